@@ -1,0 +1,51 @@
+// Lint rules; the layer rule keeps src/main/core free of electron and vue (pure core, thin hosts).
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import pluginVue from 'eslint-plugin-vue'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } }
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off'
+    }
+  },
+  {
+    files: ['src/main/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'src/main/core is pure Node: no electron (hosts live in src/main/shell).' },
+            { group: ['vue', 'vue/*', '@vue/*', 'pinia', 'vue-router', 'vue-i18n', 'naive-ui'], message: 'src/main/core is pure Node: no vue.' },
+            { group: ['**/shell/**', '**/http/**', '**/cli/**', '**/renderer/**'], message: 'the core never imports a host.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/main/**', 'better-sqlite3', 'node:*'], message: 'the renderer talks to the main process only through window.api (the contract).' }] }
+      ]
+    }
+  }
+)

@@ -1,0 +1,5 @@
+// The ordered list of schema migrations; add a numbered module and register it here.
+import type { Migration } from '../migrate'
+import { migration001 } from './001-core'
+
+export const migrations: readonly Migration[] = [migration001]

@@ -1,0 +1,14 @@
+// What every service handler receives: the open database and the host's facts.
+import type { Db } from '../db/open'
+import type { JobRunner } from '../workers/runner'
+
+export type HostKind = 'electron' | 'browser' | 'cli'
+
+export interface ServiceContext {
+  db: Db
+  dbPath: string
+  readOnly: boolean
+  host: HostKind
+  appVersion: string
+  jobs: JobRunner
+}

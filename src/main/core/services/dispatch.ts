@@ -1,0 +1,75 @@
+// The single entry of the main process: validates a call's input against the contract, runs its handler,
+// and answers { ok, value } | { ok: false, error } with a translated, human-readable error.
+import type { z } from 'zod'
+import { contract, type CallName, type CallOutput, type Contract, type Reply, type ApiError } from '../../../shared/contract/index'
+import { translateError, type Locale } from '../../../shared/errors/index'
+import { UserError } from '../util/errors'
+import type { ServiceContext } from './context'
+
+export type Handler<N extends CallName> = (
+  input: z.output<Contract[N]['input']>,
+  ctx: ServiceContext
+) => CallOutput<N> | Promise<CallOutput<N>>
+
+export type Handlers = { [N in CallName]: Handler<N> }
+export type HandlersOf<P extends string> = { [N in CallName as N extends `${P}:${string}` ? N : never]: Handler<N> }
+
+export interface DispatchOptions {
+  /** Locale of error messages (the settings' language by default). */
+  locale?: () => Locale
+  /** Validate outputs too (tests and development). */
+  checkOutput?: boolean
+}
+
+export type Dispatch = (name: string, input: unknown) => Promise<Reply<unknown>>
+
+export function toApiError(e: unknown, locale: Locale): ApiError {
+  if (e instanceof UserError) {
+    return {
+      code: 'user',
+      key: e.key,
+      params: e.params,
+      message: translateError(e.key, e.params, locale),
+      details: e.details
+    }
+  }
+  const message = e instanceof Error ? e.message : String(e)
+  return { code: 'internal', key: 'internal', params: { message }, message: translateError('internal', { message }, locale) }
+}
+
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
+    .join('; ')
+}
+
+export function createDispatch(ctx: ServiceContext, handlers: Handlers, options: DispatchOptions = {}): Dispatch {
+  const locale = options.locale ?? (() => 'en' as Locale)
+  return async (name, input) => {
+    const loc = locale()
+    if (!Object.prototype.hasOwnProperty.call(contract, name)) {
+      return { ok: false, error: toApiError(new UserError('contract.unknownCall', { name }), loc) }
+    }
+    const callName = name as CallName
+    const def = contract[callName]
+    if (ctx.readOnly && def.access === 'write') {
+      return { ok: false, error: toApiError(new UserError('contract.readOnly', { name }), loc) }
+    }
+    const parsed = def.input.safeParse(input ?? {})
+    if (!parsed.success) {
+      const err = new UserError('contract.invalidInput', { name, issues: formatIssues(parsed.error.issues) }, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+      return { ok: false, error: { ...toApiError(err, loc), code: 'validation' } }
+    }
+    try {
+      const handler = handlers[callName] as (input: unknown, ctx: ServiceContext) => unknown
+      const value = await handler(parsed.data, ctx)
+      if (options.checkOutput) {
+        const out = def.output.safeParse(value)
+        if (!out.success) throw new Error(`output of ${name} does not match the contract: ${formatIssues(out.error.issues)}`)
+      }
+      return { ok: true, value }
+    } catch (e) {
+      return { ok: false, error: toApiError(e, loc) }
+    }
+  }
+}

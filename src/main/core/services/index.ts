@@ -1,0 +1,53 @@
+// One API object for every host: opens the database, starts the job runner, and dispatches contract calls.
+import { openDatabase } from '../db/open'
+import { JobRunner, type WorkerScript } from '../workers/runner'
+import { createDispatch, type Dispatch, type Handlers } from './dispatch'
+import type { HostKind, ServiceContext } from './context'
+import { systemHandlers, settingsHandlers, jobsHandlers } from './system'
+import { readSettings } from './settings'
+
+export const handlers: Handlers = {
+  ...systemHandlers,
+  ...settingsHandlers,
+  ...jobsHandlers
+}
+
+export interface ServicesOptions {
+  dbPath: string
+  host: HostKind
+  appVersion: string
+  worker: WorkerScript
+  readOnly?: boolean
+  checkOutput?: boolean
+}
+
+export interface Services {
+  ctx: ServiceContext
+  dispatch: Dispatch
+  close(): Promise<void>
+}
+
+export function createServices(options: ServicesOptions): Services {
+  const db = openDatabase(options.dbPath, { readonly: options.readOnly })
+  const jobs = new JobRunner({ worker: options.worker, dbPath: options.dbPath })
+  const ctx: ServiceContext = {
+    db,
+    dbPath: options.dbPath,
+    readOnly: options.readOnly ?? false,
+    host: options.host,
+    appVersion: options.appVersion,
+    jobs
+  }
+  const dispatch = createDispatch(ctx, handlers, {
+    locale: () => readSettings(db).locale,
+    checkOutput: options.checkOutput
+  })
+  return {
+    ctx,
+    dispatch,
+    async close() {
+      await jobs.close()
+      db.close()
+    }
+  }
+}

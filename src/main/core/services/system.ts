@@ -1,0 +1,56 @@
+// Handlers of the frame's calls: facts, home figures, settings, jobs.
+import type { HandlersOf } from './dispatch'
+import { readSettings, writeSettings } from './settings'
+import type { Db } from '../db/open'
+
+function tableExists(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
+}
+
+export const systemHandlers: HandlersOf<'system'> = {
+  'system:info': (_input, ctx) => ({
+    appVersion: ctx.appVersion,
+    schemaVersion: ctx.db.pragma('user_version', { simple: true }) as number,
+    dbPath: ctx.dbPath,
+    readOnly: ctx.readOnly,
+    host: ctx.host
+  }),
+  'system:home': (_input, { db }) => {
+    const players = (db.prepare("SELECT count(*) AS n FROM players WHERE status <> 'merged'").get() as { n: number }).n
+    const playersActive = (db.prepare("SELECT count(*) AS n FROM players WHERE status = 'active'").get() as { n: number }).n
+    const tournamentsByStatus: Record<string, number> = {}
+    if (tableExists(db, 'tournaments')) {
+      for (const r of db.prepare('SELECT status, count(*) AS n FROM tournaments GROUP BY status').all() as { status: string; n: number }[]) {
+        tournamentsByStatus[r.status] = r.n
+      }
+    }
+    const referenceLists = (db.prepare("SELECT count(*) AS n FROM rating_lists WHERE kind = 'reference'").get() as { n: number }).n
+    const pub = db
+      .prepare(
+        `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.published_at AS publishedAt,
+                (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries
+           FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published'
+          ORDER BY l.list_date DESC, l.version DESC LIMIT 1`
+      )
+      .get() as { id: number; listDate: string; ratingType: string; publishedAt: string; entries: number } | undefined
+    const ref = db
+      .prepare(
+        `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType,
+                (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries
+           FROM rating_lists l WHERE l.kind = 'reference' ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
+      )
+      .get() as { id: number; listDate: string; ratingType: string; entries: number } | undefined
+    return { players, playersActive, tournamentsByStatus, referenceLists, lastPublished: pub ?? null, lastReference: ref ?? null }
+  }
+}
+
+export const settingsHandlers: HandlersOf<'settings'> = {
+  'settings:get': (_input, { db }) => readSettings(db),
+  'settings:set': (input, { db }) => writeSettings(db, input)
+}
+
+export const jobsHandlers: HandlersOf<'jobs'> = {
+  'jobs:start': (input, { jobs }) => ({ jobId: jobs.start(input.kind, input.input) }),
+  'jobs:get': (input, { jobs }) => jobs.get(input.jobId),
+  'jobs:cancel': (input, { jobs }) => ({ cancelled: jobs.cancel(input.jobId) })
+}

@@ -1,0 +1,7 @@
+// Every job kind the worker can run, by name; each domain contributes its own module.
+import type { JobRegistry } from '../protocol'
+import { systemJobs } from './system'
+
+export const jobRegistry: JobRegistry = {
+  ...systemJobs
+}

@@ -1,0 +1,80 @@
+// Messages between the job runner (main thread) and a worker thread, and the worker-side job loop.
+import { parentPort, workerData } from 'node:worker_threads'
+
+export interface JobContext {
+  /** Reports progress; throttled so that a tight loop can call it freely. */
+  progress(done: number, total: number, message?: string): void
+  /** True once the job was asked to stop; long loops check it (or call throwIfCancelled). */
+  readonly cancelled: boolean
+  throwIfCancelled(): void
+  /** The database file of the host, for jobs that read or write it on their own connection. */
+  dbPath: string
+}
+
+export type JobFn = (input: unknown, ctx: JobContext) => unknown | Promise<unknown>
+export type JobRegistry = Record<string, JobFn>
+
+export interface WorkerStartData {
+  jobId: string
+  kind: string
+  input: unknown
+  dbPath: string
+  cancelFlag: SharedArrayBuffer
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; done: number; total: number; message?: string }
+  | { type: 'done'; result: unknown }
+  | { type: 'failed'; error: { key: string; message: string; params: Record<string, unknown> } }
+  | { type: 'cancelled' }
+
+export class JobCancelled extends Error {
+  constructor() {
+    super('cancelled')
+    this.name = 'JobCancelled'
+  }
+}
+
+/** Runs inside the worker thread: executes the job named in workerData and reports back. */
+export async function serveJob(registry: JobRegistry): Promise<void> {
+  const port = parentPort
+  if (!port) throw new Error('serveJob must run in a worker thread')
+  const data = workerData as WorkerStartData
+  const flag = new Int32Array(data.cancelFlag)
+  let last = 0
+  const ctx: JobContext = {
+    dbPath: data.dbPath,
+    get cancelled() {
+      return Atomics.load(flag, 0) === 1
+    },
+    throwIfCancelled() {
+      if (Atomics.load(flag, 0) === 1) throw new JobCancelled()
+    },
+    progress(done, total, message) {
+      const now = Date.now()
+      if (now - last < 50 && done < total) return
+      last = now
+      port.postMessage({ type: 'progress', done, total, message } satisfies WorkerMessage)
+    }
+  }
+  const fn = registry[data.kind]
+  try {
+    if (!fn) {
+      port.postMessage({ type: 'failed', error: { key: 'jobs.unknownKind', message: `Unknown job kind ${data.kind}`, params: { kind: data.kind } } } satisfies WorkerMessage)
+      return
+    }
+    const result = await fn(data.input, ctx)
+    if (ctx.cancelled) port.postMessage({ type: 'cancelled' } satisfies WorkerMessage)
+    else port.postMessage({ type: 'done', result } satisfies WorkerMessage)
+  } catch (e) {
+    if (e instanceof JobCancelled) {
+      port.postMessage({ type: 'cancelled' } satisfies WorkerMessage)
+      return
+    }
+    const err = e as Error & { key?: string; params?: Record<string, unknown> }
+    port.postMessage({
+      type: 'failed',
+      error: { key: err.key ?? 'internal', message: err.message ?? String(e), params: err.params ?? { message: err.message ?? String(e) } }
+    } satisfies WorkerMessage)
+  }
+}

@@ -1,0 +1,23 @@
+// The one contract: every call the UI (and the HTTP API) can make. Preload, routes and client derive from it.
+import type { z } from 'zod'
+import { systemContract, type JobEvent } from './system'
+import type { Reply } from './define'
+
+export * from './define'
+export * from './system'
+
+export const contract = {
+  ...systemContract
+} as const
+
+export type Contract = typeof contract
+export type CallName = keyof Contract
+export type CallInput<N extends CallName> = z.input<Contract[N]['input']>
+export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>
+export const callNames = Object.keys(contract).sort() as CallName[]
+
+/** The API every host exposes to the renderer: one async function per call, plus job events. */
+export type Api = {
+  call<N extends CallName>(name: N, input: CallInput<N>): Promise<Reply<CallOutput<N>>>
+  onJobEvent(listener: (event: JobEvent) => void): () => void
+}

@@ -1,0 +1,84 @@
+// Calls of the application frame: version, home figures, settings and background jobs.
+import { z } from 'zod'
+import { call, isoDate } from './define'
+
+export const jobEventSchema = z.object({
+  jobId: z.string(),
+  kind: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  done: z.number(),
+  total: z.number(),
+  message: z.string().optional(),
+  result: z.unknown().optional(),
+  error: z.object({ key: z.string(), message: z.string(), params: z.record(z.string(), z.unknown()) }).optional()
+})
+export type JobEvent = z.infer<typeof jobEventSchema>
+
+export const settingsSchema = z.object({
+  locale: z.enum(['en', 'fr']),
+  theme: z.enum(['light', 'dark', 'system']),
+  federation: z.string().max(3),
+  officer: z.string().max(100),
+  birthPrivacy: z.enum(['year', 'age-category'])
+})
+export type Settings = z.infer<typeof settingsSchema>
+
+export const systemContract = {
+  'system:info': call({
+    summary: 'Application and database facts',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.object({
+      appVersion: z.string(),
+      schemaVersion: z.number(),
+      dbPath: z.string(),
+      readOnly: z.boolean(),
+      host: z.enum(['electron', 'browser', 'cli'])
+    })
+  }),
+  'system:home': call({
+    summary: 'Figures for the home screen',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.object({
+      players: z.number(),
+      playersActive: z.number(),
+      tournamentsByStatus: z.record(z.string(), z.number()),
+      referenceLists: z.number(),
+      lastPublished: z
+        .object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number(), publishedAt: z.string() })
+        .nullable(),
+      lastReference: z.object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number() }).nullable()
+    })
+  }),
+  'settings:get': call({
+    summary: 'The office settings',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: settingsSchema
+  }),
+  'settings:set': call({
+    summary: 'Change some settings',
+    access: 'write',
+    input: settingsSchema.partial().strict(),
+    output: settingsSchema
+  }),
+  'jobs:start': call({
+    summary: 'Start a background job in the worker thread',
+    access: 'write',
+    input: z.object({ kind: z.string().min(1), input: z.unknown() }).strict(),
+    output: z.object({ jobId: z.string() })
+  }),
+  'jobs:get': call({
+    summary: 'The last state of a job',
+    access: 'read',
+    input: z.object({ jobId: z.string() }).strict(),
+    output: jobEventSchema
+  }),
+  'jobs:cancel': call({
+    summary: 'Cancel a running job',
+    access: 'write',
+    input: z.object({ jobId: z.string() }).strict(),
+    output: z.object({ cancelled: z.boolean() })
+  })
+}

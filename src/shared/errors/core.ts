@@ -1,0 +1,42 @@
+// Errors of the frame: database, contract validation, jobs.
+import type { ErrorCatalogue } from './index'
+
+export const coreErrors: ErrorCatalogue = {
+  'db.cannotOpen': {
+    en: 'Cannot open the database {file}: {reason}',
+    fr: 'Impossible d’ouvrir la base de données {file} : {reason}'
+  },
+  'db.tooNew': {
+    en: 'The database {file} was written by a newer version of Rating Office (schema {version}; this version knows up to {latest}). Update the application; the file was not changed.',
+    fr: 'La base de données {file} a été écrite par une version plus récente de Rating Office (schéma {version} ; cette version connaît jusqu’au {latest}). Mettez l’application à jour ; le fichier n’a pas été modifié.'
+  },
+  'db.needsUpgrade': {
+    en: 'The database {file} uses schema {version} and must be upgraded to {latest}, which a read-only opening cannot do.',
+    fr: 'La base de données {file} utilise le schéma {version} et doit être mise à niveau vers le {latest}, ce qu’une ouverture en lecture seule ne permet pas.'
+  },
+  'contract.unknownCall': {
+    en: 'Unknown call “{name}”.',
+    fr: 'Appel inconnu « {name} ».'
+  },
+  'contract.invalidInput': {
+    en: 'Invalid input for {name}: {issues}',
+    fr: 'Données invalides pour {name} : {issues}'
+  },
+  'contract.readOnly': {
+    en: 'This archive is served read-only; “{name}” changes data and is refused.',
+    fr: 'Cette archive est servie en lecture seule ; « {name} » modifie des données et est refusé.'
+  },
+  'contract.unauthorized': {
+    en: 'A valid access token is required.',
+    fr: 'Un jeton d’accès valide est requis.'
+  },
+  'internal': {
+    en: 'Unexpected error: {message}',
+    fr: 'Erreur inattendue : {message}'
+  },
+  'jobs.unknownKind': { en: 'Unknown job kind “{kind}”.', fr: 'Type de tâche inconnu « {kind} ».' },
+  'jobs.notFound': { en: 'No job {jobId}.', fr: 'Aucune tâche {jobId}.' },
+  'jobs.cancelled': { en: 'The job was cancelled.', fr: 'La tâche a été annulée.' },
+  'jobs.workerCrashed': { en: 'The worker stopped unexpectedly: {reason}', fr: 'Le processus de calcul s’est arrêté de façon inattendue : {reason}' },
+  'settings.unknownKey': { en: 'Unknown setting “{key}”.', fr: 'Paramètre inconnu « {key} ».' }
+}

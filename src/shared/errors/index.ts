@@ -1,0 +1,27 @@
+// Error messages in every UI language, keyed; one catalogue per domain, merged here.
+import { coreErrors } from './core'
+import { engineErrors } from './engine'
+import { trfErrors } from './trf'
+import { registryErrors } from './registry'
+
+export type Locale = 'en' | 'fr'
+export type ErrorCatalogue = Record<string, { en: string; fr: string }>
+
+export const errorCatalogue: ErrorCatalogue = {
+  ...coreErrors,
+  ...engineErrors,
+  ...trfErrors,
+  ...registryErrors
+}
+
+/** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */
+export function translateError(key: string, params: Record<string, unknown> = {}, locale: Locale = 'en'): string {
+  const entry = errorCatalogue[key]
+  if (!entry) {
+    const p = Object.entries(params)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', ')
+    return p ? `${key} (${p})` : key
+  }
+  return entry[locale].replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`))
+}

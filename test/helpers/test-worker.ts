@@ -1,0 +1,38 @@
+// A worker entry with jobs made for the runner's tests (counting, failing, busy loops).
+import { serveJob, type JobRegistry } from '../../src/main/core/workers/protocol'
+import { UserError } from '../../src/main/core/util/errors'
+
+const jobs: JobRegistry = {
+  'test:count': async (input, ctx) => {
+    const to = (input as { to: number }).to
+    let sum = 0
+    for (let i = 1; i <= to; i++) {
+      sum += i
+      await new Promise((r) => setTimeout(r, 150))
+      ctx.progress(i, to)
+    }
+    return { sum }
+  },
+  'test:fail': () => {
+    throw new UserError('settings.unknownKey', { key: 'colour' })
+  },
+  'test:spin': (_input, ctx) => {
+    // a synchronous loop: only the shared cancel flag can reach it
+    let i = 0
+    for (;;) {
+      i++
+      if (i % 1_000_000 === 0) {
+        ctx.progress(i / 1_000_000, 1e9)
+        ctx.throwIfCancelled()
+      }
+    }
+  },
+  'test:hang': (_input, ctx) => {
+    ctx.progress(1, 2)
+    for (;;) {
+      // never checks the flag: the runner must terminate it after the grace period
+    }
+  }
+}
+
+void serveJob(jobs)

@@ -1,0 +1,14 @@
+// Unit and integration tests: test/ mirrors src/; e2e tests run separately against browser mode.
+import { defineConfig } from 'vitest/config'
+import { resolve } from 'node:path'
+
+export default defineConfig({
+  resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
+  test: {
+    include: ['test/**/*.spec.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 30000,
+    pool: 'forks'
+  }
+})
