@@ -51,6 +51,12 @@ export const systemContract = {
       lastReference: z.object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number() }).nullable()
     })
   }),
+  'system:openedReports': call({
+    summary: 'Tournament reports given on the command line or by the OS, taken once by the import screen',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.object({ paths: z.array(z.string()) })
+  }),
   'settings:get': call({
     summary: 'The office settings',
     access: 'read',

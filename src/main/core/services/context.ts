@@ -11,4 +11,6 @@ export interface ServiceContext {
   host: HostKind
   appVersion: string
   jobs: JobRunner
+  /** Report files handed to the desktop app (command line, OS file association), not yet taken. */
+  openedReports: string[]
 }

@@ -23,6 +23,7 @@ export interface ServicesOptions {
 
 export interface Services {
   ctx: ServiceContext
+  openedReports?: string[]
   dispatch: Dispatch
   close(): Promise<void>
 }
@@ -36,7 +37,8 @@ export function createServices(options: ServicesOptions): Services {
     readOnly: options.readOnly ?? false,
     host: options.host,
     appVersion: options.appVersion,
-    jobs
+    jobs,
+    openedReports: options.openedReports ?? []
   }
   const dispatch = createDispatch(ctx, handlers, {
     locale: () => readSettings(db).locale,

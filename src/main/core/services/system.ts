@@ -41,7 +41,8 @@ export const systemHandlers: HandlersOf<'system'> = {
       )
       .get() as { id: number; listDate: string; ratingType: string; entries: number } | undefined
     return { players, playersActive, tournamentsByStatus, referenceLists, lastPublished: pub ?? null, lastReference: ref ?? null }
-  }
+  },
+  'system:openedReports': (_input, ctx) => ({ paths: ctx.openedReports.splice(0) })
 }
 
 export const settingsHandlers: HandlersOf<'settings'> = {

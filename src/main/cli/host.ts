@@ -1,0 +1,115 @@
+// What every CLI command shares: opening the services on --db, printing text or JSON, running jobs with progress.
+import type { Command } from 'commander'
+import cliProgress from 'cli-progress'
+import { createServices, type Services } from '../core/services/index'
+import type { WorkerScript } from '../core/workers/runner'
+import type { CallName, CallInput, CallOutput } from '../../shared/contract/index'
+import type { JobEvent } from '../../shared/contract/system'
+import { UserError } from '../core/util/errors'
+import { defaultDbPath } from '../core/util/paths'
+import { appVersion } from '../core/util/version'
+
+/** Set once by the entry point: where the worker script is for this build. */
+let workerScript: WorkerScript | null = null
+export function setWorkerScript(w: WorkerScript): void {
+  workerScript = w
+}
+
+export interface GlobalOptions {
+  db?: string
+  json?: boolean
+}
+
+export interface Cli {
+  services: Services
+  json: boolean
+  dbPath: string
+  call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>>
+  print(value: unknown, text: () => string): void
+  runJob(kind: string, input: unknown): Promise<unknown>
+}
+
+/** A failure the user can act on; the entry point prints its message and exits 1. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1
+  ) {
+    super(message)
+    this.name = 'CliError'
+  }
+}
+
+export function globalOptions(cmd: Command): GlobalOptions {
+  return cmd.optsWithGlobals() as GlobalOptions
+}
+
+export async function withServices<T>(cmd: Command, fn: (cli: Cli) => Promise<T>): Promise<T> {
+  const opts = globalOptions(cmd)
+  if (!workerScript) throw new Error('worker script not set by the CLI entry')
+  const dbPath = opts.db ?? defaultDbPath()
+  const services = createServices({ dbPath, host: 'cli', appVersion, worker: workerScript })
+  const json = Boolean(opts.json)
+  const cli: Cli = {
+    services,
+    json,
+    dbPath,
+    async call(name, input) {
+      const reply = await services.dispatch(name, input)
+      if (!reply.ok) throw new CliError(reply.error.message)
+      return reply.value as CallOutput<typeof name>
+    },
+    print(value, text) {
+      process.stdout.write(json ? JSON.stringify(value, null, 2) + '\n' : text() + '\n')
+    },
+    runJob(kind, input) {
+      return runWithProgress(services, kind, input)
+    }
+  }
+  try {
+    return await fn(cli)
+  } catch (e) {
+    if (e instanceof UserError) throw new CliError(e.message)
+    throw e
+  } finally {
+    await services.close()
+  }
+}
+
+/** A progress bar on a terminal, one plain line per ~10 % elsewhere (logs, pipes); both on stderr. */
+export async function runWithProgress(services: Services, kind: string, input: unknown): Promise<unknown> {
+  const tty = Boolean(process.stderr.isTTY)
+  const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} {message}`, hideCursor: true }, cliProgress.Presets.shades_classic) : null
+  let started = false
+  let lastDecile = -1
+  const onEvent = (e: JobEvent): void => {
+    if (e.state !== 'running' || e.total <= 0) return
+    if (bar) {
+      if (!started) bar.start(e.total, e.done, { message: e.message ?? '' })
+      else bar.update(e.done, { message: e.message ?? '' })
+      started = true
+    } else {
+      const decile = Math.floor((10 * e.done) / e.total)
+      if (decile !== lastDecile) {
+        lastDecile = decile
+        process.stderr.write(`${kind}: ${e.done}/${e.total}${e.message ? ' ' + e.message : ''}\n`)
+      }
+    }
+  }
+  const cancel = (): void => {
+    for (const id of activeJobs) services.ctx.jobs.cancel(id)
+  }
+  const activeJobs = new Set<string>()
+  const listener = (e: JobEvent): void => {
+    if (e.kind === kind && e.state === 'running') activeJobs.add(e.jobId)
+  }
+  services.ctx.jobs.on('event', listener)
+  process.once('SIGINT', cancel)
+  try {
+    return await services.ctx.jobs.run(kind, input, onEvent)
+  } finally {
+    bar?.stop()
+    process.off('SIGINT', cancel)
+    services.ctx.jobs.off('event', listener)
+  }
+}

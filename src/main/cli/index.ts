@@ -1,0 +1,20 @@
+// The `rating-office` command line: global options and every domain's commands.
+import { Command } from 'commander'
+import { appVersion } from '../core/util/version'
+import { register as registerSystem } from './commands/system'
+
+/** Each domain's commands; add yours here. */
+const registrars: ((program: Command) => void)[] = [registerSystem]
+
+export function buildProgram(): Command {
+  const program = new Command()
+  program
+    .name('rating-office')
+    .description('Rating Office: players, tournaments, FIDE rating calculations and rating lists')
+    .version(appVersion)
+    .option('--db <file>', 'database file (default: RATING_OFFICE_DB or the user data folder)')
+    .option('--json', 'print JSON for scripts')
+    .showHelpAfterError()
+  for (const register of registrars) register(program)
+  return program
+}

@@ -1,0 +1,153 @@
+// Browser mode: the contract over HTTP on loopback (POST /api/call/<name>), job events as server-sent events,
+// and the built renderer as static files. Same services, same validation as the Electron shell.
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http'
+import { timingSafeEqual } from 'node:crypto'
+import sirv from 'sirv'
+import type { Services } from '../core/services/index'
+import { contract, callNames } from '../../shared/contract/index'
+import type { JobEvent } from '../../shared/contract/system'
+import { toApiError } from '../core/services/dispatch'
+import { UserError } from '../core/util/errors'
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'"
+].join('; ')
+
+export interface HttpOptions {
+  services: Services
+  staticDir?: string
+  token?: string
+  /** Host names accepted in the Host header (DNS-rebinding guard); empty = any. */
+  allowedHosts?: string[]
+  maxBodyBytes?: number
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+  res.end(text)
+}
+
+function tokenOk(req: IncomingMessage, url: URL, token: string | undefined): boolean {
+  if (!token) return true
+  const given = (req.headers['x-rating-office-token'] as string | undefined) ?? url.searchParams.get('token') ?? ''
+  const a = Buffer.from(given)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw new Error(`request body over ${limit} bytes`)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { services } = options
+  const statics = options.staticDir
+    ? sirv(options.staticDir, {
+        single: true,
+        dev: false,
+        etag: true,
+        setHeaders: (res) => {
+          res.setHeader('content-security-policy', CSP)
+          res.setHeader('x-content-type-options', 'nosniff')
+          res.setHeader('referrer-policy', 'no-referrer')
+        }
+      })
+    : null
+  const locale = (): 'en' | 'fr' => 'en'
+
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '')
+    if (options.allowedHosts?.length && !options.allowedHosts.includes(hostHeader)) {
+      send(res, 421, { ok: false, error: { code: 'host', key: 'internal', params: {}, message: `host “${hostHeader}” is not served here` } })
+      return
+    }
+    if (!url.pathname.startsWith('/api/')) {
+      if (statics) statics(req, res, () => send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'not found' } }))
+      else send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'the renderer is not built (npm run build:web)' } })
+      return
+    }
+    if (!tokenOk(req, url, options.token)) {
+      send(res, 401, { ok: false, error: toApiError(new UserError('contract.unauthorized'), locale()) })
+      return
+    }
+    if (url.pathname === '/api/contract' && req.method === 'GET') {
+      send(res, 200, callNames.map((name) => ({ name, access: contract[name].access, summary: contract[name].summary })))
+      return
+    }
+    if (url.pathname === '/api/events' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      res.write(': connected\n\n')
+      const listener = (e: JobEvent): void => {
+        res.write(`data: ${JSON.stringify(e)}\n\n`)
+      }
+      services.ctx.jobs.on('event', listener)
+      const ping = setInterval(() => res.write(': ping\n\n'), 25000)
+      req.on('close', () => {
+        clearInterval(ping)
+        services.ctx.jobs.off('event', listener)
+      })
+      return
+    }
+    const m = /^\/api\/call\/([a-z]+:[A-Za-z-]+)$/.exec(url.pathname)
+    if (!m) {
+      send(res, 404, { ok: false, error: toApiError(new UserError('contract.unknownCall', { name: url.pathname }), locale()) })
+      return
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST')
+      send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: 'use POST' } })
+      return
+    }
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      // a cross-site form cannot send JSON without a preflight: this keeps other pages from calling the API
+      send(res, 415, { ok: false, error: { code: 'content_type', key: 'internal', params: {}, message: 'content-type must be application/json' } })
+      return
+    }
+    readBody(req, options.maxBodyBytes ?? 512 * 1024 * 1024)
+      .then(async (text) => {
+        let input: unknown = {}
+        if (text.trim() !== '') {
+          try {
+            input = JSON.parse(text)
+          } catch (e) {
+            send(res, 200, { ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: m[1], issues: (e as Error).message }, message: `Invalid JSON: ${(e as Error).message}` } })
+            return
+          }
+        }
+        send(res, 200, await services.dispatch(m[1], input))
+      })
+      .catch((e: Error) => send(res, 413, { ok: false, error: { code: 'too_large', key: 'internal', params: { message: e.message }, message: e.message } }))
+  }
+}
+
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      const addr = server.address()
+      resolve(typeof addr === 'object' && addr ? addr.port : port)
+    })
+  })
+}
+
+export function createHttpServer(options: HttpOptions): Server {
+  return createServer(createHttpHandler(options))
+}

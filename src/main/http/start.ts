@@ -1,0 +1,67 @@
+// Starts browser mode: services on the chosen database, the HTTP server on loopback (or a guarded interface).
+import { fileURLToPath } from 'node:url'
+import { dirname, join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { createServices } from '../core/services/index'
+import { sourceWorkerScript, builtWorkerScript } from '../core/workers/script'
+import { defaultDbPath } from '../core/util/paths'
+import { appVersion } from '../core/util/version'
+import { createHttpServer, listen } from './server'
+
+export interface BrowserModeOptions {
+  db?: string
+  port: number
+  host: string
+  readOnly: boolean
+  token?: string
+  staticDir?: string
+  /** Print the address (default true). */
+  quiet?: boolean
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
+
+export class UsageError extends Error {}
+
+export function checkExposure(host: string, readOnly: boolean, token?: string): void {
+  if (!LOOPBACK.has(host) && !readOnly && !token) {
+    throw new UsageError(`refusing to serve on ${host} without --read-only or --token: only 127.0.0.1 is served openly`)
+  }
+}
+
+export function defaultStaticDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url))
+  // built: out/node/*.js → out/web; source: src/main/http → out/web
+  return import.meta.url.endsWith('.ts') ? resolve(here, '../../../out/web') : resolve(here, '../web')
+}
+
+export async function startBrowserMode(options: BrowserModeOptions) {
+  checkExposure(options.host, options.readOnly, options.token)
+  const staticDir = options.staticDir ?? defaultStaticDir()
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    throw new UsageError(`the renderer is not built in ${staticDir}: run \`npm run build:web\` first`)
+  }
+  const dbPath = options.db ?? defaultDbPath()
+  const services = createServices({
+    dbPath,
+    host: 'browser',
+    appVersion,
+    readOnly: options.readOnly,
+    worker: import.meta.url.endsWith('.ts') ? sourceWorkerScript() : builtWorkerScript(import.meta.url)
+  })
+  const allowedHosts = LOOPBACK.has(options.host) ? ['127.0.0.1', 'localhost', '::1'] : []
+  const server = createHttpServer({ services, staticDir, token: options.token, allowedHosts })
+  const port = await listen(server, options.port, options.host)
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`
+  if (!options.quiet) process.stdout.write(`Rating Office (browser mode) on ${url}\ndatabase ${dbPath}${options.readOnly ? ' (read-only)' : ''}\n`)
+  const stop = async (): Promise<void> => {
+    await new Promise<void>((r) => server.close(() => r()))
+    await services.close()
+  }
+  const onSignal = (): void => {
+    void stop().then(() => process.exit(0))
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  return { url, port, server, services, stop }
+}
