@@ -2,12 +2,18 @@
 import type { z } from 'zod'
 import { systemContract, type JobEvent } from './system'
 import type { Reply } from './define'
+import { listsContract } from './lists'
+import { archiveContract } from './archive'
 
 export * from './define'
 export * from './system'
+export * from './lists'
+export * from './archive'
 
 export const contract = {
-  ...systemContract
+  ...systemContract,
+  ...listsContract,
+  ...archiveContract
 } as const
 
 export type Contract = typeof contract

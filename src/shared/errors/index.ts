@@ -3,6 +3,7 @@ import { coreErrors } from './core'
 import { engineErrors } from './engine'
 import { trfErrors } from './trf'
 import { registryErrors } from './registry'
+import { listsErrors } from './lists'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -11,7 +12,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...coreErrors,
   ...engineErrors,
   ...trfErrors,
-  ...registryErrors
+  ...registryErrors,
+  ...listsErrors
 }
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */

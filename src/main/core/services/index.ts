@@ -5,11 +5,15 @@ import { createDispatch, type Dispatch, type Handlers } from './dispatch'
 import type { HostKind, ServiceContext } from './context'
 import { systemHandlers, settingsHandlers, jobsHandlers } from './system'
 import { readSettings } from './settings'
+import { listsHandlers } from './lists'
+import { archiveHandlers } from './archive'
 
 export const handlers: Handlers = {
   ...systemHandlers,
   ...settingsHandlers,
-  ...jobsHandlers
+  ...jobsHandlers,
+  ...listsHandlers,
+  ...archiveHandlers
 }
 
 export interface ServicesOptions {
@@ -19,11 +23,11 @@ export interface ServicesOptions {
   worker: WorkerScript
   readOnly?: boolean
   checkOutput?: boolean
+  openedReports?: string[]
 }
 
 export interface Services {
   ctx: ServiceContext
-  openedReports?: string[]
   dispatch: Dispatch
   close(): Promise<void>
 }

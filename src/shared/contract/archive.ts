@@ -1,0 +1,78 @@
+// Read-side calls over the archive of lists: a player's rating on a given list and his whole list history.
+import { z } from 'zod'
+import { call, idSchema, isoDate, ratingType } from './define'
+import { listKind, listStatus, listSummarySchema } from './lists'
+
+export const archivePlayerSchema = z.object({
+  id: z.number(),
+  fideId: z.number().nullable(),
+  surname: z.string(),
+  givenNames: z.string(),
+  name: z.string(),
+  federation: z.string().nullable(),
+  sex: z.string().nullable(),
+  birthYear: z.number().nullable(),
+  title: z.string().nullable(),
+  status: z.string()
+})
+export type ArchivePlayer = z.infer<typeof archivePlayerSchema>
+
+export const archiveEntrySchema = z.object({
+  rating: z.number().nullable(),
+  games: z.number().nullable(),
+  k: z.number().nullable(),
+  flags: z.string().nullable(),
+  title: z.string().nullable(),
+  federation: z.string().nullable()
+})
+
+export const historyRowSchema = archiveEntrySchema.extend({
+  listId: z.number(),
+  listDate: isoDate,
+  kind: listKind,
+  status: listStatus,
+  source: z.string(),
+  ratingType: ratingType,
+  version: z.number()
+})
+export type HistoryRow = z.infer<typeof historyRowSchema>
+
+/** A player is named by the office's id or by FIDE ID, never both. */
+const playerRef = {
+  playerId: idSchema.optional(),
+  fideId: z.number().int().positive().optional()
+}
+const exactlyOneRef = (v: { playerId?: number; fideId?: number }): boolean => (v.playerId === undefined) !== (v.fideId === undefined)
+const exactlyOneRefMessage = { message: 'give either playerId or fideId (exactly one)', path: ['playerId'] }
+
+export const archiveContract = {
+  'archive:findPlayers': call({
+    summary: 'Find players in the archive by FIDE ID or by name (every word must match)',
+    access: 'read',
+    input: z.object({ query: z.string().trim().min(1).max(100), limit: z.number().int().min(1).max(100).default(20) }).strict(),
+    output: z.array(archivePlayerSchema)
+  }),
+  'archive:ratingOn': call({
+    summary: 'A player’s entry on one list, or that he is not on it',
+    access: 'read',
+    input: z
+      .object({ ...playerRef, listId: idSchema })
+      .strict()
+      .refine(exactlyOneRef, exactlyOneRefMessage),
+    output: z.object({
+      player: archivePlayerSchema,
+      list: listSummarySchema,
+      onList: z.boolean(),
+      entry: archiveEntrySchema.nullable()
+    })
+  }),
+  'archive:history': call({
+    summary: 'Every list entry of a player, oldest list first (published and reference lists; drafts on request)',
+    access: 'read',
+    input: z
+      .object({ ...playerRef, ratingType: ratingType.optional(), includeDrafts: z.boolean().default(false) })
+      .strict()
+      .refine(exactlyOneRef, exactlyOneRefMessage),
+    output: z.object({ player: archivePlayerSchema, entries: z.array(historyRowSchema) })
+  })
+}

@@ -1,0 +1,74 @@
+// Read-side calls over rating lists: the lists held (reference and office) and their entries, paged and sorted.
+import { z } from 'zod'
+import { call, idSchema, isoDate, ratingType } from './define'
+
+export const listKind = z.enum(['reference', 'office'])
+export const listStatus = z.enum(['draft', 'published', 'reference'])
+
+export const listSummarySchema = z.object({
+  id: z.number(),
+  kind: listKind,
+  listDate: isoDate,
+  ratingType: ratingType,
+  source: z.string(),
+  edition: z.string().nullable(),
+  status: listStatus,
+  version: z.number(),
+  supersedesId: z.number().nullable(),
+  checksum: z.string().nullable(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+  entries: z.number()
+})
+export type ListSummary = z.infer<typeof listSummarySchema>
+
+export const listEntryRowSchema = z.object({
+  playerId: z.number(),
+  fideId: z.number().nullable(),
+  surname: z.string(),
+  givenNames: z.string(),
+  name: z.string(),
+  federation: z.string().nullable(),
+  title: z.string().nullable(),
+  sex: z.string().nullable(),
+  birthYear: z.number().nullable(),
+  rating: z.number().nullable(),
+  games: z.number().nullable(),
+  k: z.number().nullable(),
+  flags: z.string().nullable()
+})
+export type ListEntryRow = z.infer<typeof listEntryRowSchema>
+
+export const listSortKey = z.enum(['rating', 'name', 'fideId'])
+export const sortOrder = z.enum(['asc', 'desc'])
+
+export const listsContract = {
+  'lists:list': call({
+    summary: 'Rating lists held by the office (reference and office lists) with their entry counts, newest first',
+    access: 'read',
+    input: z
+      .object({
+        kind: listKind.optional(),
+        ratingType: ratingType.optional(),
+        status: listStatus.optional()
+      })
+      .strict(),
+    output: z.array(listSummarySchema)
+  }),
+  'lists:entries': call({
+    summary: 'One page of a rating list’s entries, sorted and filtered by name or FIDE ID',
+    access: 'read',
+    input: z
+      .object({
+        listId: idSchema,
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(1000).default(50),
+        sort: listSortKey.default('rating'),
+        order: sortOrder.default('desc'),
+        search: z.string().max(100).optional()
+      })
+      .strict(),
+    output: z.object({ list: listSummarySchema, rows: z.array(listEntryRowSchema), total: z.number() })
+  })
+}
