@@ -1,5 +1,6 @@
 // The ordered list of schema migrations; add a numbered module and register it here.
 import type { Migration } from '../migrate'
 import { migration001 } from './001-core'
+import { migration002 } from './002-registry'
 
-export const migrations: readonly Migration[] = [migration001]
+export const migrations: readonly Migration[] = [migration001, migration002]
