@@ -15,6 +15,11 @@ export interface OpenOptions {
   migrate?: boolean
 }
 
+/** Where the copy taken before an upgrade goes: next to the database, named after its old schema. */
+export function backupPath(file: string, fromVersion: number): string {
+  return `${file}.schema-${fromVersion}.bak`
+}
+
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:' && !options.readonly) mkdirSync(dirname(file), { recursive: true })
   let db: Db
@@ -24,16 +29,28 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     throw new UserError('db.cannotOpen', { file, reason: (e as Error).message })
   }
   try {
-    if (!options.readonly) db.pragma('journal_mode = WAL')
-    db.pragma('foreign_keys = ON')
-    db.pragma('busy_timeout = 5000')
-    db.pragma('synchronous = NORMAL')
-    const version = db.pragma('user_version', { simple: true }) as number
+    // the version is read before anything is written, so a newer database is left byte for byte as it was
+    let version: number
+    try {
+      version = db.pragma('user_version', { simple: true }) as number
+    } catch (e) {
+      throw new UserError('db.cannotOpen', { file, reason: (e as Error).message })
+    }
     const latest = latestVersion(migrations)
     if (version > latest) {
       throw new UserError('db.tooNew', { file, version, latest })
     }
-    if (options.migrate !== false && !options.readonly) migrate(db, migrations)
+    if (!options.readonly) db.pragma('journal_mode = WAL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    db.pragma('synchronous = NORMAL')
+    if (options.migrate !== false && !options.readonly) {
+      // an upgrade keeps a copy of the database as it was, so that no data can be lost to a migration
+      if (version > 0 && version < latest && file !== ':memory:') {
+        db.prepare('VACUUM INTO ?').run(backupPath(file, version))
+      }
+      migrate(db, migrations)
+    }
     else if (version < latest) throw new UserError('db.needsUpgrade', { file, version, latest })
     return db
   } catch (e) {

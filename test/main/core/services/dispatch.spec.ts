@@ -1,0 +1,81 @@
+// The dispatcher: input validated against the contract before any service runs; errors come back translated.
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { createDispatch, type Handlers } from '../../../../src/main/core/services/dispatch'
+import { handlers } from '../../../../src/main/core/services/index'
+import { openDatabase } from '../../../../src/main/core/db/open'
+import { JobRunner } from '../../../../src/main/core/workers/runner'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import type { ServiceContext } from '../../../../src/main/core/services/context'
+import { UserError } from '../../../../src/main/core/util/errors'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+function makeCtx(readOnly = false): ServiceContext {
+  const dbPath = tmp.file(`d-${Math.random().toString(36).slice(2)}.db`)
+  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ worker: sourceWorkerScript(), dbPath }), openedReports: [] }
+}
+
+describe('dispatch', () => {
+  it('refuses bad input with a located message and never calls the service', async () => {
+    const spy = vi.fn(() => ({ locale: 'en', theme: 'light', federation: '', officer: '', birthPrivacy: 'year' }))
+    const dispatch = createDispatch(makeCtx(), { ...handlers, 'settings:set': spy } as Handlers)
+    const reply = await dispatch('settings:set', { locale: 'de', theme: 'dark' })
+    expect(reply.ok).toBe(false)
+    if (reply.ok) return
+    expect(reply.error.code).toBe('validation')
+    expect(reply.error.message).toMatch(/^Invalid input for settings:set: locale: /)
+    expect(reply.error.details).toEqual([{ path: 'locale', message: expect.any(String) }])
+    expect(spy).not.toHaveBeenCalled()
+  })
+
+  it('refuses unknown keys (strict inputs) and unknown calls', async () => {
+    const dispatch = createDispatch(makeCtx(), handlers)
+    const extra = await dispatch('settings:set', { locale: 'fr', colour: 'red' })
+    expect(extra.ok).toBe(false)
+    const unknown = await dispatch('players:explode', {})
+    expect(unknown).toMatchObject({ ok: false, error: { key: 'contract.unknownCall', message: 'Unknown call “players:explode”.' } })
+    const proto = await dispatch('__proto__', {})
+    expect(proto.ok).toBe(false)
+  })
+
+  it('answers in the language of the settings', async () => {
+    const ctx = makeCtx()
+    const dispatch = createDispatch(ctx, handlers, { locale: () => 'fr' })
+    const reply = await dispatch('jobs:get', { jobId: 'nope' })
+    expect(reply).toMatchObject({ ok: false, error: { code: 'user', key: 'jobs.notFound', message: 'Aucune tâche nope.' } })
+  })
+
+  it('turns a thrown UserError into a reply and an unexpected error into an internal one', async () => {
+    const ctx = makeCtx()
+    const dispatch = createDispatch(ctx, {
+      ...handlers,
+      'settings:get': () => {
+        throw new UserError('settings.unknownKey', { key: 'x' })
+      },
+      'system:info': () => {
+        throw new TypeError('boom')
+      }
+    } as Handlers)
+    expect(await dispatch('settings:get', {})).toMatchObject({ ok: false, error: { code: 'user', message: 'Unknown setting “x”.' } })
+    expect(await dispatch('system:info', {})).toMatchObject({ ok: false, error: { code: 'internal', message: 'Unexpected error: boom' } })
+  })
+
+  it('refuses write calls on a read-only archive but answers reads', async () => {
+    const dispatch = createDispatch(makeCtx(true), handlers)
+    expect(await dispatch('settings:set', { locale: 'fr' })).toMatchObject({ ok: false, error: { key: 'contract.readOnly' } })
+    const info = await dispatch('system:info', {})
+    expect(info).toMatchObject({ ok: true, value: { readOnly: true, appVersion: '1.2.3', schemaVersion: expect.any(Number) } })
+  })
+
+  it('stores settings and reads them back; home figures count real rows', async () => {
+    const ctx = makeCtx()
+    const dispatch = createDispatch(ctx, handlers, { checkOutput: true })
+    expect(await dispatch('settings:set', { locale: 'fr', federation: 'SUI' })).toMatchObject({ ok: true, value: { locale: 'fr', federation: 'SUI', theme: 'system' } })
+    expect(await dispatch('settings:get', {})).toMatchObject({ ok: true, value: { locale: 'fr', federation: 'SUI' } })
+    ctx.db.prepare("INSERT INTO players (surname, name_folded, status) VALUES ('A','a','active'), ('B','b','inactive'), ('C','c','merged')").run()
+    const home = await dispatch('system:home', {})
+    expect(home).toMatchObject({ ok: true, value: { players: 2, playersActive: 1, referenceLists: 0, lastPublished: null } })
+  })
+})

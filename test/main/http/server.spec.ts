@@ -1,0 +1,116 @@
+// Browser mode over HTTP: the contract on /api/call, job events as SSE, and the guards (token, host, JSON only).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { request, type Server } from 'node:http'
+import { createServices, type Services } from '../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../src/main/core/workers/script'
+import { createHttpServer, listen, CSP } from '../../../src/main/http/server'
+import { checkExposure, UsageError } from '../../../src/main/http/start'
+import { tempDir } from '../../helpers/temp-db'
+
+const tmp = tempDir()
+let services: Services
+const servers: Server[] = []
+
+async function start(opts: { token?: string; allowedHosts?: string[] } = {}): Promise<string> {
+  const server = createHttpServer({ services, staticDir: tmp.file('web'), ...opts })
+  servers.push(server)
+  const port = await listen(server, 0, '127.0.0.1')
+  return `http://127.0.0.1:${port}`
+}
+
+function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+}
+
+beforeAll(() => {
+  mkdirSync(tmp.file('web'))
+  writeFileSync(tmp.file('web/index.html'), '<!doctype html><title>Rating Office</title>')
+  services = createServices({ dbPath: tmp.file('office.db'), host: 'browser', appVersion: '9.9.9', worker: sourceWorkerScript() })
+})
+afterAll(async () => {
+  for (const s of servers) s.close()
+  await services.close()
+  tmp.cleanup()
+})
+
+describe('browser-mode HTTP server', () => {
+  it('answers contract calls with the same replies as the dispatcher', async () => {
+    const base = await start()
+    const res = await post(base, '/api/call/system:info', {})
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ ok: true, value: { appVersion: '9.9.9', host: 'browser', readOnly: false } })
+    const bad = await (await post(base, '/api/call/settings:set', { theme: 'purple' })).json()
+    expect(bad).toMatchObject({ ok: false, error: { code: 'validation' } })
+  })
+
+  it('serves the renderer with a strict CSP and falls back to index.html for app routes', async () => {
+    const base = await start()
+    const res = await fetch(base + '/players/12')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toBe(CSP)
+    expect(await res.text()).toContain('<title>Rating Office</title>')
+  })
+
+  it('lists the contract', async () => {
+    const base = await start()
+    const list = (await (await fetch(base + '/api/contract')).json()) as { name: string; access: string }[]
+    expect(list.find((c) => c.name === 'settings:set')).toMatchObject({ access: 'write' })
+  })
+
+  it('refuses non-JSON posts (cross-site forms), other methods and unknown routes', async () => {
+    const base = await start()
+    const form = await fetch(base + '/api/call/settings:set', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=fr' })
+    expect(form.status).toBe(415)
+    expect((await fetch(base + '/api/call/system:info')).status).toBe(405)
+    expect((await post(base, '/api/nothing', {})).status).toBe(404)
+    const badJson = await fetch(base + '/api/call/system:info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' })
+    expect(await badJson.json()).toMatchObject({ ok: false, error: { code: 'validation' } })
+  })
+
+  it('requires the token when one is set', async () => {
+    const base = await start({ token: 's3cret' })
+    expect((await post(base, '/api/call/system:info', {})).status).toBe(401)
+    expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 'wrong!' })).status).toBe(401)
+    expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 's3cret' })).status).toBe(200)
+    expect((await fetch(base + '/api/contract?token=s3cret')).status).toBe(200)
+  })
+
+  it('rejects a foreign Host header (DNS rebinding)', async () => {
+    const base = await start({ allowedHosts: ['127.0.0.1', 'localhost'] })
+    const port = new URL(base).port
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/contract', headers: { host: 'evil.example:' + port } }, (res) => resolve(res.statusCode ?? 0))
+      req.on('error', reject)
+      req.end()
+    })
+    expect(status).toBe(421)
+  })
+
+  it('streams job events to the browser', async () => {
+    const base = await start()
+    const controller = new AbortController()
+    const res = await fetch(base + '/api/events', { signal: controller.signal })
+    expect(res.headers.get('content-type')).toBe('text/event-stream')
+    const reader = res.body!.getReader()
+    const started = (await (await post(base, '/api/call/jobs:start', { kind: 'system:health', input: {} })).json()) as { ok: true; value: { jobId: string } }
+    let text = ''
+    while (!text.includes('"state":"done"')) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+    }
+    controller.abort()
+    const events = text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)))
+    expect(events.every((e) => e.jobId === started.value.jobId)).toBe(true)
+    expect(events.at(-1)).toMatchObject({ state: 'done', kind: 'system:health', result: { integrity: 'ok' } })
+  })
+
+  it('will not serve openly beyond loopback', () => {
+    expect(() => checkExposure('0.0.0.0', false)).toThrow(UsageError)
+    expect(() => checkExposure('192.168.1.10', false)).toThrow(/--read-only or --token/)
+    expect(() => checkExposure('0.0.0.0', true)).not.toThrow()
+    expect(() => checkExposure('0.0.0.0', false, 'tok')).not.toThrow()
+    expect(() => checkExposure('127.0.0.1', false)).not.toThrow()
+  })
+})

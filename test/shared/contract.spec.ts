@@ -1,0 +1,34 @@
+// The contract: the exact list of calls exposed to the UI is pinned, and every call is documented.
+import { describe, expect, it } from 'vitest'
+import { contract, callNames } from '../../src/shared/contract/index'
+import { handlers } from '../../src/main/core/services/index'
+
+// Add a new call here in the same change that adds it to the contract.
+const PINNED = [
+  'jobs:cancel',
+  'jobs:get',
+  'jobs:start',
+  'settings:get',
+  'settings:set',
+  'system:home',
+  'system:info',
+  'system:openedReports'
+]
+
+describe('contract', () => {
+  it('exposes exactly the pinned calls', () => {
+    expect(callNames).toEqual([...PINNED].sort())
+  })
+
+  it('names every call domain:verb, documents it and marks reads and writes', () => {
+    for (const name of callNames) {
+      expect(name).toMatch(/^[a-z]+:[A-Za-z-]+$/)
+      expect(contract[name].summary.length).toBeGreaterThan(5)
+      expect(['read', 'write']).toContain(contract[name].access)
+    }
+  })
+
+  it('has a handler for every call and none besides', () => {
+    expect(Object.keys(handlers).sort()).toEqual([...callNames])
+  })
+})
