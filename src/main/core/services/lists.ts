@@ -3,6 +3,7 @@ import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
+import { foldName } from '../registry/names'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -15,18 +16,6 @@ export function getListSummary(db: Db, listId: number): ListSummary {
   return row
 }
 
-/** Lower case without diacritics, the way a name is compared (Müller ~ muller, Đukić ~ dukic). */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[đĐ]/g, 'd')
-    .replace(/[łŁ]/g, 'l')
-    .replace(/[øØ]/g, 'o')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-}
-
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
@@ -34,14 +23,15 @@ function escapeLike(s: string): string {
 /**
  * SQL condition and parameters for "name or FIDE ID" search on the players table aliased `p`: a number
  * matches FIDE IDs starting with it; words must each appear in the folded name, in any order
- * (so "magnus carlsen" finds "Carlsen, Magnus").
+ * (so "magnus carlsen" finds "Carlsen, Magnus"); punctuation alone filters nothing.
  */
 export function playerSearchCondition(search: string): { sql: string; params: string[] } | null {
   const text = search.trim()
   if (!text) return null
   if (/^\d+$/.test(text)) return { sql: `CAST(p.fide_id AS TEXT) LIKE ? ESCAPE '\\'`, params: [`${text}%`] }
-  const words = foldForSearch(text)
-    .split(/[\s,;.]+/)
+  // folded exactly as players.name_folded is written, so accents, case and punctuation never matter
+  const words = foldName(text)
+    .split(' ')
     .filter((w) => w.length > 0)
   if (words.length === 0) return null
   return {
