@@ -1,0 +1,59 @@
+// Starts browser mode on a temporary database and a headless Chromium for the end-to-end tests.
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { existsSync, mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { startBrowserMode } from '../../src/main/http/start'
+import { openDatabase, type Db } from '../../src/main/core/db/open'
+import { tempDir } from '../helpers/temp-db'
+
+export const root = fileURLToPath(new URL('../..', import.meta.url))
+export const artifacts = join(root, 'test-results', 'e2e')
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[]
+  const found = candidates.find((p) => existsSync(p))
+  if (!found) throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH')
+  return found
+}
+
+export interface Harness {
+  url: string
+  dbPath: string
+  browser: Browser
+  page: Page
+  close(): Promise<void>
+}
+
+/** seed(db) writes the figures the test expects before the server opens the database. */
+export async function startHarness(seed?: (db: Db) => void): Promise<Harness> {
+  const staticDir = join(root, 'out', 'web')
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('out/web is not built: run `npm run build:web` first')
+  mkdirSync(artifacts, { recursive: true })
+  const tmp = tempDir('rating-office-e2e-')
+  const dbPath = tmp.file('office.db')
+  const db = openDatabase(dbPath)
+  seed?.(db)
+  db.close()
+  const server = await startBrowserMode({ db: dbPath, port: 0, host: '127.0.0.1', readOnly: false, staticDir, quiet: true })
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+  })
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-GB' })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  return {
+    url: server.url,
+    dbPath,
+    browser,
+    page,
+    async close() {
+      await browser.close()
+      await server.stop()
+      tmp.cleanup()
+      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`)
+    }
+  }
+}
