@@ -1,0 +1,181 @@
+// Rates one tournament from the shared model: rated players' changes, unrated players' Ru (Swiss Rc or round-robin iteration).
+import type { Edition, Note } from '../../../shared/contract/rating'
+import { PLAYED_CODES, type PairingSystem, type RatingType, type TournamentPlayer } from '../model/tournament'
+import { resolveEdition } from '../rules/editions'
+import { applyKnMax, kFor, type PlayerState } from '../rules/k'
+import { rateRatedTournament, type RatedGame } from './rated'
+import { roundRobinUnrated, type RrPlayer } from './round-robin'
+import { classicRu, virtualDrawsRu } from './unrated'
+import { fromHundredths, to2 } from './rounding'
+
+export interface RateTournamentInput {
+  edition?: string | Edition
+  start: string
+  system: PairingSystem
+  ratingType?: RatingType
+  players: readonly TournamentPlayer[]
+  /** K or the player's state per start rank (e.g. the K column of the previous list); else derived from the rating. */
+  states?: ReadonlyMap<number, PlayerState & { k?: number }>
+  /** Treat each unrated player as in his first rated event (first-event zero rule); default true. */
+  assumeFirstEvent?: boolean
+}
+
+export interface RatedPlayerResult {
+  startRank: number
+  fideId: string | null
+  name: string
+  rating: number | null
+  ru: number | null
+  n: number
+  w: number
+  we: number | null
+  k: number | null
+  kChg: number | null
+  games: RatedGame[]
+  notes: Note[]
+}
+
+export interface RateTournamentResult {
+  edition: string
+  system: PairingSystem
+  /** The system given, when a round robin with unplayed games was treated as a Swiss. */
+  treatedAsSwiss: boolean
+  players: RatedPlayerResult[]
+  notes: Note[]
+}
+
+interface Played {
+  opponent: number
+  score: number
+}
+
+function playedGames(p: TournamentPlayer, known: ReadonlySet<number>): Played[] {
+  const out: Played[] = []
+  for (const r of p.rounds) {
+    if (r.opponent === null || !PLAYED_CODES.has(r.code) || !known.has(r.opponent)) continue
+    out.push({ opponent: r.opponent, score: r.code === '1' ? 1 : r.code === '=' ? 0.5 : 0 })
+  }
+  return out
+}
+
+/** A round robin is rated as one only when every pair met over the board and no game was forfeited. */
+export function roundRobinComplete(players: readonly TournamentPlayer[]): boolean {
+  const met = new Set<string>()
+  const ranks = new Set(players.map((p) => p.startRank))
+  for (const p of players) {
+    for (const r of p.rounds) {
+      if (r.opponent === null) continue
+      if (!PLAYED_CODES.has(r.code)) return false
+      if (ranks.has(r.opponent)) met.add(p.startRank < r.opponent ? `${p.startRank}-${r.opponent}` : `${r.opponent}-${p.startRank}`)
+    }
+  }
+  const n = players.length
+  return met.size === (n * (n - 1)) / 2
+}
+
+function birthYearOf(birth: string | null): number | undefined {
+  if (!birth) return undefined
+  const y = Number(birth.slice(0, 4))
+  return Number.isInteger(y) && y > 1800 ? y : undefined
+}
+
+export function rateTournament(input: RateTournamentInput): RateTournamentResult {
+  const e: Edition = typeof input.edition === 'object' ? input.edition : resolveEdition(input.start, input.edition)
+  const notes: Note[] = []
+  const assumeFirst = input.assumeFirstEvent ?? true
+  let system = input.system
+  let treatedAsSwiss = false
+  if (system === 'round-robin' && !roundRobinComplete(input.players)) {
+    system = 'swiss'
+    treatedAsSwiss = true
+    notes.push({ ref: e.refs.swiss, text: 'round robin with unplayed games: rated as a Swiss tournament' })
+  }
+  const known = new Set(input.players.map((p) => p.startRank))
+  const games = new Map(input.players.map((p) => [p.startRank, playedGames(p, known)]))
+  const byRank = new Map(input.players.map((p) => [p.startRank, p]))
+  const rating = (rank: number): number | null => byRank.get(rank)?.rating ?? null
+  const playerNotes = new Map<number, Note[]>(input.players.map((p) => [p.startRank, []]))
+
+  // first-event zero rule: an unrated player below the threshold is removed with his opponents' games against him
+  const excluded = new Set<number>()
+  if (assumeFirst) {
+    for (const p of input.players) {
+      if (p.rating !== null) continue
+      const g = games.get(p.startRank)!
+      const countable = system === 'swiss' || e.roundRobin.unratedOpponents === 'not-counted' ? g.filter((x) => rating(x.opponent) !== null) : g
+      const w = countable.reduce((s, x) => s + x.score, 0)
+      if (countable.length > 0 && w < e.unrated.firstEventIgnoredBelow) {
+        excluded.add(p.startRank)
+        playerNotes.get(p.startRank)!.push({ ref: e.refs.unrated, text: `first event with ${w} point(s), below ${e.unrated.firstEventIgnoredBelow}: not counted, nor his opponents' games against him` })
+      }
+    }
+    if (excluded.size) for (const [rank, g] of games) games.set(rank, g.filter((x) => !excluded.has(x.opponent)))
+  }
+
+  // event ratings of unrated players
+  const ru = new Map<number, number>()
+  const ruDetail = new Map<number, { n: number; w: number }>()
+  const iterative = system === 'round-robin' && e.roundRobin.unratedOpponents === 'iterative' && input.players.some((p) => p.rating === null && !excluded.has(p.startRank))
+  if (iterative) {
+    const rr: RrPlayer[] = input.players.filter((p) => !excluded.has(p.startRank)).map((p) => ({ id: p.startRank, rating: p.rating, games: games.get(p.startRank)! }))
+    const res = roundRobinUnrated(e, rr)
+    notes.push(...res.notes)
+    for (const [id, u] of res.unrated) {
+      ru.set(id, u.ru)
+      ruDetail.set(id, { n: u.n, w: u.w })
+      playerNotes.get(id)!.push(...u.notes)
+    }
+  } else {
+    for (const p of input.players) {
+      if (p.rating !== null || excluded.has(p.startRank)) continue
+      const vsRated = games.get(p.startRank)!.filter((x) => rating(x.opponent) !== null)
+      const n = vsRated.length
+      const w = vsRated.reduce((s, x) => s + x.score, 0)
+      ruDetail.set(p.startRank, { n, w })
+      const need = Math.max(1, e.unrated.minRatedOpponentsPerEvent)
+      if (n < need) {
+        playerNotes.get(p.startRank)!.push({ ref: e.refs.unrated, text: `${n} rated opponent(s), fewer than ${need}: no event rating` })
+        continue
+      }
+      const sum = vsRated.reduce((s, x) => s + rating(x.opponent)!, 0)
+      const f = e.unrated.method === 'virtual-draws' ? virtualDrawsRu(e, sum, w, n) : classicRu(e, sum / n, w, n)
+      playerNotes.get(p.startRank)!.push({ ref: e.refs.unrated, text: `Rc = ${sum} / ${n} = ${to2(sum / n)}` }, ...f.notes)
+      ru.set(p.startRank, f.ru)
+    }
+  }
+
+  const players: RatedPlayerResult[] = []
+  for (const p of input.players) {
+    const pn = playerNotes.get(p.startRank)!
+    const base = { startRank: p.startRank, fideId: p.fideId, name: p.name, rating: p.rating }
+    if (p.rating === null) {
+      const d = ruDetail.get(p.startRank)
+      players.push({ ...base, ru: ru.get(p.startRank) ?? null, n: d?.n ?? 0, w: d?.w ?? 0, we: null, k: null, kChg: null, games: [], notes: pn })
+      continue
+    }
+    const own = p.rating
+    const reason = system === 'swiss' ? `unrated opponent: not counted (${e.refs.swiss})` : `unrated opponent: not counted (${e.refs.unrated})`
+    const gs = games.get(p.startRank)!.map((x) => {
+      const r = rating(x.opponent)
+      return { opponentRating: r ?? (iterative ? (ru.get(x.opponent) ?? null) : null), score: x.score }
+    })
+    const t = rateRatedTournament(e, own, gs, { start: input.start, ratingType: input.ratingType, unratedReason: reason })
+    if (iterative) t.games.forEach((g, i) => { if (g.counted && rating(games.get(p.startRank)![i]!.opponent) === null) g.note = `unrated opponent counted with his Ru ${g.opponentRating} (${e.refs.roundRobin})` })
+    const st = input.states?.get(p.startRank)
+    let k: number
+    if (st?.k !== undefined) {
+      k = st.k
+      pn.push({ ref: e.refs.k, text: `K ${k} from the previous list` })
+    } else {
+      const dec = kFor(e, { rating: own, birthYear: birthYearOf(p.birth), ...st }, input.start)
+      k = dec.k
+      pn.push(dec.note)
+    }
+    const kn = applyKnMax(e, k, t.n)
+    if (kn.note) pn.push(kn.note)
+    k = kn.k
+    pn.push(...t.notes)
+    players.push({ ...base, ru: null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn })
+  }
+  return { edition: e.id, system, treatedAsSwiss, players, notes }
+}

@@ -1,0 +1,171 @@
+// Unrated players: event rating Ru (Swiss Rc, bonus per half point, dp), the 2024 virtual-draws rule, and first ratings.
+import type { Edition, Note } from '../../../shared/contract/rating'
+import { dpOf, pHundredths } from './tables'
+import { roundHalfUp, to2 } from './rounding'
+
+export interface UnratedFigures {
+  /** Rc or Ra (unrounded unless the edition rounds Ra). */
+  ra: number
+  p100: number
+  dp: number
+  /** Unrounded Ru, then rounded. */
+  ruExact: number
+  ru: number
+  notes: Note[]
+}
+
+/**
+ * Ru from an average rating and a score (Swiss/team or pooled events, 2005–2022): 50 % → Rc; above → Rc + bonus per half
+ * point above 50 %; below → Rc + dp(p). `rrFactor` = n/(n+1) for a round robin below 50 %.
+ */
+export function classicRu(e: Edition, rc: number, score: number, n: number, rrFactor = 1): UnratedFigures {
+  const p100 = pHundredths(score, n)
+  const dp = dpOf(p100, e.tables.dpIndeterminate)
+  const halvesAbove = Math.round(2 * score - n)
+  const notes: Note[] = []
+  let ruExact: number
+  if (halvesAbove === 0) {
+    ruExact = rc
+    notes.push({ ref: e.refs.unrated, text: `50 %: Ru = ${to2(rc)}` })
+  } else if (halvesAbove > 0) {
+    ruExact = rc + e.unrated.bonusPerHalfPoint * halvesAbove
+    notes.push({ ref: e.refs.unrated, text: `${halvesAbove} half point(s) above 50 %: Ru = ${to2(rc)} + ${halvesAbove} × ${e.unrated.bonusPerHalfPoint} = ${to2(ruExact)}` })
+  } else {
+    ruExact = rc + dp * rrFactor
+    notes.push({
+      ref: e.refs.unrated,
+      text: rrFactor === 1 ? `below 50 %: p = ${(p100 / 100).toFixed(2)}, Ru = ${to2(rc)} + (${dp}) = ${to2(ruExact)}` : `below 50 %: p = ${(p100 / 100).toFixed(2)}, Ru = ${to2(rc)} + (${dp}) × ${to2(rrFactor)} = ${to2(ruExact)}`
+    })
+  }
+  return { ra: rc, p100, dp, ruExact, ru: roundHalfUp(ruExact), notes }
+}
+
+/** 2024: Ra = (Σ rated opponents + 2 × 1800) / (n + 2); p = (W + 1) / (n + 2); Ru = Ra + dp(p), rounded, at most 2200. */
+export function virtualDrawsRu(e: Edition, sumOpponents: number, score: number, n: number): UnratedFigures {
+  const v = e.unrated.virtualDraws ?? { count: 2, rating: 1800 }
+  const ra = (sumOpponents + v.count * v.rating) / (n + v.count)
+  const p100 = pHundredths(score + v.count / 2, n + v.count)
+  const dp = dpOf(p100, e.tables.dpIndeterminate)
+  const ruExact = ra + dp
+  let ru = roundHalfUp(ruExact)
+  const notes: Note[] = [
+    {
+      ref: e.refs.unrated,
+      text: `Ra = (${sumOpponents} + ${v.count} × ${v.rating}) / ${n + v.count} = ${to2(ra)}; p = (${score} + ${v.count / 2}) / ${n + v.count} → ${(p100 / 100).toFixed(2)}; dp ${dp}; Ru = ${to2(ruExact)} → ${ru}`
+    }
+  ]
+  const max = e.unrated.maxInitial
+  if (max !== null && ru > max) {
+    notes.push({ ref: e.refs.unrated, text: `Ru ${ru} above the maximum: ${max}` })
+    ru = max
+  }
+  return { ra, p100, dp, ruExact, ru, notes }
+}
+
+/** One event of an unrated player, as far as his first rating is concerned. */
+export interface UnratedEvent {
+  name: string
+  start: string
+  edition: Edition
+  /** Games against rated opponents (round robin: all games with rated or Ru-rated opponents). */
+  n: number
+  w: number
+  /** Sum of the ratings of the counted opponents (round robin: Ra × n). */
+  sumOpponents: number
+  /** The event's own Ru when the event computed one (round robin: after iteration). */
+  ru?: number
+}
+
+export interface FirstRating {
+  ra: number
+  p: number
+  dp: number
+  ru: number
+  games: number
+  published: boolean
+  reason: string
+  notes: Note[]
+}
+
+function monthsBetween(a: string, b: string): number {
+  const [ya, ma, da] = a.split('-').map(Number) as [number, number, number]
+  const [yb, mb, db] = b.split('-').map(Number) as [number, number, number]
+  return (yb - ya) * 12 + (mb - ma) - (db < da ? 1 : 0)
+}
+
+/**
+ * The first rating from an unrated player's events, in order: first-event zero rule, per-event minimums, the floor rule
+ * for first results, the accumulation window, then the weighted average (2005) or one pooled event (2010 on, 2024 with
+ * two virtual draws), minimum games and floor. `e` is the edition in force for the publication.
+ */
+export function firstRating(e: Edition, events: readonly UnratedEvent[]): FirstRating | null {
+  const notes: Note[] = []
+  const kept: (UnratedEvent & { eventRu: number })[] = []
+  let anyCounted = false
+  for (const ev of events) {
+    const u = ev.edition.unrated
+    const label = `${ev.name || 'event'} (${ev.start})`
+    if (ev.n === 0) {
+      notes.push({ ref: ev.edition.refs.unrated, text: `${label}: no game against a rated opponent` })
+      continue
+    }
+    if (!anyCounted && ev.w < u.firstEventIgnoredBelow) {
+      notes.push({ ref: ev.edition.refs.unrated, text: `${label}: first event with ${ev.w} point(s), below ${u.firstEventIgnoredBelow}: ignored` })
+      continue
+    }
+    if (ev.n < u.minRatedOpponentsPerEvent) {
+      notes.push({ ref: ev.edition.refs.unrated, text: `${label}: ${ev.n} rated opponent(s), fewer than ${u.minRatedOpponentsPerEvent}: not counted` })
+      continue
+    }
+    if (ev.w < u.minScorePerEvent) {
+      notes.push({ ref: ev.edition.refs.unrated, text: `${label}: ${ev.w} point(s), less than ${u.minScorePerEvent}: not counted` })
+      continue
+    }
+    const eventRu =
+      ev.ru ??
+      (ev.edition.unrated.method === 'virtual-draws' ? virtualDrawsRu(ev.edition, ev.sumOpponents, ev.w, ev.n).ru : classicRu(ev.edition, ev.sumOpponents / ev.n, ev.w, ev.n).ru)
+    if (!anyCounted && u.ignoreFirstEventsBelowFloor && eventRu < ev.edition.list.floor) {
+      notes.push({ ref: ev.edition.refs.firstRating, text: `${label}: first result ${eventRu} below the floor ${ev.edition.list.floor}: ignored` })
+      continue
+    }
+    if (kept.length > 0 && monthsBetween(kept[0]!.start, ev.start) >= e.unrated.windowMonths) {
+      notes.push({ ref: e.refs.firstRating, text: `${label}: more than ${e.unrated.windowMonths} months after ${kept[0]!.start}: outside the accumulation window` })
+      continue
+    }
+    anyCounted = true
+    kept.push({ ...ev, eventRu })
+    notes.push({ ref: ev.edition.refs.unrated, text: `${label}: ${ev.w}/${ev.n} against rated opponents averaging ${to2(ev.sumOpponents / ev.n)}; event Ru ${eventRu}` })
+  }
+  if (kept.length === 0) return null
+  const games = kept.reduce((s, k) => s + k.n, 0)
+  const w = kept.reduce((s, k) => s + k.w, 0)
+  const sum = kept.reduce((s, k) => s + k.sumOpponents, 0)
+  let fig: { ra: number; p100: number; dp: number; ru: number }
+  if (e.unrated.firstRating === 'weighted-average') {
+    const weighted = kept.reduce((s, k) => s + k.eventRu * k.n, 0) / games
+    const ru = roundHalfUp(weighted)
+    notes.push({ ref: e.refs.firstRating, text: `weighted average: [${kept.map((k) => `${k.eventRu} × ${k.n}`).join(' + ')}] / ${games} = ${to2(weighted)} → ${ru}` })
+    const p100 = pHundredths(w, games)
+    fig = { ra: sum / games, p100, dp: dpOf(p100, e.tables.dpIndeterminate), ru }
+  } else if (e.unrated.method === 'virtual-draws') {
+    const f = virtualDrawsRu(e, sum, w, games)
+    notes.push({ ref: e.refs.firstRating, text: `all events pooled as one: ${w}/${games}` }, ...f.notes)
+    fig = f
+  } else {
+    const f = classicRu(e, sum / games, w, games)
+    notes.push({ ref: e.refs.firstRating, text: `all events pooled as one: ${w}/${games} against an average of ${sum}/${games} = ${to2(sum / games)}` }, ...f.notes)
+    fig = f
+  }
+  const floor = e.list.floor
+  let published = true
+  let reason = `${games} games, ${fig.ru} ≥ floor ${floor}: published`
+  if (games < e.unrated.minGames) {
+    published = false
+    reason = `${games} games, fewer than the ${e.unrated.minGames} required: not published yet`
+  } else if (fig.ru < floor) {
+    published = false
+    reason = `${fig.ru} below the floor ${floor}: not published`
+  }
+  notes.push({ ref: e.refs.firstRating, text: reason })
+  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, published, reason, notes }
+}

@@ -1,0 +1,26 @@
+// Dated amendments applied on top of an edition: the 1 March 2024 compression and the rapid/blitz 600-point rule.
+import type { Edition } from '../../../shared/contract/rating'
+import type { RatingType } from '../model/tournament'
+
+/** The one-time compression: below `below`, old + factor × (below − old), rounded per the amendment. */
+export function compressRating(e: Edition, rating: number, ratingType: RatingType = 'standard'): number {
+  const c = e.amendments.compression
+  if (!c || !c.ratingTypes.includes(ratingType) || rating >= c.below) return rating
+  const raw = rating + c.factor * (c.below - rating)
+  // round on a tenth-of-a-millionth grid first so that 0.4 × 600 stays exactly 240
+  const clean = Math.round(raw * 1e6) / 1e6
+  return c.rounding === 'half-up' ? Math.floor(clean + 0.5) : Math.floor(clean)
+}
+
+/** True when the compression falls between two list dates (exclusive start, inclusive end): apply it exactly once. */
+export function compressionBetween(e: Edition, fromListDate: string, toListDate: string): boolean {
+  const c = e.amendments.compression
+  return c !== null && fromListDate < c.date && c.date <= toListDate
+}
+
+/** Rapid/blitz from 1 Dec 2024: a game with a difference ≥ 600 where one player is rated above 2600 is not rated. */
+export function fastGameExcluded(e: Edition, ratingType: RatingType, start: string, own: number, opp: number): boolean {
+  const r = e.amendments.fastGamesNotRated
+  if (!r || ratingType === 'standard' || start < r.from) return false
+  return Math.abs(own - opp) >= r.minDifference && Math.max(own, opp) > r.aboveRating
+}

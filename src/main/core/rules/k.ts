@@ -1,0 +1,58 @@
+// The K rule of an edition: K from the player's state (games so far, ever ≥ threshold, age) and the K×n cap.
+import type { Edition, Note } from '../../../shared/contract/rating'
+
+export interface PlayerState {
+  /** Rating on the list before the period (null: unrated). */
+  rating: number | null
+  /** Rated games completed before the period; unknown → treated as established (≥ the new-player limit). */
+  ratedGames?: number
+  /** A published rating ever reached the edition's high threshold (unknown → the current rating decides). */
+  reachedHigh?: boolean
+  birthYear?: number
+}
+
+export interface KDecision {
+  k: number
+  rule: 'given' | 'new-player' | 'high' | 'junior' | 'normal'
+  note: Note
+}
+
+function isJunior(e: Edition, s: PlayerState, date: string): boolean {
+  const j = e.k.junior
+  if (!j || s.birthYear === undefined || s.rating === null) return false
+  const age = Number(date.slice(0, 4)) - s.birthYear
+  const young = j.basis === 'end-of-year' ? age <= j.untilAge : age < j.untilAge
+  const low = j.limitInclusive ? s.rating <= j.ratingLimit : s.rating < j.ratingLimit
+  return young && low
+}
+
+/** K for a player rated in a tournament starting on `date`, under edition `e`. */
+export function kFor(e: Edition, s: PlayerState, date: string): KDecision {
+  const ref = e.refs.k
+  const games = s.ratedGames
+  const isNew = games !== undefined && games < e.k.newPlayer.untilGames
+  const high = e.k.high
+  const reached = high.basis === 'current' ? (s.rating ?? 0) >= high.threshold : (s.reachedHigh ?? (s.rating ?? 0) >= high.threshold)
+  const highOk = reached && (high.minGames === 0 || games === undefined || games >= high.minGames)
+  if (isNew) return { k: e.k.newPlayer.k, rule: 'new-player', note: { ref, text: `K ${e.k.newPlayer.k}: ${games} rated games so far, fewer than ${e.k.newPlayer.untilGames}` } }
+  if (highOk)
+    return {
+      k: high.k,
+      rule: 'high',
+      note: { ref, text: `K ${high.k}: ${high.basis === 'current' ? 'rated' : 'published rating reached'} ${high.threshold} or more${high.minGames ? ` with ${high.minGames} games` : ''}` }
+    }
+  if (isJunior(e, s, date)) {
+    const j = e.k.junior!
+    return { k: j.k, rule: 'junior', note: { ref, text: `K ${j.k}: junior (born ${s.birthYear}, under ${j.untilAge}${j.basis === 'end-of-year' ? ' to the end of the year' : ''}) rated ${j.limitInclusive ? 'at most' : 'below'} ${j.ratingLimit}` } }
+  }
+  const assumed = games === undefined ? ' (games so far unknown: treated as established)' : ''
+  return { k: e.k.normal, rule: 'normal', note: { ref, text: `K ${e.k.normal}: normal${assumed}` } }
+}
+
+/** K × n ≤ knMax over the period: the largest integer K with K × n ≤ knMax, when the edition has the rule. */
+export function applyKnMax(e: Edition, k: number, gamesInPeriod: number): { k: number; note: Note | null } {
+  const max = e.k.knMax
+  if (max === null || gamesInPeriod <= 0 || k * gamesInPeriod <= max) return { k, note: null }
+  const capped = Math.floor(max / gamesInPeriod)
+  return { k: capped, note: { ref: e.refs.k, text: `K ${k} × ${gamesInPeriod} games > ${max}: K becomes ${capped}` } }
+}

@@ -1,0 +1,247 @@
+// Calls of the rating engine and its rule sets: the edition/profile schema, rating:calc and rules:* calls.
+import { z } from 'zod'
+import { call, isoDate } from './define'
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max)
+
+/** Every parameter of a rule set. FIDE editions ship as data in this shape; a federation's profile is validated by it. */
+export const editionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'expected lower-case letters, digits and dashes (2 to 40)'),
+    name: z.string().min(1).max(100),
+    kind: z.enum(['fide', 'national', 'custom']),
+    basedOn: z.string().max(40).nullable(),
+    description: z.string().max(2000),
+    /** Tournaments starting in [from, to] use this edition when none is named. */
+    inForce: z.object({ from: isoDate.nullable(), to: isoDate.nullable() }).strict(),
+    /** Paragraph cited for each kind of figure (calculation sheet). */
+    refs: z
+      .object({
+        tables: z.string(),
+        cap: z.string(),
+        k: z.string(),
+        change: z.string(),
+        rounding: z.string(),
+        unrated: z.string(),
+        firstRating: z.string(),
+        roundRobin: z.string(),
+        swiss: z.string()
+      })
+      .strict(),
+    list: z
+      .object({
+        periodMonths: int(1, 12),
+        cutoffDays: int(0, 60),
+        floor: int(0, 3000),
+        inactivityMonths: int(1, 60),
+        inactivityMinGames: int(1, 50)
+      })
+      .strict(),
+    tables: z.object({ dpIndeterminate: int(677, 1000) }).strict(),
+    cap: z
+      .object({
+        points: int(100, 1000),
+        mode: z.enum(['every-game', 'once-per-tournament']),
+        /** Dated amendment: from this tournament start, a player rated at least this much has no cap on his side. */
+        exemption: z.object({ from: isoDate, ownRatingAtLeast: int(1000, 3500) }).strict().nullable()
+      })
+      .strict(),
+    k: z
+      .object({
+        newPlayer: z.object({ k: int(1, 100), untilGames: int(0, 1000) }).strict(),
+        normal: int(1, 100),
+        high: z
+          .object({
+            k: int(1, 100),
+            threshold: int(1000, 3500),
+            /** 'ever-published': once a published rating reached it, for ever; 'current': while the rating is at or above it. */
+            basis: z.enum(['ever-published', 'current']),
+            minGames: int(0, 1000)
+          })
+          .strict(),
+        junior: z
+          .object({
+            k: int(1, 100),
+            untilAge: int(10, 30),
+            /** 'birthday': until the birthday (with a birth year only: year − birth year < age); 'end-of-year': to the end of that year. */
+            basis: z.enum(['birthday', 'end-of-year']),
+            ratingLimit: int(1000, 3500),
+            limitInclusive: z.boolean()
+          })
+          .strict()
+          .nullable(),
+        /** K × games in the period ≤ this (null: no such rule). */
+        knMax: int(1, 10000).nullable()
+      })
+      .strict(),
+    rounding: z.object({ changePer: z.enum(['period', 'tournament']) }).strict(),
+    unrated: z
+      .object({
+        method: z.enum(['classic', 'virtual-draws']),
+        bonusPerHalfPoint: z.number().min(0).max(100),
+        virtualDraws: z.object({ count: int(1, 10), rating: int(1000, 3000) }).strict().nullable(),
+        maxInitial: int(1000, 3500).nullable(),
+        minRatedOpponentsPerEvent: int(0, 20),
+        minScorePerEvent: z.number().min(0).max(20),
+        /** A first event scoring strictly less than this is ignored (0.5: only a zero; 1: zero or a half). */
+        firstEventIgnoredBelow: z.number().min(0).max(5),
+        firstRating: z.enum(['weighted-average', 'pooled']),
+        minGames: int(1, 50),
+        windowMonths: int(1, 120),
+        ignoreFirstEventsBelowFloor: z.boolean(),
+        /** Round Ra to the integer before applying the bonus or dp (the 2005/2010 worked example does). */
+        roundRa: z.boolean()
+      })
+      .strict(),
+    roundRobin: z
+      .object({
+        /** Passes of the iterative method (null: repeat until no Ru changes, at most 100). */
+        iterationPasses: int(0, 100).nullable(),
+        unratedOpponents: z.enum(['iterative', 'not-counted'])
+      })
+      .strict(),
+    amendments: z
+      .object({
+        compression: z
+          .object({
+            date: isoDate,
+            below: int(1000, 3000),
+            factor: z.number().min(0).max(1),
+            rounding: z.enum(['half-up', 'down']),
+            ratingTypes: z.array(z.enum(['standard', 'rapid', 'blitz'])).min(1)
+          })
+          .strict()
+          .nullable(),
+        fastGamesNotRated: z.object({ from: isoDate, minDifference: int(100, 2000), aboveRating: int(1000, 3500) }).strict().nullable()
+      })
+      .strict()
+  })
+  .strict()
+export type Edition = z.infer<typeof editionSchema>
+
+const scoreSchema = z.union([z.literal(1), z.literal(0.5), z.literal(0)])
+
+export const calcInputSchema = z
+  .object({
+    edition: z.string().min(1).optional(),
+    player: z
+      .object({
+        rating: z.number().int().min(0).max(3500).nullable(),
+        k: z.number().int().min(1).max(100).optional(),
+        birthYear: z.number().int().min(1850).max(2100).optional(),
+        ratedGames: z.number().int().min(0).optional(),
+        reached2400: z.boolean().optional()
+      })
+      .strict(),
+    tournaments: z
+      .array(
+        z
+          .object({
+            name: z.string().optional(),
+            start: isoDate,
+            end: isoDate.optional(),
+            system: z.enum(['swiss', 'round-robin']).optional(),
+            ratingType: z.enum(['standard', 'rapid', 'blitz']).optional(),
+            rating: z.number().int().min(0).max(3500).optional(),
+            games: z.array(z.object({ opponentRating: z.number().int().min(0).max(3500).nullable(), score: scoreSchema }).strict())
+          })
+          .strict()
+      )
+      .min(1)
+  })
+  .strict()
+export type CalcInput = z.infer<typeof calcInputSchema>
+
+/** One line of a calculation sheet: what was done, under which paragraph. */
+export const noteSchema = z.object({ ref: z.string(), text: z.string() })
+export type Note = z.infer<typeof noteSchema>
+
+export const calcGameSchema = z.object({
+  opponentRating: z.number().nullable(),
+  ratingUsed: z.number().nullable(),
+  capped: z.boolean(),
+  counted: z.boolean(),
+  d: z.number().nullable(),
+  pdRow: z.string().nullable(),
+  pd: z.number().nullable(),
+  score: z.number(),
+  chg: z.number().nullable(),
+  kChg: z.number().nullable(),
+  note: z.string().nullable()
+})
+
+export const calcOutputSchema = z.object({
+  tournaments: z.array(
+    z.object({
+      name: z.string(),
+      edition: z.string(),
+      rating: z.number().nullable(),
+      k: z.number().nullable(),
+      n: z.number(),
+      w: z.number(),
+      we: z.number().nullable(),
+      chg: z.number().nullable(),
+      kChg: z.number().nullable(),
+      games: z.array(calcGameSchema),
+      notes: z.array(noteSchema)
+    })
+  ),
+  change: z.number().nullable(),
+  newRating: z.number().nullable(),
+  notes: z.array(noteSchema),
+  initial: z
+    .object({
+      ra: z.number(),
+      p: z.number(),
+      dp: z.number(),
+      ru: z.number(),
+      games: z.number(),
+      published: z.boolean(),
+      reason: z.string(),
+      notes: z.array(noteSchema)
+    })
+    .optional()
+})
+export type CalcOutput = z.infer<typeof calcOutputSchema>
+
+export const editionSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['fide', 'national', 'custom']),
+  builtin: z.boolean(),
+  inForce: z.object({ from: isoDate.nullable(), to: isoDate.nullable() }),
+  updatedAt: z.string().nullable()
+})
+
+export const ratingContract = {
+  'rating:calc': call({
+    summary: "A FIDE-style calculation of one player's rating period, with its calculation sheet",
+    access: 'read',
+    input: calcInputSchema,
+    output: calcOutputSchema
+  }),
+  'rules:list': call({
+    summary: 'The rule sets: FIDE editions, shipped national profiles and saved federation profiles',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.array(editionSummarySchema)
+  }),
+  'rules:get': call({
+    summary: 'Every parameter of one rule set',
+    access: 'read',
+    input: z.object({ id: z.string().min(1) }).strict(),
+    output: z.object({ edition: editionSchema, builtin: z.boolean() })
+  }),
+  'rules:saveProfile': call({
+    summary: "Validate and save a federation's own rule profile (audited)",
+    access: 'write',
+    input: z.object({ profile: editionSchema, reason: z.string().max(500).optional() }).strict(),
+    output: z.object({ id: z.string(), created: z.boolean() })
+  }),
+  'rules:deleteProfile': call({
+    summary: 'Delete a saved federation profile (audited)',
+    access: 'write',
+    input: z.object({ id: z.string().min(1), reason: z.string().max(500).optional() }).strict(),
+    output: z.object({ deleted: z.boolean() })
+  })
+}
