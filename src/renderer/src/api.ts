@@ -1,0 +1,121 @@
+// The renderer's one door to the core: Electron's preload bridge when present, else the browser-mode HTTP API.
+import type { Api, ApiError, CallInput, CallName, CallOutput, JobEvent, Reply } from '@shared/contract/index'
+import { i18n } from './i18n'
+
+const TOKEN_KEY = 'rating-office.token'
+export const TOKEN_HEADER = 'X-Rating-Office-Token'
+
+/** The access token of a served archive: taken from `?token=` once, then kept for the tab's life. */
+export function accessToken(): string | null {
+  const fromUrl = new URLSearchParams(window.location.search).get('token')
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl)
+    return fromUrl
+  }
+  return sessionStorage.getItem(TOKEN_KEY)
+}
+
+function networkFailure(reason: string): Reply<never> {
+  return {
+    ok: false,
+    error: {
+      code: 'network',
+      key: 'network',
+      params: { reason },
+      message: `Cannot reach the Rating Office server: ${reason}`
+    }
+  }
+}
+
+function isReply(v: unknown): v is Reply<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { ok?: unknown }).ok === 'boolean'
+}
+
+/** The browser-mode client: POST /api/call/<name>, job events from a server-sent event stream. */
+export function createHttpApi(base = ''): Api {
+  const listeners = new Set<(e: JobEvent) => void>()
+  let source: EventSource | null = null
+
+  const openEvents = (): void => {
+    if (source) return
+    const token = accessToken()
+    source = new EventSource(`${base}/api/events${token ? `?token=${encodeURIComponent(token)}` : ''}`)
+    source.onmessage = (msg: MessageEvent<string>) => {
+      let event: JobEvent
+      try {
+        event = JSON.parse(msg.data) as JobEvent
+      } catch {
+        return // a keep-alive or a malformed line carries no job state
+      }
+      for (const l of listeners) l(event)
+    }
+  }
+
+  return {
+    async call<N extends CallName>(name: N, input: CallInput<N>): Promise<Reply<CallOutput<N>>> {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+      const token = accessToken()
+      if (token) headers[TOKEN_HEADER] = token
+      let response: Response
+      try {
+        response = await fetch(`${base}/api/call/${encodeURIComponent(name)}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(input ?? {})
+        })
+      } catch (e) {
+        return networkFailure(e instanceof Error ? e.message : String(e))
+      }
+      let body: unknown
+      try {
+        body = await response.json()
+      } catch {
+        return networkFailure(`HTTP ${response.status} ${response.statusText}`.trim())
+      }
+      // the server answers replies with 200; a refused token or a proxy error may still carry a reply body
+      if (isReply(body)) return body as Reply<CallOutput<N>>
+      return networkFailure(`HTTP ${response.status} ${response.statusText}`.trim())
+    },
+    onJobEvent(listener) {
+      listeners.add(listener)
+      openEvents()
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0 && source) {
+          source.close()
+          source = null
+        }
+      }
+    }
+  }
+}
+
+/** Electron's preload gives `window.api`; a browser page talks HTTP to the server that served it. */
+export const api: Api = window.api ?? createHttpApi()
+
+/** The message of a failed reply in the interface language (the catalogue's key when known, else the server's text). */
+export function errorMessage(error: ApiError): string {
+  const key = `errors.${error.key}`
+  const { te, t } = i18n.global
+  if (te(key)) return t(key, error.params as Record<string, unknown>)
+  return error.message
+}
+
+export class ApiFailure extends Error {
+  readonly error: ApiError
+  constructor(error: ApiError) {
+    super(errorMessage(error))
+    this.name = 'ApiFailure'
+    this.error = error
+  }
+}
+
+export function unwrap<T>(reply: Reply<T>): T {
+  if (!reply.ok) throw new ApiFailure(reply.error)
+  return reply.value
+}
+
+/** Calls and unwraps in one step; throws an ApiFailure with the translated message. */
+export async function callOrThrow<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+  return unwrap(await api.call(name, input))
+}

@@ -1,0 +1,71 @@
+// Strings of the home screen.
+export default {
+  en: {
+    home: {
+      title: 'Home',
+      players: 'Players',
+      playersActive: '{n} active',
+      tournaments: 'Tournaments',
+      noTournaments: 'No tournament yet',
+      referenceLists: 'Reference lists',
+      lastReference: 'Latest reference list',
+      lastPublished: 'Latest published list',
+      noneYet: 'None yet',
+      listLine: '{date} · {type} · {entries} entries',
+      publishedOn: 'published {at}',
+      open: 'Open',
+      status: {
+        imported: 'imported',
+        checked: 'checked',
+        rated: 'rated',
+        draft: 'draft',
+        accepted: 'accepted',
+        rejected: 'rejected'
+      },
+      empty: {
+        title: 'Welcome to your rating office',
+        text: 'The database holds no player yet. Start in this order:',
+        step1: 'Import a FIDE rating list: it brings players and their official ratings.',
+        step1Action: 'Go to Players',
+        step2: 'Import a tournament report (TRF file) for the period you rate.',
+        step2Action: 'Go to Tournaments',
+        step3: 'Review the checks, then compute and publish your list.',
+        step3Action: 'Go to Checks'
+      }
+    }
+  },
+  fr: {
+    home: {
+      title: 'Accueil',
+      players: 'Joueurs',
+      playersActive: '{n} actifs',
+      tournaments: 'Tournois',
+      noTournaments: 'Aucun tournoi pour l’instant',
+      referenceLists: 'Listes de référence',
+      lastReference: 'Dernière liste de référence',
+      lastPublished: 'Dernière liste publiée',
+      noneYet: 'Aucune pour l’instant',
+      listLine: '{date} · {type} · {entries} entrées',
+      publishedOn: 'publiée le {at}',
+      open: 'Ouvrir',
+      status: {
+        imported: 'importés',
+        checked: 'contrôlés',
+        rated: 'classés',
+        draft: 'brouillons',
+        accepted: 'acceptés',
+        rejected: 'refusés'
+      },
+      empty: {
+        title: 'Bienvenue dans votre bureau de classement',
+        text: 'La base ne contient encore aucun joueur. Commencez dans cet ordre :',
+        step1: 'Importez une liste de classement FIDE : elle apporte les joueurs et leurs classements officiels.',
+        step1Action: 'Aller aux joueurs',
+        step2: 'Importez un rapport de tournoi (fichier TRF) pour la période à classer.',
+        step2Action: 'Aller aux tournois',
+        step3: 'Examinez les contrôles, puis calculez et publiez votre liste.',
+        step3Action: 'Aller aux contrôles'
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+// Interface languages: shell strings + every feature's i18n.ts + the shared error catalogue under errors.*.
+import { createI18n } from 'vue-i18n'
+import { errorCatalogue } from '@shared/errors/index'
+
+export type UiLocale = 'en' | 'fr'
+export const LOCALE_KEY = 'rating-office.locale'
+
+type Tree = { [key: string]: string | Tree }
+type Messages = { en: Tree; fr: Tree }
+
+const shell: Messages = {
+  en: {
+    app: { name: 'Rating Office', tagline: 'Players, tournaments and rating lists' },
+    nav: {
+      home: 'Home',
+      players: 'Players',
+      tournaments: 'Tournaments',
+      checks: 'Checks',
+      lists: 'Lists',
+      archive: 'Archive',
+      rules: 'Rules',
+      settings: 'Settings'
+    },
+    header: { language: 'Language', theme: 'Theme', readOnly: 'Read-only archive' },
+    theme: { light: 'Light', dark: 'Dark', system: 'System' },
+    locale: { en: 'English', fr: 'Français' },
+    common: {
+      loading: 'Loading…',
+      retry: 'Try again',
+      none: '—',
+      yes: 'Yes',
+      no: 'No',
+      cancel: 'Cancel',
+      confirm: 'Confirm',
+      save: 'Save',
+      saved: 'Saved',
+      search: 'Search',
+      all: 'All',
+      back: 'Back'
+    },
+    ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
+    notFound: { title: 'Page not found', text: 'There is no screen at {path}.', home: 'Back to the home screen' }
+  },
+  fr: {
+    app: { name: 'Rating Office', tagline: 'Joueurs, tournois et listes de classement' },
+    nav: {
+      home: 'Accueil',
+      players: 'Joueurs',
+      tournaments: 'Tournois',
+      checks: 'Contrôles',
+      lists: 'Listes',
+      archive: 'Archives',
+      rules: 'Règlements',
+      settings: 'Paramètres'
+    },
+    header: { language: 'Langue', theme: 'Thème', readOnly: 'Archive en lecture seule' },
+    theme: { light: 'Clair', dark: 'Sombre', system: 'Système' },
+    locale: { en: 'English', fr: 'Français' },
+    common: {
+      loading: 'Chargement…',
+      retry: 'Réessayer',
+      none: '—',
+      yes: 'Oui',
+      no: 'Non',
+      cancel: 'Annuler',
+      confirm: 'Confirmer',
+      save: 'Enregistrer',
+      saved: 'Enregistré',
+      search: 'Rechercher',
+      all: 'Tous',
+      back: 'Retour'
+    },
+    ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
+    notFound: { title: 'Page introuvable', text: 'Aucun écran à l’adresse {path}.', home: 'Retour à l’accueil' }
+  }
+}
+
+/** Messages of the renderer only: the server's catalogue does not know that the server is unreachable. */
+const clientErrors: Messages = {
+  en: { network: 'Cannot reach the Rating Office server: {reason}' },
+  fr: { network: 'Impossible de joindre le serveur Rating Office : {reason}' }
+}
+
+/** vue-i18n gives '@' and '|' a meaning (linked messages, plurals); catalogue texts are plain prose. */
+function literal(text: string): string {
+  return text.replace(/[@|]/g, (c) => `{'${c}'}`)
+}
+
+function setPath(tree: Tree, path: string[], value: string): void {
+  let node = tree
+  for (const part of path.slice(0, -1)) {
+    const next = node[part]
+    if (typeof next !== 'object') node[part] = {}
+    node = node[part] as Tree
+  }
+  node[path[path.length - 1]] = value
+}
+
+/** The catalogue's dotted keys ('lists.notFound') become nested messages (errors.lists.notFound). */
+export function errorMessages(locale: UiLocale): Tree {
+  const tree: Tree = {}
+  for (const [key, entry] of Object.entries(errorCatalogue)) setPath(tree, key.split('.'), literal(entry[locale]))
+  return { ...tree, ...clientErrors[locale] }
+}
+
+function isMessages(v: unknown): v is Messages {
+  return typeof v === 'object' && v !== null && 'en' in v && 'fr' in v
+}
+
+const featureModules = import.meta.glob('./features/*/i18n.ts', { eager: true }) as Record<string, Record<string, unknown>>
+
+/** Each feature's module exports its { en, fr } messages as default or as any named export. */
+function featureMessages(): Messages[] {
+  const out: Messages[] = []
+  for (const mod of Object.values(featureModules)) {
+    for (const value of Object.values(mod)) if (isMessages(value)) out.push(value)
+  }
+  return out
+}
+
+export function buildMessages(): Record<UiLocale, Tree> {
+  const en: Tree = { ...shell.en }
+  const fr: Tree = { ...shell.fr }
+  for (const m of featureMessages()) {
+    Object.assign(en, m.en)
+    Object.assign(fr, m.fr)
+  }
+  en.errors = errorMessages('en')
+  fr.errors = errorMessages('fr')
+  return { en, fr }
+}
+
+export function initialLocale(): UiLocale {
+  const stored = localStorage.getItem(LOCALE_KEY)
+  if (stored === 'en' || stored === 'fr') return stored
+  return navigator.language.toLowerCase().startsWith('fr') ? 'fr' : 'en'
+}
+
+export const i18n = createI18n({
+  legacy: false,
+  locale: initialLocale(),
+  fallbackLocale: 'en',
+  messages: buildMessages(),
+  missingWarn: false,
+  fallbackWarn: false
+})
+
+export function setUiLocale(locale: UiLocale): void {
+  i18n.global.locale.value = locale
+  localStorage.setItem(LOCALE_KEY, locale)
+  document.documentElement.lang = locale
+}
