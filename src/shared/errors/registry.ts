@@ -1,4 +1,85 @@
-// Errors of the registry domain, in English and French.
+// Errors of the registry domain (list import, players, merges, duplicates, arbiters), in English and French.
 import type { ErrorCatalogue } from './index'
 
-export const registryErrors: ErrorCatalogue = {}
+export const registryErrors: ErrorCatalogue = {
+  'registry.badFile': {
+    en: '{file}, line {line}, column {column}: {field} “{found}” is not valid; expected {expected}. ({count} problem(s); nothing was imported.)',
+    fr: '{file}, ligne {line}, colonne {column} : {field} « {found} » n’est pas valide ; attendu : {expected}. ({count} problème(s) ; rien n’a été importé.)'
+  },
+  'registry.fileUnreadable': {
+    en: 'Cannot read {file}: {reason}',
+    fr: 'Impossible de lire {file} : {reason}'
+  },
+  'registry.emptyFile': {
+    en: '{file} holds no player.',
+    fr: '{file} ne contient aucun joueur.'
+  },
+  'registry.alreadyImported': {
+    en: '{file} was already imported for {listDate} (list {listId}); a reference list is imported once.',
+    fr: '{file} a déjà été importé pour le {listDate} (liste {listId}) ; une liste de référence ne s’importe qu’une fois.'
+  },
+  'registry.typeNeeded': {
+    en: '{file} is a single-type list and its name does not say which: give the rating type (standard, rapid or blitz).',
+    fr: '{file} est une liste d’une seule cadence et son nom ne dit pas laquelle : indiquez la cadence (standard, rapid ou blitz).'
+  },
+  'registry.mappingMissing': {
+    en: 'The column mapping of {file} has no column for {field}, which is required.',
+    fr: 'La correspondance des colonnes de {file} n’a pas de colonne pour {field}, qui est obligatoire.'
+  },
+  'registry.mappingUnknownColumn': {
+    en: 'The column mapping of {file} names the column “{column}”, which the file does not have (it has: {columns}).',
+    fr: 'La correspondance des colonnes de {file} cite la colonne « {column} », absente du fichier (colonnes : {columns}).'
+  },
+  'registry.playerNotFound': {
+    en: 'No player {id}.',
+    fr: 'Aucun joueur {id}.'
+  },
+  'registry.mergeSame': {
+    en: 'A player cannot be merged into itself ({id}).',
+    fr: 'Un joueur ne peut pas être fusionné avec lui-même ({id}).'
+  },
+  'registry.mergeMerged': {
+    en: 'Player {id} was already merged into player {into}.',
+    fr: 'Le joueur {id} a déjà été fusionné avec le joueur {into}.'
+  },
+  'registry.mergeBothFide': {
+    en: 'Players {keep} and {drop} both hold a FIDE ID ({keepFide} and {dropFide}); FIDE IDs are merged by FIDE, not by the office.',
+    fr: 'Les joueurs {keep} et {drop} ont tous deux un identifiant FIDE ({keepFide} et {dropFide}) ; c’est la FIDE qui fusionne ses identifiants, pas le bureau.'
+  },
+  'registry.mergeNotFound': {
+    en: 'No merge {id}.',
+    fr: 'Aucune fusion {id}.'
+  },
+  'registry.mergeAlreadyUndone': {
+    en: 'Merge {id} was already undone on {at}.',
+    fr: 'La fusion {id} a déjà été annulée le {at}.'
+  },
+  'registry.mergePublishedSince': {
+    en: 'Merge {id} cannot be undone: the list of {listDate} ({ratingType}) was published after it ({publishedAt}).',
+    fr: 'La fusion {id} ne peut pas être annulée : la liste du {listDate} ({ratingType}) a été publiée après elle ({publishedAt}).'
+  },
+  'registry.mergeNotLast': {
+    en: 'Merge {id} cannot be undone before the later merge {later} that involves the same players.',
+    fr: 'La fusion {id} ne peut pas être annulée avant la fusion {later}, plus récente, qui concerne les mêmes joueurs.'
+  },
+  'registry.candidateNotFound': {
+    en: 'No duplicate candidate {id}.',
+    fr: 'Aucun doublon potentiel {id}.'
+  },
+  'registry.candidateDecided': {
+    en: 'Duplicate candidate {id} was already decided ({status}).',
+    fr: 'Le doublon potentiel {id} a déjà été traité ({status}).'
+  },
+  'registry.arbiterNotFound': {
+    en: 'No arbiter with FIDE ID {fideId}.',
+    fr: 'Aucun arbitre avec l’identifiant FIDE {fideId}.'
+  },
+  'registry.arbiterExists': {
+    en: 'An arbiter with FIDE ID {fideId} is already registered.',
+    fr: 'Un arbitre avec l’identifiant FIDE {fideId} est déjà enregistré.'
+  },
+  'registry.arbiterDates': {
+    en: 'The licence of arbiter {fideId} cannot end ({validTo}) before it starts ({validFrom}).',
+    fr: 'La licence de l’arbitre {fideId} ne peut pas finir ({validTo}) avant de commencer ({validFrom}).'
+  }
+}

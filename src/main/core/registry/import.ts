@@ -1,0 +1,365 @@
+// Imports a FIDE list file into the registry in one transaction: read-only reference lists, entries, players, arbiters.
+import { basename } from 'node:path'
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import type { Db } from '../db/open'
+import { UserError } from '../util/errors'
+import { foldName } from './names'
+import { ProblemLog, type ListProblem, type ListRatingType, type ListRecord } from './list-record'
+import { looksLikeTxtHeader, parseTxtHeader, parseTxtLine, type TxtHeader } from './fide-txt'
+import { readFideXml } from './fide-xml'
+import { fileChecksum, streamLines } from './text-source'
+
+export type ListFormat = 'txt-combined' | 'txt-single' | 'txt-legacy' | 'xml' | 'xml-combined' | 'national'
+
+export interface ImportListOptions {
+  file: string
+  listDate: string
+  /** Required for single-type files whose name does not say the type; ignored for combined files. */
+  ratingType?: ListRatingType
+  /** Source recorded on the lists ('FIDE' for FIDE downloads, a federation code for national lists). */
+  source?: string
+  progress?(done: number, total: number, message?: string): void
+  throwIfCancelled?(): void
+}
+
+export interface ImportListResult {
+  format: ListFormat
+  encoding: string
+  checksum: string
+  lists: { id: number; ratingType: ListRatingType; entries: number }[]
+  records: number
+  players: { inserted: number; updated: number; unchanged: number }
+  arbitersAdded: number
+  warnings: ListProblem[]
+  warningCount: number
+}
+
+/** The rating type a single-type file is, from its name (FIDE names them standard_/rapid_/blitz_...). */
+export function ratingTypeFromFileName(file: string): ListRatingType | null {
+  const n = basename(file).toLowerCase()
+  if (/rapid/.test(n)) return 'rapid'
+  if (/blitz/.test(n)) return 'blitz'
+  if (/standard|std/.test(n)) return 'standard'
+  return null
+}
+
+function firstLine(file: string): string {
+  const fd = openSync(file, 'r')
+  try {
+    const buf = Buffer.alloc(4096)
+    const n = readSync(fd, buf, 0, buf.length, 0)
+    let s = buf.subarray(0, n).toString('latin1')
+    if (s.charCodeAt(0) === 0xef) s = s.slice(3)
+    return s.split(/\r?\n/)[0] ?? ''
+  } finally {
+    closeSync(fd)
+  }
+}
+
+interface PlayerRow {
+  id: number
+  surname: string
+  given_names: string
+  federation: string | null
+  sex: string | null
+  birth_date: string | null
+  title: string | null
+  woman_title: string | null
+  other_titles: string | null
+  foa_title: string | null
+  arbiter_title: string | null
+  status: string
+  merged_into: number | null
+}
+
+/** Prepared statements and counters of one import, shared by the TXT and XML paths. */
+class ListWriter {
+  readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
+  readonly counts = { inserted: 0, updated: 0, unchanged: 0 }
+  arbitersAdded = 0
+  records = 0
+  private readonly seen = new Map<number, number>()
+  private readonly find
+  private readonly insert
+  private readonly update
+  private readonly entry
+  private readonly arbiterFind
+  private readonly arbiterInsert
+  private readonly followMerge
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: ProblemLog,
+    private readonly meta: { listDate: string; source: string; fileName: string; checksum: string }
+  ) {
+    this.find = db.prepare(
+      `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
+              arbiter_title, status, merged_into FROM players WHERE fide_id = ?`
+    )
+    this.insert = db.prepare(
+      `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
+                           other_titles, foa_title, arbiter_title, status, source_list_id)
+       VALUES (@fideId, @surname, @givenNames, @folded, @federation, @sex, @birthDate, @title, @womanTitle,
+               @otherTitles, @foaTitle, @arbiterTitle, @status, @listId)`
+    )
+    this.update = db.prepare(
+      `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation,
+              sex = @sex, birth_date = @birthDate, title = @title, woman_title = @womanTitle, other_titles = @otherTitles,
+              foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId,
+              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+        WHERE id = @id`
+    )
+    this.entry = db.prepare(
+      `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    this.arbiterFind = db.prepare('SELECT id FROM arbiters WHERE fide_id = ?')
+    this.arbiterInsert = db.prepare(
+      "INSERT INTO arbiters(player_id, fide_id, title, status, source) VALUES (?, ?, ?, 'active', 'list')"
+    )
+    this.followMerge = db.prepare('SELECT id, status, merged_into FROM players WHERE id = ?')
+  }
+
+  openList(type: ListRatingType): number {
+    const have = this.lists.get(type)
+    if (have) return have.id
+    const id = Number(
+      this.db
+        .prepare(
+          `INSERT INTO rating_lists(kind, list_date, rating_type, source, status, checksum, file_name)
+           VALUES ('reference', ?, ?, ?, 'reference', ?, ?)`
+        )
+        .run(this.meta.listDate, type, this.meta.source, this.meta.checksum, this.meta.fileName).lastInsertRowid
+    )
+    this.lists.set(type, { id, entries: 0 })
+    return id
+  }
+
+  write(r: ListRecord): void {
+    this.records++
+    if (r.fideId === null) return
+    const firstLine = this.seen.get(r.fideId)
+    if (firstLine !== undefined) {
+      // The same ID twice in one file: the first record stands, the repeat is reported with its place.
+      this.log.warn(r.line, 1, 'id', String(r.fideId), `a FIDE ID not already given on line ${firstLine}; this record was skipped`)
+      return
+    }
+    this.seen.set(r.fideId, r.line)
+    const anyList = this.lists.values().next().value?.id ?? null
+    const existing = this.find.get(r.fideId) as PlayerRow | undefined
+    const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
+    let playerId: number
+    if (!existing) {
+      playerId = Number(
+        this.insert.run({
+          fideId: r.fideId,
+          surname: r.surname,
+          givenNames: r.givenNames,
+          folded: foldName(`${r.surname} ${r.givenNames}`),
+          federation: r.federation,
+          sex: r.sex,
+          birthDate: r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null),
+          title: r.title,
+          womanTitle: r.womanTitle,
+          otherTitles,
+          foaTitle: r.foaTitle,
+          arbiterTitle: r.arbiterTitle,
+          status: r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
+          listId: anyList
+        }).lastInsertRowid
+      )
+      this.counts.inserted++
+    } else {
+      playerId = existing.id
+      // A full birth date the office holds is kept when the list only gives the same year.
+      let birthDate = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : existing.birth_date)
+      if (!r.birthDate && existing.birth_date && r.birthYear !== null && existing.birth_date.startsWith(String(r.birthYear))) birthDate = existing.birth_date
+      // Deceased and merged are the office's decisions: a list never revives them.
+      const status =
+        existing.status === 'deceased' || existing.status === 'merged' ? existing.status : r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'
+      const next = {
+        surname: r.surname,
+        given_names: r.givenNames,
+        federation: r.federation ?? existing.federation,
+        sex: r.sex ?? existing.sex,
+        birth_date: birthDate,
+        title: r.title,
+        woman_title: r.womanTitle,
+        other_titles: otherTitles,
+        foa_title: r.foaTitle,
+        arbiter_title: r.arbiterTitle,
+        status
+      }
+      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
+      if (changed) {
+        this.update.run({
+          id: existing.id,
+          surname: next.surname,
+          givenNames: next.given_names,
+          folded: foldName(`${next.surname} ${next.given_names}`),
+          federation: next.federation,
+          sex: next.sex,
+          birthDate: next.birth_date,
+          title: next.title,
+          womanTitle: next.woman_title,
+          otherTitles: next.other_titles,
+          foaTitle: next.foa_title,
+          arbiterTitle: next.arbiter_title,
+          status: next.status,
+          listId: anyList
+        })
+        this.counts.updated++
+      } else this.counts.unchanged++
+      // Entries of a merged-away ID go to the player it was merged into.
+      let row: { id: number; status: string; merged_into: number | null } = { id: existing.id, status: existing.status, merged_into: existing.merged_into }
+      for (let hops = 0; row.status === 'merged' && row.merged_into !== null && hops < 20; hops++) {
+        row = this.followMerge.get(row.merged_into) as typeof row
+      }
+      playerId = row.id
+    }
+    const title = r.title ?? r.womanTitle
+    for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {
+      const list = this.lists.get(type)
+      if (!list) continue
+      try {
+        this.entry.run(list.id, playerId, rating.rating, rating.games, rating.k, r.flags, title, r.federation, r.birthYear, r.sex)
+        list.entries++
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw e
+        this.log.warn(r.line, 1, 'id', String(r.fideId), 'one entry per player per list (the player already has one through a merge); this entry was skipped')
+      }
+    }
+    if (r.arbiterTitle && !this.arbiterFind.get(r.fideId)) {
+      this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
+      this.arbitersAdded++
+    }
+  }
+}
+
+function throwProblems(log: ProblemLog): never {
+  const first = log.errors[0]!
+  throw new UserError(
+    'registry.badFile',
+    { file: first.file, line: first.line, column: first.column, field: first.field, found: first.found, expected: first.expected, count: log.errors.length },
+    log.errors
+  )
+}
+
+/**
+ * Reads a FIDE list (TXT in any of its three layouts, or XML) and stores it as read-only reference lists.
+ * Everything happens in one transaction: a bad file leaves the database as it was, and the error says
+ * where (file, line, column), what was found and what was expected.
+ */
+export function importFideList(db: Db, opts: ImportListOptions): ImportListResult {
+  const fileName = basename(opts.file)
+  let size: number
+  try {
+    size = statSync(opts.file).size
+  } catch (e) {
+    throw new UserError('registry.fileUnreadable', { file: opts.file, reason: (e as Error).message })
+  }
+  if (size === 0) throw new UserError('registry.emptyFile', { file: fileName })
+  const head = firstLine(opts.file)
+  const isXml = head.trimStart().startsWith('<')
+  if (!isXml && !looksLikeTxtHeader(head)) {
+    throw new UserError('registry.badFile', {
+      file: fileName, line: 1, column: 1, field: 'header', found: head.trim().slice(0, 40), expected: 'a FIDE list header starting with “ID Number”, or an XML <playerslist>', count: 1
+    })
+  }
+  const listYear = Number(opts.listDate.slice(0, 4))
+  opts.progress?.(0, size, 'checksum')
+  const checksum = fileChecksum(opts.file)
+  const source = opts.source ?? 'FIDE'
+  const dup = db
+    .prepare("SELECT id, rating_type AS type FROM rating_lists WHERE kind = 'reference' AND checksum = ? AND list_date = ?")
+    .get(checksum, opts.listDate) as { id: number; type: string } | undefined
+  if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
+
+  const log = new ProblemLog(fileName)
+  const writer = new ListWriter(db, log, { listDate: opts.listDate, source, fileName, checksum })
+  let format: ListFormat = 'xml'
+  let encoding = 'utf-8'
+
+  const run = db.transaction(() => {
+    if (isXml) {
+      const type = opts.ratingType ?? ratingTypeFromFileName(opts.file) ?? 'standard'
+      // Lists are created on demand: a combined XML file opens rapid and blitz at their first rating.
+      let count = 0
+      const result = readFideXml({
+        file: opts.file,
+        ratingType: type,
+        listYear,
+        log,
+        onRecord: (rec) => {
+          if (writer.lists.size === 0) writer.openList(type)
+          for (const t of Object.keys(rec.ratings) as ListRatingType[]) if (!writer.lists.has(t)) writer.openList(t)
+          if (log.errors.length === 0) writer.write(rec)
+          if (++count % 5000 === 0) opts.throwIfCancelled?.()
+        },
+        onProgress: (read, total) => opts.progress?.(read, total, 'players'),
+        shouldStop: () => log.errors.length >= 200
+      })
+      format = result.combined ? 'xml-combined' : 'xml'
+    } else {
+      let header: TxtHeader | null = null
+      let type: ListRatingType = 'standard'
+      encoding = streamLines(opts.file, (text, lineNo, read, total) => {
+        if (log.errors.length >= 200) return
+        if (lineNo === 1) {
+          const h = parseTxtHeader(text.replace(/^\uFEFF/, ''))
+          if ('found' in h) {
+            log.error(1, h.column, 'header', h.found, h.expected)
+            return
+          }
+          header = h
+          if (h.layout === 'combined') {
+            format = 'txt-combined'
+            for (const t of ['standard', 'rapid', 'blitz'] as const) writer.openList(t)
+          } else {
+            format = h.layout === 'legacy' ? 'txt-legacy' : 'txt-single'
+            const named = opts.ratingType ?? ratingTypeFromFileName(opts.file) ?? (h.layout === 'legacy' ? 'standard' : null)
+            if (!named) throw new UserError('registry.typeNeeded', { file: fileName })
+            type = named
+            writer.openList(type)
+            if (h.month && h.month !== opts.listDate.slice(0, 7)) {
+              log.warn(1, h.columns.find((c) => c.key === 'rating')!.start + 1, 'month', h.month, `the list month of --date ${opts.listDate}`)
+            }
+          }
+          return
+        }
+        if (!header) return
+        const rec = parseTxtLine(text, lineNo, { header, ratingType: type, listYear, log })
+        if (rec && log.errors.length === 0) writer.write(rec)
+        if (lineNo % 5000 === 0) {
+          opts.throwIfCancelled?.()
+          opts.progress?.(read, total, 'players')
+        }
+      })
+      if (!header && log.errors.length === 0) log.error(1, 1, 'header', '', 'a header line')
+    }
+    if (log.errors.length) throwProblems(log)
+    if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
+    const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
+    db.prepare("INSERT INTO audit_log(action, entity, entity_id, data) VALUES ('list.import', 'rating_list', ?, ?)").run(
+      lists.map((l) => l.id).join(','),
+      JSON.stringify({
+        file: fileName, checksum, listDate: opts.listDate, source, format, lists, records: writer.records,
+        players: writer.counts, arbitersAdded: writer.arbitersAdded, warnings: log.warningCount
+      })
+    )
+    return lists
+  })
+  const lists = run()
+  opts.progress?.(size, size, 'done')
+  return {
+    format,
+    encoding,
+    checksum,
+    lists,
+    records: writer.records,
+    players: writer.counts,
+    arbitersAdded: writer.arbitersAdded,
+    warnings: log.warnings,
+    warningCount: log.warningCount
+  }
+}
