@@ -1,0 +1,123 @@
+// One player's rating period (the `calc` interface): per-tournament figures, period change, first rating; with notes.
+import type { CalcInput, CalcOutput, Edition, Note } from '../../../shared/contract/rating'
+import { resolveEdition } from '../rules/editions'
+import { applyKnMax, kFor } from '../rules/k'
+import { rateRatedTournament } from './rated'
+import { firstRating, type UnratedEvent } from './unrated'
+import { fromHundredths, roundHalfAwayFromZero } from './rounding'
+
+export type EditionLookup = (id: string) => Edition | undefined
+
+type TournamentOut = CalcOutput['tournaments'][number]
+
+export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undefined): CalcOutput {
+  const player = input.player
+  const notes: Note[] = []
+  const editions = input.tournaments.map((t) => resolveEdition(t.start, input.edition, lookup))
+  const rated = input.tournaments.map((t) => (t.rating ?? player.rating) !== null)
+
+  // K: given (previous list) or derived from the player's state, then K × n ≤ max over the period's games
+  const rows: { out: TournamentOut; chgH: number; k: number; e: Edition }[] = []
+  const unratedEvents: UnratedEvent[] = []
+  input.tournaments.forEach((t, i) => {
+    const e = editions[i]!
+    const name = t.name ?? `Tournament ${i + 1}`
+    const tNotes: Note[] = [{ ref: e.refs.tables, text: `${e.name}: ${input.edition ? 'named' : `in force for a start on ${t.start}`}` }]
+    if (!rated[i]) {
+      const vsRated = t.games.filter((g) => g.opponentRating !== null)
+      const sum = vsRated.reduce((s, g) => s + g.opponentRating!, 0)
+      const w = vsRated.reduce((s, g) => s + g.score, 0)
+      if (t.system === 'round-robin') tNotes.push({ ref: e.refs.unrated, text: 'round robin given game by game: Rc is the average of the rated opponents (the full crosstable is needed for Ra; use `rate`)' })
+      unratedEvents.push({ name, start: t.start, edition: e, n: vsRated.length, w, sumOpponents: sum })
+      rows.push({
+        e,
+        k: 0,
+        chgH: 0,
+        out: {
+          name,
+          edition: e.id,
+          rating: null,
+          k: null,
+          n: vsRated.length,
+          w,
+          we: null,
+          chg: null,
+          kChg: null,
+          games: t.games.map((g) => ({ opponentRating: g.opponentRating, ratingUsed: g.opponentRating, capped: false, counted: g.opponentRating !== null, d: null, pdRow: null, pd: null, score: g.score, chg: null, kChg: null, note: g.opponentRating === null ? 'unrated opponent: not counted' : null })),
+          notes: tNotes
+        }
+      })
+      return
+    }
+    const own = (t.rating ?? player.rating)!
+    if (t.rating !== undefined && t.rating !== player.rating) tNotes.push({ ref: e.refs.change, text: `rated with ${t.rating}, the rating on the list in force at its start` })
+    const r = rateRatedTournament(e, own, t.games, { start: t.start, ratingType: t.ratingType, unratedReason: `unrated opponent: not counted (${e.refs.swiss})` })
+    tNotes.push(...r.notes)
+    let k: number
+    if (player.k !== undefined) {
+      k = player.k
+      tNotes.push({ ref: e.refs.k, text: `K ${k} as given (previous list)` })
+    } else {
+      const dec = kFor(e, { rating: player.rating ?? own, ratedGames: player.ratedGames, reachedHigh: player.reached2400, birthYear: player.birthYear }, t.start)
+      k = dec.k
+      tNotes.push(dec.note)
+    }
+    rows.push({
+      e,
+      k,
+      chgH: r.chg,
+      out: {
+        name,
+        edition: e.id,
+        rating: own,
+        k,
+        n: r.n,
+        w: r.w,
+        we: fromHundredths(r.we),
+        chg: fromHundredths(r.chg),
+        kChg: null,
+        games: r.games.map((g) => ({ ...g, pd: g.pd === null ? null : g.pd / 100, chg: g.chg === null ? null : fromHundredths(g.chg), kChg: null })),
+        notes: tNotes
+      }
+    })
+  })
+
+  const periodGames = rows.reduce((s, r) => s + (r.out.rating !== null ? r.out.n : 0), 0)
+  let totalH = 0
+  let anyRated = false
+  for (const row of rows) {
+    if (row.out.rating === null) continue
+    anyRated = true
+    const kn = applyKnMax(row.e, row.k, periodGames)
+    if (kn.note) row.out.notes.push(kn.note)
+    const k = kn.k
+    row.out.k = k
+    const kChgH = k * row.chgH
+    row.out.kChg = fromHundredths(kChgH)
+    row.out.games = row.out.games.map((g) => ({ ...g, kChg: g.chg === null ? null : fromHundredths(k * Math.round(g.chg * 100)) }))
+    row.out.notes.push({ ref: row.e.refs.change, text: `W ${row.out.w} − We ${row.out.we} = ${row.out.chg}; K × ΣΔR = ${k} × ${row.out.chg} = ${row.out.kChg}` })
+    if (row.e.rounding.changePer === 'tournament') {
+      const r = roundHalfAwayFromZero(kChgH / 100)
+      row.out.notes.push({ ref: row.e.refs.rounding, text: `rounded per tournament: ${r}` })
+      totalH += r * 100
+    } else totalH += kChgH
+  }
+  const lastE = editions[editions.length - 1]!
+  let change: number | null = null
+  if (anyRated) {
+    change = roundHalfAwayFromZero(totalH / 100)
+    notes.push({ ref: lastE.refs.rounding, text: `period change ${fromHundredths(totalH)} rounded to ${change} (0.5 away from zero)` })
+  } else if (player.rating !== null) change = 0
+
+  let initial: CalcOutput['initial']
+  if (unratedEvents.length > 0) {
+    const lastUnrated = unratedEvents[unratedEvents.length - 1]!.edition
+    const fr = firstRating(lastUnrated, unratedEvents)
+    if (fr) initial = fr
+    else notes.push({ ref: lastUnrated.refs.unrated, text: 'no event counts towards a first rating' })
+  }
+  const base = player.rating ?? (initial?.published ? initial.ru : null)
+  const newRating = base === null ? null : base + (change ?? 0)
+  if (newRating !== null && newRating < lastE.list.floor) notes.push({ ref: lastE.refs.firstRating, text: `${newRating} is below the floor ${lastE.list.floor}: listed as delisted, then unrated` })
+  return { tournaments: rows.map((r) => r.out), change, newRating, notes, ...(initial ? { initial } : {}) }
+}
