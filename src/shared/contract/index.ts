@@ -4,16 +4,19 @@ import { systemContract, type JobEvent } from './system'
 import type { Reply } from './define'
 import { listsContract } from './lists'
 import { archiveContract } from './archive'
+import { ratingContract } from './rating'
 
 export * from './define'
 export * from './system'
 export * from './lists'
 export * from './archive'
+export * from './rating'
 
 export const contract = {
   ...systemContract,
   ...listsContract,
-  ...archiveContract
+  ...archiveContract,
+  ...ratingContract
 } as const
 
 export type Contract = typeof contract

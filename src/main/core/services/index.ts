@@ -7,13 +7,16 @@ import { systemHandlers, settingsHandlers, jobsHandlers } from './system'
 import { readSettings } from './settings'
 import { listsHandlers } from './lists'
 import { archiveHandlers } from './archive'
+import { ratingHandlers, rulesHandlers } from './rating'
 
 export const handlers: Handlers = {
   ...systemHandlers,
   ...settingsHandlers,
   ...jobsHandlers,
   ...listsHandlers,
-  ...archiveHandlers
+  ...archiveHandlers,
+  ...ratingHandlers,
+  ...rulesHandlers
 }
 
 export interface ServicesOptions {

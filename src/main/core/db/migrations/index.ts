@@ -2,5 +2,6 @@
 import type { Migration } from '../migrate'
 import { migration001 } from './001-core'
 import { migration002 } from './002-registry'
+import { migration004 } from './004-rating-profiles'
 
-export const migrations: readonly Migration[] = [migration001, migration002]
+export const migrations: readonly Migration[] = [migration001, migration002, migration004]
