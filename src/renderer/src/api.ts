@@ -58,7 +58,8 @@ export function createHttpApi(base = ''): Api {
       if (token) headers[TOKEN_HEADER] = token
       let response: Response
       try {
-        response = await fetch(`${base}/api/call/${encodeURIComponent(name)}`, {
+        // call names are `domain:verb` from the contract: path-safe as they are, and the server matches them verbatim
+        response = await fetch(`${base}/api/call/${name}`, {
           method: 'POST',
           headers,
           body: JSON.stringify(input ?? {})

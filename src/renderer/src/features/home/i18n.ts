@@ -11,7 +11,8 @@ export default {
       lastReference: 'Latest reference list',
       lastPublished: 'Latest published list',
       noneYet: 'None yet',
-      listLine: '{date} · {type} · {entries} entries',
+      listLine: '{date} · {type} · {entries}',
+      entries: 'no entry | {n} entry | {n} entries',
       publishedOn: 'published {at}',
       open: 'Open',
       status: {
@@ -45,7 +46,8 @@ export default {
       lastReference: 'Dernière liste de référence',
       lastPublished: 'Dernière liste publiée',
       noneYet: 'Aucune pour l’instant',
-      listLine: '{date} · {type} · {entries} entrées',
+      listLine: '{date} · {type} · {entries}',
+      entries: 'aucune entrée | {n} entrée | {n} entrées',
       publishedOn: 'publiée le {at}',
       open: 'Ouvrir',
       status: {
