@@ -1,0 +1,277 @@
+// Cross-checks of a read TRF: start numbers, symmetric pairings and results, points, ranks, declared counts, round dates.
+import { type ResultCode, type RoundEntry, type TournamentPlayer } from '../model/tournament'
+import type { FindingCollector } from './findings'
+import type { TrfBye, TrfHeader, TrfNationalRating, TrfPlayerSource, TrfScoring, TrfTeam } from './types'
+
+export interface CheckInput {
+  header: TrfHeader
+  players: TournamentPlayer[]
+  sources: TrfPlayerSource[]
+  teams: TrfTeam[]
+  nationals: TrfNationalRating[]
+  byes: TrfBye[]
+  scoring: TrfScoring
+  explicitBlank?: Set<string>
+}
+
+export interface CheckResult {
+  roundsInData: number
+  scoring: TrfScoring
+}
+
+/** What the opponent must have written for each code. */
+const MIRROR: Partial<Record<ResultCode, ResultCode[]>> = {
+  '1': ['0'],
+  '0': ['1'],
+  '=': ['='],
+  '+': ['-'],
+  '-': ['+', '-'],
+  W: ['L'],
+  L: ['W'],
+  D: ['D']
+}
+
+export function pointsOf(code: ResultCode, paired: boolean, s: TrfScoring): number {
+  switch (code) {
+    case '1':
+    case 'W':
+      return s.win
+    case '=':
+    case 'D':
+      return s.draw
+    case '0':
+    case 'L':
+      return s.loss
+    case '+':
+      return paired ? s.forfeitWin : s.fullBye
+    case '-':
+      return s.forfeitLoss
+    case 'H':
+      return s.halfBye
+    case 'F':
+      return s.fullBye
+    case 'U':
+      return s.pairingBye
+    case 'Z':
+      return s.zeroBye
+    default:
+      return 0
+  }
+}
+
+function colourWord(c: RoundEntry['color']): string {
+  return c === 'w' ? 'white' : c === 'b' ? 'black' : 'no colour'
+}
+
+/** Column range (1-based) of a round block in a player line. */
+function blockColumns(round: number): { column: number; endColumn: number } {
+  const base = 89 + 10 * (round - 1)
+  return { column: base + 1, endColumn: base + 10 }
+}
+
+function sumPoints(p: TournamentPlayer, s: TrfScoring): number {
+  let sum = 0
+  for (const r of p.rounds) sum += pointsOf(r.code, r.opponent !== null, s)
+  return Math.round(sum * 100) / 100
+}
+
+export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
+  const { header, players, sources } = input
+  const lineOf = new Map<number, number>()
+  // start numbers: unique and 1..N without gaps
+  for (let i = 0; i < players.length; i++) {
+    const sr = players[i].startRank
+    const prev = lineOf.get(sr)
+    if (prev !== undefined) {
+      c.fatal('trf.player.startRankDuplicate', `player ${sr}`, { line: sources[i].line, column: 5, endColumn: 8 }, String(sr), 'a start number used once', { player: sr, firstLine: prev })
+    } else lineOf.set(sr, sources[i].line)
+  }
+  const n = lineOf.size
+  const sorted = [...lineOf.keys()].sort((a, b) => a - b)
+  for (let i = 0; i < sorted.length; i++) {
+    if (sorted[i] !== i + 1) {
+      const sr = sorted[i]
+      c.fatal('trf.player.startRankGap', 'start numbers', { line: lineOf.get(sr)!, column: 5, endColumn: 8 }, String(sr), String(i + 1), { player: sr, missing: i + 1, players: n })
+      break
+    }
+  }
+  const byRank = new Map<number, TournamentPlayer>()
+  for (const p of players) if (!byRank.has(p.startRank)) byRank.set(p.startRank, p)
+
+  let roundsInData = 0
+  for (const p of players) roundsInData = Math.max(roundsInData, p.rounds.length)
+  // every player gets an entry for every round: absent rounds read as "not paired"
+  for (const p of players) {
+    for (let r = p.rounds.length; r < roundsInData; r++) p.rounds.push({ round: r + 1, opponent: null, color: null, code: ' ' })
+  }
+
+  const declared = header.declaredRounds
+  if (declared !== null && roundsInData > declared) {
+    for (let i = 0; i < players.length; i++) {
+      const p = players[i]
+      const extra = p.rounds.findIndex((r, k) => k >= declared && (r.opponent !== null || r.code !== ' '))
+      if (extra >= 0) {
+        c.fatal('trf.round.beyondDeclared', `round ${extra + 1}`, { line: sources[i].line, ...blockColumns(extra + 1) }, sources[i].text.slice(89 + 10 * extra, 99 + 10 * extra).trim(), `at most ${declared} rounds (XXR/142)`, { round: extra + 1, player: p.startRank, declared })
+      }
+    }
+  }
+
+  // symmetry: each game must be told the same way by both players
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]
+    for (const e of p.rounds) {
+      if (e.opponent === null) continue
+      const q = byRank.get(e.opponent)
+      const at = { line: sources[i].line, ...blockColumns(e.round) }
+      if (!q) {
+        c.fatal('trf.round.opponent', `round ${e.round}`, { line: sources[i].line, column: at.column + 2, endColumn: at.column + 5 }, String(e.opponent), `a start number from 1 to ${n}`, { round: e.round, player: p.startRank })
+        continue
+      }
+      if (q.startRank < p.startRank && q.rounds[e.round - 1]?.opponent === p.startRank) continue // told from q's side
+      const f = q.rounds[e.round - 1]
+      const qi = players.indexOf(q)
+      const qAt = { line: sources[qi].line, ...blockColumns(e.round) }
+      const params = { round: e.round, a: p.startRank, b: q.startRank, colourA: colourWord(e.color), otherLine: qAt.line }
+      if (!f || f.opponent !== p.startRank) {
+        const says = f && f.opponent !== null ? `played ${f.opponent} with ${colourWord(f.color)}` : `had no game (${f ? `code '${f.code}'` : 'no entry'})`
+        c.fatal('trf.round.asymmetric', `round ${e.round}`, at, `${p.startRank}: ${e.opponent} ${e.color ?? '-'} ${e.code}`, `${q.startRank} names ${p.startRank} in round ${e.round}`, { ...params, bSays: says })
+        continue
+      }
+      if (e.color !== null && f.color !== null && e.color === f.color) {
+        c.fatal('trf.round.colourClash', `round ${e.round}`, at, `${colourWord(e.color)} / ${colourWord(f.color)}`, 'opposite colours', { ...params, colourB: colourWord(f.color) })
+      }
+      const ok = MIRROR[e.code]
+      if (!ok || !ok.includes(f.code)) {
+        c.fatal('trf.round.incompatibleResult', `round ${e.round}`, at, `${e.code} / ${f.code}`, ok ? ok.join(' or ') : 'a played or forfeit result', { ...params, codeA: e.code, codeB: f.code })
+      }
+    }
+  }
+
+  // points column vs results, with the file's scoring; a different bye scoring that explains every
+  // difference is the file's dialect (lichess scores U as 0, some programs write F for the pairing bye)
+  let scoring = input.scoring
+  const mismatched = (s: TrfScoring): number => players.filter((p) => p.points !== null && Math.abs(sumPoints(p, s) - p.points) > 1e-9).length
+  const base = mismatched(scoring)
+  if (base > 0) {
+    const variants: [string, TrfScoring][] = [
+      ['U=0', { ...scoring, pairingBye: 0 }],
+      ['U=0.5', { ...scoring, pairingBye: 0.5 }],
+      ['F=0', { ...scoring, fullBye: 0 }],
+      ['Z=0.5', { ...scoring, zeroBye: 0.5 }],
+      ['H=1', { ...scoring, halfBye: 1 }],
+      ['H=0', { ...scoring, halfBye: 0 }]
+    ]
+    // byes written in a program's own way, recognised only when they explain the points column:
+    // "0000 -" with a blank result, or "-" with no opponent, scored as a half point (Irish Krause exports)
+    const blanks = input.explicitBlank ?? new Set<string>()
+    const halfByeDialects: [string, (p: TournamentPlayer, r: RoundEntry) => boolean][] = [
+      ['0000 -  ', (p, r) => r.code === ' ' && blanks.has(`${p.startRank}:${r.round}`)],
+      ['       -', (_p, r) => r.code === '-' && r.opponent === null]
+    ]
+    // per player: converted only when exactly these entries explain this player's points column
+    let current = base
+    for (const [found, isHalf] of halfByeDialects) {
+      for (let i = 0; i < players.length; i++) {
+        const p = players[i]
+        if (p.points === null) continue
+        const diff = p.points - sumPoints(p, scoring)
+        const halves = p.rounds.filter((r) => isHalf(p, r))
+        if (halves.length === 0 || Math.abs(diff - 0.5 * halves.length) > 1e-9) continue
+        for (const r of halves) {
+          r.code = 'H'
+          c.repair('trf.repair.halfByeDialect', { line: sources[i].line, ...blockColumns(r.round) }, found, '0000 - H')
+        }
+        current--
+      }
+    }
+    for (const [label, v] of variants) {
+      if (current > 0 && mismatched(v) === 0) {
+        c.repair('trf.repair.byeScoring', { line: null }, 'points column', label, { scoring: label, players: base })
+        scoring = v
+        break
+      }
+    }
+  }
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i]
+    if (p.points === null) continue
+    const sum = sumPoints(p, scoring)
+    if (Math.abs(sum - p.points) > 1e-9) {
+      c.add('error', 'trf.check.points', `player ${p.startRank}`, { line: sources[i].line, column: 81, endColumn: 84 }, p.points.toFixed(1), sum.toFixed(1), { player: p.startRank, file: p.points, results: sum })
+    }
+  }
+
+  // ranks: unique, in 1..N, and never a better rank for fewer points
+  const ranked = players.map((p, i) => ({ p, i })).filter((x) => x.p.rank !== null)
+  const seenRank = new Map<number, number>()
+  for (const { p, i } of ranked) {
+    const r = p.rank!
+    if (r < 1 || r > players.length) c.add('warning', 'trf.check.rankRange', `player ${p.startRank}`, { line: sources[i].line, column: 86, endColumn: 89 }, String(r), `1 to ${players.length}`, { player: p.startRank })
+    const prev = seenRank.get(r)
+    if (prev !== undefined) c.add('warning', 'trf.check.rankDuplicate', `player ${p.startRank}`, { line: sources[i].line, column: 86, endColumn: 89 }, String(r), 'a rank used once', { player: p.startRank, other: prev })
+    else seenRank.set(r, p.startRank)
+  }
+  // in team events individual ranks follow the teams: no order check
+  const byPlace = input.teams.length > 0 ? [] : [...ranked].sort((a, b) => a.p.rank! - b.p.rank!)
+  for (let k = 1; k < byPlace.length; k++) {
+    const better = byPlace[k - 1].p
+    const worse = byPlace[k].p
+    if (better.points !== null && worse.points !== null && worse.points > better.points) {
+      c.add('warning', 'trf.check.rankOrder', `player ${worse.startRank}`, { line: sources[byPlace[k].i].line, column: 86, endColumn: 89 }, `rank ${worse.rank} with ${worse.points}`, `behind ${better.startRank} (rank ${better.rank}, ${better.points})`, { player: worse.startRank, other: better.startRank })
+    }
+  }
+
+  // declared counts
+  if (header.declaredPlayers !== null && header.declaredPlayers !== players.length) {
+    c.add('warning', 'trf.check.playerCount', 'header', { line: null }, String(header.declaredPlayers), String(players.length), { record: '062' })
+  }
+  const rated = players.filter((p) => p.rating !== null).length
+  if (header.declaredRated !== null && header.declaredRated !== rated) {
+    c.add('warning', 'trf.check.ratedCount', 'header', { line: null }, String(header.declaredRated), String(rated), { record: '072' })
+  }
+  const teamCount = Math.max(input.teams.filter((t) => t.record === '013').length, input.teams.filter((t) => t.record === '310').length)
+  if (header.declaredTeams !== null && header.declaredTeams > 0 && header.declaredTeams !== teamCount) {
+    c.add('warning', 'trf.check.teamCount', 'header', { line: null }, String(header.declaredTeams), String(teamCount), { record: '082' })
+  }
+  if (declared !== null && roundsInData < declared) {
+    c.add('info', 'trf.check.roundsPlayed', 'header', { line: null }, String(roundsInData), String(declared), { declared, inData: roundsInData })
+  }
+  for (const t of input.teams) {
+    for (const m of t.members) {
+      if (!byRank.has(m)) c.add('warning', 'trf.team.member', `team ${t.name}`, { line: t.line }, String(m), 'a player start number', { team: t.name, member: m })
+    }
+  }
+  for (const nr of input.nationals) {
+    if (!byRank.has(nr.startRank)) c.add('warning', 'trf.national.unknownPlayer', 'national ratings', { line: nr.line, column: 5, endColumn: 8 }, String(nr.startRank), 'a player start number', { player: nr.startRank })
+  }
+  for (const b of input.byes) {
+    for (const sr of b.players) {
+      if (!byRank.has(sr)) c.add('warning', 'trf.bye.unknownPlayer', `round ${b.round}`, { line: b.line }, String(sr), 'a player start number', { player: sr, round: b.round })
+    }
+  }
+
+  // round dates: one per round, in order, inside the tournament's dates
+  const dates = header.roundDates
+  if (dates.length > 0) {
+    const rounds = Math.max(roundsInData, declared ?? 0)
+    if (dates.length !== rounds && dates.length !== roundsInData) {
+      c.add('warning', 'trf.check.roundDatesCount', 'header', { line: null }, String(dates.length), String(rounds), { record: '132' })
+    }
+    for (let k = 1; k < dates.length; k++) {
+      const a = dates[k - 1]
+      const b = dates[k]
+      if (a && b && b < a) c.add('warning', 'trf.check.roundDatesOrder', `round ${k + 1}`, { line: null }, b, `on or after ${a}`, { round: k + 1 })
+    }
+    for (let k = 0; k < dates.length; k++) {
+      const d = dates[k]
+      if (!d) continue
+      if ((header.startDate && d < header.startDate) || (header.endDate && d > header.endDate)) {
+        c.add('warning', 'trf.check.roundDatesOutside', `round ${k + 1}`, { line: null }, d, `${header.startDate ?? '?'} to ${header.endDate ?? '?'}`, { round: k + 1 })
+      }
+    }
+  }
+  if (header.startDate && header.endDate && header.endDate < header.startDate) {
+    c.add('error', 'trf.header.dateOrder', 'header', { line: null }, `${header.startDate} → ${header.endDate}`, 'an end date on or after the start date')
+  }
+  return { roundsInData, scoring }
+}

@@ -1,0 +1,108 @@
+// Detects a TRF file's encoding (UTF-8 ± BOM, Windows-1252, ISO-8859-1/-2, CP850) and line ends, and decodes it.
+import iconv from 'iconv-lite'
+import type { LineEnding, TrfEncoding } from './types'
+
+export interface Decoded {
+  text: string
+  encoding: TrfEncoding
+  lineEnding: LineEnding
+  /** Candidates that scored close to the winner: the officer may want to check names. */
+  ambiguous: boolean
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Federations whose names are written in Latin-2 letters; a hint when the bytes alone cannot decide. */
+const LATIN2_FEDERATIONS = new Set(['POL', 'CZE', 'SVK', 'HUN', 'SLO', 'CRO', 'ROU', 'BIH', 'SRB', 'MNE', 'ALB'])
+
+/** Letters typical of each single-byte family when decoded with the right table. */
+const LATIN2_LETTERS = /[ąćęłńśźżčďěňřšťůžľĺŕőűăĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽĽĹŔŐŰĂ]/u
+const SYMBOLS = /[\u0080-\u009f¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿×÷˘˛˝˙ˇ]/u
+
+function scoreCandidate(text: string, latin2Hint: number, enc: TrfEncoding): number {
+  let score = 0
+  const chars = Array.from(text)
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]
+    if (c.charCodeAt(0) < 0x80) continue
+    const prev = chars[i - 1] ?? ' '
+    const next = chars[i + 1] ?? ' '
+    const inWord = /\p{L}/u.test(prev) || /\p{L}/u.test(next)
+    if (/[\u0080-\u009f]/.test(c)) score -= 6
+    else if (SYMBOLS.test(c)) score -= inWord ? 5 : 1
+    else if (/\p{L}/u.test(c)) score += inWord ? 3 : 1
+    else score -= 1
+    if (enc === 'iso-8859-2' && LATIN2_LETTERS.test(c)) score += latin2Hint
+  }
+  return score
+}
+
+function lineEndingOf(text: string): LineEnding {
+  const crlf = (text.match(/\r\n/g) ?? []).length
+  const cr = (text.match(/\r(?!\n)/g) ?? []).length
+  const lf = (text.match(/(?<!\r)\n/g) ?? []).length
+  const kinds = [crlf > 0, cr > 0, lf > 0].filter(Boolean).length
+  if (kinds === 0) return 'none'
+  if (kinds > 1) return 'mixed'
+  return crlf > 0 ? 'CRLF' : cr > 0 ? 'CR' : 'LF'
+}
+
+/** Share of player lines of Central European federations, read from the raw bytes (ASCII columns 54-56). */
+function latin2Hint(bytes: Uint8Array): number {
+  const text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'latin1')
+  let ce = 0
+  let all = 0
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line.startsWith('001') || line.startsWith('032')) {
+      const fed = line.startsWith('001') ? line.slice(53, 56).trim() : line.slice(4, 7).trim()
+      if (!fed) continue
+      all++
+      if (LATIN2_FEDERATIONS.has(fed)) ce++
+    }
+  }
+  if (all === 0) return 0
+  return ce / all > 0.5 ? 4 : ce / all > 0.2 ? 1 : -2
+}
+
+export function decodeTrf(bytes: Uint8Array): Decoded {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+    const text = new TextDecoder('utf-8').decode(buf.subarray(3))
+    return { text, encoding: 'utf-8-bom', lineEnding: lineEndingOf(text), ambiguous: false }
+  }
+  let high = false
+  for (const b of buf) {
+    if (b >= 0x80) {
+      high = true
+      break
+    }
+  }
+  if (!high) {
+    const text = buf.toString('latin1')
+    return { text, encoding: 'ascii', lineEnding: lineEndingOf(text), ambiguous: false }
+  }
+  try {
+    const text = utf8.decode(buf)
+    return { text, encoding: 'utf-8', lineEnding: lineEndingOf(text), ambiguous: false }
+  } catch {
+    // not UTF-8: one of the single-byte tables
+  }
+  const hint = latin2Hint(bytes)
+  const candidates: { enc: TrfEncoding; iconvName: string }[] = [
+    { enc: 'windows-1252', iconvName: 'win1252' },
+    { enc: 'iso-8859-2', iconvName: 'iso88592' },
+    { enc: 'cp850', iconvName: 'cp850' }
+  ]
+  const scored = candidates.map((c) => {
+    const text = iconv.decode(buf, c.iconvName)
+    return { ...c, text, score: scoreCandidate(text, hint, c.enc) }
+  })
+  // a stable order breaks ties in favour of Windows-1252, the most common single-byte table in the wild
+  scored.sort((a, b) => b.score - a.score)
+  const best = scored[0]
+  let encoding = best.enc
+  // Windows-1252 and ISO-8859-1 differ only in 0x80-0x9F; without such bytes the file is plain Latin-1
+  if (encoding === 'windows-1252' && !buf.some((b) => b >= 0x80 && b <= 0x9f)) encoding = 'iso-8859-1'
+  const ambiguous = scored.length > 1 && scored[1].score >= best.score - 2
+  return { text: best.text, encoding, lineEnding: lineEndingOf(best.text), ambiguous }
+}

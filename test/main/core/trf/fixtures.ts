@@ -1,0 +1,20 @@
+// Paths of the shared fixtures (../shared beside the repo, as in CI) and a reader shortcut for the tests.
+import { readFileSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { readTrf } from '../../../../src/main/core/trf/index'
+import type { ParsedTrf } from '../../../../src/main/core/trf/index'
+
+export const TRF_DIR = fileURLToPath(new URL('../../../../../shared/fixtures/trf/', import.meta.url))
+export const REAL_DIR = fileURLToPath(new URL('../../../../../shared/fixtures/trf-real/', import.meta.url))
+
+export function fixtureBytes(dir: string, name: string): Buffer {
+  return readFileSync(dir + name)
+}
+
+export function readFixture(dir: string, name: string): ParsedTrf {
+  return readTrf(fixtureBytes(dir, name), name)
+}
+
+export function listFixtures(dir: string): string[] {
+  return readdirSync(dir).filter((f) => !f.endsWith('.md')).sort()
+}
