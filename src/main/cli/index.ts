@@ -2,9 +2,10 @@
 import { Command } from 'commander'
 import { appVersion } from '../core/util/version'
 import { register as registerSystem } from './commands/system'
+import { register as registerRating } from './commands/rating'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating]
 
 export function buildProgram(): Command {
   const program = new Command()

@@ -22,7 +22,7 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
   input.tournaments.forEach((t, i) => {
     const e = editions[i]!
     const name = t.name ?? `Tournament ${i + 1}`
-    const tNotes: Note[] = [{ ref: e.refs.tables, text: `${e.name}: ${input.edition ? 'named' : `in force for a start on ${t.start}`}` }]
+    const tNotes: Note[] = [{ ref: input.edition ? 'edition named' : 'edition by start date (2005 § 0.11, 2014 § 0.1)', text: `${e.name}: ${input.edition ? 'named' : `in force for a start on ${t.start}`}` }]
     if (!rated[i]) {
       const vsRated = t.games.filter((g) => g.opponentRating !== null)
       const sum = vsRated.reduce((s, g) => s + g.opponentRating!, 0)

@@ -86,3 +86,35 @@ export const rulesHandlers: HandlersOf<'rules'> = {
     return run()
   }
 }
+
+export interface ListRating {
+  rating: number | null
+  k: number | null
+  birthYear: number | null
+}
+
+/**
+ * Ratings in force at a tournament's start: per FIDE ID, the entry of the latest list (a reference list, or a published
+ * office list) of that rating type dated on or before the start. Also returns which list was used.
+ */
+export function ratingsAtStart(db: Db, start: string, ratingType: string, fideIds: readonly string[]): { list: { id: number; listDate: string; kind: string } | null; byFideId: Map<string, ListRating> } {
+  const list = db
+    .prepare(
+      `SELECT id, list_date AS listDate, kind FROM rating_lists
+        WHERE rating_type = ? AND list_date <= ? AND (kind = 'reference' OR (kind = 'office' AND status = 'published'))
+        ORDER BY list_date DESC, CASE kind WHEN 'office' THEN 0 ELSE 1 END, version DESC, id DESC LIMIT 1`
+    )
+    .get(ratingType, start) as { id: number; listDate: string; kind: string } | undefined
+  const byFideId = new Map<string, ListRating>()
+  if (!list) return { list: null, byFideId }
+  const stmt = db.prepare(
+    `SELECT e.rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+      WHERE e.list_id = ? AND p.fide_id = ?`
+  )
+  for (const id of fideIds) {
+    if (!/^\d+$/.test(id)) continue
+    const row = stmt.get(list.id, Number(id)) as ListRating | undefined
+    if (row) byFideId.set(id, row)
+  }
+  return { list, byFideId }
+}
