@@ -20,6 +20,8 @@ export interface ImportListOptions {
   source?: string
   progress?(done: number, total: number, message?: string): void
   throwIfCancelled?(): void
+  /** File size from which a first load into an empty registry rebuilds indexes at the end (default 5 MB). */
+  bulkThresholdBytes?: number
 }
 
 export interface ImportListResult {
@@ -86,6 +88,9 @@ class ListWriter {
   private readonly arbiterFind
   private readonly arbiterInsert
   private readonly followMerge
+  private readonly now = new Date().toISOString()
+  /** Set when the players table was empty: no row can exist yet, so the per-record lookup is skipped. */
+  emptyAtStart = false
 
   constructor(
     private readonly db: Db,
@@ -98,15 +103,15 @@ class ListWriter {
     )
     this.insert = db.prepare(
       `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
-                           other_titles, foa_title, arbiter_title, status, source_list_id)
+                           other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at)
        VALUES (@fideId, @surname, @givenNames, @folded, @federation, @sex, @birthDate, @title, @womanTitle,
-               @otherTitles, @foaTitle, @arbiterTitle, @status, @listId)`
+               @otherTitles, @foaTitle, @arbiterTitle, @status, @listId, @now, @now)`
     )
     this.update = db.prepare(
       `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation,
               sex = @sex, birth_date = @birthDate, title = @title, woman_title = @womanTitle, other_titles = @otherTitles,
               foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId,
-              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+              updated_at = @now
         WHERE id = @id`
     )
     this.entry = db.prepare(
@@ -146,7 +151,7 @@ class ListWriter {
     }
     this.seen.set(r.fideId, r.line)
     const anyList = this.lists.values().next().value?.id ?? null
-    const existing = this.find.get(r.fideId) as PlayerRow | undefined
+    const existing = this.emptyAtStart ? undefined : (this.find.get(r.fideId) as PlayerRow | undefined)
     const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
     let playerId: number
     if (!existing) {
@@ -165,7 +170,8 @@ class ListWriter {
           foaTitle: r.foaTitle,
           arbiterTitle: r.arbiterTitle,
           status: r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
-          listId: anyList
+          listId: anyList,
+          now: this.now
         }).lastInsertRowid
       )
       this.counts.inserted++
@@ -206,7 +212,8 @@ class ListWriter {
           foaTitle: next.foa_title,
           arbiterTitle: next.arbiter_title,
           status: next.status,
-          listId: anyList
+          listId: anyList,
+          now: this.now
         })
         this.counts.updated++
       } else this.counts.unchanged++
@@ -232,6 +239,29 @@ class ListWriter {
     if (r.arbiterTitle && !this.arbiterFind.get(r.fideId)) {
       this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
       this.arbitersAdded++
+    }
+  }
+}
+
+/** Secondary indexes that a bulk load drops and rebuilds (sorting once beats millions of random inserts). */
+const BULK_INDEXES = ['players_name_folded', 'players_federation', 'players_national_id', 'rating_list_entries_player', 'rating_list_entries_list_rating']
+
+/**
+ * A first load into an empty registry: drops the name-search trigger and the secondary indexes inside the
+ * transaction and returns a function that rebuilds them, so the whole thing commits or rolls back together.
+ */
+function enterBulkMode(db: Db): () => void {
+  const saved = db
+    .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND name IN (${BULK_INDEXES.map(() => '?').join(',')})`)
+    .all(...BULK_INDEXES) as { name: string; sql: string }[]
+  const trigger = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'players_fts_insert'").get() as { sql: string } | undefined
+  for (const i of saved) db.exec(`DROP INDEX "${i.name}"`)
+  if (trigger) db.exec('DROP TRIGGER players_fts_insert')
+  return () => {
+    for (const i of saved) db.exec(i.sql)
+    if (trigger) {
+      db.exec(trigger.sql)
+      db.exec("INSERT INTO players_fts(players_fts) VALUES ('rebuild')")
     }
   }
 }
@@ -281,6 +311,10 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
   let encoding = 'utf-8'
 
   const run = db.transaction(() => {
+    const empty = db.prepare('SELECT 1 FROM players LIMIT 1').get() === undefined
+    writer.emptyAtStart = empty
+    // Bulk mode only pays off for a big first load; small files keep the indexes live.
+    const rebuild = empty && size >= (opts.bulkThresholdBytes ?? 5_000_000) ? enterBulkMode(db) : null
     if (isXml) {
       const type = opts.ratingType ?? ratingTypeFromFileName(opts.file) ?? 'standard'
       // Lists are created on demand: a combined XML file opens rapid and blitz at their first rating.
@@ -339,6 +373,10 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
     }
     if (log.errors.length) throwProblems(log)
     if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
+    if (rebuild) {
+      opts.progress?.(size, size, 'indexes')
+      rebuild()
+    }
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
     db.prepare("INSERT INTO audit_log(action, entity, entity_id, data) VALUES ('list.import', 'rating_list', ?, ?)").run(
       lists.map((l) => l.id).join(','),

@@ -196,3 +196,24 @@ describe('XML lists', () => {
     expect(player(db, 2500035)).toMatchObject({ given_names: 'Mark J L' })
   })
 })
+
+describe('bulk first load', () => {
+  const indexNames = (db: Db): string[] =>
+    (db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('index','trigger') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
+  it('rebuilds the dropped indexes and the name index, with the same results as a normal load', () => {
+    const db = freshDb()
+    const before = indexNames(db)
+    const res = importFideList(db, { file: fixture('players_list_foa.txt'), listDate: '2025-11-01', bulkThresholdBytes: 0 })
+    expect(indexNames(db)).toEqual(before)
+    expect(res.lists.map((l) => l.entries)).toEqual([7, 3, 3])
+    const hits = db.prepare("SELECT p.fide_id FROM players_fts f JOIN players p ON p.id = f.rowid WHERE f.players_fts MATCH 'muller'").all()
+    expect(hits).toEqual([{ fide_id: 4600010 }])
+  })
+  it('leaves indexes and data untouched when the bulk load fails', () => {
+    const db = freshDb()
+    const before = indexNames(db)
+    expect(() => importFideList(db, { file: fixture('bad_players_list.txt'), listDate: '2025-11-01', bulkThresholdBytes: 0 })).toThrow(/line 3/)
+    expect(indexNames(db)).toEqual(before)
+    expect(db.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 0 })
+  })
+})

@@ -1,0 +1,213 @@
+// Player queries: FTS5 name search (accents optional), search by ID or federation, server-side paging and sorting, birth privacy.
+import type { Db } from '../db/open'
+import type { RatingType } from '../model/tournament'
+import { UserError } from '../util/errors'
+import { foldName } from './names'
+
+export type BirthPrivacy = 'year' | 'age-category'
+export type PlayerSort = 'name' | 'fideId' | 'federation' | 'rating' | 'birthYear' | 'title'
+
+export interface SearchPlayersInput {
+  text?: string
+  federation?: string
+  status?: 'active' | 'inactive' | 'deceased' | 'merged' | 'any'
+  sort?: PlayerSort
+  order?: 'asc' | 'desc'
+  ratingType?: RatingType
+  offset?: number
+  limit?: number
+}
+
+export interface CurrentRating {
+  rating: number | null
+  games: number | null
+  k: number | null
+  flags: string | null
+  listId: number
+  listDate: string
+}
+
+export interface PlayerRow {
+  id: number
+  fideId: number | null
+  nationalId: string | null
+  surname: string
+  givenNames: string
+  federation: string | null
+  sex: 'M' | 'F' | null
+  /** The birth year when the privacy setting publishes it, else null. */
+  birthYear: number | null
+  /** The age category when the privacy setting publishes that instead (U8 … U20, open, S50, S65). */
+  ageCategory: string | null
+  title: string | null
+  womanTitle: string | null
+  arbiterTitle: string | null
+  status: string
+  mergedInto: number | null
+  ratings: { standard: CurrentRating | null; rapid: CurrentRating | null; blitz: CurrentRating | null }
+}
+
+/** FIDE's age categories by the age reached in the year (year minus birth year). */
+export function ageCategory(birthYear: number, onYear: number): string {
+  const age = onYear - birthYear
+  for (const u of [8, 10, 12, 14, 16, 18, 20]) if (age <= u) return `U${u}`
+  if (age >= 65) return 'S65'
+  if (age >= 50) return 'S50'
+  return 'open'
+}
+
+/** Published form of a birth date held internally ('YYYY-MM-DD' or 'YYYY'). */
+export function publishBirth(birthDate: string | null, privacy: BirthPrivacy, onYear: number): { birthYear: number | null; ageCategory: string | null } {
+  if (!birthDate) return { birthYear: null, ageCategory: null }
+  const year = Number(birthDate.slice(0, 4))
+  if (!Number.isFinite(year)) return { birthYear: null, ageCategory: null }
+  return privacy === 'year' ? { birthYear: year, ageCategory: null } : { birthYear: null, ageCategory: ageCategory(year, onYear) }
+}
+
+/** The newest reference list of each type (FIDE's own ratings): a player's "current" ratings. */
+export function currentReferenceLists(db: Db): Record<RatingType, { id: number; listDate: string } | null> {
+  const out: Record<RatingType, { id: number; listDate: string } | null> = { standard: null, rapid: null, blitz: null }
+  const q = db.prepare(
+    "SELECT id, list_date AS listDate FROM rating_lists WHERE kind = 'reference' AND rating_type = ? ORDER BY list_date DESC, id DESC LIMIT 1"
+  )
+  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get(t) as { id: number; listDate: string } | undefined) ?? null
+  return out
+}
+
+/** An FTS5 query from free text: every folded word must match, as a prefix ("mul jur" finds Müller, Jürgen). */
+export function ftsQuery(text: string): string | null {
+  const words = foldName(text).split(' ').filter(Boolean)
+  if (!words.length) return null
+  return words.map((w) => `"${w}"*`).join(' ')
+}
+
+interface RawPlayer {
+  id: number
+  fide_id: number | null
+  national_id: string | null
+  surname: string
+  given_names: string
+  federation: string | null
+  sex: 'M' | 'F' | null
+  birth_date: string | null
+  title: string | null
+  woman_title: string | null
+  arbiter_title: string | null
+  status: string
+  merged_into: number | null
+}
+
+const PLAYER_COLUMNS = `p.id, p.fide_id, p.national_id, p.surname, p.given_names, p.federation, p.sex, p.birth_date, p.title,
+  p.woman_title, p.arbiter_title, p.status, p.merged_into`
+
+export class PlayerReader {
+  private readonly lists
+  private readonly entry
+  constructor(
+    private readonly db: Db,
+    private readonly privacy: BirthPrivacy,
+    private readonly onYear = new Date().getUTCFullYear()
+  ) {
+    this.lists = currentReferenceLists(db)
+    this.entry = db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+  }
+
+  currentLists(): Record<RatingType, { id: number; listDate: string } | null> {
+    return this.lists
+  }
+
+  toRow(r: RawPlayer): PlayerRow {
+    const rating = (t: RatingType): CurrentRating | null => {
+      const l = this.lists[t]
+      if (!l) return null
+      const e = this.entry.get(l.id, r.id) as { rating: number | null; games: number | null; k: number | null; flags: string | null } | undefined
+      return e ? { ...e, listId: l.id, listDate: l.listDate } : null
+    }
+    return {
+      id: r.id,
+      fideId: r.fide_id,
+      nationalId: r.national_id,
+      surname: r.surname,
+      givenNames: r.given_names,
+      federation: r.federation,
+      sex: r.sex,
+      ...publishBirth(r.birth_date, this.privacy, this.onYear),
+      title: r.title,
+      womanTitle: r.woman_title,
+      arbiterTitle: r.arbiter_title,
+      status: r.status,
+      mergedInto: r.merged_into,
+      ratings: { standard: rating('standard'), rapid: rating('rapid'), blitz: rating('blitz') }
+    }
+  }
+
+  get(id: number): PlayerRow {
+    const r = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`).get(id) as RawPlayer | undefined
+    if (!r) throw new UserError('registry.playerNotFound', { id })
+    return this.toRow(r)
+  }
+
+  /**
+   * One page of players. Text that is all digits is a FIDE or national ID; other text is matched word by word
+   * against the folded names through FTS5, so accents are optional. Sorting by rating pages through the
+   * players rated on the newest reference list of the chosen type.
+   */
+  search(input: SearchPlayersInput): { total: number; rows: PlayerRow[] } {
+    const limit = Math.min(Math.max(input.limit ?? 50, 1), 500)
+    const offset = Math.max(input.offset ?? 0, 0)
+    const order = input.order === 'desc' ? 'DESC' : 'ASC'
+    const where: string[] = []
+    const params: unknown[] = []
+    let fts = false
+    const text = input.text?.trim() ?? ''
+    if (text) {
+      if (/^\d+$/.test(text)) {
+        where.push('(p.fide_id = ? OR p.national_id = ?)')
+        params.push(Number(text), text)
+      } else {
+        const q = ftsQuery(text)
+        if (q) {
+          fts = true
+          where.push('f.players_fts MATCH ?')
+          params.push(q)
+        }
+      }
+    }
+    if (input.federation) {
+      where.push('p.federation = ?')
+      params.push(input.federation.toUpperCase())
+    }
+    const status = input.status ?? 'any'
+    if (status === 'any') where.push("p.status <> 'merged'")
+    else {
+      where.push('p.status = ?')
+      params.push(status)
+    }
+    const sort = input.sort ?? 'name'
+    let orderBy: string
+    let from = 'players p'
+    if (sort === 'rating') {
+      const list = this.lists[input.ratingType ?? 'standard']
+      if (!list) return { total: 0, rows: [] }
+      from = 'rating_list_entries e JOIN players p ON p.id = e.player_id'
+      where.unshift('e.list_id = ?')
+      params.unshift(list.id)
+      orderBy = `e.rating ${order}, p.name_folded ASC`
+    } else {
+      orderBy = {
+        name: `p.name_folded ${order}, p.id ${order}`,
+        fideId: `p.fide_id ${order}`,
+        federation: `p.federation ${order}, p.name_folded ${order}`,
+        birthYear: `substr(p.birth_date, 1, 4) ${order}, p.name_folded ${order}`,
+        title: `p.title ${order}, p.name_folded ${order}`
+      }[sort]
+    }
+    if (fts) from += ' JOIN players_fts f ON f.rowid = p.id'
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n
+    const raws = this.db
+      .prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as RawPlayer[]
+    return { total, rows: raws.map((r) => this.toRow(r)) }
+  }
+}
