@@ -96,7 +96,13 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
   const byRank = new Map<number, TournamentPlayer>()
-  for (const p of players) if (!byRank.has(p.startRank)) byRank.set(p.startRank, p)
+  const indexOf = new Map<number, number>()
+  players.forEach((p, i) => {
+    if (!byRank.has(p.startRank)) {
+      byRank.set(p.startRank, p)
+      indexOf.set(p.startRank, i)
+    }
+  })
 
   let roundsInData = 0
   for (const p of players) roundsInData = Math.max(roundsInData, p.rounds.length)
@@ -129,7 +135,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
       }
       if (q.startRank < p.startRank && q.rounds[e.round - 1]?.opponent === p.startRank) continue // told from q's side
       const f = q.rounds[e.round - 1]
-      const qi = players.indexOf(q)
+      const qi = indexOf.get(q.startRank)!
       const qAt = { line: sources[qi].line, ...blockColumns(e.round) }
       const params = { round: e.round, a: p.startRank, b: q.startRank, colourA: colourWord(e.color), otherLine: qAt.line }
       if (!f || f.opponent !== p.startRank) {

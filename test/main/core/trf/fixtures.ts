@@ -18,3 +18,15 @@ export function readFixture(dir: string, name: string): ParsedTrf {
 export function listFixtures(dir: string): string[] {
   return readdirSync(dir).filter((f) => !f.endsWith('.md')).sort()
 }
+
+/** What a round trip must keep: the header facts (declared counts are rewritten from the data) and every player. */
+export function essence(t: Pick<ParsedTrf, 'header' | 'players'>, format: 'TRF16' | 'TRF26') {
+  const h = { ...t.header, declaredPlayers: null, declaredRated: null, declaredTeams: null, ratingType: null }
+  const header =
+    format === 'TRF16'
+      ? { ...h, initialColour: null, pairingProgram: null, codedType: null, tiebreaks: null, encodedTimeControl: null, startingRankMethod: null }
+      : h
+  const players = [...t.players].sort((a, b) => a.startRank - b.startRank)
+  return { header, players }
+}
+
