@@ -1,0 +1,80 @@
+// Lists store: the rating lists held (filtered) and one list's entries, paged and sorted by the core.
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { CallInput, ListEntryRow, ListSummary } from '@shared/contract/index'
+import { api, ApiFailure, unwrap } from '@renderer/api'
+
+export type ListFilter = CallInput<'lists:list'>
+export type EntryQuery = {
+  offset: number
+  limit: number
+  sort: 'rating' | 'name' | 'fideId'
+  order: 'asc' | 'desc'
+  search: string
+}
+
+export const useListsStore = defineStore('lists', () => {
+  const lists = ref<ListSummary[]>([])
+  const filter = ref<ListFilter>({})
+  const loadingLists = ref(false)
+  const listsError = ref<string | null>(null)
+
+  const current = ref<ListSummary | null>(null)
+  const rows = ref<ListEntryRow[]>([])
+  const total = ref(0)
+  const query = ref<EntryQuery>({ offset: 0, limit: 50, sort: 'rating', order: 'desc', search: '' })
+  const loadingEntries = ref(false)
+  const entriesError = ref<string | null>(null)
+  // answers can come back out of order while the user types: only the latest request may fill the table
+  let entriesRequest = 0
+
+  async function loadLists(next?: ListFilter): Promise<void> {
+    if (next) filter.value = next
+    loadingLists.value = true
+    listsError.value = null
+    try {
+      lists.value = unwrap(await api.call('lists:list', filter.value))
+    } catch (e) {
+      listsError.value = e instanceof ApiFailure ? e.message : String(e)
+    } finally {
+      loadingLists.value = false
+    }
+  }
+
+  async function loadEntries(listId: number, patch: Partial<EntryQuery> = {}): Promise<void> {
+    if (current.value?.id !== listId) {
+      current.value = null
+      rows.value = []
+      total.value = 0
+      query.value = { offset: 0, limit: query.value.limit, sort: 'rating', order: 'desc', search: '' }
+    }
+    query.value = { ...query.value, ...patch }
+    const request = ++entriesRequest
+    loadingEntries.value = true
+    entriesError.value = null
+    try {
+      const q = query.value
+      const page = unwrap(
+        await api.call('lists:entries', {
+          listId,
+          offset: q.offset,
+          limit: q.limit,
+          sort: q.sort,
+          order: q.order,
+          ...(q.search.trim() ? { search: q.search.trim() } : {})
+        })
+      )
+      if (request !== entriesRequest) return
+      current.value = page.list
+      rows.value = page.rows
+      total.value = page.total
+    } catch (e) {
+      if (request !== entriesRequest) return
+      entriesError.value = e instanceof ApiFailure ? e.message : String(e)
+    } finally {
+      if (request === entriesRequest) loadingEntries.value = false
+    }
+  }
+
+  return { lists, filter, loadingLists, listsError, loadLists, current, rows, total, query, loadingEntries, entriesError, loadEntries }
+})
