@@ -76,7 +76,19 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
         we: fromHundredths(r.we),
         chg: fromHundredths(r.chg),
         kChg: null,
-        games: r.games.map((g) => ({ ...g, pd: g.pd === null ? null : g.pd / 100, chg: g.chg === null ? null : fromHundredths(g.chg), kChg: null })),
+        games: r.games.map((g) => ({
+          opponentRating: g.opponentRating,
+          ratingUsed: g.ratingUsed,
+          capped: g.capped,
+          counted: g.counted,
+          d: g.d,
+          pdRow: g.pdRow,
+          pd: g.pd === null ? null : g.pd / 100,
+          score: g.score,
+          chg: g.chg === null ? null : fromHundredths(g.chg),
+          kChg: null as number | null,
+          note: g.note
+        })),
         notes: tNotes
       }
     })
@@ -94,7 +106,7 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
     row.out.k = k
     const kChgH = k * row.chgH
     row.out.kChg = fromHundredths(kChgH)
-    row.out.games = row.out.games.map((g) => ({ ...g, kChg: g.chg === null ? null : fromHundredths(k * Math.round(g.chg * 100)) }))
+    for (const g of row.out.games) if (g.chg !== null) g.kChg = fromHundredths(k * Math.round(g.chg * 100))
     row.out.notes.push({ ref: row.e.refs.change, text: `W ${row.out.w} − We ${row.out.we} = ${row.out.chg}; K × ΣΔR = ${k} × ${row.out.chg} = ${row.out.kChg}` })
     if (row.e.rounding.changePer === 'tournament') {
       const r = roundHalfAwayFromZero(kChgH / 100)

@@ -51,8 +51,17 @@ export function pdOf(d: number): number {
   return d >= 0 ? h : 100 - h
 }
 
-/** The printed row of 8.1b used for a difference, e.g. "189–197 → .75". */
+const LABELS_H: string[] = []
+const LABELS_L: string[] = []
+
+/** The printed row of 8.1b used for a difference, e.g. "189–197 → .75" (cached: one string per row and side). */
 export function pdRowLabel(d: number): string {
+  const a = Math.min(736, Math.floor(Math.abs(d)))
+  const cache = d >= 0 ? LABELS_H : LABELS_L
+  return (cache[a] ??= rowLabel(d >= 0 ? a : -a))
+}
+
+function rowLabel(d: number): string {
   const a = Math.floor(Math.abs(d))
   if (a > 735) return `> 735 → ${d >= 0 ? '1.00' : '.00'}`
   let row = 0

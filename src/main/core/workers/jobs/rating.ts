@@ -1,0 +1,106 @@
+// Rating jobs in the worker thread: `rating:period` rates a batch of player periods with progress and cancel checks.
+import Database from 'better-sqlite3'
+import { z } from 'zod'
+import type { JobRegistry } from '../protocol'
+import { calcInputSchema, editionSchema, type CalcOutput, type Edition } from '../../../../shared/contract/rating'
+import { calcPeriod } from '../../engine/calc'
+import { builtinEdition } from '../../rules/editions'
+import { UserError } from '../../util/errors'
+
+export const periodJobInputSchema = z.object({
+  /** One calc document per player period. */
+  items: z.array(z.unknown()).optional(),
+  /** The same as one JSON array text: a string crosses into the worker in milliseconds, a million objects in seconds. */
+  itemsJson: z.string().optional(),
+  /** Return every calculation sheet (true) or only each player's figures (default). */
+  detail: z.boolean().optional()
+})
+
+export interface PeriodSummary {
+  index: number
+  change: number | null
+  newRating: number | null
+  /** K used in the last rated tournament, games and score counted over the period. */
+  k: number | null
+  n: number
+  w: number
+  initial: CalcOutput['initial'] | null
+}
+
+export interface PeriodJobResult {
+  players: number
+  games: number
+  results: (PeriodSummary | CalcOutput)[]
+}
+
+/** Saved profiles come from the host's database, opened read-only only when a batch names one. */
+function profileLookup(dbPath: string): { lookup: (id: string) => Edition | undefined; close(): void } {
+  let db: Database.Database | null = null
+  const cache = new Map<string, Edition | undefined>()
+  return {
+    lookup(id) {
+      if (builtinEdition(id)) return builtinEdition(id)
+      if (cache.has(id)) return cache.get(id)
+      db ??= new Database(dbPath, { readonly: true, fileMustExist: true })
+      const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'rating_profiles'").get()
+      const row = has ? (db.prepare('SELECT params FROM rating_profiles WHERE id = ?').get(id) as { params: string } | undefined) : undefined
+      const e = row ? editionSchema.parse(JSON.parse(row.params)) : undefined
+      cache.set(id, e)
+      return e
+    },
+    close() {
+      db?.close()
+    }
+  }
+}
+
+export const ratingJobs: JobRegistry = {
+  'rating:period': (raw, ctx): PeriodJobResult => {
+    const parsed = periodJobInputSchema.safeParse(raw)
+    if (!parsed.success) throw new UserError('engine.badPeriodInput', { index: '-', message: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ') })
+    const { detail } = parsed.data
+    let items: unknown[]
+    if (parsed.data.itemsJson !== undefined) {
+      let doc: unknown
+      try {
+        doc = JSON.parse(parsed.data.itemsJson)
+      } catch (e) {
+        throw new UserError('engine.badPeriodInput', { index: '-', message: `itemsJson: ${(e as Error).message}` })
+      }
+      if (!Array.isArray(doc)) throw new UserError('engine.badPeriodInput', { index: '-', message: 'itemsJson: expected a JSON array' })
+      items = doc
+    } else if (parsed.data.items !== undefined) items = parsed.data.items
+    else throw new UserError('engine.badPeriodInput', { index: '-', message: 'expected items or itemsJson' })
+    const profiles = profileLookup(ctx.dbPath)
+    try {
+      const results: (PeriodSummary | CalcOutput)[] = new Array(items.length)
+      let games = 0
+      for (let i = 0; i < items.length; i++) {
+        if ((i & 1023) === 0) {
+          ctx.throwIfCancelled()
+          ctx.progress(i, items.length, 'players')
+        }
+        const item = calcInputSchema.safeParse(items[i])
+        if (!item.success) {
+          const first = item.error.issues[0]!
+          throw new UserError('engine.badPeriodInput', { index: i, message: `${first.path.join('.') || '(item)'}: ${first.message}` })
+        }
+        const out = calcPeriod(item.data, profiles.lookup)
+        let n = 0
+        let w = 0
+        let k: number | null = null
+        for (const t of out.tournaments) {
+          n += t.n
+          w += t.w
+          if (t.k !== null) k = t.k
+        }
+        games += n
+        results[i] = detail ? out : { index: i, change: out.change, newRating: out.newRating, k, n, w, initial: out.initial ?? null }
+      }
+      ctx.progress(items.length, items.length, 'players')
+      return { players: items.length, games, results }
+    } finally {
+      profiles.close()
+    }
+  }
+}
