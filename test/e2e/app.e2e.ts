@@ -38,7 +38,10 @@ describe('browser mode', () => {
       await h.page.getByTestId(`nav-${s}`).click()
       const title = h.page.getByTestId('page-title')
       await title.waitFor()
-      expect((await title.innerText()).trim().length).toBeGreaterThan(2)
+      await expect.poll(() => new URL(h.page.url()).hash.replace(/^#/, '') || '/').toMatch(s === 'home' ? /^\/$/ : new RegExp(`^/${s}`))
+      // a real screen, not the router's fallback
+      expect((await title.innerText()).trim()).not.toMatch(/not found/i)
+      expect(await h.page.getByTestId('not-found').count()).toBe(0)
       await h.page.screenshot({ path: join(artifacts, `section-${s}.png`), fullPage: true })
     }
   })
