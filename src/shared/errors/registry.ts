@@ -42,9 +42,9 @@ export const registryErrors: ErrorCatalogue = {
     en: 'Player {id} was already merged into player {into}.',
     fr: 'Le joueur {id} a déjà été fusionné avec le joueur {into}.'
   },
-  'registry.mergeBothFide': {
-    en: 'Players {keep} and {drop} both hold a FIDE ID ({keepFide} and {dropFide}); FIDE IDs are merged by FIDE, not by the office.',
-    fr: 'Les joueurs {keep} et {drop} ont tous deux un identifiant FIDE ({keepFide} et {dropFide}) ; c’est la FIDE qui fusionne ses identifiants, pas le bureau.'
+  'registry.mergeConflict': {
+    en: 'Players {keep} and {drop} cannot be merged: their rows in {table} collide ({reason}). Two players in the same event are two people.',
+    fr: 'Les joueurs {keep} et {drop} ne peuvent pas être fusionnés : leurs lignes de {table} se heurtent ({reason}). Deux joueurs d’un même tournoi sont deux personnes.'
   },
   'registry.mergeNotFound': {
     en: 'No merge {id}.',

@@ -1,0 +1,227 @@
+// Player merges: re-point every row that references the dropped player, record exactly what moved, and undo it while allowed.
+import type { Db } from '../db/open'
+import { UserError } from '../util/errors'
+
+/** Tables whose references to players are bookkeeping of the registry itself, never re-pointed. */
+const NOT_MOVED = new Set(['players', 'player_merges', 'duplicate_candidates'])
+
+interface Reference {
+  table: string
+  column: string
+  withoutRowid: boolean
+}
+
+/** Every column of every table with a foreign key to players(id): list entries, tournament players, arbiters, and what others add. */
+export function playerReferences(db: Db): Reference[] {
+  const tables = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string | null }[]
+  const refs: Reference[] = []
+  for (const t of tables) {
+    if (NOT_MOVED.has(t.name) || !t.sql || /VIRTUAL/i.test(t.sql)) continue
+    const fks = db.prepare('SELECT "table" AS target, "from" AS col, "to" AS tocol FROM pragma_foreign_key_list(?)').all(t.name) as { target: string; col: string; tocol: string | null }[]
+    for (const fk of fks) {
+      if (fk.target === 'players' && (fk.tocol === null || fk.tocol === 'id')) {
+        refs.push({ table: t.name, column: fk.col, withoutRowid: /WITHOUT\s+ROWID/i.test(t.sql) })
+      }
+    }
+  }
+  return refs
+}
+
+interface MovedRows {
+  /** rowids per "table.column" (rowid tables). */
+  rows: Record<string, number[]>
+  /** list ids of rating_list_entries re-pointed (a WITHOUT ROWID table keyed by list and player). */
+  entryLists: number[]
+  /** list ids where both players already had an entry: the dropped player's entry stays where it is. */
+  entryConflicts: number[]
+  keepBefore: Record<string, unknown>
+  dropBefore: Record<string, unknown>
+}
+
+export interface MergeRecord {
+  id: number
+  keepId: number
+  dropId: number
+  reason: string
+  at: string
+  undoneAt: string | null
+  undoReason: string | null
+  moved: { table: string; rows: number }[]
+  entryConflicts: number[]
+}
+
+const IDENTITY = ['fide_id', 'national_id', 'birth_date', 'federation', 'sex'] as const
+
+function loadPlayer(db: Db, id: number): Record<string, unknown> & { id: number; status: string; merged_into: number | null } {
+  const p = db.prepare('SELECT * FROM players WHERE id = ?').get(id) as (Record<string, unknown> & { id: number; status: string; merged_into: number | null }) | undefined
+  if (!p) throw new UserError('registry.playerNotFound', { id })
+  return p
+}
+
+/**
+ * Merges DROP into KEEP in one transaction: every list entry and every other reference moves to KEEP,
+ * KEEP's empty identity fields are filled from DROP, DROP becomes 'merged'. Recorded in player_merges (what
+ * moved, for undo) and in the audit log with the reason.
+ */
+export function mergePlayers(db: Db, keepId: number, dropId: number, reason: string, actor = 'officer'): MergeRecord {
+  if (keepId === dropId) throw new UserError('registry.mergeSame', { id: keepId })
+  const run = db.transaction(() => {
+    const keep = loadPlayer(db, keepId)
+    const drop = loadPlayer(db, dropId)
+    if (keep.status === 'merged') throw new UserError('registry.mergeMerged', { id: keepId, into: keep.merged_into })
+    if (drop.status === 'merged') throw new UserError('registry.mergeMerged', { id: dropId, into: drop.merged_into })
+    const moved: MovedRows = {
+      rows: {},
+      entryLists: [],
+      entryConflicts: [],
+      keepBefore: Object.fromEntries(IDENTITY.map((k) => [k, keep[k]])),
+      dropBefore: { fide_id: drop.fide_id, national_id: drop.national_id, status: drop.status, merged_into: drop.merged_into }
+    }
+    for (const ref of playerReferences(db)) {
+      if (ref.table === 'rating_list_entries') {
+        const lists = (db.prepare('SELECT list_id FROM rating_list_entries WHERE player_id = ?').all(dropId) as { list_id: number }[]).map((r) => r.list_id)
+        const has = db.prepare('SELECT 1 FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+        const move = db.prepare('UPDATE rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
+        for (const l of lists) {
+          if (has.get(l, keepId)) moved.entryConflicts.push(l)
+          else {
+            move.run(keepId, l, dropId)
+            moved.entryLists.push(l)
+          }
+        }
+        continue
+      }
+      if (ref.withoutRowid) continue
+      const ids = (db.prepare(`SELECT rowid AS r FROM "${ref.table}" WHERE "${ref.column}" = ?`).all(dropId) as { r: number }[]).map((x) => x.r)
+      if (!ids.length) continue
+      if (ref.table === 'arbiters' && db.prepare('SELECT 1 FROM arbiters WHERE player_id = ?').get(keepId)) continue
+      try {
+        db.prepare(`UPDATE "${ref.table}" SET "${ref.column}" = ? WHERE "${ref.column}" = ?`).run(keepId, dropId)
+      } catch (e) {
+        throw new UserError('registry.mergeConflict', { keep: keepId, drop: dropId, table: ref.table, reason: (e as Error).message })
+      }
+      moved.rows[`${ref.table}.${ref.column}`] = ids
+    }
+    // Identity gaps of KEEP are filled from DROP; IDs move (they are unique), other facts are copied.
+    const fill: Record<string, unknown> = {}
+    for (const k of IDENTITY) if ((keep[k] === null || keep[k] === '') && drop[k] !== null && drop[k] !== '') fill[k] = drop[k]
+    const moveIds = ['fide_id', 'national_id'].filter((k) => k in fill)
+    const dropSet = ["status = 'merged'", 'merged_into = @keep', ...moveIds.map((k) => `${k} = NULL`)].join(', ')
+    db.prepare(`UPDATE players SET ${dropSet}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = @drop`).run({ keep: keepId, drop: dropId })
+    if (Object.keys(fill).length) {
+      db.prepare(`UPDATE players SET ${Object.keys(fill).map((k) => `${k} = @${k}`).join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = @id`).run({ ...fill, id: keepId })
+    }
+    const id = Number(
+      db.prepare('INSERT INTO player_merges(keep_id, drop_id, reason, actor, moved) VALUES (?, ?, ?, ?, ?)').run(keepId, dropId, reason, actor, JSON.stringify(moved)).lastInsertRowid
+    )
+    const [a, b] = keepId < dropId ? [keepId, dropId] : [dropId, keepId]
+    db.prepare(
+      "UPDATE duplicate_candidates SET status = 'merged', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), decision_reason = ?, merge_id = ? WHERE player_a = ? AND player_b = ?"
+    ).run(reason, id, a, b)
+    db.prepare("INSERT INTO audit_log(actor, action, entity, entity_id, reason, data) VALUES (?, 'player.merge', 'player', ?, ?, ?)").run(
+      actor,
+      String(keepId),
+      reason,
+      JSON.stringify({ mergeId: id, keepId, dropId, entries: moved.entryLists.length, entryConflicts: moved.entryConflicts, filled: Object.keys(fill), rows: Object.fromEntries(Object.entries(moved.rows).map(([k, v]) => [k, v.length])) })
+    )
+    return id
+  })
+  return getMerge(db, run())
+}
+
+interface RawMerge {
+  id: number
+  keep_id: number
+  drop_id: number
+  reason: string
+  at: string
+  undone_at: string | null
+  undo_reason: string | null
+  moved: string
+}
+
+function toRecord(r: RawMerge): MergeRecord {
+  const m = JSON.parse(r.moved) as MovedRows
+  return {
+    id: r.id,
+    keepId: r.keep_id,
+    dropId: r.drop_id,
+    reason: r.reason,
+    at: r.at,
+    undoneAt: r.undone_at,
+    undoReason: r.undo_reason,
+    moved: [{ table: 'rating_list_entries', rows: m.entryLists.length }, ...Object.entries(m.rows).map(([table, ids]) => ({ table, rows: ids.length }))],
+    entryConflicts: m.entryConflicts
+  }
+}
+
+export function getMerge(db: Db, id: number): MergeRecord {
+  const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge | undefined
+  if (!r) throw new UserError('registry.mergeNotFound', { id })
+  return toRecord(r)
+}
+
+export function listMerges(db: Db, playerId?: number): MergeRecord[] {
+  const rows = (
+    playerId === undefined
+      ? db.prepare('SELECT * FROM player_merges ORDER BY id DESC LIMIT 500').all()
+      : db.prepare('SELECT * FROM player_merges WHERE keep_id = ? OR drop_id = ? ORDER BY id DESC').all(playerId, playerId)
+  ) as RawMerge[]
+  return rows.map(toRecord)
+}
+
+/** Why a merge can no longer be undone, or null when it can. */
+export function undoBlocker(db: Db, id: number): UserError | null {
+  const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge | undefined
+  if (!r) return new UserError('registry.mergeNotFound', { id })
+  if (r.undone_at) return new UserError('registry.mergeAlreadyUndone', { id, at: r.undone_at })
+  const pub = db
+    .prepare(
+      "SELECT list_date AS listDate, rating_type AS ratingType, published_at AS publishedAt FROM rating_lists WHERE kind = 'office' AND status = 'published' AND published_at >= ? ORDER BY published_at LIMIT 1"
+    )
+    .get(r.at) as { listDate: string; ratingType: string; publishedAt: string } | undefined
+  if (pub) return new UserError('registry.mergePublishedSince', { id, ...pub })
+  const later = db
+    .prepare('SELECT id FROM player_merges WHERE id > ? AND undone_at IS NULL AND (keep_id IN (?, ?) OR drop_id IN (?, ?)) ORDER BY id DESC LIMIT 1')
+    .get(id, r.keep_id, r.drop_id, r.keep_id, r.drop_id) as { id: number } | undefined
+  if (later) return new UserError('registry.mergeNotLast', { id, later: later.id })
+  return null
+}
+
+/** Puts back exactly what a merge moved; refused once an office list was published after it. */
+export function undoMerge(db: Db, id: number, reason: string, actor = 'officer'): MergeRecord {
+  db.transaction(() => {
+    const blocker = undoBlocker(db, id)
+    if (blocker) throw blocker
+    const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge
+    const m = JSON.parse(r.moved) as MovedRows
+    const back = db.prepare('UPDATE rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
+    for (const l of m.entryLists) back.run(r.drop_id, l, r.keep_id)
+    for (const [key, ids] of Object.entries(m.rows)) {
+      const [table, column] = key.split('.') as [string, string]
+      const q = db.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE rowid = ?`)
+      for (const rowid of ids) q.run(r.drop_id, rowid)
+    }
+    const kb = m.keepBefore
+    db.prepare(
+      `UPDATE players SET fide_id = @fide_id, national_id = @national_id, birth_date = @birth_date, federation = @federation, sex = @sex,
+              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = @id`
+    ).run({ fide_id: null, national_id: null, birth_date: kb.birth_date ?? null, federation: kb.federation ?? null, sex: kb.sex ?? null, id: r.keep_id })
+    const db_ = m.dropBefore
+    db.prepare(
+      `UPDATE players SET status = @status, merged_into = @merged_into, fide_id = @fide_id, national_id = @national_id,
+              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = @id`
+    ).run({ status: db_.status, merged_into: db_.merged_into ?? null, fide_id: db_.fide_id ?? null, national_id: db_.national_id ?? null, id: r.drop_id })
+    // Restored last so that unique IDs are free again on the kept player's side.
+    db.prepare('UPDATE players SET fide_id = ?, national_id = ? WHERE id = ?').run(kb.fide_id ?? null, kb.national_id ?? null, r.keep_id)
+    db.prepare("UPDATE player_merges SET undone_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), undo_reason = ? WHERE id = ?").run(reason, id)
+    db.prepare("UPDATE duplicate_candidates SET status = 'open', decided_at = NULL, decision_reason = NULL, merge_id = NULL WHERE merge_id = ?").run(id)
+    db.prepare("INSERT INTO audit_log(actor, action, entity, entity_id, reason, data) VALUES (?, 'player.merge.undo', 'player', ?, ?, ?)").run(
+      actor,
+      String(r.keep_id),
+      reason,
+      JSON.stringify({ mergeId: id, keepId: r.keep_id, dropId: r.drop_id })
+    )
+  })()
+  return getMerge(db, id)
+}
