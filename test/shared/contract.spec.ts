@@ -5,6 +5,18 @@ import { handlers } from '../../src/main/core/services/index'
 
 // Add a new call here in the same change that adds it to the contract.
 const PINNED = [
+  'players:search',
+  'players:get',
+  'players:importList',
+  'players:duplicates',
+  'players:scanDuplicates',
+  'players:dismissDuplicate',
+  'players:merge',
+  'players:undoMerge',
+  'players:merges',
+  'arbiters:list',
+  'arbiters:save',
+  'arbiters:licenceOn',
   'jobs:cancel',
   'jobs:get',
   'jobs:start',

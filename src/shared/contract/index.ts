@@ -5,18 +5,21 @@ import type { Reply } from './define'
 import { listsContract } from './lists'
 import { archiveContract } from './archive'
 import { ratingContract } from './rating'
+import { playersContract } from './players'
 
 export * from './define'
 export * from './system'
 export * from './lists'
 export * from './archive'
 export * from './rating'
+export * from './players'
 
 export const contract = {
   ...systemContract,
   ...listsContract,
   ...archiveContract,
-  ...ratingContract
+  ...ratingContract,
+  ...playersContract
 } as const
 
 export type Contract = typeof contract

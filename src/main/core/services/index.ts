@@ -8,6 +8,7 @@ import { readSettings } from './settings'
 import { listsHandlers } from './lists'
 import { archiveHandlers } from './archive'
 import { ratingHandlers, rulesHandlers } from './rating'
+import { playersHandlers, arbitersHandlers } from './players'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -16,7 +17,9 @@ export const handlers: Handlers = {
   ...listsHandlers,
   ...archiveHandlers,
   ...ratingHandlers,
-  ...rulesHandlers
+  ...rulesHandlers,
+  ...playersHandlers,
+  ...arbitersHandlers
 }
 
 export interface ServicesOptions {

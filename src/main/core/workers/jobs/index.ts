@@ -2,8 +2,10 @@
 import type { JobRegistry } from '../protocol'
 import { systemJobs } from './system'
 import { ratingJobs } from './rating'
+import { registryJobs } from './registry'
 
 export const jobRegistry: JobRegistry = {
   ...systemJobs,
-  ...ratingJobs
+  ...ratingJobs,
+  ...registryJobs
 }

@@ -1,0 +1,127 @@
+// Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
+import type { HandlersOf } from './dispatch'
+import type { Db } from '../db/open'
+import { readSettings } from './settings'
+import { UserError } from '../util/errors'
+import { PlayerReader } from '../registry/players'
+import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../registry/merge'
+import { arbiterLicenceOn, getArbiter, listArbiters, saveArbiter } from '../registry/arbiters'
+import type { DuplicateCandidateDto } from '../../../shared/contract/players'
+import { translateError } from '../../../shared/errors/index'
+
+function reader(db: Db): PlayerReader {
+  return new PlayerReader(db, readSettings(db).birthPrivacy)
+}
+
+function columns(db: Db, table: string): string[] {
+  return (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((r) => r.name)
+}
+
+/** The tournaments a player played, when the tournaments module's tables exist (they come with migration 3). */
+function playerTournaments(db: Db, playerId: number): { id: number; name: string; date: string | null }[] {
+  const tp = columns(db, 'tournament_players')
+  const t = columns(db, 'tournaments')
+  if (!tp.includes('tournament_id') || !tp.includes('player_id') || !t.includes('id')) return []
+  const nameCol = ['name', 'title'].find((c) => t.includes(c))
+  const dateCol = ['end_date', 'start_date', 'date'].find((c) => t.includes(c))
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT t.id, ${nameCol ? `t."${nameCol}"` : "'#' || t.id"} AS name, ${dateCol ? `t."${dateCol}"` : 'NULL'} AS date
+         FROM tournament_players x JOIN tournaments t ON t.id = x.tournament_id WHERE x.player_id = ? ORDER BY date DESC, t.id DESC`
+    )
+    .all(playerId) as { id: number; name: string | null; date: string | null }[]
+  return rows.map((r) => ({ id: r.id, name: r.name ?? `#${r.id}`, date: r.date }))
+}
+
+interface RawCandidate {
+  id: number
+  player_a: number
+  player_b: number
+  score: number
+  reasons: string
+  status: 'open' | 'merged' | 'dismissed'
+  found_at: string
+  decided_at: string | null
+  decision_reason: string | null
+  merge_id: number | null
+}
+
+export const playersHandlers: HandlersOf<'players'> = {
+  'players:search': (input, { db }) => reader(db).search(input),
+
+  'players:get': (input, { db }) => {
+    const r = reader(db)
+    const player = r.get(input.id)
+    const extra = db.prepare('SELECT other_titles, foa_title FROM players WHERE id = ?').get(input.id) as { other_titles: string | null; foa_title: string | null }
+    return {
+      player,
+      otherTitles: extra.other_titles ? extra.other_titles.split(',') : [],
+      foaTitle: extra.foa_title,
+      tournaments: playerTournaments(db, input.id),
+      merges: listMerges(db, input.id),
+      arbiter: player.fideId !== null ? getArbiter(db, player.fideId) : null
+    }
+  },
+
+  'players:importList': (input, { jobs }) => ({ jobId: jobs.start('registry:importList', input) }),
+
+  'players:duplicates': (input, { db }) => {
+    const total = (db.prepare('SELECT count(*) AS n FROM duplicate_candidates WHERE status = ?').get(input.status) as { n: number }).n
+    const raws = db
+      .prepare('SELECT * FROM duplicate_candidates WHERE status = ? ORDER BY score DESC, id LIMIT ? OFFSET ?')
+      .all(input.status, input.limit, input.offset) as RawCandidate[]
+    const r = reader(db)
+    const rows: DuplicateCandidateDto[] = raws.map((c) => ({
+      id: c.id,
+      score: c.score,
+      status: c.status,
+      reasons: JSON.parse(c.reasons) as DuplicateCandidateDto['reasons'],
+      foundAt: c.found_at,
+      decidedAt: c.decided_at,
+      decisionReason: c.decision_reason,
+      mergeId: c.merge_id,
+      a: r.get(c.player_a),
+      b: r.get(c.player_b)
+    }))
+    return { total, rows }
+  },
+
+  'players:scanDuplicates': (input, { jobs }) => ({ jobId: jobs.start('registry:scanDuplicates', input) }),
+
+  'players:dismissDuplicate': (input, { db }) => {
+    db.transaction(() => {
+      const c = db.prepare('SELECT status FROM duplicate_candidates WHERE id = ?').get(input.candidateId) as { status: string } | undefined
+      if (!c) throw new UserError('registry.candidateNotFound', { id: input.candidateId })
+      if (c.status !== 'open') throw new UserError('registry.candidateDecided', { id: input.candidateId, status: c.status })
+      db.prepare(
+        "UPDATE duplicate_candidates SET status = 'dismissed', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), decision_reason = ? WHERE id = ?"
+      ).run(input.reason, input.candidateId)
+      db.prepare("INSERT INTO audit_log(action, entity, entity_id, reason) VALUES ('duplicate.dismiss', 'duplicate_candidate', ?, ?)").run(
+        String(input.candidateId),
+        input.reason
+      )
+    })()
+    return { id: input.candidateId, status: 'dismissed' as const }
+  },
+
+  'players:merge': (input, { db }) => mergePlayers(db, input.keepId, input.dropId, input.reason, readSettings(db).officer || 'officer'),
+
+  'players:undoMerge': (input, { db }) => undoMerge(db, input.mergeId, input.reason, readSettings(db).officer || 'officer'),
+
+  'players:merges': (input, { db }) => {
+    const locale = readSettings(db).locale
+    return listMerges(db, input.playerId).map((m) => {
+      const blocker = m.undoneAt ? null : undoBlocker(db, m.id)
+      return { ...getMerge(db, m.id), undoable: !m.undoneAt && !blocker, undoBlockedBy: blocker ? translateError(blocker.key, blocker.params, locale) : null }
+    })
+  }
+}
+
+export const arbitersHandlers: HandlersOf<'arbiters'> = {
+  'arbiters:list': (input, { db }) => listArbiters(db, input),
+  'arbiters:save': (input, { db }) => {
+    const { reason, ...rest } = input
+    return saveArbiter(db, rest, reason ?? null, readSettings(db).officer || 'officer')
+  },
+  'arbiters:licenceOn': (input, { db }) => arbiterLicenceOn(db, input.fideId, input.date)
+}

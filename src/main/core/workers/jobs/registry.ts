@@ -1,0 +1,41 @@
+// Registry jobs in the worker: FIDE list import and the duplicate scan, each on its own database connection with progress.
+import { z } from 'zod'
+import type { JobRegistry } from '../protocol'
+import { openDatabase } from '../../db/open'
+import { importFideList } from '../../registry/import'
+import { scanDuplicates } from '../../registry/duplicates'
+import { isoDate, ratingType } from '../../../../shared/contract/define'
+
+const importInput = z.object({ file: z.string().min(1), listDate: isoDate, ratingType: ratingType.optional() })
+const scanInput = z.object({ minScore: z.number().min(0.5).max(1).optional() })
+
+export const registryJobs: JobRegistry = {
+  'registry:importList': (input, ctx) => {
+    const opts = importInput.parse(input)
+    const db = openDatabase(ctx.dbPath)
+    try {
+      // A big import is one long transaction: a larger page cache keeps its index pages in memory.
+      db.pragma('cache_size = -131072')
+      return importFideList(db, {
+        ...opts,
+        progress: (done, total, message) => ctx.progress(done, total, message),
+        throwIfCancelled: () => ctx.throwIfCancelled()
+      })
+    } finally {
+      db.close()
+    }
+  },
+  'registry:scanDuplicates': (input, ctx) => {
+    const opts = scanInput.parse(input ?? {})
+    const db = openDatabase(ctx.dbPath)
+    try {
+      return scanDuplicates(db, {
+        minScore: opts.minScore,
+        progress: (done, total, message) => ctx.progress(done, total, message),
+        throwIfCancelled: () => ctx.throwIfCancelled()
+      })
+    } finally {
+      db.close()
+    }
+  }
+}
