@@ -3,9 +3,10 @@ import { Command } from 'commander'
 import { appVersion } from '../core/util/version'
 import { register as registerSystem } from './commands/system'
 import { register as registerRating } from './commands/rating'
+import { register as registerPlayers } from './commands/players'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerPlayers]
 
 export function buildProgram(): Command {
   const program = new Command()

@@ -1,0 +1,50 @@
+// `rating-office players ...`: import-list with progress and located errors, search --json, merge with a reason; exit codes.
+import { afterAll, describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { runCli } from '../../helpers/run-cli'
+import { tempDir } from '../../helpers/temp-db'
+
+const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/ratinglists/${name}`, import.meta.url))
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+describe('rating-office players', () => {
+  const db = tmp.file('cli-players.db')
+
+  it('imports a combined list in the worker and reports what it stored', () => {
+    const r = runCli(['--db', db, 'players', 'import-list', fixture('players_list_foa.txt'), '--date', '2025-11-01'])
+    expect(r.stderr).toMatch(/registry:importList: \d+\/\d+/)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^imported 10 players from .*players_list_foa\.txt \(txt-combined, utf-8\)$/m)
+    expect(r.stdout).toMatch(/standard +7 entries/)
+    expect(r.stdout).toMatch(/line 10, column 85: title “XM”/)
+  })
+
+  it('searches with --json, accents optional', () => {
+    const r = runCli(['--db', db, '--json', 'players', 'search', 'muller'])
+    expect(r.code).toBe(0)
+    const page = JSON.parse(r.stdout) as { total: number; rows: { fideId: number; surname: string; ratings: { standard: { rating: number } } }[] }
+    expect(page.total).toBe(1)
+    expect(page.rows[0]).toMatchObject({ fideId: 4600010, surname: 'Müller', ratings: { standard: { rating: 2105 } } })
+  })
+
+  it('merges two players with a reason and exits 1 with the message on a second try', () => {
+    const ids = (JSON.parse(runCli(['--db', db, '--json', 'players', 'search', 'cronin']).stdout) as { rows: { id: number }[] }).rows.map((r) => r.id)
+    const other = (JSON.parse(runCli(['--db', db, '--json', 'players', 'search', 'lenz']).stdout) as { rows: { id: number }[] }).rows[0]!.id
+    const r = runCli(['--db', db, 'players', 'merge', String(ids[0]), String(other), '--reason', 'test merge of two records'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(new RegExp(`player ${other} merged into ${ids[0]}`))
+    const again = runCli(['--db', db, 'players', 'merge', String(ids[0]), String(other), '--reason', 'again'])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/already merged/)
+  })
+
+  it('refuses a bad file with its place and exit code 1, and bad usage with 2', () => {
+    const bad = runCli(['--db', tmp.file('bad.db'), 'players', 'import-list', fixture('bad_players_list.txt'), '--date', '2025-11-01'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/bad_players_list\.txt, line 3, column 114: standard rating “2X00”/)
+    expect(runCli(['--db', db, 'players', 'import-list', fixture('bad_players_list.txt')]).code).toBe(2)
+    expect(runCli(['--db', db, 'players', 'import-list', fixture('bad_players_list.txt'), '--date', '1 Nov']).code).toBe(2)
+    expect(runCli(['--db', db, 'players', 'merge', 'x', '2', '--reason', 'abc']).code).toBe(2)
+  })
+})
