@@ -34,7 +34,17 @@ const PINNED = [
   'settings:set',
   'system:home',
   'system:info',
-  'system:openedReports'
+  'system:openedReports',
+  'tournaments:decideFinding',
+  'tournaments:export',
+  'tournaments:file',
+  'tournaments:findings',
+  'tournaments:get',
+  'tournaments:import',
+  'tournaments:list',
+  'tournaments:preview',
+  'tournaments:resolvePlayer',
+  'tournaments:setStatus'
 ]
 
 describe('contract', () => {

@@ -3,10 +3,11 @@ import { Command } from 'commander'
 import { appVersion } from '../core/util/version'
 import { register as registerSystem } from './commands/system'
 import { register as registerRating } from './commands/rating'
+import { register as registerTournaments } from './commands/tournaments'
 import { register as registerPlayers } from './commands/players'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerPlayers]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers]
 
 export function buildProgram(): Command {
   const program = new Command()

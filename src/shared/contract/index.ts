@@ -6,6 +6,7 @@ import { listsContract } from './lists'
 import { archiveContract } from './archive'
 import { ratingContract } from './rating'
 import { playersContract } from './players'
+import { tournamentsContract } from './tournaments'
 
 export * from './define'
 export * from './system'
@@ -13,13 +14,15 @@ export * from './lists'
 export * from './archive'
 export * from './rating'
 export * from './players'
+export * from './tournaments'
 
 export const contract = {
   ...systemContract,
   ...listsContract,
   ...archiveContract,
   ...ratingContract,
-  ...playersContract
+  ...playersContract,
+  ...tournamentsContract
 } as const
 
 export type Contract = typeof contract

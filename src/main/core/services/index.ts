@@ -9,6 +9,7 @@ import { listsHandlers } from './lists'
 import { archiveHandlers } from './archive'
 import { ratingHandlers, rulesHandlers } from './rating'
 import { playersHandlers, arbitersHandlers } from './players'
+import { tournamentsHandlers } from './tournaments'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -19,7 +20,8 @@ export const handlers: Handlers = {
   ...ratingHandlers,
   ...rulesHandlers,
   ...playersHandlers,
-  ...arbitersHandlers
+  ...arbitersHandlers,
+  ...tournamentsHandlers
 }
 
 export interface ServicesOptions {

@@ -1,0 +1,135 @@
+// Matches a file's players to the registry: by FIDE ID (mismatches reported), unknown IDs proposed as new, missing IDs scored by name + birth + federation.
+import type { Db } from '../db/open'
+import { foldName, nameSimilarity, splitName } from '../registry/names'
+import type { ParsedTrf, TrfFinding } from '../trf/index'
+
+export type MatchStatus = 'fide-id' | 'unknown-id' | 'candidate' | 'unmatched'
+
+export interface PlayerMatch {
+  status: MatchStatus
+  playerId: number | null
+  candidateId: number | null
+  confidence: number | null
+}
+
+export interface MatchResult {
+  byStartRank: Map<number, PlayerMatch>
+  findings: TrfFinding[]
+  counts: { byFideId: number; unknownId: number; candidates: number; unmatched: number }
+}
+
+interface RegistryRow {
+  id: number
+  fideId: number | null
+  surname: string
+  givenNames: string
+  federation: string | null
+  sex: 'M' | 'F' | null
+  birthDate: string | null
+  status: string
+  mergedInto: number | null
+}
+
+/** Below this name similarity the file's name is reported as different from the registry's. */
+export const NAME_MISMATCH_BELOW = 0.9
+/** A candidate for a player without FIDE ID is proposed from this confidence on (the officer confirms). */
+export const CANDIDATE_FROM = 0.75
+
+const ROW = `SELECT id, fide_id AS fideId, surname, given_names AS givenNames, federation, sex, birth_date AS birthDate, status, merged_into AS mergedInto FROM players`
+
+function registryName(r: RegistryRow): string {
+  return r.givenNames ? `${r.surname}, ${r.givenNames}` : r.surname
+}
+
+/** 1 same date, 0.7 same year (one side has only the year), 0.5 unknown, 0 different. */
+export function birthAgreement(file: string | null, registry: string | null): number {
+  if (!file || !registry) return 0.5
+  if (file === registry) return 1
+  if (file.slice(0, 4) !== registry.slice(0, 4)) return 0
+  return file.length === 4 || registry.length === 4 ? 0.7 : 0
+}
+
+export function candidateConfidence(nameScore: number, birth: number, federation: number): number {
+  return Math.round((0.6 * nameScore + 0.25 * birth + 0.15 * federation) * 100) / 100
+}
+
+/** The rating list in force at the start (latest reference or published list of the type, on or before it). */
+function listAtStart(db: Db, parsed: ParsedTrf): { id: number; listDate: string } | null {
+  const { startDate, ratingType } = parsed.header
+  if (!startDate || !ratingType) return null
+  const row = db
+    .prepare(
+      `SELECT id, list_date AS listDate FROM rating_lists WHERE rating_type = ? AND list_date <= ?
+          AND (kind = 'reference' OR (kind = 'office' AND status = 'published'))
+        ORDER BY list_date DESC, version DESC, id DESC LIMIT 1`
+    )
+    .get(ratingType, startDate) as { id: number; listDate: string } | undefined
+  return row ?? null
+}
+
+export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
+  const byId = db.prepare(`${ROW} WHERE fide_id = ?`)
+  const byRowId = db.prepare(`${ROW} WHERE id = ?`)
+  const fts = db.prepare(`SELECT p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex, p.birth_date AS birthDate, p.status, p.merged_into AS mergedInto
+                            FROM players_fts f JOIN players p ON p.id = f.rowid WHERE players_fts MATCH ? AND p.status <> 'merged' LIMIT 50`)
+  const list = listAtStart(db, parsed)
+  const listRating = list ? db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?') : null
+  const byStartRank = new Map<number, PlayerMatch>()
+  const findings: TrfFinding[] = []
+  const counts = { byFideId: 0, unknownId: 0, candidates: 0, unmatched: 0 }
+  const file = parsed.fileName
+
+  parsed.players.forEach((p, i) => {
+    const line = parsed.playerSources[i].line
+    const add = (level: TrfFinding['level'], code: string, column: number, endColumn: number, found: string, expected: string, params: TrfFinding['params'] = {}) =>
+      findings.push({ level, code, group: `player ${p.startRank}`, fatal: false, location: { file, line, column, endColumn }, found, expected, params: { line, startRank: p.startRank, fideId: p.fideId, ...params } })
+    if (p.fideId) {
+      let row = byId.get(Number(p.fideId)) as RegistryRow | undefined
+      // a merged record points to the player that was kept
+      for (let hops = 0; row && row.status === 'merged' && row.mergedInto !== null && hops < 10; hops++) row = byRowId.get(row.mergedInto) as RegistryRow | undefined
+      if (!row) {
+        byStartRank.set(p.startRank, { status: 'unknown-id', playerId: null, candidateId: null, confidence: null })
+        counts.unknownId++
+        add('warning', 'trf.match.unknownId', 58, 68, p.name, 'a registry player', {})
+        return
+      }
+      byStartRank.set(p.startRank, { status: 'fide-id', playerId: row.id, candidateId: null, confidence: 1 })
+      counts.byFideId++
+      const regName = registryName(row)
+      if (nameSimilarity(p.name, { surname: row.surname, givenNames: row.givenNames }) < NAME_MISMATCH_BELOW) add('warning', 'trf.match.nameMismatch', 15, 47, p.name, regName)
+      if (p.birth && row.birthDate && birthAgreement(p.birth, row.birthDate) < 0.7) add('warning', 'trf.match.birthMismatch', 70, 79, p.birth, row.birthDate)
+      if (p.sex && row.sex && p.sex !== row.sex) add('warning', 'trf.match.sexMismatch', 10, 10, p.sex, row.sex)
+      if (p.federation && row.federation && p.federation !== row.federation) add('warning', 'trf.match.federationMismatch', 54, 56, p.federation, row.federation)
+      if (list && listRating && p.rating !== null) {
+        const entry = listRating.get(list.id, row.id) as { rating: number | null } | undefined
+        if (entry && entry.rating !== null && entry.rating !== p.rating) add('info', 'trf.match.ratingMismatch', 49, 52, String(p.rating), String(entry.rating), { listDate: list.listDate })
+      }
+      return
+    }
+    // no FIDE ID: look for the player by name, then weigh birth date and federation
+    const folded = foldName(splitName(p.name).surname || p.name)
+    const words = folded.split(' ').filter((w) => w.length >= 2)
+    let best: { row: RegistryRow; confidence: number } | null = null
+    if (words.length) {
+      const query = words.map((w) => `"${w}"`).join(' OR ')
+      for (const row of fts.all(query) as RegistryRow[]) {
+        const confidence = candidateConfidence(
+          nameSimilarity(p.name, { surname: row.surname, givenNames: row.givenNames }),
+          birthAgreement(p.birth, row.birthDate),
+          !p.federation || !row.federation ? 0.5 : p.federation === row.federation ? 1 : 0
+        )
+        if (!best || confidence > best.confidence) best = { row, confidence }
+      }
+    }
+    if (best && best.confidence >= CANDIDATE_FROM) {
+      byStartRank.set(p.startRank, { status: 'candidate', playerId: null, candidateId: best.row.id, confidence: best.confidence })
+      counts.candidates++
+      add('warning', 'trf.match.candidate', 15, 47, p.name, `${registryName(best.row)}${best.row.fideId ? ` (FIDE ${best.row.fideId})` : ''}`, { confidence: best.confidence, candidateId: best.row.id })
+    } else {
+      byStartRank.set(p.startRank, { status: 'unmatched', playerId: null, candidateId: null, confidence: best ? best.confidence : null })
+      counts.unmatched++
+      add('info', 'trf.match.noCandidate', 15, 47, p.name, 'a registry player', {})
+    }
+  })
+  return { byStartRank, findings, counts }
+}

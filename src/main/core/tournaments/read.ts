@@ -1,0 +1,69 @@
+// Reads a stored tournament back into the shared model (header, players with their rounds, teams) for export, diff and display.
+import type { Db } from '../db/open'
+import type { ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
+import type { TrfHeader, TrfTeam } from '../trf/index'
+import { UserError } from '../util/errors'
+
+export interface StoredTournament {
+  id: number
+  header: TrfHeader
+  players: TournamentPlayer[]
+  teams: TrfTeam[]
+}
+
+interface PlayerRow {
+  startRank: number
+  fideId: number | null
+  name: string
+  sex: 'M' | 'F' | null
+  title: string | null
+  federation: string | null
+  birth: string | null
+  rating: number | null
+  points: number | null
+  rank: number | null
+}
+
+export function loadTournamentModel(db: Db, id: number): StoredTournament {
+  const t = db.prepare('SELECT header FROM tournaments WHERE id = ?').get(id) as { header: string } | undefined
+  if (!t) throw new UserError('tournaments.notFound', { id })
+  const header = JSON.parse(t.header) as TrfHeader
+  const rows = db
+    .prepare(
+      `SELECT start_rank AS startRank, fide_id AS fideId, name, sex, title, federation, birth, rating, points, rank
+         FROM tournament_players WHERE tournament_id = ? ORDER BY start_rank`
+    )
+    .all(id) as PlayerRow[]
+  const games = db
+    .prepare('SELECT start_rank AS startRank, round, opponent, color, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round')
+    .all(id) as { startRank: number; round: number; opponent: number | null; color: 'w' | 'b' | null; code: ResultCode }[]
+  const byRank = new Map<number, RoundEntry[]>()
+  for (const g of games) {
+    let list = byRank.get(g.startRank)
+    if (!list) byRank.set(g.startRank, (list = []))
+    list.push({ round: g.round, opponent: g.opponent, color: g.color, code: g.code })
+  }
+  const players: TournamentPlayer[] = rows.map((r) => ({
+    startRank: r.startRank,
+    fideId: r.fideId === null ? null : String(r.fideId),
+    name: r.name,
+    sex: r.sex,
+    title: r.title,
+    federation: r.federation,
+    birth: r.birth,
+    rating: r.rating,
+    points: r.points,
+    rank: r.rank,
+    rounds: byRank.get(r.startRank) ?? []
+  }))
+  const teams = (
+    db.prepare('SELECT record, number, name, federation, members FROM tournament_teams WHERE tournament_id = ? ORDER BY position').all(id) as {
+      record: '013' | '310'
+      number: number | null
+      name: string
+      federation: string | null
+      members: string
+    }[]
+  ).map((x) => ({ record: x.record, number: x.number, name: x.name, federation: x.federation, averageRating: null, matchPoints: null, gamePoints: null, rank: null, members: JSON.parse(x.members) as number[], line: 0 }))
+  return { id, header, players, teams }
+}

@@ -1,0 +1,216 @@
+// Calls of the tournaments domain: TRF preview and import, the tournament page, findings and decisions, player matching, export.
+import { z } from 'zod'
+import { call, idSchema, isoDate } from './define'
+
+export const tournamentStatus = z.enum(['imported', 'checked', 'accepted', 'rejected', 'rated'])
+export const findingLevel = z.enum(['error', 'warning', 'info'])
+const fileInput = z.object({ fileName: z.string().min(1).max(260), base64: z.string().max(70_000_000) }).strict()
+
+export const findingSchema = z.object({
+  level: findingLevel,
+  code: z.string(),
+  group: z.string(),
+  fatal: z.boolean(),
+  location: z.object({ file: z.string(), line: z.number().nullable(), column: z.number().nullable(), endColumn: z.number().nullable() }),
+  found: z.string(),
+  expected: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  message: z.string()
+})
+
+export const storedFindingSchema = z.object({
+  id: z.number(),
+  tournamentId: z.number(),
+  fileId: z.number().nullable(),
+  source: z.string(),
+  level: findingLevel,
+  code: z.string(),
+  edition: z.string().nullable(),
+  group: z.string(),
+  startRank: z.number().nullable(),
+  fileName: z.string().nullable(),
+  line: z.number().nullable(),
+  column: z.number().nullable(),
+  endColumn: z.number().nullable(),
+  found: z.string(),
+  expected: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  message: z.string(),
+  active: z.boolean(),
+  decision: z.enum(['accepted', 'rejected', 'overridden']).nullable(),
+  decisionReason: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable()
+})
+export type StoredFinding = z.infer<typeof storedFindingSchema>
+
+const roundEntrySchema = z.object({ round: z.number(), opponent: z.number().nullable(), color: z.enum(['w', 'b']).nullable(), code: z.string() })
+const crossPlayerSchema = z.object({
+  startRank: z.number(),
+  name: z.string(),
+  fideId: z.string().nullable(),
+  federation: z.string().nullable(),
+  title: z.string().nullable(),
+  sex: z.enum(['M', 'F']).nullable(),
+  birth: z.string().nullable(),
+  rating: z.number().nullable(),
+  points: z.number().nullable(),
+  rank: z.number().nullable(),
+  rounds: z.array(roundEntrySchema)
+})
+
+const headerSummary = z.object({
+  name: z.string().nullable(),
+  city: z.string().nullable(),
+  federation: z.string().nullable(),
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+  system: z.enum(['swiss', 'round-robin']),
+  type: z.string().nullable(),
+  ratingType: z.enum(['standard', 'rapid', 'blitz']).nullable(),
+  timeControl: z.string().nullable(),
+  rounds: z.number(),
+  declaredRounds: z.number().nullable(),
+  roundDates: z.array(z.string().nullable()),
+  arbiters: z.array(z.object({ role: z.enum(['chief', 'deputy']), name: z.string(), title: z.string().nullable(), fideId: z.string().nullable() }))
+})
+
+export const importSummarySchema = z.object({
+  fileName: z.string(),
+  outcome: z.enum(['imported', 'replaced', 'duplicate']),
+  tournamentId: z.number(),
+  fileId: z.number(),
+  version: z.number(),
+  sha256: z.string(),
+  name: z.string().nullable(),
+  startDate: z.string().nullable(),
+  players: z.number(),
+  rounds: z.number(),
+  games: z.number(),
+  findings: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
+  matched: z.object({ byFideId: z.number(), unknownId: z.number(), candidates: z.number(), unmatched: z.number() }),
+  diff: z.unknown().nullable()
+})
+
+const tournamentRow = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  city: z.string().nullable(),
+  federation: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  system: z.string(),
+  ratingType: z.string().nullable(),
+  status: tournamentStatus,
+  players: z.number(),
+  rounds: z.number(),
+  errors: z.number(),
+  warnings: z.number(),
+  openDecisions: z.number(),
+  importedAt: z.string()
+})
+
+export const tournamentsContract = {
+  'tournaments:preview': call({
+    summary: 'Read a TRF file without storing it: header, crosstable and findings with exact lines',
+    access: 'read',
+    input: fileInput,
+    output: z.object({
+      fileName: z.string(),
+      format: z.string(),
+      encoding: z.string(),
+      lineEnding: z.string(),
+      sha256: z.string(),
+      alreadyImported: z.number().nullable(),
+      replaces: z.number().nullable(),
+      importable: z.boolean(),
+      header: headerSummary,
+      players: z.array(crossPlayerSchema),
+      findings: z.array(findingSchema)
+    })
+  }),
+  'tournaments:import': call({
+    summary: 'Import TRF files (one transaction each); the same file twice is recognised, a corrected file replaces its tournament',
+    access: 'write',
+    input: z.object({ files: z.array(fileInput).min(1).max(50), replaces: idSchema.optional() }).strict(),
+    output: z.array(
+      z.union([
+        importSummarySchema.extend({ ok: z.literal(true) }),
+        z.object({ ok: z.literal(false), fileName: z.string(), message: z.string(), findings: z.array(findingSchema) })
+      ])
+    )
+  }),
+  'tournaments:list': call({
+    summary: 'Tournaments with their status, counts and open findings',
+    access: 'read',
+    input: z.object({ status: tournamentStatus.optional(), search: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100), offset: z.number().int().min(0).default(0) }).strict(),
+    output: z.object({ total: z.number(), rows: z.array(tournamentRow) })
+  }),
+  'tournaments:get': call({
+    summary: 'One tournament: header, crosstable, players with their registry match, file history',
+    access: 'read',
+    input: z.object({ id: idSchema }).strict(),
+    output: z.object({
+      id: z.number(),
+      status: tournamentStatus,
+      header: headerSummary,
+      players: z.array(
+        crossPlayerSchema.extend({
+          id: z.number(),
+          playerId: z.number().nullable(),
+          matchStatus: z.string(),
+          matchConfidence: z.number().nullable(),
+          candidatePlayerId: z.number().nullable(),
+          candidateName: z.string().nullable()
+        })
+      ),
+      teams: z.array(z.object({ name: z.string(), members: z.array(z.number()) })),
+      files: z.array(z.object({ id: z.number(), version: z.number(), fileName: z.string(), sha256: z.string(), size: z.number(), format: z.string(), encoding: z.string(), lineEnding: z.string(), importedAt: z.string(), importedBy: z.string(), diff: z.unknown().nullable() })),
+      findings: z.object({ error: z.number(), warning: z.number(), info: z.number(), open: z.number() })
+    })
+  }),
+  'tournaments:findings': call({
+    summary: 'Findings of a tournament (validation dashboard), current file by default',
+    access: 'read',
+    input: z.object({ id: idSchema, level: findingLevel.optional(), includeEarlierFiles: z.boolean().default(false), undecidedOnly: z.boolean().default(false) }).strict(),
+    output: z.array(storedFindingSchema)
+  }),
+  'tournaments:decideFinding': call({
+    summary: 'Accept, reject or override a finding with a reason (recorded in the audit log)',
+    access: 'write',
+    input: z.object({ findingId: idSchema, decision: z.enum(['accepted', 'rejected', 'overridden']), reason: z.string().trim().min(3).max(2000), officer: z.string().max(100).optional() }).strict(),
+    output: storedFindingSchema
+  }),
+  'tournaments:resolvePlayer': call({
+    summary: 'Player matching: confirm the proposed registry player, link another, create a new player, or reject',
+    access: 'write',
+    input: z
+      .object({
+        tournamentPlayerId: idSchema,
+        action: z.enum(['confirm', 'link', 'create', 'reject']),
+        playerId: idSchema.optional(),
+        reason: z.string().max(2000).optional(),
+        officer: z.string().max(100).optional()
+      })
+      .strict(),
+    output: z.object({ tournamentPlayerId: z.number(), matchStatus: z.string(), playerId: z.number().nullable() })
+  }),
+  'tournaments:setStatus': call({
+    summary: 'Move a tournament to checked, accepted or rejected, with a reason (audit log)',
+    access: 'write',
+    input: z.object({ id: idSchema, status: z.enum(['imported', 'checked', 'accepted', 'rejected']), reason: z.string().trim().min(3).max(2000), officer: z.string().max(100).optional() }).strict(),
+    output: z.object({ id: z.number(), status: tournamentStatus })
+  }),
+  'tournaments:export': call({
+    summary: 'Write a tournament as TRF16 or TRF26 (FIDE upload)',
+    access: 'read',
+    input: z.object({ id: idSchema, format: z.enum(['trf16', 'trf26']) }).strict(),
+    output: z.object({ fileName: z.string(), text: z.string(), warnings: z.array(z.string()) })
+  }),
+  'tournaments:file': call({
+    summary: 'The original bytes of an imported file version (base64)',
+    access: 'read',
+    input: z.object({ fileId: idSchema }).strict(),
+    output: z.object({ fileName: z.string(), sha256: z.string(), base64: z.string() })
+  })
+}
