@@ -132,9 +132,14 @@ export function getAt(obj: unknown, path: readonly string[]): unknown {
   return v
 }
 
+/** A deep copy of plain data; works on Vue's reactive proxies, which structuredClone refuses. */
+export function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T
+}
+
 /** A copy of the rule set with one parameter changed (the edited copy is never shared with the store's). */
 export function setAt(obj: Edition, path: readonly string[], value: unknown): Edition {
-  const copy = structuredClone(obj) as unknown as Record<string, unknown>
+  const copy = clone(obj) as unknown as Record<string, unknown>
   let node = copy
   for (const p of path.slice(0, -1)) node = node[p] as Record<string, unknown>
   node[path[path.length - 1]!] = value
