@@ -192,7 +192,8 @@ export function parseTxtLine(text: string, lineNo: number, opts: TxtLineOptions)
   const values = new Map<FieldKey, { text: string; column: number }>()
 
   // ID: the first token, which must sit before the name column.
-  const idTok = tokens(line, 0)[0]!
+  const idMatch = /\S+/.exec(line)!
+  const idTok: Token = { start: idMatch.index, end: idMatch.index + idMatch[0].length, text: idMatch[0] }
   const nameStart = cols[nameIdx]!.start
   if (idTok.start >= nameStart || !/^\d+$/.test(idTok.text)) {
     log.error(lineNo, idTok.start + 1, 'id', idTok.text, 'a FIDE ID (digits) at the start of the line')
@@ -215,9 +216,28 @@ export function parseTxtLine(text: string, lineNo: number, opts: TxtLineOptions)
   }
   values.set('name', { text: name, column: nameStart + 1 })
 
-  // Remaining columns: each token goes to the column its (shifted) start falls in.
+  // Remaining columns. Fast path: every column boundary falls on a space, so fixed slices are exact.
   const rest = cols.slice(nameIdx + 1)
-  for (const tok of tokens(line, nameEnd)) {
+  let aligned = true
+  for (let j = 1; j < rest.length; j++) {
+    const end = rest[j]!.start + shift
+    if (end < line.length && line[end - 1] !== ' ') {
+      aligned = false
+      break
+    }
+  }
+  if (aligned) {
+    for (let j = 0; j < rest.length; j++) {
+      const start = rest[j]!.start + shift
+      if (start >= line.length) break
+      const end = j + 1 < rest.length ? rest[j + 1]!.start + shift : line.length
+      const raw = line.slice(start, end)
+      const v = raw.trim()
+      if (v) values.set(rest[j]!.key, { text: v, column: start + 1 + (raw.length - raw.trimStart().length) })
+    }
+  }
+  // Slow path: each token goes to the column its (shifted) start falls in; an overflowing value shifts the rest.
+  for (const tok of aligned ? [] : tokens(line, nameEnd)) {
     const pos = tok.start - shift
     let ci = -1
     for (let j = rest.length - 1; j >= 0; j--) {

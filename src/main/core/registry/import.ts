@@ -1,6 +1,7 @@
 // Imports a FIDE list file into the registry in one transaction: read-only reference lists, entries, players, arbiters.
 import { basename } from 'node:path'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { foldName } from './names'
@@ -58,6 +59,9 @@ function firstLine(file: string): string {
   }
 }
 
+/** Rows per multi-row INSERT in a first load (16 values a player: well under SQLite's variable limit). */
+const BATCH = 200
+
 interface PlayerRow {
   id: number
   surname: string
@@ -89,8 +93,10 @@ class ListWriter {
   private readonly arbiterInsert
   private readonly followMerge
   private readonly now = new Date().toISOString()
-  /** Set when the players table was empty: no row can exist yet, so the per-record lookup is skipped. */
+  /** Set when the players table was empty: no row can exist yet, so records are inserted in batches. */
   emptyAtStart = false
+  private pending: ListRecord[] = []
+  private readonly batchStatements = new Map<string, Database.Statement>()
 
   constructor(
     private readonly db: Db,
@@ -101,11 +107,11 @@ class ListWriter {
       `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
               arbiter_title, status, merged_into FROM players WHERE fide_id = ?`
     )
+    // Positional parameters: measurably faster than named ones on millions of rows.
     this.insert = db.prepare(
       `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
                            other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at)
-       VALUES (@fideId, @surname, @givenNames, @folded, @federation, @sex, @birthDate, @title, @womanTitle,
-               @otherTitles, @foaTitle, @arbiterTitle, @status, @listId, @now, @now)`
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
     this.update = db.prepare(
       `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation,
@@ -123,6 +129,67 @@ class ListWriter {
       "INSERT INTO arbiters(player_id, fide_id, title, status, source) VALUES (?, ?, ?, 'active', 'list')"
     )
     this.followMerge = db.prepare('SELECT id, status, merged_into FROM players WHERE id = ?')
+  }
+
+  private batchStatement(kind: 'players' | 'entries', rows: number): Database.Statement {
+    const key = `${kind}:${rows}`
+    let st = this.batchStatements.get(key)
+    if (!st) {
+      const sql =
+        kind === 'players'
+          ? `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
+               other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at)
+             VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
+          : `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
+             VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
+      st = this.db.prepare(sql)
+      this.batchStatements.set(key, st)
+    }
+    return st
+  }
+
+  /**
+   * Writes the buffered records of a first load with multi-row INSERTs (far fewer statement runs). The table
+   * was empty and this transaction is the only writer, so the new ids are consecutive up to lastInsertRowid.
+   */
+  flush(): void {
+    const batch = this.pending
+    if (!batch.length) return
+    this.pending = []
+    const anyList = this.lists.values().next().value?.id ?? null
+    const params: unknown[] = []
+    for (const r of batch) {
+      params.push(
+        r.fideId, r.surname, r.givenNames, foldName(`${r.surname} ${r.givenNames}`), r.federation, r.sex,
+        r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null), r.title, r.womanTitle,
+        r.otherTitles.length ? r.otherTitles.join(',') : null, r.foaTitle, r.arbiterTitle,
+        r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active', anyList, this.now, this.now
+      )
+    }
+    const last = Number(this.batchStatement('players', batch.length).run(...params).lastInsertRowid)
+    const first = last - batch.length + 1
+    this.counts.inserted += batch.length
+    const entries: unknown[] = []
+    let entryRows = 0
+    batch.forEach((r, i) => {
+      const playerId = first + i
+      const title = r.title ?? r.womanTitle
+      for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {
+        const list = this.lists.get(type)
+        if (!list) continue
+        entries.push(list.id, playerId, rating.rating, rating.games, rating.k, r.flags, title, r.federation, r.birthYear, r.sex)
+        list.entries++
+        entryRows++
+      }
+      if (r.arbiterTitle && r.fideId !== null && !this.arbiterFind.get(r.fideId)) {
+        this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
+        this.arbitersAdded++
+      }
+    })
+    for (let i = 0; i < entryRows; i += BATCH) {
+      const n = Math.min(BATCH, entryRows - i)
+      this.batchStatement('entries', n).run(...entries.slice(i * 10, (i + n) * 10))
+    }
   }
 
   openList(type: ListRatingType): number {
@@ -150,29 +217,35 @@ class ListWriter {
       return
     }
     this.seen.set(r.fideId, r.line)
+    if (this.emptyAtStart) {
+      this.pending.push(r)
+      if (this.pending.length >= BATCH) this.flush()
+      return
+    }
     const anyList = this.lists.values().next().value?.id ?? null
     const existing = this.emptyAtStart ? undefined : (this.find.get(r.fideId) as PlayerRow | undefined)
     const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
     let playerId: number
     if (!existing) {
       playerId = Number(
-        this.insert.run({
-          fideId: r.fideId,
-          surname: r.surname,
-          givenNames: r.givenNames,
-          folded: foldName(`${r.surname} ${r.givenNames}`),
-          federation: r.federation,
-          sex: r.sex,
-          birthDate: r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null),
-          title: r.title,
-          womanTitle: r.womanTitle,
+        this.insert.run(
+          r.fideId,
+          r.surname,
+          r.givenNames,
+          foldName(`${r.surname} ${r.givenNames}`),
+          r.federation,
+          r.sex,
+          r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null),
+          r.title,
+          r.womanTitle,
           otherTitles,
-          foaTitle: r.foaTitle,
-          arbiterTitle: r.arbiterTitle,
-          status: r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
-          listId: anyList,
-          now: this.now
-        }).lastInsertRowid
+          r.foaTitle,
+          r.arbiterTitle,
+          r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
+          anyList,
+          this.now,
+          this.now
+        ).lastInsertRowid
       )
       this.counts.inserted++
     } else {
@@ -371,6 +444,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       })
       if (!header && log.errors.length === 0) log.error(1, 1, 'header', '', 'a header line')
     }
+    if (!log.errors.length) writer.flush()
     if (log.errors.length) throwProblems(log)
     if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
     if (rebuild) {

@@ -21,7 +21,11 @@ const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g')
  * Diacritics go (é→e, ü→u), ß→ss, æ→ae, ø→o, ł→l, Cyrillic is romanised, hyphens, commas and dots become
  * spaces, apostrophes vanish (O'Brien → obrien) so that every spelling of a name folds the same way.
  */
+const PLAIN_ASCII = /^[A-Za-z0-9 ,.-]*$/
+
 export function foldName(s: string): string {
+  // Fast path for the common case (most list names are plain ASCII): same result, no Unicode work.
+  if (PLAIN_ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
   // Cyrillic first: decomposition would strip the breve of й and the diaeresis of ё/ї.
   let out = s.normalize('NFC').toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? '')
   out = out.replace(SPECIAL_RE, (c) => SPECIAL[c] ?? c).normalize('NFKD').replace(/\p{M}+/gu, '')

@@ -15,9 +15,11 @@ export const migration002: Migration = {
       ALTER TABLE players ADD COLUMN source_list_id INTEGER REFERENCES rating_lists(id);
       CREATE INDEX players_merged_into ON players(merged_into) WHERE merged_into IS NOT NULL;
 
-      -- Name search: the folded name (no diacritics) indexed by FTS5, kept in step by triggers.
+      -- Name search: the folded name (no diacritics) indexed by FTS5, kept in step by triggers. Searches are
+      -- word-prefix AND queries, never phrases, so detail=none keeps the index small and fast to build.
       CREATE VIRTUAL TABLE players_fts USING fts5(
-        name_folded, content='players', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+        name_folded, content='players', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
+        detail=none, columnsize=0
       );
       INSERT INTO players_fts(players_fts) VALUES ('rebuild');
       CREATE TRIGGER players_fts_insert AFTER INSERT ON players BEGIN
