@@ -41,9 +41,12 @@ export default {
         reason: 'Reason (recorded in the audit log)',
         reasonRequired: 'Give a reason of at least 3 characters.',
         officer: 'Decided by',
-        record: 'Record the decision'
+        record: 'Record the decision',
+        reasonPlaceholder: 'What was checked, with whom, and why this decision',
+        officerPlaceholder: 'The officer named in the settings'
       },
       recorded: 'Decision recorded.',
+      showAll: 'Show all {n}',
       readOnly: 'This archive is read-only: decisions cannot be recorded here.'
     }
   },
@@ -88,9 +91,12 @@ export default {
         reason: 'Motif (enregistré dans le journal d’audit)',
         reasonRequired: 'Indiquez un motif d’au moins 3 caractères.',
         officer: 'Décidé par',
-        record: 'Enregistrer la décision'
+        record: 'Enregistrer la décision',
+        reasonPlaceholder: 'Ce qui a été vérifié, avec qui, et pourquoi cette décision',
+        officerPlaceholder: 'Le responsable indiqué dans les paramètres'
       },
       recorded: 'Décision enregistrée.',
+      showAll: 'Afficher les {n}',
       readOnly: 'Cette archive est en lecture seule : les décisions ne peuvent pas être enregistrées ici.'
     }
   }
