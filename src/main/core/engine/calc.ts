@@ -58,7 +58,9 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
       k = player.k
       tNotes.push({ ref: e.refs.k, text: `K ${k} as given (previous list)` })
     } else {
-      const dec = kFor(e, { rating: player.rating ?? own, ratedGames: player.ratedGames, reachedHigh: player.reached2400, birthYear: player.birthYear }, t.start)
+      // a player unrated on the previous list but rated at this start (§ 8.4) has just entered the list: a new player
+      const ratedGames = player.ratedGames ?? (player.rating === null ? 0 : undefined)
+      const dec = kFor(e, { rating: player.rating ?? own, ratedGames, reachedHigh: player.reached2400, birthYear: player.birthYear }, t.start)
       k = dec.k
       tNotes.push(dec.note)
     }
@@ -128,7 +130,9 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
     if (fr) initial = fr
     else notes.push({ ref: lastUnrated.refs.unrated, text: 'no event counts towards a first rating' })
   }
-  const base = player.rating ?? (initial?.published ? initial.ru : null)
+  // unrated on the previous list: the rating he was rated with at a later start (§ 8.4), else a first rating published now
+  const ratedAtStart = [...input.tournaments].reverse().find((t) => t.rating !== undefined)?.rating
+  const base = player.rating ?? ratedAtStart ?? (initial?.published ? initial.ru : null)
   const newRating = base === null ? null : base + (change ?? 0)
   if (newRating !== null && newRating < lastE.list.floor) notes.push({ ref: lastE.refs.firstRating, text: `${newRating} is below the floor ${lastE.list.floor}: listed as delisted, then unrated` })
   return { tournaments: rows.map((r) => r.out), change, newRating, notes, ...(initial ? { initial } : {}) }

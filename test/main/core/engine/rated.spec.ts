@@ -122,3 +122,16 @@ describe('properties', () => {
     )
   })
 })
+
+describe('a player rated at a tournament start after an unrated previous list (2010 § 8.4)', () => {
+  it('is rated with that rating as a new player, and his unrated events still give a first rating', () => {
+    const out = calcPeriod({
+      edition: 'fide-2014',
+      player: { rating: null },
+      tournaments: [{ start: '2015-03-01', rating: 1500, games: [{ opponentRating: 1500, score: 1 }] }]
+    })
+    expect(out.tournaments[0]).toMatchObject({ rating: 1500, k: 40, kChg: 20 })
+    expect(out.initial).toBeUndefined()
+    expect([out.change, out.newRating]).toEqual([20, 1520])
+  })
+})

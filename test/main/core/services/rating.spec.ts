@@ -60,3 +60,12 @@ describe('rules:* and rating:calc', () => {
     await expect(call('rating:calc', { edition: 'fide-1999', player: { rating: 2000 }, tournaments: [{ start: '2026-01-05', games: [] }] })).rejects.toMatchObject({ key: 'engine.unknownEdition' })
   })
 })
+
+describe('migration 4', () => {
+  it('keeps profiles as valid JSON only (STRICT table with a json_valid check)', () => {
+    const db = services.ctx.db
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(4)
+    expect(() => db.prepare("INSERT INTO rating_profiles (id, name, kind, params) VALUES ('x', 'x', 'custom', '{not json')").run()).toThrow(/CHECK constraint/)
+    expect(() => db.prepare("INSERT INTO rating_profiles (id, name, kind, params) VALUES ('x', 'x', 'fed', '{}')").run()).toThrow(/CHECK constraint/)
+  })
+})
