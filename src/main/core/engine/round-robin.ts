@@ -44,6 +44,10 @@ export function roundRobinUnrated(e: Edition, players: readonly RrPlayer[]): RrR
   const unrated = players.filter((p) => p.rating === null && p.games.length > 0)
   const notes: Note[] = []
   const ref = e.refs.roundRobin
+  if (rated.length === 0) {
+    notes.push({ ref: e.refs.unrated, text: 'no rated player took part: no tournament average, no event rating' })
+    return { rar: 0, dpa: 0, passes: 0, stable: true, unrated: new Map(), notes }
+  }
   const rar = rated.reduce((s, p) => s + p.rating!, 0) / rated.length
   const dps = rated.map((p) => {
     const w = p.games.reduce((s, g) => s + g.score, 0)

@@ -103,3 +103,20 @@ describe('iteration until stable (2014 onward, regulations.md § 4.2)', () => {
     expect(a.n).toBe(4) // B, D, F, G; J was a forfeit, C E H I unrated
   })
 })
+
+describe('other round-robin shapes', () => {
+  it('2024: unrated players rated from rated opponents with two virtual 1800 draws; rated players count rated opponents only', () => {
+    const res = rateTournament({ edition: 'fide-2024', start: '2025-05-01', system: 'round-robin', players: field })
+    // C: 3 rated wins (D, F, G, J → 4) and losses to A, B: 4/6 vs 2600+2500+2400+2150+2300+2300 = 14250
+    const c = byName(res, 'C')
+    expect([c.n, c.w]).toEqual([6, 4])
+    // Ra = (14250 + 3600) / 8 = 2231.25; p = 5/8 = .625 → .63 → 95; Ru 2326.25 → 2326, at most 2200
+    expect(c.ru).toBe(2200)
+    expect(byName(res, 'A').n).toBe(5)
+  })
+  it('gives no event rating when no rated player took part', () => {
+    const res = rateTournament({ edition: 'fide-2010', start: '2011-05-01', system: 'round-robin', players: crosstable([{ name: 'X', rating: null }, { name: 'Y', rating: null }, { name: 'Z', rating: null }], ['x1=', '0x1', '=0x']) })
+    expect(res.players.map((p) => p.ru)).toEqual([null, null, null])
+    expect(res.notes[0]!.text).toContain('no rated player')
+  })
+})
