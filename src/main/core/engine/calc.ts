@@ -125,8 +125,10 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
 
   let initial: CalcOutput['initial']
   if (unratedEvents.length > 0) {
-    const lastUnrated = unratedEvents[unratedEvents.length - 1]!.edition
-    const fr = firstRating(lastUnrated, unratedEvents)
+    const lastUnrated = unratedEvents.reduce((a, b) => (b.start >= a.start ? b : a)).edition
+    // the first-event rules and the window follow the order of play, whatever the order given
+    const ordered = unratedEvents.map((ev, i) => ({ ev, i })).sort((a, b) => (a.ev.start < b.ev.start ? -1 : a.ev.start > b.ev.start ? 1 : a.i - b.i)).map((x) => x.ev)
+    const fr = firstRating(lastUnrated, ordered)
     if (fr) initial = fr
     else notes.push({ ref: lastUnrated.refs.unrated, text: 'no event counts towards a first rating' })
   }

@@ -97,3 +97,14 @@ describe('unrated players in a Swiss tournament', () => {
     expect(few.players[0]!.ru).toBeNull()
   })
 })
+
+describe('order of events', () => {
+  it('applies the first-event rule to the earliest event, whatever the order given', () => {
+    const zero = { start: '2015-01-10', games: draws(1800, 5).map((g) => ({ ...g, score: 0 as const })) }
+    const later = { start: '2015-03-10', games: draws(1800, 5) }
+    const a = calcPeriod({ edition: 'fide-2014', player: { rating: null }, tournaments: [zero, later] })
+    const b = calcPeriod({ edition: 'fide-2014', player: { rating: null }, tournaments: [later, zero] })
+    expect(a.initial).toMatchObject({ ru: 1800, games: 5, published: true })
+    expect(b.initial).toEqual(a.initial)
+  })
+})
