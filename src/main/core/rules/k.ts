@@ -32,7 +32,8 @@ export function kFor(e: Edition, s: PlayerState, date: string): KDecision {
   const games = s.ratedGames
   const isNew = games !== undefined && games < e.k.newPlayer.untilGames
   const high = e.k.high
-  const reached = high.basis === 'current' ? (s.rating ?? 0) >= high.threshold : (s.reachedHigh ?? (s.rating ?? 0) >= high.threshold)
+  // the rating on the previous list is itself a published rating: at or above the threshold, it has been reached
+  const reached = high.basis === 'current' ? (s.rating ?? 0) >= high.threshold : s.reachedHigh === true || (s.rating ?? 0) >= high.threshold
   const highOk = reached && (high.minGames === 0 || games === undefined || games >= high.minGames)
   if (isNew) return { k: e.k.newPlayer.k, rule: 'new-player', note: { ref, text: `K ${e.k.newPlayer.k}: ${games} rated games so far, fewer than ${e.k.newPlayer.untilGames}` } }
   if (highOk)

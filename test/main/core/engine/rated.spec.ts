@@ -51,6 +51,8 @@ describe('K', () => {
     expect(kFor(ed('fide-2005'), { rating: 2450, ratedGames: 40 }, '2006-01-01').k).toBe(10)
     expect(kFor(ed('fide-2010'), { rating: 2350, ratedGames: 40, reachedHigh: true }, '2011-01-01').k).toBe(10)
     expect(kFor(ed('fide-2010'), { rating: 2350, ratedGames: 40, reachedHigh: false }, '2011-01-01').k).toBe(15)
+    // a previous-list rating of 2400 or more is a published one: the flag cannot deny it
+    expect(kFor(ed('fide-2010'), { rating: 2410, ratedGames: 40, reachedHigh: false }, '2011-01-01').k).toBe(10)
     expect(kFor(ed('fide-2014'), { rating: 1900, ratedGames: 29 }, '2015-01-01').k).toBe(40)
     expect(kFor(ed('fide-2014'), { rating: 1900, ratedGames: 30 }, '2015-01-01').k).toBe(20)
   })
