@@ -8,6 +8,8 @@ const PINNED = [
   'players:search',
   'players:get',
   'players:importList',
+  'players:previewNational',
+  'players:importNational',
   'players:duplicates',
   'players:scanDuplicates',
   'players:dismissDuplicate',

@@ -80,6 +80,9 @@ export const duplicateCandidateSchema = z.object({
 })
 export type DuplicateCandidateDto = z.infer<typeof duplicateCandidateSchema>
 
+export const nationalFields = ['nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'] as const
+export const nationalMappingSchema = z.partialRecord(z.enum(nationalFields), z.string())
+
 const page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50) }
 const reason = z.string().trim().min(3, 'give a reason (it goes to the audit log)').max(500)
 const jobStarted = z.object({ jobId: z.string() })
@@ -118,6 +121,20 @@ export const playersContract = {
     summary: 'Import a FIDE list file (TXT or XML) as read-only reference lists, in the worker (returns the job)',
     access: 'write',
     input: z.object({ file: z.string().min(1), listDate: isoDate, ratingType: ratingType.optional() }).strict(),
+    output: jobStarted
+  }),
+  'players:previewNational': call({
+    summary: 'Read a national list (CSV/XLSX): its columns, a sample, and a suggested column mapping to confirm',
+    access: 'read',
+    input: z.object({ file: z.string().min(1) }).strict(),
+    output: z.object({ columns: z.array(z.string()), sample: z.array(z.array(z.string())), rows: z.number(), suggested: nationalMappingSchema })
+  }),
+  'players:importNational': call({
+    summary: 'Import a national list (CSV/XLSX) with the confirmed column mapping, in the worker (returns the job)',
+    access: 'write',
+    input: z
+      .object({ file: z.string().min(1), listDate: isoDate, ratingType, source: z.string().regex(/^[A-Z]{3}$/), mapping: nationalMappingSchema })
+      .strict(),
     output: jobStarted
   }),
   'players:duplicates': call({

@@ -76,15 +76,17 @@ interface PlayerRow {
   arbiter_title: string | null
   status: string
   merged_into: number | null
+  national_id: string | null
 }
 
 /** Prepared statements and counters of one import, shared by the TXT and XML paths. */
-class ListWriter {
+export class ListWriter {
   readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
   readonly counts = { inserted: 0, updated: 0, unchanged: 0 }
   arbitersAdded = 0
   records = 0
-  private readonly seen = new Map<number, number>()
+  private readonly seen = new Map<number | string, number>()
+  private readonly findNational
   private readonly find
   private readonly insert
   private readonly update
@@ -105,24 +107,28 @@ class ListWriter {
   ) {
     this.find = db.prepare(
       `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
-              arbiter_title, status, merged_into FROM players WHERE fide_id = ?`
+              arbiter_title, status, merged_into, national_id FROM players WHERE fide_id = ?`
     )
     // Positional parameters: measurably faster than named ones on millions of rows.
     this.insert = db.prepare(
       `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
-                           other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+                           other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at, national_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
     this.update = db.prepare(
       `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation,
               sex = @sex, birth_date = @birthDate, title = @title, woman_title = @womanTitle, other_titles = @otherTitles,
-              foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId,
+              foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId, national_id = @nationalId,
               updated_at = @now
         WHERE id = @id`
     )
     this.entry = db.prepare(
       `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    this.findNational = db.prepare(
+      `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
+              arbiter_title, status, merged_into, national_id FROM players WHERE national_id = ? ORDER BY status = 'merged', id LIMIT 1`
     )
     this.arbiterFind = db.prepare('SELECT id FROM arbiters WHERE fide_id = ?')
     this.arbiterInsert = db.prepare(
@@ -138,8 +144,8 @@ class ListWriter {
       const sql =
         kind === 'players'
           ? `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
-               other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at)
-             VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
+               other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at, national_id)
+             VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
           : `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
              VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
       st = this.db.prepare(sql)
@@ -163,7 +169,7 @@ class ListWriter {
         r.fideId, r.surname, r.givenNames, foldName(`${r.surname} ${r.givenNames}`), r.federation, r.sex,
         r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null), r.title, r.womanTitle,
         r.otherTitles.length ? r.otherTitles.join(',') : null, r.foaTitle, r.arbiterTitle,
-        r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active', anyList, this.now, this.now
+        r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active', anyList, this.now, this.now, r.nationalId
       )
     }
     const last = Number(this.batchStatement('players', batch.length).run(...params).lastInsertRowid)
@@ -209,21 +215,23 @@ class ListWriter {
 
   write(r: ListRecord): void {
     this.records++
-    if (r.fideId === null) return
-    const firstLine = this.seen.get(r.fideId)
+    const key = r.fideId ?? (r.nationalId ? `n:${r.nationalId}` : null)
+    if (key === null) return
+    const firstLine = this.seen.get(key)
     if (firstLine !== undefined) {
       // The same ID twice in one file: the first record stands, the repeat is reported with its place.
-      this.log.warn(r.line, 1, 'id', String(r.fideId), `a FIDE ID not already given on line ${firstLine}; this record was skipped`)
+      this.log.warn(r.line, 1, 'id', String(r.fideId ?? r.nationalId), `an ID not already given on line ${firstLine}; this record was skipped`)
       return
     }
-    this.seen.set(r.fideId, r.line)
+    this.seen.set(key, r.line)
     if (this.emptyAtStart) {
       this.pending.push(r)
       if (this.pending.length >= BATCH) this.flush()
       return
     }
     const anyList = this.lists.values().next().value?.id ?? null
-    const existing = this.emptyAtStart ? undefined : (this.find.get(r.fideId) as PlayerRow | undefined)
+    // A national list names players by national ID; the FIDE ID, when it has one, still wins.
+    const existing = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
     const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
     let playerId: number
     if (!existing) {
@@ -244,7 +252,8 @@ class ListWriter {
           r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
           anyList,
           this.now,
-          this.now
+          this.now,
+          r.nationalId
         ).lastInsertRowid
       )
       this.counts.inserted++
@@ -267,7 +276,8 @@ class ListWriter {
         other_titles: otherTitles,
         foa_title: r.foaTitle,
         arbiter_title: r.arbiterTitle,
-        status
+        status,
+        national_id: r.nationalId ?? existing.national_id
       }
       const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
       if (changed) {
@@ -285,6 +295,7 @@ class ListWriter {
           foaTitle: next.foa_title,
           arbiterTitle: next.arbiter_title,
           status: next.status,
+          nationalId: next.national_id,
           listId: anyList,
           now: this.now
         })
@@ -323,7 +334,7 @@ const BULK_INDEXES = ['players_name_folded', 'players_federation', 'players_nati
  * A first load into an empty registry: drops the name-search trigger and the secondary indexes inside the
  * transaction and returns a function that rebuilds them, so the whole thing commits or rolls back together.
  */
-function enterBulkMode(db: Db): () => void {
+export function enterBulkMode(db: Db): () => void {
   const saved = db
     .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND name IN (${BULK_INDEXES.map(() => '?').join(',')})`)
     .all(...BULK_INDEXES) as { name: string; sql: string }[]
@@ -339,7 +350,7 @@ function enterBulkMode(db: Db): () => void {
   }
 }
 
-function throwProblems(log: ProblemLog): never {
+export function throwProblems(log: ProblemLog): never {
   const first = log.errors[0]!
   throw new UserError(
     'registry.badFile',

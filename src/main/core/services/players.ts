@@ -5,6 +5,7 @@ import { readSettings } from './settings'
 import { UserError } from '../util/errors'
 import { PlayerReader } from '../registry/players'
 import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../registry/merge'
+import { readNationalTable, suggestMapping } from '../registry/national'
 import { arbiterLicenceOn, getArbiter, listArbiters, saveArbiter } from '../registry/arbiters'
 import type { DuplicateCandidateDto } from '../../../shared/contract/players'
 import { translateError } from '../../../shared/errors/index'
@@ -64,6 +65,13 @@ export const playersHandlers: HandlersOf<'players'> = {
   },
 
   'players:importList': (input, { jobs }) => ({ jobId: jobs.start('registry:importList', input) }),
+
+  'players:previewNational': async (input) => {
+    const t = await readNationalTable(input.file)
+    return { columns: t.columns, sample: t.rows.slice(0, 10), rows: t.rows.length, suggested: suggestMapping(t.columns) }
+  },
+
+  'players:importNational': (input, { jobs }) => ({ jobId: jobs.start('registry:importNational', input) }),
 
   'players:duplicates': (input, { db }) => {
     const total = (db.prepare('SELECT count(*) AS n FROM duplicate_candidates WHERE status = ?').get(input.status) as { n: number }).n

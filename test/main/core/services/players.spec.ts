@@ -108,3 +108,17 @@ describe('duplicates and merges', () => {
     expect(reply.ok).toBe(false)
   })
 })
+
+describe('national list through the worker', () => {
+  it('previews the columns with a suggested mapping, then imports with it', async () => {
+    const file = fixture('national_list.csv')
+    const preview = await call<{ columns: string[]; rows: number; suggested: Record<string, string> }>('players:previewNational', { file })
+    expect(preview.rows).toBe(3)
+    expect(preview.suggested).toMatchObject({ nationalId: 'Licence', rating: 'Elo' })
+    const { jobId } = await call<{ jobId: string }>('players:importNational', { file, listDate: '2025-10-01', ratingType: 'rapid', source: 'FRA', mapping: preview.suggested })
+    const end = await services.ctx.jobs.wait(jobId)
+    expect(end.state).toBe('done')
+    expect(end.result).toMatchObject({ format: 'national', lists: [{ ratingType: 'rapid', entries: 2 }] })
+    expect((await call<Page>('players:search', { text: 'zoe' })).rows.map((r) => r.surname)).toEqual(['Dupont'])
+  })
+})

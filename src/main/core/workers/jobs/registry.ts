@@ -4,9 +4,17 @@ import type { JobRegistry } from '../protocol'
 import { openDatabase } from '../../db/open'
 import { importFideList } from '../../registry/import'
 import { scanDuplicates } from '../../registry/duplicates'
+import { importNationalList, type ColumnMapping } from '../../registry/national'
 import { isoDate, ratingType } from '../../../../shared/contract/define'
 
 const importInput = z.object({ file: z.string().min(1), listDate: isoDate, ratingType: ratingType.optional() })
+const nationalInput = z.object({
+  file: z.string().min(1),
+  listDate: isoDate,
+  ratingType,
+  source: z.string().regex(/^[A-Z]{3}$/),
+  mapping: z.record(z.string(), z.string())
+})
 const scanInput = z.object({ minScore: z.number().min(0.5).max(1).optional() })
 
 export const registryJobs: JobRegistry = {
@@ -21,6 +29,18 @@ export const registryJobs: JobRegistry = {
         progress: (done, total, message) => ctx.progress(done, total, message),
         throwIfCancelled: () => ctx.throwIfCancelled()
       })
+    } finally {
+      db.close()
+    }
+  },
+  'registry:importNational': async (input, ctx) => {
+    const opts = nationalInput.parse(input)
+    const db = openDatabase(ctx.dbPath)
+    try {
+      ctx.progress(0, 1, 'reading')
+      const res = await importNationalList(db, { ...opts, mapping: opts.mapping as ColumnMapping })
+      ctx.progress(1, 1, 'done')
+      return res
     } finally {
       db.close()
     }
