@@ -1,0 +1,188 @@
+// Tournaments store: the list, the import queue (preview before committing, then import with progress), one tournament's page and its decisions.
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
+import { api, ApiFailure, unwrap } from '@renderer/api'
+
+export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
+export type Preview = CallOutput<'tournaments:preview'>
+export type ImportResult = CallOutput<'tournaments:import'>[number]
+export type Detail = CallOutput<'tournaments:get'>
+export type ResolveAction = CallInput<'tournaments:resolvePlayer'>['action']
+export type Status = CallInput<'tournaments:setStatus'>['status']
+
+export interface QueueItem {
+  key: string
+  fileName: string
+  size: number
+  base64: string
+  /** The file's lines, decoded with the detected encoding, to show each problem's exact line. */
+  lines: string[]
+  state: 'reading' | 'previewing' | 'ready' | 'failed' | 'importing' | 'done'
+  preview: Preview | null
+  result: ImportResult | null
+  error: string | null
+}
+
+const message = (e: unknown): string => (e instanceof ApiFailure ? e.message : e instanceof Error ? e.message : String(e))
+
+function toBase64(bytes: Uint8Array): string {
+  let s = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(s)
+}
+
+/** The browser's name for the encoding the reader detected (CP850 has none: shown as Windows-1252). */
+function decoderLabel(encoding: string): string {
+  if (encoding === 'iso-8859-2') return 'iso-8859-2'
+  if (encoding === 'windows-1252' || encoding === 'iso-8859-1' || encoding === 'cp850') return 'windows-1252'
+  return 'utf-8'
+}
+
+export function splitLines(bytes: Uint8Array, encoding: string): string[] {
+  let text = new TextDecoder(decoderLabel(encoding)).decode(bytes)
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  return text.split(/\r\n|\r|\n/)
+}
+
+let counter = 0
+
+export const useTournamentsStore = defineStore('tournaments', () => {
+  // the list
+  const rows = ref<TournamentRow[]>([])
+  const total = ref(0)
+  const loading = ref(false)
+  const error = ref<string | null>(null)
+  const status = ref<TournamentRow['status'] | null>(null)
+  const search = ref('')
+
+  async function loadList(): Promise<void> {
+    loading.value = true
+    error.value = null
+    try {
+      const out = unwrap(await api.call('tournaments:list', { limit: 500, offset: 0, ...(status.value ? { status: status.value } : {}), ...(search.value.trim() ? { search: search.value.trim() } : {}) }))
+      rows.value = out.rows
+      total.value = out.total
+    } catch (e) {
+      error.value = message(e)
+    } finally {
+      loading.value = false
+    }
+  }
+
+  // the import queue
+  const queue = ref<QueueItem[]>([])
+  const importing = ref(false)
+  const progress = ref({ done: 0, total: 0 })
+  const bytesByKey = new Map<string, Uint8Array>()
+
+  function patch(key: string, change: Partial<QueueItem>): void {
+    queue.value = queue.value.map((q) => (q.key === key ? { ...q, ...change } : q))
+  }
+
+  async function addFiles(files: File[]): Promise<void> {
+    const items = files.map((f) => ({ key: `f${++counter}`, fileName: f.name, size: f.size, base64: '', lines: [], state: 'reading' as const, preview: null, result: null, error: null, file: f }))
+    queue.value = [...queue.value, ...items.map(({ file: _file, ...q }) => q)]
+    for (const item of items) {
+      try {
+        const bytes = new Uint8Array(await item.file.arrayBuffer())
+        bytesByKey.set(item.key, bytes)
+        const base64 = toBase64(bytes)
+        patch(item.key, { base64, state: 'previewing' })
+        const preview = unwrap(await api.call('tournaments:preview', { fileName: item.fileName, base64 }))
+        patch(item.key, { preview, lines: splitLines(bytes, preview.encoding), state: 'ready' })
+      } catch (e) {
+        patch(item.key, { state: 'failed', error: message(e) })
+      }
+    }
+  }
+
+  function remove(key: string): void {
+    queue.value = queue.value.filter((q) => q.key !== key)
+    bytesByKey.delete(key)
+  }
+
+  function clearDone(): void {
+    queue.value = queue.value.filter((q) => q.state !== 'done')
+  }
+
+  /** Files that can go in: read without a blocking error and not already in the database. */
+  const importable = computed(() => queue.value.filter((q) => q.state === 'ready' && q.preview?.importable && q.preview.alreadyImported === null))
+
+  async function importAll(): Promise<void> {
+    const todo = importable.value
+    if (!todo.length) return
+    importing.value = true
+    progress.value = { done: 0, total: todo.length }
+    for (const item of todo) {
+      patch(item.key, { state: 'importing' })
+      try {
+        const [result] = unwrap(await api.call('tournaments:import', { files: [{ fileName: item.fileName, base64: item.base64 }] }))
+        patch(item.key, { state: result && result.ok ? 'done' : 'failed', result: result ?? null, error: result && !result.ok ? result.message : null })
+      } catch (e) {
+        patch(item.key, { state: 'failed', error: message(e) })
+      }
+      progress.value = { done: progress.value.done + 1, total: todo.length }
+    }
+    importing.value = false
+    void loadList()
+  }
+
+  // one tournament
+  const detail = ref<Detail | null>(null)
+  const findings = ref<StoredFinding[]>([])
+  const detailError = ref<string | null>(null)
+  const detailLoading = ref(false)
+
+  async function loadTournament(id: number): Promise<void> {
+    detailLoading.value = true
+    detailError.value = null
+    try {
+      const [d, f] = await Promise.all([api.call('tournaments:get', { id }), api.call('tournaments:findings', { id, includeEarlierFiles: false })])
+      detail.value = unwrap(d)
+      findings.value = unwrap(f)
+    } catch (e) {
+      detailError.value = message(e)
+      detail.value = null
+    } finally {
+      detailLoading.value = false
+    }
+  }
+
+  /** Returns the failure's message, or null when done (the page is reloaded). */
+  async function resolvePlayer(tournamentPlayerId: number, action: ResolveAction, playerId?: number, reason?: string): Promise<string | null> {
+    const reply = await api.call('tournaments:resolvePlayer', { tournamentPlayerId, action, ...(playerId ? { playerId } : {}), ...(reason ? { reason } : {}) })
+    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (detail.value) await loadTournament(detail.value.id)
+    return null
+  }
+
+  async function setStatus(id: number, next: Status, reason: string): Promise<string | null> {
+    const reply = await api.call('tournaments:setStatus', { id, status: next, reason })
+    if (!reply.ok) return new ApiFailure(reply.error).message
+    await loadTournament(id)
+    return null
+  }
+
+  async function decide(findingId: number, decision: CallInput<'tournaments:decideFinding'>['decision'], reason: string): Promise<string | null> {
+    const reply = await api.call('tournaments:decideFinding', { findingId, decision, reason })
+    if (!reply.ok) return new ApiFailure(reply.error).message
+    findings.value = findings.value.map((f) => (f.id === findingId ? reply.value : f))
+    return null
+  }
+
+  async function exportTrf(id: number, format: 'trf16' | 'trf26'): Promise<{ fileName: string; text: string; warnings: string[] }> {
+    return unwrap(await api.call('tournaments:export', { id, format }))
+  }
+
+  async function originalFile(fileId: number): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const f = unwrap(await api.call('tournaments:file', { fileId }))
+    return { fileName: f.fileName, bytes: Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) }
+  }
+
+  return {
+    rows, total, loading, error, status, search, loadList,
+    queue, importing, progress, importable, addFiles, remove, clearDone, importAll,
+    detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, setStatus, decide, exportTrf, originalFile
+  }
+})
