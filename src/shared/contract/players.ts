@@ -102,7 +102,7 @@ export const playersContract = {
         ...page
       })
       .strict(),
-    output: z.object({ total: z.number(), rows: z.array(registryPlayerSchema) })
+    output: z.object({ total: z.number(), capped: z.boolean(), rows: z.array(registryPlayerSchema) })
   }),
   'players:get': call({
     summary: 'A player’s page: identity, titles, current ratings, tournaments, merges, arbiter licence',

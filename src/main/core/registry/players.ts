@@ -4,6 +4,9 @@ import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
 import { foldName } from './names'
 
+/** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
+export const MATCH_CAP = 5000
+
 export type BirthPrivacy = 'year' | 'age-category'
 export type PlayerSort = 'name' | 'fideId' | 'federation' | 'rating' | 'birthYear' | 'title'
 
@@ -152,7 +155,7 @@ export class PlayerReader {
    * against the folded names through FTS5, so accents are optional. Sorting by rating pages through the
    * players rated on the newest reference list of the chosen type.
    */
-  search(input: SearchPlayersInput): { total: number; rows: PlayerRow[] } {
+  search(input: SearchPlayersInput): { total: number; capped: boolean; rows: PlayerRow[] } {
     const limit = Math.min(Math.max(input.limit ?? 50, 1), 500)
     const offset = Math.max(input.offset ?? 0, 0)
     const order = input.order === 'desc' ? 'DESC' : 'ASC'
@@ -168,7 +171,9 @@ export class PlayerReader {
         const q = ftsQuery(text)
         if (q) {
           fts = true
-          where.push('f.players_fts MATCH ?')
+          // At most MATCH_CAP + 1 matches are taken: a two-letter prefix on two million names stays fast,
+          // and the page says "more than MATCH_CAP" instead of counting them all.
+          where.push(`p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ? LIMIT ${MATCH_CAP + 1})`)
           params.push(q)
         }
       }
@@ -188,11 +193,12 @@ export class PlayerReader {
     let from = 'players p'
     if (sort === 'rating') {
       const list = this.lists[input.ratingType ?? 'standard']
-      if (!list) return { total: 0, rows: [] }
+      if (!list) return { total: 0, capped: false, rows: [] }
       from = 'rating_list_entries e JOIN players p ON p.id = e.player_id'
       where.unshift('e.list_id = ?')
       params.unshift(list.id)
-      orderBy = `e.rating ${order}, p.name_folded ASC`
+      // (list_id, rating) index entries carry player_id: this order is the index order, so paging does not sort.
+      orderBy = `e.rating ${order}, e.player_id ${order}`
     } else {
       orderBy = {
         name: `p.name_folded ${order}, p.id ${order}`,
@@ -202,12 +208,13 @@ export class PlayerReader {
         title: `p.title ${order}, p.name_folded ${order}`
       }[sort]
     }
-    if (fts) from += ' JOIN players_fts f ON f.rowid = p.id'
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n
+    let total = (this.db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n
+    const capped = fts && total > MATCH_CAP
+    if (capped) total = MATCH_CAP
     const raws = this.db
       .prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
       .all(...params, limit, offset) as RawPlayer[]
-    return { total, rows: raws.map((r) => this.toRow(r)) }
+    return { total, capped, rows: raws.map((r) => this.toRow(r)) }
   }
 }

@@ -1,0 +1,53 @@
+// Player queries: age categories, birth privacy, the match cap of broad name searches, sorting and paging.
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../../src/main/core/db/open'
+import { MATCH_CAP, PlayerReader, ageCategory, ftsQuery, publishBirth } from '../../../../src/main/core/registry/players'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+describe('birth privacy', () => {
+  it('gives FIDE age categories by the age reached in the year', () => {
+    expect(ageCategory(2017, 2025)).toBe('U8')
+    expect(ageCategory(2016, 2025)).toBe('U10')
+    expect(ageCategory(2007, 2025)).toBe('U18')
+    expect(ageCategory(2005, 2025)).toBe('U20')
+    expect(ageCategory(2004, 2025)).toBe('open')
+    expect(ageCategory(1975, 2025)).toBe('S50')
+    expect(ageCategory(1960, 2025)).toBe('S65')
+  })
+  it('never publishes the full date', () => {
+    expect(publishBirth('1961-04-02', 'year', 2025)).toEqual({ birthYear: 1961, ageCategory: null })
+    expect(publishBirth('1961-04-02', 'age-category', 2025)).toEqual({ birthYear: null, ageCategory: 'S50' })
+    expect(publishBirth(null, 'year', 2025)).toEqual({ birthYear: null, ageCategory: null })
+  })
+})
+
+describe('search', () => {
+  const db = openDatabase(tmp.file('search.db'))
+  const ins = db.prepare("INSERT INTO players(surname, given_names, name_folded, federation) VALUES (?, 'Anna', ?, 'GER')")
+  db.transaction(() => {
+    for (let i = 0; i < MATCH_CAP + 3; i++) ins.run(`Testname${i}`, `testname${i} anna`)
+    ins.run('Zebra', 'zebra anna')
+  })()
+  const reader = new PlayerReader(db, 'year', 2025)
+  it('builds prefix AND queries from folded words', () => {
+    expect(ftsQuery('Mül  Jür')).toBe('"mul"* "jur"*')
+    expect(ftsQuery(' - ')).toBeNull()
+  })
+  it('caps a broad name search and says so', () => {
+    const broad = reader.search({ text: 'testname', limit: 10 })
+    expect(broad).toMatchObject({ total: MATCH_CAP, capped: true })
+    expect(broad.rows).toHaveLength(10)
+    const narrow = reader.search({ text: 'zeb ann' })
+    expect(narrow).toMatchObject({ total: 1, capped: false })
+  })
+  it('pages by name in both directions', () => {
+    const asc = reader.search({ limit: 2, sort: 'name' }).rows.map((r) => r.surname)
+    const desc = reader.search({ limit: 2, sort: 'name', order: 'desc' }).rows.map((r) => r.surname)
+    expect(asc).toEqual(['Testname0', 'Testname1'])
+    expect(desc).toEqual(['Zebra', 'Testname999'])
+    expect(reader.search({ limit: 1, offset: 1, sort: 'name' }).rows[0]!.surname).toBe('Testname1')
+  })
+})
