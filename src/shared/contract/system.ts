@@ -55,7 +55,11 @@ export const systemContract = {
     summary: 'Tournament reports given on the command line or by the OS, taken once by the import screen',
     access: 'read',
     input: z.object({}).strict(),
-    output: z.object({ paths: z.array(z.string()) })
+    output: z.object({
+      files: z.array(
+        z.object({ path: z.string(), fileName: z.string(), base64: z.string().optional(), error: z.string().optional() })
+      )
+    })
   }),
   'settings:get': call({
     summary: 'The office settings',

@@ -2,6 +2,11 @@
 import type { HandlersOf } from './dispatch'
 import { readSettings, writeSettings } from './settings'
 import type { Db } from '../db/open'
+import { readFileSync, statSync } from 'node:fs'
+import { basename } from 'node:path'
+
+/** A report larger than this is not a tournament report (the largest real ones are a few MB). */
+const MAX_REPORT_BYTES = 50 * 1024 * 1024
 
 function tableExists(db: Db, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
@@ -42,7 +47,18 @@ export const systemHandlers: HandlersOf<'system'> = {
       .get() as { id: number; listDate: string; ratingType: string; entries: number } | undefined
     return { players, playersActive, tournamentsByStatus, referenceLists, lastPublished: pub ?? null, lastReference: ref ?? null }
   },
-  'system:openedReports': (_input, ctx) => ({ paths: ctx.openedReports.splice(0) })
+  'system:openedReports': (_input, ctx) => ({
+    files: ctx.openedReports.splice(0).map((path) => {
+      const fileName = basename(path)
+      try {
+        const size = statSync(path).size
+        if (size > MAX_REPORT_BYTES) return { path, fileName, error: `${fileName}: ${size} bytes, more than a tournament report can be (${MAX_REPORT_BYTES})` }
+        return { path, fileName, base64: readFileSync(path).toString('base64') }
+      } catch (e) {
+        return { path, fileName, error: `${fileName}: ${(e as Error).message}` }
+      }
+    })
+  })
 }
 
 export const settingsHandlers: HandlersOf<'settings'> = {

@@ -8,6 +8,7 @@ import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { ServiceContext } from '../../../../src/main/core/services/context'
 import { UserError } from '../../../../src/main/core/util/errors'
 import { tempDir } from '../../../helpers/temp-db'
+import { writeFileSync } from 'node:fs'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -77,5 +78,22 @@ describe('dispatch', () => {
     ctx.db.prepare("INSERT INTO players (surname, name_folded, status) VALUES ('A','a','active'), ('B','b','inactive'), ('C','c','merged')").run()
     const home = await dispatch('system:home', {})
     expect(home).toMatchObject({ ok: true, value: { players: 2, playersActive: 1, referenceLists: 0, lastPublished: null } })
+  })
+})
+
+describe('reports handed to the desktop app', () => {
+  it('hands each file once, with its bytes, and says which could not be read', async () => {
+    const ctx = makeCtx()
+    const file = tmp.file('open.trf')
+    writeFileSync(file, '012 Open de Genève\n')
+    ctx.openedReports.push(file, tmp.file('missing.trf'))
+    const dispatch = createDispatch(ctx, handlers, { checkOutput: true })
+    const reply = await dispatch('system:openedReports', {})
+    expect(reply.ok).toBe(true)
+    if (!reply.ok) return
+    const files = (reply.value as { files: { fileName: string; base64?: string; error?: string }[] }).files
+    expect(Buffer.from(files[0].base64!, 'base64').toString('utf8')).toBe('012 Open de Genève\n')
+    expect(files[1]).toMatchObject({ fileName: 'missing.trf', error: expect.stringContaining('ENOENT') })
+    expect(await dispatch('system:openedReports', {})).toEqual({ ok: true, value: { files: [] } })
   })
 })
