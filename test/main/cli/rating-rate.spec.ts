@@ -1,7 +1,7 @@
 // `rating-office rate FILE.trf`: the ten-player round robin of 2010 § 8.58 from a TRF file, ratings as written or from --db.
 import { afterAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { openDatabase } from '../../../src/main/core/db/open'
 import { tempDir } from '../../helpers/temp-db'
 import { roundRobinTrf } from './trf-writer'
@@ -61,6 +61,18 @@ describe('rating-office rate', () => {
     expect(out.players[1]).toMatchObject({ rating: 2500, k: 10 })
     // players missing from the list are unrated there
     expect(out.players[3]).toMatchObject({ rating: null })
+  })
+
+  it('needs a start date: from 042, else the round dates, else --start', () => {
+    const undated = tmp.file('undated.trf')
+    writeFileSync(undated, readFileSync(file, 'utf8').split('\n').filter((l) => !/^0[45]2 /.test(l)).join('\n'))
+    const r = rate([undated, '--json'])
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('give one with --start YYYY-MM-DD')
+    const ok = rate([undated, '--json', '--start', '2006-05-01'])
+    expect(ok.code, ok.err).toBe(0)
+    expect(JSON.parse(ok.out).edition).toBe('fide-2005')
+    expect(rate([undated, '--start', '2006-5-1']).code).toBe(2)
   })
 
   it('refuses a missing file with exit 1 and a bad --system with exit 2', () => {

@@ -181,7 +181,9 @@ export function register(program: Command): void {
     .argument('<file>', 'the TRF file')
     .option('--edition <id>', 'rule set (default: the FIDE edition in force at the start date)')
     .option('--system <system>', 'swiss or round-robin (default: read from the file)')
-    .action(async (file: string, opts: { edition?: string; system?: string }, cmd: Command) => {
+    .option('--start <date>', 'start date YYYY-MM-DD when the file has none (042, or the first round date)')
+    .action(async (file: string, opts: { edition?: string; system?: string; start?: string }, cmd: Command) => {
+      if (opts.start !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.start)) throw new CliError(`--start expects a date as YYYY-MM-DD, got “${opts.start}”`, 2)
       if (opts.system !== undefined && opts.system !== 'swiss' && opts.system !== 'round-robin') throw new CliError(`--system expects swiss or round-robin, got “${opts.system}”`, 2)
       let bytes: Uint8Array
       try {
@@ -199,8 +201,8 @@ export function register(program: Command): void {
             : `${file}: no player lines (001) found`
         )
       }
-      const start = parsed.header.startDate
-      if (!start) throw new CliError(`${file}: no start date (042) in the header: cannot choose the edition nor the ratings`)
+      const start = parsed.header.startDate ?? parsed.header.roundDates.find((d) => d !== null) ?? opts.start
+      if (!start) throw new CliError(`${file}: no start date (042) nor round dates in the file: give one with --start YYYY-MM-DD`)
       const system = (opts.system as PairingSystem | undefined) ?? parsed.system
       const ratingType: RatingType = parsed.header.ratingType ?? 'standard'
       const g = globalOptions(cmd)
