@@ -45,7 +45,7 @@ export const trfErrors: ErrorCatalogue = {
   'trf.round.incompatibleResult': { en: 'Round {round}: player {a} has “{codeA}” against {b}, who has “{codeB}” (lines {line} and {otherLine}).', fr: 'Ronde {round} : le joueur {a} a « {codeA} » contre {b}, qui a « {codeB} » (lignes {line} et {otherLine}).' },
   'trf.round.beyondDeclared': { en: 'Line {line}: player {player} has a result in round {round}, but the file declares {declared} rounds.', fr: 'Ligne {line} : le joueur {player} a un résultat à la ronde {round}, mais le fichier annonce {declared} rondes.' },
   // cross-checks
-  'trf.check.points': { en: 'Line {line}: player {player} has {file} points in the file but {results} from his results.', fr: 'Ligne {line} : le joueur {player} a {file} points dans le fichier mais {results} d’après ses résultats.' },
+  'trf.check.points': { en: 'Line {line}: player {player} has {found} points in the file but {expected} from his results.', fr: 'Ligne {line} : le joueur {player} a {found} points dans le fichier mais {expected} d’après ses résultats.' },
   'trf.check.rankRange': { en: 'Line {line}: rank {found} is outside {expected}.', fr: 'Ligne {line} : le rang {found} est hors de {expected}.' },
   'trf.check.rankDuplicate': { en: 'Line {line}: rank {found} is also given to player {other}.', fr: 'Ligne {line} : le rang {found} est aussi donné au joueur {other}.' },
   'trf.check.rankOrder': { en: 'Line {line}: player {player} has {found}, ranked {expected}.', fr: 'Ligne {line} : le joueur {player} a {found}, classé {expected}.' },

@@ -203,7 +203,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     if (p.points === null) continue
     const sum = sumPoints(p, scoring)
     if (Math.abs(sum - p.points) > 1e-9) {
-      c.add('error', 'trf.check.points', `player ${p.startRank}`, { line: sources[i].line, column: 81, endColumn: 84 }, p.points.toFixed(1), sum.toFixed(1), { player: p.startRank, file: p.points, results: sum })
+      c.add('error', 'trf.check.points', `player ${p.startRank}`, { line: sources[i].line, column: 81, endColumn: 84 }, p.points.toFixed(1), sum.toFixed(1), { player: p.startRank, inFile: p.points, results: sum })
     }
   }
 

@@ -153,6 +153,7 @@ describe('readTrf on the deliberately malformed fixtures', () => {
     const f = t.findings.find((x) => x.code === 'trf.check.points')!
     expect(f).toMatchObject({ level: 'error', found: '4.0', expected: '3.0' })
     expect(f.location).toMatchObject({ line: 2, column: 81, endColumn: 84 })
+    expect(describeFinding(f)).toBe('Line 2: player 2 has 4.0 points in the file but 3.0 from his results.')
   })
   it('the well-formed trf/ fixtures read without fatal errors', () => {
     for (const file of listFixtures(TRF_DIR).filter((f) => !/invalid_code|missing_starting|too_many|missing_result|incompatible/.test(f))) {

@@ -54,7 +54,7 @@ export default {
         already: 'This exact file is already imported as tournament {id}.',
         replaces: 'This file will replace tournament {id} (a corrected version); the changes are recorded.',
         notImportable: 'This file has errors that prevent the import: see the problems with their lines.',
-        state: { reading: 'reading', previewing: 'checking', ready: 'ready', failed: 'refused', importing: 'importing', done: 'imported' },
+        state: { reading: 'reading', previewing: 'checking', ready: 'ready', failed: 'refused', importing: 'importing', done: 'imported', blocked: 'blocked by errors', already: 'already imported' },
         outcome: { imported: 'Imported as tournament {id}.', replaced: 'Tournament {id} replaced (version {version}).', duplicate: 'Already imported as tournament {id}.' },
         matched: '{byFideId} players matched by FIDE ID, {unknownId} unknown IDs, {candidates} proposed, {unmatched} not found.',
         matchPlayers: 'Match the players'
@@ -115,7 +115,7 @@ export default {
         already: 'Ce fichier est déjà importé comme tournoi {id}.',
         replaces: 'Ce fichier remplacera le tournoi {id} (version corrigée) ; les modifications sont enregistrées.',
         notImportable: 'Ce fichier contient des erreurs qui empêchent l’import : voyez les problèmes et leurs lignes.',
-        state: { reading: 'lecture', previewing: 'contrôle', ready: 'prêt', failed: 'refusé', importing: 'import', done: 'importé' },
+        state: { reading: 'lecture', previewing: 'contrôle', ready: 'prêt', failed: 'refusé', importing: 'import', done: 'importé', blocked: 'bloqué par des erreurs', already: 'déjà importé' },
         outcome: { imported: 'Importé comme tournoi {id}.', replaced: 'Tournoi {id} remplacé (version {version}).', duplicate: 'Déjà importé comme tournoi {id}.' },
         matched: '{byFideId} joueurs rapprochés par identifiant FIDE, {unknownId} identifiants inconnus, {candidates} proposés, {unmatched} non trouvés.',
         matchPlayers: 'Rapprocher les joueurs'
