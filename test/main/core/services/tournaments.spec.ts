@@ -115,6 +115,9 @@ describe('player matching, findings and decisions', () => {
     const ins = db.prepare('INSERT INTO players (fide_id, surname, given_names, name_folded, federation, sex, birth_date) VALUES (?, ?, ?, ?, ?, ?, ?)')
     rows.known = Number(ins.run(650001, 'Dupont', 'Marie', 'dupont marie', 'FRA', 'F', '1985-03-04').lastInsertRowid)
     rows.candidate = Number(ins.run(650002, 'Lefèvre', 'Jean-Luc', 'lefevre jean luc', 'FRA', 'M', '1979-11-23').lastInsertRowid)
+    // the list in force at the start (1 May) says 2150; the file types 2100: a cross-check, never used for rating
+    const list = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('reference', '2025-05-01', 'standard', 'FIDE', 'reference')").run().lastInsertRowid)
+    db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating) VALUES (?, ?, 2150)').run(list, rows.known)
     const players = [
       player(1, { fideId: '650001', name: 'Dupont, Marie', sex: 'M', birth: '1986-03-04', rating: 2100, rounds: [{ round: 1, opponent: 2, color: 'w', code: '1' }] }),
       player(2, { fideId: '650099', name: 'Nouveau, Paul', rounds: [{ round: 1, opponent: 1, color: 'b', code: '0' }] }),
@@ -136,7 +139,10 @@ describe('player matching, findings and decisions', () => {
     rows.tp3 = by[3].id
     const match = await call('tournaments:findings', { id: tid }) as { code: string; line: number; column: number; found: string; expected: string; message: string }[]
     const codes = match.filter((f) => f.code.startsWith('trf.match.')).map((f) => f.code).sort()
-    expect(codes).toEqual(['trf.match.birthMismatch', 'trf.match.candidate', 'trf.match.noCandidate', 'trf.match.sexMismatch', 'trf.match.unknownId'])
+    expect(codes).toEqual(['trf.match.birthMismatch', 'trf.match.candidate', 'trf.match.noCandidate', 'trf.match.ratingMismatch', 'trf.match.sexMismatch', 'trf.match.unknownId'])
+    const rating = match.find((f) => f.code === 'trf.match.ratingMismatch')!
+    expect(rating).toMatchObject({ column: 49, found: '2100', expected: '2150' })
+    expect(rating.message).toBe('Player 1 (FIDE 650001): rating 2100 typed in the file, 2150 on the list of 2025-05-01.')
     const sex = match.find((f) => f.code === 'trf.match.sexMismatch')!
     expect(sex).toMatchObject({ line: 8, column: 10, found: 'M', expected: 'F' })
     expect(sex.message).toBe('Player 1 (FIDE 650001): sex M in the file, F in the registry.')
@@ -183,5 +189,13 @@ describe('player matching, findings and decisions', () => {
       const back = readTrf(new TextEncoder().encode(out.text), out.fileName)
       expect(back.players.map((p) => [p.startRank, p.name, p.fideId, p.rounds[0].code])).toEqual([[1, 'Dupont, Marie', '650001', '1'], [2, 'Nouveau, Paul', '650099', '0'], [3, 'Lefevre, Jean Luc', null, '='], [4, 'Zzyzx, Quentin', null, '=']])
     }
+  })
+})
+
+describe('migration 3 keeps its promises', () => {
+  it('refuses an unknown status and any change to an imported file', () => {
+    expect(() => db.prepare("UPDATE tournaments SET status = 'published' WHERE id = 1").run()).toThrow(/CHECK constraint failed/)
+    expect(() => db.prepare("UPDATE tournament_files SET file_name = 'other.trf' WHERE id = 1").run()).toThrow(/an imported file is kept as it was/)
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(3)
   })
 })
