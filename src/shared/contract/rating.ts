@@ -210,7 +210,9 @@ export const editionSummarySchema = z.object({
   kind: z.enum(['fide', 'national', 'custom']),
   builtin: z.boolean(),
   inForce: z.object({ from: isoDate.nullable(), to: isoDate.nullable() }),
-  updatedAt: z.string().nullable()
+  updatedAt: z.string().nullable(),
+  /** Every parameter, for the side-by-side listing. */
+  edition: editionSchema
 })
 
 export const ratingContract = {

@@ -253,7 +253,7 @@ export function register(program: Command): void {
         return
       }
       if (id === undefined && !g.db) {
-        const rows = BUILTIN_EDITIONS.map((e) => ({ id: e.id, name: e.name, kind: e.kind, builtin: true, inForce: e.inForce, updatedAt: null }))
+        const rows = BUILTIN_EDITIONS.map((e) => ({ id: e.id, name: e.name, kind: e.kind, builtin: true, inForce: e.inForce, updatedAt: null, edition: e }))
         process.stdout.write(g.json ? JSON.stringify(rows, null, 2) + '\n' : rows.map((r) => `${r.id.padEnd(12)} ${r.inForce.from ?? '…'} – ${r.inForce.to ?? '…'}  ${r.name}`).join('\n') + '\n')
         return
       }

@@ -37,11 +37,11 @@ export const ratingHandlers: HandlersOf<'rating'> = {
 
 export const rulesHandlers: HandlersOf<'rules'> = {
   'rules:list': (_input, { db }) => {
-    const builtin = BUILTIN_EDITIONS.map((e) => ({ id: e.id, name: e.name, kind: e.kind, builtin: true, inForce: e.inForce, updatedAt: null }))
+    const builtin = BUILTIN_EDITIONS.map((e) => ({ id: e.id, name: e.name, kind: e.kind, builtin: true, inForce: e.inForce, updatedAt: null, edition: e }))
     if (!hasProfilesTable(db)) return builtin
     const saved = (db.prepare('SELECT id, params, updated_at FROM rating_profiles ORDER BY id').all() as ProfileRow[]).flatMap((r) => {
       const p = editionSchema.safeParse(JSON.parse(r.params))
-      return p.success ? [{ id: p.data.id, name: p.data.name, kind: p.data.kind, builtin: false, inForce: p.data.inForce, updatedAt: r.updated_at }] : []
+      return p.success ? [{ id: p.data.id, name: p.data.name, kind: p.data.kind, builtin: false, inForce: p.data.inForce, updatedAt: r.updated_at, edition: p.data }] : []
     })
     return [...builtin, ...saved]
   },
