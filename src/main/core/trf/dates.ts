@@ -105,6 +105,14 @@ export function parseBirthDate(raw: string): ParsedDate | null {
     const iso = ymd(+m[3], +m[2], +m[1])
     return iso ? { iso, repair: 'birth-date-dialect' } : null
   }
+  // YY/MM/DD (old exports): a birth year cannot be in the future, so 69 is 1969 and 05 is 2005
+  m = /^(\d{2})[/.-](\d{2})[/.-](\d{2})$/.exec(s)
+  if (m) {
+    const yy = +m[1]
+    const year = 2000 + yy <= new Date().getUTCFullYear() ? 2000 + yy : 1900 + yy
+    const iso = +m[2] === 0 || +m[3] === 0 ? String(year) : ymd(year, +m[2], +m[3])
+    return iso ? { iso, repair: 'birth-date-dialect' } : null
+  }
   return null
 }
 

@@ -12,6 +12,8 @@ const name = fc.tuple(word, word).map(([a, b]) => `${a[0].toUpperCase()}${a.slic
 const isoDate = fc.date({ min: new Date('1930-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
 const GAMES: [ResultCode, ResultCode][] = [['1', '0'], ['0', '1'], ['=', '='], ['+', '-'], ['-', '+'], ['-', '-'], ['W', 'L'], ['L', 'W'], ['D', 'D']]
 const BYES: ResultCode[] = ['H', 'F', 'U', 'Z', '-', '+']
+/** Codes a player may write against each code of his opponent (the reader's rule, restated for the property). */
+const MIRROR_OK: Partial<Record<ResultCode, ResultCode[]>> = { '1': ['0'], '0': ['1'], '=': ['='], W: ['L'], L: ['W'], D: ['D'] }
 
 const playerFacts = fc.record({
   fideId: fc.option(fc.integer({ min: 1, max: 99999999999 }).map(String), { nil: null }),
@@ -67,6 +69,28 @@ describe('properties', () => {
           // rounds left blank for everybody at the end are not rounds of the file
           expect(b).toEqual({ ...a, header: { ...a.header, roundDates: [] } })
         }
+      }),
+      { numRuns: 150 }
+    )
+  })
+
+  it('changing one side of one played game is always caught as a located, grouped fatal finding', () => {
+    fc.assert(
+      fc.property(tournament, fc.nat(), fc.constantFrom<ResultCode>('1', '0', '=', 'W', 'L', 'D'), (t, pick, code) => {
+        const original = build(t)
+        const games = original.players.flatMap((p) => p.rounds.filter((r) => r.opponent !== null).map((r) => ({ p, r })))
+        fc.pre(games.length > 0)
+        const { p, r } = games[pick % games.length]!
+        const other = original.players[r.opponent! - 1]!.rounds[r.round - 1]!
+        fc.pre(code !== r.code && !(MIRROR_OK[code] ?? []).includes(other.code))
+        r.code = code
+        const back = readTrf(writeTrf(original, { format: 'TRF16' }).bytes, 'corrupted.trf')
+        const fatal = back.findings.filter((f) => f.fatal)
+        expect(fatal.length).toBeGreaterThan(0)
+        const f = fatal.find((x) => x.code === 'trf.round.incompatibleResult')!
+        expect(f.group).toBe(`round ${r.round}`)
+        expect([f.params.a, f.params.b].sort()).toEqual([p.startRank, r.opponent].sort())
+        expect(f.location.line).not.toBeNull()
       }),
       { numRuns: 150 }
     )

@@ -191,6 +191,19 @@ describe('readTrf dialects, built by hand', () => {
     expect(f.fatal).toBe(true)
     expect(describeFinding(f)).toBe('Round 1: player 1 says he played 2 with white, 2 says he played 1 with white (lines 1 and 2).')
   })
+  it('a points column that counts U byes as 0 (lichess) is read as that dialect and reported once', () => {
+    const w: string[] = []
+    const lines = [
+      playerLine(base(1, 'A', 1, [{ round: 1, opponent: 2, color: 'w', code: '1' }, { round: 2, opponent: null, color: null, code: 'U' }]), w),
+      playerLine(base(2, 'B', 0, [{ round: 1, opponent: 1, color: 'b', code: '0' }, { round: 2, opponent: 3, color: 'w', code: '0' }]), w),
+      playerLine(base(3, 'C', 1, [{ round: 1, opponent: null, color: null, code: 'U' }, { round: 2, opponent: 2, color: 'b', code: '1' }]), w)
+    ]
+    const t = readTrf(new TextEncoder().encode(lines.join('\n')), 'lichess.trf')
+    expect(t.findings.filter((f) => f.code === 'trf.check.points')).toEqual([])
+    const r = t.findings.find((f) => f.code === 'trf.repair.byeScoring')!
+    expect(r.expected).toBe('U=0')
+    expect(t.scoring.pairingBye).toBe(0)
+  })
   it('never throws on bytes that are not a TRF file', () => {
     const t = readTrf(new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x0a, 0x80, 0x81]), 'garbage.bin')
     expect(t.players).toEqual([])
