@@ -53,7 +53,7 @@ export const archiveHandlers: HandlersOf<'archive'> = {
       .prepare(
         `SELECT ${playerColumns} FROM players p
           WHERE p.status <> 'merged' AND (${cond.sql})
-          ORDER BY p.surname COLLATE NOCASE, p.given_names COLLATE NOCASE, p.id
+          ORDER BY p.name_folded, p.id
           LIMIT ?`
       )
       .all(...cond.params, input.limit) as PlayerRow[]

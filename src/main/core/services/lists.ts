@@ -3,7 +3,7 @@ import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
-import { foldName } from '../registry/names'
+import { ftsQuery } from '../registry/players'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -16,36 +16,120 @@ export function getListSummary(db: Db, listId: number): ListSummary {
   return row
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** The longest FIDE ID has 10 digits; a prefix stands for one index range per possible length. */
+const FIDE_ID_MAX_DIGITS = 10
+
+/** FIDE IDs that start with `digits`, as [low, high] ranges (no FIDE ID starts with 0). */
+export function fideIdPrefixRanges(digits: string): [number, number][] {
+  if (!/^[1-9]\d*$/.test(digits) || digits.length > FIDE_ID_MAX_DIGITS) return []
+  const p = Number(digits)
+  const ranges: [number, number][] = []
+  for (let len = digits.length; len <= FIDE_ID_MAX_DIGITS; len++) {
+    const scale = 10 ** (len - digits.length)
+    ranges.push([p * scale, (p + 1) * scale - 1])
+  }
+  return ranges
 }
 
 /**
- * SQL condition and parameters for "name or FIDE ID" search on the players table aliased `p`: a number
- * matches FIDE IDs starting with it; words must each appear in the folded name, in any order
- * (so "magnus carlsen" finds "Carlsen, Magnus"); punctuation alone filters nothing.
+ * SQL condition and parameters for "name or FIDE ID" search on the players table aliased `p`. Digits match
+ * FIDE IDs starting with them (index ranges); words must each start a word of the folded name, in any order
+ * (so "magnus carl" finds "Carlsen, Magnus"), through the registry's FTS index over players.name_folded.
+ * Punctuation alone filters nothing.
  */
-export function playerSearchCondition(search: string): { sql: string; params: string[] } | null {
+export function playerSearchCondition(search: string): { sql: string; params: (string | number)[] } | null {
   const text = search.trim()
   if (!text) return null
-  if (/^\d+$/.test(text)) return { sql: `CAST(p.fide_id AS TEXT) LIKE ? ESCAPE '\\'`, params: [`${text}%`] }
-  // folded exactly as players.name_folded is written, so accents, case and punctuation never matter
-  const words = foldName(text)
-    .split(' ')
-    .filter((w) => w.length > 0)
-  if (words.length === 0) return null
-  return {
-    sql: words.map(() => `p.name_folded LIKE ? ESCAPE '\\'`).join(' AND '),
-    params: words.map((w) => `%${escapeLike(w)}%`)
+  if (/^\d+$/.test(text)) {
+    const ranges = fideIdPrefixRanges(text)
+    if (!ranges.length) return { sql: '0', params: [] }
+    return { sql: `(${ranges.map(() => 'p.fide_id BETWEEN ? AND ?').join(' OR ')})`, params: ranges.flat() }
   }
+  const q = ftsQuery(text)
+  return q ? { sql: 'p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ?)', params: [q] } : null
 }
 
-const sortSql = {
-  // entries without a rating (unrated in a draft) stay at the end in both directions
-  rating: (dir: string) => `(e.rating IS NULL), e.rating ${dir}, p.surname COLLATE NOCASE ASC, p.given_names COLLATE NOCASE ASC, p.id ASC`,
-  name: (dir: string) => `p.surname COLLATE NOCASE ${dir}, p.given_names COLLATE NOCASE ${dir}, p.id ${dir}`,
-  fideId: (dir: string) => `(p.fide_id IS NULL), p.fide_id ${dir}, p.id ${dir}`
+type EntriesInput = { listId: number; offset: number; limit: number; sort: 'rating' | 'name' | 'fideId'; order: 'asc' | 'desc' }
+
+const playerOrder = {
+  name: (dir: string) => `p.name_folded ${dir}, p.id ${dir}`,
+  fideId: (dir: string) => `p.fide_id ${dir}, p.id ${dir}`
 } as const
+
+/**
+ * The player ids of one page, in order, chosen so that a FIDE-sized list pages without sorting it whole:
+ * by rating the (list_id, rating) index is walked (ratings, then unrated entries, ties by player id); by name
+ * or FIDE ID a list holding a good share of the registry walks the players' own index and looks each up on
+ * the list, a small list is joined and sorted.
+ */
+function pageIds(db: Db, input: EntriesInput, entries: number): number[] {
+  const dir = input.order === 'asc' ? 'ASC' : 'DESC'
+  const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
+  if (input.sort === 'rating') {
+    const rated = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL').pluck().get(input.listId) as number
+    const out: number[] = []
+    if (input.offset < rated) {
+      out.push(
+        ...ids(
+          `SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL ORDER BY rating ${dir}, player_id ${dir} LIMIT ? OFFSET ?`,
+          input.listId,
+          input.limit,
+          input.offset
+        )
+      )
+    }
+    if (out.length < input.limit) {
+      out.push(
+        ...ids(
+          `SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NULL ORDER BY player_id ${dir} LIMIT ? OFFSET ?`,
+          input.listId,
+          input.limit - out.length,
+          Math.max(0, input.offset - rated)
+        )
+      )
+    }
+    return out
+  }
+  const order = playerOrder[input.sort](dir)
+  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  if (entries * 4 >= registry) {
+    // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
+    return ids(
+      `SELECT p.id FROM players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id ORDER BY ${order} LIMIT ? OFFSET ?`,
+      input.listId,
+      input.limit,
+      input.offset
+    )
+  }
+  return ids(
+    `SELECT p.id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+    input.listId,
+    input.limit,
+    input.offset
+  )
+}
+
+const entryColumns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
+  coalesce(e.federation, p.federation) AS federation, coalesce(e.title, p.title) AS title,
+  coalesce(e.sex, p.sex) AS sex,
+  coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
+  e.rating, e.games, e.k, e.flags`
+
+/** The rows of the given players on a list, in the order of `ids`. */
+function rowsFor(db: Db, listId: number, ids: number[]): ListEntryRow[] {
+  if (!ids.length) return []
+  const rows = db
+    .prepare(
+      `SELECT ${entryColumns} FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+        WHERE e.list_id = ? AND e.player_id IN (${ids.map(() => '?').join(',')})`
+    )
+    .all(listId, ...ids) as Omit<ListEntryRow, 'name'>[]
+  const byId = new Map(rows.map((r) => [r.playerId, r]))
+  return ids.flatMap((id) => {
+    const r = byId.get(id)
+    return r ? [{ ...r, name: displayName(r.surname, r.givenNames) }] : []
+  })
+}
 
 export function displayName(surname: string, givenNames: string): string {
   return givenNames ? `${surname}, ${givenNames}` : surname
@@ -75,27 +159,16 @@ export const listsHandlers: HandlersOf<'lists'> = {
   'lists:entries': (input, { db }) => {
     const list = getListSummary(db, input.listId)
     const cond = input.search ? playerSearchCondition(input.search) : null
-    const where = `e.list_id = ?${cond ? ` AND (${cond.sql})` : ''}`
-    const params: (string | number)[] = [input.listId, ...(cond?.params ?? [])]
-    const total = (
-      db.prepare(`SELECT count(*) AS n FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE ${where}`).get(...params) as {
-        n: number
-      }
-    ).n
+    if (!cond) {
+      return { list, total: list.entries, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries)) }
+    }
+    // a search narrows the players first; each match is then looked up on the list by its primary key
+    const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
+    const params = [input.listId, ...cond.params]
+    const total = db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(...params) as number
     const dir = input.order === 'asc' ? 'ASC' : 'DESC'
-    const rows = db
-      .prepare(
-        `SELECT p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
-                coalesce(e.federation, p.federation) AS federation, coalesce(e.title, p.title) AS title,
-                coalesce(e.sex, p.sex) AS sex,
-                coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
-                e.rating, e.games, e.k, e.flags
-           FROM rating_list_entries e JOIN players p ON p.id = e.player_id
-          WHERE ${where}
-          ORDER BY ${sortSql[input.sort](dir)}
-          LIMIT ? OFFSET ?`
-      )
-      .all(...params, input.limit, input.offset) as Omit<ListEntryRow, 'name'>[]
-    return { list, total, rows: rows.map((r) => ({ ...r, name: displayName(r.surname, r.givenNames) })) }
+    const order = input.sort === 'rating' ? `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)
+    const ids = db.prepare(`SELECT p.id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...params, input.limit, input.offset) as number[]
+    return { list, total, rows: rowsFor(db, input.listId, ids) }
   }
 }
