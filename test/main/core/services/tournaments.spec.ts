@@ -67,6 +67,9 @@ describe('tournaments:import', () => {
     p1.points = p1.points! - 0.5
     p141.points = p141.points! + 0.5
     const corrected = writeTrf(parsed, { format: 'TRF16' }).text
+    // a decision taken on version 1 follows the same finding into version 2
+    const [decided] = await call('tournaments:findings', { id, level: 'warning' }) as { id: number; code: string; group: string }[]
+    await call('tournaments:decideFinding', { findingId: decided.id, decision: 'accepted', reason: 'known to the office' })
     const findingsBefore = count('tournament_findings')
     const [r] = await call('tournaments:import', { files: [{ fileName: 'example1-corrected.trf', base64: Buffer.from(corrected).toString('base64') }] }) as { outcome: string; tournamentId: number; version: number; diff: { rounds: unknown[]; players: unknown[]; summary: string } }[]
     expect(r).toMatchObject({ outcome: 'replaced', tournamentId: id, version: 2 })
@@ -85,6 +88,10 @@ describe('tournaments:import', () => {
     expect(inactive).toBe(findingsBefore)
     const t = await call('tournaments:get', { id }) as { files: { version: number; diff: unknown }[] }
     expect(t.files.map((f) => f.version)).toEqual([2, 1])
+    const now = await call('tournaments:findings', { id, level: 'warning' }) as { id: number; code: string; group: string; decision: string | null; decisionReason: string | null }[]
+    const carried = now.find((f) => f.code === decided.code && f.group === decided.group)!
+    expect(carried.id).not.toBe(decided.id)
+    expect(carried).toMatchObject({ decision: 'accepted', decisionReason: 'known to the office' })
     expect(db.prepare("SELECT action FROM audit_log WHERE entity = 'tournament' ORDER BY id").all()).toEqual([{ action: 'tournament.import' }, { action: 'tournament.replace' }])
   })
 
