@@ -176,6 +176,24 @@ export function register(program: Command): void {
     })
 
   program
+    .command('period')
+    .description('rate a batch of player periods in the worker: a JSON array of calc documents on stdin, JSON out')
+    .option('--detail', 'every calculation sheet, not only each player’s figures')
+    .action(async (opts: { detail?: boolean }, cmd: Command) => {
+      if (process.stdin.isTTY) throw new CliError('period reads a JSON array of calc documents on stdin', 2)
+      const text = await readStdin()
+      const off = jsonErrorOffset(text)
+      if (off >= 0) {
+        const at = lineColumn(text, off)
+        throw new UserError('engine.invalidJson', { file: 'stdin', line: at.line, column: at.column, message: off >= text.length ? 'found end of input' : `found ${JSON.stringify(text[off])}` })
+      }
+      await withServices(cmd, async (cli) => {
+        const res = await cli.runJob('rating:period', { itemsJson: text, detail: Boolean(opts.detail) })
+        process.stdout.write(JSON.stringify(res, null, 2) + '\n')
+      })
+    })
+
+  program
     .command('rate')
     .description('rate one tournament from its TRF file (ratings as written, or from the list in force with --db)')
     .argument('<file>', 'the TRF file')
