@@ -12,7 +12,11 @@ export default {
       progress: '{done} of {total}',
       starting: 'Starting…',
       kinds: {
-        'system_health': 'Database check'
+        'system_health': 'Database check',
+        'registry_importList': 'FIDE rating list import',
+        'registry_importNational': 'National list import',
+        'registry_scanDuplicates': 'Duplicate search',
+        'rating_period': 'Rating of the period'
       }
     }
   },
@@ -28,7 +32,11 @@ export default {
       progress: '{done} sur {total}',
       starting: 'Démarrage…',
       kinds: {
-        'system_health': 'Vérification de la base'
+        'system_health': 'Vérification de la base',
+        'registry_importList': 'Import de la liste FIDE',
+        'registry_importNational': 'Import de la liste nationale',
+        'registry_scanDuplicates': 'Recherche de doublons',
+        'rating_period': 'Calcul de la période'
       }
     }
   }
