@@ -472,7 +472,18 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
     )
     return lists
   })
-  const lists = run()
+  // A long load keeps its index pages and index-build sorts in memory (bounded: 256 MB), then gives it back.
+  const cacheBefore = db.pragma('cache_size', { simple: true }) as number
+  const tempBefore = db.pragma('temp_store', { simple: true }) as number
+  db.pragma('cache_size = -262144')
+  db.pragma('temp_store = MEMORY')
+  let lists: ImportListResult['lists']
+  try {
+    lists = run()
+  } finally {
+    db.pragma(`cache_size = ${cacheBefore}`)
+    db.pragma(`temp_store = ${tempBefore}`)
+  }
   opts.progress?.(size, size, 'done')
   return {
     format,

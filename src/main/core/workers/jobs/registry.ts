@@ -22,8 +22,6 @@ export const registryJobs: JobRegistry = {
     const opts = importInput.parse(input)
     const db = openDatabase(ctx.dbPath)
     try {
-      // A big import is one long transaction: a larger page cache keeps its index pages in memory.
-      db.pragma('cache_size = -131072')
       return importFideList(db, {
         ...opts,
         progress: (done, total, message) => ctx.progress(done, total, message),
