@@ -62,6 +62,22 @@ describe('mergePlayers', () => {
     mergePlayers(db, keep, drop, 'dup')
     expect(db.prepare('SELECT player_id FROM arbiters WHERE fide_id = 999').get()).toEqual({ player_id: keep })
   })
+  it('re-points any table that references players (as tournament players do) and undoes it', () => {
+    db.exec('CREATE TABLE event_players (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL, player_id INTEGER REFERENCES players(id), UNIQUE (event_id, player_id))')
+    db.prepare('INSERT INTO event_players(event_id, player_id) VALUES (1, ?), (2, ?)').run(drop, keep)
+    const m = mergePlayers(db, keep, drop, 'dup')
+    expect(m.moved).toContainEqual({ table: 'event_players.player_id', rows: 1 })
+    expect(db.prepare('SELECT event_id, player_id FROM event_players ORDER BY event_id').all()).toEqual([{ event_id: 1, player_id: keep }, { event_id: 2, player_id: keep }])
+    undoMerge(db, m.id, 'undo')
+    expect(db.prepare('SELECT event_id, player_id FROM event_players ORDER BY event_id').all()).toEqual([{ event_id: 1, player_id: drop }, { event_id: 2, player_id: keep }])
+  })
+  it('refuses to merge two players who met in the same event, and leaves everything as it was', () => {
+    db.exec('CREATE TABLE event_players (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL, player_id INTEGER REFERENCES players(id), UNIQUE (event_id, player_id))')
+    db.prepare('INSERT INTO event_players(event_id, player_id) VALUES (1, ?), (1, ?)').run(drop, keep)
+    expect(() => mergePlayers(db, keep, drop, 'dup')).toThrow(/cannot be merged.*event_players/)
+    expect(entriesOf(keep)).toEqual([[listA, 2100]])
+    expect(db.prepare('SELECT status FROM players WHERE id = ?').get(drop)).toEqual({ status: 'active' })
+  })
   it('refuses a self-merge and a second merge of the same player', () => {
     expect(() => mergePlayers(db, keep, keep, 'x')).toThrow(/itself/)
     mergePlayers(db, keep, drop, 'dup')
