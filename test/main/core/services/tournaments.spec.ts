@@ -1,6 +1,6 @@
 // tournaments:* through the real dispatcher: import in one transaction, duplicates, corrected files with a diff, matching, findings and decisions, export.
 import { afterAll, describe, expect, it } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createServices } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -195,6 +195,26 @@ describe('player matching, findings and decisions', () => {
       expect(out.fileName).toBe(`matching-open-${format}.trf`)
       const back = readTrf(new TextEncoder().encode(out.text), out.fileName)
       expect(back.players.map((p) => [p.startRank, p.name, p.fideId, p.rounds[0].code])).toEqual([[1, 'Dupont, Marie', '650001', '1'], [2, 'Nouveau, Paul', '650099', '0'], [3, 'Lefevre, Jean Luc', null, '='], [4, 'Zzyzx, Quentin', null, '=']])
+    }
+  })
+})
+
+describe('every fixture of ../shared/fixtures/trf', () => {
+  const MALFORMED = ['py4swiss_incompatible_result.trf', 'py4swiss_invalid_code.trf', 'py4swiss_missing_result.trf', 'py4swiss_missing_starting_number.trf', 'py4swiss_too_many_results.trf']
+  it('imports, or is refused with a located error naming the line, as the fixture intends', async () => {
+    const names = readdirSync(TRF).filter((f) => f.endsWith('.trf')).sort()
+    expect(names).toHaveLength(16)
+    const results = await call('tournaments:import', { files: names.map((n) => file(TRF, n)) }) as { ok: boolean; fileName: string; findings?: { fatal: boolean; location: { file: string; line: number | null } }[] }[]
+    for (const r of results) {
+      if (MALFORMED.includes(r.fileName)) {
+        expect(r.ok, r.fileName).toBe(false)
+        expect(r.findings!.length, r.fileName).toBeGreaterThan(0)
+        for (const f of r.findings!) {
+          expect(f.fatal).toBe(true)
+          expect(f.location.file).toBe(r.fileName)
+          expect(f.location.line, r.fileName).toBeGreaterThan(0)
+        }
+      } else expect(r.ok, r.fileName).toBe(true)
     }
   })
 })
