@@ -28,6 +28,7 @@ export default {
       entryOnListUnrated: 'On the {type} list of {date}, without a rating',
       entryFacts: '{games} games · K {k}',
       another: 'Find another player',
+      playerRecord: 'Player record',
       col: {
         date: 'List date',
         type: 'Type',
@@ -70,6 +71,7 @@ export default {
       entryOnListUnrated: 'Sur la liste {type} du {date}, sans classement',
       entryFacts: '{games} parties · K {k}',
       another: 'Chercher un autre joueur',
+      playerRecord: 'Fiche du joueur',
       col: {
         date: 'Date de la liste',
         type: 'Cadence',
