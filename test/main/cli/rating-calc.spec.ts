@@ -4,11 +4,11 @@ import { spawnSync } from 'node:child_process'
 import { parseCalcDocument } from '../../../src/main/cli/commands/rating'
 
 function calc(stdin: string, args: string[] = []) {
-  const r = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', 'calc', ...args], { input: stdin, encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', 'calc', ...args], { input: stdin, encoding: 'utf8', timeout: 150_000 })
   return { code: r.status, out: r.stdout, err: r.stderr }
 }
 
-describe('rating-office calc (spawned)', () => {
+describe('rating-office calc (spawned)', { timeout: 120_000 }, () => {
   it("prints the period of a 2813 player under 2024 rules: the 2650 exemption, K 10, change rounded 0.5 away from zero", () => {
     const input = {
       player: { rating: 2813, k: 10 },

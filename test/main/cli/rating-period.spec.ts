@@ -7,11 +7,11 @@ const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 
 function period(stdin: string) {
-  const r = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', 'period', '--db', tmp.file('office.db')], { input: stdin, encoding: 'utf8', timeout: 90_000 })
+  const r = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', 'period', '--db', tmp.file('office.db')], { input: stdin, encoding: 'utf8', timeout: 150_000 })
   return { code: r.status, out: r.stdout, err: r.stderr }
 }
 
-describe('rating-office period', () => {
+describe('rating-office period', { timeout: 120_000 }, () => {
   it('rates every player of the batch in the worker', () => {
     const items = [
       { player: { rating: 2000, k: 20 }, tournaments: [{ start: '2025-01-10', games: [{ opponentRating: 2000, score: 1 }, { opponentRating: 2100, score: 0.5 }] }] },

@@ -15,12 +15,12 @@ const file = tmp.file('ten.trf')
 writeFileSync(file, roundRobinTrf('Ten players', '2011-05-01', 'Round robin', RATINGS.map((rating, i) => ({ name: `Player ${'ABCDEFGHIJ'[i]}`, rating, fideId: 900001 + i, results: ROWS[i]!.split('') }))))
 
 function rate(args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', 'rate', ...args], { encoding: 'utf8', timeout: 60_000 })
+  const r = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', 'rate', ...args], { encoding: 'utf8', timeout: 150_000 })
   return { code: r.status, out: r.stdout, err: r.stderr }
 }
 type Row = { startRank: number; name: string; rating: number | null; ru: number | null; n: number; w: number; we: number | null; k: number | null; kChg: number | null }
 
-describe('rating-office rate', () => {
+describe('rating-office rate', { timeout: 180_000 }, () => {
   it('rates the 2010 § 8.58 round robin read from the file: edition by start date, system from 092, Ru(new) and rated changes', () => {
     const r = rate([file, '--json'])
     expect(r.code, r.err).toBe(0)
@@ -53,14 +53,18 @@ describe('rating-office rate', () => {
     entry.run(early, 900001, 2610, 15)
     entry.run(early, 900002, 2500, 10)
     entry.run(late, 900001, 2700, 10)
+    entry.run(late, 900003, 2380, 40)
     db.close()
     const r = rate([file, '--json', '--db', dbPath])
     expect(r.code, r.err).toBe(0)
     const out = JSON.parse(r.out) as { players: Row[] }
     expect(out.players[0]).toMatchObject({ rating: 2610, k: 15 })
     expect(out.players[1]).toMatchObject({ rating: 2500, k: 10 })
-    // players missing from the list are unrated there
+    // players missing from the list in force are unrated there; C (900003), published on the later list, is rated
+    // with that rating for himself (§ 8.4) and keeps an event rating for his opponents
     expect(out.players[3]).toMatchObject({ rating: null })
+    expect(out.players[2]!.rating).toBe(2380)
+    expect(out.players[2]!.ru).not.toBeNull()
   })
 
   it('needs a start date: from 042, else the round dates, else --start', () => {

@@ -7,7 +7,7 @@ import { calcPeriod } from '../../core/engine/calc'
 import { rateTournament, type RateTournamentResult } from '../../core/engine/tournament'
 import { BUILTIN_EDITIONS, builtinEdition } from '../../core/rules/editions'
 import { readTrf } from '../../core/trf/index'
-import { findEdition, ratingsAtStart } from '../../core/services/rating'
+import { findEdition, ratingsAtStart, ratingsPublishedSince } from '../../core/services/rating'
 import { UserError } from '../../core/util/errors'
 import type { PairingSystem, RatingType, TournamentPlayer } from '../../core/model/tournament'
 import { CliError, globalOptions, withServices } from '../host'
@@ -227,11 +227,12 @@ export function register(program: Command): void {
       let players: TournamentPlayer[] = parsed.players
       let source = 'the file'
       let states: Map<number, { k?: number; birthYear?: number; rating: number | null }> | undefined
+      let laterRatings: Map<number, number> | undefined
       let edition = opts.edition
       const run = (lookup?: (id: string) => ReturnType<typeof builtinEdition>) => {
         const e = edition === undefined ? undefined : (builtinEdition(edition) ?? lookup?.(edition))
         if (edition !== undefined && !e) throw new UserError('engine.unknownEdition', { id: edition, known: BUILTIN_EDITIONS.map((x) => x.id).join(', ') })
-        return rateTournament({ edition: e, start, system, ratingType, players, states })
+        return rateTournament({ edition: e, start, system, ratingType, players, states, laterRatings })
       }
       let result: RateTournamentResult
       if (g.db) {
@@ -246,6 +247,9 @@ export function register(program: Command): void {
             states!.set(p.startRank, { rating, ...(entry?.k != null ? { k: entry.k } : {}), ...(entry?.birthYear != null ? { birthYear: entry.birthYear } : {}) })
             return { ...p, rating }
           })
+          const unratedIds = players.filter((p) => p.rating === null && p.fideId).map((p) => p.fideId!)
+          const since = ratingsPublishedSince(cli.services.ctx.db, start, ratingType, unratedIds)
+          laterRatings = new Map(players.flatMap((p) => (p.rating === null && p.fideId && since.has(p.fideId) ? [[p.startRank, since.get(p.fideId)!] as [number, number]] : [])))
           return run((id) => findEdition(cli.services.ctx.db, id))
         })
       } else {

@@ -16,6 +16,11 @@ export interface RateTournamentInput {
   players: readonly TournamentPlayer[]
   /** K or the player's state per start rank (e.g. the K column of the previous list); else derived from the rating. */
   states?: ReadonlyMap<number, PlayerState & { k?: number }>
+  /**
+   * Players unrated at the start who have a published rating by the time the event is rated (2005 § 10.4, 2010 § 8.4):
+   * rated with it for their own change, still unrated for their opponents.
+   */
+  laterRatings?: ReadonlyMap<number, number>
   /** Treat each unrated player as in his first rated event (first-event zero rule); default true. */
   assumeFirstEvent?: boolean
 }
@@ -100,7 +105,8 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
   const excluded = new Set<number>()
   if (assumeFirst) {
     for (const p of input.players) {
-      if (p.rating !== null) continue
+      // a player published since has had rated events before: this one is not his first
+      if (p.rating !== null || input.laterRatings?.has(p.startRank)) continue
       const g = games.get(p.startRank)!
       const countable = system === 'swiss' || e.roundRobin.unratedOpponents === 'not-counted' ? g.filter((x) => rating(x.opponent) !== null) : g
       const w = countable.reduce((s, x) => s + x.score, 0)
@@ -148,12 +154,14 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
   for (const p of input.players) {
     const pn = playerNotes.get(p.startRank)!
     const base = { startRank: p.startRank, fideId: p.fideId, name: p.name, rating: p.rating }
-    if (p.rating === null) {
+    const later = p.rating === null ? input.laterRatings?.get(p.startRank) : undefined
+    if (p.rating === null && later === undefined) {
       const d = ruDetail.get(p.startRank)
       players.push({ ...base, ru: ru.get(p.startRank) ?? null, n: d?.n ?? 0, w: d?.w ?? 0, we: null, k: null, kChg: null, games: [], notes: pn })
       continue
     }
-    const own = p.rating
+    const own = p.rating ?? later!
+    if (later !== undefined) pn.push({ ref: e.refs.unrated, text: `unrated at the start, published ${later} since: rated with it, still unrated for his opponents${ru.has(p.startRank) ? ` (who count him at his Ru ${ru.get(p.startRank)})` : ''}` })
     const reason = system === 'swiss' ? `unrated opponent: not counted (${e.refs.swiss})` : `unrated opponent: not counted (${e.refs.unrated})`
     const gs = games.get(p.startRank)!.map((x) => {
       const r = rating(x.opponent)
@@ -167,7 +175,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
       k = st.k
       pn.push({ ref: e.refs.k, text: `K ${k} from the previous list` })
     } else {
-      const dec = kFor(e, { rating: own, birthYear: birthYearOf(p.birth), ...st }, input.start)
+      const dec = kFor(e, { rating: own, birthYear: birthYearOf(p.birth), ...(later !== undefined ? { ratedGames: 0 } : {}), ...st }, input.start)
       k = dec.k
       pn.push(dec.note)
     }
@@ -175,7 +183,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     if (kn.note) pn.push(kn.note)
     k = kn.k
     pn.push(...t.notes)
-    players.push({ ...base, ru: null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn })
+    players.push({ ...base, rating: own, ru: later !== undefined ? (ru.get(p.startRank) ?? null) : null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn })
   }
   return { edition: e.id, system, treatedAsSwiss, players, notes }
 }

@@ -118,3 +118,25 @@ export function ratingsAtStart(db: Db, start: string, ratingType: string, fideId
   }
   return { list, byFideId }
 }
+
+/**
+ * Players unrated at a tournament's start who have been published since (§ 8.4): their current rating, from the latest
+ * list of that type after the start.
+ */
+export function ratingsPublishedSince(db: Db, start: string, ratingType: string, fideIds: readonly string[]): Map<string, number> {
+  const stmt = db.prepare(
+    `SELECT e.rating FROM rating_list_entries e
+       JOIN rating_lists l ON l.id = e.list_id
+       JOIN players p ON p.id = e.player_id
+      WHERE p.fide_id = ? AND l.rating_type = ? AND l.list_date > ? AND e.rating IS NOT NULL
+        AND (l.kind = 'reference' OR (l.kind = 'office' AND l.status = 'published'))
+      ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
+  )
+  const out = new Map<string, number>()
+  for (const id of fideIds) {
+    if (!/^\d+$/.test(id)) continue
+    const row = stmt.get(Number(id), ratingType, start) as { rating: number } | undefined
+    if (row) out.set(id, row.rating)
+  }
+  return out
+}

@@ -120,3 +120,16 @@ describe('other round-robin shapes', () => {
     expect(res.notes[0]!.text).toContain('no rated player')
   })
 })
+
+describe('a player published after the start (2005 § 10.4, 2010 § 8.4)', () => {
+  it('is rated with his new rating, and his opponents still count him as unrated (at his Ru)', () => {
+    const base = rateTournament({ edition: 'fide-2010', start: '2011-05-01', system: 'round-robin', players: field })
+    const res = rateTournament({ edition: 'fide-2010', start: '2011-05-01', system: 'round-robin', players: field, laterRatings: new Map([[3, 2410]]) })
+    const c = byName(res, 'C')
+    expect(c).toMatchObject({ rating: 2410, ru: 2423, n: 9, w: 7, k: 30 })
+    // opponents' figures are unchanged: C is still unrated for them
+    expect(byName(res, 'A')).toMatchObject({ we: byName(base, 'A').we, kChg: byName(base, 'A').kChg })
+    expect(['E', 'H', 'I'].map((n) => byName(res, n).ru)).toEqual([2393, 2144, 2006])
+    expect(c.notes.some((x) => x.text.includes('published 2410 since'))).toBe(true)
+  })
+})

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const period = (rating: number | null, games: [number, 0 | 0.5 | 1][]) => ({ player: { rating, k: 20 }, tournaments: [{ start: '2025-01-10', games: games.map(([opponentRating, score]) => ({ opponentRating, score })) }] })
 
-describe('rating:period job', () => {
+describe('rating:period job', { timeout: 60_000 }, () => {
   it('rates every item and reports progress to the end', async () => {
     const items = [period(2000, [[2000, 1], [2100, 0.5]]), period(1500, [[1500, 0]]), period(null, [[1900, 1], [1901, 1], [1902, 1], [1902, 0], [1902, 0]])]
     const events: JobEvent[] = []
