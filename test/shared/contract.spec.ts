@@ -8,6 +8,7 @@ const PINNED = [
   'players:search',
   'players:get',
   'players:importList',
+  'players:update',
   'players:previewNational',
   'players:importNational',
   'players:duplicates',

@@ -117,6 +117,24 @@ export const playersContract = {
       arbiter: arbiterSchema.nullable()
     })
   }),
+  'players:update': call({
+    summary: 'Correct a player’s identity (birth date, federation, sex, national ID, names) or status; audited with the reason',
+    access: 'write',
+    input: z
+      .object({
+        id: idSchema,
+        surname: z.string().trim().min(1).max(100).optional(),
+        givenNames: z.string().trim().max(100).optional(),
+        nationalId: z.string().trim().max(40).nullable().optional(),
+        federation: z.string().regex(/^[A-Z]{3}$/).nullable().optional(),
+        sex: z.enum(['M', 'F']).nullable().optional(),
+        birthDate: z.string().regex(/^\d{4}(-\d{2}-\d{2})?$/, 'expected YYYY or YYYY-MM-DD').nullable().optional(),
+        status: z.enum(['active', 'inactive', 'deceased']).optional(),
+        reason
+      })
+      .strict(),
+    output: z.object({ changed: z.array(z.string()), player: registryPlayerSchema })
+  }),
   'players:importList': call({
     summary: 'Import a FIDE list file (TXT or XML) as read-only reference lists, in the worker (returns the job)',
     access: 'write',

@@ -70,6 +70,10 @@ export const registryErrors: ErrorCatalogue = {
     en: 'Duplicate candidate {id} was already decided ({status}).',
     fr: 'Le doublon potentiel {id} a déjà été traité ({status}).'
   },
+  'registry.badBirthDate': {
+    en: 'The birth date of player {id} must be a year (YYYY) or a date (YYYY-MM-DD), not “{found}”.',
+    fr: 'La date de naissance du joueur {id} doit être une année (AAAA) ou une date (AAAA-MM-JJ), pas « {found} ».'
+  },
   'registry.arbiterNotFound': {
     en: 'No arbiter with FIDE ID {fideId}.',
     fr: 'Aucun arbitre avec l’identifiant FIDE {fideId}.'

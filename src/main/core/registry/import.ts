@@ -262,6 +262,11 @@ export class ListWriter {
       // A full birth date the office holds is kept when the list only gives the same year.
       let birthDate = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : existing.birth_date)
       if (!r.birthDate && existing.birth_date && r.birthYear !== null && existing.birth_date.startsWith(String(r.birthYear))) birthDate = existing.birth_date
+      // A full date the office holds (a correction, a national list) is not overridden by a list's bare year.
+      if (!r.birthDate && existing.birth_date?.length === 10 && r.birthYear !== null && !existing.birth_date.startsWith(String(r.birthYear))) {
+        birthDate = existing.birth_date
+        this.log.warn(r.line, 1, 'birthYear', String(r.birthYear), `the office's record (${existing.birth_date.slice(0, 4)}), which was kept`)
+      }
       // Deceased and merged are the office's decisions: a list never revives them.
       const status =
         existing.status === 'deceased' || existing.status === 'merged' ? existing.status : r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'

@@ -6,6 +6,7 @@ import { UserError } from '../util/errors'
 import { PlayerReader } from '../registry/players'
 import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../registry/merge'
 import { readNationalTable, suggestMapping } from '../registry/national'
+import { updatePlayer } from '../registry/edit'
 import { arbiterLicenceOn, getArbiter, listArbiters, saveArbiter } from '../registry/arbiters'
 import type { DuplicateCandidateDto } from '../../../shared/contract/players'
 import { translateError } from '../../../shared/errors/index'
@@ -62,6 +63,12 @@ export const playersHandlers: HandlersOf<'players'> = {
       merges: listMerges(db, input.id),
       arbiter: player.fideId !== null ? getArbiter(db, player.fideId) : null
     }
+  },
+
+  'players:update': (input, { db }) => {
+    const { id, reason, ...patch } = input
+    const changed = updatePlayer(db, id, patch, reason, readSettings(db).officer || 'officer')
+    return { changed, player: reader(db).get(id) }
   },
 
   'players:importList': (input, { jobs }) => ({ jobId: jobs.start('registry:importList', input) }),

@@ -104,6 +104,14 @@ describe('single-type TXT and the legacy layout', () => {
     expect(player(db, 4600029)).toMatchObject({ surname: 'Groß', given_names: 'Søren', name_folded: 'gross soren' })
     expect(entries(db, res.lists[0]!.id).get(4600010)).toMatchObject({ rating: 2101, games: 4, k: 20, flags: 'i' })
   })
+  it('keeps a full birth date held by the office against a different year in a list, with a warning', () => {
+    const db = freshDb()
+    importFideList(db, { file: fixture('players_list_foa.txt'), listDate: '2025-11-01' })
+    db.prepare("UPDATE players SET birth_date = '1959-03-01' WHERE fide_id = 2500370").run()
+    const res = importFideList(db, { file: fixture('standard_rating_list.txt'), listDate: '2025-11-01' })
+    expect(player(db, 2500370)!.birth_date).toBe('1959-03-01')
+    expect(res.warnings).toContainEqual(expect.objectContaining({ line: 4, field: 'birthYear', found: '1960' }))
+  })
   it('warns when the header month is not the list month', () => {
     const db = freshDb()
     const res = importFideList(db, { file: fixture('standard_rating_list.txt'), listDate: '2025-12-01' })

@@ -122,3 +122,25 @@ describe('national list through the worker', () => {
     expect((await call<Page>('players:search', { text: 'zoe' })).rows.map((r) => r.surname)).toEqual(['Dupont'])
   })
 })
+
+describe('players:update', () => {
+  it('corrects a birth date typed wrong, keeps it internal and audits the change', async () => {
+    const id = (await call<Page>('players:search', { text: '2500370' })).rows[0]!.id
+    const out = await call<{ changed: string[]; player: { birthYear: number } }>('players:update', { id, birthDate: '1961-02-20', reason: 'birth certificate shown' })
+    expect(out.changed).toEqual(['birthDate'])
+    expect(out.player.birthYear).toBe(1961)
+    expect(JSON.stringify(out)).not.toContain('1961-02-20')
+    const audit = services.ctx.db.prepare("SELECT reason, data FROM audit_log WHERE action = 'player.update' AND entity_id = ?").get(String(id)) as { reason: string; data: string }
+    expect(audit.reason).toBe('birth certificate shown')
+    expect(JSON.parse(audit.data)).toEqual({ before: { birthDate: '1960' }, after: { birthDate: '1961-02-20' } })
+    const again = await call<{ changed: string[] }>('players:update', { id, birthDate: '1961-02-20', reason: 'same again' })
+    expect(again.changed).toEqual([])
+  })
+  it('marks a player deceased and refuses a malformed birth date', async () => {
+    const id = (await call<Page>('players:search', { text: '5000001' })).rows[0]!.id
+    await call('players:update', { id, status: 'deceased', reason: 'federation notice' })
+    expect((await call<Page>('players:search', { text: '5000001', status: 'deceased' })).total).toBe(1)
+    const bad = await services.dispatch('players:update', { id, birthDate: '20.02.1961', reason: 'typo' })
+    expect(bad.ok).toBe(false)
+  })
+})
