@@ -70,6 +70,12 @@ export function decodeTrf(bytes: Uint8Array): Decoded {
     const text = new TextDecoder('utf-8').decode(buf.subarray(3))
     return { text, encoding: 'utf-8-bom', lineEnding: lineEndingOf(text), ambiguous: false }
   }
+  // Notepad's "Unicode": UTF-16 with its byte-order mark
+  if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
+    const le = buf[0] === 0xff
+    const text = new TextDecoder(le ? 'utf-16le' : 'utf-16be').decode(buf.subarray(2))
+    return { text, encoding: le ? 'utf-16le' : 'utf-16be', lineEnding: lineEndingOf(text), ambiguous: false }
+  }
   let high = false
   for (const b of buf) {
     if (b >= 0x80) {

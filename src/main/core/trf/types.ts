@@ -2,7 +2,7 @@
 import type { PairingSystem, RatingType, ResultCode, TournamentPlayer } from '../model/tournament'
 
 export type TrfFormat = 'TRF06' | 'TRF16' | 'TRF26'
-export type TrfEncoding = 'ascii' | 'utf-8' | 'utf-8-bom' | 'windows-1252' | 'iso-8859-1' | 'iso-8859-2' | 'cp850'
+export type TrfEncoding = 'ascii' | 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'iso-8859-1' | 'iso-8859-2' | 'cp850'
 export type LineEnding = 'LF' | 'CRLF' | 'CR' | 'mixed' | 'none'
 export type FindingLevel = 'error' | 'warning' | 'info'
 

@@ -67,6 +67,12 @@ describe('encoding detection', () => {
     expect(t.players.map((p) => p.name)).toEqual(names.map(([n]) => n))
   })
 
+  it('reads UTF-16 with a byte-order mark (Windows "Unicode" text)', () => {
+    const t = readTrf(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), 'unicode.trf')
+    expect(t.encoding).toBe('utf-16le')
+    expect(t.players.map((p) => p.name)).toEqual(COMMON.map(([n]) => n))
+  })
+
   it('reads CR-only line ends (bbpPairings files)', () => {
     const t = readTrf(Buffer.from(tournamentText(COMMON, 'LF').replace(/\n/g, '\r'), 'utf8'), 'cr.trf')
     expect(t.lineEnding).toBe('CR')

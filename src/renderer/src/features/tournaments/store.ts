@@ -34,14 +34,14 @@ function toBase64(bytes: Uint8Array): string {
 
 /** The browser's name for the encoding the reader detected (CP850 has none: shown as Windows-1252). */
 function decoderLabel(encoding: string): string {
-  if (encoding === 'iso-8859-2') return 'iso-8859-2'
+  if (encoding === 'iso-8859-2' || encoding === 'utf-16le' || encoding === 'utf-16be') return encoding
   if (encoding === 'windows-1252' || encoding === 'iso-8859-1' || encoding === 'cp850') return 'windows-1252'
   return 'utf-8'
 }
 
 export function splitLines(bytes: Uint8Array, encoding: string): string[] {
-  let text = new TextDecoder(decoderLabel(encoding)).decode(bytes)
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  // TextDecoder drops the byte-order mark itself
+  const text = new TextDecoder(decoderLabel(encoding)).decode(bytes)
   return text.split(/\r\n|\r|\n/)
 }
 
