@@ -55,7 +55,10 @@ export default {
         privacyYear: 'Birth year shown (privacy setting).',
         privacyCategory: 'Only the age category is shown (privacy setting).',
         calcSheets: 'Calculation sheets',
-        calcSheetsNote: 'Each rated tournament’s calculation sheet opens from the tournament.'
+        calcSheetsNote: 'Each rated tournament’s calculation sheet opens from the tournament.',
+        edit: 'Correct identity',
+        birthDate: 'New birth date (leave empty to keep)',
+        birthDateNote: 'Kept internal: only the year or the age category is ever shown.'
       },
       dup: {
         title: 'Duplicates review queue',
@@ -144,7 +147,10 @@ export default {
         privacyYear: 'Année de naissance affichée (paramètre de confidentialité).',
         privacyCategory: 'Seule la catégorie d’âge est affichée (paramètre de confidentialité).',
         calcSheets: 'Fiches de calcul',
-        calcSheetsNote: 'La fiche de calcul de chaque tournoi classé s’ouvre depuis le tournoi.'
+        calcSheetsNote: 'La fiche de calcul de chaque tournoi classé s’ouvre depuis le tournoi.',
+        edit: 'Corriger l’identité',
+        birthDate: 'Nouvelle date de naissance (vide pour la garder)',
+        birthDateNote: 'Gardée en interne : seule l’année ou la catégorie d’âge est affichée.'
       },
       dup: {
         title: 'File de revue des doublons',

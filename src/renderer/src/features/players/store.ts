@@ -124,6 +124,8 @@ export const usePlayersStore = defineStore('players', () => {
   const dismiss = (candidateId: number, reason: string): Promise<string | null> =>
     act(async () => unwrap(await api.call('players:dismissDuplicate', { candidateId, reason })))
   const scan = (): Promise<string | null> => act(async () => unwrap(await api.call('players:scanDuplicates', {})))
+  const updatePlayer = (input: CallInput<'players:update'>): Promise<string | null> =>
+    act(async () => unwrap(await api.call('players:update', input)))
   const importList = (input: CallInput<'players:importList'>): Promise<string | null> =>
     act(async () => unwrap(await api.call('players:importList', input)))
 
@@ -156,7 +158,7 @@ export const usePlayersStore = defineStore('players', () => {
     rows, total, capped, query, loading, error, search,
     page, history, merges, pageError, loadingPage, loadPlayer,
     candidates, candidatesTotal, candidateStatus, candidatesOffset, candidatesError, loadingCandidates, loadCandidates,
-    merge, undoMerge, dismiss, scan, importList,
+    merge, undoMerge, dismiss, scan, importList, updatePlayer,
     arbiters, arbitersTotal, arbiterQuery, arbitersError, loadingArbiters, loadArbiters, saveArbiter
   }
 })
