@@ -87,6 +87,8 @@ export const editionSchema = z
         firstEventIgnoredBelow: z.number().min(0).max(5),
         firstRating: z.enum(['weighted-average', 'pooled']),
         minGames: int(1, 50),
+        /** Fewer games suffice for results at an Olympiad or a team championship, or for IBCA/ICSC/IPCA members (null: no such rule). */
+        minGamesReduced: int(1, 50).nullable(),
         windowMonths: int(1, 120),
         ignoreFirstEventsBelowFloor: z.boolean(),
         /** Round Ra to the integer before applying the bonus or dp (the 2005/2010 worked example does). */
@@ -130,7 +132,9 @@ export const calcInputSchema = z
         k: z.number().int().min(1).max(100).optional(),
         birthYear: z.number().int().min(1850).max(2100).optional(),
         ratedGames: z.number().int().min(0).optional(),
-        reached2400: z.boolean().optional()
+        reached2400: z.boolean().optional(),
+        /** IBCA, ICSC or IPCA member (2005 § 9.14e, 2010 § 7.14g). */
+        reducedMinimum: z.boolean().optional()
       })
       .strict(),
     tournaments: z
@@ -142,6 +146,8 @@ export const calcInputSchema = z
             end: isoDate.optional(),
             system: z.enum(['swiss', 'round-robin']).optional(),
             ratingType: z.enum(['standard', 'rapid', 'blitz']).optional(),
+            /** Olympiad, continental or world team championship (2005 § 9.14d, 2010 § 7.14f). */
+            teamChampionship: z.boolean().optional(),
             rating: z.number().int().min(0).max(3500).optional(),
             games: z.array(z.object({ opponentRating: z.number().int().min(0).max(3500).nullable(), score: scoreSchema }).strict())
           })

@@ -28,7 +28,7 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
       const sum = vsRated.reduce((s, g) => s + g.opponentRating!, 0)
       const w = vsRated.reduce((s, g) => s + g.score, 0)
       if (t.system === 'round-robin') tNotes.push({ ref: e.refs.unrated, text: 'round robin given game by game: Rc is the average of the rated opponents (the full crosstable is needed for Ra; use `rate`)' })
-      unratedEvents.push({ name, start: t.start, edition: e, n: vsRated.length, w, sumOpponents: sum })
+      unratedEvents.push({ name, start: t.start, edition: e, n: vsRated.length, w, sumOpponents: sum, teamChampionship: t.teamChampionship })
       rows.push({
         e,
         k: 0,
@@ -128,7 +128,7 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
     const lastUnrated = unratedEvents.reduce((a, b) => (b.start >= a.start ? b : a)).edition
     // the first-event rules and the window follow the order of play, whatever the order given
     const ordered = unratedEvents.map((ev, i) => ({ ev, i })).sort((a, b) => (a.ev.start < b.ev.start ? -1 : a.ev.start > b.ev.start ? 1 : a.i - b.i)).map((x) => x.ev)
-    const fr = firstRating(lastUnrated, ordered)
+    const fr = firstRating(lastUnrated, ordered, { reducedMinimum: player.reducedMinimum })
     if (fr) initial = fr
     else notes.push({ ref: lastUnrated.refs.unrated, text: 'no event counts towards a first rating' })
   }

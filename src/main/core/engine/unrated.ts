@@ -74,6 +74,8 @@ export interface UnratedEvent {
   sumOpponents: number
   /** The event's own Ru when the event computed one (round robin: after iteration). */
   ru?: number
+  /** Olympiad or team championship: the reduced minimum of games applies. */
+  teamChampionship?: boolean
 }
 
 export interface FirstRating {
@@ -98,7 +100,7 @@ function monthsBetween(a: string, b: string): number {
  * for first results, the accumulation window, then the weighted average (2005) or one pooled event (2010 on, 2024 with
  * two virtual draws), minimum games and floor. `e` is the edition in force for the publication.
  */
-export function firstRating(e: Edition, events: readonly UnratedEvent[]): FirstRating | null {
+export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: { reducedMinimum?: boolean } = {}): FirstRating | null {
   const notes: Note[] = []
   const kept: (UnratedEvent & { eventRu: number })[] = []
   let anyCounted = false
@@ -159,9 +161,12 @@ export function firstRating(e: Edition, events: readonly UnratedEvent[]): FirstR
   const floor = e.list.floor
   let published = true
   let reason = `${games} games, ${fig.ru} ≥ floor ${floor}: published`
-  if (games < e.unrated.minGames) {
+  const reduced = e.unrated.minGamesReduced !== null && (opts.reducedMinimum === true || kept.some((k) => k.teamChampionship))
+  const minGames = reduced ? e.unrated.minGamesReduced! : e.unrated.minGames
+  if (reduced) notes.push({ ref: e.refs.firstRating, text: `${minGames} games suffice (${opts.reducedMinimum ? 'IBCA/ICSC/IPCA member' : 'Olympiad or team championship'})` })
+  if (games < minGames) {
     published = false
-    reason = `${games} games, fewer than the ${e.unrated.minGames} required: not published yet`
+    reason = `${games} games, fewer than the ${minGames} required: not published yet`
   } else if (fig.ru < floor) {
     published = false
     reason = `${fig.ru} below the floor ${floor}: not published`

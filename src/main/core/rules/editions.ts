@@ -57,6 +57,7 @@ const fide2005: Edition = {
     firstEventIgnoredBelow: 1,
     firstRating: 'weighted-average',
     minGames: 9,
+    minGamesReduced: 7,
     windowMonths: 24,
     ignoreFirstEventsBelowFloor: true,
     roundRa: true
@@ -109,6 +110,7 @@ const fide2014: Edition = {
     minScorePerEvent: 0,
     firstEventIgnoredBelow: 0.5,
     minGames: 5,
+    minGamesReduced: null,
     windowMonths: 26,
     ignoreFirstEventsBelowFloor: false
   },

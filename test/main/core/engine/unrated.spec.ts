@@ -111,3 +111,14 @@ describe('order of events', () => {
     expect(b.initial!.notes[0]!.text).toContain('(2015-01-10): first event with 0 point(s), below 0.5: ignored')
   })
 })
+
+describe('reduced minimum of games (2005 § 9.14d/e, 2010 § 7.14f/g)', () => {
+  it('7 games suffice at an Olympiad or team championship, or for an IBCA/ICSC/IPCA member; 9 otherwise', () => {
+    const seven = { start: '2010-10-01', games: draws(2000, 7) }
+    expect(calcPeriod({ edition: 'fide-2010', player: { rating: null }, tournaments: [seven] }).initial).toMatchObject({ ru: 2000, games: 7, published: false })
+    expect(calcPeriod({ edition: 'fide-2010', player: { rating: null }, tournaments: [{ ...seven, teamChampionship: true }] }).initial).toMatchObject({ ru: 2000, published: true })
+    expect(calcPeriod({ edition: 'fide-2005', player: { rating: null, reducedMinimum: true }, tournaments: [{ ...seven, start: '2006-10-01' }] }).initial).toMatchObject({ published: true })
+    // no such rule from 2014: 5 games for everyone
+    expect(calcPeriod({ edition: 'fide-2014', player: { rating: null, reducedMinimum: true }, tournaments: [{ start: '2015-01-10', games: draws(2000, 4) }] }).initial).toMatchObject({ published: false })
+  })
+})

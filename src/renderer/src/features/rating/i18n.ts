@@ -80,6 +80,7 @@ export default {
           firstEventIgnoredBelow: 'First event ignored below (points)',
           firstRating: 'First rating from several events',
           minGames: 'Games needed for a first rating',
+          minGamesReduced: 'Games needed at an Olympiad or team championship, or for IBCA/ICSC/IPCA members',
           windowMonths: 'Accumulation window (months)',
           ignoreFirstEventsBelowFloor: 'Ignore first results below the floor',
           roundRa: 'Round Ra before the bonus'
@@ -128,6 +129,8 @@ export default {
         birthYear: 'Year of birth',
         ratedGames: 'Rated games so far',
         reached2400: 'Published rating ever reached 2400',
+        reducedMinimum: 'IBCA, ICSC or IPCA member',
+        teamChampionship: 'Olympiad or team championship',
         tournament: 'Tournament',
         addTournament: 'Add a tournament',
         removeTournament: 'Remove',
@@ -240,6 +243,7 @@ export default {
           firstEventIgnoredBelow: 'Premier tournoi ignoré en dessous de (points)',
           firstRating: 'Premier classement à partir de plusieurs tournois',
           minGames: 'Parties requises pour un premier classement',
+          minGamesReduced: 'Parties requises lors d’une Olympiade ou d’un championnat par équipes, ou pour les membres IBCA/ICSC/IPCA',
           windowMonths: 'Fenêtre de cumul (mois)',
           ignoreFirstEventsBelowFloor: 'Ignorer les premiers résultats sous le plancher',
           roundRa: 'Arrondir Ra avant le bonus'
@@ -288,6 +292,8 @@ export default {
         birthYear: 'Année de naissance',
         ratedGames: 'Parties classées jusqu’ici',
         reached2400: 'Classement publié ayant atteint 2400',
+        reducedMinimum: 'Membre de l’IBCA, de l’ICSC ou de l’IPCA',
+        teamChampionship: 'Olympiade ou championnat par équipes',
         tournament: 'Tournoi',
         addTournament: 'Ajouter un tournoi',
         removeTournament: 'Retirer',

@@ -88,6 +88,7 @@ export const GROUPS: readonly Group[] = [
       f('unrated.firstEventIgnoredBelow', 'number', { min: 0, max: 5, step: 0.5 }),
       f('unrated.firstRating', 'enum', { options: ['weighted-average', 'pooled'] }),
       f('unrated.minGames', 'int', { min: 1, max: 50 }),
+      f('unrated.minGamesReduced', 'int', { nullable: true, min: 1, max: 50 }),
       f('unrated.windowMonths', 'int', { min: 1, max: 120 }),
       f('unrated.ignoreFirstEventsBelowFloor', 'bool'),
       f('unrated.roundRa', 'bool')
