@@ -12,6 +12,10 @@ export interface CheckInput {
   byes: TrfBye[]
   scoring: TrfScoring
   explicitBlank?: Set<string>
+  /** Where header records sit: record → line (042, 052, 062, 072, 082, 132, 142, XXR). */
+  recordLines?: Map<string, number>
+  /** Column range (1-based) of each round date on the 132 line. */
+  roundDateColumns?: [number, number][]
 }
 
 export interface CheckResult {
@@ -77,6 +81,11 @@ function sumPoints(p: TournamentPlayer, s: TrfScoring): number {
 
 export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
   const { header, players, sources } = input
+  const recordAt = (rec: string): { line: number | null } => ({ line: input.recordLines?.get(rec) ?? null })
+  const dateAt = (k: number): { line: number | null; column?: number; endColumn?: number } => {
+    const cols = input.roundDateColumns?.[k]
+    return cols ? { ...recordAt('132'), column: cols[0], endColumn: cols[1] } : recordAt('132')
+  }
   const lineOf = new Map<number, number>()
   // start numbers: unique and 1..N without gaps
   for (let i = 0; i < players.length; i++) {
@@ -229,18 +238,18 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
 
   // declared counts
   if (header.declaredPlayers !== null && header.declaredPlayers !== players.length) {
-    c.add('warning', 'trf.check.playerCount', 'header', { line: null }, String(header.declaredPlayers), String(players.length), { record: '062' })
+    c.add('warning', 'trf.check.playerCount', 'header', recordAt('062'), String(header.declaredPlayers), String(players.length), { record: '062' })
   }
   const rated = players.filter((p) => p.rating !== null).length
   if (header.declaredRated !== null && header.declaredRated !== rated) {
-    c.add('warning', 'trf.check.ratedCount', 'header', { line: null }, String(header.declaredRated), String(rated), { record: '072' })
+    c.add('warning', 'trf.check.ratedCount', 'header', recordAt('072'), String(header.declaredRated), String(rated), { record: '072' })
   }
   const teamCount = Math.max(input.teams.filter((t) => t.record === '013').length, input.teams.filter((t) => t.record === '310').length)
   if (header.declaredTeams !== null && header.declaredTeams > 0 && header.declaredTeams !== teamCount) {
-    c.add('warning', 'trf.check.teamCount', 'header', { line: null }, String(header.declaredTeams), String(teamCount), { record: '082' })
+    c.add('warning', 'trf.check.teamCount', 'header', recordAt('082'), String(header.declaredTeams), String(teamCount), { record: '082' })
   }
   if (declared !== null && roundsInData < declared) {
-    c.add('info', 'trf.check.roundsPlayed', 'header', { line: null }, String(roundsInData), String(declared), { declared, inData: roundsInData })
+    c.add('info', 'trf.check.roundsPlayed', 'header', recordAt(input.recordLines?.has('142') ? '142' : 'XXR'), String(roundsInData), String(declared), { declared, inData: roundsInData })
   }
   for (const t of input.teams) {
     for (const m of t.members) {
@@ -261,23 +270,23 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
   if (dates.length > 0) {
     const rounds = Math.max(roundsInData, declared ?? 0)
     if (dates.length !== rounds && dates.length !== roundsInData) {
-      c.add('warning', 'trf.check.roundDatesCount', 'header', { line: null }, String(dates.length), String(rounds), { record: '132' })
+      c.add('warning', 'trf.check.roundDatesCount', 'header', recordAt('132'), String(dates.length), String(rounds), { record: '132' })
     }
     for (let k = 1; k < dates.length; k++) {
       const a = dates[k - 1]
       const b = dates[k]
-      if (a && b && b < a) c.add('warning', 'trf.check.roundDatesOrder', `round ${k + 1}`, { line: null }, b, `on or after ${a}`, { round: k + 1 })
+      if (a && b && b < a) c.add('warning', 'trf.check.roundDatesOrder', `round ${k + 1}`, dateAt(k), b, `on or after ${a}`, { round: k + 1 })
     }
     for (let k = 0; k < dates.length; k++) {
       const d = dates[k]
       if (!d) continue
       if ((header.startDate && d < header.startDate) || (header.endDate && d > header.endDate)) {
-        c.add('warning', 'trf.check.roundDatesOutside', `round ${k + 1}`, { line: null }, d, `${header.startDate ?? '?'} to ${header.endDate ?? '?'}`, { round: k + 1 })
+        c.add('warning', 'trf.check.roundDatesOutside', `round ${k + 1}`, dateAt(k), d, `${header.startDate ?? '?'} to ${header.endDate ?? '?'}`, { round: k + 1 })
       }
     }
   }
   if (header.startDate && header.endDate && header.endDate < header.startDate) {
-    c.add('error', 'trf.header.dateOrder', 'header', { line: null }, `${header.startDate} → ${header.endDate}`, 'an end date on or after the start date')
+    c.add('error', 'trf.header.dateOrder', 'header', recordAt('052'), `${header.startDate} → ${header.endDate}`, 'an end date on or after the start date')
   }
   return { roundsInData, scoring }
 }

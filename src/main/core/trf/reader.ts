@@ -113,6 +113,8 @@ interface ReadContext {
   scoring: TrfScoring
   trf26: boolean
   roundDatesLine: { line: number; text: string } | null
+  recordLines: Map<string, number>
+  roundDateColumns: [number, number][]
   /** "startRank:round" of blocks written "0000 -" with a blank result (scored by the file's dialect). */
   explicitBlank: Set<string>
   dateLines: { start?: { line: number; text: string }; end?: { line: number; text: string } }
@@ -174,6 +176,7 @@ function readRoundDates(ctx: ReadContext): void {
   const tokens = [...r.text.slice(3).matchAll(/\S+/g)]
   for (const t of tokens) {
     const col = 3 + (t.index ?? 0) + 1
+    ctx.roundDateColumns.push([col, col + t[0].length - 1])
     let d = parseEventDate(t[0], 'ymd')
     const yydm = /^(\d{2})[/.-](\d{2})[/.-](\d{2})$/.exec(t[0])
     if (!d && yydm && Number(yydm[2]) > 12) {
@@ -439,7 +442,7 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
   if (lines.length && lines[lines.length - 1] === '') lines.pop()
   const ctx: ReadContext = {
     c, header: emptyHeader(), players: [], sources: [], teams: [], nationals: [], byes: [], kept: [],
-    scoring: { ...DEFAULT_SCORING }, trf26: false, roundDatesLine: null, dateLines: {}, explicitBlank: new Set()
+    scoring: { ...DEFAULT_SCORING }, trf26: false, roundDatesLine: null, dateLines: {}, explicitBlank: new Set(), recordLines: new Map(), roundDateColumns: []
   }
   let xxs: string | null = null
   for (let i = 0; i < lines.length; i++) {
@@ -457,6 +460,7 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
       continue
     }
     const rec = text.slice(0, 3)
+    if (rec !== '001' && !ctx.recordLines.has(rec)) ctx.recordLines.set(rec, line)
     if (rec === '001') readPlayer(ctx, text, line)
     else if (HEADER_RECORDS.has(rec)) readHeader(ctx, rec, text, line)
     else if (TRF26_HEADER.has(rec)) {
@@ -504,7 +508,7 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
   else if (ctx.players.length === 0) c.fatal('trf.file.noPlayers', 'file', { line: null }, '', 'player lines (001)')
 
   const titleLetters = ctx.sources.some((s) => /^[gmfc]$|^w[gmfc]$/.test(s.text.slice(10, 13).trim()))
-  const checked = runChecks({ header: h, players: ctx.players, sources: ctx.sources, teams: ctx.teams, nationals: ctx.nationals, byes: ctx.byes, scoring: ctx.scoring, explicitBlank: ctx.explicitBlank }, c)
+  const checked = runChecks({ header: h, players: ctx.players, sources: ctx.sources, teams: ctx.teams, nationals: ctx.nationals, byes: ctx.byes, scoring: ctx.scoring, explicitBlank: ctx.explicitBlank, recordLines: ctx.recordLines, roundDateColumns: ctx.roundDateColumns }, c)
   const parsedCore = { header: h, players: ctx.players }
   const system = detectSystem(parsedCore)
   return {

@@ -81,6 +81,17 @@ describe('readTrf on the 22 real files', () => {
     expect(all.filter((r) => r.code === '+' || r.code === '-')).toHaveLength(30)
   })
 
+  it('locates header cross-checks on their record: round dates of 132 outside the tournament, 062 player count', () => {
+    const g = readFixture(REAL_DIR, 'sanichi_icu_ratings_app__spec__files__galway_major_2011.tab')
+    const outside = g.findings.filter((f) => f.code === 'trf.check.roundDatesOutside')
+    expect(outside.map((f) => [f.found, f.location.line, f.location.column, f.location.endColumn])).toEqual([
+      ['2001-09-30', 13, 92, 99], ['2001-10-01', 13, 102, 109], ['2001-10-01', 13, 112, 119], ['2001-10-01', 13, 122, 129], ['2001-10-01', 13, 132, 139], ['2001-10-02', 13, 142, 149]
+    ])
+    const b = readFixture(REAL_DIR, 'sanichi_icu_ratings_app__spec__files__bunratty_masters_2011.tab')
+    const count = b.findings.find((f) => f.code === 'trf.check.playerCount')!
+    expect(count).toMatchObject({ found: '34', expected: '40', location: { line: 6 } })
+  })
+
   it('reads the JaVaFo sample arbiter: title, name and FIDE ID', () => {
     const t = readFixture(TRF_DIR, 'echecsjs_javafo_sample2.trf')
     expect(t.header.arbiters).toEqual([{ role: 'chief', title: 'IA', name: 'Mikel Larreategi Arana', fideId: '22232540' }])
