@@ -88,7 +88,8 @@ export const editionSchema = z
         firstRating: z.enum(['weighted-average', 'pooled']),
         minGames: int(1, 50),
         /** Fewer games suffice for results at an Olympiad or a team championship, or for IBCA/ICSC/IPCA members (null: no such rule). */
-        minGamesReduced: int(1, 50).nullable(),
+        // default null keeps profiles saved before this parameter existed valid
+        minGamesReduced: int(1, 50).nullable().default(null),
         windowMonths: int(1, 120),
         ignoreFirstEventsBelowFloor: z.boolean(),
         /** Round Ra to the integer before applying the bonus or dp (the 2005/2010 worked example does). */

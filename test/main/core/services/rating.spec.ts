@@ -69,3 +69,14 @@ describe('migration 4', () => {
     expect(() => db.prepare("INSERT INTO rating_profiles (id, name, kind, params) VALUES ('x', 'x', 'fed', '{}')").run()).toThrow(/CHECK constraint/)
   })
 })
+
+describe('profiles saved by an earlier version', () => {
+  it('still load when a later parameter is missing (it takes its default)', async () => {
+    const base = builtinEdition('fide-2014')!
+    const { minGamesReduced: _m, ...unrated } = base.unrated
+    const old = { ...base, id: 'old-fed', kind: 'custom', unrated }
+    services.ctx.db.prepare("INSERT INTO rating_profiles (id, name, kind, params) VALUES ('old-fed', 'Old', 'custom', ?)").run(JSON.stringify(old))
+    const got: { edition: { unrated: { minGamesReduced: number | null } } } = await call('rules:get', { id: 'old-fed' })
+    expect(got.edition.unrated.minGamesReduced).toBeNull()
+  })
+})
