@@ -17,6 +17,8 @@ const LATIN2_FEDERATIONS = new Set(['POL', 'CZE', 'SVK', 'HUN', 'SLO', 'CRO', 'R
 
 /** Letters typical of each single-byte family when decoded with the right table. */
 const LATIN2_LETTERS = /[ąćęłńśźżčďěňřšťůžľĺŕőűăĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽĽĹŔŐŰĂ]/u
+/** Accented letters that names are full of; a table that turns them into rarer letters reads less plausibly. */
+const COMMON_LETTERS = /[áéíóúàèìòùâêîôûäëïöüçñãõåæøœšžčřłąęśźżćńőűýÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÄËÏÖÜÇÑÅÆØŠŽČŘŁŚŻ]/u
 const SYMBOLS = /[\u0080-\u009f¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿×÷˘˛˝˙ˇ]/u
 
 function scoreCandidate(text: string, latin2Hint: number, enc: TrfEncoding): number {
@@ -30,7 +32,7 @@ function scoreCandidate(text: string, latin2Hint: number, enc: TrfEncoding): num
     const inWord = /\p{L}/u.test(prev) || /\p{L}/u.test(next)
     if (/[\u0080-\u009f]/.test(c)) score -= 6
     else if (SYMBOLS.test(c)) score -= inWord ? 5 : 1
-    else if (/\p{L}/u.test(c)) score += inWord ? 3 : 1
+    else if (/\p{L}/u.test(c)) score += (inWord ? 3 : 1) + (COMMON_LETTERS.test(c) ? 1 : 0)
     else score -= 1
     if (enc === 'iso-8859-2' && LATIN2_LETTERS.test(c)) score += latin2Hint
   }
@@ -109,6 +111,7 @@ export function decodeTrf(bytes: Uint8Array): Decoded {
   let encoding = best.enc
   // Windows-1252 and ISO-8859-1 differ only in 0x80-0x9F; without such bytes the file is plain Latin-1
   if (encoding === 'windows-1252' && !buf.some((b) => b >= 0x80 && b <= 0x9f)) encoding = 'iso-8859-1'
-  const ambiguous = scored.length > 1 && scored[1].score >= best.score - 2
+  // close scores only matter when the candidates read the names differently
+  const ambiguous = scored.slice(1).some((c) => c.score >= best.score - 2 && c.text !== best.text)
   return { text: best.text, encoding, lineEnding: lineEndingOf(best.text), ambiguous }
 }

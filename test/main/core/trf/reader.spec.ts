@@ -103,6 +103,10 @@ describe('readTrf on the 22 real files', () => {
     const accented = t.players.map((p) => p.name).filter((n) => /[^\x20-\x7e]/.test(n))
     expect(accented.length).toBeGreaterThan(0)
     for (const n of accented) expect(n).toMatch(/^[\p{L} ,.'-]+$/u)
+    const junior = readFixture(REAL_DIR, 'sanichi_icu_tournament__spec__samples__krause__irish_junior_champs_2011.tab')
+    expect(junior.players.map((p) => p.name)).toEqual(expect.arrayContaining(['Morgan, Mícheál', 'Ó Muireagáin, Colm', 'Ní Mhuireagáin, Eibhia', 'McBride, Seán Patrick']))
+    // four Irish names agree on Latin-1: no doubt left about the table
+    expect(junior.findings.some((f) => f.code === 'trf.encoding.ambiguous')).toBe(false)
     const g = readFixture(REAL_DIR, 'Lichess4545_heltour__heltour__tournament__seeders__trf16_seeder.py__TRF16_DATA@c6befe55.trf')
     expect(g.header.name).toBe('ΔΙΑΣΥΛΛΟΓΙΚΟ ΚΥΠΕΛΛΟ ΚΡΗΤΙΚΗΣ ΦΙΛΙΑΣ 2024')
     expect(g.header.city).toBe('Heraklion')
