@@ -199,6 +199,24 @@ describe('player matching, findings and decisions', () => {
   })
 })
 
+describe('tournaments:preview', () => {
+  it('reads without writing: crosstable, findings with messages, and whether the file is new, known or a correction', async () => {
+    const before = [count('tournaments'), count('tournament_files'), count('audit_log')]
+    const same = await call('tournaments:preview', file(REAL, EXAMPLE1)) as { alreadyImported: number | null; replaces: number | null; importable: boolean }
+    expect(same).toMatchObject({ alreadyImported: 1, replaces: null, importable: true })
+    const edited = Buffer.concat([readFileSync(REAL + EXAMPLE1), Buffer.from('### checked by the office\n')])
+    const correction = await call('tournaments:preview', { fileName: 'example1-v3.trf', base64: edited.toString('base64') }) as { alreadyImported: number | null; replaces: number | null }
+    expect(correction).toMatchObject({ alreadyImported: null, replaces: 1 })
+    const fresh = await call('tournaments:preview', file(REAL, 'sklangen_TRF__tests__2020_06.trf')) as { alreadyImported: number | null; replaces: number | null; header: { name: string; rounds: number }; players: unknown[]; encoding: string }
+    expect(fresh).toMatchObject({ alreadyImported: null, replaces: null, header: { name: 'Mai 5 Plus 0 Turnier', rounds: 10 }, encoding: 'ascii' })
+    expect(fresh.players).toHaveLength(13)
+    const bad = await call('tournaments:preview', file(TRF, 'py4swiss_missing_starting_number.trf')) as { importable: boolean; findings: { fatal: boolean; message: string }[] }
+    expect(bad.importable).toBe(false)
+    expect(bad.findings.filter((f) => f.fatal).map((f) => f.message)).toEqual(['Line 7: start number 8 found where 7 was expected; start numbers must run from 1 to 7.'])
+    expect([count('tournaments'), count('tournament_files'), count('audit_log')]).toEqual(before)
+  })
+})
+
 describe('every fixture of ../shared/fixtures/trf', () => {
   const MALFORMED = ['py4swiss_incompatible_result.trf', 'py4swiss_invalid_code.trf', 'py4swiss_missing_result.trf', 'py4swiss_missing_starting_number.trf', 'py4swiss_too_many_results.trf']
   it('imports, or is refused with a located error naming the line, as the fixture intends', async () => {
