@@ -3,7 +3,7 @@ import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
 import { readSettings } from './settings'
 import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
-import { importTrf, sha256Of } from '../tournaments/import'
+import { findExisting, importTrf, sha256Of } from '../tournaments/import'
 import { loadTournamentModel } from '../tournaments/read'
 import { foldName, splitName } from '../registry/names'
 import { UserError, isUserError } from '../util/errors'
@@ -122,11 +122,7 @@ export const tournamentsHandlers: HandlersOf<'tournaments'> = {
     const sha256 = sha256Of(bytes)
     const loc = locale(db)
     const same = db.prepare('SELECT tournament_id AS id FROM tournament_files WHERE sha256 = ? LIMIT 1').get(sha256) as { id: number } | undefined
-    const h = parsed.header
-    const replaces =
-      h.name && h.startDate
-        ? ((db.prepare("SELECT id FROM tournaments WHERE name = ? AND start_date = ? AND coalesce(city, '') = coalesce(?, '') ORDER BY id DESC LIMIT 1").get(h.name, h.startDate, h.city) as { id: number } | undefined)?.id ?? null)
-        : null
+    const replaces = findExisting(db, parsed)?.id ?? null
     return {
       fileName: input.fileName,
       format: parsed.format,

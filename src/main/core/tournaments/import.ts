@@ -7,6 +7,7 @@ import { describeFinding } from '../trf/describe'
 import { matchPlayers, type MatchResult } from './match'
 import { diffTournaments, type TournamentDiff } from './diff'
 import { loadTournamentModel } from './read'
+import { foldName } from '../registry/names'
 
 export type ImportOutcome = 'imported' | 'replaced' | 'duplicate'
 
@@ -52,7 +53,22 @@ export function refuseIfFatal(parsed: ParsedTrf): void {
   throw new UserError('trf.import.refused', { file: parsed.fileName, count: fatal.length, first: describeFinding(fatal[0]) }, fatal)
 }
 
-function findExisting(db: Db, parsed: ParsedTrf, replaces: number | undefined): { id: number; status: string } | null {
+/** Share of the smaller field found in the other, by folded name: a corrected file keeps (almost) all its players. */
+export function playerOverlap(a: readonly string[], b: readonly string[]): number {
+  if (!a.length || !b.length) return 0
+  const set = new Set(b.map((n) => foldName(n)))
+  const common = a.filter((n) => set.has(foldName(n))).length
+  return common / Math.min(a.length, b.length)
+}
+
+/** Below this overlap two files with the same name, place and start are different sections, not versions. */
+export const SAME_TOURNAMENT_OVERLAP = 0.5
+
+/**
+ * The tournament a file corrects: the one named explicitly, or the latest with the same name, start date and place
+ * whose players mostly reappear (festival sections often share name, dates and place).
+ */
+export function findExisting(db: Db, parsed: Pick<ParsedTrf, 'header' | 'players'>, replaces?: number): { id: number; status: string } | null {
   if (replaces !== undefined) {
     const row = db.prepare('SELECT id, status FROM tournaments WHERE id = ?').get(replaces) as { id: number; status: string } | undefined
     if (!row) throw new UserError('tournaments.notFound', { id: replaces })
@@ -60,10 +76,12 @@ function findExisting(db: Db, parsed: ParsedTrf, replaces: number | undefined): 
   }
   const h = parsed.header
   if (!h.name || !h.startDate) return null
-  const row = db
-    .prepare('SELECT id, status FROM tournaments WHERE name = ? AND start_date = ? AND coalesce(city, \'\') = coalesce(?, \'\') ORDER BY id DESC LIMIT 1')
-    .get(h.name, h.startDate, h.city) as { id: number; status: string } | undefined
-  return row ?? null
+  const rows = db
+    .prepare("SELECT id, status FROM tournaments WHERE name = ? AND start_date = ? AND coalesce(city, '') = coalesce(?, '') ORDER BY id DESC")
+    .all(h.name, h.startDate, h.city) as { id: number; status: string }[]
+  const names = parsed.players.map((p) => p.name)
+  const namesOf = db.prepare('SELECT name FROM tournament_players WHERE tournament_id = ?').pluck()
+  return rows.find((r) => playerOverlap(names, namesOf.all(r.id) as string[]) >= SAME_TOURNAMENT_OVERLAP) ?? null
 }
 
 function insertFindings(db: Db, tournamentId: number, fileId: number, source: string, findings: TrfFinding[], startRankOf: (f: TrfFinding) => number | null): void {

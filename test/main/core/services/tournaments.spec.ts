@@ -217,6 +217,18 @@ describe('tournaments:preview', () => {
   })
 })
 
+describe('festival sections', () => {
+  it('keeps sections that share name, dates and place apart: Bunratty 2011 Masters, Major and Minor are three tournaments', async () => {
+    const sections = ['masters', 'major', 'minor'].map((s) => file(REAL, `sanichi_icu_tournament__spec__samples__krause__bunratty_${s}_2011.tab`))
+    const r = await call('tournaments:import', { files: sections }) as { ok: boolean; outcome: string; tournamentId: number; players: number }[]
+    expect(r.map((x) => [x.outcome, x.players])).toEqual([['imported', 34], ['imported', 56], ['imported', 103]])
+    expect(new Set(r.map((x) => x.tournamentId)).size).toBe(3)
+    // the other export of the Masters (ICU ratings app) has the same players: it is a new version of that section
+    const again = await call('tournaments:import', { files: [file(REAL, 'sanichi_icu_ratings_app__spec__files__bunratty_masters_2011.tab')] }) as { outcome: string; tournamentId: number; players: number }[]
+    expect(again[0]).toMatchObject({ outcome: 'replaced', tournamentId: r[0].tournamentId })
+  })
+})
+
 describe('every fixture of ../shared/fixtures/trf', () => {
   const MALFORMED = ['py4swiss_incompatible_result.trf', 'py4swiss_invalid_code.trf', 'py4swiss_missing_result.trf', 'py4swiss_missing_starting_number.trf', 'py4swiss_too_many_results.trf']
   it('imports, or is refused with a located error naming the line, as the fixture intends', async () => {
