@@ -5,9 +5,10 @@ import { register as registerSystem } from './commands/system'
 import { register as registerRating } from './commands/rating'
 import { register as registerTournaments } from './commands/tournaments'
 import { register as registerPlayers } from './commands/players'
+import { register as registerLists } from './commands/lists'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists]
 
 export function buildProgram(): Command {
   const program = new Command()

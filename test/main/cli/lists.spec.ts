@@ -1,0 +1,63 @@
+// `rating-office lists …` and `archive …` as scripts use them: JSON figures, readable text, exit codes 1 and 2.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../helpers/run-cli'
+import { tempDir } from '../../helpers/temp-db'
+import { buildFixture, type Fixture } from '../core/services/list-fixture'
+
+const tmp = tempDir()
+const db = tmp.file('lists.db')
+let ids: Fixture['ids']
+
+beforeAll(async () => {
+  const fx = buildFixture(db)
+  ids = fx.ids
+  await fx.services.close()
+})
+afterAll(() => tmp.cleanup())
+
+describe('rating-office lists / archive', () => {
+  it('shows the lists with their counts, filtered, as text and as JSON', () => {
+    const text = runCli(['--db', db, 'lists', 'show', '--kind', 'office'])
+    expect(text.code).toBe(0)
+    expect(text.stdout.trim().split('\n')).toHaveLength(2)
+    expect(text.stdout).toMatch(/2024-03-01 {2}standard {2}office {5}FRA {4}published {2}v1 +3$/m)
+    const json = runCli(['--db', db, '--json', 'lists', 'show', '--type', 'rapid'])
+    expect(JSON.parse(json.stdout).map((l: { id: number; entries: number }) => [l.id, l.entries])).toEqual([[ids.rapid, 1]])
+  })
+
+  it('pages entries by rating and searches them', () => {
+    const json = runCli(['--db', db, '--json', 'lists', 'entries', String(ids.feb), '--limit', '2'])
+    expect(json.code).toBe(0)
+    const page = JSON.parse(json.stdout)
+    expect(page.total).toBe(4)
+    expect(page.rows.map((r: { fideId: number; rating: number }) => [r.fideId, r.rating])).toEqual([[1503014, 2830], [4600010, 1872]])
+    const text = runCli(['--db', db, 'lists', 'entries', String(ids.feb), '--search', 'muller'])
+    expect(text.stdout).toContain('rows 1–1 of 1')
+    expect(text.stdout).toMatch(/4600010 {2}Müller, Anna +GER {2}WFM {2}1872 {4}7 {2}40$/m)
+  })
+
+  it('prints a player history and his entry on a list, or that he is not on it', () => {
+    const h = runCli(['--db', db, 'archive', 'history', '--fide-id', '651001'])
+    expect(h.code).toBe(0)
+    expect(h.stdout.trim().split('\n')).toEqual([
+      'Dupont, Jean (FIDE 651001)',
+      '2024-01-01  standard  reference  FIDE   reference  1600    0  20  i',
+      '2024-02-01  standard  reference  FIDE   reference  1600    0  20  i',
+      '2024-03-01  standard  office     FRA    published  1760    4  20'
+    ])
+    const on = runCli(['--db', db, 'archive', 'on', String(ids.jan), '--fide-id', '651002'])
+    expect(on.stdout.trim()).toBe(`Martin, Léa is not on the standard list of 2024-01-01 (list ${ids.jan})`)
+    const found = JSON.parse(runCli(['--db', db, '--json', 'archive', 'find', 'anna']).stdout)
+    expect(found.map((p: { fideId: number }) => p.fideId)).toEqual([4600010])
+  })
+
+  it('exits 1 with the message for a missing list, 2 for bad usage', () => {
+    const missing = runCli(['--db', db, 'lists', 'entries', '999'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('There is no rating list 999.')
+    expect(missing.stderr).not.toMatch(/at .*\.ts:\d+/)
+    expect(runCli(['--db', db, 'lists', 'entries', String(ids.feb), '--sort', 'elo']).code).toBe(2)
+    expect(runCli(['--db', db, 'archive', 'history']).code).toBe(2)
+    expect(runCli(['--db', db, 'archive', 'history', '--fide-id', '1', '--player', '2']).code).toBe(2)
+  })
+})
