@@ -96,6 +96,7 @@ export const trfErrors: ErrorCatalogue = {
   'tournaments.noCandidate': { en: 'Player {startRank} has no proposed registry player to confirm.', fr: 'Le joueur {startRank} n’a pas de joueur du registre proposé à confirmer.' },
   'tournaments.registryPlayerNotFound': { en: 'No registry player {id}.', fr: 'Aucun joueur {id} dans le registre.' },
   'tournaments.fileNotFound': { en: 'No imported file {id}.', fr: 'Aucun fichier importé {id}.' },
+  'tournaments.replacesOneFile': { en: 'Only one file can replace tournament {id}; {count} were given.', fr: 'Un seul fichier peut remplacer le tournoi {id} ; {count} ont été donnés.' },
   'tournaments.notFound': { en: 'No tournament {id}.', fr: 'Aucun tournoi {id}.' },
   'tournaments.findingNotFound': { en: 'No finding {id}.', fr: 'Aucun constat {id}.' },
   'tournaments.playerNotFound': { en: 'No player {id} in tournament {tournamentId}.', fr: 'Aucun joueur {id} dans le tournoi {tournamentId}.' },

@@ -139,6 +139,8 @@ export const tournamentsHandlers: HandlersOf<'tournaments'> = {
   },
 
   'tournaments:import': (input, { db }) => {
+    // one correction replaces one tournament: several files naming the same one would overwrite each other
+    if (input.replaces !== undefined && input.files.length > 1) throw new UserError('tournaments.replacesOneFile', { id: input.replaces, count: input.files.length })
     const loc = locale(db)
     const actor = officerOf(db, undefined)
     return input.files.map((f) => {

@@ -105,6 +105,12 @@ describe('tournaments:import', () => {
     expect([count('tournaments'), count('tournament_files'), count('tournament_players'), count('tournament_games'), count('tournament_findings'), count('audit_log')]).toEqual(before)
   })
 
+  it('refuses several files that would all replace the same tournament', async () => {
+    const r = await services.dispatch('tournaments:import', { files: [file(REAL, EXAMPLE1), file(REAL, EXAMPLE1)], replaces: 1 })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toBe('Only one file can replace tournament 1; 2 were given.')
+  })
+
   it('imports several files in one call, each on its own', async () => {
     const r = await call('tournaments:import', { files: [file(REAL, 'erral_fidetournament__tests__test_demo.trf'), file(TRF, 'py4swiss_invalid_code.trf'), file(REAL, 'sanichi_icu_tournament__spec__samples__krause__irish_junior_champs_2011.tab')] }) as { ok: boolean; players?: number }[]
     expect(r.map((x) => [x.ok, x.players ?? null])).toEqual([[true, 137], [false, null], [true, 34]])
