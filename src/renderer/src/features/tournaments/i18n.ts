@@ -32,7 +32,10 @@ export default {
       cross: { rank: 'Rank', startRank: 'No.', name: 'Name', federation: 'Fed.', rating: 'Rating', points: 'Pts', bye: 'bye' },
       players: { birth: 'Born', match: 'Registry' },
       games: { round: 'Round', white: 'White', black: 'Black', result: 'Result' },
-      files: { version: 'Version', name: 'File', facts: 'Format', imported: 'Imported', changes: 'Changes', first: 'first version', download: 'Original file' },
+      files: {
+        version: 'Version', name: 'File', facts: 'Format', imported: 'Imported', changes: 'Changes', first: 'first version', download: 'Original file', showChanges: 'Show changes',
+        diff: { header: 'header {field}: {before} → {after}', added: 'player {n} added', removed: 'player {n} removed', player: 'player {n}, {field}: {before} → {after}', round: 'player {n}, round {round}: {before} → {after}' }
+      },
       findings: { none: 'No problem found.', line: 'line {line}', column: 'column {column}', columns: 'columns {from}–{to}', reason: 'Reason: {reason}' },
       match: {
         hint: 'Players are matched to the registry by FIDE ID. Confirm proposed matches, create new players for unknown IDs, or link a player by hand.',
@@ -93,7 +96,10 @@ export default {
       cross: { rank: 'Pl.', startRank: 'N°', name: 'Nom', federation: 'Féd.', rating: 'Elo', points: 'Pts', bye: 'exempt' },
       players: { birth: 'Naissance', match: 'Registre' },
       games: { round: 'Ronde', white: 'Blancs', black: 'Noirs', result: 'Résultat' },
-      files: { version: 'Version', name: 'Fichier', facts: 'Format', imported: 'Importé', changes: 'Modifications', first: 'première version', download: 'Fichier d’origine' },
+      files: {
+        version: 'Version', name: 'Fichier', facts: 'Format', imported: 'Importé', changes: 'Modifications', first: 'première version', download: 'Fichier d’origine', showChanges: 'Voir les modifications',
+        diff: { header: 'en-tête {field} : {before} → {after}', added: 'joueur {n} ajouté', removed: 'joueur {n} retiré', player: 'joueur {n}, {field} : {before} → {after}', round: 'joueur {n}, ronde {round} : {before} → {after}' }
+      },
       findings: { none: 'Aucun problème trouvé.', line: 'ligne {line}', column: 'colonne {column}', columns: 'colonnes {from}–{to}', reason: 'Motif : {reason}' },
       match: {
         hint: 'Les joueurs sont rapprochés du registre par identifiant FIDE. Confirmez les rapprochements proposés, créez les identifiants inconnus ou reliez un joueur à la main.',
