@@ -24,7 +24,9 @@ export function minutesFor60Moves(text: string | null, encoded = false): number 
   const words = s.replace(/\b(plus|and|et|und|y)\b/gi, '+')
   // "40 moves in 90 min": the base is the time, not the move count
   const movesFirst = /(\d+)\s*(?:moves|coups|züge|jugadas)\s*(?:in|en|\/)?\s*(\d+(?:[.,]\d+)?)/i.exec(s)
-  const first = movesFirst ? movesFirst[2] : /(\d+(?:[.,]\d+)?)/.exec(s)?.[1]
+  // "40/120, 60": 40 moves in 120 minutes
+  const movesSlash = /^(\d{1,3})\s*\/\s*(\d+(?:[.,]\d+)?)/.exec(s)
+  const first = movesFirst ? movesFirst[2] : movesSlash ? movesSlash[2] : /(\d+(?:[.,]\d+)?)/.exec(s)?.[1]
   if (!first) return null
   // "1:30 + 10": hours and minutes
   const base = hm ? Number(hm[1]) * 60 + Number(hm[2]) : Number(first.replace(',', '.'))

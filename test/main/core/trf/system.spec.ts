@@ -54,6 +54,7 @@ describe('rating type from the time control (FIDE 2024: base + 60 × increment)'
     ['15 minutes plus 10 sec per move', false, 25, 'rapid'],
     ['8 min/player + 3 s/move', false, 11, 'rapid'],
     ['3+2', false, 5, 'blitz'],
+    ['40/120, 60', false, 120, 'standard'],
     [`100'x40mm + 50'x20mm + 30" from move 1`, false, 130, 'standard'],
     ['40/6000+30:900+30', true, 130, 'standard'],
     ['300+3', true, 8, 'blitz']
