@@ -118,12 +118,22 @@ function featureMessages(): Messages[] {
   return out
 }
 
+/** Merges b into a, key by key, so that two features sharing a top-level key both keep their strings. */
+function deepMerge(a: Tree, b: Tree): Tree {
+  const out: Tree = { ...a }
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k]
+    out[k] = typeof v === 'object' && typeof prev === 'object' ? deepMerge(prev, v) : v
+  }
+  return out
+}
+
 export function buildMessages(): Record<UiLocale, Tree> {
-  const en: Tree = { ...shell.en }
-  const fr: Tree = { ...shell.fr }
+  let en: Tree = { ...shell.en }
+  let fr: Tree = { ...shell.fr }
   for (const m of featureMessages()) {
-    Object.assign(en, m.en)
-    Object.assign(fr, m.fr)
+    en = deepMerge(en, m.en)
+    fr = deepMerge(fr, m.fr)
   }
   en.errors = errorMessages('en')
   fr.errors = errorMessages('fr')
