@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['test/**/*.spec.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
-    testTimeout: 30000,
+    testTimeout: 120000,
     pool: 'forks'
   }
 })

@@ -73,7 +73,14 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
   const locale = (): 'en' | 'fr' => 'en'
 
   return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
+    let url: URL
+    try {
+      // the path is appended to a fixed origin: a path like `//host` must not be read as another origin
+      url = new URL(`http://localhost${(req.url ?? '/').startsWith('/') ? '' : '/'}${req.url ?? '/'}`)
+    } catch {
+      send(res, 400, { ok: false, error: { code: 'bad_request', key: 'internal', params: {}, message: 'bad request path' } })
+      return
+    }
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '')
     if (options.allowedHosts?.length && !options.allowedHosts.includes(hostHeader)) {
       send(res, 421, { ok: false, error: { code: 'host', key: 'internal', params: {}, message: `host “${hostHeader}” is not served here` } })

@@ -106,6 +106,25 @@ describe('browser-mode HTTP server', () => {
     expect(events.at(-1)).toMatchObject({ state: 'done', kind: 'system:health', result: { integrity: 'ok' } })
   })
 
+  it('survives odd request paths', async () => {
+    const base = await start()
+    const port = new URL(base).port
+    const raw = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    expect(await raw('//')).toBe(200)
+    expect(await raw('//evil.example/api/contract')).toBe(200)
+    expect(await raw('/api/%zz')).toBe(404)
+    // the server is still up
+    expect((await post(base, '/api/call/system:info', {})).status).toBe(200)
+  })
+
   it('will not serve openly beyond loopback', () => {
     expect(() => checkExposure('0.0.0.0', false)).toThrow(UsageError)
     expect(() => checkExposure('192.168.1.10', false)).toThrow(/--read-only or --token/)
