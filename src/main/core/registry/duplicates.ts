@@ -26,6 +26,18 @@ export interface PairScore {
 /** Score from which a pair enters the review queue. */
 export const CANDIDATE_THRESHOLD = 0.85
 
+/**
+ * Pairs that can never reach a candidate score, told apart without comparing names: a different sex, or
+ * birth years that differ by more than a typing error (the score is at least halved in both cases).
+ */
+export function cannotMatch(a: PlayerFacts, b: PlayerFacts): boolean {
+  if (a.sex && b.sex && a.sex !== b.sex) return true
+  if (a.birthDate && b.birthDate && a.birthDate.slice(0, 4) !== b.birthDate.slice(0, 4)) {
+    return !(a.birthDate.length === b.birthDate.length && looksLikeTypo(a.birthDate, b.birthDate))
+  }
+  return false
+}
+
 /** Two birth dates that differ by one mistyped or swapped digit, same length: a typing error rather than two people. */
 function looksLikeTypo(a: string, b: string): boolean {
   return a.length === b.length && editDistance(a, b) === 1
@@ -74,7 +86,8 @@ export function blockingKeys(p: PlayerFacts): string[] {
   const sk = nameKey(s.join(''))
   const g0 = g[0] ? nameKey(g[0]) : ''
   if (sk) keys.push(`s:${sk}`)
-  if (g0 && p.birthDate) keys.push(`g:${g0}|${p.birthDate.slice(0, 4)}`)
+  // Surname typos: same given name and birth year, and the surname's first letter (typos rarely hit it).
+  if (g0 && p.birthDate && sk) keys.push(`g:${g0}|${p.birthDate.slice(0, 4)}|${sk[0]}`)
   const s0 = s[0] ? nameKey(s[0]) : ''
   if (s0 && g0) keys.push(`p:${[s0, g0].sort().join('|')}`)
   return keys
@@ -131,7 +144,7 @@ const toFacts = (r: RawFacts): PlayerFacts => ({
  */
 export function scanDuplicates(db: Db, opts: ScanOptions = {}): ScanResult {
   const minScore = opts.minScore ?? CANDIDATE_THRESHOLD
-  const maxBlock = opts.maxBlock ?? 300
+  const maxBlock = opts.maxBlock ?? 100
   const total = (db.prepare("SELECT count(*) AS n FROM players WHERE status <> 'merged'").get() as { n: number }).n
   db.exec('DROP TABLE IF EXISTS temp.dup_keys; CREATE TEMP TABLE dup_keys (k TEXT NOT NULL, id INTEGER NOT NULL)')
   const insKey = db.prepare('INSERT INTO temp.dup_keys(k, id) VALUES (?, ?)')
@@ -151,52 +164,61 @@ export function scanDuplicates(db: Db, opts: ScanOptions = {}): ScanResult {
     }
   })()
   db.exec('CREATE INDEX temp.dup_keys_k ON dup_keys(k)')
-  const blocks = db.prepare('SELECT k, group_concat(id) AS ids, count(*) AS n FROM temp.dup_keys GROUP BY k HAVING count(*) > 1').all() as { k: string; ids: string; n: number }[]
+  const blockCount = (db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM temp.dup_keys GROUP BY k HAVING count(*) > 1)').get() as { n: number }).n
+  const blocks = db.prepare('SELECT k, group_concat(id) AS ids, count(*) AS n FROM temp.dup_keys GROUP BY k HAVING count(*) > 1')
   const load = db.prepare('SELECT id, fide_id, surname, given_names, birth_date, federation, sex FROM players WHERE id = ?')
   const shared = sharedTournamentCounter(db)
   const known = db.prepare('SELECT 1 FROM duplicate_candidates WHERE player_a = ? AND player_b = ?')
-  const add = db.prepare('INSERT OR IGNORE INTO duplicate_candidates(player_a, player_b, score, reasons) VALUES (?, ?, ?, ?)')
-  const seenPairs = new Set<string>()
+  // Blocks are read as a stream and candidates kept aside (few), so memory stays flat on two million players;
+  // a pair met in two blocks is scored twice rather than remembered.
+  const found = new Map<string, [number, number, number, string]>()
   let pairsScored = 0
+  let bi = 0
+  for (const b of blocks.iterate() as Iterable<{ k: string; ids: string; n: number }>) {
+    const players = b.ids.split(',').map((id) => toFacts(load.get(Number(id)) as RawFacts))
+    let groups: PlayerFacts[][] = [players]
+    // A big block (a common name) is split by birth year, then by federation; what is still too big is left out.
+    for (const split of [(p: PlayerFacts) => p.birthDate?.slice(0, 4) ?? '?', (p: PlayerFacts) => p.federation ?? '?']) {
+      if (groups.every((g) => g.length <= maxBlock)) break
+      groups = groups.flatMap((g) => {
+        if (g.length <= maxBlock) return [g]
+        const by = new Map<string, PlayerFacts[]>()
+        for (const p of g) {
+          const k = split(p)
+          const list = by.get(k)
+          if (list) list.push(p)
+          else by.set(k, [p])
+        }
+        return [...by.values()]
+      })
+    }
+    groups = groups.filter((g) => g.length <= maxBlock && g.length > 1)
+    for (const g of groups) {
+      for (let i = 0; i < g.length; i++) {
+        for (let j = i + 1; j < g.length; j++) {
+          const [x, y] = g[i]!.id < g[j]!.id ? [g[i]!, g[j]!] : [g[j]!, g[i]!]
+          const key = `${x.id}:${y.id}`
+          if (cannotMatch(x, y) || found.has(key) || known.get(x.id, y.id)) continue
+          pairsScored++
+          const s = scorePair(x, y, shared(x.id, y.id))
+          if (s.score >= minScore) found.set(key, [x.id, y.id, s.score, JSON.stringify(s.parts)])
+        }
+      }
+    }
+    if (++bi % 1000 === 0) {
+      opts.throwIfCancelled?.()
+      opts.progress?.(total + Math.round((bi / Math.max(1, blockCount)) * total), total * 2, 'pairs')
+    }
+  }
+  const add = db.prepare('INSERT OR IGNORE INTO duplicate_candidates(player_a, player_b, score, reasons) VALUES (?, ?, ?, ?)')
   let candidatesAdded = 0
   db.transaction(() => {
-    blocks.forEach((b, bi) => {
-      const players = b.ids.split(',').map((id) => toFacts(load.get(Number(id)) as RawFacts))
-      let groups: PlayerFacts[][] = [players]
-      if (players.length > maxBlock) {
-        const byYear = new Map<string, PlayerFacts[]>()
-        for (const p of players) {
-          const y = p.birthDate?.slice(0, 4) ?? '?'
-          byYear.set(y, [...(byYear.get(y) ?? []), p])
-        }
-        groups = [...byYear.values()].filter((g) => g.length <= maxBlock)
-      }
-      for (const g of groups) {
-        for (let i = 0; i < g.length; i++) {
-          for (let j = i + 1; j < g.length; j++) {
-            const [x, y] = g[i]!.id < g[j]!.id ? [g[i]!, g[j]!] : [g[j]!, g[i]!]
-            const key = `${x.id}:${y.id}`
-            if (seenPairs.has(key)) continue
-            seenPairs.add(key)
-            if (known.get(x.id, y.id)) continue
-            pairsScored++
-            const s = scorePair(x, y, shared(x.id, y.id))
-            if (s.score >= minScore) {
-              candidatesAdded += add.run(x.id, y.id, s.score, JSON.stringify(s.parts)).changes
-            }
-          }
-        }
-      }
-      if (bi % 1000 === 0) {
-        opts.throwIfCancelled?.()
-        opts.progress?.(total + Math.round((bi / Math.max(1, blocks.length)) * total), total * 2, 'pairs')
-      }
-    })
+    for (const row of found.values()) candidatesAdded += add.run(...row).changes
     if (candidatesAdded) {
       db.prepare("INSERT INTO audit_log(action, entity, data) VALUES ('duplicates.scan', 'player', ?)").run(JSON.stringify({ pairsScored, candidatesAdded, minScore }))
     }
   })()
   db.exec('DROP TABLE IF EXISTS temp.dup_keys')
   opts.progress?.(total * 2, total * 2, 'done')
-  return { players: total, blocks: blocks.length, pairsScored, candidatesAdded }
+  return { players: total, blocks: blockCount, pairsScored, candidatesAdded }
 }

@@ -1,7 +1,7 @@
 // Duplicate detection (issue #5): Müller/Mueller, reversed order, one-letter typos, same name with different birth years.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { CANDIDATE_THRESHOLD, scanDuplicates, scorePair, type PlayerFacts } from '../../../../src/main/core/registry/duplicates'
+import { CANDIDATE_THRESHOLD, cannotMatch, scanDuplicates, scorePair, type PlayerFacts } from '../../../../src/main/core/registry/duplicates'
 import { foldName } from '../../../../src/main/core/registry/names'
 import { tempDir } from '../../../helpers/temp-db'
 
@@ -44,6 +44,17 @@ describe('scorePair', () => {
   it('rules out players of different sex and players who met in a tournament', () => {
     expect(scorePair(p('Meyer', 'Kim', '1990', 'GER', 'M'), p('Meyer', 'Kim', '1990', 'GER', 'F')).score).toBeLessThan(0.5)
     expect(scorePair(p('Meyer', 'Kim', '1990'), p('Meyer', 'Kim', '1990'), 1).score).toBeLessThan(0.5)
+  })
+})
+
+describe('cannotMatch', () => {
+  it('skips exactly the pairs whose score could never reach the threshold', () => {
+    expect(cannotMatch(p('A', 'B', '1990', 'GER', 'M'), p('A', 'B', '1990', 'GER', 'F'))).toBe(true)
+    expect(cannotMatch(p('A', 'B', '1990'), p('A', 'B', '1975'))).toBe(true)
+    expect(cannotMatch(p('A', 'B', '1961-04-02'), p('A', 'B', '1971-04-02'))).toBe(false)
+    expect(cannotMatch(p('A', 'B', '1990'), p('A', 'B', null))).toBe(false)
+    // the skip is safe: the best such pair still scores under the threshold
+    expect(scorePair(p('Müller', 'Jürgen', '1961-04-02'), p('Müller', 'Jürgen', '1975-04-02')).score).toBeLessThan(CANDIDATE_THRESHOLD)
   })
 })
 
