@@ -36,7 +36,9 @@ export const listEntryRowSchema = z.object({
   rating: z.number().nullable(),
   games: z.number().nullable(),
   k: z.number().nullable(),
-  flags: z.string().nullable()
+  flags: z.string().nullable(),
+  /** The player's rating on the previous official list of the same rating type (null: not on it, or none). */
+  previousRating: z.number().nullable()
 })
 export type ListEntryRow = z.infer<typeof listEntryRowSchema>
 
@@ -69,6 +71,12 @@ export const listsContract = {
         search: z.string().max(100).optional()
       })
       .strict(),
-    output: z.object({ list: listSummarySchema, rows: z.array(listEntryRowSchema), total: z.number() })
+    output: z.object({
+      list: listSummarySchema,
+      /** The latest published or reference list of the same rating type before this one, the rows' previousRating. */
+      previous: z.object({ id: z.number(), listDate: isoDate, kind: listKind }).nullable(),
+      rows: z.array(listEntryRowSchema),
+      total: z.number()
+    })
   })
 }

@@ -115,15 +115,32 @@ const entryColumns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_
   coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
   e.rating, e.games, e.k, e.flags`
 
-/** The rows of the given players on a list, in the order of `ids`. */
-function rowsFor(db: Db, listId: number, ids: number[]): ListEntryRow[] {
+/**
+ * The list a page is compared with: the latest published or reference list of the same rating type dated
+ * before it (on one date an office list wins over the reference list it was computed from).
+ */
+export function previousList(db: Db, list: ListSummary): { id: number; listDate: string; kind: 'reference' | 'office' } | null {
+  const row = db
+    .prepare(
+      `SELECT id, list_date AS listDate, kind FROM rating_lists
+        WHERE rating_type = ? AND list_date < ? AND status <> 'draft'
+        ORDER BY list_date DESC, kind = 'office' DESC, version DESC, id DESC LIMIT 1`
+    )
+    .get(list.ratingType, list.listDate) as { id: number; listDate: string; kind: 'reference' | 'office' } | undefined
+  return row ?? null
+}
+
+/** The rows of the given players on a list, in the order of `ids`, with their rating on the previous list. */
+function rowsFor(db: Db, listId: number, ids: number[], previousId: number | null): ListEntryRow[] {
   if (!ids.length) return []
   const rows = db
     .prepare(
-      `SELECT ${entryColumns} FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+      `SELECT ${entryColumns}, pe.rating AS previousRating
+         FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+         LEFT JOIN rating_list_entries pe ON pe.list_id = ? AND pe.player_id = e.player_id
         WHERE e.list_id = ? AND e.player_id IN (${ids.map(() => '?').join(',')})`
     )
-    .all(listId, ...ids) as Omit<ListEntryRow, 'name'>[]
+    .all(previousId ?? 0, listId, ...ids) as Omit<ListEntryRow, 'name'>[]
   const byId = new Map(rows.map((r) => [r.playerId, r]))
   return ids.flatMap((id) => {
     const r = byId.get(id)
@@ -158,9 +175,10 @@ export const listsHandlers: HandlersOf<'lists'> = {
 
   'lists:entries': (input, { db }) => {
     const list = getListSummary(db, input.listId)
+    const previous = previousList(db, list)
     const cond = input.search ? playerSearchCondition(input.search) : null
     if (!cond) {
-      return { list, total: list.entries, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries)) }
+      return { list, previous, total: list.entries, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries), previous?.id ?? null) }
     }
     // a search narrows the players first; each match is then looked up on the list by its primary key
     const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
@@ -169,6 +187,6 @@ export const listsHandlers: HandlersOf<'lists'> = {
     const dir = input.order === 'asc' ? 'ASC' : 'DESC'
     const order = input.sort === 'rating' ? `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)
     const ids = db.prepare(`SELECT p.id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...params, input.limit, input.offset) as number[]
-    return { list, total, rows: rowsFor(db, input.listId, ids) }
+    return { list, previous, total, rows: rowsFor(db, input.listId, ids, previous?.id ?? null) }
   }
 }

@@ -107,6 +107,24 @@ describe('lists:entries', () => {
     expect(pct.rows.map((r) => r.surname)).toEqual(['Carlsen'])
   })
 
+  it('compares each row with the previous official list of the same rating type', async () => {
+    const mar = await call('lists:entries', { listId: fx.ids.mar })
+    expect(mar.previous).toEqual({ id: fx.ids.feb, listDate: '2024-02-01', kind: 'reference' })
+    expect(mar.rows.map((r) => [r.surname, r.rating, r.previousRating])).toEqual([
+      ['Dupont', 1760, 1600],
+      ['Martin', 1670, 1450],
+      ['Zidane', 1500, null]
+    ])
+    // a draft is compared with the published office list before it, never with another draft
+    const draft = await call('lists:entries', { listId: fx.ids.draft })
+    expect(draft.previous).toMatchObject({ id: fx.ids.mar, kind: 'office' })
+    expect(draft.rows.map((r) => r.previousRating)).toEqual([1760, 1500])
+    // the first standard list has nothing before it (the older list is blitz)
+    const jan = await call('lists:entries', { listId: fx.ids.jan })
+    expect(jan.previous).toBeNull()
+    expect(jan.rows.every((r) => r.previousRating === null)).toBe(true)
+  })
+
   it('answers an empty page for an empty list', async () => {
     const page = await call('lists:entries', { listId: fx.ids.empty })
     expect(page).toMatchObject({ total: 0, rows: [] })

@@ -30,8 +30,12 @@ export default {
         rating: 'Rating',
         games: 'Games',
         k: 'K',
-        flags: 'Flags'
+        flags: 'Flags',
+        change: 'Change'
       },
+      changeSince: 'Change since the list of {date}',
+      comparedWith: 'Compared with',
+      newEntry: 'new',
       empty: 'No rating list yet. Import a FIDE rating list to start.',
       emptyFiltered: 'No list matches these filters.',
       listTitle: '{type} list of {date}',
@@ -84,8 +88,12 @@ export default {
         rating: 'Elo',
         games: 'Parties',
         k: 'K',
-        flags: 'Indic.'
+        flags: 'Indic.',
+        change: 'Écart'
       },
+      changeSince: 'Écart depuis la liste du {date}',
+      comparedWith: 'Comparée à',
+      newEntry: 'nouveau',
       empty: 'Aucune liste de classement pour l’instant. Importez une liste FIDE pour commencer.',
       emptyFiltered: 'Aucune liste ne correspond à ces filtres.',
       listTitle: 'Liste {type} du {date}',

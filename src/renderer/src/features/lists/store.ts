@@ -1,7 +1,7 @@
 // Lists store: the rating lists held (filtered) and one list's entries, paged and sorted by the core.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { CallInput, ListEntryRow, ListSummary } from '@shared/contract/index'
+import type { CallInput, CallOutput, ListEntryRow, ListSummary } from '@shared/contract/index'
 import { api, ApiFailure, unwrap } from '@renderer/api'
 
 export type ListFilter = CallInput<'lists:list'>
@@ -20,6 +20,7 @@ export const useListsStore = defineStore('lists', () => {
   const listsError = ref<string | null>(null)
 
   const current = ref<ListSummary | null>(null)
+  const previous = ref<CallOutput<'lists:entries'>['previous']>(null)
   const rows = ref<ListEntryRow[]>([])
   const total = ref(0)
   const query = ref<EntryQuery>({ offset: 0, limit: 50, sort: 'rating', order: 'desc', search: '' })
@@ -44,6 +45,7 @@ export const useListsStore = defineStore('lists', () => {
   async function loadEntries(listId: number, patch: Partial<EntryQuery> = {}): Promise<void> {
     if (current.value?.id !== listId) {
       current.value = null
+      previous.value = null
       rows.value = []
       total.value = 0
       query.value = { offset: 0, limit: query.value.limit, sort: 'rating', order: 'desc', search: '' }
@@ -66,6 +68,7 @@ export const useListsStore = defineStore('lists', () => {
       )
       if (request !== entriesRequest) return
       current.value = page.list
+      previous.value = page.previous
       rows.value = page.rows
       total.value = page.total
     } catch (e) {
@@ -76,5 +79,5 @@ export const useListsStore = defineStore('lists', () => {
     }
   }
 
-  return { lists, filter, loadingLists, listsError, loadLists, current, rows, total, query, loadingEntries, entriesError, loadEntries }
+  return { lists, filter, loadingLists, listsError, loadLists, current, previous, rows, total, query, loadingEntries, entriesError, loadEntries }
 })
