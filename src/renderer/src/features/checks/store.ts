@@ -16,6 +16,7 @@ export const useChecksStore = defineStore('checks', () => {
 
   const level = ref<Level | null>(null)
   const undecidedOnly = ref(false)
+  const earlierFiles = ref(false)
   const showClean = ref(false)
 
   const findings = ref<Record<number, StoredFinding[]>>({})
@@ -46,6 +47,7 @@ export const useChecksStore = defineStore('checks', () => {
         await api.call('tournaments:findings', {
           id: tournamentId,
           undecidedOnly: undecidedOnly.value,
+          includeEarlierFiles: earlierFiles.value,
           ...(level.value ? { level: level.value } : {})
         })
       )
@@ -58,7 +60,8 @@ export const useChecksStore = defineStore('checks', () => {
   }
 
   /** New filters apply to every tournament whose findings are open on screen. */
-  async function setFilters(next: { level?: Level | null; undecidedOnly?: boolean }): Promise<void> {
+  async function setFilters(next: { level?: Level | null; undecidedOnly?: boolean; earlierFiles?: boolean }): Promise<void> {
+    if (next.earlierFiles !== undefined) earlierFiles.value = next.earlierFiles
     if (next.level !== undefined) level.value = next.level
     if (next.undecidedOnly !== undefined) undecidedOnly.value = next.undecidedOnly
     await Promise.all(Object.keys(findings.value).map((id) => loadFindings(Number(id))))
@@ -92,7 +95,7 @@ export const useChecksStore = defineStore('checks', () => {
   )
 
   return {
-    tournaments, total, loading, error, level, undecidedOnly, showClean, findings, loadingFindings, findingsError,
+    tournaments, total, loading, error, level, undecidedOnly, earlierFiles, showClean, findings, loadingFindings, findingsError,
     loadTournaments, loadFindings, setFilters, decide, visible, totals
   }
 })
