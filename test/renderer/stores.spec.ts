@@ -5,6 +5,7 @@ import { stubBrowser } from './setup-browser'
 import type { JobEvent } from '../../src/shared/contract/index'
 import type * as JobsModule from '../../src/renderer/src/features/jobs/store'
 import type * as ListsModule from '../../src/renderer/src/features/lists/store'
+import type * as ChecksModule from '../../src/renderer/src/features/checks/store'
 
 // vitest's config knows only the @shared alias: the stores' @renderer/api import is pointed at the real module
 vi.mock('@renderer/api', () => import('../../src/renderer/src/api'))
@@ -23,12 +24,14 @@ const emit = (e: JobEvent): void => jobListeners.forEach((l) => l(e))
 
 let jobs: typeof JobsModule
 let lists: typeof ListsModule
+let checks: typeof ChecksModule
 
 beforeAll(async () => {
   stubBrowser()
   ;(globalThis.window as unknown as { api: unknown }).api = fakeApi
   jobs = await import('../../src/renderer/src/features/jobs/store')
   lists = await import('../../src/renderer/src/features/lists/store')
+  checks = await import('../../src/renderer/src/features/checks/store')
 })
 beforeEach(() => {
   setActivePinia(createPinia())
@@ -105,5 +108,44 @@ describe('lists store', () => {
     calls[0].resolve({ ok: false, error: { code: 'user', key: 'lists.notFound', params: { listId: 99 }, message: 'There is no rating list 99.' } })
     await p
     expect(store.entriesError).toBe('There is no rating list 99.')
+  })
+})
+
+const finding = (id: number, decision: string | null = null) => ({
+  id, tournamentId: 5, fileId: 1, source: 'trf', level: 'error', code: 'trf.check.points', edition: null, group: 'points', startRank: 3,
+  fileName: 'open.trf', line: 12, column: 81, endColumn: 84, found: '4.5', expected: '3.5', params: {}, message: 'Line 12: …', active: true,
+  decision, decisionReason: decision ? 'why' : null, decidedBy: decision ? 'officer' : null, decidedAt: decision ? '2025-01-01T00:00:00Z' : null
+})
+
+describe('checks store', () => {
+  it('records a decision with its reason and, when only undecided findings are shown, takes it off the list', async () => {
+    const store = checks.useChecksStore()
+    const load = store.setFilters({ undecidedOnly: true })
+    await load
+    const fetch = store.loadFindings(5)
+    expect(calls[0]).toMatchObject({ name: 'tournaments:findings', input: { id: 5, undecidedOnly: true, includeEarlierFiles: false } })
+    calls[0].resolve({ ok: true, value: [finding(1), finding(2)] })
+    await fetch
+    const decided = store.decide(store.findings[5][0], 'overridden', 'Arbiter confirmed the results', 'J. Officer')
+    expect(calls[1]).toMatchObject({
+      name: 'tournaments:decideFinding',
+      input: { findingId: 1, decision: 'overridden', reason: 'Arbiter confirmed the results', officer: 'J. Officer' }
+    })
+    calls[1].resolve({ ok: true, value: finding(1, 'overridden') })
+    expect(await decided).toBeNull()
+    expect(store.findings[5].map((f) => f.id)).toEqual([2])
+    // the counts are reloaded after a decision
+    expect(calls[2].name).toBe('tournaments:list')
+  })
+
+  it('keeps the finding and returns the message when the decision is refused', async () => {
+    const store = checks.useChecksStore()
+    const fetch = store.loadFindings(5)
+    calls[0].resolve({ ok: true, value: [finding(1)] })
+    await fetch
+    const decided = store.decide(store.findings[5][0], 'rejected', 'no')
+    calls[1].resolve({ ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: 'tournaments:decideFinding', issues: 'reason: too short' }, message: 'Invalid input' } })
+    expect(await decided).toBe('Invalid input for tournaments:decideFinding: reason: too short')
+    expect(store.findings[5][0].decision).toBeNull()
   })
 })
