@@ -97,6 +97,18 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     }
   }
 
+  /** Reports handed to the desktop app (command line, file association): queued like dropped files. */
+  async function takeOpenedReports(): Promise<void> {
+    const reply = await api.call('system:openedReports', {})
+    if (!reply.ok) return
+    const files: File[] = []
+    for (const f of reply.value.files) {
+      if (f.base64 !== undefined) files.push(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.fileName))
+      else queue.value = [...queue.value, { key: `f${++counter}`, fileName: f.fileName, size: 0, base64: '', lines: [], state: 'failed', preview: null, result: null, error: f.error ?? f.fileName }]
+    }
+    if (files.length) await addFiles(files)
+  }
+
   function remove(key: string): void {
     queue.value = queue.value.filter((q) => q.key !== key)
     bytesByKey.delete(key)
@@ -182,7 +194,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   return {
     rows, total, loading, error, status, search, loadList,
-    queue, importing, progress, importable, addFiles, remove, clearDone, importAll,
+    queue, importing, progress, importable, addFiles, takeOpenedReports, remove, clearDone, importAll,
     detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, setStatus, decide, exportTrf, originalFile
   }
 })
