@@ -1,0 +1,390 @@
+-- index arbiters_player
+CREATE INDEX arbiters_player ON arbiters(player_id);
+
+-- index audit_log_entity
+CREATE INDEX audit_log_entity ON audit_log(entity, entity_id);
+
+-- index duplicate_candidates_status
+CREATE INDEX duplicate_candidates_status ON duplicate_candidates(status, score);
+
+-- index player_merges_drop
+CREATE INDEX player_merges_drop ON player_merges(drop_id);
+
+-- index player_merges_keep
+CREATE INDEX player_merges_keep ON player_merges(keep_id);
+
+-- index players_federation
+CREATE INDEX players_federation ON players(federation);
+
+-- index players_merged_into
+CREATE INDEX players_merged_into ON players(merged_into) WHERE merged_into IS NOT NULL;
+
+-- index players_name_folded
+CREATE INDEX players_name_folded ON players(name_folded);
+
+-- index players_name_status
+CREATE INDEX players_name_status ON players(name_folded, status);
+
+-- index players_national_id
+CREATE INDEX players_national_id ON players(national_id);
+
+-- index rating_list_entries_list_rating
+CREATE INDEX rating_list_entries_list_rating ON rating_list_entries(list_id, rating);
+
+-- index rating_list_entries_player
+CREATE INDEX rating_list_entries_player ON rating_list_entries(player_id);
+
+-- index rating_lists_date
+CREATE INDEX rating_lists_date ON rating_lists(rating_type, list_date);
+
+-- index tournament_files_sha256
+CREATE INDEX tournament_files_sha256 ON tournament_files(sha256);
+
+-- index tournament_findings_tournament
+CREATE INDEX tournament_findings_tournament ON tournament_findings(tournament_id, active, level);
+
+-- index tournament_players_fide
+CREATE INDEX tournament_players_fide ON tournament_players(fide_id);
+
+-- index tournament_players_player
+CREATE INDEX tournament_players_player ON tournament_players(player_id);
+
+-- index tournaments_identity
+CREATE INDEX tournaments_identity ON tournaments(start_date, name);
+
+-- index tournaments_status
+CREATE INDEX tournaments_status ON tournaments(status);
+
+-- table arbiters
+CREATE TABLE arbiters (
+        id               INTEGER PRIMARY KEY,
+        player_id        INTEGER REFERENCES players(id),
+        fide_id          INTEGER NOT NULL UNIQUE,
+        title            TEXT NOT NULL CHECK (title IN ('IA','FA','NA')),
+        licence_category TEXT CHECK (licence_category IN ('A','B','C','D')),
+        valid_from       TEXT,            -- 'YYYY-MM-DD'
+        valid_to         TEXT,            -- 'YYYY-MM-DD', inclusive; NULL = open-ended
+        status           TEXT NOT NULL DEFAULT 'active'
+                           CHECK (status IN ('active','inactive','suspended','revoked')),
+        source           TEXT NOT NULL CHECK (source IN ('list','manual')),
+        notes            TEXT,
+        created_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        updated_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        CHECK (valid_from IS NULL OR valid_to IS NULL OR valid_from <= valid_to)
+      ) STRICT;
+
+-- table audit_log
+CREATE TABLE audit_log (
+        id        INTEGER PRIMARY KEY,
+        at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        actor     TEXT NOT NULL DEFAULT 'officer',
+        action    TEXT NOT NULL,
+        entity    TEXT NOT NULL,
+        entity_id TEXT,
+        reason    TEXT,
+        data      TEXT
+      ) STRICT;
+
+-- table duplicate_candidates
+CREATE TABLE duplicate_candidates (
+        id          INTEGER PRIMARY KEY,
+        player_a    INTEGER NOT NULL REFERENCES players(id),
+        player_b    INTEGER NOT NULL REFERENCES players(id),
+        score       REAL NOT NULL,
+        reasons     TEXT NOT NULL,       -- JSON: the parts of the score
+        status      TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open','merged','dismissed')),
+        found_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        decided_at  TEXT,
+        decision_reason TEXT,
+        merge_id    INTEGER REFERENCES player_merges(id),
+        CHECK (player_a < player_b),
+        UNIQUE (player_a, player_b)
+      ) STRICT;
+
+-- table player_merges
+CREATE TABLE player_merges (
+        id         INTEGER PRIMARY KEY,
+        keep_id    INTEGER NOT NULL REFERENCES players(id),
+        drop_id    INTEGER NOT NULL REFERENCES players(id),
+        reason     TEXT NOT NULL,
+        at         TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        actor      TEXT NOT NULL DEFAULT 'officer',
+        moved      TEXT NOT NULL,        -- JSON: list ids, tournament_players ids, the dropped player's prior state
+        undone_at  TEXT,
+        undo_reason TEXT,
+        CHECK (keep_id <> drop_id)
+      ) STRICT;
+
+-- table players
+CREATE TABLE players (
+        id            INTEGER PRIMARY KEY,
+        fide_id       INTEGER UNIQUE,
+        national_id   TEXT,
+        surname       TEXT NOT NULL,
+        given_names   TEXT NOT NULL DEFAULT '',
+        name_folded   TEXT NOT NULL,
+        federation    TEXT,
+        sex           TEXT CHECK (sex IN ('M','F')),
+        birth_date    TEXT,            -- 'YYYY-MM-DD' or 'YYYY'
+        title         TEXT,            -- GM IM FM CM WGM WIM WFM WCM
+        arbiter_title TEXT,            -- IA FA NA
+        status        TEXT NOT NULL DEFAULT 'active'
+                        CHECK (status IN ('active','inactive','deceased','merged')),
+        merged_into   INTEGER REFERENCES players(id),
+        created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        updated_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      , woman_title TEXT, other_titles TEXT, foa_title TEXT, source_list_id INTEGER REFERENCES rating_lists(id)) STRICT;
+
+-- table players_fts
+CREATE VIRTUAL TABLE players_fts USING fts5(
+        name_folded, content='players', content_rowid='id', tokenize='unicode61 remove_diacritics 2',
+        detail=none, columnsize=0, prefix='2 3 4 5 6'
+      );
+
+-- table players_fts_config
+CREATE TABLE 'players_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table players_fts_data
+CREATE TABLE 'players_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table players_fts_idx
+CREATE TABLE 'players_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table rating_list_entries
+CREATE TABLE rating_list_entries (
+        list_id     INTEGER NOT NULL REFERENCES rating_lists(id),
+        player_id   INTEGER NOT NULL REFERENCES players(id),
+        rating      INTEGER,
+        games       INTEGER,
+        k           INTEGER,
+        flags       TEXT,             -- FIDE flags: i, w, wi
+        title       TEXT,
+        federation  TEXT,
+        birth_year  INTEGER,
+        sex         TEXT,
+        PRIMARY KEY (list_id, player_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table rating_lists
+CREATE TABLE rating_lists (
+        id            INTEGER PRIMARY KEY,
+        kind          TEXT NOT NULL CHECK (kind IN ('reference','office')),
+        list_date     TEXT NOT NULL,
+        rating_type   TEXT NOT NULL CHECK (rating_type IN ('standard','rapid','blitz')),
+        source        TEXT NOT NULL,    -- 'FIDE', a federation code, or a profile id
+        edition       TEXT,
+        status        TEXT NOT NULL CHECK (status IN ('draft','published','reference')),
+        version       INTEGER NOT NULL DEFAULT 1,
+        supersedes_id INTEGER REFERENCES rating_lists(id),
+        checksum      TEXT,
+        file_name     TEXT,
+        created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        published_at  TEXT
+      ) STRICT;
+
+-- table rating_profiles
+CREATE TABLE rating_profiles (
+        id         TEXT PRIMARY KEY,
+        name       TEXT NOT NULL,
+        kind       TEXT NOT NULL CHECK (kind IN ('fide','national','custom')),
+        based_on   TEXT,
+        params     TEXT NOT NULL CHECK (json_valid(params)),
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      ) STRICT;
+
+-- table settings
+CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+
+-- table tournament_arbiters
+CREATE TABLE tournament_arbiters (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        position      INTEGER NOT NULL,
+        role          TEXT NOT NULL CHECK (role IN ('chief','deputy')),
+        name          TEXT NOT NULL,
+        title         TEXT,
+        fide_id       INTEGER,
+        PRIMARY KEY (tournament_id, position)
+      ) STRICT, WITHOUT ROWID;
+
+-- table tournament_files
+CREATE TABLE tournament_files (
+        id            INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        version       INTEGER NOT NULL,
+        file_name     TEXT NOT NULL,
+        sha256        TEXT NOT NULL,
+        size          INTEGER NOT NULL,
+        bytes         BLOB NOT NULL,
+        format        TEXT NOT NULL,
+        encoding      TEXT NOT NULL,
+        line_ending   TEXT NOT NULL,
+        extras        TEXT NOT NULL,      -- JSON: teams, national ratings, byes, lines kept as written
+        diff          TEXT,               -- JSON: what changed from the previous version
+        imported_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        imported_by   TEXT NOT NULL DEFAULT 'officer',
+        UNIQUE (tournament_id, version)
+      ) STRICT;
+
+-- table tournament_findings
+CREATE TABLE tournament_findings (
+        id              INTEGER PRIMARY KEY,
+        tournament_id   INTEGER NOT NULL REFERENCES tournaments(id),
+        file_id         INTEGER REFERENCES tournament_files(id),
+        source          TEXT NOT NULL,      -- 'trf' (reader), 'match' (registry), 'check' (report checks)
+        level           TEXT NOT NULL CHECK (level IN ('error','warning','info')),
+        code            TEXT NOT NULL,      -- rule code, also the message key
+        edition         TEXT,               -- rules edition, for regulation checks
+        grp             TEXT NOT NULL,
+        start_rank      INTEGER,
+        file_name       TEXT,
+        line            INTEGER,
+        column_start    INTEGER,
+        column_end      INTEGER,
+        found           TEXT NOT NULL DEFAULT '',
+        expected        TEXT NOT NULL DEFAULT '',
+        params          TEXT NOT NULL,      -- JSON
+        active          INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0,1)),  -- 0: from an earlier file version
+        decision        TEXT CHECK (decision IN ('accepted','rejected','overridden')),
+        decision_reason TEXT,
+        decided_by      TEXT,
+        decided_at      TEXT,
+        CHECK ((decision IS NULL) = (decided_at IS NULL))
+      ) STRICT;
+
+-- table tournament_games
+CREATE TABLE tournament_games (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        start_rank    INTEGER NOT NULL,
+        round         INTEGER NOT NULL,
+        opponent      INTEGER,             -- opponent's start rank; NULL for a bye or no pairing
+        color         TEXT CHECK (color IN ('w','b')),
+        code          TEXT NOT NULL,       -- TRF result code
+        PRIMARY KEY (tournament_id, start_rank, round)
+      ) STRICT, WITHOUT ROWID;
+
+-- table tournament_players
+CREATE TABLE tournament_players (
+        id                  INTEGER PRIMARY KEY,
+        tournament_id       INTEGER NOT NULL REFERENCES tournaments(id),
+        start_rank          INTEGER NOT NULL,
+        player_id           INTEGER REFERENCES players(id),
+        match_status        TEXT NOT NULL CHECK (match_status IN
+                              ('fide-id','unknown-id','candidate','confirmed','created','linked','unmatched','rejected')),
+        match_confidence    REAL,
+        candidate_player_id INTEGER REFERENCES players(id),
+        fide_id             INTEGER,
+        name                TEXT NOT NULL,
+        sex                 TEXT CHECK (sex IN ('M','F')),
+        title               TEXT,
+        federation          TEXT,
+        birth               TEXT,
+        rating              INTEGER,       -- as typed in the file (a cross-check only)
+        points              REAL,
+        rank                INTEGER,
+        line                INTEGER,
+        UNIQUE (tournament_id, start_rank)
+      ) STRICT;
+
+-- table tournament_rounds
+CREATE TABLE tournament_rounds (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round         INTEGER NOT NULL,
+        date          TEXT,
+        PRIMARY KEY (tournament_id, round)
+      ) STRICT, WITHOUT ROWID;
+
+-- table tournament_teams
+CREATE TABLE tournament_teams (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        position      INTEGER NOT NULL,
+        record        TEXT NOT NULL CHECK (record IN ('013','310')),
+        number        INTEGER,
+        name          TEXT NOT NULL,
+        federation    TEXT,
+        members       TEXT NOT NULL,       -- JSON array of start ranks
+        PRIMARY KEY (tournament_id, position)
+      ) STRICT, WITHOUT ROWID;
+
+-- table tournaments
+CREATE TABLE tournaments (
+        id              INTEGER PRIMARY KEY,
+        name            TEXT,
+        city            TEXT,
+        federation      TEXT,
+        start_date      TEXT,             -- 'YYYY-MM-DD'
+        end_date        TEXT,
+        system          TEXT NOT NULL CHECK (system IN ('swiss','round-robin')),
+        type_text       TEXT,             -- 092 as written
+        rating_type     TEXT CHECK (rating_type IN ('standard','rapid','blitz')),
+        time_control    TEXT,             -- 122 as written
+        rounds          INTEGER NOT NULL, -- rounds with data
+        declared_rounds INTEGER,          -- 142 / XXR
+        header          TEXT NOT NULL,    -- JSON: the whole parsed header (TRF26 codes, tie-breaks, ...)
+        status          TEXT NOT NULL DEFAULT 'imported'
+                          CHECK (status IN ('imported','checked','accepted','rejected','rated')),
+        current_file_id INTEGER,
+        created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        updated_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      ) STRICT;
+
+-- trigger audit_log_no_delete
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+
+-- trigger audit_log_no_update
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+
+-- trigger players_fts_delete
+CREATE TRIGGER players_fts_delete AFTER DELETE ON players BEGIN
+        INSERT INTO players_fts(players_fts, rowid, name_folded) VALUES ('delete', OLD.id, OLD.name_folded);
+      END;
+
+-- trigger players_fts_insert
+CREATE TRIGGER players_fts_insert AFTER INSERT ON players BEGIN
+        INSERT INTO players_fts(rowid, name_folded) VALUES (NEW.id, NEW.name_folded);
+      END;
+
+-- trigger players_fts_update
+CREATE TRIGGER players_fts_update AFTER UPDATE OF name_folded ON players
+        WHEN NEW.name_folded IS NOT OLD.name_folded BEGIN
+        INSERT INTO players_fts(players_fts, rowid, name_folded) VALUES ('delete', OLD.id, OLD.name_folded);
+        INSERT INTO players_fts(rowid, name_folded) VALUES (NEW.id, NEW.name_folded);
+      END;
+
+-- trigger rating_list_entries_frozen_delete
+CREATE TRIGGER rating_list_entries_frozen_delete BEFORE DELETE ON rating_list_entries
+        WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+        BEGIN SELECT RAISE(ABORT, 'entries of a published or reference list are immutable'); END;
+
+-- trigger rating_list_entries_frozen_insert
+CREATE TRIGGER rating_list_entries_frozen_insert BEFORE INSERT ON rating_list_entries
+        WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) = 'published'
+        BEGIN SELECT RAISE(ABORT, 'a published list takes no new entries'); END;
+
+-- trigger rating_list_entries_frozen_update
+CREATE TRIGGER rating_list_entries_frozen_update BEFORE UPDATE ON rating_list_entries
+        WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          AND (NEW.list_id IS NOT OLD.list_id OR NEW.rating IS NOT OLD.rating OR NEW.games IS NOT OLD.games
+               OR NEW.k IS NOT OLD.k OR NEW.flags IS NOT OLD.flags OR NEW.title IS NOT OLD.title
+               OR NEW.federation IS NOT OLD.federation OR NEW.birth_year IS NOT OLD.birth_year
+               OR NEW.sex IS NOT OLD.sex)
+        BEGIN SELECT RAISE(ABORT, 'entries of a published or reference list are immutable'); END;
+
+-- trigger rating_lists_frozen
+CREATE TRIGGER rating_lists_frozen BEFORE UPDATE ON rating_lists
+        WHEN OLD.status IN ('published','reference')
+        BEGIN SELECT RAISE(ABORT, 'a published or reference list is immutable'); END;
+
+-- trigger rating_lists_no_delete
+CREATE TRIGGER rating_lists_no_delete BEFORE DELETE ON rating_lists
+        WHEN OLD.status IN ('published','reference')
+        BEGIN SELECT RAISE(ABORT, 'a published or reference list is immutable'); END;
+
+-- trigger tournament_files_no_update
+CREATE TRIGGER tournament_files_no_update BEFORE UPDATE ON tournament_files
+        BEGIN SELECT RAISE(ABORT, 'an imported file is kept as it was'); END;
