@@ -155,6 +155,110 @@ export interface TxtLineOptions {
   log: ProblemLog
 }
 
+/** What parseTxtLine needs from a header, worked out once per header instead of once per line. */
+interface HeaderPlan {
+  nameIdx: number
+  nameStart: number
+  fedStart: number | null
+  /** The columns after the name, with the slot of their key. */
+  rest: TxtColumn[]
+  restSlot: Int32Array
+  restStart: Int32Array
+  /** Slot of each key (one slot per distinct key, as a map keyed by key would hold). */
+  slot: Map<FieldKey, number>
+  /** Where a missing value of each slot is reported (the key's first column), before the shift. */
+  slotDefault: Int32Array
+  slots: number
+  /** Slots of the keys a line is read into (-1: the header has no such column). */
+  keys: PlanKeys
+}
+interface RatingKeys {
+  rating: number
+  games: number
+  k: number
+}
+interface PlanKeys {
+  fed: number
+  flag: number
+  sex: number
+  title: number
+  wtitle: number
+  otitle: number
+  foa: number
+  birth: number
+  single: RatingKeys
+  standard: RatingKeys
+  rapid: RatingKeys
+  blitz: RatingKeys
+}
+const plans = new WeakMap<TxtHeader, HeaderPlan>()
+
+function planOf(header: TxtHeader): HeaderPlan {
+  let plan = plans.get(header)
+  if (plan) return plan
+  const cols = header.columns
+  const nameIdx = cols.findIndex((c) => c.key === 'name')
+  const slot = new Map<FieldKey, number>()
+  const defaults: number[] = []
+  for (const c of cols) {
+    if (!slot.has(c.key)) {
+      slot.set(c.key, slot.size)
+      defaults.push(c.start)
+    }
+  }
+  const rest = cols.slice(nameIdx + 1)
+  const at = (key: FieldKey): number => slot.get(key) ?? -1
+  const rated = (prefix: '' | 'standard.' | 'rapid.' | 'blitz.'): RatingKeys => ({
+    rating: at(`${prefix}rating`),
+    games: at(`${prefix}games`),
+    k: at(`${prefix}k`)
+  })
+  plan = {
+    nameIdx,
+    nameStart: cols[nameIdx]!.start,
+    fedStart: cols.find((c) => c.key === 'fed')?.start ?? null,
+    rest,
+    restSlot: Int32Array.from(rest, (c) => slot.get(c.key)!),
+    restStart: Int32Array.from(rest, (c) => c.start),
+    slot,
+    slotDefault: Int32Array.from(defaults),
+    slots: slot.size,
+    keys: {
+      fed: at('fed'), flag: at('flag'), sex: at('sex'), title: at('title'), wtitle: at('wtitle'), otitle: at('otitle'),
+      foa: at('foa'), birth: at('birth'),
+      single: rated(''), standard: rated('standard.'), rapid: rated('rapid.'), blitz: rated('blitz.')
+    }
+  }
+  plans.set(header, plan)
+  return plan
+}
+
+function isDigits(s: string): boolean {
+  if (!s.length) return false
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
+/** Index of the first character at or after `from` that is not a plain space, or `end`. */
+function skipSpaces(line: string, from: number, end: number): number {
+  while (from < end && line.charCodeAt(from) === 32) from++
+  return from
+}
+
+/** Index after the last character before `end` (and at or after `from`) that is not a plain space. */
+function trimEnd(line: string, from: number, end: number): number {
+  while (end > from && line.charCodeAt(end - 1) === 32) end--
+  return end
+}
+
+/** A character that String.prototype.trim never removes (so trimming plain spaces is trimming). */
+function isPrintableAscii(c: number): boolean {
+  return c > 32 && c < 127
+}
+
 function intField(
   raw: string,
   field: string,
@@ -165,7 +269,7 @@ function intField(
   log: ProblemLog
 ): number | null {
   if (!raw) return null
-  if (!/^\d+$/.test(raw)) {
+  if (!isDigits(raw)) {
     log.error(line, column, field, raw, `a whole number from ${min} to ${max}`)
     return null
   }
@@ -177,6 +281,57 @@ function intField(
   return v
 }
 
+function allZeros(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 48) return false
+  return s.length > 0
+}
+
+/** Three capital letters (A-Z), as a federation code is. */
+function isFedCode(s: string): boolean {
+  if (s.length !== 3) return false
+  for (let i = 0; i < 3; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 65 || c > 90) return false
+  }
+  return true
+}
+
+/** The values read from one line, by key slot, and the final shift (for the place of a missing value). */
+interface Cells {
+  texts: (string | undefined)[]
+  columns: number[]
+  plan: HeaderPlan
+  shift: number
+}
+
+/** A value by its key's slot (-1: no such column); '' when empty. Plain functions: no closure per line. */
+function txt(c: Cells, i: number): string {
+  return i >= 0 ? (c.texts[i] ?? '') : ''
+}
+
+/** Where a value is, or would be (its column shifted like the rest of the line), 1-based. */
+function colOf(c: Cells, i: number): number {
+  if (i >= 0 && c.texts[i] !== undefined) return c.columns[i]!
+  return (i >= 0 ? c.plan.slotDefault[i]! : 0) + c.shift + 1
+}
+
+function readType(
+  c: Cells,
+  ratings: Partial<Record<ListRatingType, ListRating>>,
+  type: ListRatingType,
+  ks: RatingKeys,
+  lineNo: number,
+  log: ProblemLog
+): void {
+  const rText = txt(c, ks.rating)
+  const gText = txt(c, ks.games)
+  const kText = txt(c, ks.k)
+  const rating = rText ? intField(rText, `${type} rating`, lineNo, colOf(c, ks.rating), 0, 3500, log) : null
+  const games = gText ? intField(gText, `${type} games`, lineNo, colOf(c, ks.games), 0, 999, log) : null
+  const kk = kText ? intField(kText, `${type} K`, lineNo, colOf(c, ks.k), 1, 100, log) : null
+  if (rating !== null && rating > 0) ratings[type] = { rating, games, k: kk }
+}
+
 /**
  * One data line → a record, or null for a blank line. Values are read per column from the header's offsets;
  * when a value runs past its column (an overflowing name or other-titles field) every later column shifts
@@ -184,28 +339,43 @@ function intField(
  */
 export function parseTxtLine(text: string, lineNo: number, opts: TxtLineOptions): ListRecord | null {
   const { header, log } = opts
-  if (!text.trim()) return null
-  const line = text.replace(/\t/g, ' ')
+  // A line starting with a digit is not blank; anything else is checked the thorough way.
+  const c0 = text.charCodeAt(0)
+  if (!(c0 >= 48 && c0 <= 57) && !text.trim()) return null
+  const line = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text
+  const plan = planOf(header)
   const cols = header.columns
-  const nameIdx = cols.findIndex((c) => c.key === 'name')
-  const fedCol = cols.find((c) => c.key === 'fed')
-  const values = new Map<FieldKey, { text: string; column: number }>()
+  const { nameIdx, nameStart, rest, restSlot, restStart } = plan
+  const texts: (string | undefined)[] = new Array<string | undefined>(plan.slots)
+  const columns: number[] = new Array<number>(plan.slots).fill(0)
+  const idSlot = plan.slot.get('id')!
+  const nameSlot = plan.slot.get('name')!
 
   // ID: the first token, which must sit before the name column.
-  const idMatch = /\S+/.exec(line)!
-  const idTok: Token = { start: idMatch.index, end: idMatch.index + idMatch[0].length, text: idMatch[0] }
-  const nameStart = cols[nameIdx]!.start
-  if (idTok.start >= nameStart || !/^\d+$/.test(idTok.text)) {
-    log.error(lineNo, idTok.start + 1, 'id', idTok.text, 'a FIDE ID (digits) at the start of the line')
+  let idStart: number
+  let idText: string
+  let idEnd = 0
+  while (idEnd < line.length && line.charCodeAt(idEnd) >= 48 && line.charCodeAt(idEnd) <= 57) idEnd++
+  if (idEnd > 0 && (idEnd === line.length || line.charCodeAt(idEnd) === 32)) {
+    idStart = 0
+    idText = line.slice(0, idEnd)
+  } else {
+    const idMatch = /\S+/.exec(line)!
+    idStart = idMatch.index
+    idText = idMatch[0]
+  }
+  if (idStart >= nameStart || !isDigits(idText)) {
+    log.error(lineNo, idStart + 1, 'id', idText, 'a FIDE ID (digits) at the start of the line')
     return null
   }
-  values.set('id', { text: idTok.text, column: idTok.start + 1 })
+  texts[idSlot] = idText
+  columns[idSlot] = idStart + 1
 
   // Shift after the name, from the federation anchor.
   let shift = 0
-  if (fedCol) {
-    const at = findFed(line, fedCol.start)
-    if (at !== null) shift = at - fedCol.start
+  if (plan.fedStart !== null) {
+    const at = findFed(line, plan.fedStart)
+    if (at !== null) shift = at - plan.fedStart
   }
   const afterName = cols[nameIdx + 1]
   const nameEnd = afterName ? afterName.start + shift : line.length
@@ -214,108 +384,118 @@ export function parseTxtLine(text: string, lineNo: number, opts: TxtLineOptions)
     log.error(lineNo, nameStart + 1, 'name', '', 'a player name (Surname, Given names)')
     return null
   }
-  values.set('name', { text: name, column: nameStart + 1 })
+  texts[nameSlot] = name
+  columns[nameSlot] = nameStart + 1
 
   // Remaining columns. Fast path: every column boundary falls on a space, so fixed slices are exact.
-  const rest = cols.slice(nameIdx + 1)
   let aligned = true
   for (let j = 1; j < rest.length; j++) {
-    const end = rest[j]!.start + shift
-    if (end < line.length && line[end - 1] !== ' ') {
+    const end = restStart[j]! + shift
+    if (end < line.length && line.charCodeAt(end - 1) !== 32) {
       aligned = false
       break
     }
   }
   if (aligned) {
     for (let j = 0; j < rest.length; j++) {
-      const start = rest[j]!.start + shift
+      const start = restStart[j]! + shift
       if (start >= line.length) break
-      const end = j + 1 < rest.length ? rest[j + 1]!.start + shift : line.length
-      const raw = line.slice(start, end)
-      const v = raw.trim()
-      if (v) values.set(rest[j]!.key, { text: v, column: start + 1 + (raw.length - raw.trimStart().length) })
-    }
-  }
-  // Slow path: each token goes to the column its (shifted) start falls in; an overflowing value shifts the rest.
-  for (const tok of aligned ? [] : tokens(line, nameEnd)) {
-    const pos = tok.start - shift
-    let ci = -1
-    for (let j = rest.length - 1; j >= 0; j--) {
-      if (rest[j]!.start <= pos) {
-        ci = j
-        break
+      const end = j + 1 < rest.length ? restStart[j + 1]! + shift : line.length
+      let a = skipSpaces(line, start, end)
+      let b = trimEnd(line, a, end)
+      let v: string
+      if (a === b) v = ''
+      else if (isPrintableAscii(line.charCodeAt(a)) && isPrintableAscii(line.charCodeAt(b - 1))) v = line.slice(a, b)
+      else {
+        // Other white space (a no-break space, a CR): trim as String.prototype.trim does.
+        const raw = line.slice(start, end)
+        v = raw.trim()
+        a = start + (raw.length - raw.trimStart().length)
+        b = a + v.length
+      }
+      if (v) {
+        texts[restSlot[j]!] = v
+        columns[restSlot[j]!] = a + 1
       }
     }
-    if (ci < 0) ci = 0
-    const col = rest[ci]!
-    const prev = values.get(col.key)
-    values.set(col.key, { text: prev ? `${prev.text} ${tok.text}` : tok.text, column: prev?.column ?? tok.start + 1 })
-    const next = rest[ci + 1]
-    if (next && tok.end - shift > next.start) shift += tok.end - shift - next.start + 1
+  } else {
+    // Slow path: each token goes to the column its (shifted) start falls in; an overflowing value shifts the rest.
+    for (const tok of tokens(line, nameEnd)) {
+      const pos = tok.start - shift
+      let ci = -1
+      for (let j = rest.length - 1; j >= 0; j--) {
+        if (rest[j]!.start <= pos) {
+          ci = j
+          break
+        }
+      }
+      if (ci < 0) ci = 0
+      const k = restSlot[ci]!
+      const prev = texts[k]
+      if (prev !== undefined) texts[k] = `${prev} ${tok.text}`
+      else {
+        texts[k] = tok.text
+        columns[k] = tok.start + 1
+      }
+      const next = rest[ci + 1]
+      if (next && tok.end - shift > next.start) shift += tok.end - shift - next.start + 1
+    }
   }
 
-  const get = (k: FieldKey): { text: string; column: number } => values.get(k) ?? { text: '', column: (cols.find((c) => c.key === k)?.start ?? 0) + shift + 1 }
+  const cells: Cells = { texts, columns, plan, shift }
+  const k = plan.keys
 
-  const fed = get('fed')
+  const fedText = txt(cells, k.fed)
   let federation: string | null = null
-  if (fed.text) {
-    if (/^[A-Z]{3}$/.test(fed.text)) federation = fed.text
-    else log.error(lineNo, fed.column, 'federation', fed.text, 'a three-letter federation code (e.g. NOR)')
+  if (fedText) {
+    if (isFedCode(fedText)) federation = fedText
+    else log.error(lineNo, colOf(cells, k.fed), 'federation', fedText, 'a three-letter federation code (e.g. NOR)')
   }
-  const flagV = get('flag')
-  const flags = normaliseFlag(flagV.text)
-  if (flags === undefined) log.error(lineNo, flagV.column, 'flag', flagV.text, 'i, w, wi or nothing')
-  const sexV = get('sex')
+  const flagText = txt(cells, k.flag)
+  const flags = normaliseFlag(flagText)
+  if (flags === undefined) log.error(lineNo, colOf(cells, k.flag), 'flag', flagText, 'i, w, wi or nothing')
+  const sexText = txt(cells, k.sex)
   let sex: 'M' | 'F' | null = null
-  if (sexV.text) {
-    const s = sexV.text.toUpperCase()
+  if (sexText) {
+    const s = sexText.toUpperCase()
     if (s === 'M' || s === 'F') sex = s
-    else log.error(lineNo, sexV.column, 'sex', sexV.text, 'M or F')
+    else log.error(lineNo, colOf(cells, k.sex), 'sex', sexText, 'M or F')
   } else if (flags === 'w' || flags === 'wi') sex = 'F'
   else if (header.layout === 'legacy') sex = 'M'
 
-  const titleV = get('title')
-  let title = normaliseTitle(titleV.text)
+  const titleText = txt(cells, k.title)
+  let title = normaliseTitle(titleText)
   if (title === undefined) {
-    log.warn(lineNo, titleV.column, 'title', titleV.text, `a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, WCM); the title is not recorded`)
+    log.warn(lineNo, colOf(cells, k.title), 'title', titleText, `a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, WCM); the title is not recorded`)
     title = null
   }
-  const wV = get('wtitle')
-  let womanTitle = normaliseTitle(wV.text)
+  const wText = txt(cells, k.wtitle)
+  let womanTitle = normaliseTitle(wText)
   if (womanTitle === undefined) {
-    log.warn(lineNo, wV.column, 'womanTitle', wV.text, 'a woman title (WGM, WIM, WFM, WCM); the title is not recorded')
+    log.warn(lineNo, colOf(cells, k.wtitle), 'womanTitle', wText, 'a woman title (WGM, WIM, WFM, WCM); the title is not recorded')
     womanTitle = null
   }
-  const otherTitles = splitOtherTitles(get('otitle').text)
-  const foa = get('foa').text || null
+  const otherTitles = splitOtherTitles(txt(cells, k.otitle))
+  const foa = txt(cells, k.foa) || null
 
-  const birthV = get('birth')
+  const birthText = txt(cells, k.birth)
   let birthYear: number | null = null
-  if (birthV.text && !/^0+$/.test(birthV.text)) {
-    birthYear = intField(birthV.text, 'birthYear', lineNo, birthV.column, 1850, opts.listYear, log)
+  if (birthText && !allZeros(birthText)) {
+    birthYear = intField(birthText, 'birthYear', lineNo, colOf(cells, k.birth), 1850, opts.listYear, log)
   }
 
   const ratings: Partial<Record<ListRatingType, ListRating>> = {}
-  const readType = (type: ListRatingType, prefix: '' | 'standard.' | 'rapid.' | 'blitz.'): void => {
-    const r = get(`${prefix}rating` as FieldKey)
-    const g = get(`${prefix}games` as FieldKey)
-    const k = get(`${prefix}k` as FieldKey)
-    const rating = intField(r.text, `${type} rating`, lineNo, r.column, 0, 3500, log)
-    const games = intField(g.text, `${type} games`, lineNo, g.column, 0, 999, log)
-    const kk = intField(k.text, `${type} K`, lineNo, k.column, 1, 100, log)
-    if (rating !== null && rating > 0) ratings[type] = { rating, games, k: kk }
-  }
   if (header.layout === 'combined') {
-    readType('standard', 'standard.')
-    readType('rapid', 'rapid.')
-    readType('blitz', 'blitz.')
-  } else readType(opts.ratingType, '')
+    readType(cells, ratings, 'standard', k.standard, lineNo, log)
+    readType(cells, ratings, 'rapid', k.rapid, lineNo, log)
+    readType(cells, ratings, 'blitz', k.blitz, lineNo, log)
+  } else readType(cells, ratings, opts.ratingType, k.single, lineNo, log)
 
   // FIDE writes "Surname, Given names"; a name without a comma is all surname (e.g. "A Chakravarthy").
   const parts = name.includes(',') ? splitName(name) : { surname: name, givenNames: '' }
   return {
     line: lineNo,
-    fideId: Number(idTok.text),
+    fideId: Number(idText),
     nationalId: null,
     name,
     surname: parts.surname,

@@ -67,6 +67,7 @@ export function arbiterTitleOf(others: readonly string[]): 'IA' | 'FA' | 'NA' | 
 }
 
 export function splitOtherTitles(raw: string): string[] {
+  if (!raw) return []
   return raw
     .split(/[,;\s]+/)
     .map((t) => t.trim().toUpperCase())

@@ -23,15 +23,47 @@ const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g')
  */
 const PLAIN_ASCII = /^[A-Za-z0-9 ,.-]*$/
 
-export function foldName(s: string): string {
-  // Fast path for the common case (most list names are plain ASCII): same result, no Unicode work.
-  if (PLAIN_ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+/** The character-by-character steps of the full fold (everything but the final space collapsing). */
+function foldChars(s: string): string {
   // Cyrillic first: decomposition would strip the breve of й and the diaeresis of ё/ї.
   let out = s.normalize('NFC').toLowerCase().replace(/[\u0400-\u04ff]/g, (c) => CYRILLIC[c] ?? '')
   out = out.replace(SPECIAL_RE, (c) => SPECIAL[c] ?? c).normalize('NFKD').replace(/\p{M}+/gu, '')
-  out = out.replace(/['’‘`´ʼ]/g, '')
-  out = out.replace(/[^a-z0-9]+/g, ' ')
-  return out.trim()
+  return out.replace(/['’‘`´ʼ]/g, '')
+}
+
+/**
+ * Below U+0250 (Latin-1 and Latin Extended-A/B, no combining marks) every step of the fold acts on one
+ * character at a time, so each character's fold is worked out once: names in those scripts fold by lookup.
+ */
+const TABLE_END = 0x250
+let foldTable: string[] | null = null
+
+function tableFold(s: string): string | null {
+  const table = (foldTable ??= Array.from({ length: TABLE_END }, (_, c) => foldChars(String.fromCharCode(c))))
+  let out = ''
+  let gap = false
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i)
+    if (code >= TABLE_END) return null
+    const piece = table[code]!
+    for (let j = 0; j < piece.length; j++) {
+      const c = piece.charCodeAt(j)
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        if (gap && out.length) out += ' '
+        gap = false
+        out += piece[j]
+      } else gap = true
+    }
+  }
+  return out
+}
+
+export function foldName(s: string): string {
+  // Fast path for the common case (most list names are plain ASCII): same result, no Unicode work.
+  if (PLAIN_ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  const quick = tableFold(s)
+  if (quick !== null) return quick
+  return foldChars(s).replace(/[^a-z0-9]+/g, ' ').trim()
 }
 
 /** A split name: FIDE writes "Surname, Given names"; without a comma the last word is taken as the surname. */
