@@ -59,8 +59,11 @@ function firstLine(file: string): string {
   }
 }
 
-/** Rows per multi-row INSERT in a first load (16 values a player: well under SQLite's variable limit). */
+/** Rows per multi-row INSERT in a first load (14 values a player: well under SQLite's variable limit). */
 const BATCH = 200
+/** Values bound per player row in a batch (the list id and the time are written into the statement). */
+const PLAYER_PARAMS = 14
+const RATING_TYPES = ['standard', 'rapid', 'blitz'] as const
 
 interface PlayerRow {
   id: number
@@ -79,13 +82,55 @@ interface PlayerRow {
   national_id: string | null
 }
 
+/**
+ * The line each ID was first given on. FIDE lists come sorted by ID, so rising numeric IDs go to two flat
+ * arrays (binary search; 12 bytes an ID instead of a map entry); IDs out of order and national IDs go to a map.
+ */
+class SeenIds {
+  private ids = new Float64Array(1 << 16)
+  private lines = new Int32Array(1 << 16)
+  private n = 0
+  private readonly other = new Map<number | string, number>()
+
+  /** Records the ID on this line; returns the line it was already given on, if it was. */
+  add(key: number | string, line: number): number | undefined {
+    if (typeof key === 'number' && (this.n === 0 || key > this.ids[this.n - 1]!) && !this.other.has(key)) {
+      if (this.n === this.ids.length) {
+        const ids = new Float64Array(this.n * 2)
+        ids.set(this.ids)
+        this.ids = ids
+        const lines = new Int32Array(this.n * 2)
+        lines.set(this.lines)
+        this.lines = lines
+      }
+      this.ids[this.n] = key
+      this.lines[this.n++] = line
+      return undefined
+    }
+    if (typeof key === 'number') {
+      let lo = 0
+      let hi = this.n - 1
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1
+        const v = this.ids[mid]!
+        if (v === key) return this.lines[mid]
+        if (v < key) lo = mid + 1
+        else hi = mid - 1
+      }
+    }
+    const had = this.other.get(key)
+    if (had === undefined) this.other.set(key, line)
+    return had
+  }
+}
+
 /** Prepared statements and counters of one import, shared by the TXT and XML paths. */
 export class ListWriter {
   readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
   readonly counts = { inserted: 0, updated: 0, unchanged: 0 }
   arbitersAdded = 0
   records = 0
-  private readonly seen = new Map<number | string, number>()
+  private readonly seen = new SeenIds()
   private readonly findNational
   private readonly find
   private readonly insert
@@ -141,11 +186,14 @@ export class ListWriter {
     const key = `${kind}:${rows}`
     let st = this.batchStatements.get(key)
     if (!st) {
+      const anyList = this.lists.values().next().value?.id ?? null
+      const constants = `${anyList === null ? 'NULL' : Number(anyList)}, '${this.now}', '${this.now}'`
       const sql =
         kind === 'players'
-          ? `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
+          ? // The list id and the time are the same on every row: written into the statement, not bound per row.
+            `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
                other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at, national_id)
-             VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
+             VALUES ${Array.from({ length: rows }, () => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${constants}, ?)`).join(', ')}`
           : `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
              VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
       st = this.db.prepare(sql)
@@ -162,40 +210,54 @@ export class ListWriter {
     const batch = this.pending
     if (!batch.length) return
     this.pending = []
-    const anyList = this.lists.values().next().value?.id ?? null
-    const params: unknown[] = []
-    for (const r of batch) {
-      params.push(
-        r.fideId, r.surname, r.givenNames, foldName(`${r.surname} ${r.givenNames}`), r.federation, r.sex,
-        r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null), r.title, r.womanTitle,
-        r.otherTitles.length ? r.otherTitles.join(',') : null, r.foaTitle, r.arbiterTitle,
-        r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active', anyList, this.now, this.now, r.nationalId
-      )
+    const params: unknown[] = new Array<unknown>(batch.length * PLAYER_PARAMS)
+    let p = 0
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i]!
+      params[p++] = r.fideId
+      params[p++] = r.surname
+      params[p++] = r.givenNames
+      params[p++] = foldName(`${r.surname} ${r.givenNames}`)
+      params[p++] = r.federation
+      params[p++] = r.sex
+      params[p++] = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null)
+      params[p++] = r.title
+      params[p++] = r.womanTitle
+      params[p++] = r.otherTitles.length ? r.otherTitles.join(',') : null
+      params[p++] = r.foaTitle
+      params[p++] = r.arbiterTitle
+      params[p++] = r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'
+      params[p++] = r.nationalId
     }
     const last = Number(this.batchStatement('players', batch.length).run(...params).lastInsertRowid)
     const first = last - batch.length + 1
     this.counts.inserted += batch.length
     const entries: unknown[] = []
     let entryRows = 0
-    batch.forEach((r, i) => {
+    for (let i = 0; i < batch.length; i++) {
+      const r = batch[i]!
       const playerId = first + i
       const title = r.title ?? r.womanTitle
-      for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {
+      for (const type of RATING_TYPES) {
+        const rating = r.ratings[type]
+        if (!rating) continue
         const list = this.lists.get(type)
         if (!list) continue
         entries.push(list.id, playerId, rating.rating, rating.games, rating.k, r.flags, title, r.federation, r.birthYear, r.sex)
         list.entries++
         entryRows++
+        if (entryRows === BATCH) {
+          this.batchStatement('entries', BATCH).run(...entries)
+          entries.length = 0
+          entryRows = 0
+        }
       }
       if (r.arbiterTitle && r.fideId !== null && !this.arbiterFind.get(r.fideId)) {
         this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
         this.arbitersAdded++
       }
-    })
-    for (let i = 0; i < entryRows; i += BATCH) {
-      const n = Math.min(BATCH, entryRows - i)
-      this.batchStatement('entries', n).run(...entries.slice(i * 10, (i + n) * 10))
     }
+    if (entryRows) this.batchStatement('entries', entryRows).run(...entries)
   }
 
   openList(type: ListRatingType): number {
@@ -217,13 +279,12 @@ export class ListWriter {
     this.records++
     const key = r.fideId ?? (r.nationalId ? `n:${r.nationalId}` : null)
     if (key === null) return
-    const firstLine = this.seen.get(key)
+    const firstLine = this.seen.add(key, r.line)
     if (firstLine !== undefined) {
       // The same ID twice in one file: the first record stands, the repeat is reported with its place.
       this.log.warn(r.line, 1, 'id', String(r.fideId ?? r.nationalId), `an ID not already given on line ${firstLine}; this record was skipped`)
       return
     }
-    this.seen.set(key, r.line)
     if (this.emptyAtStart) {
       this.pending.push(r)
       if (this.pending.length >= BATCH) this.flush()
