@@ -526,6 +526,8 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
     if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
     if (rebuild) {
       opts.progress?.(size, size, 'indexes')
+      // The index builds sort in runs as large as the cache: 32 MB runs sort faster than one 256 MB run.
+      db.pragma('cache_size = -32768')
       rebuild()
     }
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
