@@ -1,10 +1,8 @@
-// `npm run test:e2e`: end-to-end tests in headless Chromium against browser mode (needs out/web built).
+// `npm run test:e2e`: end-to-end tests in headless Chromium against browser mode (builds out/web if missing).
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { root, ensureWeb } from './ensure-built.mjs'
 
-if (!existsSync('out/web/index.html')) {
-  const b = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' })
-  if (b.status !== 0) process.exit(b.status ?? 1)
-}
-const r = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json', ...process.argv.slice(2)], { stdio: 'inherit' })
+ensureWeb()
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+const r = spawnSync(npx, ['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' })
 process.exit(r.status ?? 1)

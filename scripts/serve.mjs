@@ -1,15 +1,11 @@
 // `npm run serve -- --db FILE [--port N]`: browser mode (builds the renderer and the CLI when missing).
-import { existsSync } from 'node:fs'
-import { spawn, spawnSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { spawn } from 'node:child_process'
+import { root, ensureNode, ensureWeb } from './ensure-built.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-if (!existsSync(join(root, 'out/web/index.html'))) spawnSync(npx, ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
-if (!existsSync(join(root, 'out/node/cli.js'))) spawnSync(process.execPath, ['scripts/build-node.mjs'], { cwd: root, stdio: 'inherit' })
+ensureWeb()
+ensureNode()
 
-// `--db` is a global option of the CLI: move it before the command
+// `--db` and `--json` are global options of the CLI: move them before the command
 const args = process.argv.slice(2)
 const global = []
 const rest = []
