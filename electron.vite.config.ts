@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { rendererAliases } from './vite.web.config'
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string }
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) }
@@ -34,12 +35,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     define,
-    resolve: {
-      alias: {
-        '@renderer': resolve(__dirname, 'src/renderer/src'),
-        '@shared': resolve(__dirname, 'src/shared')
-      }
-    },
+    resolve: { alias: rendererAliases },
     plugins: [vue()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
