@@ -32,6 +32,10 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s)
 }
 
+function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+}
+
 /** The browser's name for the encoding the reader detected (CP850 has none: shown as Windows-1252). */
 function decoderLabel(encoding: string): string {
   if (encoding === 'iso-8859-2' || encoding === 'utf-16le' || encoding === 'utf-16be') return encoding
@@ -103,7 +107,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     if (!reply.ok) return
     const files: File[] = []
     for (const f of reply.value.files) {
-      if (f.base64 !== undefined) files.push(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.fileName))
+      if (f.base64 !== undefined) files.push(new File([fromBase64(f.base64)], f.fileName))
       else queue.value = [...queue.value, { key: `f${++counter}`, fileName: f.fileName, size: 0, base64: '', lines: [], state: 'failed', preview: null, result: null, error: f.error ?? f.fileName }]
     }
     if (files.length) await addFiles(files)
@@ -189,7 +193,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   async function originalFile(fileId: number): Promise<{ fileName: string; bytes: Uint8Array }> {
     const f = unwrap(await api.call('tournaments:file', { fileId }))
-    return { fileName: f.fileName, bytes: Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) }
+    return { fileName: f.fileName, bytes: fromBase64(f.base64) }
   }
 
   return {
