@@ -19,14 +19,11 @@ CREATE INDEX players_federation ON players(federation);
 -- index players_merged_into
 CREATE INDEX players_merged_into ON players(merged_into) WHERE merged_into IS NOT NULL;
 
--- index players_name_folded
-CREATE INDEX players_name_folded ON players(name_folded);
-
 -- index players_name_status
 CREATE INDEX players_name_status ON players(name_folded, status);
 
 -- index players_national_id
-CREATE INDEX players_national_id ON players(national_id);
+CREATE INDEX players_national_id ON players(national_id) WHERE national_id IS NOT NULL;
 
 -- index rating_list_entries_list_rating
 CREATE INDEX rating_list_entries_list_rating ON rating_list_entries(list_id, rating);

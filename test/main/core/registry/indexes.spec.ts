@@ -1,0 +1,44 @@
+// Migration 5: the registry's lookups and orderings still run on indexes after the redundant ones went.
+import { afterAll, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { openDatabase } from '../../../../src/main/core/db/open'
+import { migrate } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+const plan = (db: Database.Database, sql: string, ...params: unknown[]): string =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ')
+
+describe('migration 5 (registry indexes)', () => {
+  it('drops the narrow name index and keeps only national IDs that exist, keeping the data', () => {
+    const file = tmp.file('m5.db')
+    const raw = new Database(file)
+    migrate(raw, migrations.filter((m) => m.version <= 4))
+    raw.prepare("INSERT INTO players(fide_id, national_id, surname, given_names, name_folded) VALUES (1503014, NULL, 'Carlsen', 'Magnus', 'carlsen magnus')").run()
+    raw.prepare("INSERT INTO players(fide_id, national_id, surname, given_names, name_folded) VALUES (NULL, 'FRA-123', 'Dupont', 'Jean', 'dupont jean')").run()
+    raw.close()
+    const db = openDatabase(file)
+    const indexes = (db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'players'").all() as { name: string; sql: string | null }[])
+    expect(indexes.map((i) => i.name)).not.toContain('players_name_folded')
+    expect(indexes.find((i) => i.name === 'players_national_id')?.sql).toMatch(/WHERE national_id IS NOT NULL$/)
+    expect(db.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 2 })
+    expect(db.prepare('SELECT surname FROM players WHERE national_id = ?').get('FRA-123')).toEqual({ surname: 'Dupont' })
+    db.close()
+  })
+
+  it('answers the registry queries from indexes, not table scans', () => {
+    const db = openDatabase(tmp.file('plans.db'))
+    // Paging by name reads the (name_folded, status) index and skips merged records there.
+    expect(plan(db, "SELECT id FROM players p WHERE p.status <> 'merged' ORDER BY p.name_folded, p.id LIMIT 50 OFFSET 100")).toMatch(/COVERING INDEX players_name_status/)
+    // A national ID (an equality test) still finds its row through the partial index, alone or next to a FIDE ID.
+    expect(plan(db, 'SELECT id FROM players WHERE national_id = ?', 'X')).toMatch(/INDEX players_national_id \(national_id=\?\)/)
+    const either = plan(db, 'SELECT id FROM players p WHERE (p.fide_id = ? OR p.national_id = ?)', 1, '1')
+    expect(either).toMatch(/MULTI-INDEX OR/)
+    expect(either).toMatch(/players_national_id/)
+    expect(either).not.toMatch(/SCAN p\b/)
+    db.close()
+  })
+})
