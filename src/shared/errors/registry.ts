@@ -22,6 +22,10 @@ export const registryErrors: ErrorCatalogue = {
     en: '{file} is a single-type list and its name does not say which: give the rating type (standard, rapid or blitz).',
     fr: '{file} est une liste d’une seule cadence et son nom ne dit pas laquelle : indiquez la cadence (standard, rapid ou blitz).'
   },
+  'registry.readerStalled': {
+    en: 'Reading {file} stopped: the reading thread sent nothing for {seconds} s. Nothing was imported; try again.',
+    fr: 'La lecture de {file} s’est arrêtée : le fil de lecture n’a rien envoyé pendant {seconds} s. Rien n’a été importé ; réessayez.'
+  },
   'registry.mappingMissing': {
     en: 'The column mapping of {file} has no column for {field}, which is required.',
     fr: 'La correspondance des colonnes de {file} n’a pas de colonne pour {field}, qui est obligatoire.'

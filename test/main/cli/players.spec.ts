@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
+import { writeSyntheticCombinedList } from '../../helpers/synthetic-list'
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/ratinglists/${name}`, import.meta.url))
 const tmp = tempDir()
@@ -46,5 +47,20 @@ describe('rating-office players', () => {
     expect(runCli(['--db', db, 'players', 'import-list', fixture('bad_players_list.txt')]).code).toBe(2)
     expect(runCli(['--db', db, 'players', 'import-list', fixture('bad_players_list.txt'), '--date', '1 Nov']).code).toBe(2)
     expect(runCli(['--db', db, 'players', 'merge', 'x', '2', '--reason', 'abc']).code).toBe(2)
+  })
+
+  it('stores all of a big first load (read beside the writer inside the job), indexes rebuilt', () => {
+    // 40,000 lines (about 6 MB): over the size from which a first load is read beside the writer.
+    const list = writeSyntheticCombinedList(tmp.file('players_list_foa.txt'), 40000, { seed: 11 })
+    const big = tmp.file('cli-big.db')
+    const r = runCli(['--db', big, '--json', 'players', 'import-list', list, '--date', '2025-11-01'])
+    expect(r.code).toBe(0)
+    const res = JSON.parse(r.stdout) as { records: number; players: { inserted: number }; lists: { ratingType: string; entries: number }[] }
+    expect(res.records).toBe(40000)
+    expect(res.players.inserted).toBe(40000)
+    const total = res.lists.reduce((s, l) => s + l.entries, 0)
+    expect(total).toBeGreaterThan(30000)
+    const found = JSON.parse(runCli(['--db', big, '--json', 'players', 'search', '100777']).stdout) as { rows: { fideId: number }[] }
+    expect(found.rows.map((p) => p.fideId)).toEqual([100777])
   })
 })

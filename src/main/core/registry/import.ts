@@ -4,13 +4,26 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
+import type { WorkerScript } from '../workers/runner'
 import { foldName } from './names'
 import { ProblemLog, type ListProblem, type ListRatingType, type ListRecord } from './list-record'
-import { looksLikeTxtHeader, parseTxtHeader, parseTxtLine, type TxtHeader } from './fide-txt'
-import { readFideXml } from './fide-xml'
-import { fileChecksum, streamLines } from './text-source'
+import { looksLikeTxtHeader } from './fide-txt'
+import { fileChecksum } from './text-source'
+import {
+  BulkEncoder,
+  ENTRY_VALUES,
+  EntryCodes,
+  PLAYER_VALUES,
+  SeenIds,
+  isRepeat,
+  readList,
+  type BulkMessage,
+  type ListFormat,
+  type ListSource
+} from './list-read'
+import { ListReaderThread } from './list-reader-thread'
 
-export type ListFormat = 'txt-combined' | 'txt-single' | 'txt-legacy' | 'xml' | 'xml-combined' | 'national'
+export { ratingTypeFromFileName, type ListFormat } from './list-read'
 
 export interface ImportListOptions {
   file: string
@@ -23,6 +36,11 @@ export interface ImportListOptions {
   throwIfCancelled?(): void
   /** File size from which a first load into an empty registry rebuilds indexes at the end (default 5 MB). */
   bulkThresholdBytes?: number
+  /**
+   * The worker entry (see workers/script.ts). Given, a big first load is read, checked and encoded on a thread
+   * of its own while this one only writes; the result is the same as reading here, only sooner.
+   */
+  reader?: WorkerScript
 }
 
 export interface ImportListResult {
@@ -37,15 +55,6 @@ export interface ImportListResult {
   warningCount: number
 }
 
-/** The rating type a single-type file is, from its name (FIDE names them standard_/rapid_/blitz_...). */
-export function ratingTypeFromFileName(file: string): ListRatingType | null {
-  const n = basename(file).toLowerCase()
-  if (/rapid/.test(n)) return 'rapid'
-  if (/blitz/.test(n)) return 'blitz'
-  if (/standard|std/.test(n)) return 'standard'
-  return null
-}
-
 function firstLine(file: string): string {
   const fd = openSync(file, 'r')
   try {
@@ -58,12 +67,6 @@ function firstLine(file: string): string {
     closeSync(fd)
   }
 }
-
-/** Rows per multi-row INSERT in a first load (14 values a player: well under SQLite's variable limit). */
-const BATCH = 200
-/** Values bound per player row in a batch (the list id and the time are written into the statement). */
-const PLAYER_PARAMS = 14
-const RATING_TYPES = ['standard', 'rapid', 'blitz'] as const
 
 interface PlayerRow {
   id: number
@@ -82,48 +85,6 @@ interface PlayerRow {
   national_id: string | null
 }
 
-/**
- * The line each ID was first given on. FIDE lists come sorted by ID, so rising numeric IDs go to two flat
- * arrays (binary search; 12 bytes an ID instead of a map entry); IDs out of order and national IDs go to a map.
- */
-class SeenIds {
-  private ids = new Float64Array(1 << 16)
-  private lines = new Int32Array(1 << 16)
-  private n = 0
-  private readonly other = new Map<number | string, number>()
-
-  /** Records the ID on this line; returns the line it was already given on, if it was. */
-  add(key: number | string, line: number): number | undefined {
-    if (typeof key === 'number' && (this.n === 0 || key > this.ids[this.n - 1]!) && !this.other.has(key)) {
-      if (this.n === this.ids.length) {
-        const ids = new Float64Array(this.n * 2)
-        ids.set(this.ids)
-        this.ids = ids
-        const lines = new Int32Array(this.n * 2)
-        lines.set(this.lines)
-        this.lines = lines
-      }
-      this.ids[this.n] = key
-      this.lines[this.n++] = line
-      return undefined
-    }
-    if (typeof key === 'number') {
-      let lo = 0
-      let hi = this.n - 1
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1
-        const v = this.ids[mid]!
-        if (v === key) return this.lines[mid]
-        if (v < key) lo = mid + 1
-        else hi = mid - 1
-      }
-    }
-    const had = this.other.get(key)
-    if (had === undefined) this.other.set(key, line)
-    return had
-  }
-}
-
 /** Prepared statements and counters of one import, shared by the TXT and XML paths. */
 export class ListWriter {
   readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
@@ -140,9 +101,10 @@ export class ListWriter {
   private readonly arbiterInsert
   private readonly followMerge
   private readonly now = new Date().toISOString()
-  /** Set when the players table was empty: no row can exist yet, so records are inserted in batches. */
-  emptyAtStart = false
-  private pending: ListRecord[] = []
+  /** In a first load: the id of the load's first player, so that a player's id is this plus its ordinal. */
+  private bulkBase: number | null = null
+  /** The vocabulary of the entries' texts (flags, titles, federations, sex), as the encoder sent it. */
+  private readonly entryTexts: string[] = []
   private readonly batchStatements = new Map<string, Database.Statement>()
 
   constructor(
@@ -182,8 +144,9 @@ export class ListWriter {
     this.followMerge = db.prepare('SELECT id, status, merged_into FROM players WHERE id = ?')
   }
 
-  private batchStatement(kind: 'players' | 'entries', rows: number): Database.Statement {
-    const key = `${kind}:${rows}`
+  /** A multi-row INSERT of `rows` players, or of `rows` entries of one list, prepared once per size. */
+  private batchStatement(kind: 'players' | 'entries', rows: number, listId = 0): Database.Statement {
+    const key = `${kind}:${rows}:${listId}`
     let st = this.batchStatements.get(key)
     if (!st) {
       const anyList = this.lists.values().next().value?.id ?? null
@@ -194,8 +157,9 @@ export class ListWriter {
             `INSERT INTO players(fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title,
                other_titles, foa_title, arbiter_title, status, source_list_id, created_at, updated_at, national_id)
              VALUES ${Array.from({ length: rows }, () => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${constants}, ?)`).join(', ')}`
-          : `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
-             VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
+          : // The list id is the same on every row: written into the statement.
+            `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
+             VALUES ${Array.from({ length: rows }, () => `(${Number(listId)}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`
       st = this.db.prepare(sql)
       this.batchStatements.set(key, st)
     }
@@ -203,61 +167,44 @@ export class ListWriter {
   }
 
   /**
-   * Writes the buffered records of a first load with multi-row INSERTs (far fewer statement runs). The table
-   * was empty and this transaction is the only writer, so the new ids are consecutive up to lastInsertRowid.
+   * Writes one message of a first load (see BulkEncoder) with multi-row INSERTs. The players table was empty
+   * and this transaction is the only writer, so the new ids are consecutive: a batch whose ids are not where
+   * the ordinals say stops the load rather than attach entries to the wrong players.
    */
-  flush(): void {
-    const batch = this.pending
-    if (!batch.length) return
-    this.pending = []
-    const params: unknown[] = new Array<unknown>(batch.length * PLAYER_PARAMS)
-    let p = 0
-    for (let i = 0; i < batch.length; i++) {
-      const r = batch[i]!
-      params[p++] = r.fideId
-      params[p++] = r.surname
-      params[p++] = r.givenNames
-      params[p++] = foldName(`${r.surname} ${r.givenNames}`)
-      params[p++] = r.federation
-      params[p++] = r.sex
-      params[p++] = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null)
-      params[p++] = r.title
-      params[p++] = r.womanTitle
-      params[p++] = r.otherTitles.length ? r.otherTitles.join(',') : null
-      params[p++] = r.foaTitle
-      params[p++] = r.arbiterTitle
-      params[p++] = r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'
-      params[p++] = r.nationalId
+  writeBulk(m: BulkMessage): void {
+    if (m.kind === 'open') {
+      this.openList(m.type)
+      return
     }
-    const last = Number(this.batchStatement('players', batch.length).run(...params).lastInsertRowid)
-    const first = last - batch.length + 1
-    this.counts.inserted += batch.length
-    const entries: unknown[] = []
-    let entryRows = 0
-    for (let i = 0; i < batch.length; i++) {
-      const r = batch[i]!
-      const playerId = first + i
-      const title = r.title ?? r.womanTitle
-      for (const type of RATING_TYPES) {
-        const rating = r.ratings[type]
-        if (!rating) continue
-        const list = this.lists.get(type)
-        if (!list) continue
-        entries.push(list.id, playerId, rating.rating, rating.games, rating.k, r.flags, title, r.federation, r.birthYear, r.sex)
-        list.entries++
-        entryRows++
-        if (entryRows === BATCH) {
-          this.batchStatement('entries', BATCH).run(...entries)
-          entries.length = 0
-          entryRows = 0
-        }
-      }
-      if (r.arbiterTitle && r.fideId !== null && !this.arbiterFind.get(r.fideId)) {
-        this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
+    for (const t of m.texts) this.entryTexts.push(t)
+    if (m.kind === 'players') {
+      if (m.players.length !== m.rows * PLAYER_VALUES) throw new Error(`bulk load: a batch of ${m.rows} players carries ${m.players.length} values`)
+      const last = Number(this.batchStatement('players', m.rows).run(...m.players).lastInsertRowid)
+      const first = last - m.rows + 1
+      this.bulkBase ??= first - m.first
+      if (first !== this.bulkBase + m.first) throw new Error(`bulk load: player ${m.first} got id ${first}, expected ${this.bulkBase + m.first}`)
+      this.counts.inserted += m.rows
+      this.bulkEntries(this.lists.values().next().value!, m.entries, m.entryRows)
+      for (let i = 0; i < m.arbiters.length; i += 3) {
+        const fideId = m.arbiters[i + 1] as number
+        if (this.arbiterFind.get(fideId)) continue
+        this.arbiterInsert.run(this.bulkBase + (m.arbiters[i] as number), fideId, m.arbiters[i + 2])
         this.arbitersAdded++
       }
+      return
     }
-    if (entryRows) this.batchStatement('entries', entryRows).run(...entries)
+    const list = this.lists.get(m.type)
+    if (!list) throw new Error(`bulk load: entries for ${m.type}, a list that was not opened`)
+    this.bulkEntries(list, m.values, m.rows)
+  }
+
+  private bulkEntries(list: { id: number; entries: number }, values: Int32Array, rows: number): void {
+    if (!rows) return
+    if (this.bulkBase === null) throw new Error('bulk load: entries before any player')
+    if (values.length < rows * ENTRY_VALUES) throw new Error(`bulk load: ${rows} entries carry ${values.length} values`)
+    // Each entry names its player by ordinal in the load: the id is the load's first id plus that.
+    this.batchStatement('entries', rows, list.id).run(...EntryCodes.decode(values, rows, this.bulkBase, this.entryTexts))
+    list.entries += rows
   }
 
   openList(type: ListRatingType): number {
@@ -275,21 +222,10 @@ export class ListWriter {
     return id
   }
 
+  /** Writes one record into a registry that already has players: each is looked up, updated or added. */
   write(r: ListRecord): void {
     this.records++
-    const key = r.fideId ?? (r.nationalId ? `n:${r.nationalId}` : null)
-    if (key === null) return
-    const firstLine = this.seen.add(key, r.line)
-    if (firstLine !== undefined) {
-      // The same ID twice in one file: the first record stands, the repeat is reported with its place.
-      this.log.warn(r.line, 1, 'id', String(r.fideId ?? r.nationalId), `an ID not already given on line ${firstLine}; this record was skipped`)
-      return
-    }
-    if (this.emptyAtStart) {
-      this.pending.push(r)
-      if (this.pending.length >= BATCH) this.flush()
-      return
-    }
+    if (isRepeat(this.seen, r, this.log)) return
     const anyList = this.lists.values().next().value?.id ?? null
     // A national list names players by national ID; the FIDE ID, when it has one, still wins.
     const existing = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
@@ -408,11 +344,21 @@ export function enterBulkMode(db: Db): () => void {
   for (const i of saved) db.exec(`DROP INDEX "${i.name}"`)
   if (trigger) db.exec('DROP TRIGGER players_fts_insert')
   return () => {
-    for (const i of saved) db.exec(i.sql)
+    // The name search index first, while the players just written are still in the page cache.
     if (trigger) {
       db.exec(trigger.sql)
       db.exec("INSERT INTO players_fts(players_fts) VALUES ('rebuild')")
     }
+    // Each index build sorts its keys in runs as large as the page cache: 2 MB runs (they stay in the CPU's
+    // caches) spilled to temporary files, sorted by two threads and merged, took a third of the time of one big
+    // in-memory run. The pages of the load stay in memory meanwhile (the spill threshold is kept where it was),
+    // so the table scans of the builds do not read them back from the WAL file.
+    const cachePages = db.pragma('cache_size', { simple: true }) as number
+    const pageSize = db.pragma('page_size', { simple: true }) as number
+    db.pragma(`cache_spill = ${cachePages < 0 ? Math.ceil((-cachePages * 1024) / pageSize) : cachePages}`)
+    db.pragma('cache_size = -2048')
+    db.pragma('threads = 2')
+    for (const i of saved) db.exec(i.sql)
   }
 }
 
@@ -446,90 +392,70 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       file: fileName, line: 1, column: 1, field: 'header', found: head.trim().slice(0, 40), expected: 'a FIDE list header starting with “ID Number”, or an XML <playerslist>', count: 1
     })
   }
-  const listYear = Number(opts.listDate.slice(0, 4))
-  opts.progress?.(0, size, 'checksum')
-  const checksum = fileChecksum(opts.file)
-  const source = opts.source ?? 'FIDE'
-  const dup = db
-    .prepare("SELECT id, rating_type AS type FROM rating_lists WHERE kind = 'reference' AND checksum = ? AND list_date = ?")
-    .get(checksum, opts.listDate) as { id: number; type: string } | undefined
-  if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
+  const src: ListSource = { file: opts.file, fileName, listDate: opts.listDate, ratingType: opts.ratingType, isXml }
+  const registryEmpty = (): boolean => db.prepare('SELECT 1 FROM players LIMIT 1').get() === undefined
+  // Bulk mode (indexes rebuilt at the end) only pays off for a big first load; small files keep them live.
+  const big = size >= (opts.bulkThresholdBytes ?? 5_000_000)
+  // The reader thread starts at once, reading while the checksum is taken here; it is stopped unused should
+  // the file turn out to be imported already, or the registry fill up meanwhile.
+  let thread = opts.reader && big && registryEmpty() ? new ListReaderThread(opts.reader, src) : null
+  let checksum: string
+  try {
+    opts.progress?.(0, size, 'checksum')
+    checksum = fileChecksum(opts.file)
+    const dup = db
+      .prepare("SELECT id, rating_type AS type FROM rating_lists WHERE kind = 'reference' AND checksum = ? AND list_date = ?")
+      .get(checksum, opts.listDate) as { id: number; type: string } | undefined
+    if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
+  } catch (e) {
+    thread?.stop()
+    throw e
+  }
 
+  const source = opts.source ?? 'FIDE'
   const log = new ProblemLog(fileName)
   const writer = new ListWriter(db, log, { listDate: opts.listDate, source, fileName, checksum })
   let format: ListFormat = 'xml'
   let encoding = 'utf-8'
 
   const run = db.transaction(() => {
-    const empty = db.prepare('SELECT 1 FROM players LIMIT 1').get() === undefined
-    writer.emptyAtStart = empty
-    // Bulk mode only pays off for a big first load; small files keep the indexes live.
-    const rebuild = empty && size >= (opts.bulkThresholdBytes ?? 5_000_000) ? enterBulkMode(db) : null
-    if (isXml) {
-      const type = opts.ratingType ?? ratingTypeFromFileName(opts.file) ?? 'standard'
-      // Lists are created on demand: a combined XML file opens rapid and blitz at their first rating.
-      let count = 0
-      const result = readFideXml({
-        file: opts.file,
-        ratingType: type,
-        listYear,
-        log,
-        onRecord: (rec) => {
-          if (writer.lists.size === 0) writer.openList(type)
-          for (const t of Object.keys(rec.ratings) as ListRatingType[]) if (!writer.lists.has(t)) writer.openList(t)
-          if (log.errors.length === 0) writer.write(rec)
-          if (++count % 5000 === 0) opts.throwIfCancelled?.()
-        },
-        onProgress: (read, total) => opts.progress?.(read, total, 'players'),
-        shouldStop: () => log.errors.length >= 200
-      })
-      format = result.combined ? 'xml-combined' : 'xml'
-    } else {
-      let header: TxtHeader | null = null
-      let type: ListRatingType = 'standard'
-      encoding = streamLines(opts.file, (text, lineNo, read, total) => {
-        if (log.errors.length >= 200) return
-        if (lineNo === 1) {
-          const h = parseTxtHeader(text.replace(/^\uFEFF/, ''))
-          if ('found' in h) {
-            log.error(1, h.column, 'header', h.found, h.expected)
-            return
-          }
-          header = h
-          if (h.layout === 'combined') {
-            format = 'txt-combined'
-            for (const t of ['standard', 'rapid', 'blitz'] as const) writer.openList(t)
-          } else {
-            format = h.layout === 'legacy' ? 'txt-legacy' : 'txt-single'
-            const named = opts.ratingType ?? ratingTypeFromFileName(opts.file) ?? (h.layout === 'legacy' ? 'standard' : null)
-            if (!named) throw new UserError('registry.typeNeeded', { file: fileName })
-            type = named
-            writer.openList(type)
-            if (h.month && h.month !== opts.listDate.slice(0, 7)) {
-              log.warn(1, h.columns.find((c) => c.key === 'rating')!.start + 1, 'month', h.month, `the list month of --date ${opts.listDate}`)
-            }
-          }
-          return
-        }
-        if (!header) return
-        const rec = parseTxtLine(text, lineNo, { header, ratingType: type, listYear, log })
-        if (rec && log.errors.length === 0) writer.write(rec)
-        if (lineNo % 5000 === 0) {
-          opts.throwIfCancelled?.()
-          opts.progress?.(read, total, 'players')
-        }
-      })
-      if (!header && log.errors.length === 0) log.error(1, 1, 'header', '', 'a header line')
+    const empty = registryEmpty()
+    const rebuild = empty && big ? enterBulkMode(db) : null
+    if (thread && !empty) {
+      thread.stop()
+      thread = null
     }
-    if (!log.errors.length) writer.flush()
+    if (thread) {
+      for (;;) {
+        const m = thread.next()
+        if (m.kind === 'end') {
+          ;({ format, encoding, records: writer.records } = m)
+          log.absorb(m)
+          break
+        }
+        if (m.kind === 'failed') throw m.error.key ? new UserError(m.error.key, m.error.params ?? {}) : new Error(m.error.message)
+        if (m.kind === 'progress') opts.progress?.(m.read, m.total, 'players')
+        else writer.writeBulk(m)
+        opts.throwIfCancelled?.()
+      }
+    } else {
+      // A first load encodes its players into batches, as the reader thread would; later loads go record by record.
+      const encoder = empty ? new BulkEncoder(log, (m) => writer.writeBulk(m)) : null
+      ;({ format, encoding } = readList(src, log, {
+        open: (t) => (encoder ? encoder.open(t) : void writer.openList(t)),
+        record: (r) => (encoder ? encoder.add(r) : writer.write(r)),
+        progress: (read, total) => opts.progress?.(read, total, 'players'),
+        pulse: () => opts.throwIfCancelled?.()
+      }))
+      if (encoder) {
+        if (!log.errors.length) encoder.finish()
+        writer.records = encoder.records
+      }
+    }
     if (log.errors.length) throwProblems(log)
     if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
     if (rebuild) {
       opts.progress?.(size, size, 'indexes')
-      // Each index build sorts its keys: in small runs (2 MB, they stay in the CPU caches) spilled to temporary
-      // files, sorted by two threads and merged. One big in-memory run on one thread took three times as long.
-      db.pragma('cache_size = -2048')
-      db.pragma('threads = 2')
       rebuild()
     }
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
@@ -546,11 +472,15 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
   const cacheBefore = db.pragma('cache_size', { simple: true }) as number
   const threadsBefore = db.pragma('threads', { simple: true }) as number
   db.pragma('cache_size = -262144')
+  // SQLite's default: dirty pages are written out (spilled) once the cache is full.
+  db.pragma('cache_spill = 1')
   let lists: ImportListResult['lists']
   try {
     lists = run()
   } finally {
+    thread?.stop()
     db.pragma(`cache_size = ${cacheBefore}`)
+    db.pragma('cache_spill = 1')
     db.pragma(`threads = ${threadsBefore}`)
   }
   opts.progress?.(size, size, 'done')

@@ -95,6 +95,12 @@ export class ProblemLog {
   error(line: number, column: number, field: string, found: string, expected: string): void {
     if (this.errors.length < this.maxKept) this.errors.push({ file: this.file, line, column, field, found, expected })
   }
+  /** Takes over what another log (the reader thread's) collected. */
+  absorb(other: { errors: readonly ListProblem[]; warnings: readonly ListProblem[]; warningCount: number }): void {
+    for (const e of other.errors) if (this.errors.length < this.maxKept) this.errors.push(e)
+    for (const w of other.warnings) if (this.warnings.length < this.maxKept) this.warnings.push(w)
+    this.warningCount += other.warningCount
+  }
   warn(line: number, column: number, field: string, found: string, expected: string): void {
     this.warningCount++
     if (this.warnings.length < this.maxKept) this.warnings.push({ file: this.file, line, column, field, found, expected })

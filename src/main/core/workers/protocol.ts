@@ -1,5 +1,6 @@
 // Messages between the job runner (main thread) and a worker thread, and the worker-side job loop.
 import { parentPort, workerData } from 'node:worker_threads'
+import type { WorkerScript } from './runner'
 
 export interface JobContext {
   /** Reports progress; throttled so that a tight loop can call it freely. */
@@ -9,6 +10,8 @@ export interface JobContext {
   throwIfCancelled(): void
   /** The database file of the host, for jobs that read or write it on their own connection. */
   dbPath: string
+  /** This worker's own entry, for a job that starts a helper thread of its own (see registry/list-reader-thread). */
+  workerScript: WorkerScript
 }
 
 export type JobFn = (input: unknown, ctx: JobContext) => unknown | Promise<unknown>
@@ -20,6 +23,7 @@ export interface WorkerStartData {
   input: unknown
   dbPath: string
   cancelFlag: SharedArrayBuffer
+  script: WorkerScript
 }
 
 export type WorkerMessage =
@@ -44,6 +48,7 @@ export async function serveJob(registry: JobRegistry): Promise<void> {
   let last = 0
   const ctx: JobContext = {
     dbPath: data.dbPath,
+    workerScript: data.script,
     get cancelled() {
       return Atomics.load(flag, 0) === 1
     },

@@ -37,7 +37,7 @@ export class JobRunner extends EventEmitter {
     const jobId = randomUUID()
     const cancelFlag = new SharedArrayBuffer(4)
     const flag = new Int32Array(cancelFlag)
-    const workerData: WorkerStartData = { jobId, kind, input, dbPath: this.options.dbPath, cancelFlag }
+    const workerData: WorkerStartData = { jobId, kind, input, dbPath: this.options.dbPath, cancelFlag, script: this.options.worker }
     const worker = new Worker(this.options.worker.file, {
       workerData,
       execArgv: this.options.worker.execArgv ?? [],

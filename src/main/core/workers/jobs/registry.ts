@@ -24,6 +24,8 @@ export const registryJobs: JobRegistry = {
     try {
       return importFideList(db, {
         ...opts,
+        // A big first load is read on a second thread (this worker's entry again) while this one writes.
+        reader: ctx.workerScript,
         progress: (done, total, message) => ctx.progress(done, total, message),
         throwIfCancelled: () => ctx.throwIfCancelled()
       })
