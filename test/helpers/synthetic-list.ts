@@ -20,9 +20,10 @@ export interface SyntheticListOptions {
 /** Writes `lines` player lines under the combined header; returns the file's path. */
 export function writeSyntheticCombinedList(file: string, lines: number, opts: SyntheticListOptions = {}): string {
   let seed = opts.seed ?? 12345
+  // A linear congruential generator; its low bits repeat with short periods, so the draw takes the high ones.
   const rnd = (n: number): number => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff
-    return seed % n
+    return (seed >>> 15) % n
   }
   const word = (): string => {
     let w = ''

@@ -262,7 +262,8 @@ export class PlayerReader {
     } else {
       from = ftsText ? `${matches} CROSS JOIN players p ON p.id = m.id` : 'players p'
       orderBy = {
-        name: `p.name_folded ${order}, p.id ${order}`,
+        // The (name_folded, status) index gives this order as it is (ties by status, then id): no sort, even deep.
+        name: `p.name_folded ${order}, p.status ${order}, p.id ${order}`,
         fideId: `p.fide_id ${order}`,
         federation: `p.federation ${order}, p.name_folded ${order}`,
         birthYear: `substr(p.birth_date, 1, 4) ${order}, p.name_folded ${order}`,
