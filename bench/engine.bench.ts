@@ -1,10 +1,9 @@
 // Engine speed: a FIDE-sized month (a million games) rated through the `rating:period` worker job; prints games/second.
-import { build } from 'esbuild'
-import { fileURLToPath } from 'node:url'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { openDatabase } from '../src/main/core/db/open'
 import { calcPeriod } from '../src/main/core/engine/calc'
 import { tempDir } from '../test/helpers/temp-db'
+import { builtBenchWorker } from './built-worker'
 
 const GAMES = 1_000_000
 const PER_PLAYER = 25
@@ -35,21 +34,7 @@ console.log(`in-thread engine: ${inThread.toLocaleString('en')} games in ${((t1 
 const tmp = tempDir()
 const dbPath = tmp.file('bench.db')
 openDatabase(dbPath).close()
-// the worker as a built host runs it: one bundled file (tsx would spend seconds compiling the sources at each start)
-// (inside node_modules/.cache so that the external better-sqlite3 resolves as in a build)
-const workerFile = fileURLToPath(new URL('../node_modules/.cache/rating-office-bench/worker.mjs', import.meta.url))
-await build({
-  entryPoints: [fileURLToPath(new URL('../src/main/core/workers/worker-entry.ts', import.meta.url))],
-  outfile: workerFile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: ['better-sqlite3'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  logLevel: 'error'
-})
-const runner = new JobRunner({ worker: { file: workerFile }, dbPath })
+const runner = new JobRunner({ worker: await builtBenchWorker(), dbPath })
 const w0 = performance.now()
 await runner.run('rating:period', { items: [] })
 console.log(`worker start + empty job: ${((performance.now() - w0) / 1000).toFixed(2)} s`)

@@ -8,8 +8,8 @@ import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../src/main/core/db/open'
 import { importFideList } from '../src/main/core/registry/import'
 import { PlayerReader } from '../src/main/core/registry/players'
-import { sourceWorkerScript } from '../src/main/core/workers/script'
 import { writeSyntheticCombinedList } from '../test/helpers/synthetic-list'
+import { builtBenchWorker } from './built-worker'
 
 const LINES = Number(process.argv[2] ?? 1_900_000)
 const s = (ms: number): string => (ms / 1000).toFixed(1)
@@ -20,6 +20,7 @@ try {
   const file = writeSyntheticCombinedList(join(dir, 'players_list_foa.txt'), LINES)
   console.log(`generated ${LINES} lines (${(statSync(file).size / 1e6).toFixed(0)} MB) in ${s(performance.now() - t)} s`)
 
+  const worker = await builtBenchWorker()
   let peak = process.memoryUsage().rss
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)
   const db = openDatabase(join(dir, 'bench.db'))
@@ -30,8 +31,8 @@ try {
   const res = importFideList(db, {
     file,
     listDate: '2025-11-01',
-    // As the registry job does: the file is read on a second thread (here the worker entry run from source).
-    reader: sourceWorkerScript(),
+    // As the registry job does: the file is read on a second thread, the bundled worker entry.
+    reader: worker,
     progress: (_done, _total, message) => {
       if (message && !phases.has(message)) phases.set(message, performance.now() - t)
       peak = Math.max(peak, process.memoryUsage().rss)

@@ -15,6 +15,11 @@ export interface SyntheticListOptions {
   /** Every n-th line carries a title FIDE does not have (a warning). */
   oddTitleEvery?: number
   seed?: number
+  /**
+   * Months after the first list: the same players (names, IDs, flags) with ratings moved by a few points, as
+   * FIDE's next list would have them (for timing a monthly update).
+   */
+  month?: number
 }
 
 /** Writes `lines` player lines under the combined header; returns the file's path. */
@@ -42,9 +47,11 @@ export function writeSyntheticCombinedList(file: string, lines: number, opts: Sy
     if (rnd(200) === 0) v[4] = 'FM'
     if (opts.oddTitleEvery && i % opts.oddTitleEvery === 0) v[4] = 'XM'
     if (rnd(500) === 0) v[6] = ['FA', 'IA', 'NA,FT'][rnd(3)]!
-    if (rated(45)) [v[8], v[9], v[10]] = [String(1000 + rnd(1700)), String(rnd(30)), String([20, 40][rnd(2)])]
-    if (rated(25)) [v[11], v[12], v[13]] = [String(1000 + rnd(1700)), String(rnd(30)), '20']
-    if (rated(20)) [v[14], v[15], v[16]] = [String(1000 + rnd(1700)), String(rnd(30)), '20']
+    // A later month moves each rating by -10..+10 without drawing from the generator (the rest stays the same).
+    const move = (k: number): number => (opts.month ? ((i * 37 + k * 11 + opts.month * 7) % 21) - 10 : 0)
+    if (rated(45)) [v[8], v[9], v[10]] = [String(1000 + rnd(1700) + move(0)), String(rnd(30)), String([20, 40][rnd(2)])]
+    if (rated(25)) [v[11], v[12], v[13]] = [String(1000 + rnd(1700) + move(1)), String(rnd(30)), '20']
+    if (rated(20)) [v[14], v[15], v[16]] = [String(1000 + rnd(1700) + move(2)), String(rnd(30)), '20']
     v[17] = String(1940 + rnd(80))
     v[18] = rnd(3) === 0 ? (woman ? 'wi' : 'i') : woman ? 'w' : ''
     let out = ''

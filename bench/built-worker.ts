@@ -1,0 +1,22 @@
+// The worker entry bundled as a built host runs it (one file; tsx would spend seconds compiling the sources at
+// each start), for the benchmarks that start worker threads. Built fresh at each run, so it is never stale.
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import type { WorkerScript } from '../src/main/core/workers/runner'
+
+export async function builtBenchWorker(): Promise<WorkerScript> {
+  // Inside node_modules/.cache so that the external better-sqlite3 resolves as in a build.
+  const file = fileURLToPath(new URL('../node_modules/.cache/rating-office-bench/worker.mjs', import.meta.url))
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/main/core/workers/worker-entry.ts', import.meta.url))],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'error'
+  })
+  return { file }
+}
