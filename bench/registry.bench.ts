@@ -1,5 +1,5 @@
 // Benchmark: import a synthetic 1.9-million-line combined FIDE TXT list into an empty registry (time, phases,
-// peak RSS), then name search latency on that database.
+// peak RSS), then name search latency on that database, then next month's list into it.
 // Run: npm run bench registry [-- lines]   (targets: import < 20 s and < 1 GB; search < 20 ms)
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
@@ -78,6 +78,16 @@ try {
   timed('ID search', () => reader.search({ text: '100777' }))
   timed('page 2001 sorted by rating', () => reader.search({ sort: 'rating', order: 'desc', offset: 100000, limit: 50 }))
   timed('page 2001 sorted by name', () => reader.search({ sort: 'name', offset: 100000, limit: 50 }))
+
+  // The monthly case: next month's list (the same players, ratings moved) into the loaded registry, player by
+  // player with every index live. No target in the issue; printed so that it is watched.
+  const next = writeSyntheticCombinedList(join(dir, 'players_list_foa_next.txt'), LINES, { month: 1 })
+  t = performance.now()
+  const upd = importFideList(db, { file: next, listDate: '2025-12-01', reader: worker })
+  console.log(
+    `monthly update: ${s(performance.now() - t)} s for ${upd.records} players (${upd.players.updated} updated, ${upd.players.unchanged} unchanged), ` +
+      `lists ${upd.lists.map((l) => `${l.ratingType} ${l.entries}`).join(', ')}`
+  )
   db.close()
 } finally {
   if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true })

@@ -13,6 +13,7 @@ import {
   BulkEncoder,
   ENTRY_VALUES,
   EntryCodes,
+  HeldEntries,
   PLAYER_VALUES,
   SeenIds,
   isRepeat,
@@ -85,6 +86,22 @@ interface PlayerRow {
   national_id: string | null
 }
 
+/** A set of player ids as bits (2 million ids: 250 KB). */
+class IdBits {
+  private bits = new Uint8Array(1 << 16)
+  has(id: number): boolean {
+    return id >> 3 < this.bits.length && (this.bits[id >> 3]! & (1 << (id & 7))) !== 0
+  }
+  add(id: number): void {
+    if (id >> 3 >= this.bits.length) {
+      const next = new Uint8Array(Math.max(this.bits.length * 2, (id >> 3) + 1))
+      next.set(this.bits)
+      this.bits = next
+    }
+    this.bits[id >> 3]! |= 1 << (id & 7)
+  }
+}
+
 /** Prepared statements and counters of one import, shared by the TXT and XML paths. */
 export class ListWriter {
   readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
@@ -96,7 +113,6 @@ export class ListWriter {
   private readonly find
   private readonly insert
   private readonly update
-  private readonly entry
   private readonly arbiterFind
   private readonly arbiterInsert
   private readonly followMerge
@@ -105,6 +121,9 @@ export class ListWriter {
   private bulkBase: number | null = null
   /** The vocabulary of the entries' texts (flags, titles, federations, sex), as the encoder sent it. */
   private readonly entryTexts: string[] = []
+  /** Record by record: each list's entries, held to be appended in key order at the end, and who has one. */
+  private readonly held = new Map<ListRatingType, { entries: HeldEntries; players: IdBits }>()
+  private readonly heldCodes = new EntryCodes()
   private readonly batchStatements = new Map<string, Database.Statement>()
 
   constructor(
@@ -128,10 +147,6 @@ export class ListWriter {
               foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId, national_id = @nationalId,
               updated_at = @now
         WHERE id = @id`
-    )
-    this.entry = db.prepare(
-      `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     )
     this.findNational = db.prepare(
       `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
@@ -222,7 +237,23 @@ export class ListWriter {
     return id
   }
 
-  /** Writes one record into a registry that already has players: each is looked up, updated or added. */
+  /**
+   * Writes the entries that `write` held, list by list in (list, player) order: appended at the end of the
+   * table's key instead of inserted between two lists (about five times faster on a monthly FIDE list).
+   */
+  finish(): void {
+    for (const [type, held] of this.held) {
+      const list = this.lists.get(type)!
+      held.entries.sortByPlayer()
+      for (const chunk of held.entries.chunks(type)) {
+        this.batchStatement('entries', chunk.rows, list.id).run(...EntryCodes.decode(chunk.values, chunk.rows, 0, this.heldCodes.texts))
+        list.entries += chunk.rows
+      }
+    }
+    this.held.clear()
+  }
+
+  /** Writes one record into a registry that already has players: each is looked up, updated or added (see finish). */
   write(r: ListRecord): void {
     this.records++
     if (isRepeat(this.seen, r, this.log)) return
@@ -312,15 +343,16 @@ export class ListWriter {
     }
     const title = r.title ?? r.womanTitle
     for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {
-      const list = this.lists.get(type)
-      if (!list) continue
-      try {
-        this.entry.run(list.id, playerId, rating.rating, rating.games, rating.k, r.flags, title, r.federation, r.birthYear, r.sex)
-        list.entries++
-      } catch (e) {
-        if ((e as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw e
+      if (!this.lists.has(type)) continue
+      let held = this.held.get(type)
+      if (!held) this.held.set(type, (held = { entries: new HeldEntries(this.heldCodes), players: new IdBits() }))
+      // The lists are new in this import, so a player can only meet an entry of their own from this same file.
+      if (held.players.has(playerId)) {
         this.log.warn(r.line, 1, 'id', String(r.fideId), 'one entry per player per list (the player already has one through a merge); this entry was skipped')
+        continue
       }
+      held.players.add(playerId)
+      held.entries.push(playerId, r, rating, title)
     }
     if (r.arbiterTitle && !this.arbiterFind.get(r.fideId)) {
       this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
@@ -450,7 +482,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       if (encoder) {
         if (!log.errors.length) encoder.finish()
         writer.records = encoder.records
-      }
+      } else if (!log.errors.length) writer.finish()
     }
     if (log.errors.length) throwProblems(log)
     if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })

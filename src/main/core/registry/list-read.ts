@@ -269,8 +269,8 @@ export class EntryCodes {
   }
 }
 
-/** One list's entries held back until every player is written. */
-class HeldEntries {
+/** One list's entries held back until every player is written (slot 0 is a player ordinal or id). */
+export class HeldEntries {
   private data = new Int32Array(ENTRY_VALUES * 4096)
   rows = 0
   constructor(private readonly codes: EntryCodes) {}
@@ -282,6 +282,21 @@ class HeldEntries {
       this.data = next
     }
     this.codes.put(this.data, this.rows++ * ENTRY_VALUES, ordinal, r, rating, title)
+  }
+
+  /** Puts the entries in rising order of slot 0 (kept as given when they already are; ties keep their order). */
+  sortByPlayer(): void {
+    const d = this.data
+    const n = this.rows
+    let sorted = true
+    for (let i = 1; i < n && sorted; i++) sorted = d[i * ENTRY_VALUES]! >= d[(i - 1) * ENTRY_VALUES]!
+    if (sorted) return
+    const order = new Uint32Array(n)
+    for (let i = 0; i < n; i++) order[i] = i
+    order.sort((a, b) => d[a * ENTRY_VALUES]! - d[b * ENTRY_VALUES]! || a - b)
+    const out = new Int32Array(Math.max(n, 1) * ENTRY_VALUES)
+    for (let i = 0; i < n; i++) out.set(d.subarray(order[i]! * ENTRY_VALUES, (order[i]! + 1) * ENTRY_VALUES), i * ENTRY_VALUES)
+    this.data = out
   }
 
   /** The held entries in chunks, in the order they were given (rising player ordinal). */

@@ -238,6 +238,7 @@ export async function importNationalList(db: Db, opts: NationalImportOptions): P
   const lists = db.transaction(() => {
     writer.openList(opts.ratingType)
     for (const r of records) writer.write(r)
+    writer.finish()
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
     db.prepare("INSERT INTO audit_log(action, entity, entity_id, data) VALUES ('list.import', 'rating_list', ?, ?)").run(
       lists.map((l) => l.id).join(','),

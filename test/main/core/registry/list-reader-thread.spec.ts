@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { importFideList, type ImportListOptions, type ImportListResult } from '../../../../src/main/core/registry/import'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { UserError } from '../../../../src/main/core/util/errors'
+import { mergePlayers } from '../../../../src/main/core/registry/merge'
 import { tempDir } from '../../../helpers/temp-db'
 import { COMBINED_HEADER, writeSyntheticCombinedList } from '../../../helpers/synthetic-list'
 
@@ -156,5 +157,35 @@ describe('a reader thread that meets a problem', () => {
     const db = freshDb()
     importFideList(db, { file, listDate: '2025-11-01', bulkThresholdBytes: 0, reader })
     expect(() => importFideList(db, { file, listDate: '2025-11-01', bulkThresholdBytes: 0, reader })).toThrow(expect.objectContaining({ key: 'registry.alreadyImported' }))
+  })
+})
+
+describe('a monthly list into a registry that already has the players', () => {
+  it('appends every list’s entries, follows merges, and reports a second entry for one player with its line', () => {
+    const first = writeSyntheticCombinedList(tmp.file('month0.txt'), 400, { seed: 21 })
+    const next = writeSyntheticCombinedList(tmp.file('month1.txt'), 400, { seed: 21, month: 1 })
+    const db = freshDb()
+    importFideList(db, { file: first, listDate: '2025-11-01' })
+    // Two IDs, both rated on the standard list, become one person.
+    const rated = db
+      .prepare("SELECT p.id, p.fide_id FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id JOIN players p ON p.id = e.player_id WHERE l.rating_type = 'standard' ORDER BY p.fide_id LIMIT 2")
+      .all() as { id: number; fide_id: number }[]
+    const [keep, drop] = rated as [{ id: number; fide_id: number }, { id: number; fide_id: number }]
+    mergePlayers(db, keep.id, drop.id, 'the same person under two IDs')
+    const res = importFideList(db, { file: next, listDate: '2025-12-01' })
+    expect(res.players).toEqual({ inserted: 0, updated: 0, unchanged: 400 })
+    const twice = res.warnings.filter((w) => w.expected.includes('through a merge'))
+    expect(twice.map((w) => w.found)).toContain(String(drop.fide_id))
+    expect(twice.find((w) => w.found === String(drop.fide_id))!.line).toBe(drop.fide_id - 100000 + 2)
+    const dec = Object.fromEntries(res.lists.map((l) => [l.ratingType, l]))
+    // The kept player has the entry of the first of the two lines (their own ID comes first), the rating moved.
+    const entry = db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(dec.standard!.id, keep.id) as { rating: number }
+    const before = db.prepare("SELECT e.rating FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id WHERE l.list_date = '2025-11-01' AND l.rating_type = 'standard' AND e.player_id = ?").get(keep.id) as { rating: number }
+    expect(Math.abs(entry.rating - before.rating)).toBeLessThanOrEqual(10)
+    // Every list of the month holds exactly what the result says, and the keys are sound.
+    for (const l of res.lists) expect(db.prepare('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?').get(l.id)).toEqual({ n: l.entries })
+    const sum = (db.prepare("SELECT count(*) AS n FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id WHERE l.list_date = '2025-11-01'").get() as { n: number }).n
+    expect(res.lists.reduce((s, l) => s + l.entries, 0)).toBe(sum - twice.length)
+    expect(db.pragma('foreign_key_check')).toEqual([])
   })
 })
