@@ -1,6 +1,7 @@
 // A worker entry with jobs made for the runner's tests (counting, failing, busy loops).
 import { serveJob, type JobRegistry } from '../../src/main/core/workers/protocol'
 import { UserError } from '../../src/main/core/util/errors'
+import { writeFileSync } from 'node:fs'
 
 const jobs: JobRegistry = {
   'test:count': async (input, ctx) => {
@@ -12,6 +13,14 @@ const jobs: JobRegistry = {
       ctx.progress(i, to)
     }
     return { sum }
+  },
+  'test:after': (input, ctx) => {
+    // Housekeeping that outlasts the result: a marker file written 400 ms after the answer went out.
+    ctx.afterResult(async () => {
+      await new Promise((r) => setTimeout(r, 400))
+      writeFileSync((input as { marker: string }).marker, 'done')
+    })
+    return { answered: Date.now() }
   },
   'test:fail': () => {
     throw new UserError('settings.unknownKey', { key: 'colour' })

@@ -42,6 +42,11 @@ export interface ImportListOptions {
    * of its own while this one only writes; the result is the same as reading here, only sooner.
    */
   reader?: WorkerScript
+  /**
+   * 'later': the commit does not copy the write-ahead log into the database file (several hundred MB after a
+   * full list); the caller checkpoints after handing over the result (the registry job does, after its answer).
+   */
+  checkpoint?: 'now' | 'later'
 }
 
 export interface ImportListResult {
@@ -503,6 +508,8 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
   // A long load keeps the pages it writes in memory (bounded: 256 MB), then gives the memory back.
   const cacheBefore = db.pragma('cache_size', { simple: true }) as number
   const threadsBefore = db.pragma('threads', { simple: true }) as number
+  const autocheckpointBefore = db.pragma('wal_autocheckpoint', { simple: true }) as number
+  if (opts.checkpoint === 'later') db.pragma('wal_autocheckpoint = 0')
   db.pragma('cache_size = -262144')
   // SQLite's default: dirty pages are written out (spilled) once the cache is full.
   db.pragma('cache_spill = 1')
@@ -514,6 +521,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
     db.pragma(`cache_size = ${cacheBefore}`)
     db.pragma('cache_spill = 1')
     db.pragma(`threads = ${threadsBefore}`)
+    db.pragma(`wal_autocheckpoint = ${autocheckpointBefore}`)
   }
   opts.progress?.(size, size, 'done')
   return {

@@ -12,6 +12,12 @@ export interface JobContext {
   dbPath: string
   /** This worker's own entry, for a job that starts a helper thread of its own (see registry/list-reader-thread). */
   workerScript: WorkerScript
+  /**
+   * Housekeeping to run once the result has gone to the host (a WAL checkpoint after a big import): the host
+   * has its answer without waiting for it, and the worker exits when it is done. Only after a result: a job
+   * that fails or is cancelled cleans up before it throws.
+   */
+  afterResult(fn: () => void | Promise<void>): void
 }
 
 export type JobFn = (input: unknown, ctx: JobContext) => unknown | Promise<unknown>
@@ -46,9 +52,11 @@ export async function serveJob(registry: JobRegistry): Promise<void> {
   const data = workerData as WorkerStartData
   const flag = new Int32Array(data.cancelFlag)
   let last = 0
+  const after: (() => void | Promise<void>)[] = []
   const ctx: JobContext = {
     dbPath: data.dbPath,
     workerScript: data.script,
+    afterResult: (fn) => void after.push(fn),
     get cancelled() {
       return Atomics.load(flag, 0) === 1
     },
@@ -71,6 +79,7 @@ export async function serveJob(registry: JobRegistry): Promise<void> {
     const result = await fn(data.input, ctx)
     if (ctx.cancelled) port.postMessage({ type: 'cancelled' } satisfies WorkerMessage)
     else port.postMessage({ type: 'done', result } satisfies WorkerMessage)
+    await runAfter(after)
   } catch (e) {
     if (e instanceof JobCancelled) {
       port.postMessage({ type: 'cancelled' } satisfies WorkerMessage)
@@ -81,5 +90,16 @@ export async function serveJob(registry: JobRegistry): Promise<void> {
       type: 'failed',
       error: { key: err.key ?? 'internal', message: err.message ?? String(e), params: err.params ?? { message: err.message ?? String(e) } }
     } satisfies WorkerMessage)
+  }
+}
+
+/** Runs the housekeeping a job left for after its result; a failure there cannot change the result any more. */
+async function runAfter(fns: (() => void | Promise<void>)[]): Promise<void> {
+  for (const fn of fns) {
+    try {
+      await fn()
+    } catch (e) {
+      console.error(`after the job's result: ${(e as Error).message}`)
+    }
   }
 }

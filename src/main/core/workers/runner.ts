@@ -18,6 +18,8 @@ export interface JobRunnerOptions {
   dbPath: string
   /** How long a cancelled job may take to stop by itself before its worker is terminated. */
   cancelGraceMs?: number
+  /** How long a job's housekeeping after its result may take before its worker is terminated. */
+  afterResultGraceMs?: number
 }
 
 interface JobState {
@@ -54,7 +56,14 @@ export class JobRunner extends EventEmitter {
       state.event = { ...state.event, ...next }
       this.emit('event', state.event)
       resolveSettled(state.event)
-      void worker.terminate()
+      if (next.state !== 'done') void worker.terminate()
+      else {
+        // A job may have housekeeping left after its result (JobContext.afterResult): the worker exits by
+        // itself when that is done, and is stopped if it is still there after the grace period.
+        const timer = setTimeout(() => void worker.terminate(), this.options.afterResultGraceMs ?? 120_000)
+        timer.unref()
+        worker.once('exit', () => clearTimeout(timer))
+      }
     }
     worker.on('message', (msg: WorkerMessage) => {
       if (msg.type === 'progress') {

@@ -2,7 +2,7 @@
 // bad files the same way, and leaves nothing behind when it fails or is cancelled.
 import { afterAll, describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
-import { writeFileSync } from 'node:fs'
+import { statSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { importFideList, type ImportListOptions, type ImportListResult } from '../../../../src/main/core/registry/import'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -189,3 +189,26 @@ describe('a monthly list into a registry that already has the players', () => {
     expect(db.pragma('foreign_key_check')).toEqual([])
   })
 })
+
+describe('the checkpoint of a load', () => {
+  it('is left for later when asked: the list is committed and readable, the database file grows at the checkpoint', () => {
+    const file = writeSyntheticCombinedList(tmp.file('later.txt'), 3000, { seed: 9 })
+    // A checkpoint at every 10 pages of log (SQLite's is 1000) so that a small load shows it.
+    const now = freshDb()
+    now.pragma('wal_autocheckpoint = 10')
+    importFideList(now, { file, listDate: '2025-11-01', bulkThresholdBytes: 0 })
+    const later = freshDb()
+    later.pragma('wal_autocheckpoint = 10')
+    importFideList(later, { file, listDate: '2025-11-01', bulkThresholdBytes: 0, reader, checkpoint: 'later' })
+    const size = (db: Db): number => statSync(db.name).size
+    // Checkpointed at the commit, the players are in the database file; left for later, still only in the WAL.
+    expect(size(now)).toBeGreaterThan(500_000)
+    expect(size(later)).toBeLessThan(size(now) / 2)
+    expect(later.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 3000 })
+    later.pragma('wal_checkpoint(PASSIVE)')
+    expect(size(later)).toBeGreaterThan(500_000)
+    // The connection checkpoints on its own again afterwards.
+    expect(later.pragma('wal_autocheckpoint', { simple: true })).toBe(10)
+  })
+})
+

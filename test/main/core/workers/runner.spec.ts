@@ -1,6 +1,7 @@
 // The job runner: progress events reach the host, results come back, errors and cancellation propagate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
+import { existsSync } from 'node:fs'
 import { JobRunner } from '../../../../src/main/core/workers/runner'
 import { sourceWorkerScript, tsWorkerScript } from '../../../../src/main/core/workers/script'
 import { openDatabase } from '../../../../src/main/core/db/open'
@@ -22,6 +23,18 @@ describe('JobRunner', () => {
     expect(result.integrity).toBe('ok')
     expect(result.tables.map((t) => t.name)).toContain('players')
     expect(events.at(-1)?.state).toBe('done')
+    await runner.close()
+  })
+
+  it('hands over a result before the job’s housekeeping, which still runs, and lets the worker exit', async () => {
+    const runner = new JobRunner({ worker: testWorker, dbPath })
+    const marker = tmp.file('after.txt')
+    const result = (await runner.run('test:after', { marker })) as { answered: number }
+    expect(typeof result.answered).toBe('number')
+    expect(existsSync(marker)).toBe(false)
+    const until = Date.now() + 10_000
+    while (!existsSync(marker) && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+    expect(existsSync(marker)).toBe(true)
     await runner.close()
   })
 

@@ -21,17 +21,30 @@ export const registryJobs: JobRegistry = {
   'registry:importList': (input, ctx) => {
     const opts = importInput.parse(input)
     const db = openDatabase(ctx.dbPath)
+    let result: ReturnType<typeof importFideList>
     try {
-      return importFideList(db, {
+      result = importFideList(db, {
         ...opts,
         // A big first load is read on a second thread (this worker's entry again) while this one writes.
         reader: ctx.workerScript,
         progress: (done, total, message) => ctx.progress(done, total, message),
-        throwIfCancelled: () => ctx.throwIfCancelled()
+        throwIfCancelled: () => ctx.throwIfCancelled(),
+        checkpoint: 'later'
       })
-    } finally {
+    } catch (e) {
       db.close()
+      throw e
     }
+    // The list is committed and readable from here on; copying the write-ahead log into the database file
+    // (seconds after a full list) happens once the officer has the result.
+    ctx.afterResult(() => {
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)')
+      } finally {
+        db.close()
+      }
+    })
+    return result
   },
   'registry:importNational': async (input, ctx) => {
     const opts = nationalInput.parse(input)
