@@ -265,7 +265,8 @@ export class PlayerReader {
         // The (name_folded, status) index gives this order as it is (ties by status, then id): no sort, even deep.
         name: `p.name_folded ${order}, p.status ${order}, p.id ${order}`,
         fideId: `p.fide_id ${order}`,
-        federation: `p.federation ${order}, p.name_folded ${order}`,
+        // (federation, name_folded, status): the index's own order again.
+        federation: `p.federation ${order}, p.name_folded ${order}, p.status ${order}, p.id ${order}`,
         birthYear: `substr(p.birth_date, 1, 4) ${order}, p.name_folded ${order}`,
         title: `p.title ${order}, p.name_folded ${order}`
       }[sort]

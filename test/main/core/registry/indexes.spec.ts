@@ -1,4 +1,4 @@
-// Migration 5: the registry's lookups and orderings still run on indexes after the redundant ones went.
+// Migrations 5 and 6: the registry's lookups and orderings run on indexes, in the indexes' own order.
 import { afterAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { openDatabase } from '../../../../src/main/core/db/open'
@@ -38,6 +38,13 @@ describe('migration 5 (registry indexes)', () => {
       expect(byName).toMatch(/COVERING INDEX players_name_status/)
       expect(byName).not.toMatch(/TEMP B-TREE/)
     }
+    // A federation's players by name, and the whole table by federation, in the index's order: no sort.
+    const fed = plan(db, "SELECT id FROM players p WHERE p.federation = ? AND p.status <> 'merged' ORDER BY p.name_folded, p.status, p.id LIMIT 50 OFFSET 1000", 'FRA')
+    expect(fed).toMatch(/COVERING INDEX players_federation_name \(federation=\?\)/)
+    expect(fed).not.toMatch(/TEMP B-TREE/)
+    const byFed = plan(db, "SELECT id FROM players p WHERE p.status <> 'merged' ORDER BY p.federation DESC, p.name_folded DESC, p.status DESC, p.id DESC LIMIT 50")
+    expect(byFed).toMatch(/COVERING INDEX players_federation_name/)
+    expect(byFed).not.toMatch(/TEMP B-TREE/)
     // A national ID (an equality test) still finds its row through the partial index, alone or next to a FIDE ID.
     expect(plan(db, 'SELECT id FROM players WHERE national_id = ?', 'X')).toMatch(/INDEX players_national_id \(national_id=\?\)/)
     const either = plan(db, 'SELECT id FROM players p WHERE (p.fide_id = ? OR p.national_id = ?)', 1, '1')

@@ -13,8 +13,8 @@ CREATE INDEX player_merges_drop ON player_merges(drop_id);
 -- index player_merges_keep
 CREATE INDEX player_merges_keep ON player_merges(keep_id);
 
--- index players_federation
-CREATE INDEX players_federation ON players(federation);
+-- index players_federation_name
+CREATE INDEX players_federation_name ON players(federation, name_folded, status);
 
 -- index players_merged_into
 CREATE INDEX players_merged_into ON players(merged_into) WHERE merged_into IS NOT NULL;
