@@ -151,16 +151,30 @@ export class PlayerReader {
    * commit, seen in data_version): paging through two million players counts once, not once per page.
    */
   private count(sql: string, params: unknown[]): number {
+    const known = this.knownCount(sql, params)
+    if (known !== undefined) return known
+    const total = (this.db.prepare(sql).get(...params) as { n: number }).n
+    this.rememberCount(sql, params, total)
+    return total
+  }
+
+  private countCache(): { cache: Map<string, { version: string; total: number }>; version: string } {
     let cache = COUNT_CACHE.get(this.db)
     if (!cache) COUNT_CACHE.set(this.db, (cache = new Map()))
     const version = `${this.db.pragma('data_version', { simple: true }) as number}:${(this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n}`
-    const key = `${sql}\u0000${JSON.stringify(params)}`
-    const hit = cache.get(key)
-    if (hit && hit.version === version) return hit.total
-    const total = (this.db.prepare(sql).get(...params) as { n: number }).n
+    return { cache, version }
+  }
+
+  private knownCount(sql: string, params: unknown[]): number | undefined {
+    const { cache, version } = this.countCache()
+    const hit = cache.get(`${sql}\u0000${JSON.stringify(params)}`)
+    return hit && hit.version === version ? hit.total : undefined
+  }
+
+  private rememberCount(sql: string, params: unknown[], total: number): void {
+    const { cache, version } = this.countCache()
     if (cache.size > 200) cache.clear()
-    cache.set(key, { version, total })
-    return total
+    cache.set(`${sql}\u0000${JSON.stringify(params)}`, { version, total })
   }
 
   currentLists(): Record<RatingType, { id: number; listDate: string } | null> {
@@ -287,12 +301,26 @@ export class PlayerReader {
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
     const all = [...fromParams, ...params]
-    let total = this.count(`SELECT count(*) AS n FROM ${from} ${whereSql}`, all)
+    const countSql = `SELECT count(*) AS n FROM ${from} ${whereSql}`
+    const pageSql = `SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`
+    let total = this.knownCount(countSql, all)
+    let raws: RawPlayer[]
+    if (total === undefined && ftsText) {
+      // A name search's first page brings its total along: the matches (a few thousand at most) are read once
+      // for both, not once to count and again to sort.
+      const rows = this.db
+        .prepare(`SELECT ${PLAYER_COLUMNS}, count(*) OVER () AS matched FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+        .all(...all, limit, offset) as (RawPlayer & { matched: number })[]
+      if (rows.length) {
+        total = rows[0]!.matched
+        this.rememberCount(countSql, all, total)
+      }
+      raws = rows
+    } else raws = this.db.prepare(pageSql).all(...all, limit, offset) as RawPlayer[]
+    // (a page past the end says nothing of the total: it is counted then)
+    total ??= this.count(countSql, all)
     const capped = ftsText !== null && total > MATCH_CAP
     if (capped) total = MATCH_CAP
-    const raws = this.db
-      .prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...all, limit, offset) as RawPlayer[]
     return { total, capped, rows: raws.map((r) => this.toRow(r)) }
   }
 }

@@ -50,6 +50,19 @@ describe('search', () => {
     const narrow = reader.search({ text: 'zeb ann' })
     expect(narrow).toMatchObject({ total: 1, capped: false })
   })
+  it('gives the same total with the first page of a search, on later pages, and past the end', () => {
+    // 'testname49' matches Testname49, Testname490..499 and Testname4900..4999: 111 players.
+    const first = reader.search({ text: 'testname49', limit: 4 })
+    expect(first.total).toBe(111)
+    expect(first.rows[0]!.surname).toBe('Testname49')
+    // Asked again (the total now remembered), the same page.
+    expect(reader.search({ text: 'testname49', limit: 4 }).rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id))
+    const last = reader.search({ text: 'testname49', limit: 4, offset: 108 })
+    expect(last.total).toBe(111)
+    expect(last.rows).toHaveLength(3)
+    // A page past the end, asked first, still counts the matches.
+    expect(reader.search({ text: 'testname48', limit: 4, offset: 400 })).toMatchObject({ total: 111, rows: [] })
+  })
   it('pages by name in both directions', () => {
     const asc = reader.search({ limit: 2, sort: 'name' }).rows.map((r) => r.surname)
     const desc = reader.search({ limit: 2, sort: 'name', order: 'desc' }).rows.map((r) => r.surname)
