@@ -163,8 +163,31 @@ export function isRepeat(seen: SeenIds, r: ListRecord, log: ProblemLog): boolean
   return true
 }
 
-/** Values bound per player row of a first load (the list id and the time are written into the statement). */
+/** Values bound per new player (the list id and the time are written into the statement or bound after). */
 export const PLAYER_VALUES = 14
+/** The columns of those values, in order. */
+export const PLAYER_VALUE_COLUMNS =
+  'fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title, other_titles, foa_title, arbiter_title, status, national_id'
+
+/** A new player's PLAYER_VALUES values, as a list record gives them, appended to `out`. */
+export function pushPlayerValues(out: unknown[], r: ListRecord): void {
+  out.push(
+    r.fideId,
+    r.surname,
+    r.givenNames,
+    foldName(`${r.surname} ${r.givenNames}`),
+    r.federation,
+    r.sex,
+    r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null),
+    r.title,
+    r.womanTitle,
+    r.otherTitles.length ? r.otherTitles.join(',') : null,
+    r.foaTitle,
+    r.arbiterTitle,
+    r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
+    r.nationalId
+  )
+}
 /** Values per list entry: the player's ordinal in the load, rating, games, K, flags, title, federation, birth year, sex. */
 export const ENTRY_VALUES = 9
 /** Players per batch (14 values each: well under SQLite's limit of 32,766 bound values a statement). */
@@ -346,22 +369,7 @@ export class BulkEncoder {
     if (isRepeat(this.seen, r, this.log)) return
     const b = this.batch
     const ordinal = this.ordinal++
-    b.players.push(
-      r.fideId,
-      r.surname,
-      r.givenNames,
-      foldName(`${r.surname} ${r.givenNames}`),
-      r.federation,
-      r.sex,
-      r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : null),
-      r.title,
-      r.womanTitle,
-      r.otherTitles.length ? r.otherTitles.join(',') : null,
-      r.foaTitle,
-      r.arbiterTitle,
-      r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active',
-      r.nationalId
-    )
+    pushPlayerValues(b.players, r)
     b.rows++
     const title = r.title ?? r.womanTitle
     for (const type of RATING_TYPES) {
