@@ -111,6 +111,11 @@ export class ApiFailure extends Error {
   }
 }
 
+/** What to show for a failed action: the translated message of an ApiFailure (or of any other error). */
+export function failureMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}
+
 export function unwrap<T>(reply: Reply<T>): T {
   if (!reply.ok) throw new ApiFailure(reply.error)
   return reply.value

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { ArchivePlayer, CallOutput, HistoryRow, ListSummary } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, failureMessage, unwrap } from '@renderer/api'
 
 type RatingType = HistoryRow['ratingType']
 
@@ -24,7 +24,7 @@ export const useArchiveStore = defineStore('archive', () => {
   const ratingOn = ref<CallOutput<'archive:ratingOn'> | null>(null)
   const ratingOnError = ref<string | null>(null)
 
-  const message = (e: unknown): string => (e instanceof ApiFailure ? e.message : String(e))
+  const message = failureMessage
 
   async function search(text: string): Promise<void> {
     query.value = text

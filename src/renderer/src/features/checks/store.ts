@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 
 export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
 export type Level = StoredFinding['level']
@@ -23,7 +23,7 @@ export const useChecksStore = defineStore('checks', () => {
   const loadingFindings = ref<Record<number, boolean>>({})
   const findingsError = ref<Record<number, string | null>>({})
 
-  const message = (e: unknown): string => (e instanceof ApiFailure ? e.message : String(e))
+  const message = failureMessage
 
   async function loadTournaments(): Promise<void> {
     loading.value = true
@@ -75,7 +75,7 @@ export const useChecksStore = defineStore('checks', () => {
       reason,
       ...(officer ? { officer } : {})
     })
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     const list = findings.value[finding.tournamentId] ?? []
     const updated = undecidedOnly.value ? list.filter((f) => f.id !== finding.id) : list.map((f) => (f.id === finding.id ? reply.value : f))
     findings.value = { ...findings.value, [finding.tournamentId]: updated }

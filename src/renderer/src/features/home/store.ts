@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallOutput } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, failureMessage, unwrap } from '@renderer/api'
 
 export const useHomeStore = defineStore('home', () => {
   const figures = ref<CallOutput<'system:home'> | null>(null)
@@ -15,7 +15,7 @@ export const useHomeStore = defineStore('home', () => {
     try {
       figures.value = unwrap(await api.call('system:home', {}))
     } catch (e) {
-      error.value = e instanceof ApiFailure ? e.message : String(e)
+      error.value = failureMessage(e)
     } finally {
       loading.value = false
     }

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { JobEvent } from '@shared/contract/index'
-import { api, ApiFailure } from '@renderer/api'
+import { api, errorMessage } from '@renderer/api'
 
 /** How long a finished job stays visible under the progress bar. */
 const LINGER_MS = 6000
@@ -45,7 +45,7 @@ export const useJobsStore = defineStore('jobs', () => {
     const reply = await api.call('jobs:cancel', { jobId })
     if (!reply.ok) {
       cancelling.value = { ...cancelling.value, [jobId]: false }
-      return new ApiFailure(reply.error).message
+      return errorMessage(reply.error)
     }
     return null
   }

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { CallInput, CallOutput, ListEntryRow, ListSummary } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, failureMessage, unwrap } from '@renderer/api'
 
 export type ListFilter = CallInput<'lists:list'>
 export type EntryQuery = {
@@ -36,7 +36,7 @@ export const useListsStore = defineStore('lists', () => {
     try {
       lists.value = unwrap(await api.call('lists:list', filter.value))
     } catch (e) {
-      listsError.value = e instanceof ApiFailure ? e.message : String(e)
+      listsError.value = failureMessage(e)
     } finally {
       loadingLists.value = false
     }
@@ -73,7 +73,7 @@ export const useListsStore = defineStore('lists', () => {
       total.value = page.total
     } catch (e) {
       if (request !== entriesRequest) return
-      entriesError.value = e instanceof ApiFailure ? e.message : String(e)
+      entriesError.value = failureMessage(e)
     } finally {
       if (request === entriesRequest) loadingEntries.value = false
     }

@@ -2,13 +2,13 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { ArbiterDto, CallInput, CallOutput, DuplicateCandidateDto, HistoryRow, RegistryPlayer } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, failureMessage, unwrap } from '@renderer/api'
 
 export type PlayerQuery = Required<Omit<CallInput<'players:search'>, 'text' | 'federation'>> & { text: string; federation: string }
 export type PlayerPage = CallOutput<'players:get'>
 export type MergeRow = CallOutput<'players:merges'>[number]
 
-const message = (e: unknown): string => (e instanceof ApiFailure ? e.message : String(e))
+const message = failureMessage
 
 export const usePlayersStore = defineStore('players', () => {
   // the players table

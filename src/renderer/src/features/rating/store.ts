@@ -2,13 +2,11 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { CalcInput, CalcOutput, CallOutput, Edition } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 
 export type EditionSummary = CallOutput<'rules:list'>[number]
 
-function message(e: unknown): string {
-  return e instanceof ApiFailure ? e.message : String(e)
-}
+const message = failureMessage
 
 export const useRatingStore = defineStore('rating', () => {
   const editions = ref<EditionSummary[]>([])
@@ -54,14 +52,14 @@ export const useRatingStore = defineStore('rating', () => {
   /** Saves a profile; returns the failure's message (with the parameter it names), or null. */
   async function saveProfile(profile: Edition, reason: string): Promise<string | null> {
     const reply = await api.call('rules:saveProfile', { profile, ...(reason ? { reason } : {}) })
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     await loadList()
     return null
   }
 
   async function deleteProfile(id: string, reason: string): Promise<string | null> {
     const reply = await api.call('rules:deleteProfile', { id, ...(reason ? { reason } : {}) })
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     await loadList()
     return null
   }

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallOutput, Settings } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 import { i18n, setUiLocale, type UiLocale } from '@renderer/i18n'
 
 export type ThemeChoice = Settings['theme']
@@ -39,7 +39,7 @@ export const useSettingsStore = defineStore('settings', () => {
         applyTheme(settings.value.theme)
       }
     } catch (e) {
-      error.value = e instanceof ApiFailure ? e.message : String(e)
+      error.value = failureMessage(e)
     } finally {
       loading.value = false
     }
@@ -49,7 +49,7 @@ export const useSettingsStore = defineStore('settings', () => {
   async function save(patch: Partial<Settings>): Promise<string | null> {
     if (readOnly.value) return null
     const reply = await api.call('settings:set', patch)
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     settings.value = reply.value
     return null
   }

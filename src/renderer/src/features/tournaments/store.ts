@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
-import { api, ApiFailure, unwrap } from '@renderer/api'
+import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 
 export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
 export type Preview = CallOutput<'tournaments:preview'>
@@ -24,7 +24,7 @@ export interface QueueItem {
   error: string | null
 }
 
-const message = (e: unknown): string => (e instanceof ApiFailure ? e.message : e instanceof Error ? e.message : String(e))
+const message = failureMessage
 
 function toBase64(bytes: Uint8Array): string {
   let s = ''
@@ -168,21 +168,21 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   /** Returns the failure's message, or null when done (the page is reloaded). */
   async function resolvePlayer(tournamentPlayerId: number, action: ResolveAction, playerId?: number, reason?: string): Promise<string | null> {
     const reply = await api.call('tournaments:resolvePlayer', { tournamentPlayerId, action, ...(playerId ? { playerId } : {}), ...(reason ? { reason } : {}) })
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     if (detail.value) await loadTournament(detail.value.id)
     return null
   }
 
   async function setStatus(id: number, next: Status, reason: string): Promise<string | null> {
     const reply = await api.call('tournaments:setStatus', { id, status: next, reason })
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     await loadTournament(id)
     return null
   }
 
   async function decide(findingId: number, decision: CallInput<'tournaments:decideFinding'>['decision'], reason: string): Promise<string | null> {
     const reply = await api.call('tournaments:decideFinding', { findingId, decision, reason })
-    if (!reply.ok) return new ApiFailure(reply.error).message
+    if (!reply.ok) return errorMessage(reply.error)
     findings.value = findings.value.map((f) => (f.id === findingId ? reply.value : f))
     return null
   }
