@@ -206,10 +206,7 @@ export class ListWriter {
       this.counts.inserted += m.rows
       this.bulkEntries(this.lists.values().next().value!, m.entries, m.entryRows)
       for (let i = 0; i < m.arbiters.length; i += 3) {
-        const fideId = m.arbiters[i + 1] as number
-        if (this.arbiterFind.get(fideId)) continue
-        this.arbiterInsert.run(this.bulkBase + (m.arbiters[i] as number), fideId, m.arbiters[i + 2])
-        this.arbitersAdded++
+        this.seedArbiter(this.bulkBase + (m.arbiters[i] as number), m.arbiters[i + 1] as number, m.arbiters[i + 2] as string)
       }
       return
     }
@@ -341,10 +338,14 @@ export class ListWriter {
       held.players.add(playerId)
       held.entries.push(playerId, r, rating, title)
     }
-    if (r.arbiterTitle && !this.arbiterFind.get(r.fideId)) {
-      this.arbiterInsert.run(playerId, r.fideId, r.arbiterTitle)
-      this.arbitersAdded++
-    }
+    if (r.arbiterTitle) this.seedArbiter(playerId, r.fideId, r.arbiterTitle)
+  }
+
+  /** A list's arbiter title seeds the arbiters' registry, once per FIDE ID (the office's own records stand). */
+  private seedArbiter(playerId: number, fideId: number | null, title: string): void {
+    if (fideId === null || this.arbiterFind.get(fideId)) return
+    this.arbiterInsert.run(playerId, fideId, title)
+    this.arbitersAdded++
   }
 }
 
@@ -359,13 +360,12 @@ export function enterBulkMode(db: Db): () => void {
   const saved = db
     .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND name IN (${BULK_INDEXES.map(() => '?').join(',')})`)
     .all(...BULK_INDEXES) as { name: string; sql: string }[]
-  const trigger = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'players_fts_insert'").get() as { sql: string } | undefined
   for (const i of saved) db.exec(`DROP INDEX "${i.name}"`)
-  if (trigger) db.exec('DROP TRIGGER players_fts_insert')
+  const restoreFtsTrigger = dropTrigger(db, 'players_fts_insert')
   return () => {
     // The name search index first, while the players just written are still in the page cache.
-    if (trigger) {
-      db.exec(trigger.sql)
+    if (restoreFtsTrigger) {
+      restoreFtsTrigger()
       db.exec("INSERT INTO players_fts(players_fts) VALUES ('rebuild')")
     }
     // Each index build sorts its keys in runs as large as the page cache: 2 MB runs (they stay in the CPU's
@@ -388,10 +388,15 @@ export function enterBulkMode(db: Db): () => void {
  * before the commit; both happen inside the transaction, so no other writer ever sees the table without it.
  */
 export function liftEntriesGuard(db: Db): () => void {
-  const guard = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'rating_list_entries_frozen_insert'").get() as { sql: string } | undefined
-  if (!guard) return () => {}
-  db.exec('DROP TRIGGER rating_list_entries_frozen_insert')
-  return () => db.exec(guard.sql)
+  return dropTrigger(db, 'rating_list_entries_frozen_insert') ?? (() => {})
+}
+
+/** Drops a trigger inside the caller's transaction; returns what puts it back exactly as it was (null: none). */
+function dropTrigger(db: Db, name: string): (() => void) | null {
+  const t = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined
+  if (!t) return null
+  db.exec(`DROP TRIGGER "${name}"`)
+  return () => db.exec(t.sql)
 }
 
 export function throwProblems(log: ProblemLog): never {

@@ -1,5 +1,6 @@
 // Reading a FIDE list file into records, and encoding a first load into ready-to-bind batches. Both run either
 // on the thread that writes the database or, for a big first load, on a reader thread beside it.
+import { basename } from 'node:path'
 import { UserError } from '../util/errors'
 import { foldName } from './names'
 import type { ListRating, ListRatingType, ListRecord, ProblemLog } from './list-record'
@@ -11,7 +12,7 @@ export type ListFormat = 'txt-combined' | 'txt-single' | 'txt-legacy' | 'xml' | 
 
 /** The rating type a single-type file is, from its name (FIDE names them standard_/rapid_/blitz_...). */
 export function ratingTypeFromFileName(file: string): ListRatingType | null {
-  const n = (file.split(/[\\/]/).pop() ?? file).toLowerCase()
+  const n = basename(file).toLowerCase()
   if (/rapid/.test(n)) return 'rapid'
   if (/blitz/.test(n)) return 'blitz'
   if (/standard|std/.test(n)) return 'standard'

@@ -151,30 +151,28 @@ export class PlayerReader {
    * commit, seen in data_version): paging through two million players counts once, not once per page.
    */
   private count(sql: string, params: unknown[]): number {
-    const known = this.knownCount(sql, params)
-    if (known !== undefined) return known
+    const slot = this.countSlot(sql, params)
+    if (slot.known !== undefined) return slot.known
     const total = (this.db.prepare(sql).get(...params) as { n: number }).n
-    this.rememberCount(sql, params, total)
+    slot.remember(total)
     return total
   }
 
-  private countCache(): { cache: Map<string, { version: string; total: number }>; version: string } {
+  /** The remembered count of `sql` for the database as it is now, if there is one, and where to keep a new one. */
+  private countSlot(sql: string, params: unknown[]): { known: number | undefined; remember(total: number): void } {
     let cache = COUNT_CACHE.get(this.db)
     if (!cache) COUNT_CACHE.set(this.db, (cache = new Map()))
     const version = `${this.db.pragma('data_version', { simple: true }) as number}:${(this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n}`
-    return { cache, version }
-  }
-
-  private knownCount(sql: string, params: unknown[]): number | undefined {
-    const { cache, version } = this.countCache()
-    const hit = cache.get(`${sql}\u0000${JSON.stringify(params)}`)
-    return hit && hit.version === version ? hit.total : undefined
-  }
-
-  private rememberCount(sql: string, params: unknown[], total: number): void {
-    const { cache, version } = this.countCache()
-    if (cache.size > 200) cache.clear()
-    cache.set(`${sql}\u0000${JSON.stringify(params)}`, { version, total })
+    const key = `${sql}\u0000${JSON.stringify(params)}`
+    const hit = cache.get(key)
+    const store = cache
+    return {
+      known: hit && hit.version === version ? hit.total : undefined,
+      remember(total) {
+        if (store.size > 200) store.clear()
+        store.set(key, { version, total })
+      }
+    }
   }
 
   currentLists(): Record<RatingType, { id: number; listDate: string } | null> {
@@ -303,7 +301,8 @@ export class PlayerReader {
     const all = [...fromParams, ...params]
     const countSql = `SELECT count(*) AS n FROM ${from} ${whereSql}`
     const pageSql = `SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`
-    let total = this.knownCount(countSql, all)
+    const slot = this.countSlot(countSql, all)
+    let total = slot.known
     let raws: RawPlayer[]
     if (total === undefined && ftsText) {
       // A name search's first page brings its total along: the matches (a few thousand at most) are read once
@@ -313,7 +312,7 @@ export class PlayerReader {
         .all(...all, limit, offset) as (RawPlayer & { matched: number })[]
       if (rows.length) {
         total = rows[0]!.matched
-        this.rememberCount(countSql, all, total)
+        slot.remember(total)
       }
       raws = rows
     } else raws = this.db.prepare(pageSql).all(...all, limit, offset) as RawPlayer[]
