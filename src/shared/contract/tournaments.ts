@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { call, idSchema, isoDate } from './define'
 
-export const tournamentStatus = z.enum(['imported', 'checked', 'accepted', 'rejected', 'rated'])
+export const tournamentStatus = z.enum(['imported', 'checked', 'approved', 'rejected', 'rated'])
 export const findingLevel = z.enum(['error', 'warning', 'info'])
 const fileInput = z.object({ fileName: z.string().min(1).max(260), base64: z.string().max(70_000_000) }).strict()
 
@@ -196,9 +196,9 @@ export const tournamentsContract = {
     output: z.object({ tournamentPlayerId: z.number(), matchStatus: z.string(), playerId: z.number().nullable() })
   }),
   'tournaments:setStatus': call({
-    summary: 'Move a tournament to checked, accepted or rejected, with a reason (audit log)',
+    summary: 'Move a tournament to checked, approved or rejected, with a reason (audit log)',
     access: 'write',
-    input: z.object({ id: idSchema, status: z.enum(['imported', 'checked', 'accepted', 'rejected']), reason: z.string().trim().min(3).max(2000), officer: z.string().max(100).optional() }).strict(),
+    input: z.object({ id: idSchema, status: z.enum(['imported', 'checked', 'approved', 'rejected']), reason: z.string().trim().min(3).max(2000), officer: z.string().max(100).optional() }).strict(),
     output: z.object({ id: z.number(), status: tournamentStatus })
   }),
   'tournaments:export': call({

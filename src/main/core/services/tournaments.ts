@@ -312,7 +312,7 @@ export const tournamentsHandlers: HandlersOf<'tournaments'> = {
     return db.transaction(() => {
       const t = requireTournament(db, input.id)
       if (t.status === 'rated') throw new UserError('tournaments.alreadyRated', { id: t.id, file: '' })
-      if (input.status === 'accepted') {
+      if (input.status === 'approved') {
         const open = (db.prepare("SELECT count(*) AS n FROM tournament_findings WHERE tournament_id = ? AND active = 1 AND level = 'error' AND coalesce(decision, 'rejected') = 'rejected'").get(input.id) as { n: number }).n
         if (open > 0) throw new UserError('tournaments.openErrors', { id: input.id, count: open })
       }

@@ -186,13 +186,13 @@ describe('player matching, findings and decisions', () => {
 
   it('accepting a tournament needs its errors decided; then the status moves and is audited', async () => {
     const [row] = await call('tournaments:import', { files: [file(TRF, 'py4swiss_incorrect_points.trf')] }) as { tournamentId: number }[]
-    const refused = await services.dispatch('tournaments:setStatus', { id: row.tournamentId, status: 'accepted', reason: 'looks fine' })
+    const refused = await services.dispatch('tournaments:setStatus', { id: row.tournamentId, status: 'approved', reason: 'looks fine' })
     expect(refused.ok).toBe(false)
     if (!refused.ok) expect(refused.error.key).toBe('tournaments.openErrors')
     const errors = await call('tournaments:findings', { id: row.tournamentId, level: 'error' }) as { id: number; code: string; line: number }[]
     expect(errors.map((e) => [e.code, e.line])).toEqual([['trf.check.points', 2]])
     await call('tournaments:decideFinding', { findingId: errors[0].id, decision: 'overridden', reason: 'arbiter confirms 3 points; column typo' })
-    expect(await call('tournaments:setStatus', { id: row.tournamentId, status: 'accepted', reason: 'errors overridden' })).toEqual({ id: row.tournamentId, status: 'accepted' })
+    expect(await call('tournaments:setStatus', { id: row.tournamentId, status: 'approved', reason: 'errors overridden' })).toEqual({ id: row.tournamentId, status: 'approved' })
   })
 
   it('exports TRF16 and TRF26 that read back to the same players', async () => {

@@ -6,5 +6,6 @@ import { migration003 } from './003-tournaments'
 import { migration004 } from './004-rating-profiles'
 import { migration005 } from './005-registry-indexes'
 import { migration006 } from './006-federation-index'
+import { migration007 } from './007-regulation-checks'
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006]
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007]

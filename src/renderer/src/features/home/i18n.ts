@@ -20,7 +20,7 @@ export default {
         checked: 'checked',
         rated: 'rated',
         draft: 'draft',
-        accepted: 'accepted',
+        approved: 'approved',
         rejected: 'rejected'
       },
       empty: {
@@ -55,7 +55,7 @@ export default {
         checked: 'contrôlés',
         rated: 'classés',
         draft: 'brouillons',
-        accepted: 'acceptés',
+        approved: 'approuvés',
         rejected: 'refusés'
       },
       empty: {

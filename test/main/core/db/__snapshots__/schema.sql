@@ -34,8 +34,14 @@ CREATE INDEX rating_list_entries_player ON rating_list_entries(player_id);
 -- index rating_lists_date
 CREATE INDEX rating_lists_date ON rating_lists(rating_type, list_date);
 
+-- index tournament_arbiters_fide
+CREATE INDEX tournament_arbiters_fide ON tournament_arbiters(fide_id) WHERE fide_id IS NOT NULL;
+
 -- index tournament_files_sha256
 CREATE INDEX tournament_files_sha256 ON tournament_files(sha256);
+
+-- index tournament_findings_code
+CREATE INDEX tournament_findings_code ON tournament_findings(code, tournament_id) WHERE active = 1;
 
 -- index tournament_findings_tournament
 CREATE INDEX tournament_findings_tournament ON tournament_findings(tournament_id, active, level);
@@ -45,6 +51,9 @@ CREATE INDEX tournament_players_fide ON tournament_players(fide_id);
 
 -- index tournament_players_player
 CREATE INDEX tournament_players_player ON tournament_players(player_id);
+
+-- index tournaments_end
+CREATE INDEX tournaments_end ON tournaments(end_date, id);
 
 -- index tournaments_identity
 CREATE INDEX tournaments_identity ON tournaments(start_date, name);
@@ -248,7 +257,7 @@ CREATE TABLE tournament_findings (
         decision        TEXT CHECK (decision IN ('accepted','rejected','overridden')),
         decision_reason TEXT,
         decided_by      TEXT,
-        decided_at      TEXT,
+        decided_at      TEXT, subject TEXT, subject_key TEXT, paragraph TEXT, excludes_games INTEGER NOT NULL DEFAULT 0 CHECK (excludes_games IN (0,1)),
         CHECK ((decision IS NULL) = (decided_at IS NULL))
       ) STRICT;
 
@@ -307,7 +316,7 @@ CREATE TABLE tournament_teams (
       ) STRICT, WITHOUT ROWID;
 
 -- table tournaments
-CREATE TABLE tournaments (
+CREATE TABLE "tournaments" (
         id              INTEGER PRIMARY KEY,
         name            TEXT,
         city            TEXT,
@@ -322,10 +331,20 @@ CREATE TABLE tournaments (
         declared_rounds INTEGER,          -- 142 / XXR
         header          TEXT NOT NULL,    -- JSON: the whole parsed header (TRF26 codes, tie-breaks, ...)
         status          TEXT NOT NULL DEFAULT 'imported'
-                          CHECK (status IN ('imported','checked','accepted','rejected','rated')),
+                          CHECK (status IN ('imported','checked','approved','rejected','rated')),
         current_file_id INTEGER,
         created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-        updated_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        updated_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        -- the day the report reached the office (deadlines count from it): the import date unless the officer gives another
+        received_date   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d','now')),
+        -- 1: loaded into the archive from a past season, no deadline finding
+        historical      INTEGER NOT NULL DEFAULT 0 CHECK (historical IN (0,1)),
+        -- JSON object of officer-set flags read by the checks (nationalChampionship, womenEvent, ...)
+        flags           TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(flags) AND json_type(flags) = 'object'),
+        -- the time control as the officer typed it, when the report's 122/222 could not be read
+        time_control_override TEXT,
+        -- the edition or profile the officer chose; NULL: the edition in force at the start
+        edition         TEXT
       ) STRICT;
 
 -- trigger audit_log_no_delete
