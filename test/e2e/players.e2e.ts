@@ -2,10 +2,10 @@
 // progress, the players table fills, search ignores accents and case, and a player's page shows his ratings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { startHarness, artifacts, type Harness } from './harness'
+import { fixture } from '../helpers/fixtures'
 
-const list = fileURLToPath(new URL('../../../shared/fixtures/ratinglists/sanichi_icu_ratings_app__spec__files__players_list.xml', import.meta.url))
+const list = fixture('ratinglists', 'sanichi_icu_ratings_app__spec__files__players_list.xml')
 
 let h: Harness
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 // tournament's crosstable and its findings on the Checks dashboard, and the home figures follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { startHarness, artifacts, type Harness } from './harness'
+import { FIXTURES_DIR } from '../helpers/fixtures'
 
-const fixtures = fileURLToPath(new URL('../../../shared/fixtures/', import.meta.url))
+const fixtures = FIXTURES_DIR
 const report = join(fixtures, 'trf-real', 'erral_fidetournament__tests__test_demo.trf')
 const broken = join(fixtures, 'trf', 'py4swiss_too_many_results.trf')
 

@@ -1,11 +1,11 @@
 // `rating-office players ...`: import-list with progress and located errors, search --json, merge with a reason; exit codes.
 import { afterAll, describe, expect, it } from 'vitest'
-import { fileURLToPath } from 'node:url'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
 import { writeSyntheticCombinedList } from '../../helpers/synthetic-list'
+import { LISTS_DIR } from '../../helpers/fixtures'
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/ratinglists/${name}`, import.meta.url))
+const fixture = (name: string): string => LISTS_DIR + name
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 

@@ -1,13 +1,13 @@
 // `rating-office tournaments import FILE… [--json]` and `tournaments export ID --format … --out FILE` as a user runs them.
 import { afterAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { runCli } from '../../helpers/run-cli'
+import { REAL_DIR, TRF_DIR } from '../../helpers/fixtures'
 import { tempDir } from '../../helpers/temp-db'
 import { readTrf } from '../../../src/main/core/trf/index'
 
-const REAL = fileURLToPath(new URL('../../../../shared/fixtures/trf-real/', import.meta.url))
-const TRF = fileURLToPath(new URL('../../../../shared/fixtures/trf/', import.meta.url))
+const REAL = REAL_DIR
+const TRF = TRF_DIR
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 

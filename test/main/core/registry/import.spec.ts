@@ -1,14 +1,13 @@
 // FIDE list import: the three TXT layouts and both XML layouts on small real-format samples, located errors, one transaction.
 import { afterAll, describe, expect, it } from 'vitest'
-import { fileURLToPath } from 'node:url'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { UserError } from '../../../../src/main/core/util/errors'
 import { tempDir } from '../../../helpers/temp-db'
+import { LISTS_DIR } from '../../../helpers/fixtures'
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../../../fixtures/ratinglists/${name}`, import.meta.url))
-const shared = (name: string): string => fileURLToPath(new URL(`../../../../../shared/fixtures/ratinglists/${name}`, import.meta.url))
+const fixture = (name: string): string => LISTS_DIR + name
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 let n = 0
@@ -178,7 +177,7 @@ describe('bad files', () => {
 describe('XML lists', () => {
   it('reads the combined XML layout into three lists', () => {
     const db = freshDb()
-    const res = importFideList(db, { file: shared('sanichi_icu_ratings_app__spec__files__players_list.xml'), listDate: '2012-09-01' })
+    const res = importFideList(db, { file: fixture('sanichi_icu_ratings_app__spec__files__players_list.xml'), listDate: '2012-09-01' })
     expect(res.format).toBe('xml-combined')
     const std = res.lists.find((l) => l.ratingType === 'standard')!
     const rapid = res.lists.find((l) => l.ratingType === 'rapid')!
@@ -189,7 +188,7 @@ describe('XML lists', () => {
   })
   it('reads the older XML layout with full birth dates kept internal', () => {
     const db = freshDb()
-    const res = importFideList(db, { file: shared('sanichi_icu_ratings_app__spec__files__fide_player_file.xml'), listDate: '2011-07-01' })
+    const res = importFideList(db, { file: fixture('sanichi_icu_ratings_app__spec__files__fide_player_file.xml'), listDate: '2011-07-01' })
     expect(res.format).toBe('xml')
     expect(res.lists).toHaveLength(1)
     expect(player(db, 2501147)).toMatchObject({ birth_date: '1962-02-02', status: 'inactive' })
@@ -197,7 +196,7 @@ describe('XML lists', () => {
   })
   it('keeps the first of two records with the same ID and reports the repeat', () => {
     const db = freshDb()
-    const res = importFideList(db, { file: shared('sanichi_icu_ratings_app__spec__files__fide_player_file_duplicates.xml'), listDate: '2011-07-01' })
+    const res = importFideList(db, { file: fixture('sanichi_icu_ratings_app__spec__files__fide_player_file_duplicates.xml'), listDate: '2011-07-01' })
     const dups = res.warnings.filter((w) => w.field === 'id')
     expect(dups.map((w) => w.found).sort()).toEqual(['2500035', '2500370'])
     expect(dups.every((w) => /already given on line \d+/.test(w.expected))).toBe(true)

@@ -1,7 +1,6 @@
 // A first load read on a thread of its own writes exactly what reading on the writing thread writes, refuses
 // bad files the same way, and leaves nothing behind when it fails or is cancelled.
 import { afterAll, describe, expect, it } from 'vitest'
-import { fileURLToPath } from 'node:url'
 import { statSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { importFideList, type ImportListOptions, type ImportListResult } from '../../../../src/main/core/registry/import'
@@ -10,10 +9,12 @@ import { UserError } from '../../../../src/main/core/util/errors'
 import { mergePlayers } from '../../../../src/main/core/registry/merge'
 import { tempDir } from '../../../helpers/temp-db'
 import { COMBINED_HEADER, writeSyntheticCombinedList } from '../../../helpers/synthetic-list'
+import { LISTS_DIR } from '../../../helpers/fixtures'
+
+const fixture = (name: string): string => LISTS_DIR + name
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
-const shared = (name: string): string => fileURLToPath(new URL(`../../../../../shared/fixtures/ratinglists/${name}`, import.meta.url))
 let n = 0
 const freshDb = (): Db => openDatabase(tmp.file(`thread-${++n}.db`))
 const reader = sourceWorkerScript()
@@ -87,7 +88,7 @@ describe('a first load on a reader thread', () => {
   })
 
   it('reads a combined XML list the same way too', () => {
-    const xml = shared('sanichi_icu_ratings_app__spec__files__players_list.xml')
+    const xml = fixture('sanichi_icu_ratings_app__spec__files__players_list.xml')
     const a = load(xml, { listDate: '2012-09-01' })
     const b = load(xml, { listDate: '2012-09-01', reader })
     expect(b.res.format).toBe('xml-combined')

@@ -1,13 +1,13 @@
 // National lists from CSV/XLSX: the suggested column mapping, the import by national or FIDE ID, located errors.
 import { afterAll, describe, expect, it } from 'vitest'
-import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { importNationalList, readNationalTable, suggestMapping } from '../../../../src/main/core/registry/national'
 import { tempDir } from '../../../helpers/temp-db'
+import { LISTS_DIR } from '../../../helpers/fixtures'
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../../../fixtures/ratinglists/${name}`, import.meta.url))
+const fixture = (name: string): string => LISTS_DIR + name
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 

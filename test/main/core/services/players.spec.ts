@@ -1,11 +1,11 @@
 // Registry calls through the real dispatch and worker: import job, search, birth privacy, player page, duplicates, merge, arbiters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fileURLToPath } from 'node:url'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
+import { LISTS_DIR } from '../../../helpers/fixtures'
 
-const fixture = (name: string): string => fileURLToPath(new URL(`../../../fixtures/ratinglists/${name}`, import.meta.url))
+const fixture = (name: string): string => LISTS_DIR + name
 const tmp = tempDir()
 let services: Services
 

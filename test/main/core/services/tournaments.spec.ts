@@ -1,16 +1,16 @@
 // tournaments:* through the real dispatcher: import in one transaction, duplicates, corrected files with a diff, matching, findings and decisions, export.
 import { afterAll, describe, expect, it } from 'vitest'
 import { readFileSync, readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { createServices } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { readTrf, writeTrf } from '../../../../src/main/core/trf/index'
 import { emptyHeader } from '../../../../src/main/core/trf/reader'
 import type { TournamentPlayer } from '../../../../src/main/core/model/tournament'
 import { tempDir } from '../../../helpers/temp-db'
+import { REAL_DIR, TRF_DIR } from '../../../helpers/fixtures'
 
-const REAL = fileURLToPath(new URL('../../../../../shared/fixtures/trf-real/', import.meta.url))
-const TRF = fileURLToPath(new URL('../../../../../shared/fixtures/trf/', import.meta.url))
+const REAL = REAL_DIR
+const TRF = TRF_DIR
 const tmp = tempDir()
 const services = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
 const db = services.ctx.db
@@ -235,7 +235,7 @@ describe('festival sections', () => {
   })
 })
 
-describe('every fixture of ../shared/fixtures/trf', () => {
+describe('every fixture of test/fixtures/trf', () => {
   const MALFORMED = ['py4swiss_incompatible_result.trf', 'py4swiss_invalid_code.trf', 'py4swiss_missing_result.trf', 'py4swiss_missing_starting_number.trf', 'py4swiss_too_many_results.trf']
   it('imports, or is refused with a located error naming the line, as the fixture intends', async () => {
     const names = readdirSync(TRF).filter((f) => f.endsWith('.trf')).sort()

@@ -1,11 +1,9 @@
-// Paths of the shared fixtures (../shared beside the repo, as in CI) and a reader shortcut for the tests.
+// The TRF fixture folders (test/fixtures, see SOURCES.md) and a reader shortcut for the tests.
 import { readFileSync, readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { readTrf } from '../../../../src/main/core/trf/index'
 import type { ParsedTrf } from '../../../../src/main/core/trf/index'
 
-export const TRF_DIR = fileURLToPath(new URL('../../../../../shared/fixtures/trf/', import.meta.url))
-export const REAL_DIR = fileURLToPath(new URL('../../../../../shared/fixtures/trf-real/', import.meta.url))
+export { TRF_DIR, REAL_DIR } from '../../../helpers/fixtures'
 
 export function fixtureBytes(dir: string, name: string): Buffer {
   return readFileSync(dir + name)

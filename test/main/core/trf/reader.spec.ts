@@ -4,7 +4,7 @@ import { describeFinding, playerLine, readTrf } from '../../../../src/main/core/
 import type { RoundEntry, TournamentPlayer } from '../../../../src/main/core/model/tournament'
 import { REAL_DIR, TRF_DIR, listFixtures, readFixture } from './fixtures'
 
-/** Facts from ../shared/fixtures/REAL-SOURCES.md: players, rounds with data, encoding, line ends, 013 teams, 112 lines. */
+/** Facts of the real files (origins in test/fixtures/SOURCES.md): players, rounds with data, encoding, line ends, 013 teams, 112 lines. */
 const REAL: [string, number, number, string, string, number, number][] = [
   ['GrzegorzKi_CompetiChess__test__backend__testLargeFile.trf', 112, 20, 'ascii', 'LF', 0, 0],
   ['GrzegorzKi_CompetiChess__test__backend__testTrfFile.txt', 52, 5, 'ascii', 'LF', 0, 0],
