@@ -4,6 +4,144 @@ import { call, isoDate } from './define'
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max)
 
+const days = (max: number) => z.number().int().min(0).max(max)
+const ratingTypeEnum = z.enum(['standard', 'rapid', 'blitz'])
+
+/** Parameters of the tournament-report checks (issue 10): what each edition or profile requires of a rated event. */
+export const checksSchema = z
+  .object({
+    /** Paragraph cited by each family of findings. */
+    refs: z
+      .object({
+        arbiters: z.string(),
+        chief: z.string(),
+        duration: z.string(),
+        roundsPerDay: z.string(),
+        hoursPerDay: z.string(),
+        timeControl: z.string(),
+        composition: z.string(),
+        unplayed: z.string(),
+        match: z.string(),
+        firstEvent: z.string(),
+        ratedOpponents: z.string(),
+        ratingGap: z.string(),
+        report: z.string(),
+        upload: z.string(),
+        late: z.string()
+      })
+      .strict(),
+    /** All arbiters must hold a licence, else the event is not rated (error); false: only an info. */
+    arbitersLicensed: z.boolean(),
+    duration: z
+      .object({
+        /** Start to end, both days counted, at most this many days. */
+        maxDays: int(1, 3650),
+        /** The monthly-slice practice: longer events are rated month by month (null: no such practice). */
+        monthlySliceDays: int(1, 365).nullable()
+      })
+      .strict(),
+    schedule: z
+      .object({
+        maxRoundsPerDay: int(1, 50).nullable(),
+        /** Hours of play a day, on the 60-move basis, both clocks (null: no limit). */
+        maxHoursPerDay: z.number().min(1).max(24).nullable(),
+        /** Rating types the schedule rules apply to (the rapid and blitz regulations have none). */
+        ratingTypes: z.array(ratingTypeEnum)
+      })
+      .strict(),
+    timeControl: z
+      .object({
+        /** 'tournament': the strongest player sets the minimum for the whole event; 'game': each game's players set its own. */
+        mode: z.enum(['tournament', 'game']),
+        /** Minutes per player for 60 moves required when the (highest) rating is at least `rating`; the largest applicable wins. */
+        thresholds: z.array(z.object({ rating: int(0, 3500), minutes: int(1, 600) }).strict()),
+        /** Minutes required below every threshold. */
+        minimum: int(0, 600),
+        ratingTypes: z.array(ratingTypeEnum)
+      })
+      .strict(),
+    composition: z
+      .object({
+        roundRobin: z
+          .object({
+            minRatedFraction: z.number().min(0).max(1),
+            smallField: z.object({ below: int(2, 100), minRated: int(0, 100) }).strict(),
+            double: z.object({ minPlayers: int(2, 100), minRated: int(0, 100) }).strict(),
+            nationalChampionship: z.object({ minRated: int(0, 100), womenMinRated: int(0, 100) }).strict()
+          })
+          .strict()
+          .nullable()
+      })
+      .strict(),
+    /** A match (two players) with an unrated player is not rated. */
+    matchWithUnrated: z.boolean(),
+    deadlines: z
+      .object({
+        /** Registration before the start; the last rule whose `from` is on or before the start applies. */
+        registration: z.array(
+          z
+            .object({
+              from: isoDate.nullable(),
+              days: days(365),
+              /** More days when a player is rated above `ratingAbove` or a woman above `womanRatingAbove`. */
+              strict: z.object({ days: days(365), ratingAbove: int(1000, 3500), womanRatingAbove: int(1000, 3500) }).strict().nullable(),
+              ref: z.string()
+            })
+            .strict()
+        ),
+        /** The chief arbiter's report within this many days of the end (null: no rule). */
+        reportDays: days(365).nullable(),
+        /** Upload to the rating server within this many days of the end (null: no rule). */
+        uploadDays: days(365).nullable()
+      })
+      .strict()
+  })
+  .strict()
+export type Checks = z.infer<typeof checksSchema>
+
+/** Checks of a profile saved before they existed: the FIDE 2014 requirements (regulations.md § 1, § 6). */
+export const DEFAULT_CHECKS: Checks = {
+  refs: {
+    arbiters: 'regulations.md § 1 (arbiters)',
+    chief: 'regulations.md § 6',
+    duration: 'regulations.md § 1 (duration)',
+    roundsPerDay: 'regulations.md § 1 (play per day)',
+    hoursPerDay: 'regulations.md § 1 (play per day)',
+    timeControl: 'regulations.md § 1 (time control)',
+    composition: 'regulations.md § 3 (round-robin composition)',
+    unplayed: 'regulations.md § 3 (round robin with unplayed games)',
+    match: 'regulations.md § 3 (matches)',
+    firstEvent: 'regulations.md § 1 (first event)',
+    ratedOpponents: 'regulations.md § 4.2',
+    ratingGap: 'regulations.md § 1 (rapid and blitz, 1 Dec 2024)',
+    report: 'regulations.md § 6',
+    upload: 'regulations.md § 6',
+    late: 'regulations.md § 5'
+  },
+  arbitersLicensed: true,
+  duration: { maxDays: 90, monthlySliceDays: null },
+  schedule: { maxRoundsPerDay: null, maxHoursPerDay: 12, ratingTypes: ['standard'] },
+  timeControl: {
+    mode: 'tournament',
+    thresholds: [
+      { rating: 1600, minutes: 90 },
+      { rating: 2200, minutes: 120 }
+    ],
+    minimum: 60,
+    ratingTypes: ['standard']
+  },
+  composition: {
+    roundRobin: {
+      minRatedFraction: 1 / 3,
+      smallField: { below: 10, minRated: 4 },
+      double: { minPlayers: 6, minRated: 4 },
+      nationalChampionship: { minRated: 3, womenMinRated: 2 }
+    }
+  },
+  matchWithUnrated: true,
+  deadlines: { registration: [{ from: null, days: 7, strict: null, ref: 'regulations.md § 6' }], reportDays: 7, uploadDays: 30 }
+}
+
 /** Every parameter of a rule set. FIDE editions ship as data in this shape; a federation's profile is validated by it. */
 export const editionSchema = z
   .object({
@@ -117,7 +255,9 @@ export const editionSchema = z
           .nullable(),
         fastGamesNotRated: z.object({ from: isoDate, minDifference: int(100, 2000), aboveRating: int(1000, 3500) }).strict().nullable()
       })
-      .strict()
+      .strict(),
+    // default keeps profiles saved before the report checks existed valid
+    checks: checksSchema.default(DEFAULT_CHECKS)
   })
   .strict()
 export type Edition = z.infer<typeof editionSchema>

@@ -4,6 +4,7 @@ import { engineErrors } from './engine'
 import { trfErrors } from './trf'
 import { registryErrors } from './registry'
 import { listsErrors } from './lists'
+import { checksErrors } from './checks'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -13,7 +14,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...engineErrors,
   ...trfErrors,
   ...registryErrors,
-  ...listsErrors
+  ...listsErrors,
+  ...checksErrors
 }
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */

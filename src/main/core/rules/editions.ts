@@ -1,5 +1,5 @@
 // The shipped rule sets as data: FIDE 2005–2024 and the Swiss FSE profile; choosing one by tournament start date.
-import { editionSchema, type Edition } from '../../../shared/contract/rating'
+import { editionSchema, type Checks, type Edition } from '../../../shared/contract/rating'
 import { UserError } from '../util/errors'
 
 const fideRefs = (y: string, p: Partial<Edition['refs']> = {}): Edition['refs'] => ({
@@ -16,6 +16,51 @@ const fideRefs = (y: string, p: Partial<Edition['refs']> = {}): Edition['refs'] 
 })
 
 const noAmendments: Edition['amendments'] = { compression: null, fastGamesNotRated: null }
+
+
+// Report checks of 2005 (seed 000): tournament time control (§ 1.1), 3 rounds and 12 h a day (§ 3.1), 90 days (§ 4.1),
+// round-robin composition (§ 6.3), no licence rule yet (info only), no registration or report deadline in the text.
+const checks2005: Checks = {
+  refs: {
+    arbiters: '2014 § 0.3 (no licence rule before 1 July 2014)',
+    chief: '2005 § 11.4',
+    duration: '2005 § 4.1',
+    roundsPerDay: '2005 § 3.1',
+    hoursPerDay: '2005 § 3.1',
+    timeControl: '2005 § 1.1',
+    composition: '2005 § 6.3',
+    unplayed: '2005 § 6.43',
+    match: '2005 § 6.4',
+    firstEvent: '2005 § 6.1',
+    ratedOpponents: '2005 § 6.42',
+    ratingGap: 'FIDE 2024: rapid and blitz from 1 Dec 2024 (regulations.md § 1)',
+    report: 'regulations.md § 6',
+    upload: 'regulations.md § 6',
+    late: '2005 § 9.13a'
+  },
+  arbitersLicensed: false,
+  duration: { maxDays: 90, monthlySliceDays: null },
+  schedule: { maxRoundsPerDay: 3, maxHoursPerDay: 12, ratingTypes: ['standard'] },
+  timeControl: {
+    mode: 'tournament',
+    thresholds: [
+      { rating: 1600, minutes: 90 },
+      { rating: 2200, minutes: 120 }
+    ],
+    minimum: 60,
+    ratingTypes: ['standard']
+  },
+  composition: {
+    roundRobin: {
+      minRatedFraction: 1 / 3,
+      smallField: { below: 10, minRated: 4 },
+      double: { minPlayers: 6, minRated: 4 },
+      nationalChampionship: { minRated: 3, womenMinRated: 2 }
+    }
+  },
+  matchWithUnrated: false,
+  deadlines: { registration: [], reportDays: null, uploadDays: null }
+}
 
 const fide2005: Edition = {
   id: 'fide-2005',
@@ -63,7 +108,8 @@ const fide2005: Edition = {
     roundRa: true
   },
   roundRobin: { iterationPasses: 1, unratedOpponents: 'iterative' },
-  amendments: noAmendments
+  amendments: noAmendments,
+  checks: checks2005
 }
 
 const fide2010: Edition = {
@@ -84,7 +130,26 @@ const fide2010: Edition = {
     junior: null,
     knMax: null
   },
-  unrated: { ...fide2005.unrated, bonusPerHalfPoint: 15, minScorePerEvent: 1, firstRating: 'pooled' }
+  unrated: { ...fide2005.unrated, bonusPerHalfPoint: 15, minScorePerEvent: 1, firstRating: 'pooled' },
+  // seed 002: same schedule and time control as 2005; matches with an unrated player are not rated (§ 6.6)
+  checks: {
+    ...checks2005,
+    refs: {
+      ...checks2005.refs,
+      chief: '2010 § 9.2',
+      duration: '2010 § 4.1',
+      roundsPerDay: '2010 § 3.1',
+      hoursPerDay: '2010 § 3.1',
+      timeControl: '2010 § 1.1',
+      composition: '2010 § 6.3',
+      unplayed: '2010 § 6.43',
+      match: '2010 § 6.6',
+      firstEvent: '2010 § 6.1',
+      ratedOpponents: '2010 § 6.41',
+      late: '2010 § 7.13'
+    },
+    matchWithUnrated: true
+  }
 }
 
 const fide2014: Edition = {
@@ -115,7 +180,32 @@ const fide2014: Edition = {
     ignoreFirstEventsBelowFloor: false
   },
   // regulations.md § 4.2: repeat until stable (the 2005/2010 worked example shows a single pass)
-  roundRobin: { iterationPasses: null, unratedOpponents: 'iterative' }
+  roundRobin: { iterationPasses: null, unratedOpponents: 'iterative' },
+  // seed 001: licensed arbiters (§ 0.3), registration a week before (§ 0.2), 12 h a day without a round limit (§ 3.1),
+  // report in 7 days and upload in 30 (§ 9.1)
+  checks: {
+    ...fide2010.checks,
+    refs: {
+      arbiters: '2014 § 0.3',
+      chief: '2014 § 9.1',
+      duration: '2014 § 4.1',
+      roundsPerDay: '2014 § 3.1',
+      hoursPerDay: '2014 § 3.1',
+      timeControl: '2014 § 1.1',
+      composition: '2014 § 6.2',
+      unplayed: '2014 § 6.4',
+      match: '2014 § 6.6',
+      firstEvent: '2014 § 6.1',
+      ratedOpponents: '2014 § 7.14b',
+      ratingGap: fide2010.checks.refs.ratingGap,
+      report: '2014 § 9.1',
+      upload: '2014 § 9.1',
+      late: '2014 § 7.13'
+    },
+    arbitersLicensed: true,
+    schedule: { maxRoundsPerDay: null, maxHoursPerDay: 12, ratingTypes: ['standard'] },
+    deadlines: { registration: [{ from: null, days: 7, strict: null, ref: '2014 § 0.2' }], reportDays: 7, uploadDays: 30 }
+  }
 }
 
 const summaryRefs = (y: string): Edition['refs'] => ({
@@ -130,6 +220,24 @@ const summaryRefs = (y: string): Edition['refs'] => ({
   swiss: `${y}: Swiss counts rated opponents only (regulations.md § 3)`
 })
 
+const checkRefs = (y: string): Checks['refs'] => ({
+  arbiters: `${y}: arbiters licensed (regulations.md § 1)`,
+  chief: `${y}: tournament report (regulations.md § 6)`,
+  duration: `${y}: duration (regulations.md § 1)`,
+  roundsPerDay: `${y}: play per day (regulations.md § 1)`,
+  hoursPerDay: `${y}: play per day (regulations.md § 1)`,
+  timeControl: `${y}: time control per game (regulations.md § 1)`,
+  composition: `${y}: round-robin composition (regulations.md § 3)`,
+  unplayed: `${y}: round robin with unplayed games (regulations.md § 3)`,
+  match: `${y}: matches (regulations.md § 3)`,
+  firstEvent: `${y}: first event (regulations.md § 1)`,
+  ratedOpponents: `${y}: unrated player (regulations.md § 4)`,
+  ratingGap: 'FIDE 2024: rapid and blitz from 1 Dec 2024 (regulations.md § 1)',
+  report: `${y}: report within 7 days (regulations.md § 6)`,
+  upload: `${y}: upload within 30 days (regulations.md § 6)`,
+  late: `${y}: late tournaments (regulations.md § 5)`
+})
+
 const fide2017: Edition = {
   ...fide2014,
   id: 'fide-2017',
@@ -138,7 +246,22 @@ const fide2017: Edition = {
     'Monthly lists, K 40/20/10, juniors K 40 to the end of the year of the 18th birthday below 2300 (OPEN: wording), K×n ≤ 700 OPEN (off by default).',
   inForce: { from: '2017-07-01', to: '2021-12-31' },
   refs: summaryRefs('FIDE 2017'),
+  // regulations.md § 1/§ 3: the time-control minimum is per game (2200/1600); no round-robin composition rule (OPEN)
+  checks: {
+    ...fide2014.checks,
+    refs: checkRefs('FIDE 2017'),
+    timeControl: { ...fide2014.checks.timeControl, mode: 'game' },
+    composition: { roundRobin: null }
+  },
   k: { ...fide2014.k, junior: { k: 40, untilAge: 18, basis: 'end-of-year', ratingLimit: 2300, limitInclusive: false }, knMax: null }
+}
+
+/** Registration deadlines of the December 2023 amendment (regulations.md § 1, amendments inside 2024). OPEN: its first day. */
+const registrationDec2023 = {
+  from: '2023-12-01',
+  days: 3,
+  strict: { days: 30, ratingAbove: 2700, womanRatingAbove: 2500 },
+  ref: 'FIDE December 2023 amendment: registration 30/3 days (regulations.md § 1)'
 }
 
 const fide2022: Edition = {
@@ -149,7 +272,22 @@ const fide2022: Edition = {
   inForce: { from: '2022-01-01', to: '2024-02-29' },
   refs: summaryRefs('FIDE 2022'),
   cap: { points: 400, mode: 'once-per-tournament', exemption: null },
-  k: { ...fide2017.k, knMax: 700 }
+  k: { ...fide2017.k, knMax: 700 },
+  // regulations.md § 1: per game 2400 → 120′, 1800 → 90′; the 30-day monthly-slice practice (OPEN, a parameter);
+  // the December 2023 amendment: registration 30 days before if a player > 2700 or a woman > 2500, else 3
+  checks: {
+    ...fide2017.checks,
+    refs: checkRefs('FIDE 2022'),
+    duration: { maxDays: 90, monthlySliceDays: 30 },
+    timeControl: {
+      ...fide2017.checks.timeControl,
+      thresholds: [
+        { rating: 1800, minutes: 90 },
+        { rating: 2400, minutes: 120 }
+      ]
+    },
+    deadlines: { ...fide2017.checks.deadlines, registration: [...fide2017.checks.deadlines.registration, registrationDec2023] }
+  }
 }
 
 const fide2024: Edition = {
@@ -169,6 +307,11 @@ const fide2024: Edition = {
     virtualDraws: { count: 2, rating: 1800 },
     maxInitial: 2200,
     roundRa: false
+  },
+  checks: {
+    ...fide2022.checks,
+    refs: checkRefs('FIDE 2024'),
+    deadlines: { ...fide2022.checks.deadlines, registration: [{ ...registrationDec2023, from: null }] }
   },
   // OPEN: the 2024 text rates unrated players from their rated opponents only; no iteration
   roundRobin: { iterationPasses: 1, unratedOpponents: 'not-counted' },

@@ -1,0 +1,26 @@
+// The regulation checks of a tournament report: one module per rule family, run in a fixed order on plain values.
+import { translateError, type Locale } from '../../../shared/errors/index'
+import { checkArbiters } from './arbiters'
+import { checkDeadlines } from './deadlines'
+import { checkDuration } from './duration'
+import { checkList } from './list'
+import type { CheckFinding, CheckInput } from './types'
+
+export type * from './types'
+export { CHECK_CODES } from './types'
+
+/** The rule families, in the order their findings are listed. */
+const FAMILIES: readonly ((input: CheckInput) => CheckFinding[])[] = [checkArbiters, checkDuration, checkDeadlines, checkList]
+
+/**
+ * Every regulation finding for one tournament under `input.edition` (list mechanics under `input.listEdition`).
+ * Pure and deterministic: the same input gives the same findings in the same order.
+ */
+export function runRegulationChecks(input: CheckInput): CheckFinding[] {
+  return FAMILIES.flatMap((check) => check(input))
+}
+
+/** A finding as one sentence in the office's language, citing its paragraph. */
+export function describeCheckFinding(f: CheckFinding, locale: Locale = 'en'): string {
+  return translateError(f.code, f.params, locale)
+}
