@@ -7,6 +7,21 @@ CREATE INDEX audit_log_entity ON audit_log(entity, entity_id);
 -- index duplicate_candidates_status
 CREATE INDEX duplicate_candidates_status ON duplicate_candidates(status, score);
 
+-- index office_list_adjustments_pending
+CREATE INDEX office_list_adjustments_pending ON office_list_adjustments(player_id) WHERE applied_list_id IS NULL;
+
+-- index office_list_meta_base
+CREATE INDEX office_list_meta_base ON office_list_meta(base_list_id);
+
+-- index office_list_sheets_kind
+CREATE INDEX office_list_sheets_kind ON office_list_sheets(list_id, kind, player_id);
+
+-- index office_list_sheets_player
+CREATE INDEX office_list_sheets_player ON office_list_sheets(player_id);
+
+-- index office_list_tournaments_tournament
+CREATE INDEX office_list_tournaments_tournament ON office_list_tournaments(tournament_id);
+
 -- index player_merges_drop
 CREATE INDEX player_merges_drop ON player_merges(drop_id);
 
@@ -107,6 +122,84 @@ CREATE TABLE duplicate_candidates (
         UNIQUE (player_a, player_b)
       ) STRICT;
 
+-- table office_list_adjustments
+CREATE TABLE office_list_adjustments (
+        id              INTEGER PRIMARY KEY,
+        source_list_id  INTEGER NOT NULL REFERENCES rating_lists(id),
+        player_id       INTEGER NOT NULL REFERENCES players(id),
+        delta           INTEGER NOT NULL,
+        reason          TEXT NOT NULL,
+        created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        applied_list_id INTEGER REFERENCES rating_lists(id)
+      ) STRICT;
+
+-- table office_list_changelog
+CREATE TABLE office_list_changelog (
+        list_id       INTEGER NOT NULL REFERENCES rating_lists(id),
+        player_id     INTEGER NOT NULL REFERENCES players(id),
+        before_rating INTEGER,
+        after_rating  INTEGER,
+        before_games  INTEGER,
+        after_games   INTEGER,
+        before_k      INTEGER,
+        after_k       INTEGER,
+        before_flags  TEXT,
+        after_flags   TEXT,
+        reason        TEXT NOT NULL,
+        PRIMARY KEY (list_id, player_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table office_list_meta
+CREATE TABLE office_list_meta (
+        list_id        INTEGER PRIMARY KEY REFERENCES rating_lists(id),
+        base_list_id   INTEGER NOT NULL REFERENCES rating_lists(id),
+        closing_date   TEXT NOT NULL,
+        profile_id     TEXT NOT NULL,
+        params         TEXT NOT NULL CHECK (json_valid(params)),
+        engine_version TEXT NOT NULL,
+        counters       TEXT NOT NULL CHECK (json_valid(counters)),
+        inputs_hash    TEXT NOT NULL,
+        generated_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+        -- a correction published as a new version names why
+        reason         TEXT
+      ) STRICT;
+
+-- table office_list_sheets
+CREATE TABLE office_list_sheets (
+        list_id       INTEGER NOT NULL REFERENCES rating_lists(id),
+        player_id     INTEGER NOT NULL REFERENCES players(id),
+        kind          TEXT NOT NULL CHECK (kind IN ('up','down','new','delisted','inactive','reactivated','unchanged')),
+        before_rating INTEGER,
+        change        INTEGER,
+        tournaments   TEXT NOT NULL CHECK (json_valid(tournaments)),
+        sheet         BLOB NOT NULL,
+        PRIMARY KEY (list_id, player_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table office_list_tournaments
+CREATE TABLE office_list_tournaments (
+        list_id       INTEGER NOT NULL REFERENCES rating_lists(id),
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        file_id       INTEGER REFERENCES tournament_files(id),
+        file_sha256   TEXT,
+        first_round   INTEGER NOT NULL,
+        last_round    INTEGER NOT NULL,
+        late          INTEGER NOT NULL DEFAULT 0 CHECK (late IN (0,1)),
+        -- 1 when this list rates the tournament's last rounds: the tournament is then rated in this list
+        final         INTEGER NOT NULL DEFAULT 1 CHECK (final IN (0,1)),
+        games         INTEGER NOT NULL,
+        players       INTEGER NOT NULL,
+        PRIMARY KEY (list_id, tournament_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table office_list_window
+CREATE TABLE office_list_window (
+        list_id   INTEGER NOT NULL REFERENCES rating_lists(id),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        data      TEXT NOT NULL CHECK (json_valid(data)),
+        PRIMARY KEY (list_id, player_id)
+      ) STRICT, WITHOUT ROWID;
+
 -- table player_merges
 CREATE TABLE player_merges (
         id         INTEGER PRIMARY KEY,
@@ -167,7 +260,7 @@ CREATE TABLE rating_list_entries (
         title       TEXT,
         federation  TEXT,
         birth_year  INTEGER,
-        sex         TEXT,
+        sex         TEXT, entry_status TEXT CHECK (entry_status IN ('rated','delisted','titled-unrated')), rated_games INTEGER, highest_rating INTEGER, tracked_since TEXT, recent_games TEXT CHECK (recent_games IS NULL OR json_valid(recent_games)),
         PRIMARY KEY (list_id, player_id)
       ) STRICT, WITHOUT ROWID;
 
@@ -355,6 +448,92 @@ CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
         BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
 
+-- trigger office_list_adjustments_frozen
+CREATE TRIGGER office_list_adjustments_frozen BEFORE UPDATE ON office_list_adjustments
+        WHEN NEW.id IS NOT OLD.id OR NEW.source_list_id IS NOT OLD.source_list_id
+          OR NEW.delta IS NOT OLD.delta OR NEW.reason IS NOT OLD.reason OR NEW.created_at IS NOT OLD.created_at
+          OR (OLD.applied_list_id IS NOT NULL AND (SELECT status FROM rating_lists WHERE id = OLD.applied_list_id) = 'published')
+        BEGIN SELECT RAISE(ABORT, 'a correction is kept as it was; only the list carrying it (or a player merge) is recorded'); END;
+
+-- trigger office_list_adjustments_no_delete
+CREATE TRIGGER office_list_adjustments_no_delete BEFORE DELETE ON office_list_adjustments
+        BEGIN SELECT RAISE(ABORT, 'a correction is kept for ever'); END;
+
+-- trigger office_list_changelog_frozen_delete
+CREATE TRIGGER office_list_changelog_frozen_delete BEFORE DELETE ON office_list_changelog
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_changelog_frozen_insert
+CREATE TRIGGER office_list_changelog_frozen_insert BEFORE INSERT ON office_list_changelog
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_changelog_frozen_update
+CREATE TRIGGER office_list_changelog_frozen_update BEFORE UPDATE ON office_list_changelog
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_meta_frozen_delete
+CREATE TRIGGER office_list_meta_frozen_delete BEFORE DELETE ON office_list_meta
+        WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+        BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_meta_frozen_insert
+CREATE TRIGGER office_list_meta_frozen_insert BEFORE INSERT ON office_list_meta
+        WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+        BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_meta_frozen_update
+CREATE TRIGGER office_list_meta_frozen_update BEFORE UPDATE ON office_list_meta
+        WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+        BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_sheets_frozen_delete
+CREATE TRIGGER office_list_sheets_frozen_delete BEFORE DELETE ON office_list_sheets
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_sheets_frozen_insert
+CREATE TRIGGER office_list_sheets_frozen_insert BEFORE INSERT ON office_list_sheets
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_sheets_frozen_update
+CREATE TRIGGER office_list_sheets_frozen_update BEFORE UPDATE ON office_list_sheets
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_tournaments_frozen_delete
+CREATE TRIGGER office_list_tournaments_frozen_delete BEFORE DELETE ON office_list_tournaments
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_tournaments_frozen_insert
+CREATE TRIGGER office_list_tournaments_frozen_insert BEFORE INSERT ON office_list_tournaments
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_tournaments_frozen_update
+CREATE TRIGGER office_list_tournaments_frozen_update BEFORE UPDATE ON office_list_tournaments
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_window_frozen_delete
+CREATE TRIGGER office_list_window_frozen_delete BEFORE DELETE ON office_list_window
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_window_frozen_insert
+CREATE TRIGGER office_list_window_frozen_insert BEFORE INSERT ON office_list_window
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_window_frozen_update
+CREATE TRIGGER office_list_window_frozen_update BEFORE UPDATE ON office_list_window
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
 -- trigger players_fts_delete
 CREATE TRIGGER players_fts_delete AFTER DELETE ON players BEGIN
         INSERT INTO players_fts(players_fts, rowid, name_folded) VALUES ('delete', OLD.id, OLD.name_folded);
@@ -389,6 +568,14 @@ CREATE TRIGGER rating_list_entries_frozen_update BEFORE UPDATE ON rating_list_en
                OR NEW.k IS NOT OLD.k OR NEW.flags IS NOT OLD.flags OR NEW.title IS NOT OLD.title
                OR NEW.federation IS NOT OLD.federation OR NEW.birth_year IS NOT OLD.birth_year
                OR NEW.sex IS NOT OLD.sex)
+        BEGIN SELECT RAISE(ABORT, 'entries of a published or reference list are immutable'); END;
+
+-- trigger rating_list_entries_state_frozen
+CREATE TRIGGER rating_list_entries_state_frozen BEFORE UPDATE ON rating_list_entries
+        WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          AND (NEW.entry_status IS NOT OLD.entry_status OR NEW.rated_games IS NOT OLD.rated_games
+               OR NEW.highest_rating IS NOT OLD.highest_rating OR NEW.tracked_since IS NOT OLD.tracked_since
+               OR NEW.recent_games IS NOT OLD.recent_games)
         BEGIN SELECT RAISE(ABORT, 'entries of a published or reference list are immutable'); END;
 
 -- trigger rating_lists_frozen
