@@ -96,7 +96,7 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
       return
     }
     if (url.pathname === '/api/contract' && req.method === 'GET') {
-      send(res, 200, callNames.map((name) => ({ name, access: contract[name].access, summary: contract[name].summary })))
+      send(res, 200, callNames.map((name) => ({ name, access: contract[name].access, archive: contract[name].archive === true, summary: contract[name].summary })))
       return
     }
     if (url.pathname === '/api/events' && req.method === 'GET') {

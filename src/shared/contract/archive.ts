@@ -49,12 +49,14 @@ export const archiveContract = {
   'archive:findPlayers': call({
     summary: 'Find players in the archive by FIDE ID or by name (every word must match)',
     access: 'read',
+    archive: true,
     input: z.object({ query: z.string().trim().min(1).max(100), limit: z.number().int().min(1).max(100).default(20) }).strict(),
     output: z.array(archivePlayerSchema)
   }),
   'archive:ratingOn': call({
     summary: 'A player’s entry on one list, or that he is not on it',
     access: 'read',
+    archive: true,
     input: z
       .object({ ...playerRef, listId: idSchema })
       .strict()
@@ -69,6 +71,7 @@ export const archiveContract = {
   'archive:history': call({
     summary: 'Every list entry of a player, oldest list first (published and reference lists; drafts on request)',
     access: 'read',
+    archive: true,
     input: z
       .object({ ...playerRef, ratingType: ratingType.optional(), includeDrafts: z.boolean().default(false) })
       .strict()

@@ -6,8 +6,14 @@ export type Access = 'read' | 'write'
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I
   output: O
-  /** 'write' calls are refused when the archive is served read-only. */
+  /** 'write' calls change data; 'read' calls do not. */
   access: Access
+  /**
+   * Served by the read-only archive (`serve --read-only`): list browsing, player pages, rule sets. Every other
+   * call, reads included, is refused there, so a call added later stays private until someone decides otherwise.
+   * Only 'read' calls whose inputs name no file of the server may carry it (a test walks the contract).
+   */
+  archive?: true
   /** One line for the API listing and the docs. */
   summary: string
 }

@@ -49,6 +49,7 @@ export const listsContract = {
   'lists:list': call({
     summary: 'Rating lists held by the office (reference and office lists) with their entry counts, newest first',
     access: 'read',
+    archive: true,
     input: z
       .object({
         kind: listKind.optional(),
@@ -61,6 +62,7 @@ export const listsContract = {
   'lists:entries': call({
     summary: 'One page of a rating list’s entries, sorted and filtered by name or FIDE ID',
     access: 'read',
+    archive: true,
     input: z
       .object({
         listId: idSchema,

@@ -91,6 +91,7 @@ export const playersContract = {
   'players:search': call({
     summary: 'One page of players: by name (accents optional), FIDE or national ID, federation; sorted server-side',
     access: 'read',
+    archive: true,
     input: z
       .object({
         text: z.string().max(100).optional(),
@@ -107,6 +108,7 @@ export const playersContract = {
   'players:get': call({
     summary: 'A player’s page: identity, titles, current ratings, tournaments, merges, arbiter licence',
     access: 'read',
+    archive: true,
     input: z.object({ id: idSchema }).strict(),
     output: z.object({
       player: registryPlayerSchema,

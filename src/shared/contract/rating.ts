@@ -366,18 +366,21 @@ export const ratingContract = {
   'rating:calc': call({
     summary: "A FIDE-style calculation of one player's rating period, with its calculation sheet",
     access: 'read',
+    archive: true,
     input: calcInputSchema,
     output: calcOutputSchema
   }),
   'rules:list': call({
     summary: 'The rule sets: FIDE editions, shipped national profiles and saved federation profiles',
     access: 'read',
+    archive: true,
     input: z.object({}).strict(),
     output: z.array(editionSummarySchema)
   }),
   'rules:get': call({
     summary: 'Every parameter of one rule set',
     access: 'read',
+    archive: true,
     input: z.object({ id: z.string().min(1) }).strict(),
     output: z.object({ edition: editionSchema, builtin: z.boolean() })
   }),

@@ -27,6 +27,7 @@ export const systemContract = {
   'system:info': call({
     summary: 'Application and database facts',
     access: 'read',
+    archive: true,
     input: z.object({}).strict(),
     output: z.object({
       appVersion: z.string(),
@@ -39,6 +40,7 @@ export const systemContract = {
   'system:home': call({
     summary: 'Figures for the home screen',
     access: 'read',
+    archive: true,
     input: z.object({}).strict(),
     output: z.object({
       players: z.number(),
@@ -64,6 +66,7 @@ export const systemContract = {
   'settings:get': call({
     summary: 'The office settings',
     access: 'read',
+    archive: true,
     input: z.object({}).strict(),
     output: settingsSchema
   }),

@@ -143,12 +143,14 @@ export const tournamentsContract = {
   'tournaments:list': call({
     summary: 'Tournaments with their status, counts and open findings',
     access: 'read',
+    archive: true,
     input: z.object({ status: tournamentStatus.optional(), search: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100), offset: z.number().int().min(0).default(0) }).strict(),
     output: z.object({ total: z.number(), rows: z.array(tournamentRow) })
   }),
   'tournaments:get': call({
     summary: 'One tournament: header, crosstable, players with their registry match, file history',
     access: 'read',
+    archive: true,
     input: z.object({ id: idSchema }).strict(),
     output: z.object({
       id: z.number(),

@@ -52,7 +52,8 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
     }
     const callName = name as CallName
     const def = contract[callName]
-    if (ctx.readOnly && def.access === 'write') {
+    // the read-only archive serves only the calls marked for it: a new call stays private until marked
+    if (ctx.readOnly && !(def.access === 'read' && def.archive === true)) {
       return { ok: false, error: toApiError(new UserError('contract.readOnly', { name }), loc) }
     }
     const parsed = def.input.safeParse(input ?? {})
