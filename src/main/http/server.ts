@@ -22,19 +22,65 @@ export const CSP = [
   "form-action 'none'"
 ].join('; ')
 
+/** Headers of every response, API and static files alike. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=()'
+}
+
+/** A call's body is read up to its contract's limit, else this. */
+export const DEFAULT_MAX_BODY_BYTES = 512 * 1024
+
+/** Wrong tokens allowed from one address within the window before it is refused for the rest of the window. */
+export const TOKEN_FAILURES_ALLOWED = 10
+export const TOKEN_FAILURE_WINDOW_MS = 60_000
+
 export interface HttpOptions {
   services: Services
   staticDir?: string
   token?: string
   /** Host names accepted in the Host header (DNS-rebinding guard); empty = any. */
   allowedHosts?: string[]
+  /** Overrides every call's body limit (tests). */
   maxBodyBytes?: number
+  /** Clock of the failed-token limiter (tests). */
+  now?: () => number
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
   res.end(text)
+}
+
+/** Failed token attempts per client address, in a fixed window: guessing a token gets slow, not cheap. */
+function tokenLimiter(now: () => number) {
+  const failures = new Map<string, { since: number; count: number }>()
+  const current = (addr: string) => {
+    const f = failures.get(addr)
+    if (f && now() - f.since >= TOKEN_FAILURE_WINDOW_MS) {
+      failures.delete(addr)
+      return undefined
+    }
+    return f
+  }
+  return {
+    blocked: (addr: string) => (current(addr)?.count ?? 0) >= TOKEN_FAILURES_ALLOWED,
+    fail(addr: string) {
+      const f = current(addr)
+      if (f) f.count++
+      else {
+        // forget stale addresses so the map cannot grow without bound
+        if (failures.size > 10_000) failures.clear()
+        failures.set(addr, { since: now(), count: 1 })
+      }
+    }
+  }
 }
 
 function tokenOk(req: IncomingMessage, url: URL, token: string | undefined): boolean {
@@ -45,12 +91,16 @@ function tokenOk(req: IncomingMessage, url: URL, token: string | undefined): boo
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
+class BodyTooLarge extends Error {}
+
 async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(`request body over ${limit} bytes`)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > limit) throw new Error(`request body over ${limit} bytes`)
+    if (size > limit) throw new BodyTooLarge(`request body over ${limit} bytes`)
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
@@ -64,13 +114,12 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
         dev: false,
         etag: true,
         setHeaders: (res) => {
-          res.setHeader('content-security-policy', CSP)
-          res.setHeader('x-content-type-options', 'nosniff')
-          res.setHeader('referrer-policy', 'no-referrer')
+          for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v)
         }
       })
     : null
   const locale = (): 'en' | 'fr' => 'en'
+  const limiter = tokenLimiter(options.now ?? Date.now)
 
   return (req, res) => {
     let url: URL
@@ -91,7 +140,14 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
       else send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'the renderer is not built (npm run build:web)' } })
       return
     }
+    const client = req.socket.remoteAddress ?? ''
+    if (options.token && limiter.blocked(client)) {
+      res.setHeader('retry-after', String(Math.ceil(TOKEN_FAILURE_WINDOW_MS / 1000)))
+      send(res, 429, { ok: false, error: toApiError(new UserError('contract.tooManyAttempts'), locale()) })
+      return
+    }
     if (!tokenOk(req, url, options.token)) {
+      limiter.fail(client)
       send(res, 401, { ok: false, error: toApiError(new UserError('contract.unauthorized'), locale()) })
       return
     }
@@ -100,7 +156,7 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
       return
     }
     if (url.pathname === '/api/events' && req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
       res.write(': connected\n\n')
       const listener = (e: JobEvent): void => {
         res.write(`data: ${JSON.stringify(e)}\n\n`)
@@ -128,7 +184,8 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
       send(res, 415, { ok: false, error: { code: 'content_type', key: 'internal', params: {}, message: 'content-type must be application/json' } })
       return
     }
-    readBody(req, options.maxBodyBytes ?? 512 * 1024 * 1024)
+    const def = Object.prototype.hasOwnProperty.call(contract, m[1]) ? contract[m[1] as keyof typeof contract] : undefined
+    readBody(req, options.maxBodyBytes ?? def?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
       .then(async (text) => {
         let input: unknown = {}
         if (text.trim() !== '') {
@@ -141,7 +198,13 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
         }
         send(res, 200, await services.dispatch(m[1], input))
       })
-      .catch((e: Error) => send(res, 413, { ok: false, error: { code: 'too_large', key: 'internal', params: { message: e.message }, message: e.message } }))
+      .catch((e: Error) => {
+        if (e instanceof BodyTooLarge) {
+          // answer, then close: the rest of an oversized body is not read
+          res.setHeader('connection', 'close')
+          send(res, 413, { ok: false, error: { code: 'too_large', key: 'internal', params: { message: e.message }, message: e.message } })
+        } else send(res, 500, { ok: false, error: toApiError(e, locale()) })
+      })
   }
 }
 

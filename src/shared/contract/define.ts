@@ -14,6 +14,8 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * Only 'read' calls whose inputs name no file of the server may carry it (a test walks the contract).
    */
   archive?: true
+  /** Largest request body the browser-mode server reads for this call (bytes); 512 KB when not given. */
+  maxBodyBytes?: number
   /** One line for the API listing and the docs. */
   summary: string
 }

@@ -113,6 +113,8 @@ const tournamentRow = z.object({
 export const tournamentsContract = {
   'tournaments:preview': call({
     summary: 'Read a TRF file without storing it: header, crosstable and findings with exact lines',
+    // one report file, base64-encoded in the body
+    maxBodyBytes: 96 * 1024 * 1024,
     access: 'read',
     input: fileInput,
     output: z.object({
@@ -131,6 +133,8 @@ export const tournamentsContract = {
   }),
   'tournaments:import': call({
     summary: 'Import TRF files (one transaction each); the same file twice is recognised, a corrected file replaces its tournament',
+    // report files travel base64-encoded in the body: up to 50 reports of a few MB each
+    maxBodyBytes: 256 * 1024 * 1024,
     access: 'write',
     input: z.object({ files: z.array(fileInput).min(1).max(50), replaces: idSchema.optional() }).strict(),
     output: z.array(

@@ -30,6 +30,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'A valid access token is required.',
     fr: 'Un jeton d’accès valide est requis.'
   },
+  'contract.tooManyAttempts': {
+    en: 'Too many wrong access tokens from this address: try again in a minute.',
+    fr: 'Trop de jetons d’accès erronés depuis cette adresse : réessayez dans une minute.'
+  },
   'internal': {
     en: 'Unexpected error: {message}',
     fr: 'Erreur inattendue : {message}'

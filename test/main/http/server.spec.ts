@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { request, type Server } from 'node:http'
 import { createServices, type Services } from '../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../src/main/core/workers/script'
-import { createHttpServer, listen, CSP } from '../../../src/main/http/server'
+import { createHttpServer, listen, CSP, SECURITY_HEADERS, DEFAULT_MAX_BODY_BYTES, TOKEN_FAILURES_ALLOWED, TOKEN_FAILURE_WINDOW_MS } from '../../../src/main/http/server'
 import { checkExposure, UsageError } from '../../../src/main/http/start'
 import { tempDir } from '../../helpers/temp-db'
 
@@ -12,7 +12,7 @@ const tmp = tempDir()
 let services: Services
 const servers: Server[] = []
 
-async function start(opts: { token?: string; allowedHosts?: string[] } = {}): Promise<string> {
+async function start(opts: { token?: string; allowedHosts?: string[]; now?: () => number } = {}): Promise<string> {
   const server = createHttpServer({ services, staticDir: tmp.file('web'), ...opts })
   servers.push(server)
   const port = await listen(server, 0, '127.0.0.1')
@@ -123,6 +123,57 @@ describe('browser-mode HTTP server', () => {
     expect(await raw('/api/%zz')).toBe(404)
     // the server is still up
     expect((await post(base, '/api/call/system:info', {})).status).toBe(200)
+  })
+
+  it('sends the security headers on every response: API, errors, static files and fallbacks', async () => {
+    const base = await start()
+    const responses = [
+      await post(base, '/api/call/system:info', {}),
+      await post(base, '/api/call/nothing:here', {}),
+      await fetch(base + '/api/contract'),
+      await fetch(base + '/'),
+      await fetch(base + '/players/12')
+    ]
+    for (const res of responses) {
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(k), `${res.url} ${k}`).toBe(v)
+    }
+    expect(SECURITY_HEADERS['x-frame-options']).toBe('DENY')
+  })
+
+  it('lists no directory', async () => {
+    mkdirSync(tmp.file('web/assets'), { recursive: true })
+    writeFileSync(tmp.file('web/assets/a.js'), 'export {}')
+    const base = await start()
+    const res = await fetch(base + '/assets/')
+    // the app's index answers, never a listing of the folder
+    expect(await res.text()).not.toContain('a.js')
+  })
+
+  it('reads a body only up to its call’s limit', async () => {
+    const base = await start()
+    const big = JSON.stringify({ locale: 'fr', pad: 'x'.repeat(DEFAULT_MAX_BODY_BYTES) })
+    const res = await fetch(base + '/api/call/settings:set', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'too_large' } })
+    // a report upload may be larger: the same size passes the limit and reaches validation
+    const file = JSON.stringify({ fileName: 'a.trf', base64: Buffer.from('012 Open\n'.repeat(70_000)).toString('base64') })
+    expect(file.length).toBeGreaterThan(DEFAULT_MAX_BODY_BYTES)
+    const upload = await fetch(base + '/api/call/tournaments:preview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: file })
+    expect(upload.status).toBe(200)
+    // the server is still up for the next call
+    expect((await post(base, '/api/call/system:info', {})).status).toBe(200)
+  })
+
+  it('refuses an address for a while after too many wrong tokens, then lets it try again', async () => {
+    let clock = 1_000_000
+    const base = await start({ token: 's3cret', now: () => clock })
+    for (let i = 0; i < TOKEN_FAILURES_ALLOWED; i++) expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': `guess${i}` })).status).toBe(401)
+    const blocked = await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 's3cret' })
+    expect(blocked.status).toBe(429)
+    expect(blocked.headers.get('retry-after')).toBe('60')
+    expect(await blocked.json()).toMatchObject({ ok: false, error: { key: 'contract.tooManyAttempts' } })
+    clock += TOKEN_FAILURE_WINDOW_MS
+    expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 's3cret' })).status).toBe(200)
   })
 
   it('will not serve openly beyond loopback', () => {
