@@ -1,0 +1,299 @@
+// The contract of list generation: what the caller gives (base list, period tournaments, unrated window) and what it gets back.
+//
+// generateList(input) in ./generate.ts is pure and deterministic: it never reads the database. lists-app builds
+// the input from the database (base list, approved tournaments with their start-date ratings, the excluded games
+// of the checks, the window of unrated players' games) and persists the result (entries, sheets, window).
+import type { Edition, Note } from '../../../shared/contract/rating'
+import type { PairingSystem, RatingType, ResultCode } from '../model/tournament'
+
+/** How a player stands on a list. 'delisted' is shown once (rating under the floor), then the player is unrated. */
+export type EntryStatus = 'rated' | 'delisted' | 'titled-unrated'
+
+/** Rated games on one list (for the inactivity rule: games within a year). */
+export interface ListGames {
+  listDate: string
+  games: number
+}
+
+/** One player of the base list (the previous office list, or an imported FIDE/national list). */
+export interface BaseEntry {
+  playerId: number
+  /** null only for a titled unrated player (status 'titled-unrated'). */
+  rating: number | null
+  /** The K printed on the base list: the K for this period (FIDE's download is authoritative); null: derive it. */
+  k: number | null
+  /** Games column of the base list (games of its own period). */
+  games: number | null
+  /** Flags as printed ('i', 'w', 'wi'); 'i' = inactive. */
+  flags: string | null
+  status: EntryStatus
+  title: string | null
+  federation: string | null
+  birthYear: number | null
+  sex: 'M' | 'F' | null
+  /** Rated games completed so far (career); null: unknown (an imported list) → treated as established. */
+  ratedGamesToDate: number | null
+  /** Highest rating ever published for him (K 10 'for ever' after 2400); null: unknown → the rating itself. */
+  highestRating: number | null
+  /** Date from which the office knows every rated game of the player (the first office list's base date, or the
+   *  imported list's date); null: unknown. Inactivity is decided only once a full year is known. */
+  trackedSince: string | null
+  /** Rated games per list over the last year, most recent last (lists with games only). */
+  recentGames: ListGames[]
+}
+
+/** A player's facts from the registry at generation time (identity printed on the new list, junior rule). */
+export interface PlayerFacts {
+  playerId: number
+  /** 'YYYY-MM-DD' or 'YYYY'. */
+  birthDate: string | null
+  sex: 'M' | 'F' | null
+  title: string | null
+  federation: string | null
+  /** IBCA/ICSC/IPCA member: the reduced minimum of games for a first rating (2005 § 9.14e, 2010 § 7.14g). */
+  reducedMinimum?: boolean
+}
+
+/** One round of a player in a tournament, as reported (TRF codes). */
+export interface PeriodRound {
+  round: number
+  /** Opponent's start rank; null: bye or not paired. */
+  opponent: number | null
+  code: ResultCode
+}
+
+/** One player of a period tournament, with the rating of the list in force at the tournament's start. */
+export interface PeriodPlayer {
+  startRank: number
+  playerId: number
+  /** Rating on the list in force at the start (for a month slice: the list valid for that month); null: unrated. */
+  rating: number | null
+  /** Id of the list that rating comes from (shown as the source of every opponent rating); null: none. */
+  ratingListId: number | null
+  /** 2024 rapid/blitz: his standard rating on the standard list in force at the start (rated with it when unrated). */
+  standardRating?: number | null
+  /** Every round as reported (forfeits and byes included: the sheet says why they are not counted). */
+  rounds: PeriodRound[]
+}
+
+/** A game excluded by a check finding (both start ranks of the game are listed, as excludedGames gives them). */
+export interface ExcludedGame {
+  round: number
+  startRank: number
+  /** Finding code and a short reason, shown in the sheet. */
+  code: string
+  reason: string
+}
+
+/** For an event longer than 30 days: the games of the rounds played in one month, rated with that month's list. */
+export interface MonthSlice {
+  /** 'YYYY-MM'. */
+  month: string
+  /** Rounds of the tournament played in the month (the players' rounds are already restricted to them). */
+  rounds: number[]
+  /** True when this is the tournament's last month: it becomes `rated` with this list. */
+  last: boolean
+}
+
+/** An approved tournament of the period. */
+export interface PeriodTournament {
+  tournamentId: number
+  name: string
+  start: string
+  end: string
+  /** Id of the edition or profile in force at its start (in `input.editions`). */
+  editionId: string
+  system: PairingSystem
+  ratingType: RatingType
+  /** Ended on or before an earlier list's closing date: rated now with the ratings of the list in force at its start. */
+  late: boolean
+  /** Olympiad or team championship (reduced minimum for a first rating, 2005/2010). */
+  teamChampionship?: boolean
+  slice: MonthSlice | null
+  players: PeriodPlayer[]
+  excluded: ExcludedGame[]
+}
+
+/** One earlier event of an unrated player, kept until he reaches a first rating or it leaves the window. */
+export interface WindowEvent {
+  tournamentId: number
+  name: string
+  start: string
+  editionId: string
+  /** The list whose generation counted it first. */
+  listDate: string
+  /** Games against rated opponents (round robin: with rated or Ru-rated opponents). */
+  n: number
+  w: number
+  /** Sum of the counted opponents' ratings (round robin: Rc(new) × n). */
+  sumOpponents: number
+  /** The event's own Ru when a round robin computed one. */
+  ru?: number
+  teamChampionship?: boolean
+}
+
+/** An unrated player's accumulated games. */
+export interface UnratedWindow {
+  playerId: number
+  /** He has played an event already (the first-event rules apply to the first one only). */
+  firstEventDone: boolean
+  events: WindowEvent[]
+}
+
+export interface GenerationInput {
+  listDate: string
+  ratingType: RatingType
+  /** The edition or profile in force on the list date: calendar, floor, inactivity, first-rating rules, K printed. */
+  edition: Edition
+  /** Every edition or profile a tournament or a window event names (by id), the list edition included. */
+  editions: Edition[]
+  /** The base list (previous office list or imported list); null id/date: no base (a first list from nothing). */
+  base: { listId: number | null; listDate: string | null; entries: BaseEntry[] }
+  tournaments: PeriodTournament[]
+  /** Unrated players' games carried from earlier generations. */
+  window: UnratedWindow[]
+  /** Registry facts for every player who appears (base or tournaments); they override the base's identity. */
+  players: PlayerFacts[]
+}
+
+/** One line of the new list. */
+export interface ListEntry {
+  playerId: number
+  rating: number | null
+  /** Rated games of the period. */
+  games: number
+  /** K for the next period (as FIDE prints it). */
+  k: number | null
+  /** 'w' woman, 'i' inactive, 'wi' both; null: none. */
+  flags: string | null
+  status: EntryStatus
+  title: string | null
+  federation: string | null
+  birthYear: number | null
+  sex: 'M' | 'F' | null
+  // state carried to the next generation (see BaseEntry)
+  ratedGamesToDate: number | null
+  highestRating: number | null
+  trackedSince: string | null
+  recentGames: ListGames[]
+}
+
+/** A game of the sheet: what was counted, with which rating from which list; or why not. */
+export interface SheetGame {
+  round: number
+  opponentId: number | null
+  opponentRating: number | null
+  /** The list the opponent's rating comes from. */
+  opponentListId: number | null
+  score: number
+  counted: boolean
+  /** Why not counted: 'forfeit', 'bye', 'unplayed', 'unrated-opponent', 'finding', 'first-event', 'fast-game'. */
+  notCounted: string | null
+  ratingUsed: number | null
+  capped: boolean
+  d: number | null
+  pd: number | null
+  /** ΔR = score − PD (K-free). */
+  chg: number | null
+  note: string | null
+}
+
+export interface SheetTournament {
+  tournamentId: number
+  name: string
+  start: string
+  end: string
+  edition: string
+  system: PairingSystem
+  late: boolean
+  slice: MonthSlice | null
+  /** His own rating used (list in force at the start) and its list; null: he played unrated. */
+  rating: number | null
+  ratingListId: number | null
+  n: number
+  w: number
+  we: number | null
+  /** ΣΔR. */
+  chg: number | null
+  k: number | null
+  kChg: number | null
+  /** Unrated: his event figures (Rc or Ra, Ru). */
+  event: { ra: number; ru: number | null; n: number; w: number } | null
+  games: SheetGame[]
+  notes: Note[]
+}
+
+export interface SheetFirstRating {
+  window: Array<WindowEvent & { counted: boolean }>
+  ra: number
+  p: number
+  dp: number
+  ru: number
+  games: number
+  published: boolean
+  reason: string
+}
+
+/** How one player's line was obtained (JSON, shown by the UI and `lists sheet`). */
+export interface CalculationSheet {
+  playerId: number
+  listDate: string
+  edition: string
+  base: { listId: number | null; rating: number | null; k: number | null; status: EntryStatus | null; flags: string | null }
+  tournaments: SheetTournament[]
+  periodGames: number
+  /** Σ K × ΣΔR before rounding, then the rounded change. */
+  changeExact: number | null
+  change: number | null
+  compression: { before: number; after: number; ref: string } | null
+  firstRating: SheetFirstRating | null
+  rating: number | null
+  status: EntryStatus | null
+  flags: string | null
+  kNext: { k: number | null; note: Note | null }
+  notes: Note[]
+}
+
+export interface GenerationCounters {
+  players: number
+  rated: number
+  newlyRated: number
+  delisted: number
+  inactive: number
+  titledUnrated: number
+  changed: number
+  tournaments: number
+}
+
+export interface GenerationResult {
+  listDate: string
+  ratingType: RatingType
+  edition: string
+  baseListId: number | null
+  /** One per player, playerId ascending (the canonical order). */
+  entries: ListEntry[]
+  /** One per player with something to show (games, first rating, flag or status change, compression), playerId
+   *  ascending; a player without a sheet was carried over unchanged from the base list. */
+  sheets: CalculationSheet[]
+  counters: GenerationCounters
+  /** Unrated players' games to carry to the next generation. */
+  window: UnratedWindow[]
+  /** Tournaments of the period: `complete` when it is rated in full with this list (not a month slice before its last). */
+  tournaments: Array<{ tournamentId: number; complete: boolean; players: number; games: number }>
+  /** sha256 (hex) of canonicalText(entries). */
+  checksum: string
+}
+
+/** One list of the calendar. */
+export interface CalendarEntry {
+  listDate: string
+  /** list date − the edition's cutoff days: tournaments that ended on or before it count. */
+  closingDate: string
+  ratingType: RatingType
+  edition: string
+  periodMonths: number
+  cutoffDays: number
+}
+
+/** The edition or profile in force on a list date. */
+export type ListEditionLookup = (listDate: string) => Edition
