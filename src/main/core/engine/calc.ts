@@ -1,10 +1,11 @@
 // One player's rating period (the `calc` interface): per-tournament figures, period change, first rating; with notes.
 import type { CalcInput, CalcOutput, Edition, Note } from '../../../shared/contract/rating'
 import { resolveEdition } from '../rules/editions'
-import { applyKnMax, kFor } from '../rules/k'
+import { kFor } from '../rules/k'
+import { periodTotal } from './period'
 import { rateRatedTournament } from './rated'
 import { firstRating, type UnratedEvent } from './unrated'
-import { fromHundredths, roundHalfAwayFromZero } from './rounding'
+import { fromHundredths } from './rounding'
 
 export type EditionLookup = (id: string) => Edition | undefined
 
@@ -97,30 +98,23 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
   })
 
   const periodGames = rows.reduce((s, r) => s + (r.out.rating !== null ? r.out.n : 0), 0)
-  let totalH = 0
-  let anyRated = false
-  for (const row of rows) {
-    if (row.out.rating === null) continue
-    anyRated = true
-    const kn = applyKnMax(row.e, row.k, periodGames)
-    if (kn.note) row.out.notes.push(kn.note)
-    const k = kn.k
+  const ratedRows = rows.filter((r) => r.out.rating !== null)
+  const lastE = editions[editions.length - 1]!
+  const total = periodTotal(ratedRows, periodGames, lastE.refs.rounding)
+  ratedRows.forEach((row, i) => {
+    const t = total.rows[i]!
+    if (t.knNote) row.out.notes.push(t.knNote)
+    const k = t.k
     row.out.k = k
-    const kChgH = k * row.chgH
-    row.out.kChg = fromHundredths(kChgH)
+    row.out.kChg = fromHundredths(t.kChgH)
     for (const g of row.out.games) if (g.chg !== null) g.kChg = fromHundredths(k * Math.round(g.chg * 100))
     row.out.notes.push({ ref: row.e.refs.change, text: `W ${row.out.w} − We ${row.out.we} = ${row.out.chg}; K × ΣΔR = ${k} × ${row.out.chg} = ${row.out.kChg}` })
-    if (row.e.rounding.changePer === 'tournament') {
-      const r = roundHalfAwayFromZero(kChgH / 100)
-      row.out.notes.push({ ref: row.e.refs.rounding, text: `rounded per tournament: ${r}` })
-      totalH += r * 100
-    } else totalH += kChgH
-  }
-  const lastE = editions[editions.length - 1]!
+    if (t.roundNote) row.out.notes.push(t.roundNote)
+  })
   let change: number | null = null
-  if (anyRated) {
-    change = roundHalfAwayFromZero(totalH / 100)
-    notes.push({ ref: lastE.refs.rounding, text: `period change ${fromHundredths(totalH)} rounded to ${change} (0.5 away from zero)` })
+  if (ratedRows.length > 0) {
+    change = total.change
+    notes.push(total.note)
   } else if (player.rating !== null) change = 0
 
   let initial: CalcOutput['initial']
@@ -129,7 +123,7 @@ export function calcPeriod(input: CalcInput, lookup: EditionLookup = () => undef
     // the first-event rules and the window follow the order of play, whatever the order given
     const ordered = unratedEvents.map((ev, i) => ({ ev, i })).sort((a, b) => (a.ev.start < b.ev.start ? -1 : a.ev.start > b.ev.start ? 1 : a.i - b.i)).map((x) => x.ev)
     const fr = firstRating(lastUnrated, ordered, { reducedMinimum: player.reducedMinimum })
-    if (fr) initial = fr
+    if (fr) initial = { ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published, reason: fr.reason, notes: fr.notes }
     else notes.push({ ref: lastUnrated.refs.unrated, text: 'no event counts towards a first rating' })
   }
   // unrated on the previous list: the rating he was rated with at a later start (§ 8.4), else a first rating published now

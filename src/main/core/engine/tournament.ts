@@ -23,6 +23,10 @@ export interface RateTournamentInput {
   laterRatings?: ReadonlyMap<number, number>
   /** Treat each unrated player as in his first rated event (first-event zero rule); default true. */
   assumeFirstEvent?: boolean
+  /** Unrated players (start ranks) who have played an event before: the first-event rule is not theirs here. */
+  notFirstEvent?: ReadonlySet<number>
+  /** Leave K out (k and kChg null): the caller applies K over a whole period (list generation). */
+  withoutK?: boolean
 }
 
 export interface RatedPlayerResult {
@@ -31,12 +35,20 @@ export interface RatedPlayerResult {
   name: string
   rating: number | null
   ru: number | null
+  /** Unrated: Rc (Swiss: average of the rated opponents) or Rc(new) of the round robin's last pass. */
+  ra: number | null
+  /** Unrated: the sum of the counted opponents' ratings (Swiss: exact; round robin: Rc(new) × n). */
+  sumOpponents: number | null
   n: number
   w: number
   we: number | null
   k: number | null
   kChg: number | null
   games: RatedGame[]
+  /** Round and opponent's start rank of each game of `games`, in the same order. */
+  played: Array<{ round: number; opponent: number }>
+  /** Unrated, first event below the threshold: not counted, nor his opponents' games against him. */
+  firstEventIgnored: boolean
   notes: Note[]
 }
 
@@ -50,6 +62,7 @@ export interface RateTournamentResult {
 }
 
 interface Played {
+  round: number
   opponent: number
   score: number
 }
@@ -58,7 +71,7 @@ function playedGames(p: TournamentPlayer, known: ReadonlySet<number>): Played[] 
   const out: Played[] = []
   for (const r of p.rounds) {
     if (r.opponent === null || !PLAYED_CODES.has(r.code) || !known.has(r.opponent)) continue
-    out.push({ opponent: r.opponent, score: r.code === '1' ? 1 : r.code === '=' ? 0.5 : 0 })
+    out.push({ round: r.round, opponent: r.opponent, score: r.code === '1' ? 1 : r.code === '=' ? 0.5 : 0 })
   }
   return out
 }
@@ -106,7 +119,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
   if (assumeFirst) {
     for (const p of input.players) {
       // a player published since has had rated events before: this one is not his first
-      if (p.rating !== null || input.laterRatings?.has(p.startRank)) continue
+      if (p.rating !== null || input.laterRatings?.has(p.startRank) || input.notFirstEvent?.has(p.startRank)) continue
       const g = games.get(p.startRank)!
       const countable = system === 'swiss' || e.roundRobin.unratedOpponents === 'not-counted' ? g.filter((x) => rating(x.opponent) !== null) : g
       const w = countable.reduce((s, x) => s + x.score, 0)
@@ -120,7 +133,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
 
   // event ratings of unrated players
   const ru = new Map<number, number>()
-  const ruDetail = new Map<number, { n: number; w: number }>()
+  const ruDetail = new Map<number, { n: number; w: number; ra: number; sum: number }>()
   const iterative = system === 'round-robin' && e.roundRobin.unratedOpponents === 'iterative' && input.players.some((p) => p.rating === null && !excluded.has(p.startRank))
   if (iterative) {
     const rr: RrPlayer[] = input.players.filter((p) => !excluded.has(p.startRank)).map((p) => ({ id: p.startRank, rating: p.rating, games: games.get(p.startRank)! }))
@@ -128,7 +141,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     notes.push(...res.notes)
     for (const [id, u] of res.unrated) {
       ru.set(id, u.ru)
-      ruDetail.set(id, { n: u.n, w: u.w })
+      ruDetail.set(id, { n: u.n, w: u.w, ra: u.rcNew, sum: u.rcNew * u.n })
       playerNotes.get(id)!.push(...u.notes)
     }
   } else {
@@ -137,13 +150,13 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
       const vsRated = games.get(p.startRank)!.filter((x) => rating(x.opponent) !== null)
       const n = vsRated.length
       const w = vsRated.reduce((s, x) => s + x.score, 0)
-      ruDetail.set(p.startRank, { n, w })
+      const sum = vsRated.reduce((s, x) => s + rating(x.opponent)!, 0)
+      ruDetail.set(p.startRank, { n, w, ra: n > 0 ? sum / n : 0, sum })
       const need = Math.max(1, e.unrated.minRatedOpponentsPerEvent)
       if (n < need) {
         playerNotes.get(p.startRank)!.push({ ref: e.refs.unrated, text: `${n} rated opponent(s), fewer than ${need}: no event rating` })
         continue
       }
-      const sum = vsRated.reduce((s, x) => s + rating(x.opponent)!, 0)
       const f = e.unrated.method === 'virtual-draws' ? virtualDrawsRu(e, sum, w, n) : classicRu(e, sum / n, w, n)
       playerNotes.get(p.startRank)!.push({ ref: e.refs.unrated, text: `Rc = ${sum} / ${n} = ${to2(sum / n)}` }, ...f.notes)
       ru.set(p.startRank, f.ru)
@@ -157,7 +170,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     const later = p.rating === null ? input.laterRatings?.get(p.startRank) : undefined
     if (p.rating === null && later === undefined) {
       const d = ruDetail.get(p.startRank)
-      players.push({ ...base, ru: ru.get(p.startRank) ?? null, n: d?.n ?? 0, w: d?.w ?? 0, we: null, k: null, kChg: null, games: [], notes: pn })
+      players.push({ ...base, played: [], firstEventIgnored: excluded.has(p.startRank), ru: ru.get(p.startRank) ?? null, ra: d && d.n > 0 ? d.ra : null, sumOpponents: d && d.n > 0 ? d.sum : null, n: d?.n ?? 0, w: d?.w ?? 0, we: null, k: null, kChg: null, games: [], notes: pn })
       continue
     }
     const own = p.rating ?? later!
@@ -169,6 +182,13 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     })
     const t = rateRatedTournament(e, own, gs, { start: input.start, ratingType: input.ratingType, unratedReason: reason })
     if (iterative) t.games.forEach((g, i) => { if (g.counted && rating(games.get(p.startRank)![i]!.opponent) === null) g.note = `unrated opponent counted with his Ru ${g.opponentRating} (${e.refs.roundRobin})` })
+    const played = games.get(p.startRank)!.map((x) => ({ round: x.round, opponent: x.opponent }))
+    const laterFields = { played, firstEventIgnored: false, ru: later !== undefined ? (ru.get(p.startRank) ?? null) : null, ra: null, sumOpponents: null }
+    if (input.withoutK) {
+      pn.push(...t.notes)
+      players.push({ ...base, rating: own, ...laterFields, n: t.n, w: t.w, we: fromHundredths(t.we), k: null, kChg: null, games: t.games, notes: pn })
+      continue
+    }
     const st = input.states?.get(p.startRank)
     let k: number
     if (st?.k !== undefined) {
@@ -183,7 +203,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     if (kn.note) pn.push(kn.note)
     k = kn.k
     pn.push(...t.notes)
-    players.push({ ...base, rating: own, ru: later !== undefined ? (ru.get(p.startRank) ?? null) : null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn })
+    players.push({ ...base, rating: own, ...laterFields, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn })
   }
   return { edition: e.id, system, treatedAsSwiss, players, notes }
 }

@@ -86,10 +86,13 @@ export interface FirstRating {
   games: number
   published: boolean
   reason: string
+  /** For each event given, whether it went into the rating (the others are ignored, with a note saying why). */
+  counted: boolean[]
   notes: Note[]
 }
 
-function monthsBetween(a: string, b: string): number {
+/** Whole months from a to b (dates YYYY-MM-DD): 2023-01-15 → 2025-03-14 is 25. */
+export function monthsBetween(a: string, b: string): number {
   const [ya, ma, da] = a.split('-').map(Number) as [number, number, number]
   const [yb, mb, db] = b.split('-').map(Number) as [number, number, number]
   return (yb - ya) * 12 + (mb - ma) - (db < da ? 1 : 0)
@@ -100,11 +103,13 @@ function monthsBetween(a: string, b: string): number {
  * for first results, the accumulation window, then the weighted average (2005) or one pooled event (2010 on, 2024 with
  * two virtual draws), minimum games and floor. `e` is the edition in force for the publication.
  */
-export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: { reducedMinimum?: boolean } = {}): FirstRating | null {
+export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: { reducedMinimum?: boolean; firstEventDone?: boolean } = {}): FirstRating | null {
   const notes: Note[] = []
   const kept: (UnratedEvent & { eventRu: number })[] = []
-  let anyCounted = false
-  for (const ev of events) {
+  // an earlier generation already applied the first-event rules (the events given are the ones it kept)
+  let anyCounted = opts.firstEventDone === true
+  const counted = events.map(() => false)
+  for (const [i, ev] of events.entries()) {
     const u = ev.edition.unrated
     const label = `${ev.name || 'event'} (${ev.start})`
     if (ev.n === 0) {
@@ -135,6 +140,7 @@ export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: {
       continue
     }
     anyCounted = true
+    counted[i] = true
     kept.push({ ...ev, eventRu })
     notes.push({ ref: ev.edition.refs.unrated, text: `${label}: ${ev.w}/${ev.n} against rated opponents averaging ${to2(ev.sumOpponents / ev.n)}; event Ru ${eventRu}` })
   }
@@ -172,5 +178,5 @@ export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: {
     reason = `${fig.ru} below the floor ${floor}: not published`
   }
   notes.push({ ref: e.refs.firstRating, text: reason })
-  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, published, reason, notes }
+  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, published, reason, counted, notes }
 }

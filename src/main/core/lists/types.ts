@@ -66,7 +66,8 @@ export interface PeriodRound {
 export interface PeriodPlayer {
   startRank: number
   playerId: number
-  /** Rating on the list in force at the start (for a month slice: the list valid for that month); null: unrated. */
+  /** Rating on the list in force at the start (for a month slice: the list valid for that month); null: unrated there
+   *  (a player shown as delisted on that list is unrated: null). */
   rating: number | null
   /** Id of the list that rating comes from (shown as the source of every opponent rating); null: none. */
   ratingListId: number | null
