@@ -10,7 +10,7 @@ import { toApiError } from '../core/services/dispatch'
 import { UserError } from '../core/util/errors'
 import { APP_NAME } from '../core/util/paths'
 import { CSP } from '../http/server'
-import { isAppUrl, reportPathsFromArgv, secureWebPreferences } from './security'
+import { isAllowedExternal, isAppUrl, reportPathsFromArgv, secureWebPreferences } from './security'
 import { IPC_CALL, IPC_JOB_EVENT } from '../../preload/channels'
 
 app.setName(APP_NAME)
@@ -43,8 +43,8 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('web-contents-created', (_e, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
-      // external links open in the user's browser, never in a new app window
-      if (/^https:\/\//.test(url)) void shell.openExternal(url)
+      // allow-listed links open in the user's browser, never in a new app window; anything else goes nowhere
+      if (isAllowedExternal(url)) void shell.openExternal(url)
       return { action: 'deny' }
     })
     contents.on('will-navigate', (event, url) => {
@@ -72,7 +72,7 @@ if (!app.requestSingleInstanceLock()) {
     ipcMain.handle(IPC_CALL, async (event: IpcMainInvokeEvent, name: unknown, input: unknown) => {
       const frameUrl = event.senderFrame?.url ?? ''
       if (!isAppUrl(frameUrl, rendererEntry) || event.sender !== mainWindow?.webContents) {
-        return { ok: false, error: toApiError(new UserError('contract.unknownCall', { name: String(name) }), 'en') }
+        return { ok: false, error: toApiError(new UserError('contract.foreignSender', { url: frameUrl }), 'en') }
       }
       if (typeof name !== 'string') return { ok: false, error: toApiError(new UserError('contract.unknownCall', { name: String(name) }), 'en') }
       return s.dispatch(name, input)

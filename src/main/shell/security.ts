@@ -38,3 +38,17 @@ export function isAppUrl(url: string, appEntry: string): boolean {
 export function reportPathsFromArgv(argv: readonly string[]): string[] {
   return argv.filter((a) => !a.startsWith('-') && /\.(trf|trfx|txt|tab)$/i.test(a))
 }
+
+/** Hosts the app links to (the FIDE regulations and rating pages): the only ones opened in the user's browser. */
+export const EXTERNAL_HOSTS: ReadonlySet<string> = new Set(['handbook.fide.com', 'ratings.fide.com', 'www.fide.com', 'fide.com'])
+
+/** Whether a link may be handed to the operating system's browser: https to an allow-listed host, no credentials. */
+export function isAllowedExternal(url: string): boolean {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return false
+  }
+  return u.protocol === 'https:' && u.username === '' && u.password === '' && u.port === '' && EXTERNAL_HOSTS.has(u.hostname)
+}

@@ -30,6 +30,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'A valid access token is required.',
     fr: 'Un jeton d’accès valide est requis.'
   },
+  'contract.foreignSender': {
+    en: 'Refused: the call did not come from the application’s own window ({url}).',
+    fr: 'Refusé : l’appel ne vient pas de la fenêtre de l’application ({url}).'
+  },
   'contract.tooManyAttempts': {
     en: 'Too many wrong access tokens from this address: try again in a minute.',
     fr: 'Trop de jetons d’accès erronés depuis cette adresse : réessayez dans une minute.'

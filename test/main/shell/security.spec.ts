@@ -1,6 +1,6 @@
 // The Electron security policy: window preferences, which URLs are the app's own, which arguments are reports.
 import { describe, expect, it } from 'vitest'
-import { isAppUrl, reportPathsFromArgv, secureWebPreferences } from '../../../src/main/shell/security'
+import { isAllowedExternal, isAppUrl, reportPathsFromArgv, secureWebPreferences } from '../../../src/main/shell/security'
 
 describe('Electron security policy', () => {
   it('sandboxes every window, isolates its context and gives it no Node', () => {
@@ -20,5 +20,16 @@ describe('Electron security policy', () => {
 
   it('picks tournament reports out of the command line', () => {
     expect(reportPathsFromArgv(['--inspect', '/home/o/open.trf', 'C:\\t\\CH2025.TRF', 'notes.pdf', '/x/krause.txt'])).toEqual(['/home/o/open.trf', 'C:\\t\\CH2025.TRF', '/x/krause.txt'])
+  })
+
+  it('hands only https links to allow-listed FIDE hosts to the browser', () => {
+    expect(isAllowedExternal('https://handbook.fide.com/chapter/B022024')).toBe(true)
+    expect(isAllowedExternal('https://ratings.fide.com/profile/1503014')).toBe(true)
+    expect(isAllowedExternal('http://handbook.fide.com/')).toBe(false)
+    expect(isAllowedExternal('https://handbook.fide.com.evil.example/')).toBe(false)
+    expect(isAllowedExternal('https://user:pw@handbook.fide.com/')).toBe(false)
+    expect(isAllowedExternal('https://handbook.fide.com:8443/')).toBe(false)
+    expect(isAllowedExternal('javascript:alert(1)')).toBe(false)
+    expect(isAllowedExternal('not a url')).toBe(false)
   })
 })

@@ -1,0 +1,152 @@
+// The Electron main process as a unit, with a mocked `electron` module: what the shell actually does with the
+// window, navigation, new windows, permissions, CSP and IPC senders (the window itself can't be launched here).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { tempDir } from '../../helpers/temp-db'
+
+const tmp = tempDir()
+
+type Listener = (...args: unknown[]) => unknown
+const h = vi.hoisted(() => {
+  const appHandlers = new Map<string, Listener>()
+  const state = {
+    appHandlers,
+    ipcHandlers: new Map<string, Listener>(),
+    windows: [] as { options: Record<string, unknown>; webContents: { id: number; send: ReturnType<typeof vi.fn>; executeJavaScript: ReturnType<typeof vi.fn> } }[],
+    openExternal: vi.fn(async () => undefined),
+    permissionRequest: null as null | Listener,
+    permissionCheck: null as null | Listener,
+    headersReceived: null as null | Listener,
+    userData: '',
+    ready: null as null | (() => void)
+  }
+  return state
+})
+
+vi.mock('electron', () => {
+  class BrowserWindow {
+    webContents = { id: 1, send: vi.fn(), executeJavaScript: vi.fn(async () => undefined) }
+    constructor(public options: Record<string, unknown>) {
+      h.windows.push(this as never)
+    }
+    once() {}
+    loadURL() {
+      return Promise.resolve()
+    }
+    isMinimized() {
+      return false
+    }
+    restore() {}
+    focus() {}
+  }
+  const readyPromise = new Promise<void>((resolve) => {
+    h.ready = resolve
+  })
+  return {
+    app: {
+      setName: vi.fn(),
+      isPackaged: false,
+      requestSingleInstanceLock: () => true,
+      on: (event: string, fn: Listener) => h.appHandlers.set(event, fn),
+      whenReady: () => readyPromise,
+      getPath: () => h.userData,
+      quit: vi.fn(),
+      exit: vi.fn()
+    },
+    BrowserWindow,
+    dialog: { showErrorBox: vi.fn() },
+    ipcMain: { handle: (channel: string, fn: Listener) => h.ipcHandlers.set(channel, fn) },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (fn: Listener) => (h.permissionRequest = fn),
+        setPermissionCheckHandler: (fn: Listener) => (h.permissionCheck = fn),
+        webRequest: { onHeadersReceived: (fn: Listener) => (h.headersReceived = fn) }
+      }
+    },
+    shell: { openExternal: h.openExternal }
+  }
+})
+
+const APP_URL = 'http://localhost:5999/'
+
+beforeAll(async () => {
+  h.userData = tmp.file('user-data')
+  const { mkdirSync } = await import('node:fs')
+  mkdirSync(h.userData)
+  process.env.ELECTRON_RENDERER_URL = APP_URL
+  await import('../../../src/main/shell/index')
+  h.ready!()
+  // let whenReady's continuation run
+  await new Promise((r) => setTimeout(r, 0))
+})
+afterAll(async () => {
+  const closeAll = h.appHandlers.get('window-all-closed')
+  closeAll?.()
+  await new Promise((r) => setTimeout(r, 50))
+  tmp.cleanup()
+})
+
+function webContentsEvents() {
+  const handlers = new Map<string, Listener>()
+  let openHandler: Listener | null = null
+  const contents = {
+    setWindowOpenHandler: (fn: Listener) => (openHandler = fn),
+    on: (event: string, fn: Listener) => handlers.set(event, fn)
+  }
+  h.appHandlers.get('web-contents-created')!({}, contents)
+  return { handlers, open: (url: string) => openHandler!({ url }) }
+}
+
+describe('Electron main process (mocked electron)', () => {
+  it('opens one window, sandboxed, context-isolated, without Node', () => {
+    expect(h.windows).toHaveLength(1)
+    expect(h.windows[0]!.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webviewTag: false })
+  })
+
+  it('denies every permission request and check', () => {
+    const answer = vi.fn()
+    h.permissionRequest!({}, 'media', answer)
+    expect(answer).toHaveBeenCalledWith(false)
+    expect(h.permissionCheck!({}, 'geolocation')).toBe(false)
+  })
+
+  it('adds the CSP to every response', () => {
+    const callback = vi.fn()
+    h.headersReceived!({ responseHeaders: { 'x-a': ['1'] } }, callback)
+    const headers = callback.mock.calls[0]![0].responseHeaders as Record<string, string[]>
+    expect(headers['Content-Security-Policy']![0]).toContain("default-src 'self'")
+    expect(headers['x-a']).toEqual(['1'])
+  })
+
+  it('blocks navigation away from the app and every new window; only allow-listed links reach the browser', () => {
+    const { handlers, open } = webContentsEvents()
+    const away = { preventDefault: vi.fn() }
+    handlers.get('will-navigate')!(away, 'https://evil.example/')
+    expect(away.preventDefault).toHaveBeenCalled()
+    const inside = { preventDefault: vi.fn() }
+    handlers.get('will-navigate')!(inside, APP_URL + '#/lists')
+    expect(inside.preventDefault).not.toHaveBeenCalled()
+    const webview = { preventDefault: vi.fn() }
+    handlers.get('will-attach-webview')!(webview)
+    expect(webview.preventDefault).toHaveBeenCalled()
+
+    expect(open('https://handbook.fide.com/chapter/B022024')).toEqual({ action: 'deny' })
+    expect(open('https://evil.example/phish')).toEqual({ action: 'deny' })
+    expect(open('http://ratings.fide.com/')).toEqual({ action: 'deny' })
+    expect(open('file:///etc/passwd')).toEqual({ action: 'deny' })
+    expect(h.openExternal.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['https://handbook.fide.com/chapter/B022024'])
+  })
+
+  it('answers IPC calls from its own window only, with a message of its own for strangers', async () => {
+    const handle = [...h.ipcHandlers.values()][0]!
+    const own = h.windows[0]!.webContents
+    const ok = (await handle({ sender: own, senderFrame: { url: APP_URL + '#/' } }, 'system:info', {})) as { ok: boolean; value?: { host: string } }
+    expect(ok).toMatchObject({ ok: true, value: { host: 'electron' } })
+    const foreignFrame = (await handle({ sender: own, senderFrame: { url: 'https://evil.example/' } }, 'system:info', {})) as { ok: boolean; error: { key: string; message: string } }
+    expect(foreignFrame).toMatchObject({ ok: false, error: { key: 'contract.foreignSender' } })
+    expect(foreignFrame.error.message).toContain('https://evil.example/')
+    const otherContents = (await handle({ sender: { id: 2 }, senderFrame: { url: APP_URL } }, 'system:info', {})) as { ok: boolean; error: { key: string } }
+    expect(otherContents).toMatchObject({ ok: false, error: { key: 'contract.foreignSender' } })
+    const badName = (await handle({ sender: own, senderFrame: { url: APP_URL } }, 42, {})) as { ok: boolean; error: { key: string } }
+    expect(badName).toMatchObject({ ok: false, error: { key: 'contract.unknownCall' } })
+  })
+})
