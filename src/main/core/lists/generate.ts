@@ -1,0 +1,482 @@
+// One office list from its base list and the period's tournaments: rated players, first ratings, flags, compression, sheets.
+//
+// Pure and deterministic: the same input gives the same entries in the same order and the same checksum. The maths is
+// the engine's (rateTournament per tournament, periodTotal for K × ΣΔR over the period, firstRating for the window,
+// kFor for K, compressRating for 1 March 2024); this module only decides what goes in and composes the list.
+import type { Edition, Note } from '../../../shared/contract/rating'
+import { rateTournament, type RatedPlayerResult } from '../engine/tournament'
+import { periodTotal } from '../engine/period'
+import { firstRating, monthsBetween, type UnratedEvent } from '../engine/unrated'
+import { fromHundredths, to2 } from '../engine/rounding'
+import { PLAYED_CODES, type TournamentPlayer } from '../model/tournament'
+import { compressionBetween, compressRating } from '../rules/amendments'
+import { kFor, type KDecision } from '../rules/k'
+import { UserError } from '../util/errors'
+import { addMonths } from './calendar'
+import { entriesChecksum } from './checksum'
+import type {
+  BaseEntry,
+  CalculationSheet,
+  GenerationInput,
+  GenerationResult,
+  ListEntry,
+  ListGames,
+  PeriodPlayer,
+  PeriodTournament,
+  PlayerFacts,
+  SheetGame,
+  SheetTournament,
+  UnratedWindow,
+  WindowEvent
+} from './types'
+
+/** A rated player's result in one tournament of the period. */
+interface RatedRow {
+  t: PeriodTournament
+  e: Edition
+  r: RatedPlayerResult
+  sheet: SheetTournament
+  /** Rated with his standard rating (2024 rapid/blitz) or his rating published since the start (§ 8.4 / 10.4). */
+  via: 'list' | 'standard' | 'later'
+}
+
+interface PlayerWork {
+  rated: RatedRow[]
+  unrated: SheetTournament[]
+  events: WindowEvent[]
+  /** 2024 rapid/blitz: the standard rating he was first rated with in this period. */
+  standardBase: number | null
+}
+
+const FLOOR_REF = 'regulations.md § 5 (floor: 2005 § 9.21, 2010 § 7.21, 2014 § 7.21)'
+const INACTIVE_REF = 'regulations.md § 5 (inactivity: 2005 § 9.23a–c, 2010 § 7.23a–c, 2014 § 7.23a–b)'
+const TITLED_REF = 'regulations.md § 5 (2005 § 9.22, 2010 § 7.22, 2014 § 7.22)'
+
+const CODE_REASON: Record<string, string> = { '+': 'forfeit', '-': 'forfeit', W: 'unplayed', D: 'unplayed', L: 'unplayed' }
+
+function birthYearOf(birth: string | null | undefined): number | undefined {
+  if (!birth) return undefined
+  const y = Number(birth.slice(0, 4))
+  return Number.isInteger(y) && y > 1800 ? y : undefined
+}
+
+/** 2024 rapid and blitz: an unrated player with a standard rating is rated with it (regulations.md § 1, amendments). */
+function ratedWithStandard(e: Edition, t: PeriodTournament): boolean {
+  return t.ratingType !== 'standard' && (e.id === 'fide-2024' || e.basedOn === 'fide-2024')
+}
+
+function chronological(a: PeriodTournament, b: PeriodTournament): number {
+  if (a.start !== b.start) return a.start < b.start ? -1 : 1
+  if (a.end !== b.end) return a.end < b.end ? -1 : 1
+  if (a.tournamentId !== b.tournamentId) return a.tournamentId - b.tournamentId
+  const am = a.slice?.month ?? ''
+  const bm = b.slice?.month ?? ''
+  return am < bm ? -1 : am > bm ? 1 : 0
+}
+
+function woman(sex: 'M' | 'F' | null): boolean {
+  return sex === 'F'
+}
+
+function flagsOf(sex: 'M' | 'F' | null, inactive: boolean): string | null {
+  const f = (woman(sex) ? 'w' : '') + (inactive ? 'i' : '')
+  return f === '' ? null : f
+}
+
+export function generateList(input: GenerationInput): GenerationResult {
+  const E = input.edition
+  const L = input.listDate
+  const editions = new Map<string, Edition>(input.editions.map((e) => [e.id, e]))
+  if (!editions.has(E.id)) editions.set(E.id, E)
+  const editionOf = (id: string): Edition => {
+    const e = editions.get(id)
+    if (!e) throw new UserError('engine.unknownEdition', { id, known: [...editions.keys()].sort().join(', ') })
+    return e
+  }
+  const base = new Map<number, BaseEntry>(input.base.entries.map((b) => [b.playerId, b]))
+  const facts = new Map<number, PlayerFacts>(input.players.map((p) => [p.playerId, p]))
+  const windowIn = new Map<number, UnratedWindow>(input.window.map((w) => [w.playerId, w]))
+  const ratedOnBase = (id: number): BaseEntry | undefined => {
+    const b = base.get(id)
+    return b && b.status === 'rated' && b.rating !== null ? b : undefined
+  }
+  const work = new Map<number, PlayerWork>()
+  const workOf = (id: number): PlayerWork => {
+    let w = work.get(id)
+    if (!w) work.set(id, (w = { rated: [], unrated: [], events: [], standardBase: null }))
+    return w
+  }
+  // unrated players whose first event is behind them (from the window, then as this period's events are counted)
+  // (a player on the base list, rated or delisted, has played rated events before)
+  const firstDone = new Set<number>([...input.window.filter((w) => w.firstEventDone).map((w) => w.playerId), ...base.keys()])
+  const doneBefore: ReadonlySet<number> = new Set(firstDone)
+
+  const tournamentsOut: GenerationResult['tournaments'] = []
+  for (const t of [...input.tournaments].sort(chronological)) {
+    const e = editionOf(t.editionId)
+    const byRank = new Map<number, PeriodPlayer>(t.players.map((p) => [p.startRank, p]))
+    const excluded = new Map<string, string>(t.excluded.map((x) => [`${x.round}:${x.startRank}`, `${x.code}: ${x.reason}`]))
+    const useStandard = ratedWithStandard(e, t)
+    const players: TournamentPlayer[] = []
+    const laterRatings = new Map<number, number>()
+    const notFirst = new Set<number>()
+    const via = new Map<number, RatedRow['via']>()
+    let playedGames = 0
+    for (const p of t.players) {
+      let rating = p.rating
+      if (rating === null && useStandard && p.standardRating != null) {
+        rating = p.standardRating
+        via.set(p.startRank, 'standard')
+      } else if (rating === null && ratedOnBase(p.playerId)) {
+        laterRatings.set(p.startRank, ratedOnBase(p.playerId)!.rating!)
+        via.set(p.startRank, 'later')
+      }
+      if (rating === null && firstDone.has(p.playerId)) notFirst.add(p.startRank)
+      const rounds = p.rounds.map((r) =>
+        r.opponent !== null && excluded.has(`${r.round}:${p.startRank}`) ? { round: r.round, opponent: null, color: null, code: ' ' as const } : { round: r.round, opponent: r.opponent, color: null, code: r.code }
+      )
+      for (const r of rounds) if (r.opponent !== null && PLAYED_CODES.has(r.code) && p.startRank < r.opponent && byRank.has(r.opponent)) playedGames++
+      players.push({ startRank: p.startRank, fideId: null, name: String(p.playerId), sex: null, title: null, federation: null, birth: null, rating, points: null, rank: null, rounds })
+    }
+    // a month slice holds part of the crosstable only: it is rated as a Swiss event (its games, that month's list)
+    const system = t.slice ? 'swiss' : t.system
+    const res = rateTournament({ edition: e, start: t.start, system, ratingType: t.ratingType, players, laterRatings, notFirstEvent: notFirst, withoutK: true })
+    const resByRank = new Map(res.players.map((r) => [r.startRank, r]))
+    tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: playedGames })
+
+    for (const p of t.players) {
+      const r = resByRank.get(p.startRank)!
+      const sheet = sheetTournament(t, e, p, r, byRank, excluded, resByRank, res.notes, res.treatedAsSwiss)
+      const w = workOf(p.playerId)
+      if (r.we === null) {
+        // unrated in this event: its games go to his window
+        w.unrated.push(sheet)
+        if (r.firstEventIgnored) {
+          firstDone.add(p.playerId)
+          continue
+        }
+        if (r.n > 0 && r.sumOpponents !== null) {
+          const ev: WindowEvent = { tournamentId: t.tournamentId, name: t.name, start: t.start, editionId: e.id, listDate: L, n: r.n, w: r.w, sumOpponents: r.sumOpponents }
+          if (system === 'round-robin' && r.ru !== null) ev.ru = r.ru
+          if (t.teamChampionship) ev.teamChampionship = true
+          w.events.push(ev)
+          firstDone.add(p.playerId)
+        }
+        continue
+      }
+      const how = via.get(p.startRank) ?? 'list'
+      if (how === 'standard' && w.standardBase === null && !ratedOnBase(p.playerId)) w.standardBase = r.rating
+      w.rated.push({ t, e, r, sheet, via: how })
+    }
+  }
+
+  // every player of the base list, every player of the period, every unrated player of the window
+  const ids = new Set<number>([...base.keys(), ...work.keys(), ...windowIn.keys()])
+  const entries: ListEntry[] = []
+  const sheets: CalculationSheet[] = []
+  const windowOut: UnratedWindow[] = []
+  const counters = { players: 0, rated: 0, newlyRated: 0, delisted: 0, inactive: 0, titledUnrated: 0, changed: 0, tournaments: new Set(input.tournaments.map((t) => t.tournamentId)).size }
+  const compress = E.amendments.compression !== null && E.amendments.compression.ratingTypes.includes(input.ratingType) && compressionBetween(E, input.base.listDate ?? '', L)
+  const yearAgo = addMonths(L, -E.list.inactivityMonths)
+
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const b = base.get(id)
+    const f = facts.get(id)
+    const w = work.get(id) ?? { rated: [], unrated: [], events: [], standardBase: null }
+    const title = f ? f.title : (b?.title ?? null)
+    const federation = f ? f.federation : (b?.federation ?? null)
+    const birthYear = f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null)
+    const sex = f ? f.sex : (b?.sex ?? null)
+    const notes: Note[] = []
+    const sheet: CalculationSheet = {
+      playerId: id,
+      listDate: L,
+      edition: E.id,
+      base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
+      tournaments: [...w.rated.map((x) => x.sheet), ...w.unrated].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
+      periodGames: 0,
+      changeExact: null,
+      change: null,
+      compression: null,
+      firstRating: null,
+      rating: null,
+      status: null,
+      flags: null,
+      kNext: { k: null, note: null },
+      notes
+    }
+    const rb = ratedOnBase(id)
+    let rating: number | null = null
+    let periodGames = 0
+    let ratedGamesToDate: number | null = null
+    let highest: number | null = null
+    let trackedSince: string | null = null
+    let newlyRated = false
+    let kNext: KDecision | null = null
+
+    if (w.rated.length > 0 && !rb && w.standardBase === null) {
+      for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.r.rating}) but not rated on the base list: no rating to change, these games give him none` })
+    }
+    if (rb || w.standardBase !== null) {
+      // a rated player: base rating + K × ΣΔR over the period (regulations.md § 4.1, § 5)
+      const baseRating = rb ? rb.rating! : w.standardBase!
+      if (!rb) notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `unrated on the base list, rated with his standard rating ${baseRating}` })
+      const reachedHigh = (h: number | null, r: number): boolean => Math.max(h ?? r, r) >= E.k.high.threshold
+      // games so far: unknown on an imported list; K new-player there (and not the junior rule) means fewer than its limit
+      let gamesBase = rb ? rb.ratedGamesToDate : 0
+      if (rb && gamesBase === null && rb.k !== null && rb.k === E.k.newPlayer.k) {
+        const atBase = kFor(E, { rating: rb.rating, reachedHigh: reachedHigh(rb.highestRating, rb.rating!), birthYear: birthYear ?? undefined }, input.base.listDate ?? L)
+        if (atBase.rule !== 'junior') {
+          gamesBase = 0
+          notes.push({ ref: E.refs.k, text: `games so far unknown; K ${rb.k} on the base list means fewer than ${E.k.newPlayer.untilGames}: counted from 0 at the base list` })
+        }
+      }
+      const rows = w.rated.map((row) => {
+        let k: number
+        if (rb && rb.k !== null) {
+          k = rb.k
+          row.sheet.notes.push({ ref: row.e.refs.k, text: `K ${k} from the base list${input.base.listId !== null ? ` (list ${input.base.listId})` : ''}: the K printed for this period` })
+        } else {
+          const dec = kFor(row.e, { rating: baseRating, ratedGames: gamesBase ?? undefined, reachedHigh: rb ? reachedHigh(rb.highestRating, baseRating) : false, birthYear: birthYear ?? undefined }, row.t.start)
+          k = dec.k
+          row.sheet.notes.push(dec.note)
+        }
+        if (row.via === 'later') row.sheet.notes.push({ ref: row.e.refs.unrated, text: `unrated at the start, rated since: rated with ${row.r.rating} for his own change, still unrated for his opponents (§ 8.4 / 10.4)` })
+        if (row.via === 'standard') row.sheet.notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `no ${row.t.ratingType} rating: rated with his standard rating ${row.r.rating}` })
+        return { e: row.e, k, chgH: row.r.games.reduce((s, g) => s + (g.chg ?? 0), 0), row }
+      })
+      periodGames = rows.reduce((s, x) => s + x.row.r.n, 0)
+      let change = 0
+      if (rows.length > 0) {
+        const total = periodTotal(rows, periodGames, E.refs.rounding)
+        rows.forEach((x, i) => {
+          const o = total.rows[i]!
+          const s = x.row.sheet
+          if (o.knNote) s.notes.push(o.knNote)
+          s.k = o.k
+          s.kChg = fromHundredths(o.kChgH)
+          s.notes.push({ ref: x.e.refs.change, text: `W ${s.w} − We ${s.we} = ${s.chg}; K × ΣΔR = ${o.k} × ${s.chg} = ${s.kChg}` })
+          if (o.roundNote) s.notes.push(o.roundNote)
+        })
+        change = total.change
+        sheet.changeExact = fromHundredths(total.totalH)
+        notes.push(total.note)
+      }
+      sheet.change = change
+      rating = baseRating + change
+      ratedGamesToDate = gamesBase === null ? null : gamesBase + periodGames
+      highest = rb ? (rb.highestRating ?? rb.rating) : null
+      trackedSince = rb ? (rb.trackedSince ?? input.base.listDate ?? L) : L
+    } else {
+      // unrated: the period's events join his window; a first rating when the edition's minimum is reached
+      const carried = windowIn.get(id)
+      let keep: WindowEvent[] = []
+      const windowEvents = [...(carried?.events ?? []), ...w.events].filter((ev) => monthsBetween(ev.start, L) < E.unrated.windowMonths)
+      const dropped = (carried?.events.length ?? 0) + w.events.length - windowEvents.length
+      if (dropped > 0) notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
+      if (windowEvents.length > 0) {
+        const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
+        const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: doneBefore.has(id) })
+        if (fr) {
+          notes.push(...fr.notes)
+          const counted = fr.counted
+          sheet.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published, reason: fr.reason }
+          if (fr.published) {
+            rating = fr.ru
+            newlyRated = true
+            periodGames = windowEvents.reduce((s, ev, i) => s + (counted[i] && ev.listDate === L ? ev.n : 0), 0)
+            ratedGamesToDate = fr.games
+            highest = null
+            trackedSince = L
+          } else keep = windowEvents.filter((_, i) => counted[i])
+        } else notes.push({ ref: E.refs.unrated, text: 'no event counts towards a first rating' })
+      }
+      // his games stay in the window; once past his first event, the first-event rules are not his any more
+      const done = firstDone.has(id) || carried?.firstEventDone === true || keep.length > 0
+      if (!newlyRated && done) windowOut.push({ playerId: id, firstEventDone: true, events: keep })
+    }
+
+    let status: ListEntry['status'] | null = null
+    let inactive = false
+    let recentGames: ListGames[] = []
+    if (rating !== null) {
+      if (compress) {
+        const after = compressRating(E, rating, input.ratingType)
+        const c = E.amendments.compression!
+        if (after !== rating) {
+          sheet.compression = { before: rating, after, ref: `compression of ${c.date}` }
+          notes.push({ ref: `compression of ${c.date} (regulations.md § 1)`, text: `${rating} below ${c.below}: ${rating} + ${c.factor} × (${c.below} − ${rating}) = ${after}` })
+          rating = after
+        }
+      }
+      highest = Math.max(highest ?? rating, rating)
+      if (rating < E.list.floor) {
+        status = 'delisted'
+        notes.push({ ref: FLOOR_REF, text: `${rating} is below the floor ${E.list.floor}: shown once as delisted, then unrated` })
+      } else status = 'rated'
+      // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
+      recentGames = [...(b?.recentGames ?? []), ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > yearAgo)
+      const yearGames = recentGames.reduce((s, g) => s + g.games, 0)
+      const known = trackedSince !== null && trackedSince <= yearAgo
+      const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
+      inactive = status === 'rated' && yearGames < E.list.inactivityMinGames && (known || wasInactive)
+      if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
+      if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}: active again` })
+      // the K printed: the K for the next period, from the player's state after this list
+      kNext = kFor(E, { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }, L)
+    } else if (title !== null) {
+      status = 'titled-unrated'
+      notes.push({ ref: TITLED_REF, text: `titled (${title}) and unrated: listed apart` })
+    }
+    if (b?.status === 'delisted') notes.push({ ref: FLOOR_REF, text: 'delisted on the base list: now treated as any unrated player' })
+
+    const played = w.rated.length > 0 || w.unrated.length > 0
+    if (status !== null) {
+      const entry: ListEntry = {
+        playerId: id,
+        rating: status === 'titled-unrated' ? null : rating,
+        games: periodGames,
+        k: status === 'rated' ? kNext!.k : null,
+        flags: status === 'titled-unrated' ? null : flagsOf(sex, inactive),
+        status,
+        title,
+        federation,
+        birthYear,
+        sex,
+        ratedGamesToDate: status === 'titled-unrated' ? null : ratedGamesToDate,
+        highestRating: status === 'titled-unrated' ? null : highest,
+        trackedSince: status === 'titled-unrated' ? null : trackedSince,
+        recentGames: status === 'titled-unrated' ? [] : recentGames
+      }
+      entries.push(entry)
+      counters.players++
+      if (status === 'rated') counters.rated++
+      if (status === 'delisted') counters.delisted++
+      if (status === 'titled-unrated') counters.titledUnrated++
+      if (inactive) counters.inactive++
+      if (newlyRated && status === 'rated') counters.newlyRated++
+      if (rb && status === 'rated' && rating !== rb.rating) counters.changed++
+      sheet.rating = entry.rating
+      sheet.status = status
+      sheet.flags = entry.flags
+      sheet.kNext = { k: entry.k, note: status === 'rated' ? kNext!.note : null }
+    }
+    sheet.periodGames = periodGames
+    const changedLine = !b || status !== b.status || sheet.flags !== b.flags || sheet.rating !== b.rating || sheet.kNext.k !== b.k
+    if (played || changedLine || sheet.firstRating !== null || notes.length > 0) sheets.push(sheet)
+  }
+
+  return {
+    listDate: L,
+    ratingType: input.ratingType,
+    edition: E.id,
+    baseListId: input.base.listId,
+    entries,
+    sheets,
+    counters,
+    window: windowOut,
+    tournaments: tournamentsOut,
+    checksum: entriesChecksum(entries)
+  }
+}
+
+/** One player's tournament in the sheet: every round as reported, counted or not, and why. */
+function sheetTournament(
+  t: PeriodTournament,
+  e: Edition,
+  p: PeriodPlayer,
+  r: RatedPlayerResult,
+  byRank: ReadonlyMap<number, PeriodPlayer>,
+  excluded: ReadonlyMap<string, string>,
+  resByRank: ReadonlyMap<number, RatedPlayerResult>,
+  tournamentNotes: readonly Note[],
+  treatedAsSwiss: boolean
+): SheetTournament {
+  const at = new Map(r.played.map((x, i) => [`${x.round}:${x.opponent}`, i]))
+  const rated = r.we !== null
+  const games: SheetGame[] = []
+  for (const round of [...p.rounds].sort((a, b) => a.round - b.round)) {
+    const opp = round.opponent === null ? undefined : byRank.get(round.opponent)
+    const g: SheetGame = {
+      round: round.round,
+      opponentId: opp?.playerId ?? null,
+      opponentRating: opp ? (resByRank.get(opp.startRank)?.rating ?? null) : null,
+      opponentListId: opp?.ratingListId ?? null,
+      score: round.code === '1' ? 1 : round.code === '=' ? 0.5 : 0,
+      counted: false,
+      notCounted: null,
+      ratingUsed: null,
+      capped: false,
+      d: null,
+      pd: null,
+      chg: null,
+      note: null
+    }
+    games.push(g)
+    if (round.opponent === null || !opp) {
+      g.notCounted = 'bye'
+      continue
+    }
+    const ex = excluded.get(`${round.round}:${p.startRank}`)
+    if (ex !== undefined) {
+      g.notCounted = 'finding'
+      g.note = ex
+      continue
+    }
+    if (!PLAYED_CODES.has(round.code)) {
+      g.notCounted = CODE_REASON[round.code] ?? 'unplayed'
+      continue
+    }
+    if (r.firstEventIgnored || resByRank.get(opp.startRank)?.firstEventIgnored) {
+      g.notCounted = 'first-event'
+      g.note = r.firstEventIgnored ? 'his first event, below the threshold: not counted' : 'the opponent’s first event, below the threshold: not counted'
+      continue
+    }
+    if (!rated) {
+      // unrated: games against rated opponents (round robin: against Ru-rated ones too) make his event
+      const oppRated = (resByRank.get(opp.startRank)?.rating ?? null) !== null
+      g.counted = oppRated || (t.system === 'round-robin' && !t.slice && !treatedAsSwiss && e.roundRobin.unratedOpponents === 'iterative')
+      if (!g.counted) g.notCounted = 'unrated-opponent'
+      continue
+    }
+    const i = at.get(`${round.round}:${opp.startRank}`)
+    const rg = i === undefined ? undefined : r.games[i]
+    if (!rg) {
+      g.notCounted = 'unplayed'
+      continue
+    }
+    g.counted = rg.counted
+    g.opponentRating = rg.opponentRating
+    g.ratingUsed = rg.ratingUsed
+    g.capped = rg.capped
+    g.d = rg.d
+    g.pd = rg.pd === null ? null : rg.pd / 100
+    g.chg = rg.chg === null ? null : fromHundredths(rg.chg)
+    g.note = rg.note
+    if (!rg.counted) g.notCounted = rg.opponentRating === null ? 'unrated-opponent' : 'fast-game'
+  }
+  const notes: Note[] = [...tournamentNotes, ...r.notes]
+  if (t.late) notes.unshift({ ref: e.refs.change, text: 'late tournament: rated now with the ratings of the list in force at its start (regulations.md § 5)' })
+  if (t.slice) notes.unshift({ ref: 'regulations.md § 5', text: `event longer than 30 days: the rounds of ${t.slice.month} (${t.slice.rounds.join(', ')}), with the list valid for that month${t.slice.last ? '; its last month' : ''}` })
+  return {
+    tournamentId: t.tournamentId,
+    name: t.name,
+    start: t.start,
+    end: t.end,
+    edition: e.id,
+    system: t.system,
+    late: t.late,
+    slice: t.slice,
+    rating: r.rating,
+    ratingListId: rated ? p.ratingListId : null,
+    n: r.n,
+    w: r.w,
+    we: r.we,
+    chg: rated ? fromHundredths(r.games.reduce((s, g) => s + (g.chg ?? 0), 0)) : null,
+    k: null,
+    kChg: null,
+    event: rated ? null : r.ra === null ? null : { ra: to2(r.ra), ru: r.ru, n: r.n, w: r.w },
+    games,
+    notes
+  }
+}
