@@ -6,9 +6,10 @@ import { register as registerRating } from './commands/rating'
 import { register as registerTournaments } from './commands/tournaments'
 import { register as registerPlayers } from './commands/players'
 import { register as registerLists } from './commands/lists'
+import { register as registerDb } from './commands/db'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerDb]
 
 export function buildProgram(): Command {
   const program = new Command()

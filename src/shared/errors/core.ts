@@ -14,6 +14,26 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database {file} uses schema {version} and must be upgraded to {latest}, which a read-only opening cannot do.',
     fr: 'La base de données {file} utilise le schéma {version} et doit être mise à niveau vers le {latest}, ce qu’une ouverture en lecture seule ne permet pas.'
   },
+  'db.backupMissing': {
+    en: 'No backup file at {file}.',
+    fr: 'Aucune sauvegarde à l’emplacement {file}.'
+  },
+  'db.notADatabase': {
+    en: '{file} is not a Rating Office database: {reason}',
+    fr: '{file} n’est pas une base de données Rating Office : {reason}'
+  },
+  'db.backupExists': {
+    en: 'A file already exists at {file}: choose another name; nothing was written.',
+    fr: 'Un fichier existe déjà à l’emplacement {file} : choisissez un autre nom ; rien n’a été écrit.'
+  },
+  'db.backupUnverified': {
+    en: 'The backup {file} failed its verification ({problems}) and was not kept.',
+    fr: 'La sauvegarde {file} n’a pas passé la vérification ({problems}) et n’a pas été conservée.'
+  },
+  'db.backupDamaged': {
+    en: 'The backup {file} is damaged ({problems}): it was not restored and the database is unchanged.',
+    fr: 'La sauvegarde {file} est endommagée ({problems}) : elle n’a pas été restaurée et la base est inchangée.'
+  },
   'contract.unknownCall': {
     en: 'Unknown call “{name}”.',
     fr: 'Appel inconnu « {name} ».'

@@ -5,6 +5,7 @@ import { dirname } from 'node:path'
 import { migrate, latestVersion } from './migrate'
 import { migrations } from './migrations'
 import { UserError } from '../util/errors'
+import { checkDatabaseFile } from './backup'
 
 export type Db = Database.Database
 
@@ -50,7 +51,11 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     if (options.migrate !== false && !options.readonly) {
       // an upgrade keeps a copy of the database as it was, so that no data can be lost to a migration
       if (version > 0 && version < latest && file !== ':memory:') {
-        db.prepare('VACUUM INTO ?').run(backupPath(file, version))
+        const copy = backupPath(file, version)
+        db.prepare('VACUUM INTO ?').run(copy)
+        // the copy is only a safety net if it can be opened and is whole: check it before changing anything
+        const check = checkDatabaseFile(copy)
+        if (check.integrity !== 'ok') throw new UserError('db.backupUnverified', { file: copy, problems: check.integrity })
       }
       migrate(db, migrations)
     }

@@ -1,0 +1,84 @@
+// Database care from the command line: verified backups, restore (after a safety copy), and a full check.
+import type { Command } from 'commander'
+import { dirname, join, basename, resolve } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { globalOptions, CliError } from '../host'
+import { defaultDbPath } from '../../core/util/paths'
+import { openDatabase } from '../../core/db/open'
+import { backupDatabase, backupFileName, checkOpenDatabase, restoreDatabase, type DatabaseCheck } from '../../core/db/backup'
+import { UserError } from '../../core/util/errors'
+
+function print(cmd: Command, value: unknown, text: () => string): void {
+  process.stdout.write(globalOptions(cmd).json ? JSON.stringify(value, null, 2) + '\n' : text() + '\n')
+}
+
+function checkLines(c: DatabaseCheck): string[] {
+  return [
+    `integrity     ${c.integrity}`,
+    `foreign keys  ${c.foreignKeyProblems.length === 0 ? 'ok' : `${c.foreignKeyProblems.length} problems`}`,
+    `schema        ${c.schemaVersion}`,
+    `frozen lists  ${Object.keys(c.listChecksums).length}`,
+    ...c.tables.filter((t) => t.rows > 0).map((t) => `${t.name.padEnd(28)} ${t.rows}`)
+  ]
+}
+
+async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    if (e instanceof UserError) throw new CliError(e.message)
+    throw e
+  }
+}
+
+export function register(program: Command): void {
+  const db = program.command('db').description('backups, restore and checks of the database file')
+
+  db.command('backup')
+    .description('copy the database with SQLite’s online backup, then verify the copy (integrity, foreign keys, row counts, published lists)')
+    .option('--out <file>', 'where to write the backup (default: the backups folder beside the database)')
+    .action(async (opts: { out?: string }, cmd: Command) => {
+      await userErrors(async () => {
+        const dbPath = globalOptions(cmd).db ?? defaultDbPath()
+        if (!existsSync(dbPath)) throw new CliError(`no database at ${dbPath}`)
+        const out = resolve(opts.out ?? join(dirname(dbPath), 'backups', backupFileName(basename(dbPath), new Date(), 'manual')))
+        if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(`${out} is a folder: give a file name`)
+        const handle = openDatabase(dbPath)
+        try {
+          const report = await backupDatabase(handle, out)
+          print(cmd, report, () => [`backup ${report.file} (${report.bytes} bytes), verified`, ...checkLines(report)].join('\n'))
+        } finally {
+          handle.close()
+        }
+      })
+    })
+
+  db.command('restore <file>')
+    .description('replace the database with a verified backup; the current database is first copied aside and verified')
+    .action(async (file: string, _opts: unknown, cmd: Command) => {
+      await userErrors(async () => {
+        const dbPath = globalOptions(cmd).db ?? defaultDbPath()
+        const report = await restoreDatabase(dbPath, resolve(file), join(dirname(dbPath), 'backups'))
+        // opening applies any migration the restored file needs, with the usual copy before an upgrade
+        openDatabase(dbPath).close()
+        print(cmd, report, () => [`restored ${report.restored} from ${report.from}`, report.safetyCopy ? `the previous database is kept in ${report.safetyCopy}` : 'there was no previous database', ...checkLines(report.check)].join('\n'))
+      })
+    })
+
+  db.command('check')
+    .description('check the database: integrity, foreign keys, row counts and checksums of the published lists')
+    .action(async (_opts: unknown, cmd: Command) => {
+      await userErrors(async () => {
+        const dbPath = globalOptions(cmd).db ?? defaultDbPath()
+        if (!existsSync(dbPath)) throw new CliError(`no database at ${dbPath}`)
+        const handle = openDatabase(dbPath, { readonly: true })
+        try {
+          const report = checkOpenDatabase(handle)
+          print(cmd, report, () => checkLines(report).join('\n'))
+          if (report.integrity !== 'ok' || report.foreignKeyProblems.length) throw new CliError('the database has problems: restore a backup (rating-office db restore FILE)')
+        } finally {
+          handle.close()
+        }
+      })
+    })
+}

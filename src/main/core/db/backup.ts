@@ -1,0 +1,220 @@
+// Backups of the office database: online copies (SQLite's backup API) verified after writing, restore with a
+// safety copy of the current file first, a check of integrity and foreign keys, and the retention rule.
+import Database from 'better-sqlite3'
+import { createHash } from 'node:crypto'
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, copyFileSync, readdirSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import type { Db } from './open'
+import { latestVersion } from './migrate'
+import { migrations } from './migrations'
+import { UserError } from '../util/errors'
+
+export interface TableCount {
+  name: string
+  rows: number
+}
+
+export interface DatabaseCheck {
+  /** 'ok', or SQLite's list of problems joined. */
+  integrity: string
+  foreignKeyProblems: { table: string; rowid: number | null; parent: string }[]
+  schemaVersion: number
+  tables: TableCount[]
+  /** A checksum of the entries of every published and reference list, by list id: what must survive a restore. */
+  listChecksums: Record<number, string>
+}
+
+export interface BackupReport extends DatabaseCheck {
+  file: string
+  bytes: number
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+function tableNames(db: Db): string[] {
+  return (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
+}
+
+function hasTable(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
+}
+
+/** A checksum of each frozen list (published or reference): its entries in key order, every column. */
+export function frozenListChecksums(db: Db): Record<number, string> {
+  if (!hasTable(db, 'rating_lists')) return {}
+  const out: Record<number, string> = {}
+  const lists = db.prepare("SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id").all() as { id: number }[]
+  const entries = db.prepare('SELECT player_id, rating, games, k, flags, title, federation, birth_year, sex FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').raw()
+  for (const { id } of lists) {
+    const h = createHash('sha256')
+    for (const row of entries.iterate(id) as Iterable<unknown[]>) h.update(JSON.stringify(row)).update('\n')
+    out[id] = h.digest('hex')
+  }
+  return out
+}
+
+/** Integrity, foreign keys, schema version, row counts and frozen-list checksums of an open database. */
+export function checkOpenDatabase(db: Db): DatabaseCheck {
+  const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
+  const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
+  const tables = tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
+  return { integrity, foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums: frozenListChecksums(db) }
+}
+
+/** Opens a database file read-only and checks it; a file that is not a database is a located error. */
+export function checkDatabaseFile(file: string): DatabaseCheck {
+  if (!existsSync(file)) throw new UserError('db.backupMissing', { file })
+  let db: Db
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+  } catch (e) {
+    throw new UserError('db.notADatabase', { file, reason: (e as Error).message })
+  }
+  try {
+    return checkOpenDatabase(db)
+  } catch (e) {
+    throw new UserError('db.notADatabase', { file, reason: (e as Error).message })
+  } finally {
+    db.close()
+  }
+}
+
+function sameCounts(a: TableCount[], b: TableCount[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.name === b[i]!.name && t.rows === b[i]!.rows)
+}
+
+function fsyncFile(file: string): void {
+  const fd = openSync(file, 'r+')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Copies the open database to `out` with SQLite's online backup API, then verifies the copy (opened, integrity
+ * and foreign keys checked, row counts and frozen-list checksums equal to the source's). The copy is written
+ * beside `out` and renamed only once verified, so `out` is never a half-written or unverified file.
+ */
+export async function backupDatabase(db: Db, out: string): Promise<BackupReport> {
+  if (existsSync(out)) throw new UserError('db.backupExists', { file: out })
+  mkdirSync(dirname(out), { recursive: true })
+  const partial = join(dirname(out), `.${basename(out)}.partial`)
+  rmSync(partial, { force: true })
+  try {
+    await db.backup(partial)
+    fsyncFile(partial)
+    const copy = checkDatabaseFile(partial)
+    // the source is read after the copy: the main process is the only writer, so nothing changed in between
+    const tables = tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
+    const problems: string[] = []
+    if (copy.integrity !== 'ok') problems.push(`integrity: ${copy.integrity}`)
+    if (copy.foreignKeyProblems.length) problems.push(`${copy.foreignKeyProblems.length} foreign key problems`)
+    if (!sameCounts(copy.tables, tables)) problems.push('row counts differ from the database')
+    if (JSON.stringify(copy.listChecksums) !== JSON.stringify(frozenListChecksums(db))) problems.push('published lists differ from the database')
+    if (problems.length) throw new UserError('db.backupUnverified', { file: out, problems: problems.join('; ') })
+    renameSync(partial, out)
+    return { ...copy, file: out, bytes: statSync(out).size }
+  } finally {
+    rmSync(partial, { force: true })
+  }
+}
+
+export interface RestoreReport {
+  restored: string
+  from: string
+  /** The verified copy of the database as it was before the restore. */
+  safetyCopy: string | null
+  check: DatabaseCheck
+}
+
+/**
+ * Replaces the database file with a verified backup. The database must be closed (no connection open on it).
+ * The backup is checked first (a database, intact, foreign keys, not newer than this version); the current file,
+ * if any, is copied aside and verified; then the backup is copied next to the database and renamed over it, so a
+ * crash leaves either the old file or the new one, never a mix. A leftover WAL of the old file is removed.
+ */
+export async function restoreDatabase(dbPath: string, from: string, safetyDir = dirname(dbPath), now = new Date()): Promise<RestoreReport> {
+  const check = checkDatabaseFile(from)
+  if (check.integrity !== 'ok' || check.foreignKeyProblems.length) {
+    throw new UserError('db.backupDamaged', { file: from, problems: check.integrity !== 'ok' ? check.integrity : `${check.foreignKeyProblems.length} foreign key problems` })
+  }
+  const latest = latestVersion(migrations)
+  if (check.schemaVersion > latest) throw new UserError('db.tooNew', { file: from, version: check.schemaVersion, latest })
+  let safetyCopy: string | null = null
+  if (existsSync(dbPath)) {
+    const current = new Database(dbPath, { fileMustExist: true })
+    try {
+      safetyCopy = join(safetyDir, backupFileName(basename(dbPath), now, 'before-restore'))
+      await backupDatabase(current, safetyCopy)
+      current.pragma('wal_checkpoint(TRUNCATE)')
+    } finally {
+      current.close()
+    }
+  }
+  const incoming = join(dirname(dbPath), `.${basename(dbPath)}.restoring`)
+  copyFileSync(from, incoming)
+  fsyncFile(incoming)
+  for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true })
+  renameSync(incoming, dbPath)
+  return { restored: dbPath, from, safetyCopy, check }
+}
+
+/** `office-2026-11-26T0930-daily.db`: sortable, says when and why. */
+export function backupFileName(dbName: string, at: Date, reason: string): string {
+  const stem = dbName.replace(/\.db$/i, '')
+  const stamp = at.toISOString().slice(0, 16).replace(/:/g, '')
+  return `${stem}-${stamp}-${reason}.db`
+}
+
+export interface RetentionRule {
+  daily: number
+  weekly: number
+  monthly: number
+}
+
+export const DEFAULT_RETENTION: RetentionRule = { daily: 7, weekly: 8, monthly: 12 }
+
+/** Monday of the ISO week of a UTC date, as YYYY-MM-DD. */
+function weekKey(d: Date): string {
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)))
+  return monday.toISOString().slice(0, 10)
+}
+
+/**
+ * Which backups to keep: the newest of each of the last `daily` days that have one, of the last `weekly` weeks
+ * and of the last `monthly` months (grandfather-father-son). Everything else may be deleted.
+ */
+export function applyRetention<T extends { at: Date }>(backups: readonly T[], rule: RetentionRule = DEFAULT_RETENTION): { keep: T[]; remove: T[] } {
+  const newestFirst = [...backups].sort((a, b) => b.at.getTime() - a.at.getTime())
+  const keep = new Set<T>()
+  const pick = (key: (d: Date) => string, count: number) => {
+    const seen = new Set<string>()
+    for (const b of newestFirst) {
+      const k = key(b.at)
+      if (seen.has(k)) continue
+      if (seen.size >= count) break
+      seen.add(k)
+      keep.add(b)
+    }
+  }
+  pick((d) => d.toISOString().slice(0, 10), rule.daily)
+  pick(weekKey, rule.weekly)
+  pick((d) => d.toISOString().slice(0, 7), rule.monthly)
+  return { keep: newestFirst.filter((b) => keep.has(b)), remove: newestFirst.filter((b) => !keep.has(b)) }
+}
+
+/** The backups in a folder made for this database (by their names), with their dates. */
+export function listBackups(dir: string, dbName: string): { file: string; at: Date; reason: string }[] {
+  if (!existsSync(dir)) return []
+  const stem = dbName.replace(/\.db$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const re = new RegExp(`^${stem}-(\\d{4}-\\d{2}-\\d{2})T(\\d{2})(\\d{2})-([a-z-]+)\\.db$`)
+  return readdirSync(dir).flatMap((name) => {
+    const m = re.exec(name)
+    if (!m) return []
+    return [{ file: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:00Z`), reason: m[4]! }]
+  })
+}

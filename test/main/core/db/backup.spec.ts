@@ -1,0 +1,129 @@
+// Backups: an online copy verified after writing, a restore that gives back an identical database (same checksum
+// of every published and reference list) after keeping the current one aside, damaged files refused, retention.
+import { afterAll, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { applyRetention, backupDatabase, backupFileName, checkDatabaseFile, frozenListChecksums, listBackups, restoreDatabase } from '../../../../src/main/core/db/backup'
+import { tempDir } from '../../../helpers/temp-db'
+import { runCli } from '../../../helpers/run-cli'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+/** A small office: three players, a reference list of them and a published office list. */
+function seed(file: string): Db {
+  const db = openDatabase(file)
+  const player = db.prepare("INSERT INTO players (fide_id, surname, given_names, name_folded, federation) VALUES (?, ?, ?, ?, 'FRA')")
+  const ids = [
+    player.run(1001, 'Müller', 'Anna', 'muller anna').lastInsertRowid,
+    player.run(1002, 'Dupont', 'Jean', 'dupont jean').lastInsertRowid,
+    player.run(1003, 'Łukasz', 'Piotr', 'lukasz piotr').lastInsertRowid
+  ]
+  const list = db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES (?, ?, 'standard', 'FIDE', 'draft')")
+  const entry = db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) VALUES (?, ?, ?, ?, ?)')
+  const ref = list.run('reference', '2026-09-01').lastInsertRowid
+  const office = list.run('office', '2026-10-01').lastInsertRowid
+  ids.forEach((id, i) => {
+    entry.run(ref, id, 2000 + 100 * i, 0, 20)
+    entry.run(office, id, 2005 + 100 * i, 4, 20)
+  })
+  db.prepare("UPDATE rating_lists SET status = 'reference' WHERE id = ?").run(ref)
+  db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2026-10-01T00:00:00Z' WHERE id = ?").run(office)
+  return db
+}
+
+describe('database backups', () => {
+  it('writes a verified copy with the same rows and the same published lists', async () => {
+    const db = seed(tmp.file('a.db'))
+    const report = await backupDatabase(db, tmp.file('a-backup.db'))
+    expect(report.integrity).toBe('ok')
+    expect(report.foreignKeyProblems).toEqual([])
+    expect(report.tables.find((t) => t.name === 'players')?.rows).toBe(3)
+    expect(report.tables.find((t) => t.name === 'rating_list_entries')?.rows).toBe(6)
+    expect(Object.keys(report.listChecksums)).toHaveLength(2)
+    expect(report.listChecksums).toEqual(frozenListChecksums(db))
+    // no half-written file is left beside it
+    expect(existsSync(tmp.file('.a-backup.db.partial'))).toBe(false)
+    await expect(backupDatabase(db, tmp.file('a-backup.db'))).rejects.toThrow(/already exists/)
+    db.close()
+  })
+
+  it('restores to an identical database after keeping the current one aside', async () => {
+    const file = tmp.file('b.db')
+    const db = seed(file)
+    const before = frozenListChecksums(db)
+    await backupDatabase(db, tmp.file('b-backup.db'))
+    // later work that the restore must undo
+    db.prepare("INSERT INTO players (fide_id, surname, name_folded) VALUES (2002, 'Later', 'later')").run()
+    db.close()
+
+    const report = await restoreDatabase(file, tmp.file('b-backup.db'), tmp.dir, new Date('2026-11-26T09:30:00Z'))
+    expect(report.safetyCopy).toBe(tmp.file('b-2026-11-26T0930-before-restore.db'))
+    const restored = openDatabase(file)
+    expect(frozenListChecksums(restored)).toEqual(before)
+    expect((restored.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n).toBe(3)
+    restored.close()
+    // the database as it was before the restore is kept, verified, with the later player
+    const safety = checkDatabaseFile(report.safetyCopy!)
+    expect(safety.integrity).toBe('ok')
+    expect(safety.tables.find((t) => t.name === 'players')?.rows).toBe(4)
+  })
+
+  it('refuses a damaged or foreign file and leaves the database unchanged', async () => {
+    const file = tmp.file('c.db')
+    seed(file).close()
+    const original = readFileSync(file)
+    writeFileSync(tmp.file('not-a-db.db'), 'these are not the bytes of a database')
+    await expect(restoreDatabase(file, tmp.file('not-a-db.db'), tmp.dir)).rejects.toThrow(/not a Rating Office database/)
+    await expect(restoreDatabase(file, tmp.file('missing.db'), tmp.dir)).rejects.toThrow(/No backup file/)
+    // a truncated copy of a real database
+    writeFileSync(tmp.file('truncated.db'), original.subarray(0, Math.floor(original.length / 2)))
+    await expect(restoreDatabase(file, tmp.file('truncated.db'), tmp.dir)).rejects.toThrow()
+    expect(readFileSync(file).equals(original)).toBe(true)
+  })
+
+  it('keeps 7 daily, 8 weekly and 12 monthly backups', () => {
+    // one backup a day at 02:00 for 400 days, ending on Thursday 26 November 2026
+    const end = Date.UTC(2026, 10, 26, 2)
+    const backups = Array.from({ length: 400 }, (_, i) => ({ at: new Date(end - i * 86_400_000) }))
+    const { keep, remove } = applyRetention(backups)
+    expect(keep.length + remove.length).toBe(400)
+    const days = keep.map((b) => b.at.toISOString().slice(0, 10))
+    // the last 7 days
+    expect(days.slice(0, 7)).toEqual(['2026-11-26', '2026-11-25', '2026-11-24', '2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20'])
+    // the newest of each of the last 8 weeks (weeks start on Monday): 26, 22, 15, 8, 1 Nov, 25, 18, 11 Oct
+    for (const d of ['2026-11-15', '2026-11-08', '2026-11-01', '2026-10-25', '2026-10-18', '2026-10-11']) expect(days).toContain(d)
+    // the newest of each of the last 12 months: the month's last day, back to December 2025
+    for (const d of ['2026-09-30', '2026-01-31', '2025-12-31']) expect(days).toContain(d)
+    expect(days).not.toContain('2025-11-30')
+    expect(keep).toHaveLength(7 + 6 + 11)
+  })
+
+  it('finds the backups of a database by their names', () => {
+    const name = backupFileName('office.db', new Date('2026-11-26T09:30:00Z'), 'daily')
+    expect(name).toBe('office-2026-11-26T0930-daily.db')
+    writeFileSync(tmp.file(name), '')
+    writeFileSync(tmp.file('other-2026-11-26T0930-daily.db'), '')
+    expect(listBackups(tmp.dir, 'office.db')).toEqual([{ file: tmp.file(name), at: new Date('2026-11-26T09:30:00Z'), reason: 'daily' }])
+  })
+
+  it('backs up, checks and restores from the command line', () => {
+    const file = tmp.file('cli.db')
+    seed(file).close()
+    const out = tmp.file('cli-copy.db')
+    const backup = runCli(['--db', file, '--json', 'db', 'backup', '--out', out])
+    expect(backup.stderr).toBe('')
+    expect(backup.code).toBe(0)
+    expect(JSON.parse(backup.stdout)).toMatchObject({ file: out, integrity: 'ok', foreignKeyProblems: [] })
+    const check = runCli(['--db', file, 'db', 'check'])
+    expect(check.code).toBe(0)
+    expect(check.stdout).toMatch(/integrity\s+ok/)
+    expect(check.stdout).toMatch(/frozen lists\s+2/)
+    const restore = runCli(['--db', file, 'db', 'restore', out])
+    expect(restore.code).toBe(0)
+    expect(restore.stdout).toContain('the previous database is kept in')
+    const bad = runCli(['--db', file, 'db', 'restore', tmp.file('nothing-here.db')])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('No backup file')
+  })
+})
