@@ -1,5 +1,6 @@
 // Engine speed: a FIDE-sized month (a million games) rated through the `rating:period` worker job; prints games/second.
 import { JobRunner } from '../src/main/core/workers/runner'
+import { jobsContract } from '../src/shared/contract/jobs'
 import { openDatabase } from '../src/main/core/db/open'
 import { calcPeriod } from '../src/main/core/engine/calc'
 import { tempDir } from '../test/helpers/temp-db'
@@ -34,13 +35,13 @@ console.log(`in-thread engine: ${inThread.toLocaleString('en')} games in ${((t1 
 const tmp = tempDir()
 const dbPath = tmp.file('bench.db')
 openDatabase(dbPath).close()
-const runner = new JobRunner({ worker: await builtBenchWorker(), dbPath })
+const runner = new JobRunner({ contract: jobsContract, worker: await builtBenchWorker(), dbPath })
 const w0 = performance.now()
 await runner.run('rating:period', { items: [] })
 console.log(`worker start + empty job: ${((performance.now() - w0) / 1000).toFixed(2)} s`)
 const t2 = performance.now()
 // the batch crosses into the worker as one JSON text (structured-cloning a million objects alone takes seconds)
-const res = (await runner.run('rating:period', { itemsJson: JSON.stringify(items) })) as { players: number; games: number }
+const res = await runner.run('rating:period', { itemsJson: JSON.stringify(items) })
 const t3 = performance.now()
 await runner.close()
 tmp.cleanup()

@@ -1,6 +1,6 @@
 // Builds window.api from the contract: exactly { call, onJobEvent }, and only contract call names go through.
 import { callNames, type Api, type CallName } from '../shared/contract/index'
-import type { JobEvent } from '../shared/contract/system'
+import type { JobEvent } from '../shared/contract/jobs'
 import { IPC_CALL, IPC_JOB_EVENT } from './channels'
 
 export interface IpcLike {

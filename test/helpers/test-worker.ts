@@ -1,11 +1,11 @@
-// A worker entry with jobs made for the runner's tests (counting, failing, busy loops).
-import { serveJob, type JobRegistry } from '../../src/main/core/workers/protocol'
+// A worker entry with jobs made for the runner's tests (counting, failing, busy loops), declared in test-jobs.ts.
+import { serveJob, type JobHandlers } from '../../src/main/core/workers/protocol'
 import { UserError } from '../../src/main/core/util/errors'
 import { writeFileSync } from 'node:fs'
+import type { testJobsContract } from './test-jobs'
 
-const jobs: JobRegistry = {
-  'test:count': async (input, ctx) => {
-    const to = (input as { to: number }).to
+const jobs: JobHandlers<typeof testJobsContract> = {
+  'test:count': async ({ to }, ctx) => {
     let sum = 0
     for (let i = 1; i <= to; i++) {
       sum += i
@@ -14,17 +14,19 @@ const jobs: JobRegistry = {
     }
     return { sum }
   },
-  'test:after': (input, ctx) => {
+  'test:after': ({ marker }, ctx) => {
     // Housekeeping that outlasts the result: a marker file written 400 ms after the answer went out.
     ctx.afterResult(async () => {
       await new Promise((r) => setTimeout(r, 400))
-      writeFileSync((input as { marker: string }).marker, 'done')
+      writeFileSync(marker, 'done')
     })
     return { answered: Date.now() }
   },
   'test:fail': () => {
     throw new UserError('settings.unknownKey', { key: 'colour' })
   },
+  // a handler typed against its schema cannot give a wrong result; this one pretends the worker sent one
+  'test:wrongResult': () => JSON.parse('{"sum":"fifteen"}') as { sum: number },
   'test:spin': (_input, ctx) => {
     // a synchronous loop: only the shared cancel flag can reach it
     let i = 0

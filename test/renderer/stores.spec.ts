@@ -64,6 +64,28 @@ describe('jobs store', () => {
     expect(ended).toEqual(['a:done'])
   })
 
+  it('starts a declared job through the typed jobs:start call and hands finished results typed by kind', async () => {
+    const store = jobs.useJobsStore()
+    const records: number[] = []
+    store.onFinished((e) => {
+      if (e.kind === 'registry:importList' && e.state === 'done') records.push(e.result?.records ?? -1)
+    })
+    const pending = store.start({ kind: 'registry:scanDuplicates', input: { minScore: 0.9 } })
+    expect(calls.map((c) => [c.name, c.input])).toEqual([['jobs:start', { kind: 'registry:scanDuplicates', input: { minScore: 0.9 } }]])
+    calls[0].resolve({ ok: true, value: { jobId: 'j1' } })
+    expect(await pending).toBe('j1')
+    emit({ jobId: 'j2', kind: 'registry:scanDuplicates', state: 'done', done: 1, total: 1, result: { players: 3, blocks: 1, pairsScored: 3, candidatesAdded: 1 } })
+    emit({
+      jobId: 'j3', kind: 'registry:importList', state: 'done', done: 1, total: 1,
+      result: { format: 'xml', encoding: 'utf-8', checksum: 'x', lists: [], records: 42, players: { inserted: 42, updated: 0, unchanged: 0 }, arbitersAdded: 0, warnings: [], warningCount: 0 }
+    })
+    expect(records).toEqual([42])
+    // a refused start (an undeclared kind never type-checks; main refuses it too) reaches the caller as an ApiFailure
+    const refused = store.start({ kind: 'system:health', input: {} })
+    calls[1].resolve({ ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: 'jobs:start', issues: 'kind: invalid' }, message: 'Invalid input for jobs:start: kind: invalid' } })
+    await expect(refused).rejects.toMatchObject({ name: 'ApiFailure', error: { key: 'contract.invalidInput' } })
+  })
+
   it('asks the host to cancel and reports a refusal with its message', async () => {
     const store = jobs.useJobsStore()
     const pending = store.cancel('zz')

@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress'
 import { createServices, type Services } from '../core/services/index'
 import type { WorkerScript } from '../core/workers/runner'
 import type { CallName, CallInput, CallOutput } from '../../shared/contract/index'
-import type { JobEvent } from '../../shared/contract/system'
+import type { JobEvent, JobInput, JobKind, JobResult } from '../../shared/contract/jobs'
 import { UserError } from '../core/util/errors'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
@@ -26,7 +26,7 @@ export interface Cli {
   dbPath: string
   call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>>
   print(value: unknown, text: () => string): void
-  runJob(kind: string, input: unknown): Promise<unknown>
+  runJob<K extends JobKind>(kind: K, input: JobInput<K>): Promise<JobResult<K>>
 }
 
 /** A failure the user can act on; the entry point prints its message and exits 1. */
@@ -77,7 +77,7 @@ export async function withServices<T>(cmd: Command, fn: (cli: Cli) => Promise<T>
 }
 
 /** A progress bar on a terminal, one plain line per ~10 % elsewhere (logs, pipes); both on stderr. */
-export async function runWithProgress(services: Services, kind: string, input: unknown): Promise<unknown> {
+export async function runWithProgress<K extends JobKind>(services: Services, kind: K, input: JobInput<K>): Promise<JobResult<K>> {
   const tty = Boolean(process.stderr.isTTY)
   const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: `${kind} [{bar}] {percentage}% {value}/{total} {message}`, hideCursor: true }, cliProgress.Presets.shades_classic) : null
   let started = false

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto'
 import sirv from 'sirv'
 import type { Services } from '../core/services/index'
 import { contract, callNames } from '../../shared/contract/index'
-import type { JobEvent } from '../../shared/contract/system'
+import type { JobEvent } from '../../shared/contract/jobs'
 import { toApiError } from '../core/services/dispatch'
 import { UserError } from '../core/util/errors'
 

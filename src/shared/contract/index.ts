@@ -1,6 +1,7 @@
 // The one contract: every call the UI (and the HTTP API) can make. Preload, routes and client derive from it.
 import type { z } from 'zod'
-import { systemContract, type JobEvent } from './system'
+import { systemContract } from './system'
+import { jobsCallsContract, type JobEvent } from './jobs'
 import type { Reply } from './define'
 import { listsContract } from './lists'
 import { archiveContract } from './archive'
@@ -10,6 +11,7 @@ import { tournamentsContract } from './tournaments'
 
 export * from './define'
 export * from './system'
+export * from './jobs'
 export * from './lists'
 export * from './archive'
 export * from './rating'
@@ -18,6 +20,7 @@ export * from './tournaments'
 
 export const contract = {
   ...systemContract,
+  ...jobsCallsContract,
   ...listsContract,
   ...archiveContract,
   ...ratingContract,

@@ -87,6 +87,37 @@ const page = { offset: z.number().int().min(0).default(0), limit: z.number().int
 const reason = z.string().trim().min(3, 'give a reason (it goes to the audit log)').max(500)
 const jobStarted = z.object({ jobId: z.string() })
 
+// Inputs and results of the registry's jobs (declared in jobs.ts); the calls that start them take the same inputs.
+export const importListInputSchema = z.object({ file: z.string().min(1), listDate: isoDate, ratingType: ratingType.optional() }).strict()
+export const importNationalInputSchema = z
+  .object({ file: z.string().min(1), listDate: isoDate, ratingType, source: z.string().regex(/^[A-Z]{3}$/), mapping: nationalMappingSchema })
+  .strict()
+export const scanDuplicatesInputSchema = z.object({ minScore: z.number().min(0.5).max(1).optional() }).strict()
+
+/** A located problem of a list file: line, column, the field, what was found and what was expected. */
+export const listProblemSchema = z.object({
+  file: z.string(),
+  line: z.number(),
+  column: z.number(),
+  field: z.string(),
+  found: z.string(),
+  expected: z.string()
+})
+export const listImportResultSchema = z.object({
+  format: z.enum(['txt-combined', 'txt-single', 'txt-legacy', 'xml', 'xml-combined', 'national']),
+  encoding: z.string(),
+  checksum: z.string(),
+  lists: z.array(z.object({ id: z.number(), ratingType, entries: z.number() })),
+  records: z.number(),
+  players: z.object({ inserted: z.number(), updated: z.number(), unchanged: z.number() }),
+  arbitersAdded: z.number(),
+  /** The first warnings (the log keeps a bounded number); warningCount counts them all. */
+  warnings: z.array(listProblemSchema),
+  warningCount: z.number()
+})
+export type ListImportResult = z.infer<typeof listImportResultSchema>
+export const scanResultSchema = z.object({ players: z.number(), blocks: z.number(), pairsScored: z.number(), candidatesAdded: z.number() })
+
 export const playersContract = {
   'players:search': call({
     summary: 'One page of players: by name (accents optional), FIDE or national ID, federation; sorted server-side',
@@ -140,7 +171,7 @@ export const playersContract = {
   'players:importList': call({
     summary: 'Import a FIDE list file (TXT or XML) as read-only reference lists, in the worker (returns the job)',
     access: 'write',
-    input: z.object({ file: z.string().min(1), listDate: isoDate, ratingType: ratingType.optional() }).strict(),
+    input: importListInputSchema,
     output: jobStarted
   }),
   'players:previewNational': call({
@@ -152,9 +183,7 @@ export const playersContract = {
   'players:importNational': call({
     summary: 'Import a national list (CSV/XLSX) with the confirmed column mapping, in the worker (returns the job)',
     access: 'write',
-    input: z
-      .object({ file: z.string().min(1), listDate: isoDate, ratingType, source: z.string().regex(/^[A-Z]{3}$/), mapping: nationalMappingSchema })
-      .strict(),
+    input: importNationalInputSchema,
     output: jobStarted
   }),
   'players:duplicates': call({
@@ -166,7 +195,7 @@ export const playersContract = {
   'players:scanDuplicates': call({
     summary: 'Look for likely duplicates across the registry, in the worker (returns the job)',
     access: 'write',
-    input: z.object({ minScore: z.number().min(0.5).max(1).optional() }).strict(),
+    input: scanDuplicatesInputSchema,
     output: jobStarted
   }),
   'players:dismissDuplicate': call({

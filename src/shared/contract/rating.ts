@@ -351,6 +351,38 @@ export const calcOutputSchema = z.object({
 })
 export type CalcOutput = z.infer<typeof calcOutputSchema>
 
+/** The `rating:period` job: many calculation documents at once, checked one by one in the worker. */
+export const periodJobInputSchema = z
+  .object({
+    /** One calc document per player period. */
+    items: z.array(z.unknown()).optional(),
+    /** The same as one JSON array text: a string crosses into the worker in milliseconds, a million objects in seconds. */
+    itemsJson: z.string().optional(),
+    /** Return every calculation sheet (true) or only each player's figures (default). */
+    detail: z.boolean().optional()
+  })
+  .strict()
+  .refine((v) => v.items !== undefined || v.itemsJson !== undefined, { message: 'expected items or itemsJson' })
+
+/** One player's figures over the period, when the sheets are not asked for. */
+export const periodSummarySchema = z.object({
+  index: z.number(),
+  change: z.number().nullable(),
+  newRating: z.number().nullable(),
+  /** K used in the last rated tournament, games and score counted over the period. */
+  k: z.number().nullable(),
+  n: z.number(),
+  w: z.number(),
+  initial: calcOutputSchema.shape.initial.unwrap().nullable()
+})
+export type PeriodSummary = z.infer<typeof periodSummarySchema>
+export const periodJobResultSchema = z.object({
+  players: z.number(),
+  games: z.number(),
+  results: z.array(z.union([periodSummarySchema, calcOutputSchema]))
+})
+export type PeriodJobResult = z.infer<typeof periodJobResultSchema>
+
 export const editionSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

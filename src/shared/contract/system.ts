@@ -1,18 +1,13 @@
-// Calls of the application frame: version, home figures, settings and background jobs.
+// Calls of the application frame: version, home figures and settings (background jobs: jobs.ts).
 import { z } from 'zod'
 import { call, isoDate } from './define'
 
-export const jobEventSchema = z.object({
-  jobId: z.string(),
-  kind: z.string(),
-  state: z.enum(['running', 'done', 'failed', 'cancelled']),
-  done: z.number(),
-  total: z.number(),
-  message: z.string().optional(),
-  result: z.unknown().optional(),
-  error: z.object({ key: z.string(), message: z.string(), params: z.record(z.string(), z.unknown()) }).optional()
+/** The database check: integrity_check's answer and every table's row count. */
+export const healthReportSchema = z.object({
+  integrity: z.string(),
+  tables: z.array(z.object({ name: z.string(), rows: z.number() }))
 })
-export type JobEvent = z.infer<typeof jobEventSchema>
+export type HealthReport = z.infer<typeof healthReportSchema>
 
 export const settingsSchema = z.object({
   locale: z.enum(['en', 'fr']),
@@ -75,23 +70,5 @@ export const systemContract = {
     access: 'write',
     input: settingsSchema.partial().strict(),
     output: settingsSchema
-  }),
-  'jobs:start': call({
-    summary: 'Start a background job in the worker thread',
-    access: 'write',
-    input: z.object({ kind: z.string().min(1), input: z.unknown() }).strict(),
-    output: z.object({ jobId: z.string() })
-  }),
-  'jobs:get': call({
-    summary: 'The last state of a job',
-    access: 'read',
-    input: z.object({ jobId: z.string() }).strict(),
-    output: jobEventSchema
-  }),
-  'jobs:cancel': call({
-    summary: 'Cancel a running job',
-    access: 'write',
-    input: z.object({ jobId: z.string() }).strict(),
-    output: z.object({ cancelled: z.boolean() })
   })
 }

@@ -63,6 +63,7 @@ export const coreErrors: ErrorCatalogue = {
     fr: 'Erreur inattendue : {message}'
   },
   'jobs.unknownKind': { en: 'Unknown job kind “{kind}”.', fr: 'Type de tâche inconnu « {kind} ».' },
+  'jobs.invalidInput': { en: 'The input of the job “{kind}” is not valid: {issues}', fr: 'Les données de la tâche « {kind} » ne sont pas valides : {issues}' },
   'jobs.notFound': { en: 'No job {jobId}.', fr: 'Aucune tâche {jobId}.' },
   'jobs.cancelled': { en: 'The job was cancelled.', fr: 'La tâche a été annulée.' },
   'jobs.workerCrashed': { en: 'The worker stopped unexpectedly: {reason}', fr: 'Le processus de calcul s’est arrêté de façon inattendue : {reason}' },

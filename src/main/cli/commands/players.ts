@@ -2,8 +2,8 @@
 import type { Command } from 'commander'
 import { resolve } from 'node:path'
 import { CliError, withServices } from '../host'
-import type { ImportListResult } from '../../core/registry/import'
 import type { RegistryPlayer } from '../../../shared/contract/players'
+import { ratingType } from '../../../shared/contract/define'
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -39,12 +39,11 @@ export function register(program: Command): void {
     .option('--type <type>', 'standard, rapid or blitz, for a single-type file whose name does not say it')
     .action(async (file: string, opts: { date: string; type?: string }, cmd: Command) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
-      if (opts.type !== undefined && !['standard', 'rapid', 'blitz'].includes(opts.type)) {
-        throw new CliError(`--type expects standard, rapid or blitz, got “${opts.type}”`, 2)
-      }
+      const type = opts.type === undefined ? undefined : ratingType.safeParse(opts.type)
+      if (type && !type.success) throw new CliError(`--type expects standard, rapid or blitz, got “${opts.type}”`, 2)
       await withServices(cmd, async (cli) => {
-        const input = { file: resolve(file), listDate: opts.date, ...(opts.type ? { ratingType: opts.type } : {}) }
-        const res = (await cli.runJob('registry:importList', input)) as ImportListResult
+        const input = { file: resolve(file), listDate: opts.date, ...(type ? { ratingType: type.data } : {}) }
+        const res = await cli.runJob('registry:importList', input)
         cli.print(res, () =>
           [
             `imported ${res.records} players from ${file} (${res.format}, ${res.encoding})`,

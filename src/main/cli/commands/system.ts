@@ -29,7 +29,7 @@ export function register(program: Command): void {
     .description('check the database (integrity and row counts) in the worker thread')
     .action(async (_opts, cmd: Command) => {
       await withServices(cmd, async (cli) => {
-        const report = (await cli.runJob('system:health', {})) as { integrity: string; tables: { name: string; rows: number }[] }
+        const report = await cli.runJob('system:health', {})
         cli.print(report, () => [`integrity: ${report.integrity}`, ...report.tables.map((t) => `${t.name.padEnd(28)} ${t.rows}`)].join('\n'))
         if (report.integrity !== 'ok') throw new CliError(`integrity check failed: ${report.integrity}`)
       })

@@ -1,6 +1,7 @@
 // What every service handler receives: the open database and the host's facts.
 import type { Db } from '../db/open'
 import type { JobRunner } from '../workers/runner'
+import type { JobsContract } from '../../../shared/contract/jobs'
 
 export type HostKind = 'electron' | 'browser' | 'cli'
 
@@ -10,7 +11,7 @@ export interface ServiceContext {
   readOnly: boolean
   host: HostKind
   appVersion: string
-  jobs: JobRunner
+  jobs: JobRunner<JobsContract>
   /** Report files handed to the desktop app (command line, OS file association), not yet taken. */
   openedReports: string[]
 }

@@ -1,6 +1,7 @@
 // One API object for every host: opens the database, starts the job runner, and dispatches contract calls.
 import { openDatabase } from '../db/open'
 import { JobRunner, type WorkerScript } from '../workers/runner'
+import { jobsContract } from '../../../shared/contract/jobs'
 import { createDispatch, type Dispatch, type Handlers } from './dispatch'
 import type { HostKind, ServiceContext } from './context'
 import { systemHandlers, settingsHandlers, jobsHandlers } from './system'
@@ -42,7 +43,7 @@ export interface Services {
 
 export function createServices(options: ServicesOptions): Services {
   const db = openDatabase(options.dbPath, { readonly: options.readOnly })
-  const jobs = new JobRunner({ worker: options.worker, dbPath: options.dbPath })
+  const jobs = new JobRunner({ contract: jobsContract, worker: options.worker, dbPath: options.dbPath, checkResults: options.checkOutput })
   const ctx: ServiceContext = {
     db,
     dbPath: options.dbPath,

@@ -1,6 +1,7 @@
 // Messages between the job runner (main thread) and a worker thread, and the worker-side job loop.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { WorkerScript } from './runner'
+import type { JobArgsOf, JobDefs, JobKind, JobKindOf, JobResultOf, JobsContract } from '../../../shared/contract/jobs'
 
 export interface JobContext {
   /** Reports progress; throttled so that a tight loop can call it freely. */
@@ -20,8 +21,16 @@ export interface JobContext {
   afterResult(fn: () => void | Promise<void>): void
 }
 
-export type JobFn = (input: unknown, ctx: JobContext) => unknown | Promise<unknown>
-export type JobRegistry = Record<string, JobFn>
+/** One job function per declared kind: it receives the parsed input and gives the kind's result. */
+export type JobHandlers<C extends JobDefs> = {
+  [K in JobKindOf<C>]: (input: JobArgsOf<C, K>, ctx: JobContext) => JobResultOf<C, K> | Promise<JobResultOf<C, K>>
+}
+/** The application's jobs of one domain (`registry:` ...), spread into workers/jobs/index.ts. */
+export type JobHandlersOf<P extends string> = {
+  [K in JobKind as K extends `${P}:${string}` ? K : never]: JobHandlers<JobsContract>[K]
+}
+
+type JobFn = (input: unknown, ctx: JobContext) => unknown
 
 export interface WorkerStartData {
   jobId: string
@@ -45,8 +54,11 @@ export class JobCancelled extends Error {
   }
 }
 
-/** Runs inside the worker thread: executes the job named in workerData and reports back. */
-export async function serveJob(registry: JobRegistry): Promise<void> {
+/**
+ * Runs inside the worker thread: executes the job named in workerData and reports back. The runner has checked the
+ * kind and parsed the input against the job contract before starting this thread.
+ */
+export async function serveJob<C extends JobDefs>(handlers: JobHandlers<C>): Promise<void> {
   const port = parentPort
   if (!port) throw new Error('serveJob must run in a worker thread')
   const data = workerData as WorkerStartData
@@ -70,7 +82,9 @@ export async function serveJob(registry: JobRegistry): Promise<void> {
       port.postMessage({ type: 'progress', done, total, message } satisfies WorkerMessage)
     }
   }
-  const fn = registry[data.kind]
+  // the one place where a kind named at run time meets its typed handler (the runner only starts declared kinds)
+  const table = handlers as Partial<Record<string, JobFn>>
+  const fn = Object.hasOwn(table, data.kind) ? table[data.kind] : undefined
   try {
     if (!fn) {
       port.postMessage({ type: 'failed', error: { key: 'jobs.unknownKind', message: `Unknown job kind ${data.kind}`, params: { kind: data.kind } } } satisfies WorkerMessage)

@@ -1,8 +1,10 @@
-// Runs long jobs in worker threads, one worker per job: progress events, results, errors and cancellation.
+// Runs long jobs in worker threads, one worker per job: only the kinds of its job contract, with inputs parsed here
+// before a worker starts; progress events, typed results, errors and cancellation.
 import { Worker } from 'node:worker_threads'
 import { EventEmitter } from 'node:events'
 import { randomUUID } from 'node:crypto'
-import type { JobEvent } from '../../../shared/contract/system'
+import type { z } from 'zod'
+import type { AnyJobEventOf, JobDefs, JobEventBase, JobInputOf, JobKindOf, JobResultOf } from '../../../shared/contract/jobs'
 import { UserError } from '../util/errors'
 import type { WorkerMessage, WorkerStartData } from './protocol'
 
@@ -13,29 +15,63 @@ export interface WorkerScript {
   argv?: string[]
 }
 
-export interface JobRunnerOptions {
+export interface JobRunnerOptions<C extends JobDefs> {
+  /** The kinds this runner starts, each with its input and result schema (the application's: jobsContract). */
+  contract: C
   worker: WorkerScript
   dbPath: string
   /** How long a cancelled job may take to stop by itself before its worker is terminated. */
   cancelGraceMs?: number
   /** How long a job's housekeeping after its result may take before its worker is terminated. */
   afterResultGraceMs?: number
+  /** Check every result against its kind's schema (tests and development); a mismatch fails the job. */
+  checkResults?: boolean
 }
+
+/** An event as the runner keeps it, before it is typed by its kind. */
+type Event = JobEventBase & { kind: string; result?: unknown }
 
 interface JobState {
-  event: JobEvent
+  event: Event
   worker: Worker
   flag: Int32Array
-  settled: Promise<JobEvent>
+  settled: Promise<Event>
 }
 
-export class JobRunner extends EventEmitter {
+function issuesText(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`).join('; ')
+}
+
+/** Emits 'event' with an AnyJobEventOf<C> at every change of a job. */
+export class JobRunner<C extends JobDefs> extends EventEmitter {
   private readonly jobs = new Map<string, JobState>()
-  constructor(private readonly options: JobRunnerOptions) {
+  constructor(private readonly options: JobRunnerOptions<C>) {
     super()
   }
 
-  start(kind: string, input: unknown): string {
+  /** The kind's schemas, or a refusal: a kind the contract does not declare never reaches a worker. */
+  private def(kind: string): C[JobKindOf<C>] {
+    const contract = this.options.contract
+    if (!Object.hasOwn(contract, kind)) throw new UserError('jobs.unknownKind', { kind })
+    return contract[kind as JobKindOf<C>]
+  }
+
+  /** The runner's event typed by its kind: its result was produced by the kind's handler (JobHandlers<C>). */
+  private typed(e: Event): AnyJobEventOf<C> {
+    return e as AnyJobEventOf<C>
+  }
+
+  /** Starts a job of a declared kind; its input is parsed here (a located UserError when it does not fit). */
+  start<K extends JobKindOf<C>>(kind: K, input: JobInputOf<C, K>): string {
+    const def = this.def(kind)
+    const parsed = def.input.safeParse(input)
+    if (!parsed.success) {
+      throw new UserError('jobs.invalidInput', { kind, issues: issuesText(parsed.error.issues) }, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+    }
+    return this.spawn(kind, parsed.data, def)
+  }
+
+  private spawn(kind: string, input: unknown, def: C[JobKindOf<C>]): string {
     const jobId = randomUUID()
     const cancelFlag = new SharedArrayBuffer(4)
     const flag = new Int32Array(cancelFlag)
@@ -45,16 +81,16 @@ export class JobRunner extends EventEmitter {
       execArgv: this.options.worker.execArgv ?? [],
       argv: this.options.worker.argv ?? []
     })
-    const event: JobEvent = { jobId, kind, state: 'running', done: 0, total: 0 }
-    let resolveSettled!: (e: JobEvent) => void
-    const settled = new Promise<JobEvent>((r) => (resolveSettled = r))
+    const event: Event = { jobId, kind, state: 'running', done: 0, total: 0 }
+    let resolveSettled!: (e: Event) => void
+    const settled = new Promise<Event>((r) => (resolveSettled = r))
     const state: JobState = { event, worker, flag, settled }
     this.jobs.set(jobId, state)
 
-    const finish = (next: Partial<JobEvent>): void => {
+    const finish = (next: Partial<Event>): void => {
       if (state.event.state !== 'running') return
       state.event = { ...state.event, ...next }
-      this.emit('event', state.event)
+      this.emit('event', this.typed(state.event))
       resolveSettled(state.event)
       if (next.state !== 'done') void worker.terminate()
       else {
@@ -69,9 +105,14 @@ export class JobRunner extends EventEmitter {
       if (msg.type === 'progress') {
         if (state.event.state !== 'running') return
         state.event = { ...state.event, done: msg.done, total: msg.total, message: msg.message }
-        this.emit('event', state.event)
-      } else if (msg.type === 'done') finish({ state: 'done', result: msg.result, done: state.event.total || state.event.done })
-      else if (msg.type === 'cancelled') finish({ state: 'cancelled' })
+        this.emit('event', this.typed(state.event))
+      } else if (msg.type === 'done') {
+        const checked = this.options.checkResults ? def.result.safeParse(msg.result) : null
+        if (checked && !checked.success) {
+          const reason = `the result of ${kind} does not match the job contract: ${issuesText(checked.error.issues)}`
+          finish({ state: 'failed', error: { key: 'internal', message: reason, params: { message: reason } }, message: reason })
+        } else finish({ state: 'done', result: msg.result, done: state.event.total || state.event.done })
+      } else if (msg.type === 'cancelled') finish({ state: 'cancelled' })
       else if (msg.type === 'failed') finish({ state: 'failed', error: msg.error, message: msg.error.message })
     })
     worker.on('error', (e) => {
@@ -81,14 +122,14 @@ export class JobRunner extends EventEmitter {
       if (Atomics.load(flag, 0) === 1) finish({ state: 'cancelled' })
       else finish({ state: 'failed', error: { key: 'jobs.workerCrashed', message: `exit code ${code}`, params: { reason: `exit code ${code}` } } })
     })
-    this.emit('event', event)
+    this.emit('event', this.typed(event))
     return jobId
   }
 
-  get(jobId: string): JobEvent {
+  get(jobId: string): AnyJobEventOf<C> {
     const s = this.jobs.get(jobId)
     if (!s) throw new UserError('jobs.notFound', { jobId })
-    return s.event
+    return this.typed(s.event)
   }
 
   /** Asks the job to stop; terminates its worker if it has not stopped after the grace period. */
@@ -102,22 +143,24 @@ export class JobRunner extends EventEmitter {
     return true
   }
 
-  wait(jobId: string): Promise<JobEvent> {
+  wait(jobId: string): Promise<AnyJobEventOf<C>> {
     const s = this.jobs.get(jobId)
     if (!s) return Promise.reject(new UserError('jobs.notFound', { jobId }))
-    return s.settled
+    return s.settled.then((e) => this.typed(e))
   }
 
-  /** Starts a job and resolves with its result; rejects with a UserError when it fails or is cancelled. */
-  async run(kind: string, input: unknown, onEvent?: (e: JobEvent) => void): Promise<unknown> {
+  /** Starts a job and resolves with its result; rejects with a UserError when it is refused, fails or is cancelled. */
+  async run<K extends JobKindOf<C>>(kind: K, input: JobInputOf<C, K>, onEvent?: (e: AnyJobEventOf<C>) => void): Promise<JobResultOf<C, K>> {
     const jobId = this.start(kind, input)
-    const listener = (e: JobEvent): void => {
+    const listener = (e: AnyJobEventOf<C>): void => {
       if (e.jobId === jobId) onEvent?.(e)
     }
     this.on('event', listener)
     try {
-      const end = await this.wait(jobId)
-      if (end.state === 'done') return end.result
+      const s = this.jobs.get(jobId)!
+      const end = await s.settled
+      // a done job of kind K carries the result its handler gave (JobHandlers<C> types it)
+      if (end.state === 'done') return end.result as JobResultOf<C, K>
       if (end.state === 'cancelled') throw new UserError('jobs.cancelled')
       throw new UserError(end.error?.key ?? 'internal', end.error?.params ?? { message: end.message ?? '' })
     } finally {

@@ -5,6 +5,7 @@ import { handlers } from '../../../../src/main/core/services/index'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { JobRunner } from '../../../../src/main/core/workers/runner'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import { jobsContract } from '../../../../src/shared/contract/jobs'
 import type { ServiceContext } from '../../../../src/main/core/services/context'
 import { UserError } from '../../../../src/main/core/util/errors'
 import { tempDir } from '../../../helpers/temp-db'
@@ -15,7 +16,7 @@ afterAll(() => tmp.cleanup())
 
 function makeCtx(readOnly = false): ServiceContext {
   const dbPath = tmp.file(`d-${Math.random().toString(36).slice(2)}.db`)
-  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ worker: sourceWorkerScript(), dbPath }), openedReports: [] }
+  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ contract: jobsContract, worker: sourceWorkerScript(), dbPath }), openedReports: [] }
 }
 
 describe('dispatch', () => {

@@ -1,25 +1,29 @@
-// The job runner: progress events reach the host, results come back, errors and cancellation propagate.
+// The job runner: only declared kinds with valid inputs start; progress events reach the host, typed results come back,
+// errors and cancellation propagate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
 import { JobRunner } from '../../../../src/main/core/workers/runner'
 import { sourceWorkerScript, tsWorkerScript } from '../../../../src/main/core/workers/script'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import type { JobEvent } from '../../../../src/shared/contract/system'
+import { jobsContract, type AnyJobEventOf, type JobEvent } from '../../../../src/shared/contract/jobs'
+import { testJobsContract } from '../../../helpers/test-jobs'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
 const dbPath = tmp.file('office.db')
 const testWorker = tsWorkerScript(fileURLToPath(new URL('../../../helpers/test-worker.ts', import.meta.url)))
+type TestEvent = AnyJobEventOf<typeof testJobsContract>
+const testRunner = (more: { cancelGraceMs?: number; checkResults?: boolean } = {}) => new JobRunner({ contract: testJobsContract, worker: testWorker, dbPath, ...more })
 
 beforeAll(() => openDatabase(dbPath).close())
 afterAll(() => tmp.cleanup())
 
 describe('JobRunner', () => {
   it('runs the real health job in a worker with progress and a result', async () => {
-    const runner = new JobRunner({ worker: sourceWorkerScript(), dbPath })
+    const runner = new JobRunner({ contract: jobsContract, worker: sourceWorkerScript(), dbPath, checkResults: true })
     const events: JobEvent[] = []
-    const result = (await runner.run('system:health', {}, (e) => events.push(e))) as { integrity: string; tables: { name: string; rows: number }[] }
+    const result = await runner.run('system:health', {}, (e) => events.push(e))
     expect(result.integrity).toBe('ok')
     expect(result.tables.map((t) => t.name)).toContain('players')
     expect(events.at(-1)?.state).toBe('done')
@@ -27,9 +31,9 @@ describe('JobRunner', () => {
   })
 
   it('hands over a result before the job’s housekeeping, which still runs, and lets the worker exit', async () => {
-    const runner = new JobRunner({ worker: testWorker, dbPath })
+    const runner = testRunner()
     const marker = tmp.file('after.txt')
-    const result = (await runner.run('test:after', { marker })) as { answered: number }
+    const result = await runner.run('test:after', { marker })
     expect(typeof result.answered).toBe('number')
     expect(existsSync(marker)).toBe(false)
     const until = Date.now() + 10_000
@@ -39,8 +43,8 @@ describe('JobRunner', () => {
   })
 
   it('reports progress in order and the final figure', async () => {
-    const runner = new JobRunner({ worker: testWorker, dbPath })
-    const events: JobEvent[] = []
+    const runner = testRunner()
+    const events: TestEvent[] = []
     const result = await runner.run('test:count', { to: 5 }, (e) => events.push(e))
     expect(result).toEqual({ sum: 15 })
     const progress = events.filter((e) => e.state === 'running' && e.total > 0)
@@ -50,21 +54,40 @@ describe('JobRunner', () => {
   })
 
   it('propagates a job error with its message key', async () => {
-    const runner = new JobRunner({ worker: testWorker, dbPath })
+    const runner = testRunner()
     await expect(runner.run('test:fail', {})).rejects.toMatchObject({ key: 'settings.unknownKey', params: { key: 'colour' } })
-    const jobId = runner.start('nope', {})
-    const end = await runner.wait(jobId)
-    expect(end.state).toBe('failed')
-    expect(end.error?.key).toBe('jobs.unknownKind')
+    await runner.close()
+  })
+
+  it('refuses a kind its contract does not declare, and an input that does not fit, before any worker starts', async () => {
+    const runner = testRunner()
+    const events: unknown[] = []
+    runner.on('event', (e) => events.push(e))
+    // @ts-expect-error an undeclared kind does not type-check either
+    expect(() => runner.start('system:health', {})).toThrow(expect.objectContaining({ key: 'jobs.unknownKind', params: { kind: 'system:health' } }))
+    // @ts-expect-error nor does an input of the wrong shape
+    expect(() => runner.start('test:count', { to: 'five' })).toThrow(expect.objectContaining({ key: 'jobs.invalidInput', params: { kind: 'test:count', issues: 'to: Invalid input: expected number, received string' } }))
+    // a name inherited from Object.prototype is not a declared kind
+    expect(() => runner.start('toString' as 'test:count', { to: 1 })).toThrow(expect.objectContaining({ key: 'jobs.unknownKind' }))
+    expect(events).toEqual([])
+    await runner.close()
+  })
+
+  it('fails a job whose result does not match its schema when results are checked', async () => {
+    const unchecked = testRunner()
+    expect(await unchecked.run('test:wrongResult', {})).toEqual({ sum: 'fifteen' })
+    await unchecked.close()
+    const runner = testRunner({ checkResults: true })
+    await expect(runner.run('test:wrongResult', {})).rejects.toMatchObject({ key: 'internal', params: { message: 'the result of test:wrongResult does not match the job contract: sum: Invalid input: expected number, received string' } })
     await runner.close()
   })
 
   it('cancels a busy job that checks the flag, and terminates one that does not', async () => {
-    const runner = new JobRunner({ worker: testWorker, dbPath, cancelGraceMs: 300 })
-    for (const kind of ['test:spin', 'test:hang']) {
+    const runner = testRunner({ cancelGraceMs: 300 })
+    for (const kind of ['test:spin', 'test:hang'] as const) {
       const jobId = runner.start(kind, {})
       await new Promise<void>((resolve) => {
-        const l = (e: JobEvent): void => {
+        const l = (e: TestEvent): void => {
           if (e.jobId === jobId && e.done > 0) {
             runner.off('event', l)
             resolve()

@@ -1,10 +1,11 @@
-// Every job kind the worker can run, by name; each domain contributes its own module.
-import type { JobRegistry } from '../protocol'
+// The handler of every job the contract declares (src/shared/contract/jobs.ts); each domain contributes its own module.
+import type { JobHandlers } from '../protocol'
+import type { JobsContract } from '../../../../shared/contract/jobs'
 import { systemJobs } from './system'
 import { ratingJobs } from './rating'
 import { registryJobs } from './registry'
 
-export const jobRegistry: JobRegistry = {
+export const jobHandlers: JobHandlers<JobsContract> = {
   ...systemJobs,
   ...ratingJobs,
   ...registryJobs

@@ -1,38 +1,11 @@
 // Rating jobs in the worker thread: `rating:period` rates a batch of player periods with progress and cancel checks.
 import Database from 'better-sqlite3'
-import { z } from 'zod'
-import type { JobRegistry } from '../protocol'
-import { calcInputSchema, editionSchema, type CalcInput, type CalcOutput, type Edition } from '../../../../shared/contract/rating'
+import type { JobHandlersOf } from '../protocol'
+import { calcInputSchema, editionSchema, type CalcInput, type CalcOutput, type Edition, type PeriodJobResult, type PeriodSummary } from '../../../../shared/contract/rating'
 import { calcPeriod } from '../../engine/calc'
 import { isCalcInputFast } from '../../engine/calc-input'
 import { builtinEdition } from '../../rules/editions'
 import { UserError } from '../../util/errors'
-
-export const periodJobInputSchema = z.object({
-  /** One calc document per player period. */
-  items: z.array(z.unknown()).optional(),
-  /** The same as one JSON array text: a string crosses into the worker in milliseconds, a million objects in seconds. */
-  itemsJson: z.string().optional(),
-  /** Return every calculation sheet (true) or only each player's figures (default). */
-  detail: z.boolean().optional()
-})
-
-export interface PeriodSummary {
-  index: number
-  change: number | null
-  newRating: number | null
-  /** K used in the last rated tournament, games and score counted over the period. */
-  k: number | null
-  n: number
-  w: number
-  initial: CalcOutput['initial'] | null
-}
-
-export interface PeriodJobResult {
-  players: number
-  games: number
-  results: (PeriodSummary | CalcOutput)[]
-}
 
 /** Saved profiles come from the host's database, opened read-only only when a batch names one. */
 function profileLookup(dbPath: string): { lookup: (id: string) => Edition | undefined; close(): void } {
@@ -55,23 +28,20 @@ function profileLookup(dbPath: string): { lookup: (id: string) => Edition | unde
   }
 }
 
-export const ratingJobs: JobRegistry = {
-  'rating:period': (raw, ctx): PeriodJobResult => {
-    const parsed = periodJobInputSchema.safeParse(raw)
-    if (!parsed.success) throw new UserError('engine.badPeriodInput', { index: '-', message: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ') })
-    const { detail } = parsed.data
+export const ratingJobs: JobHandlersOf<'rating'> = {
+  'rating:period': (input, ctx): PeriodJobResult => {
+    const { detail } = input
     let items: unknown[]
-    if (parsed.data.itemsJson !== undefined) {
+    if (input.itemsJson !== undefined) {
       let doc: unknown
       try {
-        doc = JSON.parse(parsed.data.itemsJson)
+        doc = JSON.parse(input.itemsJson)
       } catch (e) {
         throw new UserError('engine.badPeriodInput', { index: '-', message: `itemsJson: ${(e as Error).message}` })
       }
       if (!Array.isArray(doc)) throw new UserError('engine.badPeriodInput', { index: '-', message: 'itemsJson: expected a JSON array' })
       items = doc
-    } else if (parsed.data.items !== undefined) items = parsed.data.items
-    else throw new UserError('engine.badPeriodInput', { index: '-', message: 'expected items or itemsJson' })
+    } else items = input.items ?? []
     const profiles = profileLookup(ctx.dbPath)
     try {
       const results: (PeriodSummary | CalcOutput)[] = new Array(items.length)

@@ -1,25 +1,12 @@
 // Registry jobs in the worker: FIDE list import and the duplicate scan, each on its own database connection with progress.
-import { z } from 'zod'
-import type { JobRegistry } from '../protocol'
+import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
 import { importFideList } from '../../registry/import'
 import { scanDuplicates } from '../../registry/duplicates'
-import { importNationalList, type ColumnMapping } from '../../registry/national'
-import { isoDate, ratingType } from '../../../../shared/contract/define'
+import { importNationalList } from '../../registry/national'
 
-const importInput = z.object({ file: z.string().min(1), listDate: isoDate, ratingType: ratingType.optional() })
-const nationalInput = z.object({
-  file: z.string().min(1),
-  listDate: isoDate,
-  ratingType,
-  source: z.string().regex(/^[A-Z]{3}$/),
-  mapping: z.record(z.string(), z.string())
-})
-const scanInput = z.object({ minScore: z.number().min(0.5).max(1).optional() })
-
-export const registryJobs: JobRegistry = {
-  'registry:importList': (input, ctx) => {
-    const opts = importInput.parse(input)
+export const registryJobs: JobHandlersOf<'registry'> = {
+  'registry:importList': (opts, ctx) => {
     const db = openDatabase(ctx.dbPath)
     let result: ReturnType<typeof importFideList>
     try {
@@ -46,20 +33,18 @@ export const registryJobs: JobRegistry = {
     })
     return result
   },
-  'registry:importNational': async (input, ctx) => {
-    const opts = nationalInput.parse(input)
+  'registry:importNational': async (opts, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       ctx.progress(0, 1, 'reading')
-      const res = await importNationalList(db, { ...opts, mapping: opts.mapping as ColumnMapping })
+      const res = await importNationalList(db, opts)
       ctx.progress(1, 1, 'done')
       return res
     } finally {
       db.close()
     }
   },
-  'registry:scanDuplicates': (input, ctx) => {
-    const opts = scanInput.parse(input ?? {})
+  'registry:scanDuplicates': (opts, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       return scanDuplicates(db, {

@@ -1,13 +1,9 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
 import Database from 'better-sqlite3'
-import type { JobRegistry } from '../protocol'
+import type { JobHandlersOf } from '../protocol'
+import type { HealthReport } from '../../../../shared/contract/system'
 
-export interface HealthReport {
-  integrity: string
-  tables: { name: string; rows: number }[]
-}
-
-export const systemJobs: JobRegistry = {
+export const systemJobs: JobHandlersOf<'system'> = {
   'system:health': (_input, ctx): HealthReport => {
     const db = new Database(ctx.dbPath, { readonly: true, fileMustExist: true })
     try {

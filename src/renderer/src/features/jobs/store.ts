@@ -1,8 +1,8 @@
 // Jobs store: the state of every background job seen since the window opened, fed by the host's job events.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { JobEvent } from '@shared/contract/index'
-import { api, errorMessage } from '@renderer/api'
+import type { JobEvent, JobStart } from '@shared/contract/index'
+import { api, errorMessage, unwrap } from '@renderer/api'
 
 /** How long a finished job stays visible under the progress bar. */
 const LINGER_MS = 6000
@@ -50,6 +50,12 @@ export const useJobsStore = defineStore('jobs', () => {
     return null
   }
 
+  /** Starts a declared job (`{ kind, input }`, checked again in main); its events then arrive here. Throws an ApiFailure. */
+  async function start(request: JobStart): Promise<string> {
+    listen()
+    return unwrap(await api.call('jobs:start', request)).jobId
+  }
+
   /** Lets a feature store react when a job ends (e.g. reload a table after an import). */
   function onFinished(listener: (e: JobEvent) => void): () => void {
     finishedListeners.add(listener)
@@ -59,5 +65,5 @@ export const useJobsStore = defineStore('jobs', () => {
   const list = computed(() => Object.values(jobs.value))
   const running = computed(() => list.value.filter((j) => j.state === 'running'))
 
-  return { jobs, list, running, cancelling, listen, stop, dismiss, cancel, onFinished, receive }
+  return { jobs, list, running, cancelling, listen, stop, dismiss, cancel, start, onFinished, receive }
 })

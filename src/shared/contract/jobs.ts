@@ -1,0 +1,148 @@
+// The job contract: every kind of background job, with its one input schema and its result schema, and the calls
+// that start, follow and cancel jobs. Hosts, CLI and stores derive their types from it; main validates every start.
+import { z } from 'zod'
+import { call } from './define'
+import { healthReportSchema } from './system'
+import { periodJobInputSchema, periodJobResultSchema } from './rating'
+import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
+
+export interface JobDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** One line for the docs and the API listing. */
+  summary: string
+  /** What the job takes; parsed in the main thread before a worker starts (the job receives the parsed value). */
+  input: I
+  /** What the job gives back when it is done. */
+  result: R
+}
+
+export function job<I extends z.ZodType, R extends z.ZodType>(def: JobDef<I, R>): JobDef<I, R> {
+  return def
+}
+
+export type JobDefs = Record<string, JobDef>
+
+/** Every job the worker can run. A new job is declared here first; the worker's handler table must then cover it. */
+export const jobsContract = {
+  'system:health': job({
+    summary: 'Check the database: integrity and the row count of every table',
+    input: z.object({}).strict(),
+    result: healthReportSchema
+  }),
+  'rating:period': job({
+    summary: 'Rate a batch of player periods (one calculation document each), with progress and cancel checks',
+    input: periodJobInputSchema,
+    result: periodJobResultSchema
+  }),
+  'registry:importList': job({
+    summary: 'Import a FIDE list file (TXT or XML) as read-only reference lists',
+    input: importListInputSchema,
+    result: listImportResultSchema
+  }),
+  'registry:importNational': job({
+    summary: 'Import a national list (CSV/XLSX) with a confirmed column mapping',
+    input: importNationalInputSchema,
+    result: listImportResultSchema
+  }),
+  'registry:scanDuplicates': job({
+    summary: 'Look for likely duplicates across the registry and queue them for review',
+    input: scanDuplicatesInputSchema,
+    result: scanResultSchema
+  })
+} as const satisfies JobDefs
+
+export type JobsContract = typeof jobsContract
+
+// Types of any job table (the application's, or a test's own).
+export type JobKindOf<C extends JobDefs> = keyof C & string
+/** What a caller gives (defaults may be left out). */
+export type JobInputOf<C extends JobDefs, K extends JobKindOf<C>> = z.input<C[K]['input']>
+/** What the job function receives, once parsed. */
+export type JobArgsOf<C extends JobDefs, K extends JobKindOf<C>> = z.output<C[K]['input']>
+export type JobResultOf<C extends JobDefs, K extends JobKindOf<C>> = z.output<C[K]['result']>
+
+const jobError = z.object({ key: z.string(), message: z.string(), params: z.record(z.string(), z.unknown()) })
+const jobEventBaseSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  done: z.number(),
+  total: z.number(),
+  message: z.string().optional(),
+  error: jobError.optional()
+})
+export type JobState = z.infer<typeof jobEventBaseSchema>['state']
+export type JobEventBase = z.infer<typeof jobEventBaseSchema>
+
+/** A job's state as events carry it: `kind` tells which result it has once done. */
+export type JobEventOf<C extends JobDefs, K extends JobKindOf<C>> = JobEventBase & { kind: K; result?: JobResultOf<C, K> }
+/** One of the table's jobs: narrowing on `kind` types the result. */
+export type AnyJobEventOf<C extends JobDefs> = { [K in JobKindOf<C>]: JobEventOf<C, K> }[JobKindOf<C>]
+/** A start request: the kind and its input, correlated. */
+export type JobStartOf<C extends JobDefs> = { [K in JobKindOf<C>]: { kind: K; input: JobInputOf<C, K> } }[JobKindOf<C>]
+export type JobStartArgsOf<C extends JobDefs> = { [K in JobKindOf<C>]: { kind: K; input: JobArgsOf<C, K> } }[JobKindOf<C>]
+
+// The application's jobs.
+export type JobKind = JobKindOf<JobsContract>
+export type JobInput<K extends JobKind> = JobInputOf<JobsContract, K>
+export type JobArgs<K extends JobKind> = JobArgsOf<JobsContract, K>
+export type JobResult<K extends JobKind> = JobResultOf<JobsContract, K>
+export type JobEvent = AnyJobEventOf<JobsContract>
+export type JobStart = JobStartOf<JobsContract>
+export const jobKinds = Object.keys(jobsContract).sort() as JobKind[]
+
+/** True when the event is of this kind: its result is then typed. */
+export function isJobOf<K extends JobKind>(event: JobEvent, kind: K): event is Extract<JobEvent, { kind: K }> {
+  return event.kind === kind
+}
+
+type Options = [z.ZodObject, ...z.ZodObject[]]
+
+function options(defs: JobDefs, shape: (kind: string, def: JobDef) => z.ZodObject): Options {
+  const all = Object.entries(defs).map(([kind, def]) => shape(kind, def))
+  if (!all.length) throw new Error('a job table declares at least one job')
+  return [all[0]!, ...all.slice(1)]
+}
+
+/**
+ * The start request of a job table: one branch per declared kind (`{ kind, input }`), so an undeclared kind or an input
+ * that is not its kind's is refused where the request enters main. The cast states what the branches are, kind by kind.
+ */
+export function jobStartSchema<C extends JobDefs>(defs: C): z.ZodType<JobStartArgsOf<C>, JobStartOf<C>> {
+  return z.discriminatedUnion(
+    'kind',
+    options(defs, (kind, def) => z.object({ kind: z.literal(kind), input: def.input }).strict())
+  ) as unknown as z.ZodType<JobStartArgsOf<C>, JobStartOf<C>>
+}
+
+/** A job event of a job table, the result checked against its kind's schema. */
+export function jobEventSchemaOf<C extends JobDefs>(defs: C): z.ZodType<AnyJobEventOf<C>> {
+  return z.discriminatedUnion(
+    'kind',
+    options(defs, (kind, def) => jobEventBaseSchema.extend({ kind: z.literal(kind), result: def.result.optional() }))
+  ) as unknown as z.ZodType<AnyJobEventOf<C>>
+}
+
+export const jobEventSchema = jobEventSchemaOf(jobsContract)
+
+const jobId = z.object({ jobId: z.string() }).strict()
+
+/** The calls of background jobs: start a declared kind, read a job's last state, cancel it. */
+export const jobsCallsContract = {
+  'jobs:start': call({
+    summary: 'Start a declared background job (kind and its input) in a worker thread',
+    access: 'write',
+    input: jobStartSchema(jobsContract),
+    output: z.object({ jobId: z.string() })
+  }),
+  'jobs:get': call({
+    summary: 'The last state of a job',
+    access: 'read',
+    input: jobId,
+    output: jobEventSchema
+  }),
+  'jobs:cancel': call({
+    summary: 'Cancel a running job',
+    access: 'write',
+    input: jobId,
+    output: z.object({ cancelled: z.boolean() })
+  })
+}
