@@ -103,7 +103,7 @@ export function monthsBetween(a: string, b: string): number {
  * for first results, the accumulation window, then the weighted average (2005) or one pooled event (2010 on, 2024 with
  * two virtual draws), minimum games and floor. `e` is the edition in force for the publication.
  */
-export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: { reducedMinimum?: boolean; firstEventDone?: boolean } = {}): FirstRating | null {
+export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: { reducedMinimum?: boolean; firstEventDone?: boolean; whyNone?: Note[] } = {}): FirstRating | null {
   const notes: Note[] = []
   const kept: (UnratedEvent & { eventRu: number })[] = []
   // an earlier generation already applied the first-event rules (the events given are the ones it kept)
@@ -144,7 +144,11 @@ export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: {
     kept.push({ ...ev, eventRu })
     notes.push({ ref: ev.edition.refs.unrated, text: `${label}: ${ev.w}/${ev.n} against rated opponents averaging ${to2(ev.sumOpponents / ev.n)}; event Ru ${eventRu}` })
   }
-  if (kept.length === 0) return null
+  if (kept.length === 0) {
+    // no event counts: say why to a caller who asks (the list's calculation sheet)
+    opts.whyNone?.push(...notes)
+    return null
+  }
   const games = kept.reduce((s, k) => s + k.n, 0)
   const w = kept.reduce((s, k) => s + k.w, 0)
   const sum = kept.reduce((s, k) => s + k.sumOpponents, 0)

@@ -276,7 +276,8 @@ export function generateList(input: GenerationInput): GenerationResult {
       if (dropped > 0) notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
       if (windowEvents.length > 0) {
         const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
-        const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: doneBefore.has(id) })
+        const whyNone: Note[] = []
+        const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: doneBefore.has(id), whyNone })
         if (fr) {
           notes.push(...fr.notes)
           const counted = fr.counted
@@ -289,7 +290,7 @@ export function generateList(input: GenerationInput): GenerationResult {
             highest = null
             trackedSince = L
           } else keep = windowEvents.filter((_, i) => counted[i])
-        } else notes.push({ ref: E.refs.unrated, text: 'no event counts towards a first rating' })
+        } else notes.push(...whyNone, { ref: E.refs.unrated, text: 'no event counts towards a first rating' })
       }
       // his games stay in the window; once past his first event, the first-event rules are not his any more
       const done = firstDone.has(id) || carried?.firstEventDone === true || keep.length > 0
