@@ -23,6 +23,7 @@ const PINNED = [
   'jobs:cancel',
   'jobs:get',
   'jobs:start',
+  'audit:list',
   'archive:findPlayers',
   'archive:history',
   'archive:ratingOn',

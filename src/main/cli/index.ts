@@ -7,9 +7,10 @@ import { register as registerTournaments } from './commands/tournaments'
 import { register as registerPlayers } from './commands/players'
 import { register as registerLists } from './commands/lists'
 import { register as registerDb } from './commands/db'
+import { register as registerAudit } from './commands/audit'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerDb]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerDb, registerAudit]
 
 export function buildProgram(): Command {
   const program = new Command()

@@ -19,6 +19,7 @@ const shell: Messages = {
       lists: 'Lists',
       archive: 'Archive',
       rules: 'Rules',
+      audit: 'Audit log',
       settings: 'Settings'
     },
     header: { language: 'Language', theme: 'Theme', readOnly: 'Read-only archive' },
@@ -51,6 +52,7 @@ const shell: Messages = {
       lists: 'Listes',
       archive: 'Archives',
       rules: 'Règlements',
+      audit: 'Journal',
       settings: 'Paramètres'
     },
     header: { language: 'Langue', theme: 'Thème', readOnly: 'Archive en lecture seule' },

@@ -8,6 +8,7 @@ import { archiveContract } from './archive'
 import { ratingContract } from './rating'
 import { playersContract } from './players'
 import { tournamentsContract } from './tournaments'
+import { auditContract } from './audit'
 
 export * from './define'
 export * from './system'
@@ -17,6 +18,7 @@ export * from './archive'
 export * from './rating'
 export * from './players'
 export * from './tournaments'
+export * from './audit'
 
 export const contract = {
   ...systemContract,
@@ -25,7 +27,8 @@ export const contract = {
   ...archiveContract,
   ...ratingContract,
   ...playersContract,
-  ...tournamentsContract
+  ...tournamentsContract,
+  ...auditContract
 } as const
 
 export type Contract = typeof contract

@@ -11,6 +11,7 @@ import { archiveHandlers } from './archive'
 import { ratingHandlers, rulesHandlers } from './rating'
 import { playersHandlers, arbitersHandlers } from './players'
 import { tournamentsHandlers } from './tournaments'
+import { auditHandlers } from './audit'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -22,7 +23,8 @@ export const handlers: Handlers = {
   ...rulesHandlers,
   ...playersHandlers,
   ...arbitersHandlers,
-  ...tournamentsHandlers
+  ...tournamentsHandlers,
+  ...auditHandlers
 }
 
 export interface ServicesOptions {
