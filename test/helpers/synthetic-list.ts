@@ -1,6 +1,6 @@
 // A synthetic FIDE combined TXT list (players_list_foa.txt layout), deterministic: for the registry benchmark
 // and for the tests that compare the ways of loading one.
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs'
 
 export const COMBINED_HEADER =
   'ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag'
@@ -8,6 +8,37 @@ const COLS = [0, 15, 76, 80, 84, 89, 94, 109, 113, 119, 123, 126, 132, 136, 139,
 const FEDS = ['GER', 'FRA', 'ESP', 'IND', 'RUS', 'USA', 'ITA', 'POL', 'NED', 'BEL', 'CZE', 'HUN', 'SRB', 'TUR', 'IRI', 'BRA']
 const SYL = ['ka', 'ro', 'mi', 'sel', 'van', 'der', 'ber', 'ni', 'kov', 'ski', 'ma', 'lo', 'pe', 'tr', 'an', 'do', 'ri', 'us', 'el', 'sch', 'mül', 'gar', 'cía', 'lé']
 const GIVEN = ['Jürgen', 'Anna', 'Pierre', 'María', 'Ivan', 'Wei', 'Magnus', 'Fabiano', 'Sofia', 'Luca', 'Jan', 'Eva', 'Ole', 'Zoé', 'Ahmed', 'Priya']
+
+export interface CombinedFields {
+  id: number
+  name: string
+  fed: string
+  sex: 'M' | 'F'
+  title?: string
+  standard?: { rating: number; games: number; k: number }
+  rapid?: { rating: number; games: number; k: number }
+  blitz?: { rating: number; games: number; k: number }
+  birthYear: number
+  flag?: string
+}
+
+/** One line of the combined list from its 19 column values, each padded to its column. */
+export function combinedLine(v: readonly string[]): string {
+  let out = ''
+  for (let c = 0; c < 19; c++) {
+    const width = c + 1 < COLS.length ? COLS[c + 1]! - COLS[c]! : v[c]!.length + 1
+    out += v[c]!.length >= width ? v[c] + ' ' : v[c]!.padEnd(width)
+  }
+  return out.trimEnd()
+}
+
+/** A small combined list written field by field (tests that need a player's exact rating and K). */
+export function writeCombinedList(file: string, players: readonly CombinedFields[]): string {
+  const r = (x: { rating: number; games: number; k: number } | undefined): string[] => (x ? [String(x.rating), String(x.games), String(x.k)] : ['', '', ''])
+  const lines = players.map((p) => combinedLine([String(p.id), p.name, p.fed, p.sex, p.title ?? '', '', '', '', ...r(p.standard), ...r(p.rapid), ...r(p.blitz), String(p.birthYear), p.flag ?? '']))
+  writeFileSync(file, [COMBINED_HEADER, ...lines].join('\n') + '\n')
+  return file
+}
 
 export interface SyntheticListOptions {
   /** Every n-th line repeats the ID of the line before (a duplicate the import must report). */
@@ -54,12 +85,7 @@ export function writeSyntheticCombinedList(file: string, lines: number, opts: Sy
     if (rated(20)) [v[14], v[15], v[16]] = [String(1000 + rnd(1700) + move(2)), String(rnd(30)), '20']
     v[17] = String(1940 + rnd(80))
     v[18] = rnd(3) === 0 ? (woman ? 'wi' : 'i') : woman ? 'w' : ''
-    let out = ''
-    for (let c = 0; c < 19; c++) {
-      const width = c + 1 < COLS.length ? COLS[c + 1]! - COLS[c]! : v[c]!.length + 1
-      out += v[c]!.length >= width ? v[c] + ' ' : v[c]!.padEnd(width)
-    }
-    return out.trimEnd()
+    return combinedLine(v)
   }
   const fd = openSync(file, 'w')
   try {

@@ -4,6 +4,7 @@ import { systemContract } from './system'
 import { jobsCallsContract, type JobEvent } from './jobs'
 import type { Reply } from './define'
 import { listsContract } from './lists'
+import { officeListsContract } from './office-lists'
 import { archiveContract } from './archive'
 import { ratingContract } from './rating'
 import { playersContract } from './players'
@@ -14,6 +15,7 @@ export * from './define'
 export * from './system'
 export * from './jobs'
 export * from './lists'
+export * from './office-lists'
 export * from './archive'
 export * from './rating'
 export * from './players'
@@ -24,6 +26,7 @@ export const contract = {
   ...systemContract,
   ...jobsCallsContract,
   ...listsContract,
+  ...officeListsContract,
   ...archiveContract,
   ...ratingContract,
   ...playersContract,

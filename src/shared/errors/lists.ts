@@ -2,6 +2,34 @@
 import type { ErrorCatalogue } from './index'
 
 export const listsErrors: ErrorCatalogue = {
+  'lists.noBaseList': {
+    en: 'No base list for the {ratingType} list of {listDate}: import a FIDE rating list or the federation’s national list dated before it, or publish the office list before it.',
+    fr: 'Aucune liste de base pour la liste {ratingType} du {listDate} : importez une liste FIDE ou la liste nationale de la fédération datée d’avant, ou publiez la liste de l’office qui la précède.'
+  },
+  'lists.offCalendar': {
+    en: '{listDate} is not a list date of the calendar; the list dates of that year are {dates}.',
+    fr: 'Le {listDate} n’est pas une date de liste du calendrier ; les dates de liste de cette année sont {dates}.'
+  },
+  'lists.nothingApproved': {
+    en: 'No approved {ratingType} tournament ended on or before the closing date {closingDate} that no published list has rated: approve the period’s tournaments first.',
+    fr: 'Aucun tournoi {ratingType} approuvé, terminé au plus tard à la date de clôture du {closingDate}, n’attend d’être classé : approuvez d’abord les tournois de la période.'
+  },
+  'lists.alreadyPublished': {
+    en: 'The list of {listDate} is already published (list {listId}); a published list never changes: use a correction.',
+    fr: 'La liste du {listDate} est déjà publiée (liste {listId}) ; une liste publiée ne change jamais : passez par une correction.'
+  },
+  'lists.staleDraft': {
+    en: 'Draft {listId} is older than its inputs (a tournament approved, a file corrected or a decision taken since it was generated): generate it again before publishing.',
+    fr: 'Le brouillon {listId} est plus ancien que ses données (un tournoi approuvé, un fichier corrigé ou une décision prise depuis sa génération) : générez-le à nouveau avant de le publier.'
+  },
+  'lists.checksumMismatch': {
+    en: 'The entries of draft {listId} no longer give the checksum computed at generation ({stored}, now {computed}): generate it again.',
+    fr: 'Les lignes du brouillon {listId} ne donnent plus la somme de contrôle calculée à la génération ({stored}, maintenant {computed}) : générez-le à nouveau.'
+  },
+  'lists.notOffice': { en: 'List {listId} is not a list computed by the office.', fr: 'La liste {listId} n’est pas une liste calculée par l’office.' },
+  'lists.notPublished': { en: 'List {listId} is not a published office list: only a published list is corrected.', fr: 'La liste {listId} n’est pas une liste publiée de l’office : seule une liste publiée se corrige.' },
+  'lists.superseded': { en: 'List {listId} has been replaced by version {by}: correct the newest version.', fr: 'La liste {listId} a été remplacée par la version {by} : corrigez la version la plus récente.' },
+  'lists.sheetPlayer': { en: 'Name the player by exactly one of playerId and fideId.', fr: 'Désignez le joueur par exactement un de playerId et fideId.' },
   'lists.notFound': { en: 'There is no rating list {listId}.', fr: 'Il n’existe pas de liste de classement {listId}.' },
   'archive.playerNotFound': {
     en: 'No player with {ref} in the archive.',

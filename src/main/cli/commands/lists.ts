@@ -1,7 +1,9 @@
-// List and archive read commands: `lists show`, `lists entries ID`, `archive find TEXT`, `archive history`, `archive on`.
+// List and archive commands: `lists show`, `lists entries ID`, the office's own lists (`lists calendar`, `generate`,
+// `preview`, `sheet`, `publish`, `correct`), `archive find TEXT`, `archive history`, `archive on`.
 import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
 import type { ListSummary } from '../../../shared/contract/lists'
+import { registerOfficeLists } from './office-lists'
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -26,7 +28,7 @@ const listLine = (l: ListSummary): string =>
 const num = (n: number | null, width: number): string => String(n ?? '-').padStart(width)
 
 export function register(program: Command): void {
-  const lists = program.command('lists').description('rating lists held by the office (reference and office lists), read only')
+  const lists = program.command('lists').description('rating lists held by the office: reference lists, and the office’s own lists generated, previewed, published and corrected')
 
   lists
     .command('show')
@@ -77,6 +79,8 @@ export function register(program: Command): void {
         )
       })
     })
+
+  registerOfficeLists(lists)
 
   const archive = program.command('archive').description('a player across the lists: lookup, history, rating on one list')
 

@@ -7,6 +7,7 @@ import type { HostKind, ServiceContext } from './context'
 import { systemHandlers, settingsHandlers, jobsHandlers } from './system'
 import { readSettings } from './settings'
 import { listsHandlers } from './lists'
+import { officeListsHandlers } from './office-lists'
 import { archiveHandlers } from './archive'
 import { ratingHandlers, rulesHandlers } from './rating'
 import { playersHandlers, arbitersHandlers } from './players'
@@ -18,6 +19,7 @@ export const handlers: Handlers = {
   ...settingsHandlers,
   ...jobsHandlers,
   ...listsHandlers,
+  ...officeListsHandlers,
   ...archiveHandlers,
   ...ratingHandlers,
   ...rulesHandlers,

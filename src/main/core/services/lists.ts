@@ -2,6 +2,7 @@
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
+import type { OfficeListCall } from '../../../shared/contract/office-lists'
 import { UserError } from '../util/errors'
 import { ftsQuery } from '../registry/players'
 
@@ -152,7 +153,7 @@ export function displayName(surname: string, givenNames: string): string {
   return givenNames ? `${surname}, ${givenNames}` : surname
 }
 
-export const listsHandlers: HandlersOf<'lists'> = {
+export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall> = {
   'lists:list': (input, { db }) => {
     const where: string[] = []
     const params: string[] = []

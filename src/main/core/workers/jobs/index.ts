@@ -4,9 +4,11 @@ import type { JobsContract } from '../../../../shared/contract/jobs'
 import { systemJobs } from './system'
 import { ratingJobs } from './rating'
 import { registryJobs } from './registry'
+import { listsJobs } from './lists'
 
 export const jobHandlers: JobHandlers<JobsContract> = {
   ...systemJobs,
   ...ratingJobs,
-  ...registryJobs
+  ...registryJobs,
+  ...listsJobs
 }

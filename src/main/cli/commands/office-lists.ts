@@ -1,0 +1,172 @@
+// The office's own lists on the command line: calendar, generate (a worker job with progress), preview, sheet, publish, correct.
+import type { Command } from 'commander'
+import { CliError, withServices } from '../host'
+import type { CorrectionPreview, GenerateResult } from '../../../shared/contract/office-lists'
+
+const TYPES = ['standard', 'rapid', 'blitz'] as const
+const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged'] as const
+
+function positiveInt(value: string, what: string): number {
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
+  return Number(value)
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], what: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${what} expects ${allowed.join(', ')}, got “${value}”`, 2)
+  return value as T
+}
+
+const signed = (n: number | null): string => (n === null ? '' : n > 0 ? `+${n}` : String(n))
+
+function correctionText(p: CorrectionPreview): string {
+  const lines = [
+    `correction of list ${p.listId}: ${p.changes.length} entr${p.changes.length === 1 ? 'y changes' : 'ies change'}`,
+    ...p.addedTournaments.map((t) => `  tournament ${t.id} ${t.name ?? ''} found late: rated in the recomputation`),
+    ...p.changedTournaments.map((t) => `  tournament ${t.id} ${t.name ?? ''}: its file changed since it was rated`),
+    ...p.lists.map((l) => `  list ${l.listId} of ${l.listDate}: ${l.changed} changed`),
+    ...p.changes.map((c) => `    ${c.listDate}  ${String(c.fideId ?? '').padStart(10)}  ${c.name.padEnd(30).slice(0, 30)}  ${c.before ?? '-'} → ${c.after ?? '-'}  (${signed(c.before !== null && c.after !== null ? c.after - c.before : null)})`)
+  ]
+  return lines.join('\n')
+}
+
+export function registerOfficeLists(lists: Command): void {
+  lists
+    .command('calendar')
+    .description('the list dates of a year with their closing dates and the edition in force on each')
+    .requiredOption('--year <year>', 'the year')
+    .option('--type <type>', 'standard, rapid or blitz', 'standard')
+    .option('--profile <id>', "a federation's profile instead of FIDE's editions")
+    .action(async (opts: { year: string; type: string; profile?: string }, cmd: Command) => {
+      const input = { year: positiveInt(opts.year, '--year'), ratingType: oneOf(opts.type, TYPES, '--type'), ...(opts.profile ? { profile: opts.profile } : {}) }
+      await withServices(cmd, async (cli) => {
+        const rows = await cli.call('lists:calendar', input)
+        cli.print(rows, () => rows.map((r) => `${r.listDate}  closing ${r.closingDate}  ${r.edition}`).join('\n'))
+      })
+    })
+
+  lists
+    .command('generate')
+    .description('generate (or replace) the draft office list of a date from the approved tournaments of its period')
+    .requiredOption('--date <date>', 'the list date, YYYY-MM-DD (see `lists calendar`)')
+    .option('--type <type>', 'standard, rapid or blitz', 'standard')
+    .option('--profile <id>', "a federation's profile instead of FIDE's edition in force")
+    .action(async (opts: { date: string; type: string; profile?: string }, cmd: Command) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
+      const input = { listDate: opts.date, ratingType: oneOf(opts.type, TYPES, '--type'), ...(opts.profile ? { profile: opts.profile } : {}) }
+      await withServices(cmd, async (cli) => {
+        const r = (await cli.runJob('lists:generate', input)) as GenerateResult
+        cli.print(r, () =>
+          [
+            `draft list ${r.listId}: ${r.type} list of ${r.listDate} (closing ${r.closingDate}, ${r.edition}, from list ${r.baseListId})`,
+            `  ${r.players} players, ${r.rated} rated, ${r.newlyRated} newly rated, ${r.delisted} delisted, ${r.inactive} inactive`,
+            `  checksum ${r.checksum}`,
+            ...r.tournaments.map((t) => `  tournament ${t.tournamentId} ${t.name ?? ''}: ${t.games} games, ${t.players} players${t.late ? ', late' : ''}${t.final ? '' : `, rounds ${t.firstRound}–${t.lastRound} only`}`)
+          ].join('\n')
+        )
+      })
+    })
+
+  lists
+    .command('preview')
+    .description('an office list against the list it was computed from: counts, then the changes with their tournaments')
+    .argument('<listId>', 'the list id')
+    .option('--kind <kind>', KINDS.join(', '))
+    .option('--limit <n>', 'rows to show (at most 500)', '50')
+    .action(async (listId: string, opts: { kind?: string; limit: string }, cmd: Command) => {
+      const input = { listId: positiveInt(listId, 'listId'), limit: positiveInt(opts.limit, '--limit'), ...(opts.kind ? { kind: oneOf(opts.kind, KINDS, '--kind') } : {}) }
+      await withServices(cmd, async (cli) => {
+        const p = await cli.call('lists:preview', input)
+        cli.print(p, () =>
+          [
+            `list ${p.list.id}: ${p.list.ratingType} list of ${p.list.listDate} (${p.list.status}${p.meta?.stale ? ', older than its inputs: generate it again' : ''})`,
+            `  ${KINDS.map((k) => `${k} ${p.counts[k] ?? 0}`).join(', ')}`,
+            ...p.rows.map((r) => `  ${r.kind.padEnd(11)} ${String(r.fideId ?? '').padStart(10)}  ${r.name.padEnd(30).slice(0, 30)}  ${r.before ?? '-'} → ${r.after ?? '-'} ${signed(r.change)}  ${r.tournaments.map((t) => t.name ?? `#${t.id}`).join('; ')}`)
+          ].join('\n')
+        )
+      })
+    })
+
+  lists
+    .command('sheet')
+    .description("one player's calculation sheet on an office list")
+    .argument('<listId>', 'the list id')
+    .option('--fide-id <id>', 'the player by FIDE ID')
+    .option('--player <id>', 'the player by office id')
+    .action(async (listId: string, opts: { fideId?: string; player?: string }, cmd: Command) => {
+      if ((opts.fideId === undefined) === (opts.player === undefined)) throw new CliError('give either --fide-id or --player (exactly one)', 2)
+      const input = { listId: positiveInt(listId, 'listId'), ...(opts.fideId !== undefined ? { fideId: positiveInt(opts.fideId, '--fide-id') } : { playerId: positiveInt(opts.player!, '--player') }) }
+      await withServices(cmd, async (cli) => {
+        const s = await cli.call('lists:sheet', input)
+        cli.print(s, () => sheetText(s))
+      })
+    })
+
+  lists
+    .command('publish')
+    .description('publish a draft office list: frozen for ever, its tournaments become rated')
+    .argument('<listId>', 'the draft list id')
+    .option('--reason <text>', 'a note kept in the audit log')
+    .action(async (listId: string, opts: { reason?: string }, cmd: Command) => {
+      const input = { listId: positiveInt(listId, 'listId'), ...(opts.reason ? { reason: opts.reason } : {}) }
+      await withServices(cmd, async (cli) => {
+        const r = await cli.call('lists:publish', input)
+        cli.print(r, () => `list ${r.listId} published at ${r.publishedAt}: ${r.entries} entries, ${r.tournaments} tournaments rated, checksum ${r.checksum}`)
+      })
+    })
+
+  lists
+    .command('correct')
+    .description('correct a published list: without --apply, shows which players of which lists would change; with it, applies')
+    .argument('<listId>', 'the published list id')
+    .option('--apply <mode>', 'next-list (FIDE practice: into the next list) or new-version (a new version with a changelog)')
+    .option('--reason <text>', 'why (required with --apply)')
+    .action(async (listId: string, opts: { apply?: string; reason?: string }, cmd: Command) => {
+      const id = positiveInt(listId, 'listId')
+      await withServices(cmd, async (cli) => {
+        if (!opts.apply) {
+          const p = await cli.call('lists:correctPreview', { listId: id })
+          cli.print(p, () => correctionText(p))
+          return
+        }
+        const mode = oneOf(opts.apply, ['next-list', 'new-version'] as const, '--apply')
+        if (!opts.reason) throw new CliError('--apply needs --reason', 2)
+        const r = await cli.call('lists:correct', { listId: id, mode, reason: opts.reason })
+        cli.print(r, () => (mode === 'new-version' ? `${r.changed} entries changed; new versions: ${r.newListIds.join(', ') || 'none'}` : `${r.changed} corrections carried into the next list`))
+      })
+    })
+}
+
+interface SheetView {
+  listId: number
+  player: { id: number; fideId: number | null; name: string }
+  entry: { rating: number | null; games: number | null; k: number | null; flags: string | null } | null
+  sheet: unknown
+}
+
+interface SheetShape {
+  base: { rating: number | null; k: number | null }
+  tournaments: { name: string; start: string; late: boolean; rating: number | null; n: number; w: number; we: number | null; k: number | null; kChg: number | null; event: { ra: number; ru: number | null } | null; games: { round: number; opponentRating: number | null; score: number; counted: boolean; notCounted: string | null; d: number | null; pd: number | null }[] }[]
+  changeExact: number | null
+  change: number | null
+  compression: { before: number; after: number; ref: string } | null
+  firstRating: { ra: number; p: number; dp: number; ru: number; games: number; published: boolean; reason: string } | null
+  rating: number | null
+  kNext: { k: number | null }
+  notes: { ref: string; text: string }[]
+}
+
+function sheetText(s: SheetView): string {
+  const head = `${s.player.name}${s.player.fideId ? ` (FIDE ${s.player.fideId})` : ''} on list ${s.listId}: ${s.entry ? `${s.entry.rating ?? 'unrated'}, ${s.entry.games ?? 0} games, K ${s.entry.k ?? '-'}${s.entry.flags ? `, ${s.entry.flags}` : ''}` : 'not on the list'}`
+  if (!s.sheet) return `${head}\n  carried over unchanged from the base list (no games, no change)`
+  const sh = s.sheet as SheetShape
+  const out = [head, `  base: ${sh.base.rating ?? 'unrated'}, K ${sh.base.k ?? '-'}`]
+  for (const t of sh.tournaments) {
+    out.push(`  ${t.name} (${t.start}${t.late ? ', late' : ''}): ${t.rating !== null ? `rated ${t.rating}, n ${t.n}, W ${t.w}, We ${t.we ?? '-'}, K ${t.k ?? '-'}, K×ΔR ${t.kChg ?? '-'}` : `unrated: n ${t.n}, W ${t.w}${t.event ? `, Ra ${t.event.ra}, Ru ${t.event.ru ?? '-'}` : ''}`}`)
+    for (const g of t.games) out.push(`    r${g.round}  ${String(g.opponentRating ?? '-').padStart(4)}  ${g.score}  ${g.counted ? `D ${g.d ?? '-'} PD ${g.pd ?? '-'}` : `not counted: ${g.notCounted ?? ''}`}`)
+  }
+  if (sh.compression) out.push(`  compression: ${sh.compression.before} → ${sh.compression.after} (${sh.compression.ref})`)
+  if (sh.firstRating) out.push(`  first rating: Ra ${sh.firstRating.ra}, p ${sh.firstRating.p}, dp ${sh.firstRating.dp} → ${sh.firstRating.ru} over ${sh.firstRating.games} games (${sh.firstRating.published ? 'published' : 'not published'}: ${sh.firstRating.reason})`)
+  if (sh.change !== null) out.push(`  change ${sh.changeExact ?? ''} → ${signed(sh.change)}; new rating ${sh.rating ?? '-'}; K next ${sh.kNext.k ?? '-'}`)
+  for (const n of sh.notes) out.push(`  note: ${n.text} (${n.ref})`)
+  return out.join('\n')
+}

@@ -1,0 +1,749 @@
+// SQL of the office's own lists: the base list, the period's tournaments, the generation input built from them, the
+// draft written in one transaction, publication, the preview rows and the calculation sheets.
+import { createHash } from 'node:crypto'
+import { deflateSync, inflateSync } from 'node:zlib'
+import type { Db } from '../db/open'
+import type { Edition } from '../../../shared/contract/rating'
+import type { ChangeKind, ListTournament, PreviewRow } from '../../../shared/contract/office-lists'
+import type { RatingType, ResultCode } from '../model/tournament'
+import type {
+  BaseEntry,
+  CalculationSheet,
+  EntryStatus,
+  GenerationInput,
+  GenerationResult,
+  ListEntry,
+  ListGames,
+  PeriodPlayer,
+  PeriodRound,
+  PeriodTournament,
+  PlayerFacts,
+  UnratedWindow
+} from '../lists/types'
+import { excludedGames } from './findings'
+import { UserError } from '../util/errors'
+
+/**
+ * The list in force on a date for a rating type: the latest reference or published office list dated on or before
+ * it (on one date the office list wins, then the newest version). Until the shared listInForce lands in data/lists.ts.
+ */
+export function listInForce(db: Db, date: string, ratingType: RatingType): { id: number; listDate: string; kind: 'reference' | 'office' } | null {
+  return (
+    (db
+      .prepare(
+        `SELECT id, list_date AS listDate, kind FROM rating_lists
+          WHERE rating_type = ? AND list_date <= ? AND status IN ('reference','published')
+          ORDER BY list_date DESC, kind = 'office' DESC, version DESC, id DESC LIMIT 1`
+      )
+      .get(ratingType, date) as { id: number; listDate: string; kind: 'reference' | 'office' } | undefined) ?? null
+  )
+}
+
+/** An event lasting more than this many days is rated month by month (regulations.md § 5). */
+export const MONTHLY_SLICE_DAYS = 30
+
+export interface BaseListRef {
+  id: number
+  kind: 'reference' | 'office'
+  listDate: string
+  /** The closing date of that list (office lists keep it; for an imported list: its date minus the cutoff). */
+  closingDate: string
+  source: string
+}
+
+/** The source written on an office list: 'FIDE' for FIDE's editions, the profile's id for a federation's own. */
+export function officeSource(edition: Edition): string {
+  return edition.kind === 'fide' ? 'FIDE' : edition.id
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+}
+
+/**
+ * The list a new office list starts from: the latest published office list of the type and source dated before it
+ * (the newest version of it), else the imported list in force before that date (FIDE's download or a national
+ * list). No base: a clear error, never an empty list.
+ */
+export function findBaseList(db: Db, listDate: string, ratingType: RatingType, source: string, cutoffOf: (date: string) => number): BaseListRef {
+  const office = db
+    .prepare(
+      `SELECT l.id, l.list_date AS listDate, l.source, m.closing_date AS closingDate FROM rating_lists l
+         JOIN office_list_meta m ON m.list_id = l.id
+        WHERE l.kind = 'office' AND l.status = 'published' AND l.rating_type = ? AND l.source = ? AND l.list_date < ?
+        ORDER BY l.list_date DESC, l.version DESC, l.id DESC LIMIT 1`
+    )
+    .get(ratingType, source, listDate) as { id: number; listDate: string; source: string; closingDate: string } | undefined
+  if (office) return { ...office, kind: 'office' }
+  const ref = db
+    .prepare(
+      `SELECT id, list_date AS listDate, source FROM rating_lists
+        WHERE kind = 'reference' AND rating_type = ? AND list_date < ?
+        ORDER BY list_date DESC, id DESC LIMIT 1`
+    )
+    .get(ratingType, listDate) as { id: number; listDate: string; source: string } | undefined
+  if (ref) return { ...ref, kind: 'reference', closingDate: addDays(ref.listDate, -cutoffOf(ref.listDate)) }
+  throw new UserError('lists.noBaseList', { ratingType, listDate })
+}
+
+export interface PeriodTournamentRow {
+  id: number
+  name: string | null
+  startDate: string
+  endDate: string
+  system: 'swiss' | 'round-robin'
+  edition: string | null
+  fileId: number | null
+  sha256: string | null
+  flags: string
+  /** Rounds already rated in published lists (month slices of a long event). */
+  ratedThrough: number
+}
+
+/**
+ * Approved tournaments of the type that ended on or before the closing date and that no published list rated in
+ * full; a long event (more than 30 days) also while it runs, for its rounds played up to the closing date.
+ */
+export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate: string): PeriodTournamentRow[] {
+  return db
+    .prepare(
+      `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.system, t.edition,
+              t.current_file_id AS fileId, f.sha256, t.flags,
+              coalesce((SELECT max(olt.last_round) FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
+                         WHERE olt.tournament_id = t.id AND l.status = 'published'), 0) AS ratedThrough
+         FROM tournaments t LEFT JOIN tournament_files f ON f.id = t.current_file_id
+        WHERE t.status = 'approved' AND t.rating_type = ? AND t.start_date IS NOT NULL AND t.end_date IS NOT NULL
+          AND (t.end_date <= ? OR (julianday(t.end_date) - julianday(t.start_date) > ${MONTHLY_SLICE_DAYS} AND t.start_date <= ?))
+          AND NOT EXISTS (SELECT 1 FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
+                           WHERE olt.tournament_id = t.id AND olt.final = 1 AND l.status = 'published')
+        ORDER BY t.end_date, t.id`
+    )
+    .all(ratingType, closingDate, closingDate) as PeriodTournamentRow[]
+}
+
+interface Slice {
+  month: string | null
+  rounds: number[]
+  last: boolean
+  /** The date whose list gives the ratings: the start, or the first round of the month. */
+  ratingDate: string
+}
+
+/**
+ * How a tournament is cut for this list: whole (30 days or less), or one slice per calendar month of its rounds
+ * not rated yet and played by the closing date, each with the list valid for that month.
+ */
+function slicesOf(db: Db, t: PeriodTournamentRow, closingDate: string): Slice[] {
+  const rounds = db.prepare('SELECT round, date FROM tournament_rounds WHERE tournament_id = ? ORDER BY round').all(t.id) as { round: number; date: string | null }[]
+  const allRounds = (db.prepare('SELECT DISTINCT round FROM tournament_games WHERE tournament_id = ? ORDER BY round').pluck().all(t.id) as number[])
+  const long = daysBetween(t.startDate, t.endDate) > MONTHLY_SLICE_DAYS
+  const dated = rounds.filter((r) => r.date !== null).length === allRounds.length && allRounds.length > 0
+  if (!long || !dated) return [{ month: null, rounds: allRounds.filter((r) => r > t.ratedThrough), last: true, ratingDate: t.startDate }]
+  const dateOf = new Map(rounds.map((r) => [r.round, r.date!]))
+  const lastRound = allRounds[allRounds.length - 1]!
+  const byMonth = new Map<string, number[]>()
+  for (const r of allRounds) {
+    if (r <= t.ratedThrough) continue
+    const d = dateOf.get(r)!
+    if (d > closingDate) continue
+    const m = d.slice(0, 7)
+    if (!byMonth.has(m)) byMonth.set(m, [])
+    byMonth.get(m)!.push(r)
+  }
+  return [...byMonth.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, rs]) => ({ month, rounds: rs, last: rs.includes(lastRound), ratingDate: dateOf.get(rs[0]!)! }))
+}
+
+/** Entries of one list by player id (rating, delisted ones as unrated), read once per list and kept. */
+class RatingsCache {
+  private readonly lists = new Map<number, Map<number, number | null>>()
+  private readonly stmt
+  constructor(private readonly db: Db) {
+    this.stmt = db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').raw()
+  }
+  rating(listId: number | null, playerId: number): number | null {
+    if (listId === null) return null
+    let m = this.lists.get(listId)
+    if (!m) this.lists.set(listId, (m = new Map()))
+    if (m.has(playerId)) return m.get(playerId)!
+    const row = this.stmt.get(listId, playerId) as [number | null, string | null] | undefined
+    const r = row && row[1] !== 'delisted' ? row[0] : null
+    m.set(playerId, r)
+    return r
+  }
+}
+
+/** The period tournament as the engine takes it: players with their start-date ratings, rounds, excluded games. */
+function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, ratingType: RatingType, late: boolean, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
+  const players = db
+    .prepare('SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL ORDER BY start_rank')
+    .all(t.id) as { startRank: number; playerId: number }[]
+  const games = db.prepare('SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round').raw().all(t.id) as [number, number, number | null, string][]
+  const inSlice = new Set(slice.rounds)
+  const byRank = new Map<number, PeriodRound[]>()
+  for (const [rank, round, opponent, code] of games) {
+    if (!inSlice.has(round)) continue
+    let rs = byRank.get(rank)
+    if (!rs) byRank.set(rank, (rs = []))
+    rs.push({ round, opponent, code: code as ResultCode })
+  }
+  const list = listInForce(db, slice.ratingDate, ratingType)
+  const std = ratingType !== 'standard' ? listInForce(db, slice.ratingDate, 'standard') : null
+  const out: PeriodPlayer[] = players.map((p) => {
+    const rating = ratings.rating(list?.id ?? null, p.playerId)
+    const pp: PeriodPlayer = { startRank: p.startRank, playerId: p.playerId, rating, ratingListId: rating === null ? null : (list?.id ?? null), rounds: byRank.get(p.startRank) ?? [] }
+    if (std && rating === null) pp.standardRating = ratings.rating(std.id, p.playerId)
+    return pp
+  })
+  const flags = JSON.parse(t.flags || '{}') as Record<string, unknown>
+  const edition = editionAt(t.startDate, t.edition)
+  return {
+    tournamentId: t.id,
+    name: t.name ?? `#${t.id}`,
+    start: t.startDate,
+    end: t.endDate,
+    editionId: edition.id,
+    system: t.system,
+    ratingType,
+    late,
+    ...(flags.teamChampionship === true || flags.olympiad === true ? { teamChampionship: true } : {}),
+    slice: slice.month === null ? null : { month: slice.month, rounds: slice.rounds, last: slice.last },
+    players: out,
+    excluded: excludedGames(db, t.id)
+      .filter((g) => inSlice.has(g.round))
+      .map((g) => ({ round: g.round, startRank: g.startRank, code: 'finding', reason: 'excluded by a check finding (open or accepted)' }))
+  }
+}
+
+export interface PendingAdjustment {
+  id: number
+  playerId: number
+  delta: number
+  reason: string
+  sourceListId: number
+}
+
+export function pendingAdjustments(db: Db): PendingAdjustment[] {
+  return db
+    .prepare('SELECT id, player_id AS playerId, delta, reason, source_list_id AS sourceListId FROM office_list_adjustments WHERE applied_list_id IS NULL ORDER BY id')
+    .all() as PendingAdjustment[]
+}
+
+export interface BuildOptions {
+  listDate: string
+  closingDate: string
+  ratingType: RatingType
+  edition: Edition
+  source: string
+  /** The edition or profile for a tournament starting on a date (the tournament's own choice when it made one). */
+  editionAt: (date: string, id: string | null) => Edition
+  cutoffOf: (date: string) => number
+  progress?: (done: number, total: number, message: string) => void
+  throwIfCancelled?: () => void
+  /** A recomputation: these tournaments instead of the period's. */
+  rows?: PeriodTournamentRow[]
+  /** A recomputation: this base list (its id) instead of the one found by date. */
+  baseListId?: number
+  /** A recomputation of a later list: the corrected previous list, computed and not written. */
+  base?: { ref: BaseListRef; entries: BaseEntry[]; window: UnratedWindow[] }
+  /** A recomputation leaves the pending corrections to the next list. */
+  noAdjustments?: boolean
+}
+
+/** A list as a base, by id (a recomputation starts from the base the list was computed from). */
+export function baseListById(db: Db, listId: number, cutoffOf: (date: string) => number): BaseListRef {
+  const l = db.prepare('SELECT id, kind, list_date AS listDate, source FROM rating_lists WHERE id = ?').get(listId) as { id: number; kind: 'reference' | 'office'; listDate: string; source: string } | undefined
+  if (!l) throw new UserError('lists.notFound', { listId })
+  const closing = db.prepare('SELECT closing_date FROM office_list_meta WHERE list_id = ?').pluck().get(listId) as string | undefined
+  return { ...l, closingDate: closing ?? addDays(l.listDate, -cutoffOf(l.listDate)) }
+}
+
+export interface BuiltInput {
+  input: GenerationInput
+  base: BaseListRef
+  rows: PeriodTournamentRow[]
+  adjustments: PendingAdjustment[]
+  inputsHash: string
+}
+
+/**
+ * A fingerprint of what a draft was computed from: base list, every tournament with its file version, the rounds
+ * taken and the games excluded, the pending corrections. A tournament approved since, a corrected file or a changed
+ * decision changes it, and the draft is refused at publication until regenerated.
+ */
+export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], editionId: string): string {
+  const h = createHash('sha256')
+  h.update(`base ${base.id}\nedition ${editionId}\n`)
+  for (const t of rows) {
+    const ex = excludedGames(db, t.id).map((g) => `${g.round}.${g.startRank}`).join(',')
+    h.update(`t ${t.id} file ${t.fileId ?? '-'} ${t.sha256 ?? '-'} through ${t.ratedThrough} end ${t.endDate} ex ${ex}\n`)
+  }
+  for (const a of adjustments) h.update(`adj ${a.id}\n`)
+  return h.digest('hex')
+}
+
+/** Builds the generation input from the database (base list, period tournaments, window, facts). */
+export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
+  const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
+  const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate)
+  const adjustments = o.noAdjustments ? [] : pendingAdjustments(db)
+  const ratings = new RatingsCache(db)
+  const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
+  const tournaments: PeriodTournament[] = []
+  const total = rows.length
+  rows.forEach((t, i) => {
+    if ((i & 63) === 0) {
+      o.throwIfCancelled?.()
+      o.progress?.(i, total, 'tournaments')
+    }
+    const late = t.endDate <= base.closingDate
+    for (const slice of slicesOf(db, t, o.closingDate)) {
+      if (!slice.rounds.length) continue
+      const pt = loadPeriodTournament(db, t, slice, o.ratingType, late, o.editionAt, ratings)
+      editions.set(pt.editionId, o.editionAt(t.startDate, t.edition))
+      tournaments.push(pt)
+    }
+  })
+  if (!tournaments.length && !o.rows) throw new UserError('lists.nothingApproved', { ratingType: o.ratingType, closingDate: o.closingDate })
+  o.progress?.(total, total, 'tournaments')
+
+  // the base list's entries with the registry's facts, read in one pass in player order
+  const delta = new Map<number, number>()
+  for (const a of adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+  const entries: BaseEntry[] = []
+  const facts: PlayerFacts[] = []
+  const seen = new Set<number>()
+  const fromReference = base.kind === 'reference'
+  const stmt = db
+    .prepare(
+      `SELECT e.player_id, e.rating, e.k, e.games, e.flags, e.title, e.federation, e.birth_year, e.sex, e.entry_status,
+              e.rated_games, e.highest_rating, e.tracked_since, e.recent_games,
+              p.birth_date, p.sex, p.title, p.federation
+         FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+        WHERE e.list_id = ? ORDER BY e.player_id`
+    )
+    .raw()
+  let n = 0
+  if (o.base) {
+    const fact = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
+    for (const b of o.base.entries) {
+      const [birthDate, sex, title, federation] = fact.get(b.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
+      entries.push(b)
+      facts.push({ playerId: b.playerId, birthDate, sex, title, federation })
+      seen.add(b.playerId)
+    }
+  }
+  for (const r of (o.base ? [] : stmt.iterate(base.id)) as IterableIterator<unknown[]>) {
+    if ((++n & 65535) === 0) o.throwIfCancelled?.()
+    const [playerId, rating0, k, games, flags, title, federation, birthYear, sex, status, ratedGames, highest, tracked, recent, pBirth, pSex, pTitle, pFed] = r as [
+      number, number | null, number | null, number | null, string | null, string | null, string | null, number | null, 'M' | 'F' | null, EntryStatus | null,
+      number | null, number | null, string | null, string | null, string | null, 'M' | 'F' | null, string | null, string | null
+    ]
+    let entryStatus: EntryStatus
+    if (status) entryStatus = status
+    else if (rating0 !== null) entryStatus = 'rated'
+    else if (title ?? pTitle) entryStatus = 'titled-unrated'
+    else continue // an imported line without a rating of this type: the player is unrated for this list
+    const d = delta.get(playerId)
+    const rating = rating0 !== null && d !== undefined && entryStatus === 'rated' ? rating0 + d : rating0
+    entries.push({
+      playerId,
+      rating,
+      k,
+      games,
+      flags,
+      status: entryStatus,
+      title,
+      federation,
+      birthYear,
+      sex,
+      ratedGamesToDate: ratedGames,
+      highestRating: highest,
+      trackedSince: tracked ?? (fromReference ? base.listDate : null),
+      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : []
+    })
+    facts.push({ playerId, birthDate: pBirth, sex: pSex, title: pTitle, federation: pFed })
+    seen.add(playerId)
+  }
+  // players of the tournaments who are not on the base list
+  const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
+  for (const t of tournaments) {
+    for (const p of t.players) {
+      if (seen.has(p.playerId)) continue
+      seen.add(p.playerId)
+      const [birthDate, sex, title, federation] = one.get(p.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
+      facts.push({ playerId: p.playerId, birthDate, sex, title, federation })
+    }
+  }
+  facts.sort((a, b) => a.playerId - b.playerId)
+
+  const window: UnratedWindow[] = o.base
+    ? o.base.window
+    : base.kind === 'office'
+      ? (db.prepare('SELECT data FROM office_list_window WHERE list_id = ? ORDER BY player_id').pluck().all(base.id) as string[]).map((t) => JSON.parse(t) as UnratedWindow)
+      : []
+  for (const w of window) for (const e of w.events) if (!editions.has(e.editionId)) editions.set(e.editionId, o.editionAt(e.start, e.editionId))
+  const input: GenerationInput = {
+    listDate: o.listDate,
+    ratingType: o.ratingType,
+    edition: o.edition,
+    editions: [...editions.values()],
+    base: { listId: base.id, listDate: base.listDate, entries },
+    tournaments,
+    window,
+    players: facts
+  }
+  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id) }
+}
+
+/** How an entry differs from the base list, for the preview. */
+export function changeKindOf(before: BaseEntry | undefined, after: ListEntry): ChangeKind {
+  const wasRated = before !== undefined && before.status === 'rated' && before.rating !== null
+  if (after.status === 'delisted' && (!before || before.status !== 'delisted')) return 'delisted'
+  if (!wasRated && after.status === 'rated' && after.rating !== null) return 'new'
+  const wasInactive = (before?.flags ?? '').includes('i')
+  const isInactive = (after.flags ?? '').includes('i')
+  if (isInactive && !wasInactive) return 'inactive'
+  if (wasInactive && !isInactive) return 'reactivated'
+  if (wasRated && after.rating !== null && after.rating > before.rating!) return 'up'
+  if (wasRated && after.rating !== null && after.rating < before.rating!) return 'down'
+  return 'unchanged'
+}
+
+export function packSheet(sheet: unknown): Buffer {
+  return deflateSync(Buffer.from(JSON.stringify(sheet)))
+}
+
+export function unpackSheet(blob: Buffer): unknown {
+  return JSON.parse(inflateSync(blob).toString('utf8'))
+}
+
+export interface DraftMeta {
+  closingDate: string
+  profileId: string
+  params: Edition
+  engineVersion: string
+  inputsHash: string
+  source: string
+  adjustments: readonly PendingAdjustment[]
+}
+
+/** The draft of the same date, type and source, if any (the one a new generation replaces). */
+function existingList(db: Db, listDate: string, ratingType: RatingType, source: string, status: 'draft' | 'published'): number | null {
+  return (
+    (db
+      .prepare("SELECT id FROM rating_lists WHERE kind = 'office' AND list_date = ? AND rating_type = ? AND source = ? AND status = ? ORDER BY version DESC, id DESC LIMIT 1")
+      .pluck()
+      .get(listDate, ratingType, source, status) as number | undefined) ?? null
+  )
+}
+
+/** Refuses a generation for a date that already has a published list of that type and source. */
+export function assertNotPublished(db: Db, listDate: string, ratingType: RatingType, source: string): void {
+  const id = existingList(db, listDate, ratingType, source, 'published')
+  if (id !== null) throw new UserError('lists.alreadyPublished', { listId: id, listDate })
+}
+
+/** Deletes a draft's rows (entries, sheets, window, tournaments, meta); the rating_lists row stays. */
+function clearDraft(db: Db, listId: number): void {
+  for (const t of ['office_list_sheets', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'rating_list_entries']) {
+    db.prepare(`DELETE FROM ${t} WHERE list_id = ?`).run(listId)
+  }
+}
+
+export interface WriteListOptions {
+  status: 'draft'
+  version?: number
+  supersedesId?: number | null
+  reason?: string | null
+  /** A draft of the same date/type/source is replaced (its id kept); a new version never replaces. */
+  replaceDraft: boolean
+  progress?: (done: number, total: number, message: string) => void
+  throwIfCancelled?: () => void
+}
+
+/**
+ * Writes a generated list as a draft in one transaction (the caller's): the list row, every entry, the sheets with
+ * their change kind, the carried window, the tournaments with their file hashes, the frozen parameters.
+ */
+export function writeGeneratedList(db: Db, built: BuiltInput, result: GenerationResult, meta: DraftMeta, o: WriteListOptions): number {
+  const { input } = built
+  let listId: number | null = o.replaceDraft ? existingList(db, input.listDate, input.ratingType, meta.source, 'draft') : null
+  if (listId !== null) {
+    clearDraft(db, listId)
+    db.prepare("UPDATE rating_lists SET edition = ?, checksum = ?, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(result.edition, result.checksum, listId)
+  } else {
+    listId = Number(
+      db
+        .prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum) VALUES ('office', ?, ?, ?, ?, 'draft', ?, ?, ?)")
+        .run(input.listDate, input.ratingType, meta.source, result.edition, o.version ?? 1, o.supersedesId ?? null, result.checksum).lastInsertRowid
+    )
+  }
+  const insEntry = db.prepare(
+    `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
+       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES (${listId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  )
+  const total = result.entries.length
+  let i = 0
+  for (const e of result.entries) {
+    if ((i & 16383) === 0) {
+      o.throwIfCancelled?.()
+      o.progress?.(i, total, 'entries')
+    }
+    i++
+    insEntry.run(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
+  }
+  o.progress?.(total, total, 'entries')
+
+  const baseById = new Map<number, BaseEntry>()
+  for (const b of input.base.entries) baseById.set(b.playerId, b)
+  const entryById = new Map<number, ListEntry>()
+  for (const e of result.entries) entryById.set(e.playerId, e)
+  const insSheet = db.prepare(`INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (${listId}, ?, ?, ?, ?, ?, ?)`)
+  const adjusted = new Map<number, PendingAdjustment[]>()
+  for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
+  const sheets = new Map<number, CalculationSheet>(result.sheets.map((s) => [s.playerId, s]))
+  // a corrected player gets a sheet even without games: the correction is what changed his line
+  for (const [playerId, list] of adjusted) {
+    const entry = entryById.get(playerId)
+    if (!entry) continue
+    const b = baseById.get(playerId)
+    const sheet: CalculationSheet = sheets.get(playerId) ?? {
+      playerId,
+      listDate: input.listDate,
+      edition: result.edition,
+      base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
+      tournaments: [],
+      periodGames: 0,
+      changeExact: null,
+      change: null,
+      compression: null,
+      firstRating: null,
+      rating: entry.rating,
+      status: entry.status,
+      flags: entry.flags,
+      kNext: { k: entry.k, note: null },
+      notes: []
+    }
+    for (const a of list) sheet.notes.push({ ref: `correction of list ${a.sourceListId}`, text: `${a.delta > 0 ? '+' : ''}${a.delta} carried into this list (FIDE practice): ${a.reason}` })
+    sheets.set(playerId, sheet)
+  }
+  const ordered = [...sheets.values()].sort((a, b) => a.playerId - b.playerId)
+  for (const s of ordered) {
+    const e = entryById.get(s.playerId)
+    if (!e) continue
+    const b = baseById.get(s.playerId)
+    const before = b?.rating ?? null
+    const undo = (adjusted.get(s.playerId) ?? []).reduce((x, a) => x + a.delta, 0)
+    const printedBefore = before === null ? null : before - undo
+    const ids = [...new Set(s.tournaments.map((t) => t.tournamentId))]
+    insSheet.run(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(ids), packSheet(s))
+  }
+  const insWindow = db.prepare(`INSERT INTO office_list_window (list_id, player_id, data) VALUES (${listId}, ?, ?)`)
+  for (const w of result.window) insWindow.run(w.playerId, JSON.stringify(w))
+
+  // one row per tournament (a long event's month slices of this list together)
+  const insT = db.prepare(
+    `INSERT INTO office_list_tournaments (list_id, tournament_id, file_id, file_sha256, first_round, last_round, late, final, games, players) VALUES (${listId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  )
+  const rowById = new Map(built.rows.map((r) => [r.id, r]))
+  const agg = new Map<number, { first: number; last: number; late: boolean; final: boolean; games: number; players: number }>()
+  for (const t of input.tournaments) {
+    const rounds = t.slice ? t.slice.rounds : t.players.flatMap((p) => p.rounds.map((r) => r.round))
+    const first = rounds.length ? Math.min(...rounds) : 0
+    const last = rounds.length ? Math.max(...rounds) : 0
+    const a = agg.get(t.tournamentId) ?? { first, last, late: t.late, final: false, games: 0, players: 0 }
+    a.first = Math.min(a.first, first)
+    a.last = Math.max(a.last, last)
+    if (!t.slice || t.slice.last) a.final = true
+    agg.set(t.tournamentId, a)
+  }
+  for (const r of result.tournaments) {
+    const a = agg.get(r.tournamentId)
+    if (!a) continue
+    a.games += r.games
+    a.players = Math.max(a.players, r.players)
+  }
+  for (const [id, a] of agg) {
+    const row = rowById.get(id)!
+    insT.run(id, row.fileId, row.sha256, a.first, a.last, a.late ? 1 : 0, a.final ? 1 : 0, a.games, a.players)
+  }
+  db.prepare(
+    'INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, counters, inputs_hash, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+  ).run(
+    listId,
+    built.base.id,
+    meta.closingDate,
+    meta.profileId,
+    JSON.stringify(meta.params),
+    meta.engineVersion,
+    JSON.stringify({ ...result.counters, adjustments: meta.adjustments.map((a) => a.id) }),
+    meta.inputsHash,
+    o.reason ?? null
+  )
+  return listId
+}
+
+export interface OfficeListRow {
+  id: number
+  kind: 'reference' | 'office'
+  listDate: string
+  ratingType: RatingType
+  source: string
+  edition: string | null
+  status: 'draft' | 'published' | 'reference'
+  version: number
+  supersedesId: number | null
+  checksum: string | null
+}
+
+export function getList(db: Db, listId: number): OfficeListRow {
+  const row = db
+    .prepare('SELECT id, kind, list_date AS listDate, rating_type AS ratingType, source, edition, status, version, supersedes_id AS supersedesId, checksum FROM rating_lists WHERE id = ?')
+    .get(listId) as OfficeListRow | undefined
+  if (!row) throw new UserError('lists.notFound', { listId })
+  return row
+}
+
+export interface MetaRow {
+  baseListId: number
+  closingDate: string
+  profileId: string
+  params: string
+  engineVersion: string
+  counters: string
+  inputsHash: string
+  generatedAt: string
+  reason: string | null
+}
+
+export function getMeta(db: Db, listId: number): MetaRow | null {
+  return (
+    (db
+      .prepare(
+        'SELECT base_list_id AS baseListId, closing_date AS closingDate, profile_id AS profileId, params, engine_version AS engineVersion, counters, inputs_hash AS inputsHash, generated_at AS generatedAt, reason FROM office_list_meta WHERE list_id = ?'
+      )
+      .get(listId) as MetaRow | undefined) ?? null
+  )
+}
+
+/** The entries of a list in canonical order (player id), as the engine's checksum reads them. */
+export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
+  const rows = db
+    .prepare(
+      `SELECT player_id, rating, games, k, flags, entry_status, title, federation, birth_year, sex, rated_games, highest_rating, tracked_since, recent_games
+         FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`
+    )
+    .raw()
+    .iterate(listId) as IterableIterator<unknown[]>
+  const out: ListEntry[] = []
+  for (const r of rows) {
+    out.push({
+      playerId: r[0] as number,
+      rating: r[1] as number | null,
+      games: (r[2] as number | null) ?? 0,
+      k: r[3] as number | null,
+      flags: r[4] as string | null,
+      status: (r[5] as EntryStatus | null) ?? 'rated',
+      title: r[6] as string | null,
+      federation: r[7] as string | null,
+      birthYear: r[8] as number | null,
+      sex: r[9] as 'M' | 'F' | null,
+      ratedGamesToDate: r[10] as number | null,
+      highestRating: r[11] as number | null,
+      trackedSince: r[12] as string | null,
+      recentGames: r[13] ? (JSON.parse(r[13] as string) as ListGames[]) : []
+    })
+  }
+  return out
+}
+
+export function listTournaments(db: Db, listId: number): ListTournament[] {
+  const rows = db
+    .prepare(
+      `SELECT olt.tournament_id AS tournamentId, t.name, t.start_date AS startDate, t.end_date AS endDate, olt.file_sha256 AS fileSha256,
+              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players
+         FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id
+        WHERE olt.list_id = ? ORDER BY t.end_date, t.id`
+    )
+    .all(listId) as (Omit<ListTournament, 'late' | 'final'> & { late: number; final: number })[]
+  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1 }))
+}
+
+/** Marks a draft published and its completed tournaments rated; the caller checks and audits in its transaction. */
+export function markPublished(db: Db, listId: number): { publishedAt: string; tournaments: number } {
+  const publishedAt = new Date().toISOString()
+  db.prepare("UPDATE rating_lists SET status = 'published', published_at = ? WHERE id = ? AND status = 'draft'").run(publishedAt, listId)
+  const rated = db
+    .prepare(
+      `UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+        WHERE id IN (SELECT tournament_id FROM office_list_tournaments WHERE list_id = ? AND final = 1) AND status = 'approved'`
+    )
+    .run(listId).changes
+  const meta = getMeta(db, listId)
+  const ids = meta ? ((JSON.parse(meta.counters) as { adjustments?: number[] }).adjustments ?? []) : []
+  const mark = db.prepare('UPDATE office_list_adjustments SET applied_list_id = ? WHERE id = ? AND applied_list_id IS NULL')
+  for (const id of ids) mark.run(listId, id)
+  return { publishedAt, tournaments: rated }
+}
+
+export function sheetCounts(db: Db, listId: number): Record<ChangeKind, number> {
+  const counts: Record<ChangeKind, number> = { up: 0, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 0 }
+  for (const r of db.prepare('SELECT kind, count(*) AS n FROM office_list_sheets WHERE list_id = ? GROUP BY kind').all(listId) as { kind: ChangeKind; n: number }[]) counts[r.kind] = r.n
+  return counts
+}
+
+/** One page of the preview rows (players with a sheet), biggest changes first within a kind. */
+export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }): { total: number; rows: PreviewRow[] } {
+  const where = ['s.list_id = ?']
+  const params: (string | number)[] = [listId]
+  if (q.kind) {
+    where.push('s.kind = ?')
+    params.push(q.kind)
+  }
+  if (q.playerIds) {
+    if (!q.playerIds.length) return { total: 0, rows: [] }
+    where.push(`s.player_id IN (${q.playerIds.map(() => '?').join(',')})`)
+    params.push(...q.playerIds)
+  }
+  const total = db.prepare(`SELECT count(*) FROM office_list_sheets s WHERE ${where.join(' AND ')}`).pluck().get(...params) as number
+  const rows = db
+    .prepare(
+      `SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
+              s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments
+         FROM office_list_sheets s JOIN players p ON p.id = s.player_id
+         LEFT JOIN rating_list_entries e ON e.list_id = s.list_id AND e.player_id = s.player_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY abs(coalesce(s.change, 0)) DESC, s.player_id LIMIT ? OFFSET ?`
+    )
+    .all(...params, q.limit, q.offset) as (Omit<PreviewRow, 'name' | 'tournaments'> & { surname: string; givenNames: string; tournaments: string })[]
+  const tName = db.prepare('SELECT name FROM tournaments WHERE id = ?').pluck()
+  return {
+    total,
+    rows: rows.map(({ surname, givenNames, tournaments, ...r }) => ({
+      ...r,
+      name: givenNames ? `${surname}, ${givenNames}` : surname,
+      tournaments: (JSON.parse(tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null }))
+    }))
+  }
+}
+
+export function readSheet(db: Db, listId: number, playerId: number): unknown | null {
+  const blob = db.prepare('SELECT sheet FROM office_list_sheets WHERE list_id = ? AND player_id = ?').pluck().get(listId, playerId) as Buffer | undefined
+  return blob ? unpackSheet(blob) : null
+}
+
+export function readEntry(db: Db, listId: number, playerId: number): { rating: number | null; games: number | null; k: number | null; flags: string | null } | null {
+  return (
+    (db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(listId, playerId) as
+      | { rating: number | null; games: number | null; k: number | null; flags: string | null }
+      | undefined) ?? null
+  )
+}

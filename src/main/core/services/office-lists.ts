@@ -1,0 +1,406 @@
+// The office's own lists as use cases: generate a draft (run by the `lists:generate` job), preview it, read a
+// sheet, publish it (checked against its inputs, checksum verified, audited), and correct a published list.
+import type { Db } from '../db/open'
+import type { Handler } from './dispatch'
+import type { Edition } from '../../../shared/contract/rating'
+import type { CorrectionChange, CorrectionPreview, GenerateInput, GenerateResult, OfficeListCall } from '../../../shared/contract/office-lists'
+import type { RatingType } from '../model/tournament'
+import type { BaseEntry, GenerationResult, ListEntry, UnratedWindow } from '../lists/types'
+import { generateList } from '../lists/generate'
+import { listCalendar } from '../lists/calendar'
+import { entriesChecksum } from '../lists/checksum'
+import { editionForDate } from '../rules/editions'
+import { findEdition } from './rating'
+import { readSettings } from './settings'
+import { displayName, getListSummary, playerSearchCondition } from './lists'
+import {
+  assertNotPublished,
+  buildGenerationInput,
+  findBaseList,
+  getList,
+  getMeta,
+  inputsFingerprint,
+  listEntriesCanonical,
+  listTournaments,
+  markPublished,
+  officeSource,
+  pendingAdjustments,
+  periodTournamentRows,
+  previewRows,
+  readEntry,
+  readSheet,
+  sheetCounts,
+  writeGeneratedList,
+  type BaseListRef,
+  type BuiltInput,
+  type PeriodTournamentRow
+} from '../data/office-lists'
+import { UserError } from '../util/errors'
+import { appVersion } from '../util/version'
+
+/** Written with every office list: the code that computed it. */
+export const ENGINE_VERSION = `rating-office ${appVersion}`
+
+export interface JobHooks {
+  progress?: (done: number, total: number, message: string) => void
+  throwIfCancelled?: () => void
+}
+
+function audit(db: Db, action: string, entityId: number, reason: string | null, data: unknown): void {
+  const actor = readSettings(db).officer || 'officer'
+  db.prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)').run(actor, action, 'rating_list', String(entityId), reason, JSON.stringify(data))
+}
+
+/** The rule set of a list: the named profile (or shipped edition), else the FIDE edition in force on its date. */
+function profileEdition(db: Db, profile: string | undefined): Edition | null {
+  if (profile === undefined) return null
+  const e = findEdition(db, profile)
+  if (!e) throw new UserError('engine.unknownEdition', { id: profile, known: 'fide-2005 … fide-2024, fse, or a saved profile' })
+  return e
+}
+
+interface Rules {
+  list: (date: string) => Edition
+  tournament: (date: string, id: string | null) => Edition
+  cutoff: (date: string) => number
+}
+
+function rulesFor(db: Db, profile: Edition | null): Rules {
+  const list = (date: string): Edition => profile ?? editionForDate(date)
+  return {
+    list,
+    tournament: (date, id) => (id ? (findEdition(db, id) ?? list(date)) : (profile ?? editionForDate(date))),
+    cutoff: (date) => list(date).list.cutoffDays
+  }
+}
+
+export function calendar(db: Db, year: number, ratingType: RatingType, profile?: string): { listDate: string; closingDate: string; edition: string }[] {
+  const rules = rulesFor(db, profileEdition(db, profile))
+  return listCalendar(rules.list, year, ratingType).map((c) => ({ listDate: c.listDate, closingDate: c.closingDate, edition: c.edition }))
+}
+
+/** The calendar entry of a list date, or a clear error naming the dates of that year. */
+function calendarEntry(rules: Rules, listDate: string, ratingType: RatingType): { closingDate: string } {
+  const year = Number(listDate.slice(0, 4))
+  const dates = listCalendar(rules.list, year, ratingType)
+  const hit = dates.find((c) => c.listDate === listDate)
+  if (!hit) throw new UserError('lists.offCalendar', { listDate, dates: dates.map((c) => c.listDate).join(', ') })
+  return hit
+}
+
+function resultOf(db: Db, listId: number, built: BuiltInput, result: GenerationResult, closingDate: string): GenerateResult {
+  return {
+    listId,
+    listDate: result.listDate,
+    closingDate,
+    type: result.ratingType,
+    edition: result.edition,
+    baseListId: built.base.id,
+    players: result.counters.players,
+    rated: result.counters.rated,
+    newlyRated: result.counters.newlyRated,
+    delisted: result.counters.delisted,
+    inactive: result.counters.inactive,
+    checksum: result.checksum,
+    tournaments: listTournaments(db, listId)
+  }
+}
+
+/**
+ * Generates the draft of a list date and type: base list, period tournaments, the engine, then every row written in
+ * one transaction that replaces the earlier draft of that date. Runs in the worker (the `lists:generate` job).
+ */
+export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}): GenerateResult {
+  const profile = profileEdition(db, input.profile)
+  const rules = rulesFor(db, profile)
+  const { closingDate } = calendarEntry(rules, input.listDate, input.ratingType)
+  const edition = rules.list(input.listDate)
+  const source = officeSource(edition)
+  assertNotPublished(db, input.listDate, input.ratingType, source)
+  hooks.progress?.(0, 1, 'reading')
+  const built = buildGenerationInput(db, {
+    listDate: input.listDate,
+    closingDate,
+    ratingType: input.ratingType,
+    edition,
+    source,
+    editionAt: rules.tournament,
+    cutoffOf: rules.cutoff,
+    progress: hooks.progress,
+    throwIfCancelled: hooks.throwIfCancelled
+  })
+  hooks.throwIfCancelled?.()
+  hooks.progress?.(0, 1, 'computing')
+  const result = generateList(built.input)
+  hooks.throwIfCancelled?.()
+  const write = db.transaction(() => {
+    const listId = writeGeneratedList(
+      db,
+      built,
+      result,
+      { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments },
+      { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled }
+    )
+    audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId: built.base.id, checksum: result.checksum, counters: result.counters })
+    return listId
+  })
+  const listId = write()
+  return resultOf(db, listId, built, result, closingDate)
+}
+
+/** The fingerprint of a draft's inputs as they are now (a tournament approved since, a new file, a decision). */
+function currentInputsHash(db: Db, listId: number): { now: string; stored: string; base: BaseListRef; rows: PeriodTournamentRow[] } {
+  const list = getList(db, listId)
+  const meta = getMeta(db, listId)
+  if (!meta) throw new UserError('lists.notOffice', { listId })
+  const edition = JSON.parse(meta.params) as Edition
+  const rules = rulesFor(db, edition.kind === 'fide' ? null : edition)
+  let base: BaseListRef
+  try {
+    base = findBaseList(db, list.listDate, list.ratingType, list.source, rules.cutoff)
+  } catch {
+    base = { id: -1, kind: 'reference', listDate: '', closingDate: '', source: '' }
+  }
+  const rows = periodTournamentRows(db, list.ratingType, meta.closingDate)
+  return { now: inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), stored: meta.inputsHash, base, rows }
+}
+
+export function publishList(db: Db, listId: number, reason: string | null): { listId: number; checksum: string; publishedAt: string; tournaments: number; entries: number } {
+  const run = db.transaction(() => {
+    const list = getList(db, listId)
+    if (list.kind !== 'office') throw new UserError('lists.notOffice', { listId })
+    if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId, listDate: list.listDate })
+    assertNotPublished(db, list.listDate, list.ratingType, list.source)
+    const h = currentInputsHash(db, listId)
+    if (h.now !== h.stored) throw new UserError('lists.staleDraft', { listId })
+    const entries = listEntriesCanonical(db, listId)
+    const checksum = entriesChecksum(entries)
+    if (checksum !== list.checksum) throw new UserError('lists.checksumMismatch', { listId, stored: list.checksum ?? '', computed: checksum })
+    const done = markPublished(db, listId)
+    audit(db, 'list.publish', listId, reason, { listDate: list.listDate, ratingType: list.ratingType, checksum, entries: entries.length, tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })) })
+    return { listId, checksum, publishedAt: done.publishedAt, tournaments: done.tournaments, entries: entries.length }
+  })
+  return run.immediate()
+}
+
+// ---- corrections ----
+
+/** A list's entries as the base of the next generation. */
+function asBase(entries: readonly ListEntry[]): BaseEntry[] {
+  return entries.map((e) => ({
+    playerId: e.playerId,
+    rating: e.rating,
+    k: e.k,
+    games: e.games,
+    flags: e.flags,
+    status: e.status,
+    title: e.title,
+    federation: e.federation,
+    birthYear: e.birthYear,
+    sex: e.sex,
+    ratedGamesToDate: e.ratedGamesToDate,
+    highestRating: e.highestRating,
+    trackedSince: e.trackedSince,
+    recentGames: e.recentGames
+  }))
+}
+
+interface Recomputed {
+  listId: number
+  list: ReturnType<typeof getList>
+  built: BuiltInput
+  result: GenerationResult
+  closingDate: string
+  edition: Edition
+  changes: CorrectionChange[]
+  added: PeriodTournamentRow[]
+  changedFiles: PeriodTournamentRow[]
+}
+
+/** The published lists of a chain: the list, then each later published list of its type and source, newest versions. */
+function chainFrom(db: Db, listId: number): number[] {
+  const first = getList(db, listId)
+  const later = db
+    .prepare(
+      `SELECT l.id FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published' AND l.rating_type = ? AND l.source = ? AND l.list_date > ?
+         AND NOT EXISTS (SELECT 1 FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published')
+       ORDER BY l.list_date`
+    )
+    .pluck()
+    .all(first.ratingType, first.source, first.listDate) as number[]
+  return [listId, ...later]
+}
+
+/**
+ * Recomputes a published list and the later lists built on it, from their frozen parameters and the tournaments as
+ * they are now: the same tournaments with their current files, plus (for the first list) approved tournaments of its
+ * period that no list rated (found late). Nothing is written.
+ */
+function recompute(db: Db, listId: number, includeLate: boolean): Recomputed[] {
+  const head = getList(db, listId)
+  if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
+  const superseded = db.prepare("SELECT id FROM rating_lists WHERE supersedes_id = ? AND status = 'published'").pluck().get(listId) as number | undefined
+  if (superseded !== undefined) throw new UserError('lists.superseded', { listId, by: superseded })
+  const out: Recomputed[] = []
+  let previous: { ref: BaseListRef; entries: BaseEntry[]; window: UnratedWindow[] } | null = null
+  for (const id of chainFrom(db, listId)) {
+    const list = getList(db, id)
+    const meta = getMeta(db, id)!
+    const edition = JSON.parse(meta.params) as Edition
+    const rules = rulesFor(db, edition.kind === 'fide' ? null : edition)
+    const ownRows = db
+      .prepare(
+        `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.system, t.edition, t.current_file_id AS fileId, f.sha256, t.flags,
+                olt.first_round - 1 AS ratedThrough, olt.file_id AS ratedFileId
+           FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id LEFT JOIN tournament_files f ON f.id = t.current_file_id
+          WHERE olt.list_id = ? ORDER BY t.end_date, t.id`
+      )
+      .all(id) as (PeriodTournamentRow & { ratedFileId: number | null })[]
+    const changedFiles = ownRows.filter((r) => r.fileId !== r.ratedFileId)
+    const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !ownRows.some((o) => o.id === r.id)) : []
+    const rows = [...ownRows, ...added].sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)
+    const built = buildGenerationInput(db, {
+      listDate: list.listDate,
+      closingDate: meta.closingDate,
+      ratingType: list.ratingType,
+      edition,
+      source: list.source,
+      editionAt: rules.tournament,
+      cutoffOf: rules.cutoff,
+      rows,
+      base: previous ?? undefined,
+      baseListId: meta.baseListId,
+      noAdjustments: true
+    })
+    const result = generateList(built.input)
+    const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
+    const why = [...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`), ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`)]
+    const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
+    const changes: CorrectionChange[] = []
+    const name = db.prepare('SELECT fide_id, surname, given_names FROM players WHERE id = ?').raw()
+    for (const e of result.entries) {
+      const p = published.get(e.playerId)
+      if (p && p.rating === e.rating && p.games === e.games && p.k === e.k && p.flags === e.flags && p.status === e.status) continue
+      const [fideId, surname, given] = name.get(e.playerId) as [number | null, string, string]
+      changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
+    }
+    out.push({ listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles })
+    previous = { ref: { id, kind: 'office', listDate: list.listDate, closingDate: meta.closingDate, source: list.source }, entries: asBase(result.entries), window: result.window }
+  }
+  return out
+}
+
+export function correctionPreview(db: Db, listId: number): CorrectionPreview {
+  const chain = recompute(db, listId, true)
+  return {
+    listId,
+    lists: chain.map((c) => ({ listId: c.listId, listDate: c.list.listDate, changed: c.changes.length })),
+    changes: chain.flatMap((c) => c.changes),
+    addedTournaments: chain[0]!.added.map((t) => ({ id: t.id, name: t.name })),
+    changedTournaments: chain.flatMap((c) => c.changedFiles.map((t) => ({ id: t.id, name: t.name })))
+  }
+}
+
+/**
+ * Applies a correction. 'new-version': each list of the chain that changes is published again as its next version
+ * (supersedes_id), with a changelog row per changed entry; the earlier versions stay readable. 'next-list' (FIDE's
+ * practice): the differences of corrected tournaments on the latest list are carried into the next generated list,
+ * and tournaments found late are rated there as late tournaments.
+ */
+export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new-version', reason: string): { mode: 'next-list' | 'new-version'; newListIds: number[]; changed: number } {
+  const run = db.transaction(() => {
+    if (mode === 'next-list') {
+      // tournaments found late go to the next list by themselves; corrected files leave a difference to carry
+      const chain = recompute(db, listId, false)
+      const last = chain[chain.length - 1]!
+      const published = new Map(listEntriesCanonical(db, last.listId).map((e) => [e.playerId, e]))
+      const ins = db.prepare('INSERT INTO office_list_adjustments (source_list_id, player_id, delta, reason) VALUES (?, ?, ?, ?)')
+      let changed = 0
+      for (const e of last.result.entries) {
+        const p = published.get(e.playerId)
+        if (!p || p.rating === null || e.rating === null || p.rating === e.rating) continue
+        ins.run(listId, e.playerId, e.rating - p.rating, reason)
+        changed++
+      }
+      audit(db, 'list.correct', listId, reason, { mode, changed })
+      return { mode, newListIds: [], changed }
+    }
+    const chain = recompute(db, listId, true)
+    const newIds: number[] = []
+    let changed = 0
+    for (const c of chain) {
+      if (!c.changes.length && !c.added.length && !c.changedFiles.length) continue
+      const newId = writeGeneratedList(
+        db,
+        c.built,
+        c.result,
+        { closingDate: c.closingDate, profileId: c.edition.id, params: c.edition, engineVersion: ENGINE_VERSION, inputsHash: c.built.inputsHash, source: c.list.source, adjustments: [] },
+        { status: 'draft', replaceDraft: false, version: c.list.version + 1, supersedesId: c.listId, reason }
+      )
+      const log = db.prepare(
+        'INSERT INTO office_list_changelog (list_id, player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+      )
+      const published = new Map(listEntriesCanonical(db, c.listId).map((e) => [e.playerId, e]))
+      const fresh = new Map(c.result.entries.map((e) => [e.playerId, e]))
+      for (const ch of c.changes) {
+        const p = published.get(ch.playerId)
+        const e = fresh.get(ch.playerId)!
+        log.run(newId, ch.playerId, p?.rating ?? null, e.rating, p?.games ?? null, e.games, p?.k ?? null, e.k, p?.flags ?? null, e.flags, `${reason} — ${ch.reason}`)
+      }
+      markPublished(db, newId)
+      audit(db, 'list.correct', newId, reason, { mode, supersedes: c.listId, changed: c.changes.length, checksum: c.result.checksum })
+      newIds.push(newId)
+      changed += c.changes.length
+    }
+    return { mode, newListIds: newIds, changed }
+  })
+  return run.immediate()
+}
+
+// ---- handlers ----
+
+export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
+  'lists:calendar': (input, { db }) => calendar(db, input.year, input.ratingType, input.profile),
+  'lists:preview': (input, { db }) => {
+    const list = getListSummary(db, input.listId)
+    const metaRow = getMeta(db, input.listId)
+    let playerIds: number[] | null = null
+    if (input.search) {
+      const cond = playerSearchCondition(input.search)
+      if (cond) playerIds = db.prepare(`SELECT p.id FROM players p WHERE ${cond.sql} LIMIT 5000`).pluck().all(...cond.params) as number[]
+    }
+    const page = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit })
+    const meta = metaRow
+      ? {
+          baseListId: metaRow.baseListId,
+          closingDate: metaRow.closingDate,
+          profileId: metaRow.profileId,
+          engineVersion: metaRow.engineVersion,
+          generatedAt: metaRow.generatedAt,
+          reason: metaRow.reason,
+          stale: list.status === 'draft' ? (() => { const h = currentInputsHash(db, input.listId); return h.now !== h.stored })() : false
+        }
+      : null
+    return { list, meta, counts: sheetCounts(db, input.listId), tournaments: listTournaments(db, input.listId), ...page }
+  },
+  'lists:sheet': (input, { db }) => {
+    if ((input.playerId === undefined) === (input.fideId === undefined)) throw new UserError('lists.sheetPlayer', {})
+    const player = (input.playerId !== undefined
+      ? db.prepare('SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE id = ?').get(input.playerId)
+      : db.prepare('SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE fide_id = ?').get(input.fideId)) as
+      | { id: number; fideId: number | null; surname: string; givenNames: string }
+      | undefined
+    if (!player) throw new UserError('archive.playerNotFound', { ref: input.fideId !== undefined ? `FIDE ID ${input.fideId}` : `id ${input.playerId}` })
+    getList(db, input.listId)
+    return {
+      listId: input.listId,
+      player: { id: player.id, fideId: player.fideId, name: displayName(player.surname, player.givenNames) },
+      entry: readEntry(db, input.listId, player.id),
+      sheet: readSheet(db, input.listId, player.id)
+    }
+  },
+  'lists:publish': (input, { db }) => publishList(db, input.listId, input.reason ?? null),
+  'lists:correctPreview': (input, { db }) => correctionPreview(db, input.listId),
+  'lists:correct': (input, { db }) => applyCorrection(db, input.listId, input.mode, input.reason)
+}
+

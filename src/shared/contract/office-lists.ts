@@ -1,0 +1,164 @@
+// Calls over the office's own lists: calendar, draft generation (a worker job), preview against the previous list, calculation sheets, publication and corrections.
+import { z } from 'zod'
+import { call, idSchema, isoDate, ratingType } from './define'
+import { listSummarySchema } from './lists'
+
+export const calendarEntrySchema = z.object({ listDate: isoDate, closingDate: isoDate, edition: z.string() })
+export type CalendarEntry = z.infer<typeof calendarEntrySchema>
+
+export const generateInputSchema = z
+  .object({
+    listDate: isoDate,
+    ratingType: ratingType.default('standard'),
+    /** A federation's profile (or a shipped edition) instead of the FIDE edition in force on the list date. */
+    profile: z.string().min(1).max(100).optional()
+  })
+  .strict()
+export type GenerateInput = z.output<typeof generateInputSchema>
+
+export const listTournamentSchema = z.object({
+  tournamentId: z.number(),
+  name: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  fileSha256: z.string().nullable(),
+  firstRound: z.number(),
+  lastRound: z.number(),
+  late: z.boolean(),
+  final: z.boolean(),
+  games: z.number(),
+  players: z.number()
+})
+export type ListTournament = z.infer<typeof listTournamentSchema>
+
+export const generateResultSchema = z.object({
+  listId: z.number(),
+  listDate: isoDate,
+  closingDate: isoDate,
+  type: ratingType,
+  edition: z.string(),
+  baseListId: z.number(),
+  players: z.number(),
+  rated: z.number(),
+  newlyRated: z.number(),
+  delisted: z.number(),
+  inactive: z.number(),
+  checksum: z.string(),
+  tournaments: z.array(listTournamentSchema)
+})
+export type GenerateResult = z.infer<typeof generateResultSchema>
+
+export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged'])
+export type ChangeKind = z.infer<typeof changeKind>
+
+export const previewRowSchema = z.object({
+  playerId: z.number(),
+  fideId: z.number().nullable(),
+  name: z.string(),
+  federation: z.string().nullable(),
+  kind: changeKind,
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+  change: z.number().nullable(),
+  games: z.number().nullable(),
+  flags: z.string().nullable(),
+  /** The tournaments of this list the player played in. */
+  tournaments: z.array(z.object({ id: z.number(), name: z.string().nullable() }))
+})
+export type PreviewRow = z.infer<typeof previewRowSchema>
+
+export const listMetaSchema = z.object({
+  baseListId: z.number(),
+  closingDate: isoDate,
+  profileId: z.string(),
+  engineVersion: z.string(),
+  generatedAt: z.string(),
+  reason: z.string().nullable(),
+  /** True when an input changed after the draft was generated (it must be regenerated before publication). */
+  stale: z.boolean()
+})
+
+export const correctionChangeSchema = z.object({
+  listId: z.number(),
+  listDate: isoDate,
+  playerId: z.number(),
+  fideId: z.number().nullable(),
+  name: z.string(),
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+  beforeGames: z.number().nullable(),
+  afterGames: z.number().nullable(),
+  reason: z.string()
+})
+export type CorrectionChange = z.infer<typeof correctionChangeSchema>
+
+export const correctionPreviewSchema = z.object({
+  listId: z.number(),
+  lists: z.array(z.object({ listId: z.number(), listDate: isoDate, changed: z.number() })),
+  changes: z.array(correctionChangeSchema),
+  /** Tournaments not in the published list that the recomputation takes (found late). */
+  addedTournaments: z.array(z.object({ id: z.number(), name: z.string().nullable() })),
+  /** Tournaments of the published list whose current file differs from the one rated. */
+  changedTournaments: z.array(z.object({ id: z.number(), name: z.string().nullable() }))
+})
+export type CorrectionPreview = z.infer<typeof correctionPreviewSchema>
+
+export const officeListsContract = {
+  'lists:calendar': call({
+    summary: 'List dates and closing dates of a year for a rating type, by the edition or profile in force on each date',
+    access: 'read',
+    input: z.object({ year: z.number().int().min(1971).max(2100), ratingType: ratingType.default('standard'), profile: z.string().min(1).max(100).optional() }).strict(),
+    output: z.array(calendarEntrySchema)
+  }),
+  'lists:preview': call({
+    summary: 'An office list compared with the list it was computed from: counts and one page of changes, with the tournaments behind each',
+    access: 'read',
+    input: z
+      .object({
+        listId: idSchema,
+        kind: changeKind.optional(),
+        search: z.string().max(100).optional(),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(500).default(50)
+      })
+      .strict(),
+    output: z.object({
+      list: listSummarySchema,
+      meta: listMetaSchema.nullable(),
+      counts: z.record(changeKind, z.number()),
+      tournaments: z.array(listTournamentSchema),
+      total: z.number(),
+      rows: z.array(previewRowSchema)
+    })
+  }),
+  'lists:sheet': call({
+    summary: 'One player’s calculation sheet on an office list (tournaments, games counted, K, changes, first rating)',
+    access: 'read',
+    input: z.object({ listId: idSchema, playerId: idSchema.optional(), fideId: idSchema.optional() }).strict(),
+    output: z.object({
+      listId: z.number(),
+      player: z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() }),
+      entry: z.object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable() }).nullable(),
+      sheet: z.unknown().nullable()
+    })
+  }),
+  'lists:publish': call({
+    summary: 'Publish a draft office list: entries, tournaments with their file hashes, parameters and checksum frozen; tournaments become rated',
+    access: 'write',
+    input: z.object({ listId: idSchema, reason: z.string().max(2000).optional() }).strict(),
+    output: z.object({ listId: z.number(), checksum: z.string(), publishedAt: z.string(), tournaments: z.number(), entries: z.number() })
+  }),
+  'lists:correctPreview': call({
+    summary: 'What a recomputation of a published list (and of the later lists built on it) would change, player by player',
+    access: 'read',
+    input: z.object({ listId: idSchema }).strict(),
+    output: correctionPreviewSchema
+  }),
+  'lists:correct': call({
+    summary: 'Apply a correction: FIDE practice (into the next list) or a new version of the published list with a changelog',
+    access: 'write',
+    input: z.object({ listId: idSchema, mode: z.enum(['next-list', 'new-version']), reason: z.string().trim().min(3).max(2000) }).strict(),
+    output: z.object({ mode: z.enum(['next-list', 'new-version']), newListIds: z.array(z.number()), changed: z.number() })
+  })
+}
+export type OfficeListCall = keyof typeof officeListsContract

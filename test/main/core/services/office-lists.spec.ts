@@ -1,0 +1,269 @@
+// The office's own list on a real database: seeded from a FIDE-like list with its K column, approved tournaments
+// imported from TRF reports, generated (as a worker job), previewed, published, corrected. Every figure is worked by
+// hand below from the FIDE 2024 rules (regulations.md § 2 tables, § 4.1 rated player, § 4.3 unrated player).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyFileSync } from 'node:fs'
+import { createServices, type Services } from '../../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import { importFideList } from '../../../../src/main/core/registry/import'
+import type { CallInput, CallName, CallOutput, GenerateResult } from '../../../../src/shared/contract/index'
+import { tempDir } from '../../../helpers/temp-db'
+import { writeCombinedList } from '../../../helpers/synthetic-list'
+import { roundRobinTrf, type TrfPlayerSpec } from '../../cli/trf-writer'
+
+const tmp = tempDir()
+let services: Services
+const open = (file: string): Services => createServices({ dbPath: file, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+
+async function call<N extends CallName>(s: Services, name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+  const r = await s.dispatch(name, input)
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { key: r.error.key })
+  return r.value as CallOutput<N>
+}
+async function refused(s: Services, name: CallName, input: unknown): Promise<{ key: string; message: string }> {
+  const r = await s.dispatch(name, input)
+  if (r.ok) throw new Error(`${name} was expected to fail`)
+  return r.error
+}
+
+// The FIDE list of 1 October 2025 (standard): rating, games, K as FIDE prints them.
+const PLAYERS = {
+  A: { id: 5000001, name: 'Alpha, Anna', sex: 'F' as const, rating: 2000, k: 20, birth: 1980 },
+  B: { id: 5000002, name: 'Bravo, Ben', sex: 'M' as const, rating: 1900, k: 20, birth: 1985 },
+  C: { id: 5000003, name: 'Charlie, Cleo', sex: 'F' as const, rating: 1800, k: 40, birth: 2010 },
+  D: { id: 5000004, name: 'Delta, Dan', sex: 'M' as const, rating: 2450, k: 10, birth: 1975, title: 'IM' },
+  F1: { id: 5000011, name: 'Fox, One', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
+  F2: { id: 5000012, name: 'Fox, Two', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
+  F3: { id: 5000013, name: 'Fox, Three', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
+  F4: { id: 5000014, name: 'Fox, Four', sex: 'M' as const, rating: 1902, k: 20, birth: 1990 },
+  F5: { id: 5000015, name: 'Fox, Five', sex: 'M' as const, rating: 1902, k: 20, birth: 1990 }
+}
+type Key = keyof typeof PLAYERS
+const E_FIDE = 5000099 // the newcomer: on no list
+
+function trf(title: string, start: string, end: string, keys: (Key | 'E')[], rows: string[]): string {
+  const players: TrfPlayerSpec[] = keys.map((k, i) => ({
+    name: k === 'E' ? 'Echo, Eva' : PLAYERS[k].name,
+    rating: k === 'E' ? null : PLAYERS[k].rating,
+    fideId: k === 'E' ? E_FIDE : PLAYERS[k].id,
+    results: rows[i]!.split('')
+  }))
+  return roundRobinTrf(title, start, 'Round robin standard', players).replace(/^052 .*$/m, `052 ${end.replace(/-/g, '/')}`)
+}
+
+async function importApproved(s: Services, text: string, name: string, approve = true): Promise<number> {
+  const [r] = (await call(s, 'tournaments:import', { files: [{ fileName: name, base64: Buffer.from(text).toString('base64') }] })) as { ok: boolean; tournamentId: number; message?: string }[]
+  if (!r!.ok) throw new Error(`import of ${name} failed: ${r!.message}`)
+  const id = r!.tournamentId
+  const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null; matchStatus: string }[] }
+  for (const p of t.players) if (p.playerId === null) await call(s, 'tournaments:resolvePlayer', { tournamentPlayerId: p.id, action: 'create', reason: 'newcomer' })
+  const errors = (await call(s, 'tournaments:findings', { id, level: 'error' })) as unknown as { id: number; decision: string | null }[]
+  for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'test report written by hand' })
+  if (approve) await call(s, 'tournaments:setStatus', { id, status: 'approved', reason: 'checked by the office' })
+  return id
+}
+
+const playerId = (s: Services, fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
+const entry = (s: Services, listId: number, fideId: number) =>
+  s.ctx.db.prepare('SELECT e.rating, e.games, e.k, e.flags FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?').get(listId, fideId) as
+    | { rating: number | null; games: number; k: number | null; flags: string | null }
+    | undefined
+
+let t1 = 0
+let t3 = 0
+let nov: GenerateResult
+
+beforeAll(async () => {
+  services = open(tmp.file('office.db'))
+  const list = writeCombinedList(
+    tmp.file('players_list_foa.txt'),
+    Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
+  )
+  importFideList(services.ctx.db, { file: list, listDate: '2025-10-01' })
+  // T1: four rated players, a round robin of three rounds (rows in start-rank order A, B, C, D)
+  t1 = await importApproved(services, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
+  // T2: the newcomer E against five rated players, 3 points; the five draw among themselves
+  await importApproved(services, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
+}, 120_000)
+
+afterAll(async () => {
+  await services?.close()
+  tmp.cleanup()
+})
+
+describe('lists:generate', () => {
+  it('refuses a date off the calendar and a date with no base list', async () => {
+    await expect(services.ctx.jobs.run('lists:generate', { listDate: '2025-11-15' })).rejects.toMatchObject({ key: 'lists.offCalendar' })
+    // 1 October 2025 is a list date, but no list is dated before it
+    await expect(services.ctx.jobs.run('lists:generate', { listDate: '2025-10-01' })).rejects.toMatchObject({ key: 'lists.noBaseList' })
+  }, 60_000)
+
+  it('generates the list of 1 November 2025 in the worker with the ratings FIDE 2024 gives', async () => {
+    const events: { done: number; total: number; message?: string }[] = []
+    nov = (await services.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', ratingType: 'standard' }, (e) => events.push(e))) as GenerateResult
+    expect(events.some((e) => e.message === 'entries')).toBe(true)
+    expect(nov).toMatchObject({ listDate: '2025-11-01', closingDate: '2025-10-29', type: 'standard', edition: 'fide-2024', players: 10, newlyRated: 1 })
+    expect(nov.tournaments.map((t) => [t.tournamentId === t1, t.games, t.late, t.final])).toEqual([
+      [true, 6, false, true],
+      [false, 15, false, true]
+    ])
+    // A 2000: vs B D 100 → PD .64, 1 − .64 = +.36; vs C D 200 → .76, ½ − .76 = −.26; vs D D −450 capped −400 → .08, −.08.
+    //   ΣΔR .02 × K 20 = 0.4 → 0 (2024 § 8.3.4: the period total rounded)
+    expect(entry(services, nov.listId, PLAYERS.A.id)).toMatchObject({ rating: 2000, games: 3, k: 20 })
+    // B 1900: −.36 + .36 + (½ − .08 = .42) = .42 × 20 = 8.4 → +8
+    expect(entry(services, nov.listId, PLAYERS.B.id)).toMatchObject({ rating: 1908, games: 3 })
+    // C 1800 (junior, K 40 from the list): (½ − .24) + (0 − .36) + (1 − .08) = .82 × 40 = 32.8 → +33
+    expect(entry(services, nov.listId, PLAYERS.C.id)).toMatchObject({ rating: 1833, games: 3, k: 40 })
+    // D 2450 (K 10): (1 − .92) + (½ − .92) + (0 − .92) = −1.26 × 10 = −12.6 → −13
+    expect(entry(services, nov.listId, PLAYERS.D.id)).toMatchObject({ rating: 2437, games: 3, k: 10 })
+    // E, unrated (§ 4.3): Ra = (9507 + 2 × 1800) / 7 = 1872.43; p = (3 + 1) / 7 = .57 → dp 50 → 1922
+    expect(entry(services, nov.listId, E_FIDE)).toMatchObject({ rating: 1922, games: 5 })
+    // the five draw with each other at D 0–1 (PD .50): no change; their games against E do not count
+    for (const k of ['F1', 'F2', 'F3', 'F4', 'F5'] as const) expect(entry(services, nov.listId, PLAYERS[k].id)).toMatchObject({ rating: PLAYERS[k].rating, games: 4 })
+  }, 60_000)
+
+  it('gives the same entries and checksum when generated again, replacing the draft', async () => {
+    const again = (await services.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
+    expect(again.checksum).toBe(nov.checksum)
+    expect(again.listId).toBe(nov.listId)
+    expect(services.ctx.db.prepare("SELECT count(*) FROM rating_lists WHERE kind = 'office'").pluck().get()).toBe(1)
+  }, 60_000)
+})
+
+describe('lists:preview and lists:sheet', () => {
+  it('counts the changes against the FIDE list and names the tournaments behind each', async () => {
+    const p = await call(services, 'lists:preview', { listId: nov.listId })
+    expect(p.counts).toMatchObject({ up: 2, down: 1, new: 1, unchanged: 6, delisted: 0, inactive: 0 })
+    expect(p.meta).toMatchObject({ closingDate: '2025-10-29', profileId: 'fide-2024', stale: false })
+    const up = await call(services, 'lists:preview', { listId: nov.listId, kind: 'up' })
+    expect(up.rows.map((r) => [r.fideId, r.before, r.after, r.change])).toEqual([
+      [PLAYERS.C.id, 1800, 1833, 33],
+      [PLAYERS.B.id, 1900, 1908, 8]
+    ])
+    expect(up.rows[0]!.tournaments.map((t) => t.name)).toEqual(['Autumn Round Robin'])
+  })
+
+  it("opens a player's calculation sheet: opponents, PD, K and the rounding", async () => {
+    const s = await call(services, 'lists:sheet', { listId: nov.listId, fideId: PLAYERS.C.id })
+    expect(s.entry).toMatchObject({ rating: 1833, games: 3, k: 40 })
+    const sheet = s.sheet as { tournaments: { k: number; games: { opponentRating: number; pd: number; counted: boolean }[] }[]; changeExact: number; change: number }
+    expect(sheet.tournaments[0]!.k).toBe(40)
+    // in round order, as the crosstable pairs them
+    expect(sheet.tournaments[0]!.games.map((g) => [g.opponentRating, g.pd]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [1900, 0.36],
+      [2000, 0.24],
+      [2450, 0.08]
+    ])
+    expect([sheet.changeExact, sheet.change]).toEqual([32.8, 33])
+    const unchanged = await call(services, 'lists:sheet', { listId: nov.listId, playerId: playerId(services, PLAYERS.F1.id) })
+    expect(unchanged.entry).toMatchObject({ rating: 1901, games: 4 })
+  })
+})
+
+describe('lists:publish', () => {
+  it('refuses a draft older than its inputs (a tournament approved since) until it is regenerated', async () => {
+    // T3 ended 20 October, before the closing date: approved now, the draft no longer reflects the period
+    t3 = await importApproved(services, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't3.trf')
+    expect((await refused(services, 'lists:publish', { listId: nov.listId })).key).toBe('lists.staleDraft')
+    expect((await call(services, 'lists:preview', { listId: nov.listId })).meta?.stale).toBe(true)
+    // taken back out of the period: the draft matches its inputs again
+    await call(services, 'tournaments:setStatus', { id: t3, status: 'checked', reason: 'held back for the next list' })
+  })
+
+  it('publishes once: frozen entries, tournaments rated, audit entry; a second time is refused', async () => {
+    const r = await call(services, 'lists:publish', { listId: nov.listId, reason: 'November list' })
+    expect(r).toMatchObject({ listId: nov.listId, checksum: nov.checksum, tournaments: 2, entries: 10 })
+    const statuses = services.ctx.db.prepare("SELECT status FROM tournaments WHERE id <> ? ORDER BY id").pluck().all(t3)
+    expect(statuses).toEqual(['rated', 'rated'])
+    expect((await refused(services, 'lists:publish', { listId: nov.listId })).key).toBe('lists.alreadyPublished')
+    const audit = services.ctx.db.prepare("SELECT action FROM audit_log WHERE entity = 'rating_list' ORDER BY id").pluck().all()
+    expect(audit).toEqual(['list.import', 'list.generate', 'list.generate', 'list.publish'])
+    const hashes = services.ctx.db.prepare('SELECT olt.file_sha256 = f.sha256 FROM office_list_tournaments olt JOIN tournament_files f ON f.id = olt.file_id WHERE olt.list_id = ?').pluck().all(nov.listId)
+    expect(hashes).toEqual([1, 1])
+  })
+
+  it('keeps the published list, its sheets and parameters immutable', () => {
+    const db = services.ctx.db
+    expect(() => db.prepare('UPDATE rating_list_entries SET rating = 2999 WHERE list_id = ?').run(nov.listId)).toThrow(/immutable/)
+    expect(() => db.prepare('UPDATE rating_list_entries SET rated_games = 0 WHERE list_id = ?').run(nov.listId)).toThrow(/immutable/)
+    expect(() => db.prepare('DELETE FROM office_list_sheets WHERE list_id = ?').run(nov.listId)).toThrow(/immutable/)
+    expect(() => db.prepare("UPDATE office_list_meta SET params = '{}' WHERE list_id = ?").run(nov.listId)).toThrow(/immutable/)
+    expect(() => db.prepare('DELETE FROM office_list_tournaments WHERE list_id = ?').run(nov.listId)).toThrow(/immutable/)
+  })
+
+  it('refuses to generate a date already published', async () => {
+    await expect(services.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })).rejects.toMatchObject({ key: 'lists.alreadyPublished' })
+  }, 60_000)
+})
+
+describe('a tournament found late', () => {
+  let fidePractice: Services
+  beforeAll(async () => {
+    await call(services, 'tournaments:setStatus', { id: t3, status: 'approved', reason: 'approved after the November list' })
+    services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+    copyFileSync(tmp.file('office.db'), tmp.file('practice.db'))
+    fidePractice = open(tmp.file('practice.db'))
+  })
+  afterAll(async () => {
+    await fidePractice?.close()
+  })
+
+  it('shows the re-rating of the published list before anything is written', async () => {
+    const p = await call(services, 'lists:correctPreview', { listId: nov.listId })
+    expect(p.addedTournaments.map((t) => t.id)).toEqual([t3])
+    // T3, all draws, rated with the ratings at its start (October list):
+    //   A 2000: vs B D 100 → .64, vs C D 200 → .76, vs F1 D 99 → .64: −.14 − .26 − .14 = −.54 × 20 = −10.8;
+    //     the period: .4 − 10.8 = −10.4 → −10
+    //   B 1900: +.14 − .14 + 0 (F1, D −1 → .50) = 0: the period stays 8.4 → +8
+    //   C 1800: +.26 + .14 + .14 (F1, D −101 → .36) = .54 × 40 = 21.6; the period 32.8 + 21.6 = 54.4 → +54
+    //   F1 1901: +.14 + 0 − .14 = 0
+    expect(p.changes.map((c) => [c.fideId, c.before, c.after, c.beforeGames, c.afterGames])).toEqual([
+      [PLAYERS.A.id, 2000, 1990, 3, 6],
+      [PLAYERS.B.id, 1908, 1908, 3, 6],
+      [PLAYERS.C.id, 1833, 1854, 3, 6],
+      [PLAYERS.F1.id, 1901, 1901, 4, 7]
+    ])
+    expect(services.ctx.db.prepare("SELECT count(*) FROM rating_lists WHERE kind = 'office'").pluck().get()).toBe(1)
+  })
+
+  it('a new version of the published list: supersedes it, names every changed entry, rates the tournament there', async () => {
+    const r = await call(services, 'lists:correct', { listId: nov.listId, mode: 'new-version', reason: 'Late Round Robin received after publication' })
+    expect(r.newListIds).toHaveLength(1)
+    const v2 = r.newListIds[0]!
+    const row = services.ctx.db.prepare('SELECT version, supersedes_id AS supersedesId, status FROM rating_lists WHERE id = ?').get(v2)
+    expect(row).toEqual({ version: 2, supersedesId: nov.listId, status: 'published' })
+    expect(entry(services, v2, PLAYERS.A.id)).toMatchObject({ rating: 1990, games: 6 })
+    expect(entry(services, v2, PLAYERS.C.id)).toMatchObject({ rating: 1854, games: 6 })
+    // the earlier version stays readable, unchanged
+    expect(entry(services, nov.listId, PLAYERS.A.id)).toMatchObject({ rating: 2000, games: 3 })
+    const log = services.ctx.db.prepare('SELECT player_id AS p, before_rating AS b, after_rating AS a, reason FROM office_list_changelog WHERE list_id = ? ORDER BY player_id').all(v2) as { p: number; b: number; a: number; reason: string }[]
+    expect(log.map((l) => [l.b, l.a])).toEqual([
+      [2000, 1990],
+      [1908, 1908],
+      [1833, 1854],
+      [1901, 1901]
+    ])
+    expect(log[0]!.reason).toContain('Late Round Robin received after publication')
+    expect(log[0]!.reason).toContain('found late')
+    expect(services.ctx.db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(t3)).toBe('rated')
+    // nothing is left for December
+    await expect(services.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })).rejects.toMatchObject({ key: 'lists.nothingApproved' })
+  }, 60_000)
+
+  it("FIDE's practice: the tournament goes into the next list as a late one, with the ratings at its start", async () => {
+    const r = await call(fidePractice, 'lists:correct', { listId: nov.listId, mode: 'next-list', reason: 'rated in the next list' })
+    expect(r).toEqual({ mode: 'next-list', newListIds: [], changed: 0 })
+    const dec = (await fidePractice.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
+    expect(dec.baseListId).toBe(nov.listId)
+    expect(dec.tournaments).toMatchObject([{ tournamentId: t3, late: true, games: 6 }])
+    // rounded in its own period: A 2000 − 10.8 → 1989 (one point from the new version's 1990); B 1908 + 0;
+    // C 1833 + 21.6 → 1855 (with the November ratings C would get .22 + .10 + .09 = .41 × 40 → +16: 1849)
+    expect(entry(fidePractice, dec.listId, PLAYERS.A.id)).toMatchObject({ rating: 1989, games: 3 })
+    expect(entry(fidePractice, dec.listId, PLAYERS.B.id)).toMatchObject({ rating: 1908, games: 3 })
+    expect(entry(fidePractice, dec.listId, PLAYERS.C.id)).toMatchObject({ rating: 1855, games: 3 })
+    expect(entry(fidePractice, dec.listId, PLAYERS.F1.id)).toMatchObject({ rating: 1901, games: 3 })
+    // E keeps his first rating; D carried over
+    expect(entry(fidePractice, dec.listId, E_FIDE)).toMatchObject({ rating: 1922, games: 0 })
+    expect(entry(fidePractice, dec.listId, PLAYERS.D.id)).toMatchObject({ rating: 2437, games: 0 })
+  }, 60_000)
+})
