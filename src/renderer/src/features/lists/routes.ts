@@ -1,7 +1,9 @@
-// Routes of the rating lists: the lists held, and one list's entries.
+// Routes of the rating lists: the lists held, one list's entries, generating a draft, and an office list's preview.
 import type { RouteRecordRaw } from 'vue-router'
 
 export const routes: RouteRecordRaw[] = [
   { path: '/lists', name: 'lists', component: () => import('./ListsPage.vue') },
-  { path: '/lists/:id(\\d+)', name: 'list', component: () => import('./ListPage.vue'), props: (r) => ({ id: Number(r.params.id) }) }
+  { path: '/lists/generate', name: 'lists-generate', component: () => import('./GeneratePage.vue') },
+  { path: '/lists/:id(\\d+)', name: 'list', component: () => import('./ListPage.vue'), props: (r) => ({ id: Number(r.params.id) }) },
+  { path: '/lists/:id(\\d+)/preview', name: 'list-preview', component: () => import('./PreviewPage.vue'), props: (r) => ({ id: Number(r.params.id) }) }
 ]

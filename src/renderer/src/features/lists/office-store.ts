@@ -1,0 +1,196 @@
+// Office lists store: the calendar, a draft's generation as a worker job (progress, cancel), its preview and the
+// calculation sheets, publication, and the correction of a published list.
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { CallOutput, ChangeKind, CorrectionPreview, GenerateResult, JobEvent } from '@shared/contract/index'
+import { api, failureMessage, unwrap } from '@renderer/api'
+import { useJobsStore } from '@renderer/features/jobs/store'
+
+export type RatingTypeName = 'standard' | 'rapid' | 'blitz'
+export type Preview = CallOutput<'lists:preview'>
+export type Sheet = CallOutput<'lists:sheet'>
+
+export const useOfficeListsStore = defineStore('office-lists', () => {
+  const jobs = useJobsStore()
+
+  const calendar = ref<CallOutput<'lists:calendar'>>([])
+  const calendarError = ref<string | null>(null)
+
+  const jobId = ref<string | null>(null)
+  const generateError = ref<string | null>(null)
+  const generated = ref<GenerateResult | null>(null)
+  const job = computed<JobEvent | null>(() => (jobId.value ? (jobs.jobs[jobId.value] ?? null) : null))
+  const generating = computed(() => job.value?.state === 'running' || (jobId.value !== null && job.value === null))
+
+  const preview = ref<Preview | null>(null)
+  const previewKind = ref<ChangeKind | null>(null)
+  const previewOffset = ref(0)
+  const previewLimit = ref(50)
+  const previewLoading = ref(false)
+  const previewError = ref<string | null>(null)
+
+  const sheet = ref<Sheet | null>(null)
+  const sheetError = ref<string | null>(null)
+  const publishing = ref(false)
+  const publishError = ref<string | null>(null)
+
+  const correction = ref<CorrectionPreview | null>(null)
+  const correctionError = ref<string | null>(null)
+  const correcting = ref(false)
+
+  async function loadCalendar(year: number, ratingType: RatingTypeName): Promise<void> {
+    calendarError.value = null
+    try {
+      calendar.value = unwrap(await api.call('lists:calendar', { year, ratingType }))
+    } catch (e) {
+      calendar.value = []
+      calendarError.value = failureMessage(e)
+    }
+  }
+
+  /** Starts the generation job; resolves with the draft when it is written, null when it failed or was cancelled. */
+  async function generate(listDate: string, ratingType: RatingTypeName): Promise<GenerateResult | null> {
+    generateError.value = null
+    generated.value = null
+    jobs.listen()
+    let started: string
+    try {
+      started = unwrap(await api.call('jobs:start', { kind: 'lists:generate', input: { listDate, ratingType } })).jobId
+    } catch (e) {
+      generateError.value = failureMessage(e)
+      return null
+    }
+    jobId.value = started
+    const end = await new Promise<JobEvent>((resolve) => {
+      const known = jobs.jobs[started]
+      if (known && known.state !== 'running') return resolve(known)
+      const off = jobs.onFinished((e) => {
+        if (e.jobId !== started) return
+        off()
+        resolve(e)
+      })
+    })
+    if (end.state === 'done') {
+      generated.value = end.result as GenerateResult
+      return generated.value
+    }
+    generateError.value = end.state === 'failed' ? (end.error?.message ?? end.message ?? '') : null
+    return null
+  }
+
+  async function cancelGeneration(): Promise<void> {
+    if (jobId.value) await jobs.cancel(jobId.value)
+  }
+
+  async function loadPreview(listId: number, patch: { kind?: ChangeKind | null; offset?: number; limit?: number } = {}): Promise<void> {
+    if (preview.value?.list.id !== listId) {
+      previewKind.value = null
+      previewOffset.value = 0
+    }
+    if (patch.kind !== undefined) previewKind.value = patch.kind
+    if (patch.offset !== undefined) previewOffset.value = patch.offset
+    if (patch.limit !== undefined) previewLimit.value = patch.limit
+    previewLoading.value = true
+    previewError.value = null
+    try {
+      preview.value = unwrap(
+        await api.call('lists:preview', {
+          listId,
+          offset: previewOffset.value,
+          limit: previewLimit.value,
+          ...(previewKind.value ? { kind: previewKind.value } : {})
+        })
+      )
+    } catch (e) {
+      previewError.value = failureMessage(e)
+    } finally {
+      previewLoading.value = false
+    }
+  }
+
+  async function openSheet(listId: number, playerId: number): Promise<void> {
+    sheetError.value = null
+    try {
+      sheet.value = unwrap(await api.call('lists:sheet', { listId, playerId }))
+    } catch (e) {
+      sheet.value = null
+      sheetError.value = failureMessage(e)
+    }
+  }
+
+  function closeSheet(): void {
+    sheet.value = null
+  }
+
+  async function publish(listId: number, reason?: string): Promise<boolean> {
+    publishing.value = true
+    publishError.value = null
+    try {
+      unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}) }))
+      await loadPreview(listId)
+      return true
+    } catch (e) {
+      publishError.value = failureMessage(e)
+      return false
+    } finally {
+      publishing.value = false
+    }
+  }
+
+  async function previewCorrection(listId: number): Promise<void> {
+    correctionError.value = null
+    try {
+      correction.value = unwrap(await api.call('lists:correctPreview', { listId }))
+    } catch (e) {
+      correction.value = null
+      correctionError.value = failureMessage(e)
+    }
+  }
+
+  async function applyCorrection(listId: number, mode: 'next-list' | 'new-version', reason: string): Promise<CallOutput<'lists:correct'> | null> {
+    correcting.value = true
+    correctionError.value = null
+    try {
+      const r = unwrap(await api.call('lists:correct', { listId, mode, reason }))
+      correction.value = null
+      return r
+    } catch (e) {
+      correctionError.value = failureMessage(e)
+      return null
+    } finally {
+      correcting.value = false
+    }
+  }
+
+  return {
+    calendar,
+    calendarError,
+    loadCalendar,
+    jobId,
+    job,
+    generating,
+    generated,
+    generateError,
+    generate,
+    cancelGeneration,
+    preview,
+    previewKind,
+    previewOffset,
+    previewLimit,
+    previewLoading,
+    previewError,
+    loadPreview,
+    sheet,
+    sheetError,
+    openSheet,
+    closeSheet,
+    publishing,
+    publishError,
+    publish,
+    correction,
+    correctionError,
+    correcting,
+    previewCorrection,
+    applyCorrection
+  }
+})
