@@ -107,12 +107,14 @@ export const officeListsContract = {
   'lists:calendar': call({
     summary: 'List dates and closing dates of a year for a rating type, by the edition or profile in force on each date',
     access: 'read',
+    archive: true,
     input: z.object({ year: z.number().int().min(1971).max(2100), ratingType: ratingType.default('standard'), profile: z.string().min(1).max(100).optional() }).strict(),
     output: z.array(calendarEntrySchema)
   }),
   'lists:preview': call({
     summary: 'An office list compared with the list it was computed from: counts and one page of changes, with the tournaments behind each',
     access: 'read',
+    archive: true,
     input: z
       .object({
         listId: idSchema,
@@ -134,6 +136,7 @@ export const officeListsContract = {
   'lists:sheet': call({
     summary: 'One player’s calculation sheet on an office list (tournaments, games counted, K, changes, first rating)',
     access: 'read',
+    archive: true,
     input: z.object({ listId: idSchema, playerId: idSchema.optional(), fideId: idSchema.optional() }).strict(),
     output: z.object({
       listId: z.number(),
