@@ -2,39 +2,15 @@
 import type { RatingType } from '../model/tournament'
 import type { FindingCollector } from './findings'
 import type { TrfHeader } from './types'
+import { readCodedTimeControl, readTimeControlText } from './time-control-read'
 
 /**
- * Minutes for 60 moves from a time-control text: base + 60 × increment (FIDE 2024 rapid/blitz rule).
- * Understands "90+30", "90'+30\"", "90 min + 30 s", "100'x40mm + 50'x20mm + 30\"", and TRF26 222
- * "40/6000+30:20/3000+30:1500+30" (seconds). Returns null when the text holds no figures.
+ * Minutes per player for 60 moves from a 122 text (or a TRF26 222 code when `encoded`), every period and the
+ * increment counted (time-control-read.ts); null when the text cannot be read with certainty.
  */
 export function minutesFor60Moves(text: string | null, encoded = false): number | null {
-  if (!text) return null
-  const s = text.trim()
-  if (encoded) {
-    // periods "moves/seconds+inc" separated by ':'; the last has no move count
-    const periods = s.split(':').map((p) => /^(?:(\d+)\/)?(\d+)(?:\+(\d+))?$/.exec(p.trim()))
-    if (periods.some((p) => !p)) return null
-    const first = periods[0]!
-    const base = Number(first[2]) / 60
-    const inc = first[3] ? Number(first[3]) : 0
-    return base + inc
-  }
-  const hm = /^(\d{1,2}):(\d{2})\b/.exec(s)
-  const words = s.replace(/\b(plus|and|et|und|y)\b/gi, '+')
-  // "40 moves in 90 min": the base is the time, not the move count
-  const movesFirst = /(\d+)\s*(?:moves|coups|züge|jugadas)\s*(?:in|en|\/)?\s*(\d+(?:[.,]\d+)?)/i.exec(s)
-  // "40/120, 60": 40 moves in 120 minutes
-  const movesSlash = /^(\d{1,3})\s*\/\s*(\d+(?:[.,]\d+)?)/.exec(s)
-  const first = movesFirst ? movesFirst[2] : movesSlash ? movesSlash[2] : /(\d+(?:[.,]\d+)?)/.exec(s)?.[1]
-  if (!first) return null
-  // "1:30 + 10": hours and minutes
-  const base = hm ? Number(hm[1]) * 60 + Number(hm[2]) : Number(first.replace(',', '.'))
-  if (!Number.isFinite(base) || base <= 0) return null
-  // the increment: a number after '+' given in seconds (", s, sec) or closing the text, never minutes (', min)
-  let inc = 0
-  for (const m of words.matchAll(/\+\s*(\d+)\s*("|″|''|sec\b|secs\b|seconds?\b|s\b|$|\s+(?:from|per|par|pro|por|increment)\b)/gi)) inc = Number(m[1])
-  return base + inc
+  const r = encoded ? readCodedTimeControl(text) : readTimeControlText(text)
+  return r.understood ? r.minutesFor60 : null
 }
 
 export function ratingTypeFromMinutes(minutes: number): RatingType {

@@ -46,7 +46,7 @@ describe('detectSystem', () => {
   })
 })
 
-describe('rating type from the time control (FIDE 2024: base + 60 × increment)', () => {
+describe('rating type from the time control (minutes for 60 moves, every period counted)', () => {
   it.each([
     ['90+30', false, 120, 'standard'],
     ['90 minutes + 30 seconds per move', false, 120, 'standard'],
@@ -54,9 +54,9 @@ describe('rating type from the time control (FIDE 2024: base + 60 × increment)'
     ['15 minutes plus 10 sec per move', false, 25, 'rapid'],
     ['8 min/player + 3 s/move', false, 11, 'rapid'],
     ['3+2', false, 5, 'blitz'],
-    ['40/120, 60', false, 120, 'standard'],
-    [`100'x40mm + 50'x20mm + 30" from move 1`, false, 130, 'standard'],
-    ['40/6000+30:900+30', true, 130, 'standard'],
+    ['40/120, 60', false, 180, 'standard'],
+    [`100'x40mm + 50'x20mm + 30" from move 1`, false, 180, 'standard'],
+    ['40/6000+30:900+30', true, 145, 'standard'],
     ['300+3', true, 8, 'blitz']
   ])('%s → %s minutes → %s', (text, encoded, minutes, type) => {
     const m = minutesFor60Moves(text, encoded)
