@@ -44,7 +44,7 @@ export const checksErrors: ErrorCatalogue = {
   },
   'check.composition.roundRobin': {
     en: 'Round robin of {players} players with {rated} rated; at least {required} rated are required ({rule}). ({paragraph})',
-    fr: 'Tournoi toutes rondes de {players} joueurs dont {rated} classés ; il en faut au moins {required} ({rule}). ({paragraph})'
+    fr: 'Tournoi toutes rondes de {players} joueurs dont {rated} classés ; il en faut au moins {required} ({ruleFr}). ({paragraph})'
   },
   'check.games.unplayedRoundRobin': {
     en: 'The round robin has {count} unplayed game(s); it is rated as a Swiss tournament. ({paragraph})',

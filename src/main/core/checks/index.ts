@@ -1,16 +1,29 @@
 // The regulation checks of a tournament report: one module per rule family, run in a fixed order on plain values.
 import { translateError, type Locale } from '../../../shared/errors/index'
 import { checkArbiters } from './arbiters'
+import { checkComposition } from './composition'
 import { checkDeadlines } from './deadlines'
 import { checkDuration } from './duration'
+import { checkGames } from './games'
 import { checkList } from './list'
+import { checkSchedule } from './schedule'
+import { checkTimeControl } from './time-control'
 import type { CheckFinding, CheckInput } from './types'
 
 export type * from './types'
 export { CHECK_CODES } from './types'
 
 /** The rule families, in the order their findings are listed. */
-const FAMILIES: readonly ((input: CheckInput) => CheckFinding[])[] = [checkArbiters, checkDuration, checkDeadlines, checkList]
+const FAMILIES: readonly ((input: CheckInput) => CheckFinding[])[] = [
+  checkArbiters,
+  checkDuration,
+  checkTimeControl,
+  checkSchedule,
+  checkComposition,
+  checkGames,
+  checkDeadlines,
+  checkList
+]
 
 /**
  * Every regulation finding for one tournament under `input.edition` (list mechanics under `input.listEdition`).

@@ -132,7 +132,7 @@ export interface CheckFinding {
   params: Record<string, CheckParam>
   startRanks?: number[]
   rounds?: number[]
-  /** Games concerned; a game is given once, by the start rank of either side, with its round. */
+  /** Games concerned: both sides of each game, as {round, startRank} (what `excludedGames` returns). */
   games?: { round: number; startRank: number }[]
   /** True when the finding takes its `games` out of the rating (unless overridden). */
   excludesGames: boolean

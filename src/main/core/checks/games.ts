@@ -1,0 +1,105 @@
+// Which games count: unplayed games in a round robin (rated as a Swiss), matches with an unrated player, an unrated
+// player's first event with a zero score, too few rated opponents, and the rapid/blitz 600-point rule from 1 Dec 2024.
+import { fastGameExcluded } from '../rules/amendments'
+import { PLAYED_CODES, scoreOf } from '../model/tournament'
+import { finding, isDoubleRoundRobin, pairings, playedGames, sides } from './common'
+import type { CheckFinding, CheckInput, CheckPlayer } from './types'
+
+function unplayedRoundRobin(input: CheckInput): CheckFinding[] {
+  if (input.tournament.system !== 'round-robin') return []
+  const n = input.players.length
+  const cycles = isDoubleRoundRobin(input) ? 2 : 1
+  const expected = ((n * (n - 1)) / 2) * cycles
+  const played = playedGames(input).length
+  const unplayed = expected - played
+  if (unplayed <= 0) return []
+  // the pairs that did not meet over the board as often as the cycles require
+  const met = new Map<string, number>()
+  for (const g of playedGames(input)) met.set(`${g.a}:${g.b}`, (met.get(`${g.a}:${g.b}`) ?? 0) + 1)
+  const concerned = new Set<number>()
+  const ranks = input.players.map((p) => p.startRank).sort((a, b) => a - b)
+  for (let i = 0; i < ranks.length; i++) {
+    for (let j = i + 1; j < ranks.length; j++) {
+      if ((met.get(`${ranks[i]}:${ranks[j]}`) ?? 0) < cycles) {
+        concerned.add(ranks[i]!)
+        concerned.add(ranks[j]!)
+      }
+    }
+  }
+  return [finding(input, 'check.games.unplayedRoundRobin', 'info', input.edition.checks.refs.unplayed, { count: unplayed, paired: pairings(input).size }, { startRanks: [...concerned] })]
+}
+
+function matchWithUnrated(input: CheckInput): CheckFinding[] {
+  if (!input.edition.checks.matchWithUnrated || input.players.length !== 2) return []
+  const unrated = input.players.filter((p) => p.ratingAtStart === null)
+  if (unrated.length === 0) return []
+  const games = playedGames(input)
+  return [
+    finding(
+      input,
+      'check.games.matchWithUnrated',
+      'error',
+      input.edition.checks.refs.match,
+      { unrated: unrated.map((p) => p.name).join(', ') },
+      { startRanks: unrated.map((p) => p.startRank), games: sides(games), excludesGames: true }
+    )
+  ]
+}
+
+function playedBy(p: CheckPlayer) {
+  return p.rounds.filter((r) => r.opponent !== null && PLAYED_CODES.has(r.code))
+}
+
+function unratedPlayers(input: CheckInput): CheckFinding[] {
+  const e = input.edition
+  const rating = new Map(input.players.map((p) => [p.startRank, p.ratingAtStart]))
+  // rated opponents count in a Swiss, or in a round robin rated as one (unplayed games)
+  const swissLike = input.tournament.system === 'swiss' || unplayedRoundRobin(input).length > 0
+  const out: CheckFinding[] = []
+  for (const p of input.players) {
+    if (p.ratingAtStart !== null) continue
+    const played = playedBy(p)
+    if (played.length === 0) continue
+    const score = played.reduce((s, r) => s + scoreOf(r.code), 0)
+    if (p.firstEvent === true && score < e.unrated.firstEventIgnoredBelow) {
+      out.push(finding(input, 'check.games.firstEventZero', 'info', e.checks.refs.firstEvent, { startRank: p.startRank, name: p.name, score, below: e.unrated.firstEventIgnoredBelow }, { startRanks: [p.startRank] }))
+    }
+    if (!swissLike) continue
+    const ratedOpponents = played.filter((r) => (rating.get(r.opponent!) ?? null) !== null).length
+    if (ratedOpponents < e.unrated.minRatedOpponentsPerEvent) {
+      out.push(
+        finding(input, 'check.games.tooFewRatedOpponents', 'info', e.checks.refs.ratedOpponents, { startRank: p.startRank, name: p.name, ratedOpponents, required: e.unrated.minRatedOpponentsPerEvent }, { startRanks: [p.startRank] })
+      )
+    }
+  }
+  return out
+}
+
+function ratingGap(input: CheckInput): CheckFinding[] {
+  const t = input.tournament
+  const rule = input.edition.amendments.fastGamesNotRated
+  if (!rule || t.ratingType === null || t.ratingType === 'standard' || t.startDate === null) return []
+  const rating = new Map(input.players.map((p) => [p.startRank, p.ratingAtStart]))
+  const names = new Map(input.players.map((p) => [p.startRank, p.name]))
+  const out: CheckFinding[] = []
+  for (const g of playedGames(input)) {
+    const rw = rating.get(g.white) ?? null
+    const rb = rating.get(g.black) ?? null
+    if (rw === null || rb === null || !fastGameExcluded(input.edition, t.ratingType, t.startDate, rw, rb)) continue
+    out.push(
+      finding(
+        input,
+        'check.games.ratingGap600',
+        'warning',
+        input.edition.checks.refs.ratingGap,
+        { round: g.round, white: names.get(g.white) ?? g.white, black: names.get(g.black) ?? g.black, whiteRating: rw, blackRating: rb, difference: Math.abs(rw - rb), minDifference: rule.minDifference, aboveRating: rule.aboveRating },
+        { startRanks: [g.a, g.b], rounds: [g.round], games: sides([g]), excludesGames: true }
+      )
+    )
+  }
+  return out
+}
+
+export function checkGames(input: CheckInput): CheckFinding[] {
+  return [...unplayedRoundRobin(input), ...matchWithUnrated(input), ...unratedPlayers(input), ...ratingGap(input)]
+}
