@@ -7,25 +7,24 @@ import type { CheckFinding, CheckInput, CheckPlayer } from './types'
 
 function unplayedRoundRobin(input: CheckInput): CheckFinding[] {
   if (input.tournament.system !== 'round-robin') return []
-  const n = input.players.length
   const cycles = isDoubleRoundRobin(input) ? 2 : 1
-  const expected = ((n * (n - 1)) / 2) * cycles
-  const played = playedGames(input).length
-  const unplayed = expected - played
-  if (unplayed <= 0) return []
   // the pairs that did not meet over the board as often as the cycles require
   const met = new Map<string, number>()
   for (const g of playedGames(input)) met.set(`${g.a}:${g.b}`, (met.get(`${g.a}:${g.b}`) ?? 0) + 1)
   const concerned = new Set<number>()
+  let unplayed = 0
   const ranks = input.players.map((p) => p.startRank).sort((a, b) => a - b)
   for (let i = 0; i < ranks.length; i++) {
     for (let j = i + 1; j < ranks.length; j++) {
-      if ((met.get(`${ranks[i]}:${ranks[j]}`) ?? 0) < cycles) {
+      const missing = cycles - (met.get(`${ranks[i]}:${ranks[j]}`) ?? 0)
+      if (missing > 0) {
+        unplayed += missing
         concerned.add(ranks[i]!)
         concerned.add(ranks[j]!)
       }
     }
   }
+  if (unplayed === 0) return []
   return [finding(input, 'check.games.unplayedRoundRobin', 'info', input.edition.checks.refs.unplayed, { count: unplayed, paired: pairings(input).size }, { startRanks: [...concerned] })]
 }
 

@@ -73,7 +73,7 @@ const UNIT_WORDS: [RegExp, Unit][] = [
   [/^(?:'|m|mn|mns|min|mins|minute|minutes|minuten|minuto|minutos|minut|minuty)$/, 'min'],
   [/^(?:"|s|sec|secs|second|seconds|seconde|secondes|sek|sekunde|sekunden|seg|segs|segundo|segundos)$/, 'sec'],
   [/^(?:h|hr|hrs|hour|hours|heure|heures|std|stunde|stunden|hora|horas)$/, 'hour'],
-  [/^(?:mv|mvs|move|moves|coup|coups|cps|zug|zuge|zuege|jugada|jugadas|movimientos|mm|mosse)$/, 'moves']
+  [/^(?:mv|mvs|move|moves|coup|coups|cps|zug|zuge|zugen|zuege|jugada|jugadas|movimientos|mm|mosse)$/, 'moves']
 ]
 
 function unitOf(word: string): Unit | null {
@@ -109,6 +109,7 @@ interface Segment {
   increment: boolean
   delay: boolean
   fromMove: number | null
+  afterMove: number | null
 }
 
 function normalise(text: string): string {
@@ -128,20 +129,34 @@ function hoursAndMinutes(s: string): string {
     .replace(/\b(\d{1,2})\s*(?:hours?|heures?|stunden?|horas?|hrs|hr|std|h)\s*(?:and\s+|et\s+|und\s+|y\s+)?([0-5]?\d)\s*(?:(?:minutes?|minuten|minutos|mins|min|mn|m)\b|')?(?![\d"'/]|\s*(?:s|sec|secs|seconds?|secondes?|sek|sekunden|seg|segundos|"|mv|moves?|coups?|zuge|zug|jugadas?)\b)/g, (_, h: string, m: string) => ` ${Number(h) * 60 + Number(m)}min `)
 }
 
-/** "from move 61", "à partir du 61e coup", "ab dem 41. Zug", "desde la jugada 1", "from the first move" → the move number. */
-function takeFromMove(s: string): { text: string; fromMove: number | null } {
+const MOVE_WORD = String.raw`(?:moves?|coups?|zuge|zugen|zug|jugadas?)`
+const FROM = String.raw`(?:from|starting\s+(?:from|at|with)|beginning\s+(?:with|at)|a\s+partir\s+d[ue]|des|ab|desde|depuis)`
+const ARTICLE = String.raw`(?:the\s+|le\s+|la\s+|dem\s+|el\s+)?`
+const FROM_FIRST = new RegExp(String.raw`\b${FROM}\s+${ARTICLE}(?:first|premier|1er|ersten|primera|primer)\s+${MOVE_WORD}\b`)
+const FROM_NUMBERED = new RegExp(String.raw`\b${FROM}\s+${ARTICLE}(?:${MOVE_WORD}\s*(?:no\.?|n°|nr\.?)?\s*(\d+)|(\d+)(?:st|nd|rd|th|e|eme|er|\.)?\s*${MOVE_WORD})\b`)
+const AFTER = new RegExp(String.raw`\b(?:after|apres|nach|despues\s+de)\s+${ARTICLE}(?:${MOVE_WORD}\s*(?:no\.?|n°|nr\.?)?\s*(\d+)|(\d+)(?:st|nd|rd|th|e|eme|er|\.)?\s*${MOVE_WORD})\b`)
+
+/**
+ * "from move 61", "à partir du 61e coup", "ab dem 41. Zug", "desde la jugada 1", "from the first move": where the
+ * increment starts; "30 min after 40 moves", "30 min nach 40 Zügen": time added once that many moves are made.
+ */
+function takeMoveMarks(s: string): { text: string; fromMove: number | null; afterMove: number | null } {
   let fromMove: number | null = null
-  const first = /\b(?:from|starting\s+(?:from|at|with)|beginning\s+(?:with|at)|a\s+partir\s+d[ue]|des|ab|desde|depuis)\s+(?:the\s+|le\s+|la\s+|dem\s+|el\s+)?(?:first|premier|1er|ersten|primera|primer)\s+(?:move|coup|zug|jugada)\b/
-  const numbered = /\b(?:from|starting\s+(?:from|at|with)|beginning\s+(?:with|at)|a\s+partir\s+d[ue]|des|ab|desde|depuis|after)\s+(?:the\s+|le\s+|la\s+|dem\s+|el\s+)?(?:(?:move|coup|zug|jugada)\s*(?:no\.?|n°|nr\.?)?\s*(\d+)|(\d+)(?:st|nd|rd|th|e|eme|er|\.)?\s*(?:move|coup|zug|jugada))\b/
-  let text = s.replace(first, () => {
-    fromMove = 1
-    return ' '
-  })
-  text = text.replace(numbered, (_, a?: string, b?: string) => {
-    fromMove = Number(a ?? b)
-    return ' '
-  })
-  return { text, fromMove }
+  let afterMove: number | null = null
+  const text = s
+    .replace(FROM_FIRST, () => {
+      fromMove = 1
+      return ' '
+    })
+    .replace(FROM_NUMBERED, (_, a?: string, b?: string) => {
+      fromMove = Number(a ?? b)
+      return ' '
+    })
+    .replace(AFTER, (_, a?: string, b?: string) => {
+      afterMove = Number(a ?? b)
+      return ' '
+    })
+  return { text, fromMove, afterMove }
 }
 
 /** "A/B" and "AxB" with their units: which side is the moves and which the time. */
@@ -170,8 +185,8 @@ function slashes(s: string): string | null {
 }
 
 function segmentOf(raw: string): Segment | 'unknown-word' {
-  const { text, fromMove } = takeFromMove(raw)
-  const seg: Segment = { nums: [], rest: false, increment: false, delay: false, fromMove }
+  const { text, fromMove, afterMove } = takeMoveMarks(raw)
+  const seg: Segment = { nums: [], rest: false, increment: false, delay: false, fromMove, afterMove }
   const tokens = text.match(/\d+(?:[.,]\d+)?|[a-z]+|["']/g) ?? []
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
@@ -224,6 +239,7 @@ export function readTimeControlText(text: string | null): TimeControlReading {
       prev.increment ||= seg.increment
       prev.delay ||= seg.delay
       prev.fromMove ??= seg.fromMove
+      prev.afterMove ??= seg.afterMove
       continue
     }
     segs.push(seg)
@@ -270,6 +286,12 @@ function periodsOf(segs: Segment[]): TimeControlReading {
     if (times.length + bare.length === 0) return NOT('no-base-time')
     if (bare.length > 0 && times.length > 0) return NOT('ambiguous')
     if (bare.length > 1) return NOT('ambiguous')
+    if (seg.afterMove !== null) {
+      // "+ 30 min after 40 moves": the period before ends at that move
+      const before = periods.slice(0, -1).reduce((sum, p) => sum + (p.moves ?? 0), 0)
+      if (last === undefined || last.moves !== null || seg.afterMove - before <= 0 || moves.length > 0) return NOT('ambiguous')
+      last.moves = seg.afterMove - before
+    }
     if (last !== undefined && last.moves === null) return NOT('ambiguous')
     periods.push({ moves: moves[0]?.value ?? null, minutes })
   }

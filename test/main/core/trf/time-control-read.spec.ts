@@ -31,6 +31,13 @@ const READABLE: [string, number][] = [
   ['1 hour 30 minutes + 30 seconds', 120],
   ['90 min + 30 sec from move 61', 90],
   ['90', 90],
+  // as found in the repository's real fixtures
+  ['90 minutes plus 30 sec plus 30 min after 40 moves', 150],
+  [`100'x40+15'+30"`, 145],
+  ['120 minutes per player per game', 120],
+  ['1:30 plus 15 per move', 105],
+  ['All moves in 90 minutes, plus 10 seconds per move', 100],
+  ['90 Minuten + 30 Sekunden pro Zug, 30 Minuten nach 40 Zügen', 150],
   // French
   ['40 coups en 1h30 puis 30 min KO, 30 s par coup', 150],
   ['1h30 KO + 30s/coup', 120],
