@@ -5,6 +5,7 @@ import { call } from './define'
 import { healthReportSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
+import { generateInputSchema, generateResultSchema } from './office-lists'
 
 export interface JobDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   /** One line for the docs and the API listing. */
@@ -47,6 +48,11 @@ export const jobsContract = {
     summary: 'Look for likely duplicates across the registry and queue them for review',
     input: scanDuplicatesInputSchema,
     result: scanResultSchema
+  }),
+  'lists:generate': job({
+    summary: 'Generate (or replace) the draft office list of a date and rating type from the approved tournaments of its period',
+    input: generateInputSchema,
+    result: generateResultSchema
   })
 } as const satisfies JobDefs
 

@@ -16,7 +16,8 @@ export default {
         'registry_importList': 'FIDE rating list import',
         'registry_importNational': 'National list import',
         'registry_scanDuplicates': 'Duplicate search',
-        'rating_period': 'Rating of the period'
+        'rating_period': 'Rating of the period',
+        'lists_generate': 'Generation of the list'
       }
     }
   },
@@ -36,7 +37,8 @@ export default {
         'registry_importList': 'Import de la liste FIDE',
         'registry_importNational': 'Import de la liste nationale',
         'registry_scanDuplicates': 'Recherche de doublons',
-        'rating_period': 'Calcul de la période'
+        'rating_period': 'Calcul de la période',
+        'lists_generate': 'Génération de la liste'
       }
     }
   }
