@@ -8,9 +8,10 @@ import { register as registerPlayers } from './commands/players'
 import { register as registerLists } from './commands/lists'
 import { register as registerDb } from './commands/db'
 import { register as registerAudit } from './commands/audit'
+import { register as registerListExports } from './commands/list-exports'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerDb, registerAudit]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerListExports, registerDb, registerAudit]
 
 export function buildProgram(): Command {
   const program = new Command()

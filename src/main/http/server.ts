@@ -8,6 +8,7 @@ import { contract, callNames } from '../../shared/contract/index'
 import type { JobEvent } from '../../shared/contract/jobs'
 import { toApiError } from '../core/services/dispatch'
 import { UserError } from '../core/util/errors'
+import { serveListExport } from './list-export'
 
 export const CSP = [
   "default-src 'self'",
@@ -167,6 +168,16 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
         clearInterval(ping)
         services.ctx.jobs.off('event', listener)
       })
+      return
+    }
+    const exportMatch = /^\/api\/export\/list\/([^/]+)$/.exec(url.pathname)
+    if (exportMatch) {
+      if (req.method !== 'GET') {
+        res.setHeader('allow', 'GET')
+        send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: 'use GET' } })
+        return
+      }
+      void serveListExport(services, exportMatch[1]!, url.searchParams, res, locale())
       return
     }
     const m = /^\/api\/call\/([a-z]+:[A-Za-z-]+)$/.exec(url.pathname)

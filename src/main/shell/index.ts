@@ -11,6 +11,7 @@ import { UserError } from '../core/util/errors'
 import { APP_NAME } from '../core/util/paths'
 import { CSP } from '../http/server'
 import { isAllowedExternal, isAppUrl, reportPathsFromArgv, secureWebPreferences } from './security'
+import { saveDialogChooser } from './save-dialog'
 import { IPC_CALL, IPC_JOB_EVENT } from '../../preload/channels'
 
 app.setName(APP_NAME)
@@ -56,7 +57,14 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(() => {
     const dbPath = join(app.getPath('userData'), 'office.db')
     try {
-      services = createServices({ dbPath, host: 'electron', appVersion, worker: builtWorkerScript(import.meta.url), openedReports })
+      services = createServices({
+        dbPath,
+        host: 'electron',
+        appVersion,
+        worker: builtWorkerScript(import.meta.url),
+        openedReports,
+        chooseSaveFile: saveDialogChooser(() => mainWindow)
+      })
     } catch (e) {
       dialog.showErrorBox(APP_NAME, (e as Error).message)
       app.exit(1)

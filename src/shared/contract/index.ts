@@ -10,6 +10,7 @@ import { ratingContract } from './rating'
 import { playersContract } from './players'
 import { tournamentsContract } from './tournaments'
 import { auditContract } from './audit'
+import { listOutContract } from './list-out'
 
 export * from './define'
 export * from './system'
@@ -21,6 +22,7 @@ export * from './rating'
 export * from './players'
 export * from './tournaments'
 export * from './audit'
+export * from './list-out'
 
 export const contract = {
   ...systemContract,
@@ -31,7 +33,8 @@ export const contract = {
   ...ratingContract,
   ...playersContract,
   ...tournamentsContract,
-  ...auditContract
+  ...auditContract,
+  ...listOutContract
 } as const
 
 export type Contract = typeof contract

@@ -5,6 +5,7 @@ import { trfErrors } from './trf'
 import { registryErrors } from './registry'
 import { listsErrors } from './lists'
 import { checksErrors } from './checks'
+import { exportsErrors } from './exports'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -15,7 +16,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...trfErrors,
   ...registryErrors,
   ...listsErrors,
-  ...checksErrors
+  ...checksErrors,
+  ...exportsErrors
 }
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */

@@ -14,4 +14,9 @@ export interface ServiceContext {
   jobs: JobRunner<JobsContract>
   /** Report files handed to the desktop app (command line, OS file association), not yet taken. */
   openedReports: string[]
+  /**
+   * The desktop app's save dialog: where the officer chooses to save a file suggested as `fileName`, or null
+   * when he cancels. Absent in browser mode (a download) and in the CLI (--out).
+   */
+  chooseSaveFile?: (fileName: string) => Promise<string | null>
 }

@@ -13,6 +13,7 @@ import { ratingHandlers, rulesHandlers } from './rating'
 import { playersHandlers, arbitersHandlers } from './players'
 import { tournamentsHandlers } from './tournaments'
 import { auditHandlers } from './audit'
+import { listOutHandlers } from './list-out'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -26,7 +27,8 @@ export const handlers: Handlers = {
   ...playersHandlers,
   ...arbitersHandlers,
   ...tournamentsHandlers,
-  ...auditHandlers
+  ...auditHandlers,
+  ...listOutHandlers
 }
 
 export interface ServicesOptions {
@@ -37,6 +39,7 @@ export interface ServicesOptions {
   readOnly?: boolean
   checkOutput?: boolean
   openedReports?: string[]
+  chooseSaveFile?: ServiceContext['chooseSaveFile']
 }
 
 export interface Services {
@@ -55,7 +58,8 @@ export function createServices(options: ServicesOptions): Services {
     host: options.host,
     appVersion: options.appVersion,
     jobs,
-    openedReports: options.openedReports ?? []
+    openedReports: options.openedReports ?? [],
+    ...(options.chooseSaveFile ? { chooseSaveFile: options.chooseSaveFile } : {})
   }
   const dispatch = createDispatch(ctx, handlers, {
     locale: () => readSettings(db).locale,

@@ -3,6 +3,7 @@ import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import type { OfficeListCall } from '../../../shared/contract/office-lists'
+import type { ListOutCall } from '../../../shared/contract/list-out'
 import { UserError } from '../util/errors'
 import { ftsQuery } from '../registry/players'
 
@@ -153,7 +154,7 @@ export function displayName(surname: string, givenNames: string): string {
   return givenNames ? `${surname}, ${givenNames}` : surname
 }
 
-export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall> = {
+export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall | ListOutCall> = {
   'lists:list': (input, { db }) => {
     const where: string[] = []
     const params: string[] = []

@@ -1,0 +1,160 @@
+// A list's rows for exports and top lists, read page by page (keyset paging: no statement stays open between
+// pages and no list is ever held whole), filtered by category, federation and activity, sorted three ways.
+import type { Db } from '../db/open'
+import type { ExportCategory, ExportRow, ExportSort } from '../exports/types'
+import { categoryCondition } from '../exports/categories'
+
+export interface ListRowsQuery {
+  listId: number
+  listDate: string
+  sort: ExportSort
+  category: ExportCategory
+  federation: string | null
+  /** Only players with a FIDE ID (FIDE's formats cannot carry the others). */
+  fideIdOnly?: boolean
+  /** Top lists: rated, active players only, at most this many. */
+  top?: number
+}
+
+const columns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
+  coalesce(e.federation, p.federation) AS federation, coalesce(e.sex, p.sex) AS sex, coalesce(e.title, p.title) AS title,
+  p.woman_title AS womanTitle, p.other_titles AS otherTitles, p.foa_title AS foaTitle,
+  coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
+  e.rating, e.games, e.k, e.flags`
+
+const birthYear = 'coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER))'
+
+/** The filter of a query as SQL over `e` (entries) and `p` (players). */
+function filterSql(q: ListRowsQuery): { sql: string; params: (string | number)[] } {
+  const where: string[] = ['e.list_id = ?']
+  const params: (string | number)[] = [q.listId]
+  const c = categoryCondition(q.category, q.listDate)
+  if (c.sex) {
+    where.push('coalesce(e.sex, p.sex) = ?')
+    params.push(c.sex)
+  }
+  if (c.bornFrom !== undefined) {
+    where.push(`${birthYear} >= ?`)
+    params.push(c.bornFrom)
+  }
+  if (c.bornUpTo !== undefined) {
+    where.push(`${birthYear} <= ?`)
+    params.push(c.bornUpTo)
+  }
+  if (q.federation) {
+    where.push('coalesce(e.federation, p.federation) = ?')
+    params.push(q.federation)
+  }
+  if (q.fideIdOnly) where.push('p.fide_id IS NOT NULL')
+  if (q.top !== undefined) where.push("e.rating IS NOT NULL AND (e.flags IS NULL OR instr(e.flags, 'i') = 0)")
+  return { sql: where.join(' AND '), params }
+}
+
+/** Rows the query gives (top lists: at most `top`). */
+export function countListRows(db: Db, q: ListRowsQuery): number {
+  const f = filterSql(q)
+  const n = db.prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE ${f.sql}`).pluck().get(...f.params) as number
+  return q.top !== undefined ? Math.min(n, q.top) : n
+}
+
+/** Rows without a FIDE ID that a FIDE-format export leaves out (after the other filters). */
+export function countRowsWithoutFideId(db: Db, q: ListRowsQuery): number {
+  const f = filterSql({ ...q, fideIdOnly: false })
+  return db.prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE ${f.sql} AND p.fide_id IS NULL`).pluck().get(...f.params) as number
+}
+
+type Cursor = { phase: number; a: string | number | null; id: number }
+
+/**
+ * One sort as phases (a phase is one keyset-paged query): by rating the rated players, highest first (ties
+ * by id, as the list screen pages), then the unrated; by name the folded name then id; by FIDE ID the players
+ * with one, then those without.
+ */
+interface Phase {
+  where: string
+  order: string
+  after: string
+  key: (r: ExportRow & { k1: string | number | null }) => string | number | null
+  k1: string
+  join: 'entries' | 'players'
+}
+
+function phases(sort: ExportSort): Phase[] {
+  if (sort === 'rating') {
+    return [
+      { where: 'e.rating IS NOT NULL', order: 'e.rating DESC, e.player_id DESC', after: '(e.rating < ? OR (e.rating = ? AND e.player_id < ?))', key: (r) => r.k1, k1: 'e.rating', join: 'entries' },
+      { where: 'e.rating IS NULL', order: 'e.player_id DESC', after: 'e.player_id < ?', key: () => null, k1: 'NULL', join: 'entries' }
+    ]
+  }
+  if (sort === 'name') {
+    return [{ where: '1', order: 'p.name_folded, p.id', after: '(p.name_folded > ? OR (p.name_folded = ? AND p.id > ?))', key: (r) => r.k1, k1: 'p.name_folded', join: 'players' }]
+  }
+  return [
+    { where: 'p.fide_id IS NOT NULL', order: 'p.fide_id', after: 'p.fide_id > ?', key: (r) => r.k1, k1: 'p.fide_id', join: 'players' },
+    { where: 'p.fide_id IS NULL', order: 'p.id', after: 'p.id > ?', key: () => null, k1: 'NULL', join: 'players' }
+  ]
+}
+
+/**
+ * The rows in order, `pageSize` at a time. Each page is its own query that starts after the last row of the
+ * previous page, so a caller may pause between rows (an HTTP response waiting for the network) while the
+ * connection serves other calls.
+ */
+export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<ExportRow> {
+  const f = filterSql(q)
+  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const entries = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(q.listId) as number
+  // a list holding a good share of the registry walks the players' index in order (see lists:entries)
+  const bigList = entries * 4 >= registry
+  let left = q.top ?? Number.POSITIVE_INFINITY
+  for (const [phaseNo, ph] of phases(q.sort).entries()) {
+    const from =
+      ph.join === 'players' && bigList
+        ? 'players p CROSS JOIN rating_list_entries e ON e.player_id = p.id'
+        : 'rating_list_entries e JOIN players p ON p.id = e.player_id'
+    let cursor: Cursor | null = null
+    for (;;) {
+      if (left <= 0) return
+      const limit = Math.min(pageSize, left)
+      const keyed = cursor !== null
+      const afterParams: (string | number | null)[] = !cursor
+        ? []
+        : ph.after.split('?').length - 1 === 3
+          ? [cursor.a, cursor.a, cursor.id]
+          : [ph.k1 === 'NULL' ? cursor.id : cursor.a]
+      const sql = `SELECT ${columns}, ${ph.k1} AS k1 FROM ${from} WHERE ${f.sql} AND ${ph.where}${keyed ? ` AND ${ph.after}` : ''} ORDER BY ${ph.order} LIMIT ?`
+      const page = db.prepare(sql).all(...f.params, ...afterParams, limit) as (ExportRow & { k1: string | number | null })[]
+      for (const r of page) {
+        const { k1: _k1, ...row } = r
+        yield row
+      }
+      left -= page.length
+      if (page.length < limit) break
+      const last = page[page.length - 1]!
+      cursor = { phase: phaseNo, a: ph.key(last), id: last.playerId }
+    }
+  }
+}
+
+/**
+ * The federation's name and logo for printed lists, from the settings when the office has set them
+ * (`federationName`: text; `federationLogo`: a PNG or JPEG data URL). Absent or unreadable: null.
+ */
+export function readListBranding(db: Db): { federationName: string | null; logo: Uint8Array | null } {
+  const get = (key: string): unknown => {
+    const v = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
+    if (v === undefined) return null
+    try {
+      return JSON.parse(v)
+    } catch {
+      return null
+    }
+  }
+  const name = get('federationName')
+  const logo = get('federationLogo')
+  const m = typeof logo === 'string' ? /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)$/.exec(logo) : null
+  return {
+    federationName: typeof name === 'string' && name.trim() ? name.trim() : null,
+    logo: m ? Buffer.from(m[1]!, 'base64') : null
+  }
+}

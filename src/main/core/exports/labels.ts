@@ -1,0 +1,87 @@
+// The words exports print (column headings, PDF header and legend), in English and French.
+import type { ExportCategory, ExportLocale, ExportSort } from './types'
+import type { RatingType } from '../model/tournament'
+
+export interface ExportLabels {
+  rank: string
+  fideId: string
+  name: string
+  title: string
+  federation: string
+  sex: string
+  birthYear: string
+  rating: string
+  games: string
+  k: string
+  flag: string
+  ratingType: Record<RatingType, string>
+  category: Record<ExportCategory, string>
+  sortedBy: Record<ExportSort, string>
+  listOf: (type: string, date: string) => string
+  version: (v: number) => string
+  status: Record<'draft' | 'published' | 'reference', string>
+  page: (n: number, of: number) => string
+  players: (n: number) => string
+  federationFilter: (f: string) => string
+  legend: string[]
+  sheet: string
+}
+
+export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
+  en: {
+    rank: 'Rank',
+    fideId: 'FIDE ID',
+    name: 'Name',
+    title: 'Title',
+    federation: 'Fed',
+    sex: 'Sex',
+    birthYear: 'Born',
+    rating: 'Rating',
+    games: 'Games',
+    k: 'K',
+    flag: 'Flag',
+    ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
+    category: { open: 'Open', women: 'Women', juniors: 'Juniors (U20)', seniors: 'Seniors (50+)', seniors65: 'Seniors (65+)' },
+    sortedBy: { rating: 'sorted by rating', name: 'sorted by name', fideId: 'sorted by FIDE ID' },
+    listOf: (type, date) => `${type} rating list of ${date}`,
+    version: (v) => `version ${v}`,
+    status: { draft: 'draft, not published', published: 'published', reference: 'reference list' },
+    page: (n, of) => `Page ${n} of ${of}`,
+    players: (n) => `${n} ${n === 1 ? 'player' : 'players'}`,
+    federationFilter: (f) => `federation ${f}`,
+    legend: [
+      'Flag: i = inactive (no rated game for a year), w = woman, wi = inactive woman.',
+      'Games: rated games in the period of this list. K: development coefficient.',
+      'Titles: GM, IM, FM, CM (open); WGM, WIM, WFM, WCM (women).'
+    ],
+    sheet: 'List'
+  },
+  fr: {
+    rank: 'Rang',
+    fideId: 'ID FIDE',
+    name: 'Nom',
+    title: 'Titre',
+    federation: 'Féd',
+    sex: 'Sexe',
+    birthYear: 'Né en',
+    rating: 'Elo',
+    games: 'Parties',
+    k: 'K',
+    flag: 'Statut',
+    ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
+    category: { open: 'Toutes catégories', women: 'Féminines', juniors: 'Juniors (U20)', seniors: 'Vétérans (50+)', seniors65: 'Vétérans (65+)' },
+    sortedBy: { rating: 'par classement', name: 'par nom', fideId: 'par ID FIDE' },
+    listOf: (type, date) => `Liste Elo ${type.toLowerCase()} du ${date}`,
+    version: (v) => `version ${v}`,
+    status: { draft: 'brouillon, non publiée', published: 'publiée', reference: 'liste de référence' },
+    page: (n, of) => `Page ${n} sur ${of}`,
+    players: (n) => `${n} ${n <= 1 ? 'joueur' : 'joueurs'}`,
+    federationFilter: (f) => `fédération ${f}`,
+    legend: [
+      'Statut : i = inactif (aucune partie évaluée depuis un an), w = joueuse, wi = joueuse inactive.',
+      'Parties : parties évaluées dans la période de la liste. K : coefficient de développement.',
+      'Titres : GM, IM, FM, CM (mixtes) ; WGM, WIM, WFM, WCM (féminins).'
+    ],
+    sheet: 'Liste'
+  }
+}

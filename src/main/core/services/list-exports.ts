@@ -1,0 +1,159 @@
+// Exporting a list: chooses the rows (data layer), the writer (one pure function per format) and the output
+// (a file written atomically, or any sink such as an HTTP response).
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
+import type { Db } from '../db/open'
+import { UserError } from '../util/errors'
+import { getListSummary } from './lists'
+import { readSettings } from './settings'
+import { countListRows, countRowsWithoutFideId, listRows, readListBranding, type ListRowsQuery } from '../data/list-rows'
+import { needsFideId, type ExportCategory, type ExportFormat, type ExportLocale, type ExportMeta, type ExportSink, type ExportSort } from '../exports/types'
+import { writeTxt } from '../exports/txt'
+import { writeXml } from '../exports/xml'
+import { writeCsv } from '../exports/csv'
+import { writeXlsx } from '../exports/xlsx'
+import { writePdf } from '../exports/pdf'
+import { loadPdfFonts } from '../exports/fonts'
+
+export interface ListExportRequest {
+  listId: number
+  format: ExportFormat
+  sort?: ExportSort
+  category?: ExportCategory
+  federation?: string | null
+  /** A top list: the best `top` rated, active players. */
+  top?: number
+  locale?: ExportLocale
+}
+
+export interface ListExportPlan {
+  meta: ExportMeta
+  query: ListRowsQuery
+  format: ExportFormat
+  /** Players the format cannot carry (no FIDE ID in a FIDE format), left out. */
+  skipped: number
+  fileName: string
+  contentType: string
+}
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf'
+}
+
+/** FIDE's formats come in FIDE ID order, as FIDE's downloads; the others in rating order. */
+export function defaultSort(format: ExportFormat): ExportSort {
+  return needsFideId(format) ? 'fideId' : 'rating'
+}
+
+export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
+  const list = getListSummary(db, req.listId)
+  const sort = req.sort ?? defaultSort(req.format)
+  const category = req.category ?? 'open'
+  const federation = req.federation ? req.federation.toUpperCase() : null
+  const query: ListRowsQuery = {
+    listId: list.id,
+    listDate: list.listDate,
+    sort,
+    category,
+    federation,
+    fideIdOnly: needsFideId(req.format),
+    ...(req.top !== undefined ? { top: req.top } : {})
+  }
+  const branding = readListBranding(db)
+  const meta: ExportMeta = {
+    listId: list.id,
+    listDate: list.listDate,
+    ratingType: list.ratingType,
+    kind: list.kind,
+    source: list.source,
+    status: list.status,
+    version: list.version,
+    federationName: branding.federationName,
+    logo: req.format === 'pdf' ? branding.logo : null,
+    locale: req.locale ?? readSettings(db).locale,
+    sort,
+    category,
+    federation,
+    total: countListRows(db, query)
+  }
+  const parts = [list.source, list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
+  return {
+    meta,
+    query,
+    format: req.format,
+    skipped: needsFideId(req.format) ? countRowsWithoutFideId(db, query) : 0,
+    fileName: `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_')}.${req.format}`,
+    contentType: CONTENT_TYPES[req.format]
+  }
+}
+
+/** Writes the planned export into `sink`; returns the rows written. */
+export async function runListExport(db: Db, plan: ListExportPlan, sink: ExportSink): Promise<number> {
+  let rows = 0
+  const counted = (function* () {
+    for (const r of listRows(db, plan.query)) {
+      rows++
+      yield r
+    }
+  })()
+  switch (plan.format) {
+    case 'txt':
+      await writeTxt(plan.meta, counted, sink)
+      break
+    case 'xml':
+      await writeXml(plan.meta, counted, sink)
+      break
+    case 'csv':
+      await writeCsv(plan.meta, counted, sink)
+      break
+    case 'xlsx':
+      await writeXlsx(plan.meta, counted, sink)
+      break
+    case 'pdf':
+      await writePdf(plan.meta, counted, sink, loadPdfFonts())
+      break
+  }
+  return rows
+}
+
+export interface ListExportFileResult {
+  file: string
+  format: ExportFormat
+  rows: number
+  skipped: number
+  bytes: number
+}
+
+/**
+ * Writes the export to `out` and to nothing else: a folder is refused, the folder must exist, and the bytes go
+ * to a temporary file beside it that is renamed over `out` once complete (a failure leaves `out` as it was).
+ */
+export async function writeListExportFile(db: Db, req: ListExportRequest, out: string): Promise<ListExportFileResult> {
+  const file = resolve(out)
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UserError('exports.outIsDirectory', { path: file })
+  const folder = dirname(file)
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UserError('exports.outFolderMissing', { folder })
+  const plan = planListExport(db, req)
+  const temp = resolve(folder, `.${basename(file)}.${process.pid}.part`)
+  let fd: number | null = openSync(temp, 'wx')
+  let bytes = 0
+  try {
+    const rows = await runListExport(db, plan, (chunk) => {
+      bytes += writeSync(fd!, chunk)
+    })
+    fsyncSync(fd)
+    closeSync(fd)
+    fd = null
+    renameSync(temp, file)
+    return { file, format: req.format, rows, skipped: plan.skipped, bytes }
+  } catch (e) {
+    if (fd !== null) closeSync(fd)
+    rmSync(temp, { force: true })
+    if (e instanceof UserError) throw e
+    throw new UserError('exports.writeFailed', { path: file, reason: (e as Error).message })
+  }
+}

@@ -1,0 +1,154 @@
+// Lists going out: exports (a save dialog in the desktop app, a download URL in browser mode), comparisons of two
+// lists, and the reconciliation of an office list with FIDE's list of the same date.
+import { z } from 'zod'
+import { call, idSchema } from './define'
+import { listSummarySchema } from './lists'
+
+export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
+export const exportSort = z.enum(['rating', 'name', 'fideId'])
+export const exportCategory = z.enum(['open', 'women', 'juniors', 'seniors', 'seniors65'])
+
+/** What to export: the list, the format, and optionally the order, a category, a federation, a top-n. */
+export const listExportRequestSchema = z
+  .object({
+    listId: idSchema,
+    format: exportFormat,
+    sort: exportSort.optional(),
+    category: exportCategory.optional(),
+    federation: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'expected a three-letter federation code')
+      .transform((s) => s.toUpperCase())
+      .optional(),
+    top: z.number().int().min(1).max(100000).optional(),
+    locale: z.enum(['en', 'fr']).optional()
+  })
+  .strict()
+export type ListExportRequestInput = z.input<typeof listExportRequestSchema>
+
+/** The browser-mode download of an export: GET this path with the request as query parameters. */
+export function listExportUrl(req: ListExportRequestInput, token?: string | null): string {
+  const q = new URLSearchParams()
+  q.set('format', req.format)
+  if (req.sort) q.set('sort', req.sort)
+  if (req.category) q.set('category', req.category)
+  if (req.federation) q.set('federation', req.federation)
+  if (req.top !== undefined) q.set('top', String(req.top))
+  if (req.locale) q.set('locale', req.locale)
+  if (token) q.set('token', token)
+  return `/api/export/list/${req.listId}?${q.toString()}`
+}
+
+/** The query of an export URL back into a request (numbers parsed; validation is the schema's). */
+export function listExportRequestFromQuery(listId: string, q: URLSearchParams): unknown {
+  const out: Record<string, unknown> = { listId: /^\d+$/.test(listId) ? Number(listId) : listId }
+  for (const [k, v] of q) {
+    if (k === 'token') continue
+    out[k] = k === 'top' && /^\d+$/.test(v) ? Number(v) : v
+  }
+  return out
+}
+
+export const diffKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title'])
+export type DiffKindName = z.infer<typeof diffKind>
+
+const sideSchema = z.object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable() })
+
+export const diffRowSchema = z.object({
+  playerId: z.number(),
+  fideId: z.number().nullable(),
+  name: z.string(),
+  federation: z.string().nullable(),
+  from: sideSchema.extend({ title: z.string().nullable() }).nullable(),
+  to: sideSchema.extend({ title: z.string().nullable() }).nullable()
+})
+export type DiffRowOut = z.infer<typeof diffRowSchema>
+
+export const diffCountsSchema = z.object({
+  up: z.number(),
+  down: z.number(),
+  new: z.number(),
+  delisted: z.number(),
+  inactive: z.number(),
+  reactivated: z.number(),
+  title: z.number(),
+  unchanged: z.number()
+})
+
+export const reconcileReasonCode = z.enum(['onlyOffice', 'onlyReference', 'base', 'gamesReference', 'gamesOffice', 'k', 'flag', 'rounding', 'cap400', 'unexplained'])
+export type ReconcileReasonName = z.infer<typeof reconcileReasonCode>
+
+export const reconcileRowSchema = z.object({
+  playerId: z.number(),
+  fideId: z.number().nullable(),
+  name: z.string(),
+  federation: z.string().nullable(),
+  office: sideSchema.nullable(),
+  reference: sideSchema.nullable(),
+  differences: z.array(z.enum(['rating', 'k', 'flag', 'presence'])),
+  reasons: z.array(z.object({ code: reconcileReasonCode, office: z.union([z.number(), z.string()]).nullable(), reference: z.union([z.number(), z.string()]).nullable() }))
+})
+export type ReconcileRowOut = z.infer<typeof reconcileRowSchema>
+
+export const listOutContract = {
+  'lists:diff': call({
+    summary: 'Two lists of one rating type compared: counts of rises, falls, new, delisted, inactive, reactivated players and title changes, and one kind’s players paged',
+    access: 'read',
+    input: z
+      .object({
+        fromId: idSchema,
+        toId: idSchema,
+        kind: diffKind.default('up'),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(1000).default(50)
+      })
+      .strict(),
+    output: z.object({
+      from: listSummarySchema,
+      to: listSummarySchema,
+      counts: diffCountsSchema,
+      kind: diffKind,
+      rows: z.array(diffRowSchema),
+      total: z.number()
+    })
+  }),
+  'lists:reconcile': call({
+    summary: 'An office list against a reference list (FIDE’s) of the same date: every player whose rating, K or flag differs, with the reasons found',
+    access: 'read',
+    input: z
+      .object({
+        listId: idSchema,
+        referenceId: idSchema,
+        reason: reconcileReasonCode.optional(),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(1000).default(50)
+      })
+      .strict(),
+    output: z.object({
+      list: listSummarySchema,
+      reference: listSummarySchema,
+      officeBase: z.object({ id: z.number(), listDate: z.string() }).nullable(),
+      referenceBase: z.object({ id: z.number(), listDate: z.string() }).nullable(),
+      sheets: z.boolean(),
+      /** Players differing, and players by reason (a player may have several). */
+      differing: z.number(),
+      counts: z.record(reconcileReasonCode, z.number()),
+      rows: z.array(reconcileRowSchema),
+      total: z.number()
+    })
+  }),
+  'lists:saveExport': call({
+    summary: 'Desktop app: ask where to save an export (the host’s save dialog) and write it there',
+    access: 'read',
+    input: listExportRequestSchema,
+    output: z.object({
+      saved: z.boolean(),
+      file: z.string().nullable(),
+      rows: z.number(),
+      skipped: z.number()
+    })
+  })
+}
+
+/** The lists:* calls defined here (their handlers live in services/list-out.ts, the others in services/lists.ts). */
+export type ListOutCall = keyof typeof listOutContract

@@ -1,0 +1,37 @@
+// Errors of list exports, comparisons and reconciliation, in English and French.
+import type { ErrorCatalogue } from './index'
+
+export const exportsErrors: ErrorCatalogue = {
+  'exports.badLogo': {
+    en: 'The federation logo in the settings cannot be printed ({reason}); give a PNG or JPEG image.',
+    fr: 'Le logo de la fédération des réglages ne peut pas être imprimé ({reason}) ; donnez une image PNG ou JPEG.'
+  },
+  'exports.outIsDirectory': {
+    en: '{path} is a folder: give the name of the file to write.',
+    fr: '{path} est un dossier : donnez le nom du fichier à écrire.'
+  },
+  'exports.outFolderMissing': {
+    en: 'The folder {folder} does not exist: the export writes only the file named, never a folder.',
+    fr: 'Le dossier {folder} n’existe pas : l’export n’écrit que le fichier nommé, jamais un dossier.'
+  },
+  'exports.writeFailed': {
+    en: 'The export could not be written to {path}: {reason}',
+    fr: 'L’export n’a pas pu être écrit dans {path} : {reason}'
+  },
+  'exports.noSaveDialog': {
+    en: 'This {host} host has no save dialog: download the export (browser) or give --out (command line).',
+    fr: 'Cet hôte {host} n’a pas de boîte d’enregistrement : téléchargez l’export (navigateur) ou donnez --out (ligne de commande).'
+  },
+  'exports.badRequest': {
+    en: 'This export cannot be made: {issues}',
+    fr: 'Cet export ne peut pas être fait : {issues}'
+  },
+  'lists.differentTypes': {
+    en: 'Lists {from} ({fromType}) and {to} ({toType}) are not of the same rating type: only lists of one type compare.',
+    fr: 'Les listes {from} ({fromType}) et {to} ({toType}) ne sont pas du même type de cadence : seules des listes d’un même type se comparent.'
+  },
+  'lists.sameList': {
+    en: 'A list is compared with another one: {listId} was given twice.',
+    fr: 'Une liste se compare à une autre : {listId} a été donnée deux fois.'
+  }
+}
