@@ -94,6 +94,7 @@ export const listOutContract = {
   'lists:diff': call({
     summary: 'Two lists of one rating type compared: counts of rises, falls, new, delisted, inactive, reactivated players and title changes, and one kind’s players paged',
     access: 'read',
+    archive: true,
     input: z
       .object({
         fromId: idSchema,
@@ -115,6 +116,7 @@ export const listOutContract = {
   'lists:reconcile': call({
     summary: 'An office list against a reference list (FIDE’s) of the same date: every player whose rating, K or flag differs, with the reasons found',
     access: 'read',
+    archive: true,
     input: z
       .object({
         listId: idSchema,

@@ -74,9 +74,10 @@ describe('GET /api/export/list/<id>', () => {
     expect(ok.status).toBe(200)
   })
 
-  it('the desktop-only save call is refused elsewhere with a clear message', async () => {
-    const reply = await readOnly.dispatch('lists:saveExport', { listId: fx.ids.feb, format: 'pdf' })
-    expect(reply).toMatchObject({ ok: false, error: { key: 'exports.noSaveDialog' } })
+  it('the desktop-only save call is refused elsewhere with a clear message, and by the read-only archive', async () => {
+    const reply = await fx.services.dispatch('lists:saveExport', { listId: fx.ids.feb, format: 'pdf' })
+    expect(reply).toMatchObject({ ok: false, error: { key: 'exports.noSaveDialog', message: 'This cli host has no save dialog: download the export (browser) or give --out (command line).' } })
+    expect(await readOnly.dispatch('lists:saveExport', { listId: fx.ids.feb, format: 'pdf' })).toMatchObject({ ok: false, error: { key: 'contract.readOnly' } })
   })
 
   it('the save call writes where the host’s dialog says, and nothing on cancel', async () => {

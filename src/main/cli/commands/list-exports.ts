@@ -1,7 +1,10 @@
 // `lists export`, `lists diff` and `lists reconcile`: a list written to a file, two lists compared, an office list checked against FIDE's.
 import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
+import type { CallOutput } from '../../../shared/contract/index'
 import { writeListExportFile } from '../../core/services/list-exports'
+import { DIFF_KINDS, type DiffKind } from '../../core/data/list-compare'
+import { RECONCILE_REASONS } from '../../core/compare/reconcile'
 import { EXPORT_CATEGORIES, EXPORT_FORMATS, EXPORT_SORTS, type ExportCategory, type ExportFormat, type ExportSort } from '../../core/exports/types'
 
 function positiveInt(value: string, what: string): number {
@@ -61,4 +64,70 @@ export function register(program: Command): void {
         })
       }
     )
+
+  lists
+    .command('diff')
+    .description('compare two lists of one rating type: rises, falls, new, delisted, inactive, reactivated, title changes')
+    .argument('<fromId>', 'the earlier list')
+    .argument('<toId>', 'the later list')
+    .option('--kind <kind>', `only this kind's players (${DIFF_KINDS.join(', ')}); default: every kind`)
+    .option('--limit <n>', 'players shown per kind', '20')
+    .action(async (fromId: string, toId: string, opts: { kind?: string; limit: string }, cmd: Command) => {
+      const from = positiveInt(fromId, 'fromId')
+      const to = positiveInt(toId, 'toId')
+      const limit = positiveInt(opts.limit, '--limit')
+      const kinds: readonly DiffKind[] = opts.kind ? [oneOf(opts.kind, DIFF_KINDS, '--kind')] : DIFF_KINDS
+      await withServices(cmd, async (cli) => {
+        const pages: CallOutput<'lists:diff'>[] = []
+        for (const kind of kinds) pages.push(await cli.call('lists:diff', { fromId: from, toId: to, kind, limit }))
+        const first = pages[0]!
+        const value = { from: first.from, to: first.to, counts: first.counts, kinds: Object.fromEntries(pages.map((p) => [p.kind, { total: p.total, rows: p.rows }])) }
+        const v = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : String(n))
+        cli.print(value, () =>
+          [
+            `${first.from.ratingType} list ${first.from.id} (${first.from.listDate}, ${first.from.source}) → list ${first.to.id} (${first.to.listDate}, ${first.to.source})`,
+            DIFF_KINDS.map((k) => `${k} ${first.counts[k]}`).join(', ') + `, unchanged ${first.counts.unchanged}`,
+            ...pages.flatMap((p) =>
+              p.rows.length
+                ? [
+                    `${p.kind} (${p.total}):`,
+                    ...p.rows.map((r) =>
+                      [' ', String(r.fideId ?? '').padStart(10), r.name.padEnd(36).slice(0, 36), (r.federation ?? '').padEnd(3), v(r.from?.rating).padStart(4), '→', v(r.to?.rating).padStart(4), p.kind === 'title' ? `${r.from?.title ?? '-'} → ${r.to?.title ?? '-'}` : ''].join(' ').trimEnd()
+                    )
+                  ]
+                : []
+            )
+          ].join('\n')
+        )
+      })
+    })
+
+  lists
+    .command('reconcile')
+    .description("an office list against FIDE's list of the same date: every player whose rating, K or flag differs, and why")
+    .argument('<listId>', 'the office list')
+    .requiredOption('--with <referenceId>', "the reference list (FIDE's list of the same date)")
+    .option('--reason <reason>', `only the players with this reason (${RECONCILE_REASONS.join(', ')})`)
+    .option('--limit <n>', 'players shown', '1000')
+    .action(async (listId: string, opts: { with: string; reason?: string; limit: string }, cmd: Command) => {
+      const input = {
+        listId: positiveInt(listId, 'listId'),
+        referenceId: positiveInt(opts.with, '--with'),
+        limit: Math.min(1000, positiveInt(opts.limit, '--limit')),
+        ...(opts.reason ? { reason: oneOf(opts.reason, RECONCILE_REASONS, '--reason') } : {})
+      }
+      await withServices(cmd, async (cli) => {
+        const r = await cli.call('lists:reconcile', input)
+        const v = (n: number | string | null | undefined): string => (n === null || n === undefined ? '-' : String(n))
+        cli.print(r, () =>
+          [
+            `office list ${r.list.id} (${r.list.listDate}) against ${r.reference.source} list ${r.reference.id} (${r.reference.listDate}): ${r.differing} ${r.differing === 1 ? 'player differs' : 'players differ'}${r.sheets ? '' : ' (no calculation sheets: reasons from the entries and base lists)'}`,
+            RECONCILE_REASONS.filter((k) => r.counts[k]).map((k) => `${k} ${r.counts[k]}`).join(', '),
+            ...r.rows.map((row) =>
+              [' ', String(row.fideId ?? '').padStart(10), row.name.padEnd(30).slice(0, 30), `office ${v(row.office?.rating)}/K${v(row.office?.k)}${row.office?.flags ? `/${row.office.flags}` : ''}`, `FIDE ${v(row.reference?.rating)}/K${v(row.reference?.k)}${row.reference?.flags ? `/${row.reference.flags}` : ''}`, row.reasons.map((x) => `${x.code} (${v(x.office)} vs ${v(x.reference)})`).join('; ')].join('  ')
+            )
+          ].join('\n')
+        )
+      })
+    })
 }

@@ -96,7 +96,8 @@ export function reconcilePlayer(input: ReconcileInput): ReconcileVerdict {
     const refChange = rb !== null ? reference.rating - rb : null
     const nearExact = sheet && sheet.changeExact !== null && refChange !== null && Math.abs(refChange - sheet.changeExact) < 1
     if (nearExact || (Math.abs(gap) === 1 && !(sheet && sheet.gapOver400 > 0))) {
-      reasons.push({ code: 'rounding', office: sheet?.changeExact ?? office.rating, reference: refChange ?? reference.rating })
+      // with a sheet: the office's unrounded change against FIDE's change; without: the two ratings
+      reasons.push(nearExact ? { code: 'rounding', office: sheet.changeExact, reference: refChange } : { code: 'rounding', office: office.rating, reference: reference.rating })
     } else if (sheet && sheet.gapOver400 > 0) {
       reasons.push({ code: 'cap400', office: office.rating, reference: reference.rating })
     } else {

@@ -141,9 +141,9 @@ export interface ReconcileCandidate {
 export function reconcileCandidates(db: Db, officeId: number, referenceId: number, officeBaseId: number | null, referenceBaseId: number | null): ReconcileCandidate[] {
   const cols = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
     coalesce(o.federation, r.federation, p.federation) AS federation,
-    o.player_id AS oP, o.rating AS oR, o.games AS oG, o.k AS oK, o.flags AS oF,
-    r.player_id AS rP, r.rating AS rR, r.games AS rG, r.k AS rK, r.flags AS rF,
-    ob.player_id AS obP, ob.rating AS obR, ob.k AS obK, rb.player_id AS rbP, rb.rating AS rbR, rb.k AS rbK`
+    o.player_id AS o_p, o.rating AS o_r, o.games AS o_g, o.k AS o_k, o.flags AS o_f,
+    r.player_id AS r_p, r.rating AS r_r, r.games AS r_g, r.k AS r_k, r.flags AS r_f,
+    ob.player_id AS ob_p, ob.rating AS ob_r, ob.k AS ob_k, rb.player_id AS rb_p, rb.rating AS rb_r, rb.k AS rb_k`
   const bases = `LEFT JOIN rating_list_entries ob ON ob.list_id = @officeBase AND ob.player_id = p.id
     LEFT JOIN rating_list_entries rb ON rb.list_id = @referenceBase AND rb.player_id = p.id`
   const rows = db
@@ -162,9 +162,9 @@ export function reconcileCandidates(db: Db, officeId: number, referenceId: numbe
     )
     .all({ office: officeId, reference: referenceId, officeBase: officeBaseId ?? 0, referenceBase: referenceBaseId ?? 0 }) as Record<string, number | string | null>[]
   const entry = (r: Record<string, number | string | null>, p: 'o' | 'r'): SideEntry | null =>
-    r[`${p}P`] === null ? null : { rating: r[`${p}R`] as number | null, games: r[`${p}G`] as number | null, k: r[`${p}K`] as number | null, flags: r[`${p}F`] as string | null }
+    r[`${p}_p`] === null ? null : { rating: r[`${p}_r`] as number | null, games: r[`${p}_g`] as number | null, k: r[`${p}_k`] as number | null, flags: r[`${p}_f`] as string | null }
   const base = (r: Record<string, number | string | null>, p: 'ob' | 'rb'): BaseEntryFacts | null =>
-    r[`${p}P`] === null ? null : { rating: r[`${p}R`] as number | null, k: r[`${p}K`] as number | null }
+    r[`${p}_p`] === null ? null : { rating: r[`${p}_r`] as number | null, k: r[`${p}_k`] as number | null }
   return rows.map((r) => ({
     playerId: r.playerId as number,
     fideId: r.fideId as number | null,
