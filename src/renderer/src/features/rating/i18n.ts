@@ -39,6 +39,7 @@ export default {
         unrated: 'Unrated players and first ratings',
         roundRobin: 'Round robins with unrated players',
         amendments: 'Dated amendments',
+        checks: 'Tournament report checks (thresholds and registration deadlines are shown on the check findings)',
         refs: 'Paragraphs cited on calculation sheets'
       },
       optional: {
@@ -46,7 +47,8 @@ export default {
         k_junior: 'Junior K',
         unrated_virtualDraws: 'Virtual draws added to an unrated player’s games',
         amendments_compression: 'One-time compression of low ratings',
-        amendments_fastGamesNotRated: 'Rapid/blitz games with a large difference not rated'
+        amendments_fastGamesNotRated: 'Rapid/blitz games with a large difference not rated',
+        checks_composition_roundRobin: 'Round-robin composition rule'
       },
       params: {
         id: 'Identifier',
@@ -90,6 +92,22 @@ export default {
           compression: { date: 'On the list of', below: 'Ratings below', factor: 'Raised by this share of the gap', rounding: 'Rounding', ratingTypes: 'Rating types' },
           fastGamesNotRated: { from: 'From', minDifference: 'Difference at least', aboveRating: 'One player rated above' }
         },
+        checks: {
+          arbitersLicensed: 'Unlicensed arbiters make the event unrated',
+          duration: { maxDays: 'Longest tournament (days)', monthlySliceDays: 'Longer events rated in monthly slices beyond (days)' },
+          schedule: { maxRoundsPerDay: 'Rounds a day at most', maxHoursPerDay: 'Hours of play a day at most (60-move basis)', ratingTypes: 'Schedule rules apply to' },
+          timeControl: { mode: 'Time-control minimum checked per', minimum: 'Minutes for 60 moves below every threshold', ratingTypes: 'Time-control minimum applies to' },
+          composition: {
+            roundRobin: {
+              minRatedFraction: 'Share of rated players',
+              smallField: { below: 'Small field: fewer than (players)', minRated: 'Small field: rated players needed' },
+              double: { minPlayers: 'Double round robin with unrated: players needed', minRated: 'Double round robin with unrated: rated needed' },
+              nationalChampionship: { minRated: 'National championship: rated players needed', womenMinRated: 'Women’s national championship: rated needed' }
+            }
+          },
+          matchWithUnrated: 'A match with an unrated player is not rated',
+          deadlines: { reportDays: 'Report due within (days after the end)', uploadDays: 'Upload due within (days after the end)' }
+        },
         refs: { tables: 'Tables', cap: 'Cap', k: 'K', change: 'Rated player', rounding: 'Rounding', unrated: 'Unrated player', firstRating: 'First rating', roundRobin: 'Round-robin iteration', swiss: 'Swiss events' }
       },
       enum: {
@@ -104,6 +122,7 @@ export default {
         'end-of-year': 'to the end of that year',
         period: 'rating period',
         tournament: 'tournament',
+        game: 'game',
         classic: 'Rc/Ra with bonus per half point',
         'virtual-draws': 'with virtual draws',
         'weighted-average': 'weighted average of event ratings',
@@ -202,6 +221,7 @@ export default {
         unrated: 'Joueurs non classés et premiers classements',
         roundRobin: 'Toutes rondes avec des non-classés',
         amendments: 'Amendements datés',
+        checks: 'Contrôles des rapports de tournoi (seuils et délais d’enregistrement indiqués dans les constats)',
         refs: 'Paragraphes cités dans les feuilles de calcul'
       },
       optional: {
@@ -209,7 +229,8 @@ export default {
         k_junior: 'K des jeunes',
         unrated_virtualDraws: 'Nulles fictives ajoutées aux parties d’un non-classé',
         amendments_compression: 'Compression unique des classements bas',
-        amendments_fastGamesNotRated: 'Parties rapides/blitz à grand écart non comptabilisées'
+        amendments_fastGamesNotRated: 'Parties rapides/blitz à grand écart non comptabilisées',
+        checks_composition_roundRobin: 'Règle de composition des tournois toutes rondes'
       },
       params: {
         id: 'Identifiant',
@@ -253,6 +274,22 @@ export default {
           compression: { date: 'Sur la liste du', below: 'Classements inférieurs à', factor: 'Relevés de cette part de l’écart', rounding: 'Arrondi', ratingTypes: 'Types de classement' },
           fastGamesNotRated: { from: 'À partir du', minDifference: 'Écart d’au moins', aboveRating: 'Un joueur classé au-dessus de' }
         },
+        checks: {
+          arbitersLicensed: 'Des arbitres sans licence empêchent le classement',
+          duration: { maxDays: 'Durée maximale du tournoi (jours)', monthlySliceDays: 'Au-delà, calcul par tranches mensuelles (jours)' },
+          schedule: { maxRoundsPerDay: 'Rondes par jour au plus', maxHoursPerDay: 'Heures de jeu par jour au plus (base de 60 coups)', ratingTypes: 'Règles du calendrier pour' },
+          timeControl: { mode: 'Cadence minimale vérifiée par', minimum: 'Minutes pour 60 coups sous tous les seuils', ratingTypes: 'Cadence minimale pour' },
+          composition: {
+            roundRobin: {
+              minRatedFraction: 'Part de joueurs classés',
+              smallField: { below: 'Petit tournoi : moins de (joueurs)', minRated: 'Petit tournoi : joueurs classés requis' },
+              double: { minPlayers: 'Aller-retour avec non classés : joueurs requis', minRated: 'Aller-retour avec non classés : classés requis' },
+              nationalChampionship: { minRated: 'Championnat national : joueurs classés requis', womenMinRated: 'Championnat national féminin : classées requises' }
+            }
+          },
+          matchWithUnrated: 'Un match avec un joueur non classé n’est pas comptabilisé',
+          deadlines: { reportDays: 'Rapport dû dans les (jours après la fin)', uploadDays: 'Transmission due dans les (jours après la fin)' }
+        },
         refs: { tables: 'Tables', cap: 'Plafond', k: 'K', change: 'Joueur classé', rounding: 'Arrondis', unrated: 'Joueur non classé', firstRating: 'Premier classement', roundRobin: 'Itération toutes rondes', swiss: 'Tournois suisses' }
       },
       enum: {
@@ -267,6 +304,7 @@ export default {
         'end-of-year': 'jusqu’à la fin de cette année',
         period: 'période de classement',
         tournament: 'tournoi',
+        game: 'partie',
         classic: 'Rc/Ra avec bonus par demi-point',
         'virtual-draws': 'avec nulles fictives',
         'weighted-average': 'moyenne pondérée des performances',

@@ -119,6 +119,38 @@ export const GROUPS: readonly Group[] = [
     ]
   },
   {
+    key: 'checks',
+    fields: [
+      f('checks.arbitersLicensed', 'bool'),
+      f('checks.duration.maxDays', 'int', { min: 1, max: 3650 }),
+      f('checks.duration.monthlySliceDays', 'int', { nullable: true, min: 1, max: 365 }),
+      f('checks.schedule.maxRoundsPerDay', 'int', { nullable: true, min: 1, max: 50 }),
+      f('checks.schedule.maxHoursPerDay', 'number', { nullable: true, min: 1, max: 24, step: 0.5 }),
+      f('checks.schedule.ratingTypes', 'enumList', { options: ['standard', 'rapid', 'blitz'] }),
+      f('checks.timeControl.mode', 'enum', { options: ['tournament', 'game'] }),
+      f('checks.timeControl.minimum', 'int', { min: 0, max: 600 }),
+      f('checks.timeControl.ratingTypes', 'enumList', { options: ['standard', 'rapid', 'blitz'] }),
+      f('checks.matchWithUnrated', 'bool'),
+      f('checks.deadlines.reportDays', 'int', { nullable: true, min: 0, max: 365 }),
+      f('checks.deadlines.uploadDays', 'int', { nullable: true, min: 0, max: 365 })
+    ],
+    blocks: [
+      {
+        path: ['checks', 'composition', 'roundRobin'],
+        defaults: { minRatedFraction: 1 / 3, smallField: { below: 10, minRated: 4 }, double: { minPlayers: 6, minRated: 4 }, nationalChampionship: { minRated: 3, womenMinRated: 2 } },
+        fields: [
+          f('checks.composition.roundRobin.minRatedFraction', 'number', { min: 0, max: 1, step: 0.05 }),
+          f('checks.composition.roundRobin.smallField.below', 'int', { min: 2, max: 100 }),
+          f('checks.composition.roundRobin.smallField.minRated', 'int', { min: 0, max: 100 }),
+          f('checks.composition.roundRobin.double.minPlayers', 'int', { min: 2, max: 100 }),
+          f('checks.composition.roundRobin.double.minRated', 'int', { min: 0, max: 100 }),
+          f('checks.composition.roundRobin.nationalChampionship.minRated', 'int', { min: 0, max: 100 }),
+          f('checks.composition.roundRobin.nationalChampionship.womenMinRated', 'int', { min: 0, max: 100 })
+        ]
+      }
+    ]
+  },
+  {
     key: 'refs',
     fields: ['tables', 'cap', 'k', 'change', 'rounding', 'unrated', 'firstRating', 'roundRobin', 'swiss'].map((r) => f(`refs.${r}`, 'text'))
   }
