@@ -34,7 +34,10 @@ import type {
 interface RatedRow {
   t: PeriodTournament
   e: Edition
-  r: RatedPlayerResult
+  /** His rating in it, his counted games, ΣΔR in hundredths (the engine's per-game results live on in the sheet only). */
+  rating: number
+  n: number
+  chgH: number
   sheet: SheetTournament
   /** Rated with his standard rating (2024 rapid/blitz) or his rating published since the start (§ 8.4 / 10.4). */
   via: 'list' | 'standard' | 'later'
@@ -53,6 +56,14 @@ const INACTIVE_REF = 'regulations.md § 5 (inactivity: 2005 § 9.23a–c, 2010 �
 const TITLED_REF = 'regulations.md § 5 (2005 § 9.22, 2010 § 7.22, 2014 § 7.22)'
 
 const CODE_REASON: Record<string, string> = { '+': 'forfeit', '-': 'forfeit', W: 'unplayed', D: 'unplayed', L: 'unplayed' }
+
+const NO_WORK: PlayerWork = Object.freeze({ rated: [], unrated: [], events: [], standardBase: null }) as PlayerWork
+
+/** A player's rounds by round number (as reported they usually are: then the same array). */
+function inOrder(rounds: PeriodPlayer['rounds']): PeriodPlayer['rounds'] {
+  for (let i = 1; i < rounds.length; i++) if (rounds[i - 1]!.round > rounds[i]!.round) return [...rounds].sort((a, b) => a.round - b.round)
+  return rounds
+}
 
 function birthYearOf(birth: string | null | undefined): number | undefined {
   if (!birth) return undefined
@@ -108,8 +119,10 @@ export function generateList(input: GenerationInput): GenerationResult {
   }
   // unrated players whose first event is behind them (from the window, then as this period's events are counted)
   // (a player on the base list, rated or delisted, has played rated events before)
-  const firstDone = new Set<number>([...input.window.filter((w) => w.firstEventDone).map((w) => w.playerId), ...base.keys()])
-  const doneBefore: ReadonlySet<number> = new Set(firstDone)
+  const windowDone: ReadonlySet<number> = new Set(input.window.filter((w) => w.firstEventDone).map((w) => w.playerId))
+  const doneNow = new Set<number>()
+  const doneBefore = (id: number): boolean => base.has(id) || windowDone.has(id)
+  const firstDone = (id: number): boolean => doneBefore(id) || doneNow.has(id)
 
   const tournamentsOut: GenerationResult['tournaments'] = []
   for (const t of [...input.tournaments].sort(chronological)) {
@@ -131,8 +144,8 @@ export function generateList(input: GenerationInput): GenerationResult {
         laterRatings.set(p.startRank, ratedOnBase(p.playerId)!.rating!)
         via.set(p.startRank, 'later')
       }
-      if (rating === null && firstDone.has(p.playerId)) notFirst.add(p.startRank)
-      const rounds = p.rounds.map((r) =>
+      if (rating === null && firstDone(p.playerId)) notFirst.add(p.startRank)
+      const rounds = inOrder(p.rounds).map((r) =>
         r.opponent !== null && excluded.has(`${r.round}:${p.startRank}`) ? { round: r.round, opponent: null, color: null, code: ' ' as const } : { round: r.round, opponent: r.opponent, color: null, code: r.code }
       )
       for (const r of rounds) if (r.opponent !== null && PLAYED_CODES.has(r.code) && p.startRank < r.opponent && byRank.has(r.opponent)) playedGames++
@@ -152,7 +165,7 @@ export function generateList(input: GenerationInput): GenerationResult {
         // unrated in this event: its games go to his window
         w.unrated.push(sheet)
         if (r.firstEventIgnored) {
-          firstDone.add(p.playerId)
+          doneNow.add(p.playerId)
           continue
         }
         if (r.n > 0 && r.sumOpponents !== null) {
@@ -160,18 +173,23 @@ export function generateList(input: GenerationInput): GenerationResult {
           if (system === 'round-robin' && r.ru !== null) ev.ru = r.ru
           if (t.teamChampionship) ev.teamChampionship = true
           w.events.push(ev)
-          firstDone.add(p.playerId)
+          doneNow.add(p.playerId)
         }
         continue
       }
       const how = via.get(p.startRank) ?? 'list'
-      if (how === 'standard' && w.standardBase === null && !ratedOnBase(p.playerId)) w.standardBase = r.rating
-      w.rated.push({ t, e, r, sheet, via: how })
+      if (how === 'standard' && w.standardBase === null && !ratedOnBase(p.playerId)) w.standardBase = r.rating!
+      w.rated.push({ t, e, rating: r.rating!, n: r.n, chgH: r.games.reduce((s, g) => s + (g.chg ?? 0), 0), sheet, via: how })
     }
   }
 
   // every player of the base list, every player of the period, every unrated player of the window
-  const ids = new Set<number>([...base.keys(), ...work.keys(), ...windowIn.keys()])
+  const ids = new Float64Array(base.size + work.size + windowIn.size)
+  let nIds = 0
+  for (const id of base.keys()) ids[nIds++] = id
+  for (const id of work.keys()) if (!base.has(id)) ids[nIds++] = id
+  for (const id of windowIn.keys()) if (!base.has(id) && !work.has(id)) ids[nIds++] = id
+  const order = ids.subarray(0, nIds).sort()
   const entries: ListEntry[] = []
   const sheets: CalculationSheet[] = []
   const windowOut: UnratedWindow[] = []
@@ -179,32 +197,17 @@ export function generateList(input: GenerationInput): GenerationResult {
   const compress = E.amendments.compression !== null && E.amendments.compression.ratingTypes.includes(input.ratingType) && compressionBetween(E, input.base.listDate ?? '', L)
   const yearAgo = addMonths(L, -E.list.inactivityMonths)
 
-  for (const id of [...ids].sort((a, b) => a - b)) {
+  for (const id of order) {
     const b = base.get(id)
     const f = facts.get(id)
-    const w = work.get(id) ?? { rated: [], unrated: [], events: [], standardBase: null }
+    const w = work.get(id) ?? NO_WORK
     const title = f ? f.title : (b?.title ?? null)
     const federation = f ? f.federation : (b?.federation ?? null)
     const birthYear = f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null)
     const sex = f ? f.sex : (b?.sex ?? null)
     const notes: Note[] = []
-    const sheet: CalculationSheet = {
-      playerId: id,
-      listDate: L,
-      edition: E.id,
-      base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
-      tournaments: [...w.rated.map((x) => x.sheet), ...w.unrated].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
-      periodGames: 0,
-      changeExact: null,
-      change: null,
-      compression: null,
-      firstRating: null,
-      rating: null,
-      status: null,
-      flags: null,
-      kNext: { k: null, note: null },
-      notes
-    }
+    // the sheet's figures, gathered as they are computed; the sheet itself is built only when there is one to show
+    const sheet: Pick<CalculationSheet, 'changeExact' | 'change' | 'compression' | 'firstRating'> = { changeExact: null, change: null, compression: null, firstRating: null }
     const rb = ratedOnBase(id)
     let rating: number | null = null
     let periodGames = 0
@@ -215,7 +218,7 @@ export function generateList(input: GenerationInput): GenerationResult {
     let kNext: KDecision | null = null
 
     if (w.rated.length > 0 && !rb && w.standardBase === null) {
-      for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.r.rating}) but not rated on the base list: no rating to change, these games give him none` })
+      for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.rating}) but not rated on the base list: no rating to change, these games give him none` })
     }
     if (rb || w.standardBase !== null) {
       // a rated player: base rating + K × ΣΔR over the period (regulations.md § 4.1, § 5)
@@ -241,11 +244,11 @@ export function generateList(input: GenerationInput): GenerationResult {
           k = dec.k
           row.sheet.notes.push(dec.note)
         }
-        if (row.via === 'later') row.sheet.notes.push({ ref: row.e.refs.unrated, text: `unrated at the start, rated since: rated with ${row.r.rating} for his own change, still unrated for his opponents (§ 8.4 / 10.4)` })
-        if (row.via === 'standard') row.sheet.notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `no ${row.t.ratingType} rating: rated with his standard rating ${row.r.rating}` })
-        return { e: row.e, k, chgH: row.r.games.reduce((s, g) => s + (g.chg ?? 0), 0), row }
+        if (row.via === 'later') row.sheet.notes.push({ ref: row.e.refs.unrated, text: `unrated at the start, rated since: rated with ${row.rating} for his own change, still unrated for his opponents (§ 8.4 / 10.4)` })
+        if (row.via === 'standard') row.sheet.notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `no ${row.t.ratingType} rating: rated with his standard rating ${row.rating}` })
+        return { e: row.e, k, chgH: row.chgH, row }
       })
-      periodGames = rows.reduce((s, x) => s + x.row.r.n, 0)
+      periodGames = rows.reduce((s, x) => s + x.row.n, 0)
       let change = 0
       if (rows.length > 0) {
         const total = periodTotal(rows, periodGames, E.refs.rounding)
@@ -277,7 +280,7 @@ export function generateList(input: GenerationInput): GenerationResult {
       if (windowEvents.length > 0) {
         const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
         const whyNone: Note[] = []
-        const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: doneBefore.has(id), whyNone })
+        const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: doneBefore(id), whyNone })
         if (fr) {
           notes.push(...fr.notes)
           const counted = fr.counted
@@ -293,7 +296,7 @@ export function generateList(input: GenerationInput): GenerationResult {
         } else notes.push(...whyNone, { ref: E.refs.unrated, text: 'no event counts towards a first rating' })
       }
       // his games stay in the window; once past his first event, the first-event rules are not his any more
-      const done = firstDone.has(id) || carried?.firstEventDone === true || keep.length > 0
+      const done = firstDone(id) || keep.length > 0
       if (!newlyRated && done) windowOut.push({ playerId: id, firstEventDone: true, events: keep })
     }
 
@@ -316,7 +319,8 @@ export function generateList(input: GenerationInput): GenerationResult {
         notes.push({ ref: FLOOR_REF, text: `${rating} is below the floor ${E.list.floor}: shown once as delisted, then unrated` })
       } else status = 'rated'
       // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
-      recentGames = [...(b?.recentGames ?? []), ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > yearAgo)
+      const before = b?.recentGames ?? []
+      recentGames = periodGames === 0 && before.every((g) => g.listDate > yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > yearAgo)
       const yearGames = recentGames.reduce((s, g) => s + g.games, 0)
       const known = trackedSince !== null && trackedSince <= yearAgo
       const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
@@ -332,8 +336,9 @@ export function generateList(input: GenerationInput): GenerationResult {
     if (b?.status === 'delisted') notes.push({ ref: FLOOR_REF, text: 'delisted on the base list: now treated as any unrated player' })
 
     const played = w.rated.length > 0 || w.unrated.length > 0
+    let entry: ListEntry | null = null
     if (status !== null) {
-      const entry: ListEntry = {
+      entry = {
         playerId: id,
         rating: status === 'titled-unrated' ? null : rating,
         games: periodGames,
@@ -357,14 +362,24 @@ export function generateList(input: GenerationInput): GenerationResult {
       if (inactive) counters.inactive++
       if (newlyRated && status === 'rated') counters.newlyRated++
       if (rb && status === 'rated' && rating !== rb.rating) counters.changed++
-      sheet.rating = entry.rating
-      sheet.status = status
-      sheet.flags = entry.flags
-      sheet.kNext = { k: entry.k, note: status === 'rated' ? kNext!.note : null }
     }
-    sheet.periodGames = periodGames
-    const changedLine = !b || status !== b.status || sheet.flags !== b.flags || sheet.rating !== b.rating || sheet.kNext.k !== b.k
-    if (played || changedLine || sheet.firstRating !== null || notes.length > 0) sheets.push(sheet)
+    const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
+    if (played || changedLine || sheet.firstRating !== null || notes.length > 0) {
+      sheets.push({
+        playerId: id,
+        listDate: L,
+        edition: E.id,
+        base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
+        tournaments: [...w.rated.map((x) => x.sheet), ...w.unrated].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
+        periodGames,
+        ...sheet,
+        rating: entry?.rating ?? null,
+        status: entry?.status ?? null,
+        flags: entry?.flags ?? null,
+        kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNext!.note : null },
+        notes
+      })
+    }
   }
 
   return {
@@ -393,10 +408,11 @@ function sheetTournament(
   tournamentNotes: readonly Note[],
   treatedAsSwiss: boolean
 ): SheetTournament {
-  const at = new Map(r.played.map((x, i) => [`${x.round}:${x.opponent}`, i]))
+  // r.played follows the player's rounds in order: walk it alongside
+  let next = 0
   const rated = r.we !== null
   const games: SheetGame[] = []
-  for (const round of [...p.rounds].sort((a, b) => a.round - b.round)) {
+  for (const round of inOrder(p.rounds)) {
     const opp = round.opponent === null ? undefined : byRank.get(round.opponent)
     const g: SheetGame = {
       round: round.round,
@@ -440,8 +456,9 @@ function sheetTournament(
       if (!g.counted) g.notCounted = 'unrated-opponent'
       continue
     }
-    const i = at.get(`${round.round}:${opp.startRank}`)
-    const rg = i === undefined ? undefined : r.games[i]
+    while (next < r.played.length && (r.played[next]!.round < round.round || (r.played[next]!.round === round.round && r.played[next]!.opponent !== opp.startRank))) next++
+    const hit = next < r.played.length && r.played[next]!.round === round.round && r.played[next]!.opponent === opp.startRank
+    const rg = hit ? r.games[next++] : undefined
     if (!rg) {
       g.notCounted = 'unplayed'
       continue
