@@ -35,7 +35,8 @@ export async function startHarness(seed?: (db: Db) => void): Promise<Harness> {
   const db = openDatabase(dbPath)
   seed?.(db)
   db.close()
-  const server = await startBrowserMode({ db: dbPath, port: 0, host: '127.0.0.1', readOnly: false, staticDir, quiet: true })
+  // no daily backup job in the middle of a scripted journey: its progress would show up among the officer's jobs
+  const server = await startBrowserMode({ db: dbPath, port: 0, host: '127.0.0.1', readOnly: false, staticDir, quiet: true, backupSchedule: false })
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']

@@ -17,6 +17,8 @@ export interface BrowserModeOptions {
   staticDir?: string
   /** Print the address (default true). */
   quiet?: boolean
+  /** Back up the database daily while serving (default: unless read-only). */
+  backupSchedule?: boolean
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
@@ -47,6 +49,7 @@ export async function startBrowserMode(options: BrowserModeOptions) {
     host: 'browser',
     appVersion,
     readOnly: options.readOnly,
+    backupSchedule: options.backupSchedule ?? !options.readOnly,
     worker: import.meta.url.endsWith('.ts') ? sourceWorkerScript() : builtWorkerScript(import.meta.url)
   })
   const allowedHosts = LOOPBACK.has(options.host) ? ['127.0.0.1', 'localhost', '::1'] : []

@@ -63,6 +63,7 @@ if (!app.requestSingleInstanceLock()) {
         appVersion,
         worker: builtWorkerScript(import.meta.url),
         openedReports,
+        backupSchedule: true,
         chooseSaveFile: saveDialogChooser(() => mainWindow)
       })
     } catch (e) {

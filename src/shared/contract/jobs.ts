@@ -2,7 +2,7 @@
 // that start, follow and cancel jobs. Hosts, CLI and stores derive their types from it; main validates every start.
 import { z } from 'zod'
 import { call } from './define'
-import { healthReportSchema } from './system'
+import { backupJobInputSchema, backupReportSchema, healthReportSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import { generateInputSchema, generateResultSchema } from './office-lists'
@@ -28,6 +28,11 @@ export const jobsContract = {
     summary: 'Check the database: integrity and the row count of every table',
     input: z.object({}).strict(),
     result: healthReportSchema
+  }),
+  'system:backup': job({
+    summary: 'Back up the database into the backups folder, verify the copy, and thin out older automatic backups',
+    input: backupJobInputSchema,
+    result: backupReportSchema
   }),
   'rating:period': job({
     summary: 'Rate a batch of player periods (one calculation document each), with progress and cancel checks',

@@ -9,12 +9,28 @@ export const healthReportSchema = z.object({
 })
 export type HealthReport = z.infer<typeof healthReportSchema>
 
+/** A backup the officer starts; automatic ones (daily, before an import) are started by the application. */
+export const backupJobInputSchema = z.object({ reason: z.enum(['manual', 'daily']).default('manual') }).strict()
+export const backupReportSchema = z.object({
+  file: z.string(),
+  bytes: z.number(),
+  integrity: z.string(),
+  foreignKeyProblems: z.array(z.object({ table: z.string(), rowid: z.number().nullable(), parent: z.string() })),
+  schemaVersion: z.number(),
+  tables: z.array(z.object({ name: z.string(), rows: z.number() })),
+  listChecksums: z.record(z.string(), z.string()),
+  removed: z.array(z.string())
+})
+export const backupFileSchema = z.object({ fileName: z.string(), at: z.string(), reason: z.string(), bytes: z.number() })
+
 export const settingsSchema = z.object({
   locale: z.enum(['en', 'fr']),
   theme: z.enum(['light', 'dark', 'system']),
   federation: z.string().max(3),
   officer: z.string().max(100),
-  birthPrivacy: z.enum(['year', 'age-category'])
+  birthPrivacy: z.enum(['year', 'age-category']),
+  /** Folder of the automatic and manual backups; empty = a `backups` folder beside the database. */
+  backupDir: z.string().max(1000).refine((v) => v === '' || /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(v), 'expected an absolute folder path, or empty')
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -47,6 +63,12 @@ export const systemContract = {
         .nullable(),
       lastReference: z.object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number() }).nullable()
     })
+  }),
+  'system:backups': call({
+    summary: 'The backups folder and the backups in it, newest first',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: z.object({ folder: z.string(), backups: z.array(backupFileSchema) })
   }),
   'system:openedReports': call({
     summary: 'Tournament reports given on the command line or by the OS, taken once by the import screen',

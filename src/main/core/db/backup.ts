@@ -106,6 +106,13 @@ export async function backupDatabase(db: Db, out: string): Promise<BackupReport>
   rmSync(partial, { force: true })
   try {
     await db.backup(partial)
+    // a backup is one self-contained file: no write-ahead log beside it, now or when it is opened later
+    const copyDb = new Database(partial, { fileMustExist: true })
+    try {
+      copyDb.pragma('journal_mode = DELETE')
+    } finally {
+      copyDb.close()
+    }
     fsyncFile(partial)
     const copy = checkDatabaseFile(partial)
     // the source is read after the copy: the main process is the only writer, so nothing changed in between
@@ -161,6 +168,45 @@ export async function restoreDatabase(dbPath: string, from: string, safetyDir = 
   for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true })
   renameSync(incoming, dbPath)
   return { restored: dbPath, from, safetyCopy, check }
+}
+
+/** Why a backup was made: it names the file, and decides whether the retention rule may delete it. */
+export type BackupReason = 'manual' | 'daily' | 'before-import' | 'before-publication' | 'before-upgrade' | 'before-restore'
+
+/** Reasons whose backups the retention rule thins out; a manual copy or the one taken before a restore stays. */
+const RETAINED: ReadonlySet<string> = new Set(['daily', 'before-import', 'before-publication', 'before-upgrade'])
+
+/** The backups folder: the one the settings name, else `backups` beside the database. */
+export function backupFolder(dbPath: string, configured: string): string {
+  return configured ? configured : join(dirname(dbPath), 'backups')
+}
+
+/** Whether today's daily backup is still to be made (none of any reason made today, UTC). */
+export function dailyBackupDue(dir: string, dbName: string, now: Date): boolean {
+  const today = now.toISOString().slice(0, 10)
+  return !listBackups(dir, dbName).some((b) => b.at.toISOString().slice(0, 10) === today)
+}
+
+export interface AutomaticBackup extends BackupReport {
+  /** Older automatic backups deleted by the retention rule. */
+  removed: string[]
+}
+
+/**
+ * A verified backup of the database file into the backups folder, then the retention rule applied to the
+ * automatic backups there. Opens its own read-only connection: it runs in a worker while the app goes on.
+ */
+export async function automaticBackup(dbPath: string, dir: string, reason: BackupReason, now = new Date(), rule: RetentionRule = DEFAULT_RETENTION): Promise<AutomaticBackup> {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  let report: BackupReport
+  try {
+    report = await backupDatabase(db, join(dir, backupFileName(basename(dbPath), now, reason)))
+  } finally {
+    db.close()
+  }
+  const { remove } = applyRetention(listBackups(dir, basename(dbPath)).filter((b) => RETAINED.has(b.reason)), rule)
+  for (const b of remove) rmSync(b.file, { force: true })
+  return { ...report, removed: remove.map((b) => b.file) }
 }
 
 /** `office-2026-11-26T0930-daily.db`: sortable, says when and why. */

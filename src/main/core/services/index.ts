@@ -14,6 +14,7 @@ import { playersHandlers, arbitersHandlers } from './players'
 import { tournamentsHandlers } from './tournaments'
 import { auditHandlers } from './audit'
 import { listOutHandlers } from './list-out'
+import { startBackupSchedule } from './backups'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -40,6 +41,8 @@ export interface ServicesOptions {
   checkOutput?: boolean
   openedReports?: string[]
   chooseSaveFile?: ServiceContext['chooseSaveFile']
+  /** Back up the database daily while running (the desktop app and browser mode; not the CLI). */
+  backupSchedule?: boolean
 }
 
 export interface Services {
@@ -65,10 +68,12 @@ export function createServices(options: ServicesOptions): Services {
     locale: () => readSettings(db).locale,
     checkOutput: options.checkOutput
   })
+  const schedule = options.backupSchedule && !ctx.readOnly ? startBackupSchedule(ctx) : null
   return {
     ctx,
     dispatch,
     async close() {
+      schedule?.stop()
       await jobs.close()
       db.close()
     }

@@ -7,7 +7,8 @@ export const defaultSettings: Settings = {
   theme: 'system',
   federation: '',
   officer: '',
-  birthPrivacy: 'year'
+  birthPrivacy: 'year',
+  backupDir: ''
 }
 
 export function readSettings(db: Db): Settings {

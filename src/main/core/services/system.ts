@@ -4,6 +4,7 @@ import { readSettings, writeSettings } from './settings'
 import type { Db } from '../db/open'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
+import { backupFolder, listBackups } from '../db/backup'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
 const MAX_REPORT_BYTES = 50 * 1024 * 1024
@@ -13,6 +14,13 @@ function tableExists(db: Db, name: string): boolean {
 }
 
 export const systemHandlers: HandlersOf<'system'> = {
+  'system:backups': (_input, { db, dbPath }) => {
+    const folder = backupFolder(dbPath, readSettings(db).backupDir)
+    const backups = listBackups(folder, basename(dbPath))
+      .sort((a, b) => b.at.getTime() - a.at.getTime())
+      .map((b) => ({ fileName: basename(b.file), at: b.at.toISOString(), reason: b.reason, bytes: statSync(b.file).size }))
+    return { folder, backups }
+  },
   'system:info': (_input, ctx) => ({
     appVersion: ctx.appVersion,
     schemaVersion: ctx.db.pragma('user_version', { simple: true }) as number,

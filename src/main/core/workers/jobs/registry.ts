@@ -4,9 +4,14 @@ import { openDatabase } from '../../db/open'
 import { importFideList } from '../../registry/import'
 import { scanDuplicates } from '../../registry/duplicates'
 import { importNationalList } from '../../registry/national'
+import { backupBeforeImport } from './system'
 
 export const registryJobs: JobHandlersOf<'registry'> = {
-  'registry:importList': (opts, ctx) => {
+  'registry:importList': async (opts, ctx) => {
+    // a list import rewrites much of the registry: a verified copy first, unless there is nothing to lose yet
+    ctx.progress(0, 1, 'backup')
+    await backupBeforeImport(ctx.dbPath)
+    ctx.throwIfCancelled()
     const db = openDatabase(ctx.dbPath)
     let result: ReturnType<typeof importFideList>
     try {
@@ -34,6 +39,9 @@ export const registryJobs: JobHandlersOf<'registry'> = {
     return result
   },
   'registry:importNational': async (opts, ctx) => {
+    ctx.progress(0, 1, 'backup')
+    await backupBeforeImport(ctx.dbPath)
+    ctx.throwIfCancelled()
     const db = openDatabase(ctx.dbPath)
     try {
       ctx.progress(0, 1, 'reading')

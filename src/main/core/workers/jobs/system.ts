@@ -1,9 +1,17 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
 import Database from 'better-sqlite3'
 import type { JobHandlersOf } from '../protocol'
+import { automaticBackup, backupFolder } from '../../db/backup'
+import { readSettings } from '../../services/settings'
 import type { HealthReport } from '../../../../shared/contract/system'
 
 export const systemJobs: JobHandlersOf<'system'> = {
+  'system:backup': async (input, ctx) => {
+    ctx.progress(0, 1, 'backup')
+    const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason)
+    ctx.progress(1, 1)
+    return report
+  },
   'system:health': (_input, ctx): HealthReport => {
     const db = new Database(ctx.dbPath, { readonly: true, fileMustExist: true })
     try {
@@ -24,4 +32,27 @@ export const systemJobs: JobHandlersOf<'system'> = {
       db.close()
     }
   }
+}
+
+/** The backups folder the settings name for this database (read on a short read-only connection). */
+export function backupFolderOf(dbPath: string): string {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  try {
+    return backupFolder(dbPath, readSettings(db).backupDir)
+  } finally {
+    db.close()
+  }
+}
+
+/** Before a list import changes a registry that holds data: a verified copy to go back to. */
+export async function backupBeforeImport(dbPath: string): Promise<string | null> {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  let empty: boolean
+  try {
+    empty = (db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM rating_lists) AS n').get() as { n: number }).n === 0
+  } finally {
+    db.close()
+  }
+  if (empty) return null
+  return (await automaticBackup(dbPath, backupFolderOf(dbPath), 'before-import')).file
 }

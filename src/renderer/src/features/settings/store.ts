@@ -21,6 +21,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const loading = ref(false)
   const error = ref<string | null>(null)
   const readOnly = computed(() => info.value?.readOnly ?? false)
+  const backups = ref<CallOutput<'system:backups'> | null>(null)
+  const backupsError = ref<string | null>(null)
 
   function applyTheme(next: ThemeChoice): void {
     theme.value = next
@@ -54,6 +56,16 @@ export const useSettingsStore = defineStore('settings', () => {
     return null
   }
 
+  /** The backups folder and what it holds (not served by a read-only archive). */
+  async function loadBackups(): Promise<void> {
+    backupsError.value = null
+    try {
+      backups.value = unwrap(await api.call('system:backups', {}))
+    } catch (e) {
+      backupsError.value = failureMessage(e)
+    }
+  }
+
   async function setLocale(next: UiLocale): Promise<string | null> {
     setUiLocale(next)
     return save({ locale: next })
@@ -64,5 +76,5 @@ export const useSettingsStore = defineStore('settings', () => {
     return save({ theme: next })
   }
 
-  return { settings, info, theme, locale, loading, error, readOnly, load, save, setLocale, setTheme }
+  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, load, save, loadBackups, setLocale, setTheme }
 })

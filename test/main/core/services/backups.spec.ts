@@ -1,0 +1,96 @@
+// Automatic backups: the officer's "back up now" job, the daily schedule, the copy before a list import,
+// the folder the settings name, and the retention rule thinning out old automatic copies.
+import { afterAll, describe, expect, it } from 'vitest'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createServices, type Services } from '../../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import { startBackupSchedule } from '../../../../src/main/core/services/backups'
+import { automaticBackup, backupFileName, checkDatabaseFile } from '../../../../src/main/core/db/backup'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+const opened: Services[] = []
+afterAll(async () => {
+  for (const s of opened) await s.close()
+  tmp.cleanup()
+})
+const fixture = fileURLToPath(new URL('../../../fixtures/ratinglists/players_list_foa.txt', import.meta.url))
+
+function services(name: string): Services {
+  mkdirSync(tmp.file(name))
+  const s = createServices({ dbPath: tmp.file(`${name}/office.db`), host: 'browser', appVersion: '1.0.0', worker: sourceWorkerScript(), checkOutput: true })
+  opened.push(s)
+  return s
+}
+
+describe('automatic backups', () => {
+  it('backs up on request into the backups folder beside the database, verified, and lists it', async () => {
+    const s = services('manual')
+    const report = await s.ctx.jobs.run('system:backup', { reason: 'manual' })
+    expect(report.integrity).toBe('ok')
+    expect(report.file.startsWith(tmp.file('manual/backups/office-'))).toBe(true)
+    expect(report.file.endsWith('-manual.db')).toBe(true)
+    expect(checkDatabaseFile(report.file).integrity).toBe('ok')
+    const listed = await s.dispatch('system:backups', {})
+    expect(listed).toMatchObject({ ok: true, value: { folder: tmp.file('manual/backups'), backups: [{ reason: 'manual', bytes: report.bytes }] } })
+  })
+
+  it('writes into the folder the settings name, which must be absolute', async () => {
+    const s = services('configured')
+    expect(await s.dispatch('settings:set', { backupDir: 'relative/folder' })).toMatchObject({ ok: false, error: { code: 'validation' } })
+    const folder = tmp.file('configured-elsewhere')
+    expect(await s.dispatch('settings:set', { backupDir: folder })).toMatchObject({ ok: true })
+    const report = await s.ctx.jobs.run('system:backup', {})
+    expect(report.file.startsWith(folder)).toBe(true)
+  })
+
+  it('makes the daily backup once a day', async () => {
+    const s = services('daily')
+    let today = new Date('2026-11-26T08:00:00Z')
+    const schedule = startBackupSchedule(s.ctx, () => today, 3_600_000)
+    try {
+      const job = schedule.check()
+      expect(job).not.toBeNull()
+      const end = await s.ctx.jobs.wait(job!)
+      expect(end).toMatchObject({ state: 'done', kind: 'system:backup' })
+      // the job names its file by the real clock: the schedule sees the day's backup through the folder
+      today = new Date()
+      expect(schedule.check()).toBeNull()
+      today = new Date(Date.now() + 86_400_000)
+      expect(schedule.check()).not.toBeNull()
+    } finally {
+      schedule.stop()
+    }
+  })
+
+  it('copies a registry that holds data before a list import changes it, not an empty one', async () => {
+    const s = services('import')
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-11-01' })
+    expect(existsSync(tmp.file('import/backups'))).toBe(false)
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-12-01' })
+    const files = readdirSync(tmp.file('import/backups'))
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/^office-\d{4}-\d{2}-\d{2}T\d{4}-before-import\.db$/)
+    // the copy holds the registry as it was: the first list only
+    const copy = checkDatabaseFile(tmp.file(`import/backups/${files[0]}`))
+    expect(copy.integrity).toBe('ok')
+    expect(Object.keys(copy.listChecksums).length).toBeGreaterThan(0)
+  })
+
+  it('thins out old automatic backups by the retention rule and keeps manual ones', async () => {
+    const s = services('retention')
+    const folder = tmp.file('retention/backups')
+    mkdirSync(folder)
+    // thirty daily copies of last month and an old manual one
+    for (let d = 1; d <= 30; d++) writeFileSync(`${folder}/${backupFileName('office.db', new Date(Date.UTC(2026, 9, d, 2)), 'daily')}`, '')
+    writeFileSync(`${folder}/${backupFileName('office.db', new Date(Date.UTC(2025, 0, 1)), 'manual')}`, '')
+    const report = await automaticBackup(s.ctx.dbPath, folder, 'daily', new Date('2026-11-26T02:00:00Z'), { daily: 7, weekly: 2, monthly: 2 })
+    const left = readdirSync(folder).sort()
+    // kept: today's, October's last six days (7 days in all), and the manual one; the rest of October is removed
+    expect(left).toContain(backupFileName('office.db', new Date('2026-11-26T02:00:00Z'), 'daily'))
+    expect(left).toContain('office-2025-01-01T0000-manual.db')
+    expect(left.filter((f) => f.includes('2026-10-'))).toEqual(['25', '26', '27', '28', '29', '30'].map((d) => `office-2026-10-${d}T0200-daily.db`))
+    expect(report.removed).toHaveLength(24)
+  })
+})
