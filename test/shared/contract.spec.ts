@@ -46,6 +46,7 @@ const PINNED = [
   'settings:get',
   'settings:set',
   'system:home',
+  'system:backups',
   'system:info',
   'system:openedReports',
   'tournaments:decideFinding',

@@ -13,6 +13,7 @@ export default {
       starting: 'Starting…',
       kinds: {
         'system_health': 'Database check',
+        'system_backup': 'Database backup',
         'registry_importList': 'FIDE rating list import',
         'registry_importNational': 'National list import',
         'registry_scanDuplicates': 'Duplicate search',
@@ -34,6 +35,7 @@ export default {
       starting: 'Démarrage…',
       kinds: {
         'system_health': 'Vérification de la base',
+        'system_backup': 'Sauvegarde de la base',
         'registry_importList': 'Import de la liste FIDE',
         'registry_importNational': 'Import de la liste nationale',
         'registry_scanDuplicates': 'Recherche de doublons',
