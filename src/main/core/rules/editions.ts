@@ -1,5 +1,5 @@
 // The shipped rule sets as data: FIDE 2005–2024 and the Swiss FSE profile; choosing one by tournament start date.
-import { editionSchema, type Checks, type Edition } from '../../../shared/contract/rating'
+import { DEFAULT_CHECKS, editionSchema, type Checks, type Edition } from '../../../shared/contract/rating'
 import { UserError } from '../util/errors'
 
 const fideRefs = (y: string, p: Partial<Edition['refs']> = {}): Edition['refs'] => ({
@@ -21,6 +21,7 @@ const noAmendments: Edition['amendments'] = { compression: null, fastGamesNotRat
 // Report checks of 2005 (seed 000): tournament time control (§ 1.1), 3 rounds and 12 h a day (§ 3.1), 90 days (§ 4.1),
 // round-robin composition (§ 6.3), no licence rule yet (info only), no registration or report deadline in the text.
 const checks2005: Checks = {
+  ...DEFAULT_CHECKS,
   refs: {
     arbiters: '2014 § 0.3 (no licence rule before 1 July 2014)',
     chief: '2005 § 11.4',
@@ -38,26 +39,9 @@ const checks2005: Checks = {
     upload: 'regulations.md § 6',
     late: '2005 § 9.13a'
   },
+  // thresholds 2200/1600 per tournament, 90 days and the round-robin composition are the defaults' (DEFAULT_CHECKS)
   arbitersLicensed: false,
-  duration: { maxDays: 90, monthlySliceDays: null },
-  schedule: { maxRoundsPerDay: 3, maxHoursPerDay: 12, ratingTypes: ['standard'] },
-  timeControl: {
-    mode: 'tournament',
-    thresholds: [
-      { rating: 1600, minutes: 90 },
-      { rating: 2200, minutes: 120 }
-    ],
-    minimum: 60,
-    ratingTypes: ['standard']
-  },
-  composition: {
-    roundRobin: {
-      minRatedFraction: 1 / 3,
-      smallField: { below: 10, minRated: 4 },
-      double: { minPlayers: 6, minRated: 4 },
-      nationalChampionship: { minRated: 3, womenMinRated: 2 }
-    }
-  },
+  schedule: { ...DEFAULT_CHECKS.schedule, maxRoundsPerDay: 3 },
   matchWithUnrated: false,
   deadlines: { registration: [], reportDays: null, uploadDays: null }
 }
