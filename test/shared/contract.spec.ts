@@ -57,6 +57,7 @@ const PINNED = [
   'tournaments:import',
   'tournaments:list',
   'tournaments:preview',
+  'tournaments:rate',
   'tournaments:resolvePlayer',
   'tournaments:setStatus'
 ]

@@ -9,6 +9,7 @@ import { archiveContract } from './archive'
 import { ratingContract } from './rating'
 import { playersContract } from './players'
 import { tournamentsContract } from './tournaments'
+import { tournamentRatingContract } from './tournament-rating'
 import { auditContract } from './audit'
 import { listOutContract } from './list-out'
 
@@ -21,6 +22,7 @@ export * from './archive'
 export * from './rating'
 export * from './players'
 export * from './tournaments'
+export * from './tournament-rating'
 export * from './audit'
 export * from './list-out'
 
@@ -33,6 +35,7 @@ export const contract = {
   ...ratingContract,
   ...playersContract,
   ...tournamentsContract,
+  ...tournamentRatingContract,
   ...auditContract,
   ...listOutContract
 } as const

@@ -67,6 +67,25 @@ describe('rating-office rate', { timeout: 180_000 }, () => {
     expect(out.players[2]!.ru).not.toBeNull()
   })
 
+  it('rates a stored tournament with --tournament through the tournaments:rate call, same figures as the file with --db', () => {
+    const dbPath = tmp.file('office.db') // the lists of the test above
+    const imp = spawnSync('npx', ['tsx', 'src/main/cli/main.ts', '--db', dbPath, '--json', 'tournaments', 'import', file], { encoding: 'utf8', timeout: 150_000 })
+    expect(imp.status, imp.stderr).toBe(0)
+    const id = (JSON.parse(imp.stdout) as { tournamentId: number }[])[0]!.tournamentId
+    const r = rate(['--tournament', String(id), '--db', dbPath, '--json'])
+    expect(r.code, r.err).toBe(0)
+    const out = JSON.parse(r.out) as { tournamentId: number; edition: string; list: { listDate: string }; players: (Row & { ratingFrom: string; games: { round: number; counted: boolean; reason: { code: string } | null }[] })[] }
+    expect([out.tournamentId, out.edition, out.list.listDate]).toEqual([id, 'fide-2010', '2011-03-01'])
+    expect(out.players[0]).toMatchObject({ rating: 2610, ratingFrom: 'list', k: 15 })
+    // C (900003) unrated at the start, published on the later list: rated with it for himself (2010 § 8.4)
+    expect(out.players[2]).toMatchObject({ rating: 2380, ratingFrom: 'publishedSince' })
+    // D (900004) is on no list: unrated, his nine games are counted only against rated opponents for his Ru
+    expect(out.players[3]!.games.filter((g) => g.counted).length).toBe(out.players[3]!.n)
+    const text = rate(['--tournament', String(id), '--db', dbPath])
+    expect(text.out.split('\n')[0]).toBe('edition fide-2010, round-robin; ratings from the reference list of 2011-03-01')
+    expect(rate(['--tournament', 'x', '--db', dbPath]).code).toBe(2)
+  })
+
   it('needs a start date: from 042, else the round dates, else --start', () => {
     const undated = tmp.file('undated.trf')
     writeFileSync(undated, readFileSync(file, 'utf8').split('\n').filter((l) => !/^0[45]2 /.test(l)).join('\n'))

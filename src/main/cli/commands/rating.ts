@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { calcInputSchema, type CalcInput, type CalcOutput } from '../../../shared/contract/rating'
 import { calcPeriod } from '../../core/engine/calc'
-import { rateTournament, type RateTournamentResult } from '../../core/engine/tournament'
+import { rateTournament } from '../../core/engine/tournament'
 import { BUILTIN_EDITIONS, builtinEdition } from '../../core/rules/editions'
 import { readTrf } from '../../core/trf/index'
-import { findEdition, ratingsAtStart, ratingsPublishedSince } from '../../core/services/rating'
 import { UserError } from '../../core/util/errors'
-import type { PairingSystem, RatingType, TournamentPlayer } from '../../core/model/tournament'
+import type { PairingSystem, RatingType } from '../../core/model/tournament'
+import type { TournamentRating } from '../../../shared/contract/tournament-rating'
 import { CliError, globalOptions, withServices } from '../host'
 
 /** Line and column (1-based) of a character offset. */
@@ -157,12 +157,29 @@ function fmt(v: number | null, d = 2): string {
   return v === null ? '' : v.toFixed(d)
 }
 
-function rateText(r: RateTournamentResult, source: string): string {
+/** What the table of `rate` shows: the engine's result read from the file, or the `tournaments:rate` call's. */
+interface RateTable {
+  edition: string
+  system: string
+  treatedAsSwiss: boolean
+  players: readonly { startRank: number; fideId: string | null; name: string; rating: number | null; ru: number | null; n: number; w: number; we: number | null; k: number | null; kChg: number | null }[]
+}
+
+function rateText(r: RateTable, source: string): string {
   const head = `edition ${r.edition}, ${r.system}${r.treatedAsSwiss ? ' (round robin with unplayed games, rated as a Swiss)' : ''}; ratings from ${source}`
   const rows = r.players.map((p) =>
     [String(p.startRank).padStart(4), p.name.slice(0, 28).padEnd(28), String(p.rating ?? '-').padStart(5), String(p.ru ?? '').padStart(5), String(p.n).padStart(3), fmt(p.w, 1).padStart(5), fmt(p.we).padStart(6), String(p.k ?? '').padStart(3), fmt(p.kChg).padStart(7)].join(' ')
   )
   return [head, '  SNo Name                         Rtg    Ru   n     W     We   K   K·chg', ...rows].join('\n')
+}
+
+/** Games a stored tournament's findings took out, under the table. */
+function notCountedText(r: TournamentRating): string[] {
+  const lines: string[] = []
+  for (const p of r.players) {
+    for (const g of p.games) if (g.reason?.code === 'excludedByFinding') lines.push(`  ${String(p.startRank).padStart(4)} round ${g.round}: ${g.reason.text}`)
+  }
+  return lines.length ? ['not counted because of findings:', ...lines] : []
 }
 
 export function register(program: Command): void {
@@ -195,14 +212,29 @@ export function register(program: Command): void {
 
   program
     .command('rate')
-    .description('rate one tournament from its TRF file (ratings as written, or from the list in force with --db)')
-    .argument('<file>', 'the TRF file')
-    .option('--edition <id>', 'rule set (default: the FIDE edition in force at the start date)')
+    .description('rate one tournament: a TRF file (ratings as written, or from the list in force with --db), or a stored one (--tournament)')
+    .argument('[file]', 'the TRF file')
+    .option('--tournament <id>', 'a stored tournament of the database, with the games its findings take out')
+    .option('--edition <id>', 'rule set (default: the tournament’s, else the FIDE edition in force at the start date)')
     .option('--system <system>', 'swiss or round-robin (default: read from the file)')
     .option('--start <date>', 'start date YYYY-MM-DD when the file has none (042, or the first round date)')
-    .action(async (file: string, opts: { edition?: string; system?: string; start?: string }, cmd: Command) => {
+    .action(async (file: string | undefined, opts: { tournament?: string; edition?: string; system?: string; start?: string }, cmd: Command) => {
       if (opts.start !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.start)) throw new CliError(`--start expects a date as YYYY-MM-DD, got “${opts.start}”`, 2)
       if (opts.system !== undefined && opts.system !== 'swiss' && opts.system !== 'round-robin') throw new CliError(`--system expects swiss or round-robin, got “${opts.system}”`, 2)
+      const system: PairingSystem | undefined = opts.system
+      const g = globalOptions(cmd)
+      if (opts.tournament !== undefined) {
+        if (file !== undefined) throw new CliError('give a TRF file or --tournament, not both', 2)
+        if (!/^\d+$/.test(opts.tournament) || Number(opts.tournament) <= 0) throw new CliError(`--tournament expects a tournament number, got “${opts.tournament}”`, 2)
+        const id = Number(opts.tournament)
+        await withServices(cmd, async (cli) => {
+          const r = await cli.call('tournaments:rate', { id, ...(opts.edition !== undefined ? { edition: opts.edition } : {}) })
+          const source = r.list ? `the ${r.list.kind} list of ${r.list.listDate}` : `no list (none of ${r.ratingType} dated on or before ${r.start})`
+          cli.print(r, () => [rateText(r, source), ...notCountedText(r)].join('\n'))
+        })
+        return
+      }
+      if (file === undefined) throw new CliError('give the TRF file to rate (or --tournament ID)', 2)
       let bytes: Uint8Array
       try {
         bytes = readFileSync(file)
@@ -221,40 +253,27 @@ export function register(program: Command): void {
       }
       const start = parsed.header.startDate ?? parsed.header.roundDates.find((d) => d !== null) ?? opts.start
       if (!start) throw new CliError(`${file}: no start date (042) nor round dates in the file: give one with --start YYYY-MM-DD`)
-      const system = (opts.system as PairingSystem | undefined) ?? parsed.system
       const ratingType: RatingType = parsed.header.ratingType ?? 'standard'
-      const g = globalOptions(cmd)
-      let players: TournamentPlayer[] = parsed.players
+      let result: RateTable
       let source = 'the file'
-      let states: Map<number, { k?: number; birthYear?: number; rating: number | null }> | undefined
-      let laterRatings: Map<number, number> | undefined
-      let edition = opts.edition
-      const run = (lookup?: (id: string) => ReturnType<typeof builtinEdition>) => {
-        const e = edition === undefined ? undefined : (builtinEdition(edition) ?? lookup?.(edition))
-        if (edition !== undefined && !e) throw new UserError('engine.unknownEdition', { id: edition, known: BUILTIN_EDITIONS.map((x) => x.id).join(', ') })
-        return rateTournament({ edition: e, start, system, ratingType, players, states, laterRatings })
-      }
-      let result: RateTournamentResult
       if (g.db) {
-        result = await withServices(cmd, async (cli) => {
-          const { list, byFideId } = ratingsAtStart(cli.services.ctx.db, start, ratingType, parsed.players.map((p) => p.fideId ?? ''))
-          if (!list) throw new CliError(`no ${ratingType} rating list dated on or before ${start} in ${cli.dbPath}`)
-          source = `the ${list.kind} list of ${list.listDate}`
-          states = new Map()
-          players = parsed.players.map((p) => {
-            const entry = p.fideId ? byFideId.get(p.fideId) : undefined
-            const rating = entry?.rating ?? null
-            states!.set(p.startRank, { rating, ...(entry?.k != null ? { k: entry.k } : {}), ...(entry?.birthYear != null ? { birthYear: entry.birthYear } : {}) })
-            return { ...p, rating }
+        // the office's rating of the report: ratings and K of the list in force, through the same call as the UI's
+        const rated = await withServices(cmd, async (cli) => {
+          const r = await cli.call('tournaments:rate', {
+            report: { fileName: basename(file), base64: Buffer.from(bytes).toString('base64') },
+            start,
+            ...(system ? { system } : {}),
+            ...(opts.edition !== undefined ? { edition: opts.edition } : {})
           })
-          const unratedIds = players.filter((p) => p.rating === null && p.fideId).map((p) => p.fideId!)
-          const since = ratingsPublishedSince(cli.services.ctx.db, start, ratingType, unratedIds)
-          laterRatings = new Map(players.flatMap((p) => (p.rating === null && p.fideId && since.has(p.fideId) ? [[p.startRank, since.get(p.fideId)!] as [number, number]] : [])))
-          return run((id) => findEdition(cli.services.ctx.db, id))
+          if (!r.list) throw new CliError(`no ${ratingType} rating list dated on or before ${start} in ${cli.dbPath}`)
+          return r
         })
+        source = `the ${rated.list!.kind} list of ${rated.list!.listDate}`
+        result = rated
       } else {
-        edition = opts.edition
-        result = run()
+        const edition = opts.edition === undefined ? undefined : builtinEdition(opts.edition)
+        if (opts.edition !== undefined && !edition) throw new UserError('engine.unknownEdition', { id: opts.edition, known: BUILTIN_EDITIONS.map((x) => x.id).join(', ') })
+        result = rateTournament({ edition, start, system: system ?? parsed.system, ratingType, players: parsed.players })
       }
       const json = {
         edition: result.edition,

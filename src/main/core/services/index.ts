@@ -12,6 +12,7 @@ import { archiveHandlers } from './archive'
 import { ratingHandlers, rulesHandlers } from './rating'
 import { playersHandlers, arbitersHandlers } from './players'
 import { tournamentsHandlers } from './tournaments'
+import { rateHandler } from './tournament-rating'
 import { auditHandlers } from './audit'
 import { listOutHandlers } from './list-out'
 import { startBackupSchedule } from './backups'
@@ -28,6 +29,7 @@ export const handlers: Handlers = {
   ...playersHandlers,
   ...arbitersHandlers,
   ...tournamentsHandlers,
+  'tournaments:rate': rateHandler,
   ...auditHandlers,
   ...listOutHandlers
 }

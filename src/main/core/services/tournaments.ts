@@ -115,7 +115,8 @@ function slug(s: string | null): string {
   return (foldName(s ?? '') || 'tournament').replace(/ /g, '-').slice(0, 60)
 }
 
-export const tournamentsHandlers: HandlersOf<'tournaments'> = {
+/** `tournaments:rate` has its own module (tournament-rating.ts). */
+export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
   'tournaments:preview': (input, { db }) => {
     const bytes = bytesOf(input.base64)
     const parsed = readTrf(bytes, input.fileName)

@@ -1,7 +1,7 @@
 // excludedGames: the games a check finding takes out of the rating, both sides, until the finding is overridden or rejected.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { excludedGames } from '../../../../src/main/core/data/findings'
+import { excludedGames, gameExclusions } from '../../../../src/main/core/data/findings'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -34,6 +34,13 @@ describe('excludedGames', () => {
       { round: 2, startRank: 4 }
     ])
     expect(excludedGames(db, 2)).toEqual([])
+    // with the finding that takes each side out, for the rating preview's reasons
+    expect(gameExclusions(db, 1).map((x) => [x.round, x.startRank, x.findingId, x.code])).toEqual([
+      [1, 1, 1, 'check.timeControl.gameBelowMinimum'],
+      [1, 3, 1, 'check.timeControl.gameBelowMinimum'],
+      [2, 3, 2, 'check.timeControl.gameBelowMinimum'],
+      [2, 4, 2, 'check.timeControl.gameBelowMinimum']
+    ])
     db.close()
   })
 })
