@@ -110,4 +110,20 @@ describe('list generation cases (FIDE 2014)', () => {
     expect(byId(r).get(P2)).toMatchObject({ rating: 2000, games: 0 })
     expect(sheetOf(r, P1)!.tournaments[0]!.games[0]).toMatchObject({ opponentId: P2, counted: false, notCounted: 'fast-game' })
   })
+
+  it('FIDE 2017: a junior keeps K 40 to the end of the year of his 18th birthday, then K 20 (regulations.md § 1)', () => {
+    const E17 = ed('fide-2017')
+    const [Y, O] = [51, 52]
+    const people = [facts(Y, '2000-04-01'), facts(O, '1980')]
+    const base: GenerationInput['base'] = { listId: 800, listDate: '2018-11-01', entries: [entry(Y, 1900, { birthYear: 2000 }), entry(O, 1900, { k: 20 })] }
+    const t = tournament({ id: 76, start: '2018-11-10', end: '2018-11-11', edition: 'fide-2017' }, [[1, Y, 1900, 800], [2, O, 1900, 800]], [[1, 1, 2, '1-0']])
+    // Y: 18 in 2018, below 2300: K 40; D 0 PD .50 win +.5: 20: 1920; still 2018 on 1 Dec: K 40 printed
+    const r1 = generateList({ listDate: '2018-12-01', ratingType: 'standard', edition: E17, editions: [E17], base, tournaments: [t], window: [], players: people })
+    expect(byId(r1).get(Y)).toMatchObject({ rating: 1920, k: 40 })
+    expect(byId(r1).get(O)).toMatchObject({ rating: 1890, k: 20 })
+    // on 1 Jan 2019 he is past the year of his 18th birthday: K 20 printed
+    const r2 = generateList({ listDate: '2019-01-01', ratingType: 'standard', edition: E17, editions: [E17], base: asBase(r1, 801), tournaments: [], window: [], players: people })
+    expect(byId(r2).get(Y)).toMatchObject({ rating: 1920, k: 20 })
+    expect(sheetOf(r2, Y)!.kNext.note!.text).toBe('K 20: normal')
+  })
 })
