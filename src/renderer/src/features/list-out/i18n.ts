@@ -1,0 +1,141 @@
+// Strings of exports, list comparisons, reconciliation with FIDE and choosing a list in the archive.
+export default {
+  en: {
+    listOut: {
+      export: {
+        title: 'Export',
+        format: 'Format',
+        formats: { txt: 'FIDE TXT', xml: 'FIDE XML', csv: 'CSV (spreadsheet)', xlsx: 'Excel', pdf: 'PDF (print)' },
+        sort: 'Order',
+        sorts: { rating: 'By rating', name: 'By name', fideId: 'By FIDE ID' },
+        category: 'Category',
+        categories: { open: 'Open', women: 'Women', juniors: 'Juniors (U20)', seniors: 'Seniors (50+)', seniors65: 'Seniors (65+)' },
+        federation: 'Federation',
+        federationPlaceholder: 'e.g. FRA',
+        top: 'Top',
+        topPlaceholder: 'all',
+        language: 'Language',
+        download: 'Download',
+        save: 'Save as…',
+        saved: '{rows} players saved to {file}.',
+        savedSkipped: '{rows} players saved to {file}; {skipped} without a FIDE ID left out.',
+        started: 'The download has started.',
+        cancelled: 'Nothing saved.'
+      },
+      choose: {
+        title: 'Lists',
+        intro: 'Choose any list by its date and version, then browse it, export it or compare it with another.',
+        placeholder: 'A list by date, type and version',
+        superseded: 'superseded',
+        version: 'v{version}',
+        open: 'Open',
+        compare: 'Compare with…'
+      },
+      compare: {
+        title: 'Compare two lists',
+        intro: 'Two lists of one rating type: who rose, fell, arrived, left, became inactive or changed title.',
+        from: 'Earlier list',
+        to: 'Later list',
+        swap: 'Swap',
+        choose: 'Choose two lists of the same rating type.',
+        kinds: { up: 'Up', down: 'Down', new: 'New', delisted: 'Delisted', inactive: 'Inactive', reactivated: 'Active again', title: 'Title changes' },
+        unchanged: '{count} unchanged',
+        col: { name: 'Name', fideId: 'FIDE ID', federation: 'Fed', before: 'Before', after: 'After', change: 'Change', title: 'Title', flags: 'Flag' },
+        none: 'No player in this group.',
+        showing: 'One player | {total} players'
+      },
+      reconcile: {
+        title: 'Reconciliation with FIDE',
+        intro: 'The office list against FIDE’s list of the same date: every player whose rating, K or flag differs, and why.',
+        run: 'Reconcile',
+        differing: 'No player differs. | One player differs. | {count} players differ.',
+        noSheets: 'No calculation sheets for this list: the reasons come from the entries and the base lists.',
+        bases: 'Office base: {office}; FIDE base: {reference}.',
+        allReasons: 'All reasons',
+        reasons: {
+          onlyOffice: 'Unknown to FIDE',
+          onlyReference: 'Unknown to the office',
+          base: 'Different base rating',
+          gamesReference: 'Games FIDE rated, not the office',
+          gamesOffice: 'Games the office rated, not FIDE',
+          k: 'Different K',
+          flag: 'Different flag',
+          rounding: 'Rounding difference',
+          cap400: '400-point rule',
+          unexplained: 'Not explained'
+        },
+        col: { office: 'Office', reference: 'FIDE', reasons: 'Reasons' },
+        versus: '{office} vs {reference}'
+      }
+    }
+  },
+  fr: {
+    listOut: {
+      export: {
+        title: 'Exporter',
+        format: 'Format',
+        formats: { txt: 'TXT FIDE', xml: 'XML FIDE', csv: 'CSV (tableur)', xlsx: 'Excel', pdf: 'PDF (impression)' },
+        sort: 'Ordre',
+        sorts: { rating: 'Par classement', name: 'Par nom', fideId: 'Par ID FIDE' },
+        category: 'Catégorie',
+        categories: { open: 'Toutes catégories', women: 'Féminines', juniors: 'Juniors (U20)', seniors: 'Vétérans (50+)', seniors65: 'Vétérans (65+)' },
+        federation: 'Fédération',
+        federationPlaceholder: 'p. ex. FRA',
+        top: 'Meilleurs',
+        topPlaceholder: 'tous',
+        language: 'Langue',
+        download: 'Télécharger',
+        save: 'Enregistrer sous…',
+        saved: '{rows} joueurs enregistrés dans {file}.',
+        savedSkipped: '{rows} joueurs enregistrés dans {file} ; {skipped} sans ID FIDE laissés de côté.',
+        started: 'Le téléchargement a commencé.',
+        cancelled: 'Rien n’a été enregistré.'
+      },
+      choose: {
+        title: 'Listes',
+        intro: 'Choisissez une liste par sa date et sa version, puis parcourez-la, exportez-la ou comparez-la à une autre.',
+        placeholder: 'Une liste par date, cadence et version',
+        superseded: 'remplacée',
+        version: 'v{version}',
+        open: 'Ouvrir',
+        compare: 'Comparer avec…'
+      },
+      compare: {
+        title: 'Comparer deux listes',
+        intro: 'Deux listes d’une même cadence : qui monte, qui baisse, qui arrive, qui part, qui devient inactif ou change de titre.',
+        from: 'Liste antérieure',
+        to: 'Liste postérieure',
+        swap: 'Inverser',
+        choose: 'Choisissez deux listes de la même cadence.',
+        kinds: { up: 'En hausse', down: 'En baisse', new: 'Nouveaux', delisted: 'Sortis', inactive: 'Devenus inactifs', reactivated: 'Redevenus actifs', title: 'Changements de titre' },
+        unchanged: '{count} inchangés',
+        col: { name: 'Nom', fideId: 'ID FIDE', federation: 'Féd', before: 'Avant', after: 'Après', change: 'Écart', title: 'Titre', flags: 'Statut' },
+        none: 'Aucun joueur dans ce groupe.',
+        showing: 'Un joueur | {total} joueurs'
+      },
+      reconcile: {
+        title: 'Rapprochement avec la FIDE',
+        intro: 'La liste de l’office face à la liste FIDE de la même date : chaque joueur dont l’Elo, le K ou le statut diffère, et pourquoi.',
+        run: 'Rapprocher',
+        differing: 'Aucun joueur ne diffère. | Un joueur diffère. | {count} joueurs diffèrent.',
+        noSheets: 'Pas de fiches de calcul pour cette liste : les raisons viennent des entrées et des listes de base.',
+        bases: 'Base de l’office : {office} ; base FIDE : {reference}.',
+        allReasons: 'Toutes les raisons',
+        reasons: {
+          onlyOffice: 'Inconnu de la FIDE',
+          onlyReference: 'Inconnu de l’office',
+          base: 'Elo de départ différent',
+          gamesReference: 'Parties évaluées par la FIDE, pas par l’office',
+          gamesOffice: 'Parties évaluées par l’office, pas par la FIDE',
+          k: 'K différent',
+          flag: 'Statut différent',
+          rounding: 'Écart d’arrondi',
+          cap400: 'Règle des 400 points',
+          unexplained: 'Non expliqué'
+        },
+        col: { office: 'Office', reference: 'FIDE', reasons: 'Raisons' },
+        versus: '{office} contre {reference}'
+      }
+    }
+  }
+}
