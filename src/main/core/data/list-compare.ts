@@ -1,8 +1,9 @@
 // SQL of list comparisons: two lists of one type side by side (counts by kind of change, one kind's rows paged),
 // and the players on which an office list and a reference list disagree, with the base entries of each side.
-import { inflateRawSync, inflateSync } from 'node:zlib'
 import type { Db } from '../db/open'
 import type { SideEntry, BaseEntryFacts, SheetFacts } from '../compare/reconcile'
+import type { CalculationSheet } from '../lists/types'
+import { unpackSheet } from './office-lists'
 
 export const DIFF_KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title'] as const
 export type DiffKind = (typeof DIFF_KINDS)[number]
@@ -178,43 +179,21 @@ export function reconcileCandidates(db: Db, officeId: number, referenceId: numbe
   }))
 }
 
-/** A stored sheet as text: deflated (zlib or raw) or plain JSON. */
-function sheetText(v: Buffer | string): string {
-  if (typeof v === 'string') return v
-  for (const inflate of [inflateSync, inflateRawSync]) {
-    try {
-      return inflate(v).toString('utf8')
-    } catch {
-      // not this kind of deflate
+/** What reconciliation weighs in a calculation sheet (see CalculationSheet in lists/types.ts). */
+export function sheetFactsOf(sheet: CalculationSheet): SheetFacts {
+  let gap = 0
+  for (const t of sheet.tournaments) {
+    for (const g of t.games) {
+      if (g.counted && (g.capped || (g.ratingUsed !== null && g.opponentRating !== null && Math.abs(g.ratingUsed - g.opponentRating) > 400))) gap++
     }
   }
-  return v.toString('utf8')
+  return { changeExact: sheet.changeExact, gapOver400: gap }
 }
 
-/**
- * The office's calculation sheets of these players on a list, reduced to what reconciliation weighs, when the
- * list generation has stored sheets (office_list_sheets: deflated JSON per player); none otherwise.
- */
+/** The calculation sheets the list generation stored for an office list, reduced to what reconciliation weighs. */
 export function sheetFacts(db: Db, listId: number): Map<number, SheetFacts> {
   const out = new Map<number, SheetFacts>()
-  const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'office_list_sheets'").pluck().get()
-  if (!table) return out
-  const cols = new Set(db.prepare("SELECT name FROM pragma_table_info('office_list_sheets')").pluck().all() as string[])
-  if (!cols.has('list_id') || !cols.has('player_id') || !cols.has('sheet')) return out
-  const rows = db.prepare('SELECT player_id AS playerId, sheet FROM office_list_sheets WHERE list_id = ?').all(listId) as { playerId: number; sheet: Buffer | string }[]
-  for (const row of rows) {
-    try {
-      const s = JSON.parse(sheetText(row.sheet)) as { changeExact?: number | null; tournaments?: { games?: { counted?: boolean; ratingUsed?: number | null; opponentRating?: number | null; capped?: boolean }[] }[] }
-      let gap = 0
-      for (const t of s.tournaments ?? []) {
-        for (const g of t.games ?? []) {
-          if (g.counted && (g.capped || (g.ratingUsed != null && g.opponentRating != null && Math.abs(g.ratingUsed - g.opponentRating) > 400))) gap++
-        }
-      }
-      out.set(row.playerId, { changeExact: s.changeExact ?? null, gapOver400: gap })
-    } catch {
-      // a sheet that is not JSON cannot weigh in; the reasons are then found from the entries alone
-    }
-  }
+  const rows = db.prepare('SELECT player_id AS playerId, sheet FROM office_list_sheets WHERE list_id = ?').all(listId) as { playerId: number; sheet: Buffer }[]
+  for (const row of rows) out.set(row.playerId, sheetFactsOf(unpackSheet(row.sheet) as CalculationSheet))
   return out
 }

@@ -9,6 +9,7 @@ import { planListExport, writeListExportFile } from './list-exports'
 import { displayName, getListSummary, previousList } from './lists'
 import { diffCounts, diffRows, reconcileCandidates, referenceBaseList, sheetFacts } from '../data/list-compare'
 import { RECONCILE_REASONS, reconcilePlayer } from '../compare/reconcile'
+import { getMeta } from '../data/office-lists'
 
 function sameType(from: ListSummary, to: ListSummary): void {
   if (from.id === to.id) throw new UserError('lists.sameList', { listId: from.id })
@@ -20,7 +21,9 @@ export function reconcileLists(db: Db, listId: number, referenceId: number) {
   const list = getListSummary(db, listId)
   const reference = getListSummary(db, referenceId)
   sameType(list, reference)
-  const officeBase = previousList(db, list)
+  // the base the list generation recorded; a list without one (imported, or older) is compared with the list before it
+  const meta = list.kind === 'office' ? getMeta(db, list.id) : null
+  const officeBase = meta ? { id: meta.baseListId, listDate: getListSummary(db, meta.baseListId).listDate } : previousList(db, list)
   const refBaseId = referenceBaseList(db, reference.ratingType, reference.source, reference.listDate)
   const referenceBase = refBaseId === null ? null : { id: refBaseId, listDate: getListSummary(db, refBaseId).listDate }
   const sheets = sheetFacts(db, list.id)

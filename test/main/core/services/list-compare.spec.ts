@@ -6,6 +6,7 @@ import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { Db } from '../../../../src/main/core/db/open'
 import { tempDir } from '../../../helpers/temp-db'
 import { buildFixture, callOk, type Fixture } from './list-fixture'
+import { packSheet } from '../../../../src/main/core/data/office-lists'
 
 const tmp = tempDir()
 let fx: Fixture
@@ -72,7 +73,9 @@ function reconcileFixture(db: Db): { office: number; fide: number; p: Record<str
     rounding: player(5, 'Round'),
     national: player(null, 'National'),
     fideOnly: player(7, 'Fideonly'),
-    abroad: player(8, 'Abroad', 'GER')
+    abroad: player(8, 'Abroad', 'GER'),
+    capped: player(9, 'Capped'),
+    sheetRound: player(10, 'Sheetround')
   }
   return db.transaction(() => {
     const fideJan = list('reference', '2025-01-01', 'FIDE', 'reference')
@@ -90,6 +93,10 @@ function reconcileFixture(db: Db): { office: number; fide: number; p: Record<str
     entry(fideJan, p.k, 1900, 0, 40)
     entry(officeJan, p.k, 1900, 0, 20) // ... and with another K
     entry(fideJan, p.abroad, 2000, 0, 20)
+    for (const l of [fideJan, officeJan]) {
+      entry(l, p.capped, 1800, 0, 20)
+      entry(l, p.sheetRound, 1700, 0, 20)
+    }
     // February: both sides
     entry(fideFeb, p.same, 1510, 3, 20)
     entry(officeFeb, p.same, 1510, 3, 20)
@@ -104,18 +111,30 @@ function reconcileFixture(db: Db): { office: number; fide: number; p: Record<str
     entry(officeFeb, p.national, 1450, 7, 40) // no FIDE ID: unknown to FIDE
     entry(fideFeb, p.fideOnly, 1400, 0, 20, 'i') // on FIDE's list only
     entry(fideFeb, p.abroad, 2000, 0, 20) // another federation's player: not the office's business
+    // with the office's calculation sheets: a game against an opponent 500 points above (400-point rule), and an
+    // unrounded change of +12.5 the office rounded up while FIDE has +12
+    entry(officeFeb, p.capped, 1812, 5, 20)
+    entry(fideFeb, p.capped, 1808, 5, 20)
+    entry(officeFeb, p.sheetRound, 1713, 4, 20)
+    entry(fideFeb, p.sheetRound, 1712, 4, 20)
+    const sheet = (playerId: number, changeExact: number, opponentRating: number) =>
+      db
+        .prepare("INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (?, ?, 'up', ?, ?, '[]', ?)")
+        .run(officeFeb, playerId, 1800, Math.round(changeExact), packSheet({ playerId, changeExact, tournaments: [{ games: [{ counted: true, ratingUsed: 1800, opponentRating, capped: opponentRating - 1800 > 400 }] }] }))
+    sheet(p.capped, 12.2, 2300)
+    sheet(p.sheetRound, 12.5, 1750)
     db.prepare("UPDATE rating_lists SET status = 'published' WHERE id IN (?, ?)").run(officeJan, officeFeb)
     return { office: officeFeb, fide: fideFeb, p }
   })()
 }
 
 describe('lists:reconcile', () => {
-  it('finds the five known reasons, one per differing player', async () => {
+  it('finds the known reasons, one per differing player, the sheets telling the 400-point rule and the rounding', async () => {
     const services: Services = createServices({ dbPath: tmp.file('reconcile.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
     try {
       const { office, fide, p } = reconcileFixture(services.ctx.db)
       const r = await callOk(services, 'lists:reconcile', { listId: office, referenceId: fide })
-      expect(r.sheets).toBe(false)
+      expect(r.sheets).toBe(true)
       expect(r.officeBase?.listDate).toBe('2025-01-01')
       expect(r.referenceBase?.listDate).toBe('2025-01-01')
       const byPlayer = Object.fromEntries(r.rows.map((row) => [row.playerId, row.reasons]))
@@ -125,10 +144,12 @@ describe('lists:reconcile', () => {
         [p.k]: [{ code: 'k', office: 20, reference: 40 }],
         [p.rounding]: [{ code: 'rounding', office: 1712, reference: 1713 }],
         [p.national]: [{ code: 'onlyOffice', office: 1450, reference: null }],
-        [p.fideOnly]: [{ code: 'onlyReference', office: null, reference: 1400 }]
+        [p.fideOnly]: [{ code: 'onlyReference', office: null, reference: 1400 }],
+        [p.capped]: [{ code: 'cap400', office: 1812, reference: 1808 }],
+        [p.sheetRound]: [{ code: 'rounding', office: 12.5, reference: 12 }]
       })
-      expect(r.differing).toBe(6)
-      expect(r.counts).toMatchObject({ base: 1, gamesReference: 1, k: 1, rounding: 1, onlyOffice: 1, onlyReference: 1, cap400: 0, unexplained: 0 })
+      expect(r.differing).toBe(8)
+      expect(r.counts).toMatchObject({ base: 1, gamesReference: 1, k: 1, rounding: 2, onlyOffice: 1, onlyReference: 1, cap400: 1, unexplained: 0 })
       const onlyK = await callOk(services, 'lists:reconcile', { listId: office, referenceId: fide, reason: 'k' })
       expect(onlyK.rows.map((row) => row.name)).toEqual(['Kay, A'])
       expect(onlyK.total).toBe(1)
