@@ -1,0 +1,107 @@
+// The monthly list in a real browser: approve a tournament, generate the draft as a job with its progress bar, open a
+// player's calculation sheet, publish after the confirmation, then find the list published and the tournament rated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { startHarness, artifacts, type Harness } from './harness'
+import { importFideList } from '../../src/main/core/registry/import'
+import { tournamentsHandlers } from '../../src/main/core/services/tournaments'
+import type { ServiceContext } from '../../src/main/core/services/context'
+import { writeCombinedList } from '../helpers/synthetic-list'
+import { tempDir } from '../helpers/temp-db'
+import { roundRobinTrf } from '../main/cli/trf-writer'
+
+const files = tempDir('rating-office-e2e-lists-')
+// FIDE list of 1 October 2026: four players with rating and K (figures as in the office-lists integration test)
+const PLAYERS = [
+  { id: 5000001, name: 'Alpha, Anna', sex: 'F' as const, rating: 2000, k: 20, birth: 1980 },
+  { id: 5000002, name: 'Bravo, Ben', sex: 'M' as const, rating: 1900, k: 20, birth: 1985 },
+  { id: 5000003, name: 'Charlie, Cleo', sex: 'F' as const, rating: 1800, k: 40, birth: 2010 },
+  { id: 5000004, name: 'Delta, Dan', sex: 'M' as const, rating: 2450, k: 10, birth: 1975 }
+]
+const ROWS = ['x1=0', '0x1=', '=0x1', '1=0x']
+
+let h: Harness
+let tournamentId = 0
+beforeAll(async () => {
+  h = await startHarness((db) => {
+    const list = writeCombinedList(
+      files.file('players_list_foa.txt'),
+      PLAYERS.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
+    )
+    importFideList(db, { file: list, listDate: '2026-10-01' })
+    const trf = roundRobinTrf('Autumn Round Robin', '2026-10-10', 'Round robin standard', PLAYERS.map((p, i) => ({ name: p.name, rating: p.rating, fideId: p.id, results: ROWS[i]!.split('') }))).replace(/^052 .*$/m, '052 2026/10/12')
+    const ctx = { db } as unknown as ServiceContext
+    const [r] = tournamentsHandlers['tournaments:import']({ files: [{ fileName: 'autumn.trf', base64: Buffer.from(trf).toString('base64') }] }, ctx) as { ok: boolean; tournamentId: number }[]
+    tournamentId = r!.tournamentId
+    // a report written by hand: whatever would block approval is decided by the office beforehand
+    const errors = db.prepare("SELECT id FROM tournament_findings WHERE tournament_id = ? AND active = 1 AND level = 'error' AND decision IS NULL").pluck().all(tournamentId) as number[]
+    for (const id of errors) db.prepare("UPDATE tournament_findings SET decision = 'overridden', decision_reason = 'test report', decided_by = 'e2e', decided_at = '2026-10-20T00:00:00Z' WHERE id = ?").run(id)
+  })
+}, 120_000)
+afterAll(async () => {
+  await h?.close()
+  files.cleanup()
+})
+
+describe('the monthly list in the browser', () => {
+  it('approves the tournament', async () => {
+    await h.page.goto(`${h.url}#/tournaments/${tournamentId}`)
+    await h.page.getByTestId('status-approved').click()
+    await h.page.getByTestId('reason').locator('textarea').fill('checked by the office')
+    await h.page.getByTestId('confirm-dialog').click()
+    await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 15000 }).toMatch(/approved/i)
+  })
+
+  it('generates the draft of 1 November 2026 as a job with a progress bar', async () => {
+    await h.page.goto(`${h.url}#/lists`)
+    await h.page.getByTestId('lists-generate').click()
+    await h.page.getByTestId('generate-year').locator('input').fill('2026')
+    await h.page.getByTestId('generate-year').locator('input').blur()
+    await h.page.getByTestId('generate-date').click()
+    await h.page.getByText('2026-11-01 (closing 2026-10-29, fide-2024)').click()
+    await h.page.getByTestId('generate-run').click()
+    const progress = h.page.getByTestId('generate-progress')
+    await progress.waitFor({ timeout: 30000 })
+    await expect.poll(async () => await progress.getAttribute('data-state'), { timeout: 60000 }).toBe('done')
+    expect(await progress.locator('.n-progress').count()).toBe(1)
+    expect(await h.page.getByTestId('generate-result').innerText()).toMatch(/4 players, 4 rated, 0 newly rated, 0 delisted, from 1 tournament/)
+    await h.page.screenshot({ path: join(artifacts, 'lists-generate.png'), fullPage: true })
+    await h.page.getByTestId('generate-open').click()
+  })
+
+  it("shows the changes and opens a player's calculation sheet", async () => {
+    await h.page.getByTestId('preview-counts').waitFor()
+    expect(await h.page.getByTestId('preview-count-up').innerText()).toMatch(/2$/)
+    expect(await h.page.getByTestId('preview-count-down').innerText()).toMatch(/1$/)
+    await h.page.getByText('Charlie, Cleo').click()
+    const sheet = h.page.getByTestId('sheet')
+    await sheet.waitFor()
+    // C 1800, K 40: (½ − .24) + (0 − .36) + (1 − .08) = .82 × 40 = 32.8 → +33
+    expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('1833')
+    expect(await sheet.getByTestId('sheet-change').innerText()).toContain('32.8 → +33')
+    await h.page.screenshot({ path: join(artifacts, 'lists-sheet.png'), fullPage: false })
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+  })
+
+  it('publishes after the confirmation', async () => {
+    await h.page.getByTestId('publish-open').click()
+    await h.page.getByTestId('publish-reason').locator('input').fill('November list')
+    await h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' }).click()
+    await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 15000 }).toBe('Published')
+    expect(await h.page.getByTestId(`tournament-state-${tournamentId}`).innerText()).toContain('rated in this list')
+    await h.page.screenshot({ path: join(artifacts, 'lists-published.png'), fullPage: true })
+  })
+
+  it('finds the list published among the lists and the tournament rated', async () => {
+    await h.page.goto(`${h.url}#/lists`)
+    const table = h.page.getByTestId('lists-table')
+    await table.getByText('2026-11-01').waitFor()
+    const row = table.locator('tr', { hasText: '2026-11-01' })
+    expect(await row.innerText()).toMatch(/Office[\s\S]*Published/)
+    await h.page.goto(`${h.url}#/tournaments`)
+    const t = h.page.getByTestId('tournaments-table').locator('tr', { hasText: 'Autumn Round Robin' })
+    await t.waitFor()
+    expect(await t.innerText()).toMatch(/\brated\b/)
+  })
+})
