@@ -63,42 +63,37 @@ export function countRowsWithoutFideId(db: Db, q: ListRowsQuery): number {
   return db.prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE ${f.sql} AND p.fide_id IS NULL`).pluck().get(...f.params) as number
 }
 
-type Cursor = { phase: number; a: string | number | null; id: number }
-
 /**
- * One sort as phases (a phase is one keyset-paged query): by rating the rated players, highest first (ties
- * by id, as the list screen pages), then the unrated; by name the folded name then id; by FIDE ID the players
- * with one, then those without.
+ * One sort as phases, each one keyset-paged query: by rating the rated players, highest first (ties by id, as
+ * the list screen pages), then the unrated; by name the folded name (in the order of the players' index: name,
+ * status, id); by FIDE ID the players with one, then those without. A page starts after the previous page's
+ * last row by a row-value comparison over `keys`, which SQLite answers from the index (no sort, no scan).
  */
 interface Phase {
   where: string
-  order: string
-  after: string
-  key: (r: ExportRow & { k1: string | number | null }) => string | number | null
-  k1: string
-  join: 'entries' | 'players'
+  keys: string[]
+  dir: 'ASC' | 'DESC'
+  from: 'entries' | 'players'
 }
 
 function phases(sort: ExportSort): Phase[] {
   if (sort === 'rating') {
     return [
-      { where: 'e.rating IS NOT NULL', order: 'e.rating DESC, e.player_id DESC', after: '(e.rating < ? OR (e.rating = ? AND e.player_id < ?))', key: (r) => r.k1, k1: 'e.rating', join: 'entries' },
-      { where: 'e.rating IS NULL', order: 'e.player_id DESC', after: 'e.player_id < ?', key: () => null, k1: 'NULL', join: 'entries' }
+      { where: 'e.rating IS NOT NULL', keys: ['e.rating', 'e.player_id'], dir: 'DESC', from: 'entries' },
+      { where: 'e.rating IS NULL', keys: ['e.player_id'], dir: 'DESC', from: 'entries' }
     ]
   }
-  if (sort === 'name') {
-    return [{ where: '1', order: 'p.name_folded, p.id', after: '(p.name_folded > ? OR (p.name_folded = ? AND p.id > ?))', key: (r) => r.k1, k1: 'p.name_folded', join: 'players' }]
-  }
+  if (sort === 'name') return [{ where: '1', keys: ['p.name_folded', 'p.status', 'p.id'], dir: 'ASC', from: 'players' }]
   return [
-    { where: 'p.fide_id IS NOT NULL', order: 'p.fide_id', after: 'p.fide_id > ?', key: (r) => r.k1, k1: 'p.fide_id', join: 'players' },
-    { where: 'p.fide_id IS NULL', order: 'p.id', after: 'p.id > ?', key: () => null, k1: 'NULL', join: 'players' }
+    { where: 'p.fide_id IS NOT NULL', keys: ['p.fide_id'], dir: 'ASC', from: 'players' },
+    { where: 'p.fide_id IS NULL', keys: ['p.id'], dir: 'ASC', from: 'players' }
   ]
 }
 
 /**
  * The rows in order, `pageSize` at a time. Each page is its own query that starts after the last row of the
  * previous page, so a caller may pause between rows (an HTTP response waiting for the network) while the
- * connection serves other calls.
+ * connection serves other calls, and no statement stays open.
  */
 export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<ExportRow> {
   const f = filterSql(q)
@@ -107,31 +102,30 @@ export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<
   // a list holding a good share of the registry walks the players' index in order (see lists:entries)
   const bigList = entries * 4 >= registry
   let left = q.top ?? Number.POSITIVE_INFINITY
-  for (const [phaseNo, ph] of phases(q.sort).entries()) {
+  for (const ph of phases(q.sort)) {
     const from =
-      ph.join === 'players' && bigList
+      ph.from === 'players' && bigList
         ? 'players p CROSS JOIN rating_list_entries e ON e.player_id = p.id'
         : 'rating_list_entries e JOIN players p ON p.id = e.player_id'
-    let cursor: Cursor | null = null
+    const keyCols = ph.keys.map((k, i) => `${k} AS k${i}`).join(', ')
+    const order = ph.keys.map((k) => `${k} ${ph.dir}`).join(', ')
+    const after = `(${ph.keys.join(', ')}) ${ph.dir === 'ASC' ? '>' : '<'} (${ph.keys.map(() => '?').join(', ')})`
+    const first = db.prepare(`SELECT ${columns}, ${keyCols} FROM ${from} WHERE ${f.sql} AND ${ph.where} ORDER BY ${order} LIMIT ?`)
+    const next = db.prepare(`SELECT ${columns}, ${keyCols} FROM ${from} WHERE ${f.sql} AND ${ph.where} AND ${after} ORDER BY ${order} LIMIT ?`)
+    let cursor: unknown[] | null = null
     for (;;) {
       if (left <= 0) return
       const limit = Math.min(pageSize, left)
-      const keyed = cursor !== null
-      const afterParams: (string | number | null)[] = !cursor
-        ? []
-        : ph.after.split('?').length - 1 === 3
-          ? [cursor.a, cursor.a, cursor.id]
-          : [ph.k1 === 'NULL' ? cursor.id : cursor.a]
-      const sql = `SELECT ${columns}, ${ph.k1} AS k1 FROM ${from} WHERE ${f.sql} AND ${ph.where}${keyed ? ` AND ${ph.after}` : ''} ORDER BY ${ph.order} LIMIT ?`
-      const page = db.prepare(sql).all(...f.params, ...afterParams, limit) as (ExportRow & { k1: string | number | null })[]
+      const page = (cursor ? next.all(...f.params, ...cursor, limit) : first.all(...f.params, limit)) as Record<string, unknown>[]
       for (const r of page) {
-        const { k1: _k1, ...row } = r
-        yield row
+        const row = { ...r } as Record<string, unknown>
+        for (let i = 0; i < ph.keys.length; i++) delete row[`k${i}`]
+        yield row as unknown as ExportRow
       }
       left -= page.length
       if (page.length < limit) break
       const last = page[page.length - 1]!
-      cursor = { phase: phaseNo, a: ph.key(last), id: last.playerId }
+      cursor = ph.keys.map((_k, i) => last[`k${i}`])
     }
   }
 }

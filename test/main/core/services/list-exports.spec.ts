@@ -190,7 +190,7 @@ describe('rows: paging, categories, top lists', () => {
   it('sorts by rating, highest first; by name in folded order', () => {
     const rated = [...listRows(db, q(), 50)].map((r) => r.rating!)
     expect(rated).toEqual([...rated].sort((a, b) => b - a))
-    const folded = db.prepare('SELECT p.name_folded FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY p.name_folded, p.id').pluck().all(big)
+    const folded = db.prepare('SELECT p.name_folded FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY p.name_folded, p.status, p.id').pluck().all(big)
     const byName = [...listRows(db, q({ sort: 'name' }), 300)].map((r) => r.playerId)
     const foldedOf = new Map((db.prepare('SELECT id, name_folded FROM players').all() as { id: number; name_folded: string }[]).map((r) => [r.id, r.name_folded]))
     expect(byName.map((id) => foldedOf.get(id))).toEqual(folded)
