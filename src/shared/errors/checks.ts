@@ -7,8 +7,8 @@ export const checksErrors: ErrorCatalogue = {
     fr: 'L’arbitre {name} (identifiant FIDE {fideId}) est absent du registre des arbitres. Noms proches : {suggestions}. ({paragraph})'
   },
   'check.arbiters.unlicensed': {
-    en: 'Arbiter {name} (FIDE ID {fideId}) holds no licence valid from {start} to {end}. ({paragraph})',
-    fr: 'L’arbitre {name} (identifiant FIDE {fideId}) n’a pas de licence valable du {start} au {end}. ({paragraph})'
+    en: 'Arbiter {name} (FIDE ID {fideId}) holds no licence valid from {start} to {end}: {why}. ({paragraph})',
+    fr: 'L’arbitre {name} (identifiant FIDE {fideId}) n’a pas de licence valable du {start} au {end} : {whyFr}. ({paragraph})'
   },
   'check.arbiters.noChief': {
     en: 'The report names no chief arbiter. ({paragraph})',
@@ -31,8 +31,8 @@ export const checksErrors: ErrorCatalogue = {
     fr: 'Le rapport ne donne pas les dates des rondes (enregistrement 132) : les rondes et heures par jour n’ont pas pu être vérifiées. ({paragraph})'
   },
   'check.timeControl.unknown': {
-    en: 'The time control “{text}” could not be read ({reason}); type it on the tournament page. ({paragraph})',
-    fr: 'La cadence « {text} » n’a pas pu être lue ({reason}) ; saisissez-la sur la page du tournoi. ({paragraph})'
+    en: 'The time control “{text}” could not be read: {why}. Type it on the tournament page. ({paragraph})',
+    fr: 'La cadence « {text} » n’a pas pu être lue : {whyFr}. Saisissez-la sur la page du tournoi. ({paragraph})'
   },
   'check.timeControl.tournamentBelowMinimum': {
     en: 'The time control gives {minutes} minutes per player for 60 moves; a player rated {rating} (no. {startRank}) requires {required} for the whole tournament, which cannot be rated. ({paragraph})',

@@ -1,9 +1,20 @@
 // Time control: readable, and long enough for the players' ratings: for the strongest player of the tournament up to 2014
 // (2014 § 1.1: the whole event fails), per game from 2017 (only that game is not rated; 2022: 2400 → 120′, 1800 → 90′).
-import { readTimeControl } from '../trf/time-control-read'
+import { readTimeControl, type TimeControlProblem } from '../trf/time-control-read'
 import { finding, playedGames, sides } from './common'
 import type { CheckFinding, CheckInput } from './types'
 import type { Checks } from '../../../shared/contract/rating'
+
+/** Why a time control could not be read, for the English and the French message. */
+const WHY: Record<TimeControlProblem, [string, string]> = {
+  empty: ['none is given', 'aucune n’est donnée'],
+  'no-figures': ['it holds no figures', 'elle ne contient aucun chiffre'],
+  'unknown-word': ['it holds a word the reader does not know', 'elle contient un mot inconnu du lecteur'],
+  ambiguous: ['its figures can be read in more than one way', 'ses chiffres peuvent se lire de plusieurs façons'],
+  'no-base-time': ['it gives no base time', 'elle ne donne pas de temps de base'],
+  incomplete: ['its periods stop before move 60', 'ses périodes s’arrêtent avant le 60e coup'],
+  'bad-code': ['the coded 222 line does not follow TRF26', 'la ligne codée 222 ne suit pas le TRF26']
+}
 
 /** Minutes for 60 moves the edition requires for a rating (the largest threshold reached). */
 export function requiredMinutes(tc: Checks['timeControl'], rating: number | null): number {
@@ -20,7 +31,7 @@ export function checkTimeControl(input: CheckInput): CheckFinding[] {
   const tc = readTimeControl(t)
   if (!tc.understood) {
     if (!appliesMinimum && !appliesSchedule) return []
-    return [finding(input, 'check.timeControl.unknown', 'warning', c.refs.timeControl, { text: tc.text ?? '', reason: tc.reason, source: tc.source })]
+    return [finding(input, 'check.timeControl.unknown', 'warning', c.refs.timeControl, { text: tc.text ?? '', reason: tc.reason, why: WHY[tc.reason][0], whyFr: WHY[tc.reason][1], source: tc.source })]
   }
   if (!appliesMinimum) return []
   const minutes = tc.minutesFor60

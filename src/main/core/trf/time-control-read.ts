@@ -73,7 +73,7 @@ const UNIT_WORDS: [RegExp, Unit][] = [
   [/^(?:'|m|mn|mns|min|mins|minute|minutes|minuten|minuto|minutos|minut|minuty)$/, 'min'],
   [/^(?:"|s|sec|secs|second|seconds|seconde|secondes|sek|sekunde|sekunden|seg|segs|segundo|segundos)$/, 'sec'],
   [/^(?:h|hr|hrs|hour|hours|heure|heures|std|stunde|stunden|hora|horas)$/, 'hour'],
-  [/^(?:mv|mvs|move|moves|coup|coups|cps|zug|zuge|zugen|zuege|jugada|jugadas|movimientos|mm|mosse)$/, 'moves']
+  [/^(?:mv|mvs|move|moves|coup|coups|cp|cps|zug|zuge|zugen|zuege|jugada|jugadas|movimientos|mm|mosse)$/, 'moves']
 ]
 
 function unitOf(word: string): Unit | null {
@@ -217,6 +217,8 @@ export function readTimeControlText(text: string | null): TimeControlReading {
   let s = ` ${normalise(text)} `
   // "G/90", "SD/30", "G90": game in N minutes
   s = s.replace(/\b(?:g|sd)\s*\/?\s*(?=\d)/g, ' ko ')
+  // "inc 30", "d5" inside a part: the increment or delay starts a part of its own
+  s = s.replace(/\b(inc|incr|increment|bonus|d)\s*(?=\d)/g, ' + $1 ')
   s = hoursAndMinutes(s)
   const sl = slashes(s)
   if (sl === null) return NOT('ambiguous')

@@ -31,6 +31,10 @@ const READABLE: [string, number][] = [
   ['1 hour 30 minutes + 30 seconds', 120],
   ['90 min + 30 sec from move 61', 90],
   ['90', 90],
+  ['Game in 90 minutes with 30 second increment', 120],
+  ['40 moves/2 hours, 20 moves/1 hour, 30 min', 180],
+  ['SD/90 inc 30', 120],
+  ['G/90 d5', 95],
   // as found in the repository's real fixtures
   ['90 minutes plus 30 sec plus 30 min after 40 moves', 150],
   [`100'x40+15'+30"`, 145],
@@ -41,6 +45,7 @@ const READABLE: [string, number][] = [
   // French
   ['40 coups en 1h30 puis 30 min KO, 30 s par coup', 150],
   ['1h30 KO + 30s/coup', 120],
+  ['1h30 + 30 s/cp', 120],
   ['90 minutes + 30 secondes par coup', 120],
   ['Tous les coups en 2 heures', 120], // 2005 § 1.14's first example
   ['25 minutes par joueur', 25],
@@ -49,8 +54,10 @@ const READABLE: [string, number][] = [
   ['40 Züge in 90 Minuten, danach 30 Minuten für den Rest der Partie, 30 Sekunden pro Zug ab dem ersten Zug', 150],
   ['90 Minuten für 40 Züge + 30 Minuten + 30 Sekunden pro Zug', 150],
   ['Bedenkzeit 90 Min. + 30 Sek./Zug', 120],
+  ['40 Züge/2 Std., dann 30 Min. für den Rest', 150],
   // Spanish
   ['90 minutos + 30 segundos por jugada', 120],
+  ['90 min por jugador + 30 seg por jugada', 120],
   ['40 jugadas en 90 minutos + 30 minutos + 30 segundos', 150],
   // rapid and blitz
   ['15+10', 25],
