@@ -1,20 +1,9 @@
 // The checksum of a list: sha256 of a documented canonical text of its entries in canonical order (playerId ascending).
 import { createHash } from 'node:crypto'
-import type { EntryStatus } from './types'
+import type { ListLine } from './types'
 
 /** The fields of an entry that the checksum covers: what the list publishes. */
-export interface ChecksumEntry {
-  playerId: number
-  rating: number | null
-  games: number
-  k: number | null
-  flags: string | null
-  status: EntryStatus
-  title: string | null
-  federation: string | null
-  birthYear: number | null
-  sex: string | null
-}
+export type ChecksumEntry = ListLine
 
 export const CANONICAL_HEADER = 'rating-office list entries v1'
 

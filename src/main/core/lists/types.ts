@@ -4,6 +4,7 @@
 // the input from the database (base list, approved tournaments with their start-date ratings, the excluded games
 // of the checks, the window of unrated players' games) and persists the result (entries, sheets, window).
 import type { Edition, Note } from '../../../shared/contract/rating'
+import type { FirstRating } from '../engine/unrated'
 import type { PairingSystem, RatingType, ResultCode } from '../model/tournament'
 
 /** How a player stands on a list. 'delisted' is shown once (rating under the floor), then the player is unrated. */
@@ -15,22 +16,26 @@ export interface ListGames {
   games: number
 }
 
-/** One player of the base list (the previous office list, or an imported FIDE/national list). */
-export interface BaseEntry {
+/** What a list prints for a player (the fields its checksum covers). */
+export interface ListLine {
   playerId: number
   /** null only for a titled unrated player (status 'titled-unrated'). */
   rating: number | null
-  /** The K printed on the base list: the K for this period (FIDE's download is authoritative); null: derive it. */
+  /** Rated games of the list's period. */
+  games: number
+  /** The K printed: the K for the next period (as FIDE's download prints it; authoritative on an imported list). */
   k: number | null
-  /** Games column of the base list (games of its own period). */
-  games: number | null
-  /** Flags as printed ('i', 'w', 'wi'); 'i' = inactive. */
+  /** Flags as printed: 'w' woman, 'i' inactive, 'wi' both; null: none. */
   flags: string | null
   status: EntryStatus
   title: string | null
   federation: string | null
   birthYear: number | null
   sex: 'M' | 'F' | null
+}
+
+/** A player's state carried from list to list (not printed; persisted beside the entry). */
+export interface CarriedState {
   /** Rated games completed so far (career); null: unknown (an imported list) → treated as established. */
   ratedGamesToDate: number | null
   /** Highest rating ever published for him (K 10 'for ever' after 2400); null: unknown → the rating itself. */
@@ -40,6 +45,12 @@ export interface BaseEntry {
   trackedSince: string | null
   /** Rated games per list over the last year, most recent last (lists with games only). */
   recentGames: ListGames[]
+}
+
+/** One player of the base list (the previous office list, or an imported FIDE/national list); k null: derive it. */
+export interface BaseEntry extends Omit<ListLine, 'games'>, CarriedState {
+  /** Games column of the base list (games of its own period); null: not given. */
+  games: number | null
 }
 
 /** A player's facts from the registry at generation time (identity printed on the new list, junior rule). */
@@ -157,27 +168,8 @@ export interface GenerationInput {
   players: PlayerFacts[]
 }
 
-/** One line of the new list. */
-export interface ListEntry {
-  playerId: number
-  rating: number | null
-  /** Rated games of the period. */
-  games: number
-  /** K for the next period (as FIDE prints it). */
-  k: number | null
-  /** 'w' woman, 'i' inactive, 'wi' both; null: none. */
-  flags: string | null
-  status: EntryStatus
-  title: string | null
-  federation: string | null
-  birthYear: number | null
-  sex: 'M' | 'F' | null
-  // state carried to the next generation (see BaseEntry)
-  ratedGamesToDate: number | null
-  highestRating: number | null
-  trackedSince: string | null
-  recentGames: ListGames[]
-}
+/** One line of the new list, with the state the next generation needs. */
+export interface ListEntry extends ListLine, CarriedState {}
 
 /** A game of the sheet: what was counted, with which rating from which list; or why not. */
 export interface SheetGame {
@@ -224,15 +216,9 @@ export interface SheetTournament {
   notes: Note[]
 }
 
-export interface SheetFirstRating {
+/** The first-rating figures of the engine (Ra, p, dp, Ru, games, published, reason) over the window's events. */
+export interface SheetFirstRating extends Omit<FirstRating, 'notes' | 'counted'> {
   window: Array<WindowEvent & { counted: boolean }>
-  ra: number
-  p: number
-  dp: number
-  ru: number
-  games: number
-  published: boolean
-  reason: string
 }
 
 /** How one player's line was obtained (JSON, shown by the UI and `lists sheet`). */

@@ -5,15 +5,13 @@
 // § 9.14/§ 10.3: 9 games, the weighted average of the event ratings; § 9.21: floor 1401; § 9.23a–c: fewer than 4
 // games in a year → inactive, 4 to be active again; the first event below 1 point is ignored (regulations.md § 1).
 import { describe, expect, it } from 'vitest'
-import { generateList } from '../../../../src/main/core/lists/generate'
 import type { GenerationInput } from '../../../../src/main/core/lists/types'
-import { asBase, byId, ed, entry, facts, sheetOf, tournament } from './helpers'
+import { asBase, byId, ed, entry, facts, generator, sheetOf, tournament } from './helpers'
 
 const E05 = ed('fide-2005')
 const A = 1, C = 3, D = 4, N = 5, F = 6, G = 7, Z = 8
 const players = [facts(A, '1980'), facts(C, '1970'), facts(D, '1985'), facts(N, '1990'), facts(F, '1975'), facts(G, '1960'), facts(Z, '1992')]
-const gen = (listDate: string, base: GenerationInput['base'], tournaments: GenerationInput['tournaments'], window: GenerationInput['window']) =>
-  generateList({ listDate, ratingType: 'standard', edition: E05, editions: [E05], base, tournaments, window, players })
+const gen = generator(E05, [E05], players)
 
 const base0: GenerationInput['base'] = {
   listId: 200,

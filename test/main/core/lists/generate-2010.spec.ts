@@ -5,15 +5,13 @@
 // years, all events pooled (§ 7.14e), floor 1200 (§ 7.14d, § 7.21); an event needs 3 rated opponents and 1 point, the
 // first one scoring less than 1 is ignored (regulations.md § 1); § 7.23a–c: a year without a game → inactive.
 import { describe, expect, it } from 'vitest'
-import { generateList } from '../../../../src/main/core/lists/generate'
 import type { GenerationInput } from '../../../../src/main/core/lists/types'
-import { asBase, byId, ed, entry, facts, sheetOf, tournament } from './helpers'
+import { asBase, byId, ed, entry, facts, generator, sheetOf, tournament } from './helpers'
 
 const E10 = ed('fide-2010')
 const A = 1, C = 3, D = 4, N = 5, F = 6, G = 7, Z = 8, NP = 9
 const players = [A, C, D, N, F, G, Z, NP].map((id) => facts(id, '1980'))
-const gen = (listDate: string, base: GenerationInput['base'], tournaments: GenerationInput['tournaments'], window: GenerationInput['window']) =>
-  generateList({ listDate, ratingType: 'standard', edition: E10, editions: [E10], base, tournaments, window, players })
+const gen = generator(E10, [E10], players)
 const tracked = { trackedSince: '2010-06-01', recentGames: [{ listDate: '2011-01-01', games: 4 }] }
 
 const base0: GenerationInput['base'] = {

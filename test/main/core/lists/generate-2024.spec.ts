@@ -7,14 +7,13 @@
 import { describe, expect, it } from 'vitest'
 import { generateList } from '../../../../src/main/core/lists/generate'
 import type { GenerationInput } from '../../../../src/main/core/lists/types'
-import { asBase, byId, ed, entry, facts, sheetOf, tournament } from './helpers'
+import { asBase, byId, ed, entry, facts, generator, sheetOf, tournament } from './helpers'
 
 const E22 = ed('fide-2022')
 const E24 = ed('fide-2024')
 const LO = 1, MID = 2, HI = 3, J = 4, P = 5, U = 6, Q = 7
 const players = [facts(LO, '1970'), facts(MID, '1970'), facts(HI, '1990'), facts(J, '2010-06-01'), facts(P, '1980'), facts(U, '1999'), facts(Q, '1985')]
-const gen = (listDate: string, base: GenerationInput['base'], tournaments: GenerationInput['tournaments'], window: GenerationInput['window']) =>
-  generateList({ listDate, ratingType: 'standard', edition: E24, editions: [E22, E24], base, tournaments, window, players })
+const gen = generator(E24, [E22, E24], players)
 
 const tracked = { trackedSince: '2023-01-01', recentGames: [{ listDate: '2023-04-01', games: 2 }] }
 const base0: GenerationInput['base'] = {

@@ -5,15 +5,13 @@
 // follow FIDE 2014 (floor 1000, unrated: 5 games, pooled, dp below 50 %). Tables 8.1b: D 150 → .70, 195 → .75,
 // 207 → .77, every D ≥ 400 → capped → .92; 8.1a: p .40 → dp −72.
 import { describe, expect, it } from 'vitest'
-import { generateList } from '../../../../src/main/core/lists/generate'
 import type { GenerationInput } from '../../../../src/main/core/lists/types'
-import { asBase, byId, ed, entry, facts, sheetOf, tournament } from './helpers'
+import { asBase, byId, ed, entry, facts, generator, sheetOf, tournament } from './helpers'
 
 const FSE = ed('fse')
 const M = 1, S = 2, JR = 3, OLD = 4, NW = 5, IDLE = 6, LOW = 7
 const players = [facts(M, '1985'), facts(S, '1980'), facts(JR, '2003-05-05'), facts(OLD, '1950'), facts(NW, '1990'), facts(IDLE, '1960'), facts(LOW, '1970')]
-const gen = (listDate: string, base: GenerationInput['base'], tournaments: GenerationInput['tournaments'], window: GenerationInput['window']) =>
-  generateList({ listDate, ratingType: 'standard', edition: FSE, editions: [FSE], base, tournaments, window, players })
+const gen = generator(FSE, [FSE], players)
 
 const tracked = { trackedSince: '2020-06-01', recentGames: [{ listDate: '2020-11-01', games: 2 }] }
 const base0: GenerationInput['base'] = {

@@ -1,4 +1,5 @@
 // Builders for list-generation tests: a base list, a tournament from a game list, the next generation's base.
+import { generateList } from '../../../../src/main/core/lists/generate'
 import { builtinEdition } from '../../../../src/main/core/rules/editions'
 import type { Edition } from '../../../../src/shared/contract/rating'
 import type { ResultCode } from '../../../../src/main/core/model/tournament'
@@ -88,3 +89,9 @@ export function asBase(r: GenerationResult, listId: number): GenerationInput['ba
 
 export const byId = (r: GenerationResult) => new Map(r.entries.map((e) => [e.playerId, e]))
 export const sheetOf = (r: GenerationResult, id: number) => r.sheets.find((s) => s.playerId === id)
+
+/** A standard-list generator for one edition: (list date, base, tournaments, window) → result. */
+export function generator(edition: Edition, editions: Edition[], players: PlayerFacts[]) {
+  return (listDate: string, base: GenerationInput['base'], tournaments: GenerationInput['tournaments'], window: GenerationInput['window']): GenerationResult =>
+    generateList({ listDate, ratingType: 'standard', edition, editions, base, tournaments, window, players })
+}
