@@ -59,8 +59,10 @@ function unratedPlayers(input: CheckInput): CheckFinding[] {
     if (p.ratingAtStart !== null) continue
     const played = playedBy(p)
     if (played.length === 0) continue
-    const score = played.reduce((s, r) => s + scoreOf(r.code), 0)
-    if (p.firstEvent === true && score < e.unrated.firstEventIgnoredBelow) {
+    // as the engine counts it: against rated opponents only in a Swiss, or where unrated opponents are not counted
+    const countable = swissLike || e.roundRobin.unratedOpponents === 'not-counted' ? played.filter((r) => (rating.get(r.opponent!) ?? null) !== null) : played
+    const score = countable.reduce((s, r) => s + scoreOf(r.code), 0)
+    if (p.firstEvent === true && countable.length > 0 && score < e.unrated.firstEventIgnoredBelow) {
       out.push(finding(input, 'check.games.firstEventZero', 'info', e.checks.refs.firstEvent, { startRank: p.startRank, name: p.name, score, below: e.unrated.firstEventIgnoredBelow }, { startRanks: [p.startRank] }))
     }
     if (!swissLike) continue
