@@ -6,6 +6,7 @@ import type { JobEvent } from '../../src/shared/contract/index'
 import type * as JobsModule from '../../src/renderer/src/features/jobs/store'
 import type * as ListsModule from '../../src/renderer/src/features/lists/store'
 import type * as ChecksModule from '../../src/renderer/src/features/checks/store'
+import type * as TournamentsModule from '../../src/renderer/src/features/tournaments/store'
 
 // vitest's config knows only the @shared alias: the stores' @renderer/api import is pointed at the real module
 vi.mock('@renderer/api', () => import('../../src/renderer/src/api'))
@@ -25,6 +26,7 @@ const emit = (e: JobEvent): void => jobListeners.forEach((l) => l(e))
 let jobs: typeof JobsModule
 let lists: typeof ListsModule
 let checks: typeof ChecksModule
+let tournaments: typeof TournamentsModule
 
 beforeAll(async () => {
   stubBrowser()
@@ -32,6 +34,7 @@ beforeAll(async () => {
   jobs = await import('../../src/renderer/src/features/jobs/store')
   lists = await import('../../src/renderer/src/features/lists/store')
   checks = await import('../../src/renderer/src/features/checks/store')
+  tournaments = await import('../../src/renderer/src/features/tournaments/store')
 })
 beforeEach(() => {
   setActivePinia(createPinia())
@@ -169,5 +172,37 @@ describe('checks store', () => {
     calls[1].resolve({ ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: 'tournaments:decideFinding', issues: 'reason: too short' }, message: 'Invalid input' } })
     expect(await decided).toBe('Invalid input for tournaments:decideFinding: reason: too short')
     expect(store.findings[5][0].decision).toBeNull()
+  })
+})
+
+describe('tournaments store: rating preview', () => {
+  const preview = (tournamentId: number, kChg: number) => ({
+    tournamentId, name: 'Swiss of Four', start: '2011-05-01', ratingType: 'standard', edition: 'fide-2010', editionFrom: 'startDate', system: 'swiss',
+    treatedAsSwiss: false, list: { id: 1, listDate: '2011-03-01', kind: 'reference' }, excludedGames: 0, notes: [],
+    players: [{ startRank: 1, fideId: '700001', name: 'Alder, Anna', rating: 2210, ratingFrom: 'list', ru: null, ra: null, sumOpponents: null, n: 2, w: 1.5, we: 1.69, k: 15, kChg, firstEventIgnored: false, games: [], notes: [] }]
+  })
+
+  it('asks tournaments:rate, keeps only the latest answer, and forgets the preview when a decision changes what counts', async () => {
+    const store = tournaments.useTournamentsStore()
+    const first = store.loadRating(7)
+    const second = store.loadRating(7, 'fide-2005')
+    expect(calls.map((c) => [c.name, c.input])).toEqual([['tournaments:rate', { id: 7 }], ['tournaments:rate', { id: 7, edition: 'fide-2005' }]])
+    calls[1].resolve({ ok: true, value: preview(7, -2.85) })
+    calls[0].resolve({ ok: true, value: preview(7, 99) }) // the older answer arrives last: ignored
+    await Promise.all([first, second])
+    expect(store.rating?.players[0]!.kChg).toBe(-2.85)
+    expect(store.ratingLoading).toBe(false)
+    const deciding = store.decide(3, 'overridden', 'played at the right time control')
+    calls[2].resolve({ ok: true, value: { id: 3 } })
+    await deciding
+    expect(store.rating).toBeNull()
+  })
+
+  it('shows a refusal as the translated message', async () => {
+    const store = tournaments.useTournamentsStore()
+    const pending = store.loadRating(999)
+    calls[0].resolve({ ok: false, error: { code: 'user', key: 'tournaments.notFound', params: { id: 999 }, message: 'No tournament 999.' } })
+    await pending
+    expect([store.rating, store.ratingError]).toEqual([null, 'No tournament 999.'])
   })
 })

@@ -10,6 +10,7 @@ export type ImportResult = CallOutput<'tournaments:import'>[number]
 export type Detail = CallOutput<'tournaments:get'>
 export type ResolveAction = CallInput<'tournaments:resolvePlayer'>['action']
 export type Status = CallInput<'tournaments:setStatus'>['status']
+export type RatingPreview = CallOutput<'tournaments:rate'>
 
 export interface QueueItem {
   key: string
@@ -151,6 +152,12 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   const detailLoading = ref(false)
 
   async function loadTournament(id: number): Promise<void> {
+    if (detail.value?.id !== id) {
+      ratingRequest++
+      rating.value = null
+      ratingError.value = null
+      ratingLoading.value = false
+    }
     detailLoading.value = true
     detailError.value = null
     try {
@@ -165,10 +172,36 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     }
   }
 
+  // the rating preview of the tournament shown: only the answer to the latest request is kept
+  const rating = ref<RatingPreview | null>(null)
+  const ratingError = ref<string | null>(null)
+  const ratingLoading = ref(false)
+  let ratingRequest = 0
+
+  /** Rates the tournament as the office would now (list in force at its start, findings' exclusions); writes nothing. */
+  async function loadRating(id: number, edition?: string): Promise<void> {
+    const mine = ++ratingRequest
+    ratingLoading.value = true
+    ratingError.value = null
+    try {
+      const out = unwrap(await api.call('tournaments:rate', { id, ...(edition ? { edition } : {}) }))
+      if (mine !== ratingRequest) return
+      rating.value = out
+    } catch (e) {
+      if (mine !== ratingRequest) return
+      rating.value = null
+      ratingError.value = message(e)
+    } finally {
+      if (mine === ratingRequest) ratingLoading.value = false
+    }
+  }
+
   /** Returns the failure's message, or null when done (the page is reloaded). */
   async function resolvePlayer(tournamentPlayerId: number, action: ResolveAction, playerId?: number, reason?: string): Promise<string | null> {
     const reply = await api.call('tournaments:resolvePlayer', { tournamentPlayerId, action, ...(playerId ? { playerId } : {}), ...(reason ? { reason } : {}) })
     if (!reply.ok) return errorMessage(reply.error)
+    // a player matched to another registry player may have another rating
+    rating.value = null
     if (detail.value) await loadTournament(detail.value.id)
     return null
   }
@@ -184,6 +217,8 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     const reply = await api.call('tournaments:decideFinding', { findingId, decision, reason })
     if (!reply.ok) return errorMessage(reply.error)
     findings.value = findings.value.map((f) => (f.id === findingId ? reply.value : f))
+    // a decision may give back or take out games: the preview is computed again when next shown
+    rating.value = null
     return null
   }
 
@@ -199,6 +234,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   return {
     rows, total, loading, error, status, search, loadList,
     queue, importing, progress, importable, addFiles, takeOpenedReports, remove, clearDone, importAll,
-    detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, setStatus, decide, exportTrf, originalFile
+    detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, setStatus, decide, exportTrf, originalFile,
+    rating, ratingError, ratingLoading, loadRating
   }
 })
