@@ -1,6 +1,7 @@
 // Arbiters registry: FIDE ID, title, licence category and validity; edits are recorded; licence check on a date.
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
+import { appendAudit } from '../data/audit'
 
 export type ArbiterTitle = 'IA' | 'FA' | 'NA'
 export type ArbiterStatus = 'active' | 'inactive' | 'suspended' | 'revoked'
@@ -83,7 +84,7 @@ export function listArbiters(
 }
 
 /** Registers or edits an arbiter; the row becomes 'manual' so that later list imports never overwrite it. */
-export function saveArbiter(db: Db, input: ArbiterInput, reason: string | null = null, actor = 'officer'): Arbiter {
+export function saveArbiter(db: Db, input: ArbiterInput, reason: string | null = null): Arbiter {
   if (input.validFrom && input.validTo && input.validFrom > input.validTo) {
     throw new UserError('registry.arbiterDates', { fideId: input.fideId, validFrom: input.validFrom, validTo: input.validTo })
   }
@@ -111,13 +112,7 @@ export function saveArbiter(db: Db, input: ArbiterInput, reason: string | null =
          VALUES (@playerId, @fideId, @title, @cat, @from, @to, @status, @notes, 'manual')`
       ).run(values)
     }
-    db.prepare("INSERT INTO audit_log(actor, action, entity, entity_id, reason, data) VALUES (?, ?, 'arbiter', ?, ?, ?)").run(
-      actor,
-      before ? 'arbiter.update' : 'arbiter.create',
-      String(input.fideId),
-      reason,
-      JSON.stringify({ before, after: values })
-    )
+    appendAudit(db, { action: before ? 'arbiter.update' : 'arbiter.create', entity: 'arbiter', entityId: input.fideId, reason, data: { before, after: values } })
   })()
   return getArbiter(db, input.fideId)!
 }

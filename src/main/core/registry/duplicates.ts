@@ -1,6 +1,7 @@
 // Duplicate detection: a pair score from name similarity, birth date, federation, sex and shared tournaments; a blocked scan.
 import type { Db } from '../db/open'
 import { editDistance, foldName, nameKey, nameSimilarity } from './names'
+import { appendAudit } from '../data/audit'
 
 export interface PlayerFacts {
   id: number
@@ -215,7 +216,7 @@ export function scanDuplicates(db: Db, opts: ScanOptions = {}): ScanResult {
   db.transaction(() => {
     for (const row of found.values()) candidatesAdded += add.run(...row).changes
     if (candidatesAdded) {
-      db.prepare("INSERT INTO audit_log(action, entity, data) VALUES ('duplicates.scan', 'player', ?)").run(JSON.stringify({ pairsScored, candidatesAdded, minScore }))
+      appendAudit(db, { action: 'duplicates.scan', entity: 'player', data: { pairsScored, candidatesAdded, minScore } })
     }
   })()
   db.exec('DROP TABLE IF EXISTS temp.dup_keys')

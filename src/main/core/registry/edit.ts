@@ -2,6 +2,7 @@
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { foldName } from './names'
+import { appendAudit } from '../data/audit'
 
 export interface PlayerPatch {
   surname?: string
@@ -25,7 +26,7 @@ const COLUMN: Record<keyof PlayerPatch, string> = {
 }
 
 /** Applies the changed fields, records before/after in the audit log with the reason; returns the changed field names. */
-export function updatePlayer(db: Db, id: number, patch: PlayerPatch, reason: string, actor = 'officer'): string[] {
+export function updatePlayer(db: Db, id: number, patch: PlayerPatch, reason: string): string[] {
   return db.transaction(() => {
     const before = db.prepare('SELECT * FROM players WHERE id = ?').get(id) as Record<string, unknown> | undefined
     if (!before) throw new UserError('registry.playerNotFound', { id })
@@ -43,12 +44,13 @@ export function updatePlayer(db: Db, id: number, patch: PlayerPatch, reason: str
       sets.push('name_folded = @folded')
     }
     db.prepare(`UPDATE players SET ${sets.join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = @id`).run(values)
-    db.prepare("INSERT INTO audit_log(actor, action, entity, entity_id, reason, data) VALUES (?, 'player.update', 'player', ?, ?, ?)").run(
-      actor,
-      String(id),
+    appendAudit(db, {
+      action: 'player.update',
+      entity: 'player',
+      entityId: id,
       reason,
-      JSON.stringify({ before: Object.fromEntries(changed.map((k) => [k, before[COLUMN[k]]])), after: Object.fromEntries(changed.map((k) => [k, patch[k]])) })
-    )
+      data: { before: Object.fromEntries(changed.map((k) => [k, before[COLUMN[k]]])), after: Object.fromEntries(changed.map((k) => [k, patch[k]])) }
+    })
     return changed
   })()
 }

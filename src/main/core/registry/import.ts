@@ -25,6 +25,7 @@ import {
   type ListSource
 } from './list-read'
 import { ListReaderThread } from './list-reader-thread'
+import { appendAudit } from '../data/audit'
 
 export { ratingTypeFromFileName, type ListFormat } from './list-read'
 
@@ -498,13 +499,15 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       rebuild()
     }
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
-    db.prepare("INSERT INTO audit_log(action, entity, entity_id, data) VALUES ('list.import', 'rating_list', ?, ?)").run(
-      lists.map((l) => l.id).join(','),
-      JSON.stringify({
+    appendAudit(db, {
+      action: 'list.import',
+      entity: 'rating_list',
+      entityId: lists.map((l) => l.id).join(','),
+      data: {
         file: fileName, checksum, listDate: opts.listDate, source, format, lists, records: writer.records,
         players: writer.counts, arbitersAdded: writer.arbitersAdded, warnings: log.warningCount
-      })
-    )
+      }
+    })
     return lists
   })
   // A long load keeps the pages it writes in memory (bounded: 256 MB), then gives the memory back.

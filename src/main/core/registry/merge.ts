@@ -1,6 +1,8 @@
 // Player merges: re-point every row that references the dropped player, record exactly what moved, and undo it while allowed.
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
+import { appendAudit } from '../data/audit'
+import { officerName } from '../data/settings'
 
 /** Tables whose references to players are bookkeeping of the registry itself, never re-pointed. */
 const NOT_MOVED = new Set(['players', 'player_merges', 'duplicate_candidates'])
@@ -63,8 +65,9 @@ function loadPlayer(db: Db, id: number): Record<string, unknown> & { id: number;
  * KEEP's empty identity fields are filled from DROP, DROP becomes 'merged'. Recorded in player_merges (what
  * moved, for undo) and in the audit log with the reason.
  */
-export function mergePlayers(db: Db, keepId: number, dropId: number, reason: string, actor = 'officer'): MergeRecord {
+export function mergePlayers(db: Db, keepId: number, dropId: number, reason: string): MergeRecord {
   if (keepId === dropId) throw new UserError('registry.mergeSame', { id: keepId })
+  const actor = officerName(db)
   const run = db.transaction(() => {
     const keep = loadPlayer(db, keepId)
     const drop = loadPlayer(db, dropId)
@@ -118,12 +121,14 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
     db.prepare(
       "UPDATE duplicate_candidates SET status = 'merged', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), decision_reason = ?, merge_id = ? WHERE player_a = ? AND player_b = ?"
     ).run(reason, id, a, b)
-    db.prepare("INSERT INTO audit_log(actor, action, entity, entity_id, reason, data) VALUES (?, 'player.merge', 'player', ?, ?, ?)").run(
-      actor,
-      String(keepId),
+    appendAudit(db, {
+      action: 'player.merge',
+      entity: 'player',
+      entityId: keepId,
       reason,
-      JSON.stringify({ mergeId: id, keepId, dropId, entries: moved.entryLists.length, entryConflicts: moved.entryConflicts, filled: Object.keys(fill), rows: Object.fromEntries(Object.entries(moved.rows).map(([k, v]) => [k, v.length])) })
-    )
+      actor,
+      data: { mergeId: id, keepId, dropId, entries: moved.entryLists.length, entryConflicts: moved.entryConflicts, filled: Object.keys(fill), rows: Object.fromEntries(Object.entries(moved.rows).map(([k, v]) => [k, v.length])) }
+    })
     return id
   })
   return getMerge(db, run())
@@ -189,7 +194,7 @@ export function undoBlocker(db: Db, id: number): UserError | null {
 }
 
 /** Puts back exactly what a merge moved; refused once an office list was published after it. */
-export function undoMerge(db: Db, id: number, reason: string, actor = 'officer'): MergeRecord {
+export function undoMerge(db: Db, id: number, reason: string): MergeRecord {
   db.transaction(() => {
     const blocker = undoBlocker(db, id)
     if (blocker) throw blocker
@@ -216,12 +221,7 @@ export function undoMerge(db: Db, id: number, reason: string, actor = 'officer')
     db.prepare('UPDATE players SET fide_id = ?, national_id = ? WHERE id = ?').run(kb.fide_id ?? null, kb.national_id ?? null, r.keep_id)
     db.prepare("UPDATE player_merges SET undone_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), undo_reason = ? WHERE id = ?").run(reason, id)
     db.prepare("UPDATE duplicate_candidates SET status = 'open', decided_at = NULL, decision_reason = NULL, merge_id = NULL WHERE merge_id = ?").run(id)
-    db.prepare("INSERT INTO audit_log(actor, action, entity, entity_id, reason, data) VALUES (?, 'player.merge.undo', 'player', ?, ?, ?)").run(
-      actor,
-      String(r.keep_id),
-      reason,
-      JSON.stringify({ mergeId: id, keepId: r.keep_id, dropId: r.drop_id })
-    )
+    appendAudit(db, { action: 'player.merge.undo', entity: 'player', entityId: r.keep_id, reason, data: { mergeId: id, keepId: r.keep_id, dropId: r.drop_id } })
   })()
   return getMerge(db, id)
 }

@@ -11,6 +11,7 @@ import { splitName } from './names'
 import { ProblemLog, normaliseFlag, normaliseTitle, type ListRatingType, type ListRecord } from './list-record'
 import { ListWriter, throwProblems, type ImportListResult } from './import'
 import { fileChecksum } from './text-source'
+import { appendAudit } from '../data/audit'
 
 export const NATIONAL_FIELDS = [
   'nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'
@@ -240,10 +241,12 @@ export async function importNationalList(db: Db, opts: NationalImportOptions): P
     for (const r of records) writer.write(r)
     writer.finish()
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
-    db.prepare("INSERT INTO audit_log(action, entity, entity_id, data) VALUES ('list.import', 'rating_list', ?, ?)").run(
-      lists.map((l) => l.id).join(','),
-      JSON.stringify({ file: fileName, checksum, listDate: opts.listDate, source: opts.source, format: 'national', mapping: opts.mapping, lists, records: writer.records, players: writer.counts, warnings: log.warningCount })
-    )
+    appendAudit(db, {
+      action: 'list.import',
+      entity: 'rating_list',
+      entityId: lists.map((l) => l.id).join(','),
+      data: { file: fileName, checksum, listDate: opts.listDate, source: opts.source, format: 'national', mapping: opts.mapping, lists, records: writer.records, players: writer.counts, warnings: log.warningCount }
+    })
     return lists
   })()
   return {

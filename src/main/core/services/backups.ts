@@ -2,7 +2,7 @@
 import { basename } from 'node:path'
 import type { ServiceContext } from './context'
 import { backupFolder, dailyBackupDue } from '../db/backup'
-import { readSettings } from './settings'
+import { readSettings } from '../data/settings'
 
 export const BACKUP_CHECK_INTERVAL_MS = 60 * 60 * 1000
 

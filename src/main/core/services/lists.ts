@@ -6,6 +6,7 @@ import type { OfficeListCall } from '../../../shared/contract/office-lists'
 import type { ListOutCall } from '../../../shared/contract/list-out'
 import { UserError } from '../util/errors'
 import { ftsQuery } from '../registry/players'
+import { listBefore, type ListRef } from '../data/lists'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -117,19 +118,9 @@ const entryColumns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_
   coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
   e.rating, e.games, e.k, e.flags`
 
-/**
- * The list a page is compared with: the latest published or reference list of the same rating type dated
- * before it (on one date an office list wins over the reference list it was computed from).
- */
-export function previousList(db: Db, list: ListSummary): { id: number; listDate: string; kind: 'reference' | 'office' } | null {
-  const row = db
-    .prepare(
-      `SELECT id, list_date AS listDate, kind FROM rating_lists
-        WHERE rating_type = ? AND list_date < ? AND status <> 'draft'
-        ORDER BY list_date DESC, kind = 'office' DESC, version DESC, id DESC LIMIT 1`
-    )
-    .get(list.ratingType, list.listDate) as { id: number; listDate: string; kind: 'reference' | 'office' } | undefined
-  return row ?? null
+/** The list a page is compared with: the list in force just before its date (listBefore, the listInForce rule). */
+export function previousList(db: Db, list: ListSummary): ListRef | null {
+  return listBefore(db, list.listDate, list.ratingType)
 }
 
 /** The rows of the given players on a list, in the order of `ids`, with their rating on the previous list. */

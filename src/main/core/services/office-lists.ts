@@ -11,7 +11,7 @@ import { listCalendar } from '../lists/calendar'
 import { entriesChecksum } from '../lists/checksum'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
-import { readSettings } from './settings'
+import { readSettings } from '../data/settings'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
   assertNotPublished,

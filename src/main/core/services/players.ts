@@ -1,7 +1,8 @@
 // Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
-import { readSettings } from './settings'
+import { readSettings } from '../data/settings'
+import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { PlayerReader } from '../registry/players'
 import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../registry/merge'
@@ -67,7 +68,7 @@ export const playersHandlers: HandlersOf<'players'> = {
 
   'players:update': (input, { db }) => {
     const { id, reason, ...patch } = input
-    const changed = updatePlayer(db, id, patch, reason, readSettings(db).officer || 'officer')
+    const changed = updatePlayer(db, id, patch, reason)
     return { changed, player: reader(db).get(id) }
   },
 
@@ -111,17 +112,14 @@ export const playersHandlers: HandlersOf<'players'> = {
       db.prepare(
         "UPDATE duplicate_candidates SET status = 'dismissed', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), decision_reason = ? WHERE id = ?"
       ).run(input.reason, input.candidateId)
-      db.prepare("INSERT INTO audit_log(action, entity, entity_id, reason) VALUES ('duplicate.dismiss', 'duplicate_candidate', ?, ?)").run(
-        String(input.candidateId),
-        input.reason
-      )
+      appendAudit(db, { action: 'duplicate.dismiss', entity: 'duplicate_candidate', entityId: input.candidateId, reason: input.reason })
     })()
     return { id: input.candidateId, status: 'dismissed' as const }
   },
 
-  'players:merge': (input, { db }) => mergePlayers(db, input.keepId, input.dropId, input.reason, readSettings(db).officer || 'officer'),
+  'players:merge': (input, { db }) => mergePlayers(db, input.keepId, input.dropId, input.reason),
 
-  'players:undoMerge': (input, { db }) => undoMerge(db, input.mergeId, input.reason, readSettings(db).officer || 'officer'),
+  'players:undoMerge': (input, { db }) => undoMerge(db, input.mergeId, input.reason),
 
   'players:merges': (input, { db }) => {
     const locale = readSettings(db).locale
@@ -136,7 +134,7 @@ export const arbitersHandlers: HandlersOf<'arbiters'> = {
   'arbiters:list': (input, { db }) => listArbiters(db, input),
   'arbiters:save': (input, { db }) => {
     const { reason, ...rest } = input
-    return saveArbiter(db, rest, reason ?? null, readSettings(db).officer || 'officer')
+    return saveArbiter(db, rest, reason ?? null)
   },
   'arbiters:licenceOn': (input, { db }) => arbiterLicenceOn(db, input.fideId, input.date)
 }

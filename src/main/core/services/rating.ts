@@ -5,6 +5,8 @@ import { editionSchema, type Edition } from '../../../shared/contract/rating'
 import { BUILTIN_EDITIONS, BUILTIN_IDS, builtinEdition } from '../rules/editions'
 import { calcPeriod } from '../engine/calc'
 import { UserError } from '../util/errors'
+import { appendAudit } from '../data/audit'
+import { listInForce, type ListRef } from '../data/lists'
 
 interface ProfileRow {
   id: string
@@ -63,13 +65,13 @@ export const rulesHandlers: HandlersOf<'rules'> = {
       } else {
         db.prepare('INSERT INTO rating_profiles (id, name, kind, based_on, params) VALUES (?, ?, ?, ?, ?)').run(profile.id, profile.name, profile.kind, profile.basedOn, params)
       }
-      db.prepare('INSERT INTO audit_log (action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?)').run(
-        before ? 'rating-profile.update' : 'rating-profile.create',
-        'rating_profile',
-        profile.id,
-        input.reason ?? null,
-        JSON.stringify({ before: before ? JSON.parse(before.params) : null, after: profile })
-      )
+      appendAudit(db, {
+        action: before ? 'rating-profile.update' : 'rating-profile.create',
+        entity: 'rating_profile',
+        entityId: profile.id,
+        reason: input.reason ?? null,
+        data: { before: before ? (JSON.parse(before.params) as unknown) : null, after: profile }
+      })
       return { id: profile.id, created: !before }
     })
     return run()
@@ -80,7 +82,7 @@ export const rulesHandlers: HandlersOf<'rules'> = {
       const before = db.prepare('SELECT params FROM rating_profiles WHERE id = ?').get(input.id) as { params: string } | undefined
       if (!before) throw new UserError('engine.profileNotFound', { id: input.id })
       db.prepare('DELETE FROM rating_profiles WHERE id = ?').run(input.id)
-      db.prepare('INSERT INTO audit_log (action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?)').run('rating-profile.delete', 'rating_profile', input.id, input.reason ?? null, JSON.stringify({ before: JSON.parse(before.params) }))
+      appendAudit(db, { action: 'rating-profile.delete', entity: 'rating_profile', entityId: input.id, reason: input.reason ?? null, data: { before: JSON.parse(before.params) as unknown } })
       return { deleted: true }
     })
     return run()
@@ -97,14 +99,8 @@ export interface ListRating {
  * Ratings in force at a tournament's start: per FIDE ID, the entry of the latest list (a reference list, or a published
  * office list) of that rating type dated on or before the start. Also returns which list was used.
  */
-export function ratingsAtStart(db: Db, start: string, ratingType: string, fideIds: readonly string[]): { list: { id: number; listDate: string; kind: string } | null; byFideId: Map<string, ListRating> } {
-  const list = db
-    .prepare(
-      `SELECT id, list_date AS listDate, kind FROM rating_lists
-        WHERE rating_type = ? AND list_date <= ? AND (kind = 'reference' OR (kind = 'office' AND status = 'published'))
-        ORDER BY list_date DESC, CASE kind WHEN 'office' THEN 0 ELSE 1 END, version DESC, id DESC LIMIT 1`
-    )
-    .get(ratingType, start) as { id: number; listDate: string; kind: string } | undefined
+export function ratingsAtStart(db: Db, start: string, ratingType: string, fideIds: readonly string[]): { list: ListRef | null; byFideId: Map<string, ListRating> } {
+  const list = listInForce(db, start, ratingType)
   const byFideId = new Map<string, ListRating>()
   if (!list) return { list: null, byFideId }
   const stmt = db.prepare(

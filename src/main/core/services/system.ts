@@ -1,6 +1,6 @@
 // Handlers of the frame's calls: facts, home figures, settings, jobs.
 import type { HandlersOf } from './dispatch'
-import { readSettings, writeSettings } from './settings'
+import { readSettings, writeSettings } from '../data/settings'
 import type { Db } from '../db/open'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'

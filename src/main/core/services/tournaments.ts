@@ -1,7 +1,8 @@
 // Handlers of the tournaments calls: preview and import of TRF files, the tournament page, findings and decisions, player matching, export.
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
-import { readSettings } from './settings'
+import { readSettings, officerName } from '../data/settings'
+import { appendAudit } from '../data/audit'
 import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
 import { findExisting, importTrf, sha256Of } from '../tournaments/import'
 import { loadTournamentModel } from '../tournaments/read'
@@ -97,14 +98,6 @@ function toStored(r: FindingRow, loc: Locale): StoredFinding {
   }
 }
 
-function audit(db: Db, actor: string, action: string, entity: string, entityId: number, reason: string | null, data: unknown): void {
-  db.prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)').run(actor, action, entity, String(entityId), reason, JSON.stringify(data))
-}
-
-function officerOf(db: Db, given: string | undefined): string {
-  return given?.trim() || readSettings(db).officer || 'officer'
-}
-
 function requireTournament(db: Db, id: number): { id: number; status: string } {
   const t = db.prepare('SELECT id, status FROM tournaments WHERE id = ?').get(id) as { id: number; status: string } | undefined
   if (!t) throw new UserError('tournaments.notFound', { id })
@@ -143,10 +136,9 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     // one correction replaces one tournament: several files naming the same one would overwrite each other
     if (input.replaces !== undefined && input.files.length > 1) throw new UserError('tournaments.replacesOneFile', { id: input.replaces, count: input.files.length })
     const loc = locale(db)
-    const actor = officerOf(db, undefined)
     return input.files.map((f) => {
       try {
-        const summary = importTrf(db, bytesOf(f.base64), f.fileName, { replaces: input.replaces, actor })
+        const summary = importTrf(db, bytesOf(f.base64), f.fileName, { replaces: input.replaces })
         return { ok: true as const, ...summary }
       } catch (e) {
         if (!isUserError(e)) throw e
@@ -243,25 +235,25 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
   },
 
   'tournaments:decideFinding': (input, { db }) => {
-    const actor = officerOf(db, input.officer)
+    const actor = officerName(db, input.officer)
     const row = db.transaction(() => {
       const before = db.prepare(`${FINDING_SELECT} WHERE id = ?`).get(input.findingId) as FindingRow | undefined
       if (!before) throw new UserError('tournaments.findingNotFound', { id: input.findingId })
       db.prepare("UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(input.decision, input.reason, actor, input.findingId)
-      audit(db, actor, `finding.${input.decision}`, 'tournament_finding', input.findingId, input.reason, {
+      appendAudit(db, { actor, action: `finding.${input.decision}` as const, entity: 'tournament_finding', entityId: input.findingId, reason: input.reason, data: {
         tournamentId: before.tournamentId,
         code: before.code,
         level: before.level,
         line: before.line,
         previous: before.decision ? { decision: before.decision, reason: before.decisionReason, by: before.decidedBy, at: before.decidedAt } : null
-      })
+      } })
       return db.prepare(`${FINDING_SELECT} WHERE id = ?`).get(input.findingId) as FindingRow
     })()
     return toStored(row, locale(db))
   },
 
   'tournaments:resolvePlayer': (input, { db }) => {
-    const actor = officerOf(db, input.officer)
+    const actor = officerName(db, input.officer)
     return db.transaction(() => {
       const tp = db
         .prepare('SELECT id, tournament_id AS tournamentId, start_rank AS startRank, match_status AS matchStatus, candidate_player_id AS candidateId, fide_id AS fideId, name, sex, title, federation, birth FROM tournament_players WHERE id = ?')
@@ -290,7 +282,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
               .prepare('INSERT INTO players (fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
               .run(fideTaken ? null : tp.fideId, parts.surname, parts.givenNames, foldName(`${parts.surname} ${parts.givenNames}`), tp.federation, tp.sex, tp.birth, women ? null : tp.title, women ? tp.title : null).lastInsertRowid
           )
-          audit(db, actor, 'player.create', 'player', playerId, input.reason ?? null, { from: { tournamentId: tp.tournamentId, startRank: tp.startRank } })
+          appendAudit(db, { actor, action: 'player.create', entity: 'player', entityId: playerId, reason: input.reason ?? null, data: { from: { tournamentId: tp.tournamentId, startRank: tp.startRank } } })
           status = 'created'
           break
         }
@@ -303,13 +295,13 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
         `UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
           WHERE tournament_id = ? AND start_rank = ? AND active = 1 AND source = 'match' AND code IN ('trf.match.candidate','trf.match.unknownId','trf.match.noCandidate') AND decision IS NULL`
       ).run(input.action === 'reject' ? 'rejected' : 'accepted', input.reason ?? `player ${input.action}`, actor, tp.tournamentId, tp.startRank)
-      audit(db, actor, `tournament-player.${input.action}`, 'tournament_player', tp.id, input.reason ?? null, { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId })
+      appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }
     })()
   },
 
   'tournaments:setStatus': (input, { db }) => {
-    const actor = officerOf(db, input.officer)
+    const actor = officerName(db, input.officer)
     return db.transaction(() => {
       const t = requireTournament(db, input.id)
       if (t.status === 'rated') throw new UserError('tournaments.alreadyRated', { id: t.id, file: '' })
@@ -318,7 +310,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
         if (open > 0) throw new UserError('tournaments.openErrors', { id: input.id, count: open })
       }
       db.prepare("UPDATE tournaments SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(input.status, input.id)
-      audit(db, actor, 'tournament.status', 'tournament', input.id, input.reason, { from: t.status, to: input.status })
+      appendAudit(db, { actor, action: 'tournament.status', entity: 'tournament', entityId: input.id, reason: input.reason, data: { from: t.status, to: input.status } })
       return { id: input.id, status: input.status }
     })()
   },

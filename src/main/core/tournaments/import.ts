@@ -8,6 +8,8 @@ import { matchPlayers, type MatchResult } from './match'
 import { diffTournaments, type TournamentDiff } from './diff'
 import { loadTournamentModel } from './read'
 import { foldName } from '../registry/names'
+import { appendAudit } from '../data/audit'
+import { officerName } from '../data/settings'
 
 export type ImportOutcome = 'imported' | 'replaced' | 'duplicate'
 
@@ -111,7 +113,7 @@ export function importTrf(db: Db, bytes: Uint8Array, fileName: string, options: 
   if (same) return duplicateSummary(db, fileName, sha256, same)
   const parsed = readTrf(bytes, fileName)
   refuseIfFatal(parsed)
-  const actor = options.actor ?? 'officer'
+  const actor = officerName(db, options.actor)
 
   const run = db.transaction((): ImportSummary => {
     const existing = findExisting(db, parsed, options.replaces)
@@ -185,14 +187,13 @@ export function importTrf(db: Db, bytes: Uint8Array, fileName: string, options: 
     carryDecisions(db, tournamentId, fileId)
 
     const counts = countLevels([...parsed.findings, ...match.findings])
-    db.prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)').run(
+    appendAudit(db, {
       actor,
-      existing ? 'tournament.replace' : 'tournament.import',
-      'tournament',
-      String(tournamentId),
-      null,
-      JSON.stringify({ file: fileName, sha256, version, players: total, findings: counts, diff: diff ? { summary: diff.summary } : undefined })
-    )
+      action: existing ? 'tournament.replace' : 'tournament.import',
+      entity: 'tournament',
+      entityId: tournamentId,
+      data: { file: fileName, sha256, version, players: total, findings: counts, diff: diff ? { summary: diff.summary } : undefined }
+    })
     return {
       fileName,
       outcome: existing ? 'replaced' : 'imported',

@@ -2,6 +2,7 @@
 import type { Db } from '../db/open'
 import { foldName, nameSimilarity, splitName } from '../registry/names'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
+import { listInForce, type ListRef } from '../data/lists'
 
 export type MatchStatus = 'fide-id' | 'unknown-id' | 'candidate' | 'unmatched'
 
@@ -53,18 +54,11 @@ export function candidateConfidence(nameScore: number, birth: number, federation
   return Math.round((0.6 * nameScore + 0.25 * birth + 0.15 * federation) * 100) / 100
 }
 
-/** The rating list in force at the start (latest reference or published list of the type, on or before it). */
-function listAtStart(db: Db, parsed: ParsedTrf): { id: number; listDate: string } | null {
+/** The rating list in force at the start (listInForce), when the file gives its start date and rating type. */
+function listAtStart(db: Db, parsed: ParsedTrf): ListRef | null {
   const { startDate, ratingType } = parsed.header
   if (!startDate || !ratingType) return null
-  const row = db
-    .prepare(
-      `SELECT id, list_date AS listDate FROM rating_lists WHERE rating_type = ? AND list_date <= ?
-          AND (kind = 'reference' OR (kind = 'office' AND status = 'published'))
-        ORDER BY list_date DESC, version DESC, id DESC LIMIT 1`
-    )
-    .get(ratingType, startDate) as { id: number; listDate: string } | undefined
-  return row ?? null
+  return listInForce(db, startDate, ratingType)
 }
 
 export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3'
 import type { JobHandlersOf } from '../protocol'
 import { automaticBackup, backupFolder } from '../../db/backup'
-import { readSettings } from '../../services/settings'
+import { readSettings } from '../../data/settings'
 import type { HealthReport } from '../../../../shared/contract/system'
 
 export const systemJobs: JobHandlersOf<'system'> = {

@@ -1,12 +1,26 @@
-// Office settings stored in the database, with defaults for a new office.
+// Office settings stored in the database (one JSON value per key), with defaults for a new office.
+import { userInfo } from 'node:os'
 import { settingsSchema, type Settings } from '../../../shared/contract/system'
 import type { Db } from '../db/open'
+
+/** The operating system's name for the person at the computer, the officer until the settings name one. */
+export function systemUserName(): string {
+  try {
+    return userInfo().username.trim().slice(0, 100)
+  } catch {
+    // no account name (a container without a passwd entry): the audit log still says who, generically
+    return ''
+  }
+}
+
+/** What the audit log records when neither the settings nor the system give a name. */
+const NO_NAME = 'officer'
 
 export const defaultSettings: Settings = {
   locale: 'en',
   theme: 'system',
   federation: '',
-  officer: '',
+  officer: systemUserName(),
   birthPrivacy: 'year',
   backupDir: ''
 }
@@ -32,4 +46,12 @@ export function writeSettings(db: Db, patch: Partial<Settings>): Settings {
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) upsert.run(k, JSON.stringify(v))
   })()
   return readSettings(db)
+}
+
+/**
+ * The officer's name recorded with decisions and publications: the name a call gives (the decision dialog's
+ * "Decided by"), else the name in the settings, else (emptied) the system's user name.
+ */
+export function officerName(db: Db, given?: string | null): string {
+  return given?.trim() || readSettings(db).officer.trim() || systemUserName() || NO_NAME
 }
