@@ -8,6 +8,9 @@ import { officerName } from './settings'
  */
 export interface AuditActions {
   'list.import': 'rating_list'
+  'list.generate': 'rating_list'
+  'list.publish': 'rating_list'
+  'list.correct': 'rating_list'
   'duplicates.scan': 'player'
   'duplicate.dismiss': 'duplicate_candidate'
   'player.create': 'player'

@@ -22,22 +22,7 @@ import type {
 } from '../lists/types'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
-
-/**
- * The list in force on a date for a rating type: the latest reference or published office list dated on or before
- * it (on one date the office list wins, then the newest version). Until the shared listInForce lands in data/lists.ts.
- */
-export function listInForce(db: Db, date: string, ratingType: RatingType): { id: number; listDate: string; kind: 'reference' | 'office' } | null {
-  return (
-    (db
-      .prepare(
-        `SELECT id, list_date AS listDate, kind FROM rating_lists
-          WHERE rating_type = ? AND list_date <= ? AND status IN ('reference','published')
-          ORDER BY list_date DESC, kind = 'office' DESC, version DESC, id DESC LIMIT 1`
-      )
-      .get(ratingType, date) as { id: number; listDate: string; kind: 'reference' | 'office' } | undefined) ?? null
-  )
-}
+import { listInForce } from './lists'
 
 /** An event lasting more than this many days is rated month by month (regulations.md § 5). */
 export const MONTHLY_SLICE_DAYS = 30

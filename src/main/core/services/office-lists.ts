@@ -11,7 +11,6 @@ import { listCalendar } from '../lists/calendar'
 import { entriesChecksum } from '../lists/checksum'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
-import { readSettings } from '../data/settings'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
   assertNotPublished,
@@ -37,6 +36,7 @@ import {
 } from '../data/office-lists'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
+import { appendAudit } from '../data/audit'
 
 /** Written with every office list: the code that computed it. */
 export const ENGINE_VERSION = `rating-office ${appVersion}`
@@ -46,9 +46,8 @@ export interface JobHooks {
   throwIfCancelled?: () => void
 }
 
-function audit(db: Db, action: string, entityId: number, reason: string | null, data: unknown): void {
-  const actor = readSettings(db).officer || 'officer'
-  db.prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)').run(actor, action, 'rating_list', String(entityId), reason, JSON.stringify(data))
+function audit(db: Db, action: 'list.generate' | 'list.publish' | 'list.correct', entityId: number, reason: string | null, data: unknown): void {
+  appendAudit(db, { action, entity: 'rating_list', entityId, reason, data })
 }
 
 /** The rule set of a list: the named profile (or shipped edition), else the FIDE edition in force on its date. */
