@@ -52,6 +52,8 @@ const { readTrf } = await import('../src/main/core/trf/index.ts')
 const PROGRESS = /^[\w-]+:[\w-]+: \d+\/\d+.*$\n?/gm
 
 async function cli(args) {
+  // the copies taken before list imports are named by the minute: gone between commands, they never collide
+  rmSync(join(tmp, 'backups'), { recursive: true, force: true })
   let stdout = ''
   let stderr = ''
   const out = process.stdout.write
