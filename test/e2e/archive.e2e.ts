@@ -80,6 +80,10 @@ describe('the archive in the browser', () => {
   it('downloads the list as PDF and as CSV', async () => {
     await h.page.goto(`${h.url}#/lists/${ids.feb}`)
     await expect.poll(async () => await h.page.getByTestId('list-entries').innerText()).toContain('Carlsen, Magnus')
+    // the top list on screen: women only
+    await pick(h.page, 'top-category', 'Women')
+    await expect.poll(async () => await h.page.getByTestId('top-rows').innerText()).not.toContain('Carlsen')
+    expect(await h.page.getByTestId('top-rows').innerText()).toMatch(/Müller, Anna[\s\S]*Martin, Léa/)
     const pdfDownload = h.page.waitForEvent('download')
     await h.page.getByTestId('export-run').click()
     const pdf = await pdfDownload

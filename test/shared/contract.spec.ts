@@ -38,6 +38,7 @@ const PINNED = [
   'lists:correct',
   'lists:reconcile',
   'lists:saveExport',
+  'lists:top',
   'rating:calc',
   'rules:deleteProfile',
   'rules:get',

@@ -90,7 +90,40 @@ export const reconcileRowSchema = z.object({
 })
 export type ReconcileRowOut = z.infer<typeof reconcileRowSchema>
 
+export const topRowSchema = z.object({
+  rank: z.number(),
+  playerId: z.number(),
+  fideId: z.number().nullable(),
+  name: z.string(),
+  federation: z.string().nullable(),
+  title: z.string().nullable(),
+  sex: z.string().nullable(),
+  birthYear: z.number().nullable(),
+  rating: z.number().nullable(),
+  games: z.number().nullable(),
+  k: z.number().nullable()
+})
+export type TopRowOut = z.infer<typeof topRowSchema>
+
 export const listOutContract = {
+  'lists:top': call({
+    summary: 'A top list on screen: the best rated active players of a list in a category (open, women, juniors, seniors) and optionally a federation',
+    access: 'read',
+    archive: true,
+    input: z
+      .object({
+        listId: idSchema,
+        category: exportCategory.default('open'),
+        federation: z
+          .string()
+          .regex(/^[A-Za-z]{3}$/, 'expected a three-letter federation code')
+          .transform((s) => s.toUpperCase())
+          .optional(),
+        limit: z.number().int().min(1).max(1000).default(100)
+      })
+      .strict(),
+    output: z.object({ list: listSummarySchema, rows: z.array(topRowSchema) })
+  }),
   'lists:diff': call({
     summary: 'Two lists of one rating type compared: counts of rises, falls, new, delisted, inactive, reactivated players and title changes, and one kind’s players paged',
     access: 'read',

@@ -10,6 +10,7 @@ import { displayName, getListSummary, previousList } from './lists'
 import { diffCounts, diffRows, reconcileCandidates, referenceBaseList, sheetFacts } from '../data/list-compare'
 import { RECONCILE_REASONS, reconcilePlayer } from '../compare/reconcile'
 import { getMeta } from '../data/office-lists'
+import { listRows } from '../data/list-rows'
 
 function sameType(from: ListSummary, to: ListSummary): void {
   if (from.id === to.id) throw new UserError('lists.sameList', { listId: from.id })
@@ -52,6 +53,25 @@ export const listOutHandlers: { [N in ListOutCall]: Handler<N> } = {
     if (file === null) return { saved: false, file: null, rows: 0, skipped: 0 }
     const r = await writeListExportFile(ctx.db, input, file)
     return { saved: true, file: r.file, rows: r.rows, skipped: r.skipped }
+  },
+
+  'lists:top': (input, { db }) => {
+    const list = getListSummary(db, input.listId)
+    let rank = 0
+    const rows = [...listRows(db, { listId: list.id, listDate: list.listDate, sort: 'rating', category: input.category, federation: input.federation ?? null, top: input.limit }, input.limit)].map((r) => ({
+      rank: ++rank,
+      playerId: r.playerId,
+      fideId: r.fideId,
+      name: displayName(r.surname, r.givenNames),
+      federation: r.federation,
+      title: r.title,
+      sex: r.sex,
+      birthYear: r.birthYear,
+      rating: r.rating,
+      games: r.games,
+      k: r.k
+    }))
+    return { list, rows }
   },
 
   'lists:diff': (input, { db }) => {

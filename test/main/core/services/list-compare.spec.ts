@@ -18,6 +18,20 @@ beforeAll(() => {
   fx = buildFixture(tmp.file('office.db'))
 })
 
+describe('lists:top', () => {
+  it('ranks the active rated players of a category, and of a federation', async () => {
+    const open = await callOk(fx.services, 'lists:top', { listId: fx.ids.feb, limit: 2 })
+    // Dupont is inactive (flag i): a top list leaves him out
+    expect(open.rows.map((r) => [r.rank, r.name, r.rating])).toEqual([[1, 'Carlsen, Magnus', 2830], [2, 'Müller, Anna', 1872]])
+    const women = await callOk(fx.services, 'lists:top', { listId: fx.ids.feb, category: 'women' })
+    expect(women.rows.map((r) => r.name)).toEqual(['Müller, Anna', 'Martin, Léa'])
+    const juniors = await callOk(fx.services, 'lists:top', { listId: fx.ids.feb, category: 'juniors' })
+    expect(juniors.rows.map((r) => [r.name, r.birthYear])).toEqual([['Martin, Léa', 2010]])
+    const fra = await callOk(fx.services, 'lists:top', { listId: fx.ids.feb, federation: 'fra' })
+    expect(fra.rows.map((r) => r.name)).toEqual(['Martin, Léa'])
+  })
+})
+
 describe('lists:diff', () => {
   it('counts each kind of change and pages its players', async () => {
     const d = await callOk(fx.services, 'lists:diff', { fromId: fx.ids.jan, toId: fx.ids.feb, kind: 'up' })

@@ -22,6 +22,7 @@ export default {
         started: 'The download has started.',
         cancelled: 'Nothing saved.'
       },
+      top: { title: 'Top list', best: 'Best {n}', none: 'No active rated player in this category.' },
       choose: {
         title: 'Lists',
         intro: 'Choose any list by its date and version, then browse it, export it or compare it with another.',
@@ -91,6 +92,7 @@ export default {
         started: 'Le téléchargement a commencé.',
         cancelled: 'Rien n’a été enregistré.'
       },
+      top: { title: 'Meilleurs joueurs', best: '{n} premiers', none: 'Aucun joueur actif classé dans cette catégorie.' },
       choose: {
         title: 'Listes',
         intro: 'Choisissez une liste par sa date et sa version, puis parcourez-la, exportez-la ou comparez-la à une autre.',

@@ -2,7 +2,7 @@
 // reconciliation of an office list with FIDE's, and exports (a download in the browser, a save dialog on the desktop).
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CallOutput, DiffKindName, ListExportRequestInput, ListSummary, ReconcileReasonName } from '@shared/contract/index'
+import type { CallInput, CallOutput, DiffKindName, ListExportRequestInput, ListSummary, ReconcileReasonName } from '@shared/contract/index'
 import { listExportUrl } from '@shared/contract/list-out'
 import { accessToken, api, failureMessage, unwrap } from '@renderer/api'
 
@@ -28,6 +28,28 @@ export const useListOutStore = defineStore('listOut', () => {
   const reconcileQuery = ref<{ reason: ReconcileReasonName | null; offset: number; limit: number }>({ reason: null, offset: 0, limit: 50 })
   const loadingReconcile = ref(false)
   const reconcileError = ref<string | null>(null)
+
+  const top = ref<CallOutput<'lists:top'> | null>(null)
+  const loadingTop = ref(false)
+  const topError = ref<string | null>(null)
+  let topRequest = 0
+
+  async function loadTop(input: CallInput<'lists:top'>): Promise<void> {
+    const request = ++topRequest
+    loadingTop.value = true
+    topError.value = null
+    try {
+      const out = unwrap(await api.call('lists:top', input))
+      if (request === topRequest) top.value = out
+    } catch (e) {
+      if (request === topRequest) {
+        top.value = null
+        topError.value = failureMessage(e)
+      }
+    } finally {
+      if (request === topRequest) loadingTop.value = false
+    }
+  }
 
   const exporting = ref(false)
   const exportError = ref<string | null>(null)
@@ -120,6 +142,7 @@ export const useListOutStore = defineStore('listOut', () => {
     lists, listsError, superseded, loadLists,
     diff, diffQuery, loadingDiff, diffError, loadDiff,
     reconcile, reconcileQuery, loadingReconcile, reconcileError, loadReconcile, clearReconcile,
+    top, loadingTop, topError, loadTop,
     exporting, exportError, exportList
   }
 })
