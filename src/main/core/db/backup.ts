@@ -155,7 +155,7 @@ export async function restoreDatabase(dbPath: string, from: string, safetyDir = 
   if (existsSync(dbPath)) {
     const current = new Database(dbPath, { fileMustExist: true })
     try {
-      safetyCopy = join(safetyDir, backupFileName(basename(dbPath), now, 'before-restore'))
+      safetyCopy = freeBackupPath(safetyDir, basename(dbPath), now, 'before-restore')
       await backupDatabase(current, safetyCopy)
       current.pragma('wal_checkpoint(TRUNCATE)')
     } finally {
@@ -200,7 +200,7 @@ export async function automaticBackup(dbPath: string, dir: string, reason: Backu
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
   let report: BackupReport
   try {
-    report = await backupDatabase(db, join(dir, backupFileName(basename(dbPath), now, reason)))
+    report = await backupDatabase(db, freeBackupPath(dir, basename(dbPath), now, reason))
   } finally {
     db.close()
   }
@@ -209,11 +209,19 @@ export async function automaticBackup(dbPath: string, dir: string, reason: Backu
   return { ...report, removed: remove.map((b) => b.file) }
 }
 
-/** `office-2026-11-26T0930-daily.db`: sortable, says when and why. */
-export function backupFileName(dbName: string, at: Date, reason: string): string {
+/** `office-2026-11-26T093015-daily.db`: sortable, says when (UTC, to the second) and why. */
+export function backupFileName(dbName: string, at: Date, reason: string, sequence = 1): string {
   const stem = dbName.replace(/\.db$/i, '')
-  const stamp = at.toISOString().slice(0, 16).replace(/:/g, '')
-  return `${stem}-${stamp}-${reason}.db`
+  const stamp = at.toISOString().slice(0, 19).replace(/:/g, '')
+  return `${stem}-${stamp}${sequence > 1 ? `-${sequence}` : ''}-${reason}.db`
+}
+
+/** A backup file name not yet taken in the folder (two backups within one second get -2, -3…). */
+export function freeBackupPath(dir: string, dbName: string, at: Date, reason: string): string {
+  for (let n = 1; ; n++) {
+    const file = join(dir, backupFileName(dbName, at, reason, n))
+    if (!existsSync(file)) return file
+  }
 }
 
 export interface RetentionRule {
@@ -257,10 +265,10 @@ export function applyRetention<T extends { at: Date }>(backups: readonly T[], ru
 export function listBackups(dir: string, dbName: string): { file: string; at: Date; reason: string }[] {
   if (!existsSync(dir)) return []
   const stem = dbName.replace(/\.db$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const re = new RegExp(`^${stem}-(\\d{4}-\\d{2}-\\d{2})T(\\d{2})(\\d{2})-([a-z-]+)\\.db$`)
+  const re = new RegExp(`^${stem}-(\\d{4}-\\d{2}-\\d{2})T(\\d{2})(\\d{2})(\\d{2})?(?:-\\d+)?-([a-z-]+)\\.db$`)
   return readdirSync(dir).flatMap((name) => {
     const m = re.exec(name)
     if (!m) return []
-    return [{ file: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:00Z`), reason: m[4]! }]
+    return [{ file: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}Z`), reason: m[5]! }]
   })
 }

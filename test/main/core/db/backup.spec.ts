@@ -58,7 +58,7 @@ describe('database backups', () => {
     db.close()
 
     const report = await restoreDatabase(file, tmp.file('b-backup.db'), tmp.dir, new Date('2026-11-26T09:30:00Z'))
-    expect(report.safetyCopy).toBe(tmp.file('b-2026-11-26T0930-before-restore.db'))
+    expect(report.safetyCopy).toBe(tmp.file('b-2026-11-26T093000-before-restore.db'))
     const restored = openDatabase(file)
     expect(frozenListChecksums(restored)).toEqual(before)
     expect((restored.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n).toBe(3)
@@ -101,9 +101,10 @@ describe('database backups', () => {
 
   it('finds the backups of a database by their names', () => {
     const name = backupFileName('office.db', new Date('2026-11-26T09:30:00Z'), 'daily')
-    expect(name).toBe('office-2026-11-26T0930-daily.db')
+    expect(name).toBe('office-2026-11-26T093000-daily.db')
+    expect(backupFileName('office.db', new Date('2026-11-26T09:30:00Z'), 'daily', 2)).toBe('office-2026-11-26T093000-2-daily.db')
     writeFileSync(tmp.file(name), '')
-    writeFileSync(tmp.file('other-2026-11-26T0930-daily.db'), '')
+    writeFileSync(tmp.file('other-2026-11-26T093000-daily.db'), '')
     expect(listBackups(tmp.dir, 'office.db')).toEqual([{ file: tmp.file(name), at: new Date('2026-11-26T09:30:00Z'), reason: 'daily' }])
   })
 

@@ -71,11 +71,19 @@ describe('automatic backups', () => {
     await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-12-01' })
     const files = readdirSync(tmp.file('import/backups'))
     expect(files).toHaveLength(1)
-    expect(files[0]).toMatch(/^office-\d{4}-\d{2}-\d{2}T\d{4}-before-import\.db$/)
+    expect(files[0]).toMatch(/^office-\d{4}-\d{2}-\d{2}T\d{6}-before-import\.db$/)
     // the copy holds the registry as it was: the first list only
     const copy = checkDatabaseFile(tmp.file(`import/backups/${files[0]}`))
     expect(copy.integrity).toBe('ok')
     expect(Object.keys(copy.listChecksums).length).toBeGreaterThan(0)
+    // imports in quick succession each get their copy (no name taken twice); the retention rule then keeps the
+    // day's newest automatic copy
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2026-01-01' })
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2026-02-01' })
+    const after = readdirSync(tmp.file('import/backups'))
+    expect(after).toHaveLength(1)
+    expect(after[0]).not.toBe(files[0])
+    expect(Object.keys(checkDatabaseFile(tmp.file(`import/backups/${after[0]}`)).listChecksums).length).toBeGreaterThan(Object.keys(copy.listChecksums).length)
   })
 
   it('thins out old automatic backups by the retention rule and keeps manual ones', async () => {
@@ -89,8 +97,8 @@ describe('automatic backups', () => {
     const left = readdirSync(folder).sort()
     // kept: today's, October's last six days (7 days in all), and the manual one; the rest of October is removed
     expect(left).toContain(backupFileName('office.db', new Date('2026-11-26T02:00:00Z'), 'daily'))
-    expect(left).toContain('office-2025-01-01T0000-manual.db')
-    expect(left.filter((f) => f.includes('2026-10-'))).toEqual(['25', '26', '27', '28', '29', '30'].map((d) => `office-2026-10-${d}T0200-daily.db`))
+    expect(left).toContain('office-2025-01-01T000000-manual.db')
+    expect(left.filter((f) => f.includes('2026-10-'))).toEqual(['25', '26', '27', '28', '29', '30'].map((d) => `office-2026-10-${d}T020000-daily.db`))
     expect(report.removed).toHaveLength(24)
   })
 })
