@@ -117,11 +117,8 @@ export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<
       if (left <= 0) return
       const limit = Math.min(pageSize, left)
       const page = (cursor ? next.all(...f.params, ...cursor, limit) : first.all(...f.params, limit)) as Record<string, unknown>[]
-      for (const r of page) {
-        const row = { ...r } as Record<string, unknown>
-        for (let i = 0; i < ph.keys.length; i++) delete row[`k${i}`]
-        yield row as unknown as ExportRow
-      }
+      // the rows keep their sort keys (k0, k1, ...) beside the values: writers read the values by name
+      for (const r of page) yield r as unknown as ExportRow
       left -= page.length
       if (page.length < limit) break
       const last = page[page.length - 1]!
