@@ -94,14 +94,8 @@ export function blockingKeys(p: PlayerFacts): string[] {
   return keys
 }
 
-function tableHasColumns(db: Db, table: string, cols: string[]): boolean {
-  const info = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]
-  return cols.every((c) => info.some((i) => i.name === c))
-}
-
-/** A counter of tournaments two players both played, when the tournaments module's table exists (migration 3). */
+/** A counter of tournaments two players both played. */
 export function sharedTournamentCounter(db: Db): (a: number, b: number) => number {
-  if (!tableHasColumns(db, 'tournament_players', ['tournament_id', 'player_id'])) return () => 0
   const q = db.prepare(
     `SELECT count(DISTINCT x.tournament_id) AS n FROM tournament_players x
        JOIN tournament_players y ON y.tournament_id = x.tournament_id WHERE x.player_id = ? AND y.player_id = ?`

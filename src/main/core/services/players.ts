@@ -16,20 +16,11 @@ function reader(db: Db): PlayerReader {
   return new PlayerReader(db, readSettings(db).birthPrivacy)
 }
 
-function columns(db: Db, table: string): string[] {
-  return (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((r) => r.name)
-}
-
-/** The tournaments a player played, when the tournaments module's tables exist (they come with migration 3). */
+/** The tournaments a player played, latest first. */
 function playerTournaments(db: Db, playerId: number): { id: number; name: string; date: string | null }[] {
-  const tp = columns(db, 'tournament_players')
-  const t = columns(db, 'tournaments')
-  if (!tp.includes('tournament_id') || !tp.includes('player_id') || !t.includes('id')) return []
-  const nameCol = ['name', 'title'].find((c) => t.includes(c))
-  const dateCol = ['end_date', 'start_date', 'date'].find((c) => t.includes(c))
   const rows = db
     .prepare(
-      `SELECT DISTINCT t.id, ${nameCol ? `t."${nameCol}"` : "'#' || t.id"} AS name, ${dateCol ? `t."${dateCol}"` : 'NULL'} AS date
+      `SELECT DISTINCT t.id, t.name AS name, t.end_date AS date
          FROM tournament_players x JOIN tournaments t ON t.id = x.tournament_id WHERE x.player_id = ? ORDER BY date DESC, t.id DESC`
     )
     .all(playerId) as { id: number; name: string | null; date: string | null }[]

@@ -1,32 +1,13 @@
 // Handlers of the rating calls: rating:calc and the rule sets (list, get, save and delete a federation profile, audited).
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
-import { editionSchema, type Edition } from '../../../shared/contract/rating'
+import type { Edition } from '../../../shared/contract/rating'
 import { BUILTIN_EDITIONS, BUILTIN_IDS, builtinEdition } from '../rules/editions'
 import { calcPeriod } from '../engine/calc'
 import { UserError } from '../util/errors'
 import { appendAudit } from '../data/audit'
 import { listInForce, type ListRef } from '../data/lists'
-
-interface ProfileRow {
-  id: string
-  params: string
-  updated_at: string
-}
-
-function hasProfilesTable(db: Db): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'rating_profiles'").get() !== undefined
-}
-
-/** A saved profile, validated again on load: a hand-edited row never reaches the engine unchecked. */
-export function loadProfile(db: Db, id: string): Edition | undefined {
-  if (!hasProfilesTable(db)) return undefined
-  const row = db.prepare('SELECT id, params, updated_at FROM rating_profiles WHERE id = ?').get(id) as ProfileRow | undefined
-  if (!row) return undefined
-  const parsed = editionSchema.safeParse(JSON.parse(row.params))
-  if (!parsed.success) throw new UserError('engine.invalidProfile', { id, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') })
-  return parsed.data
-}
+import { deleteProfile, loadProfile, profileParams, savedProfiles, writeProfile } from '../data/profiles'
 
 /** Shipped rule sets first, then saved profiles. */
 export function findEdition(db: Db, id: string): Edition | undefined {
@@ -40,11 +21,7 @@ export const ratingHandlers: HandlersOf<'rating'> = {
 export const rulesHandlers: HandlersOf<'rules'> = {
   'rules:list': (_input, { db }) => {
     const builtin = BUILTIN_EDITIONS.map((e) => ({ id: e.id, name: e.name, kind: e.kind, builtin: true, inForce: e.inForce, updatedAt: null, edition: e }))
-    if (!hasProfilesTable(db)) return builtin
-    const saved = (db.prepare('SELECT id, params, updated_at FROM rating_profiles ORDER BY id').all() as ProfileRow[]).flatMap((r) => {
-      const p = editionSchema.safeParse(JSON.parse(r.params))
-      return p.success ? [{ id: p.data.id, name: p.data.name, kind: p.data.kind, builtin: false, inForce: p.data.inForce, updatedAt: r.updated_at, edition: p.data }] : []
-    })
+    const saved = savedProfiles(db).map(({ edition: e, updatedAt }) => ({ id: e.id, name: e.name, kind: e.kind, builtin: false, inForce: e.inForce, updatedAt, edition: e }))
     return [...builtin, ...saved]
   },
   'rules:get': (input, { db }) => {
@@ -58,31 +35,26 @@ export const rulesHandlers: HandlersOf<'rules'> = {
     const profile = input.profile
     if (BUILTIN_IDS.has(profile.id)) throw new UserError('engine.builtinProfile', { id: profile.id })
     const run = db.transaction(() => {
-      const before = db.prepare('SELECT params FROM rating_profiles WHERE id = ?').get(profile.id) as { params: string } | undefined
-      const params = JSON.stringify(profile)
-      if (before) {
-        db.prepare("UPDATE rating_profiles SET name = ?, kind = ?, based_on = ?, params = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(profile.name, profile.kind, profile.basedOn, params, profile.id)
-      } else {
-        db.prepare('INSERT INTO rating_profiles (id, name, kind, based_on, params) VALUES (?, ?, ?, ?, ?)').run(profile.id, profile.name, profile.kind, profile.basedOn, params)
-      }
+      const before = profileParams(db, profile.id)
+      writeProfile(db, profile, before !== undefined)
       appendAudit(db, {
         action: before ? 'rating-profile.update' : 'rating-profile.create',
         entity: 'rating_profile',
         entityId: profile.id,
         reason: input.reason ?? null,
-        data: { before: before ? (JSON.parse(before.params) as unknown) : null, after: profile }
+        data: { before: before !== undefined ? (JSON.parse(before) as unknown) : null, after: profile }
       })
-      return { id: profile.id, created: !before }
+      return { id: profile.id, created: before === undefined }
     })
     return run()
   },
   'rules:deleteProfile': (input, { db }) => {
     if (BUILTIN_IDS.has(input.id)) throw new UserError('engine.builtinProfile', { id: input.id })
     const run = db.transaction(() => {
-      const before = db.prepare('SELECT params FROM rating_profiles WHERE id = ?').get(input.id) as { params: string } | undefined
-      if (!before) throw new UserError('engine.profileNotFound', { id: input.id })
-      db.prepare('DELETE FROM rating_profiles WHERE id = ?').run(input.id)
-      appendAudit(db, { action: 'rating-profile.delete', entity: 'rating_profile', entityId: input.id, reason: input.reason ?? null, data: { before: JSON.parse(before.params) as unknown } })
+      const before = profileParams(db, input.id)
+      if (before === undefined) throw new UserError('engine.profileNotFound', { id: input.id })
+      deleteProfile(db, input.id)
+      appendAudit(db, { action: 'rating-profile.delete', entity: 'rating_profile', entityId: input.id, reason: input.reason ?? null, data: { before: JSON.parse(before) as unknown } })
       return { deleted: true }
     })
     return run()

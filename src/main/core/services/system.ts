@@ -1,17 +1,12 @@
 // Handlers of the frame's calls: facts, home figures, settings, jobs.
 import type { HandlersOf } from './dispatch'
 import { readSettings, writeSettings } from '../data/settings'
-import type { Db } from '../db/open'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { backupFolder, listBackups } from '../db/backup'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
 const MAX_REPORT_BYTES = 50 * 1024 * 1024
-
-function tableExists(db: Db, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
-}
 
 export const systemHandlers: HandlersOf<'system'> = {
   'system:backups': (_input, { db, dbPath }) => {
@@ -32,10 +27,8 @@ export const systemHandlers: HandlersOf<'system'> = {
     const players = (db.prepare("SELECT count(*) AS n FROM players WHERE status <> 'merged'").get() as { n: number }).n
     const playersActive = (db.prepare("SELECT count(*) AS n FROM players WHERE status = 'active'").get() as { n: number }).n
     const tournamentsByStatus: Record<string, number> = {}
-    if (tableExists(db, 'tournaments')) {
-      for (const r of db.prepare('SELECT status, count(*) AS n FROM tournaments GROUP BY status').all() as { status: string; n: number }[]) {
-        tournamentsByStatus[r.status] = r.n
-      }
+    for (const r of db.prepare('SELECT status, count(*) AS n FROM tournaments GROUP BY status').all() as { status: string; n: number }[]) {
+      tournamentsByStatus[r.status] = r.n
     }
     const referenceLists = (db.prepare("SELECT count(*) AS n FROM rating_lists WHERE kind = 'reference'").get() as { n: number }).n
     const pub = db

@@ -1,24 +1,23 @@
 // Rating jobs in the worker thread: `rating:period` rates a batch of player periods with progress and cancel checks.
-import Database from 'better-sqlite3'
 import type { JobHandlersOf } from '../protocol'
-import { calcInputSchema, editionSchema, type CalcInput, type CalcOutput, type Edition, type PeriodJobResult, type PeriodSummary } from '../../../../shared/contract/rating'
+import { calcInputSchema, type CalcInput, type CalcOutput, type Edition, type PeriodJobResult, type PeriodSummary } from '../../../../shared/contract/rating'
 import { calcPeriod } from '../../engine/calc'
 import { isCalcInputFast } from '../../engine/calc-input'
 import { builtinEdition } from '../../rules/editions'
 import { UserError } from '../../util/errors'
+import { openDatabase, type Db } from '../../db/open'
+import { loadProfile } from '../../data/profiles'
 
 /** Saved profiles come from the host's database, opened read-only only when a batch names one. */
 function profileLookup(dbPath: string): { lookup: (id: string) => Edition | undefined; close(): void } {
-  let db: Database.Database | null = null
+  let db: Db | null = null
   const cache = new Map<string, Edition | undefined>()
   return {
     lookup(id) {
       if (builtinEdition(id)) return builtinEdition(id)
       if (cache.has(id)) return cache.get(id)
-      db ??= new Database(dbPath, { readonly: true, fileMustExist: true })
-      const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'rating_profiles'").get()
-      const row = has ? (db.prepare('SELECT params FROM rating_profiles WHERE id = ?').get(id) as { params: string } | undefined) : undefined
-      const e = row ? editionSchema.parse(JSON.parse(row.params)) : undefined
+      db ??= openDatabase(dbPath, { readonly: true })
+      const e = loadProfile(db, id)
       cache.set(id, e)
       return e
     },

@@ -1,5 +1,5 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
-import Database from 'better-sqlite3'
+import { openDatabase } from '../../db/open'
 import type { JobHandlersOf } from '../protocol'
 import { automaticBackup, backupFolder } from '../../db/backup'
 import { readSettings } from '../../data/settings'
@@ -13,7 +13,7 @@ export const systemJobs: JobHandlersOf<'system'> = {
     return report
   },
   'system:health': (_input, ctx): HealthReport => {
-    const db = new Database(ctx.dbPath, { readonly: true, fileMustExist: true })
+    const db = openDatabase(ctx.dbPath, { readonly: true })
     try {
       const names = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
       const total = names.length + 1
@@ -36,7 +36,7 @@ export const systemJobs: JobHandlersOf<'system'> = {
 
 /** The backups folder the settings name for this database (read on a short read-only connection). */
 export function backupFolderOf(dbPath: string): string {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  const db = openDatabase(dbPath, { readonly: true })
   try {
     return backupFolder(dbPath, readSettings(db).backupDir)
   } finally {
@@ -46,7 +46,7 @@ export function backupFolderOf(dbPath: string): string {
 
 /** Before a list import changes a registry that holds data: a verified copy to go back to. */
 export async function backupBeforeImport(dbPath: string): Promise<string | null> {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  const db = openDatabase(dbPath, { readonly: true })
   let empty: boolean
   try {
     empty = (db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM rating_lists) AS n').get() as { n: number }).n === 0
