@@ -1,0 +1,115 @@
+// The crash harness: runs a multi-step write in a child process, kills it with SIGKILL at points spread over the
+// write's measured duration, and checks each time that the database opens, passes integrity_check and
+// foreign_key_check, and holds the operation whole or not at all.
+import { spawn } from 'node:child_process'
+import { copyFileSync, existsSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const child = fileURLToPath(new URL('./crash-child.ts', import.meta.url))
+
+export interface Operation<S> {
+  name: string
+  /** Arguments of crash-child.ts after OP and DB. */
+  args: string[]
+  /** The database as it is before the operation (copied afresh for every run). */
+  before: string
+  /** What the database holds, read for the comparison. */
+  snapshot(db: Database.Database): S
+  /** 'ok: …' naming what was found (before, after, a whole prefix of a sequence), or what is wrong. */
+  judge(now: S, before: S, after: S): string
+}
+
+export interface CrashReport {
+  operation: string
+  durationMs: number
+  kills: number
+  /** Runs killed before the change was committed (found as before), after (found whole), or in between (a prefix). */
+  outcomes: Record<string, number>
+  failures: string[]
+}
+
+interface RunResult {
+  beginAt: number | null
+  endAt: number | null
+  code: number | null
+  signal: NodeJS.Signals | null
+  stderr: string
+}
+
+function run(op: string, db: string, args: string[], killAfterBeginMs: number | null): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', child, op, db, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const result: RunResult = { beginAt: null, endAt: null, code: null, signal: null, stderr: '' }
+    let out = ''
+    p.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (result.beginAt === null && out.includes('BEGIN\n')) {
+        result.beginAt = performance.now()
+        if (killAfterBeginMs !== null) setTimeout(() => p.kill('SIGKILL'), killAfterBeginMs)
+      }
+      if (result.endAt === null && out.includes('END\n')) result.endAt = performance.now()
+    })
+    p.stderr.on('data', (chunk: Buffer) => (result.stderr += chunk.toString()))
+    p.on('exit', (code, signal) => {
+      result.code = code
+      result.signal = signal
+      resolve(result)
+    })
+  })
+}
+
+function inspect<S>(file: string, op: Operation<S>): { problems: string[]; state: S | null } {
+  const problems: string[] = []
+  let db: Database.Database
+  try {
+    db = new Database(file, { fileMustExist: true })
+  } catch (e) {
+    return { problems: [`cannot open: ${(e as Error).message}`], state: null }
+  }
+  try {
+    const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
+    if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`)
+    const fk = db.pragma('foreign_key_check') as unknown[]
+    if (fk.length) problems.push(`foreign_key_check: ${fk.length} rows`)
+    return { problems, state: op.snapshot(db) }
+  } finally {
+    db.close()
+  }
+}
+
+function fresh(op: Operation<unknown>, file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+  copyFileSync(op.before, file)
+  for (const suffix of ['-wal', '-shm']) if (existsSync(op.before + suffix)) copyFileSync(op.before + suffix, file + suffix)
+}
+
+/** Runs the operation once whole (to measure it), then `kills` times killed at evenly spread points. */
+export async function crashTest<S>(op: Operation<S>, workFile: string, kills: number): Promise<CrashReport> {
+  const failures: string[] = []
+  fresh(op as Operation<unknown>, workFile)
+  const beforeState = inspect(workFile, op)
+  const whole = await run(op.name, workFile, op.args, null)
+  if (whole.code !== 0 || whole.beginAt === null || whole.endAt === null) throw new Error(`${op.name} does not run whole: exit ${whole.code} ${whole.stderr}`)
+  const afterState = inspect(workFile, op)
+  if (afterState.problems.length) throw new Error(`${op.name} leaves a damaged database even when not killed: ${afterState.problems.join('; ')}`)
+  const durationMs = whole.endAt - whole.beginAt
+  const outcomes: Record<string, number> = {}
+  for (let i = 1; i <= kills; i++) {
+    // points spread over the write, the last ones just past its end (a kill while the process closes)
+    const at = (durationMs * i) / kills
+    fresh(op as Operation<unknown>, workFile)
+    const r = await run(op.name, workFile, op.args, at)
+    const found = inspect(workFile, op)
+    const label = r.signal === 'SIGKILL' ? (r.endAt === null ? 'killed before END' : 'killed after END') : `exited ${r.code}`
+    if (found.problems.length || found.state === null) {
+      failures.push(`kill ${i} at ${at.toFixed(1)} ms (${label}): ${found.problems.join('; ')}`)
+      continue
+    }
+    const verdict = op.judge(found.state, beforeState.state as S, afterState.state as S)
+    if (!verdict.startsWith('ok:')) failures.push(`kill ${i} at ${at.toFixed(1)} ms (${label}): ${verdict}`)
+    else outcomes[verdict] = (outcomes[verdict] ?? 0) + 1
+  }
+  return { operation: op.name, durationMs, kills, outcomes, failures }
+}
