@@ -126,5 +126,6 @@ describe('database backups', () => {
     const bad = runCli(['--db', file, 'db', 'restore', tmp.file('nothing-here.db')])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('No backup file')
-  })
+    // child processes of the real CLI: give them time on a loaded machine
+  }, 300_000)
 })

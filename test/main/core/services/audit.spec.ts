@@ -83,5 +83,6 @@ describe('audit log', () => {
     expect(csv.stdout.split('\r\n').filter(Boolean)).toHaveLength(4)
     const bad = runCli(['--db', dbPath, 'audit', '--limit', 'x'])
     expect(bad.code).toBe(2)
-  })
+    // child processes of the real CLI: give them time on a loaded machine
+  }, 300_000)
 })
