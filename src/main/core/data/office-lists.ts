@@ -403,7 +403,8 @@ export function changeKindOf(before: BaseEntry | undefined, after: ListEntry): C
 }
 
 export function packSheet(sheet: unknown): Buffer {
-  return deflateSync(Buffer.from(JSON.stringify(sheet)))
+  // level 1: a sheet's JSON shrinks about as much as with the default level, several times faster (a month at FIDE scale writes ~300,000 of them)
+  return deflateSync(Buffer.from(JSON.stringify(sheet)), { level: 1 })
 }
 
 export function unpackSheet(blob: Buffer): unknown {
@@ -487,10 +488,14 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
   }
   o.progress?.(total, total, 'entries')
 
+  // only the players with a sheet or a correction are looked up: at FIDE scale, two maps of the whole list would
+  // cost hundreds of megabytes for a few thousand lookups
+  const wanted = new Set<number>(result.sheets.map((x) => x.playerId))
+  for (const a of meta.adjustments) wanted.add(a.playerId)
   const baseById = new Map<number, BaseEntry>()
-  for (const b of input.base.entries) baseById.set(b.playerId, b)
+  for (const b of input.base.entries) if (wanted.has(b.playerId)) baseById.set(b.playerId, b)
   const entryById = new Map<number, ListEntry>()
-  for (const e of result.entries) entryById.set(e.playerId, e)
+  for (const e of result.entries) if (wanted.has(e.playerId)) entryById.set(e.playerId, e)
   const insSheet = db.prepare(`INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (${listId}, ?, ?, ?, ?, ?, ?)`)
   const adjusted = new Map<number, PendingAdjustment[]>()
   for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
