@@ -5,69 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyFileSync } from 'node:fs'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
-import { importFideList } from '../../../../src/main/core/registry/import'
-import type { CallInput, CallName, CallOutput, GenerateResult } from '../../../../src/shared/contract/index'
+import type { GenerateResult } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
-import { writeCombinedList } from '../../../helpers/synthetic-list'
-import { roundRobinTrf, type TrfPlayerSpec } from '../../cli/trf-writer'
+import { E_FIDE, PLAYERS, call, entry, importApproved, playerId, refused, seedFideList, trf } from './office-list-fixture'
 
 const tmp = tempDir()
 let services: Services
 const open = (file: string): Services => createServices({ dbPath: file, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
-
-async function call<N extends CallName>(s: Services, name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const r = await s.dispatch(name, input)
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { key: r.error.key })
-  return r.value as CallOutput<N>
-}
-async function refused(s: Services, name: CallName, input: unknown): Promise<{ key: string; message: string }> {
-  const r = await s.dispatch(name, input)
-  if (r.ok) throw new Error(`${name} was expected to fail`)
-  return r.error
-}
-
-// The FIDE list of 1 October 2025 (standard): rating, games, K as FIDE prints them.
-const PLAYERS = {
-  A: { id: 5000001, name: 'Alpha, Anna', sex: 'F' as const, rating: 2000, k: 20, birth: 1980 },
-  B: { id: 5000002, name: 'Bravo, Ben', sex: 'M' as const, rating: 1900, k: 20, birth: 1985 },
-  C: { id: 5000003, name: 'Charlie, Cleo', sex: 'F' as const, rating: 1800, k: 40, birth: 2010 },
-  D: { id: 5000004, name: 'Delta, Dan', sex: 'M' as const, rating: 2450, k: 10, birth: 1975, title: 'IM' },
-  F1: { id: 5000011, name: 'Fox, One', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
-  F2: { id: 5000012, name: 'Fox, Two', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
-  F3: { id: 5000013, name: 'Fox, Three', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
-  F4: { id: 5000014, name: 'Fox, Four', sex: 'M' as const, rating: 1902, k: 20, birth: 1990 },
-  F5: { id: 5000015, name: 'Fox, Five', sex: 'M' as const, rating: 1902, k: 20, birth: 1990 }
-}
-type Key = keyof typeof PLAYERS
-const E_FIDE = 5000099 // the newcomer: on no list
-
-function trf(title: string, start: string, end: string, keys: (Key | 'E')[], rows: string[]): string {
-  const players: TrfPlayerSpec[] = keys.map((k, i) => ({
-    name: k === 'E' ? 'Echo, Eva' : PLAYERS[k].name,
-    rating: k === 'E' ? null : PLAYERS[k].rating,
-    fideId: k === 'E' ? E_FIDE : PLAYERS[k].id,
-    results: rows[i]!.split('')
-  }))
-  return roundRobinTrf(title, start, 'Round robin standard', players).replace(/^052 .*$/m, `052 ${end.replace(/-/g, '/')}`)
-}
-
-async function importApproved(s: Services, text: string, name: string, approve = true): Promise<number> {
-  const [r] = (await call(s, 'tournaments:import', { files: [{ fileName: name, base64: Buffer.from(text).toString('base64') }] })) as { ok: boolean; tournamentId: number; message?: string }[]
-  if (!r!.ok) throw new Error(`import of ${name} failed: ${r!.message}`)
-  const id = r!.tournamentId
-  const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null; matchStatus: string }[] }
-  for (const p of t.players) if (p.playerId === null) await call(s, 'tournaments:resolvePlayer', { tournamentPlayerId: p.id, action: 'create', reason: 'newcomer' })
-  const errors = (await call(s, 'tournaments:findings', { id, level: 'error' })) as unknown as { id: number; decision: string | null }[]
-  for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'test report written by hand' })
-  if (approve) await call(s, 'tournaments:setStatus', { id, status: 'approved', reason: 'checked by the office' })
-  return id
-}
-
-const playerId = (s: Services, fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
-const entry = (s: Services, listId: number, fideId: number) =>
-  s.ctx.db.prepare('SELECT e.rating, e.games, e.k, e.flags FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?').get(listId, fideId) as
-    | { rating: number | null; games: number; k: number | null; flags: string | null }
-    | undefined
 
 let t1 = 0
 let t3 = 0
@@ -75,11 +19,7 @@ let nov: GenerateResult
 
 beforeAll(async () => {
   services = open(tmp.file('office.db'))
-  const list = writeCombinedList(
-    tmp.file('players_list_foa.txt'),
-    Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
-  )
-  importFideList(services.ctx.db, { file: list, listDate: '2025-10-01' })
+  seedFideList(services, tmp.file('players_list_foa.txt'))
   // T1: four rated players, a round robin of three rounds (rows in start-rank order A, B, C, D)
   t1 = await importApproved(services, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
   // T2: the newcomer E against five rated players, 3 points; the five draw among themselves

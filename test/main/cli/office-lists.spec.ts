@@ -1,0 +1,79 @@
+// `rating-office lists calendar|generate|sheet|publish|entries|correct` as scripts use them: JSON figures, readable
+// text, and exit 1 with a clear message for no base list, a date off the calendar, nothing approved, publishing twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServices } from '../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../src/main/core/workers/script'
+import { runCli } from '../../helpers/run-cli'
+import { tempDir } from '../../helpers/temp-db'
+import { PLAYERS, importApproved, seedFideList, trf } from '../core/services/office-list-fixture'
+
+// each case starts the real CLI a few times (tsx from source, seconds each on a busy machine)
+const SLOW = 180_000
+const tmp = tempDir()
+const db = tmp.file('office.db')
+const empty = tmp.file('empty.db')
+
+beforeAll(async () => {
+  const s = createServices({ dbPath: db, host: 'cli', appVersion: 'test', worker: sourceWorkerScript() })
+  seedFideList(s, tmp.file('players_list_foa.txt'))
+  await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
+  await s.close()
+}, SLOW)
+afterAll(() => tmp.cleanup())
+
+describe('rating-office lists (office lists)', () => {
+  it('shows the calendar of a year with its closing dates', () => {
+    const r = runCli(['--db', db, '--json', 'lists', 'calendar', '--year', '2025'])
+    expect(r.code, r.stderr).toBe(0)
+    const rows = JSON.parse(r.stdout) as { listDate: string; closingDate: string; edition: string }[]
+    expect(rows).toHaveLength(12)
+    expect(rows.find((x) => x.listDate === '2025-11-01')).toEqual({ listDate: '2025-11-01', closingDate: '2025-10-29', edition: 'fide-2024' })
+  }, SLOW)
+
+  it('refuses a date off the calendar, and a database without a base list, with exit 1 and the reason', () => {
+    const off = runCli(['--db', db, 'lists', 'generate', '--date', '2025-11-15'])
+    expect(off.code).toBe(1)
+    expect(off.stderr).toContain('2025-11-15 is not a list date of the calendar')
+    const none = runCli(['--db', empty, 'lists', 'generate', '--date', '2025-11-01'])
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('No base list for the standard list of 2025-11-01')
+  }, SLOW)
+
+  it('generates, shows a sheet, publishes once, and refuses the second publication and an empty period', () => {
+    const g = runCli(['--db', db, '--json', 'lists', 'generate', '--date', '2025-11-01', '--type', 'standard'])
+    expect(g.code, g.stderr).toBe(0)
+    const out = JSON.parse(g.stdout) as { listId: number; listDate: string; type: string; edition: string; players: number; rated: number; newlyRated: number; delisted: number; tournaments: { name: string; games: number }[] }
+    expect(out).toMatchObject({ listDate: '2025-11-01', type: 'standard', edition: 'fide-2024', players: 9, rated: 9, newlyRated: 0, delisted: 0 })
+    expect(out.tournaments.map((t) => [t.name, t.games])).toEqual([['Autumn Round Robin', 6]])
+
+    const sheet = runCli(['--db', db, 'lists', 'sheet', String(out.listId), '--fide-id', String(PLAYERS.B.id)])
+    expect(sheet.code, sheet.stderr).toBe(0)
+    // B 1900: −.36 + .36 + .42 = .42 × 20 = 8.4 → +8
+    expect(sheet.stdout).toContain('Bravo, Ben (FIDE 5000002) on list')
+    expect(sheet.stdout).toContain('change 8.4 → +8; new rating 1908')
+
+    const pub = runCli(['--db', db, '--json', 'lists', 'publish', String(out.listId)])
+    expect(pub.code, pub.stderr).toBe(0)
+    expect(JSON.parse(pub.stdout)).toMatchObject({ listId: out.listId, entries: 9, tournaments: 1 })
+    const twice = runCli(['--db', db, 'lists', 'publish', String(out.listId)])
+    expect(twice.code).toBe(1)
+    expect(twice.stderr).toContain('The list of 2025-11-01 is already published')
+
+    const entries = runCli(['--db', db, '--json', 'lists', 'entries', String(out.listId), '--limit', '4'])
+    expect((JSON.parse(entries.stdout) as { rows: { fideId: number; rating: number }[] }).rows.map((r) => [r.fideId, r.rating])).toEqual([
+      [PLAYERS.D.id, 2437],
+      [PLAYERS.A.id, 2000],
+      [PLAYERS.B.id, 1908],
+      // ties by player id, highest first
+      [PLAYERS.F5.id, 1902]
+    ])
+
+    const dec = runCli(['--db', db, 'lists', 'generate', '--date', '2025-12-01'])
+    expect(dec.code).toBe(1)
+    expect(dec.stderr).toContain('No approved standard tournament ended on or before the closing date 2025-11-28')
+
+    const correct = runCli(['--db', db, 'lists', 'correct', String(out.listId)])
+    expect(correct.code, correct.stderr).toBe(0)
+    expect(correct.stdout).toContain(`correction of list ${out.listId}: 0 entries change`)
+  }, SLOW * 2)
+})

@@ -1,0 +1,71 @@
+// A small federation for the office-list tests: a FIDE-like list of 1 October 2025 with its K column, and round-robin
+// reports written here, imported, matched and approved through the real calls.
+import type { Services } from '../../../../src/main/core/services/index'
+import type { CallInput, CallName, CallOutput } from '../../../../src/shared/contract/index'
+import { importFideList } from '../../../../src/main/core/registry/import'
+import { writeCombinedList } from '../../../helpers/synthetic-list'
+import { roundRobinTrf, type TrfPlayerSpec } from '../../cli/trf-writer'
+
+export async function call<N extends CallName>(s: Services, name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+  const r = await s.dispatch(name, input)
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { key: r.error.key })
+  return r.value as CallOutput<N>
+}
+export async function refused(s: Services, name: CallName, input: unknown): Promise<{ key: string; message: string }> {
+  const r = await s.dispatch(name, input)
+  if (r.ok) throw new Error(`${name} was expected to fail`)
+  return r.error
+}
+
+// The FIDE list of 1 October 2025 (standard): rating, games, K as FIDE prints them.
+export const PLAYERS = {
+  A: { id: 5000001, name: 'Alpha, Anna', sex: 'F' as const, rating: 2000, k: 20, birth: 1980 },
+  B: { id: 5000002, name: 'Bravo, Ben', sex: 'M' as const, rating: 1900, k: 20, birth: 1985 },
+  C: { id: 5000003, name: 'Charlie, Cleo', sex: 'F' as const, rating: 1800, k: 40, birth: 2010 },
+  D: { id: 5000004, name: 'Delta, Dan', sex: 'M' as const, rating: 2450, k: 10, birth: 1975, title: 'IM' },
+  F1: { id: 5000011, name: 'Fox, One', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
+  F2: { id: 5000012, name: 'Fox, Two', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
+  F3: { id: 5000013, name: 'Fox, Three', sex: 'M' as const, rating: 1901, k: 20, birth: 1990 },
+  F4: { id: 5000014, name: 'Fox, Four', sex: 'M' as const, rating: 1902, k: 20, birth: 1990 },
+  F5: { id: 5000015, name: 'Fox, Five', sex: 'M' as const, rating: 1902, k: 20, birth: 1990 }
+}
+export type Key = keyof typeof PLAYERS
+export const E_FIDE = 5000099 // the newcomer: on no list
+
+export function trf(title: string, start: string, end: string, keys: (Key | 'E')[], rows: string[]): string {
+  const players: TrfPlayerSpec[] = keys.map((k, i) => ({
+    name: k === 'E' ? 'Echo, Eva' : PLAYERS[k].name,
+    rating: k === 'E' ? null : PLAYERS[k].rating,
+    fideId: k === 'E' ? E_FIDE : PLAYERS[k].id,
+    results: rows[i]!.split('')
+  }))
+  return roundRobinTrf(title, start, 'Round robin standard', players).replace(/^052 .*$/m, `052 ${end.replace(/-/g, '/')}`)
+}
+
+export async function importApproved(s: Services, text: string, name: string, approve = true): Promise<number> {
+  const [r] = (await call(s, 'tournaments:import', { files: [{ fileName: name, base64: Buffer.from(text).toString('base64') }] })) as { ok: boolean; tournamentId: number; message?: string }[]
+  if (!r!.ok) throw new Error(`import of ${name} failed: ${r!.message}`)
+  const id = r!.tournamentId
+  const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null; matchStatus: string }[] }
+  for (const p of t.players) if (p.playerId === null) await call(s, 'tournaments:resolvePlayer', { tournamentPlayerId: p.id, action: 'create', reason: 'newcomer' })
+  const errors = (await call(s, 'tournaments:findings', { id, level: 'error' })) as unknown as { id: number; decision: string | null }[]
+  for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'test report written by hand' })
+  if (approve) await call(s, 'tournaments:setStatus', { id, status: 'approved', reason: 'checked by the office' })
+  return id
+}
+
+export const playerId = (s: Services, fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
+export const entry = (s: Services, listId: number, fideId: number) =>
+  s.ctx.db.prepare('SELECT e.rating, e.games, e.k, e.flags FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?').get(listId, fideId) as
+    | { rating: number | null; games: number; k: number | null; flags: string | null }
+    | undefined
+
+
+/** Writes the FIDE list of 1 October 2025 (standard: rating, games 0, K) and imports it as the reference list. */
+export function seedFideList(s: Services, file: string): void {
+  const list = writeCombinedList(
+    file,
+    Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
+  )
+  importFideList(s.ctx.db, { file: list, listDate: '2025-10-01' })
+}
