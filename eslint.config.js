@@ -1,8 +1,14 @@
-// Lint rules; the layer rule keeps src/main/core free of electron and vue (pure core, thin hosts).
+// Lint rules; the layer rule keeps src/main/core free of electron and vue (pure core, thin hosts), and .vue
+// components never reach the API client (only stores do).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
+
+const RENDERER_PATTERN = { group: ['**/main/**', 'better-sqlite3', 'node:*'], message: 'the renderer talks to the main process only through window.api (the contract).' }
+/** What calls the main process: the client and its constructors, used by stores only. */
+const API_CLIENT = ['api', 'createHttpApi', 'callOrThrow']
+const STORES_ONLY = 'only Pinia stores call the API: a .vue component reads and acts through its store.'
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
@@ -42,10 +48,14 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,vue}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/main/**', 'better-sqlite3', 'node:*'], message: 'the renderer talks to the main process only through window.api (the contract).' }] }
-      ]
+      'no-restricted-imports': ['error', { patterns: [RENDERER_PATTERN] }]
+    }
+  },
+  {
+    // only Pinia stores call the API: a component reads its store (the api module's helpers stay allowed)
+    files: ['src/renderer/**/*.vue'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [RENDERER_PATTERN, { group: ['@renderer/api', '**/api'], importNames: API_CLIENT, message: STORES_ONLY }] }]
     }
   }
 )

@@ -1,7 +1,7 @@
 // A worker entry with jobs made for the runner's tests (counting, failing, busy loops), declared in test-jobs.ts.
 import { serveJob, type JobHandlers } from '../../src/main/core/workers/protocol'
 import { UserError } from '../../src/main/core/util/errors'
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import type { testJobsContract } from './test-jobs'
 
 const jobs: JobHandlers<typeof testJobsContract> = {
@@ -14,10 +14,11 @@ const jobs: JobHandlers<typeof testJobsContract> = {
     }
     return { sum }
   },
-  'test:after': ({ marker }, ctx) => {
-    // Housekeeping that outlasts the result: a marker file written 400 ms after the answer went out.
+  'test:after': ({ marker, go }, ctx) => {
+    // Housekeeping that outlasts the result: it waits for the test's signal (the `go` file, written once the test
+    // has seen the result), then writes the marker; so the order is proven without guessing how long anything takes.
     ctx.afterResult(async () => {
-      await new Promise((r) => setTimeout(r, 400))
+      while (!existsSync(go)) await new Promise((r) => setTimeout(r, 20))
       writeFileSync(marker, 'done')
     })
     return { answered: Date.now() }

@@ -4,6 +4,8 @@ import { writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
+import { latestVersion } from '../../../src/main/core/db/migrate'
+import { migrations } from '../../../src/main/core/db/migrations/index'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -25,7 +27,7 @@ describe('rating-office CLI', () => {
     expect(r.code).toBe(0)
     const info = JSON.parse(r.stdout)
     expect(info).toMatchObject({ dbPath: db, host: 'cli', players: 0, referenceLists: 0, lastPublished: null })
-    expect(info.schemaVersion).toBeGreaterThanOrEqual(1)
+    expect(info.schemaVersion).toBe(latestVersion(migrations))
   })
 
   it('runs the health job in the worker and prints plain progress lines when not on a terminal', () => {

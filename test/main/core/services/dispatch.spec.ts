@@ -10,6 +10,8 @@ import type { ServiceContext } from '../../../../src/main/core/services/context'
 import { UserError } from '../../../../src/main/core/util/errors'
 import { tempDir } from '../../../helpers/temp-db'
 import { writeFileSync } from 'node:fs'
+import { latestVersion } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations/index'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -68,7 +70,7 @@ describe('dispatch', () => {
     const dispatch = createDispatch(makeCtx(true), handlers)
     expect(await dispatch('settings:set', { locale: 'fr' })).toMatchObject({ ok: false, error: { key: 'contract.readOnly' } })
     const info = await dispatch('system:info', {})
-    expect(info).toMatchObject({ ok: true, value: { readOnly: true, appVersion: '1.2.3', schemaVersion: expect.any(Number) } })
+    expect(info).toMatchObject({ ok: true, value: { readOnly: true, appVersion: '1.2.3', schemaVersion: latestVersion(migrations) } })
   })
 
   it('stores settings and reads them back; home figures count real rows', async () => {

@@ -1,15 +1,21 @@
 // Migration 2 (registry): FTS5 index follows players through triggers; arbiters, merges and the duplicate queue enforce their rules.
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../../../src/main/core/db/open'
+import Database from 'better-sqlite3'
+import { migrate } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 
 describe('migration 2 (registry)', () => {
-  const db = openDatabase(tmp.file('m2.db'))
-  it('reaches schema version 2 or later', () => {
-    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(2)
+  // the schema as migration 2 leaves it, before any later migration
+  const db = new Database(tmp.file('m2.db'))
+  db.pragma('foreign_keys = ON')
+  afterAll(() => db.close())
+  it('applies migrations 1 and 2, and stops at version 2', () => {
+    expect(migrate(db, migrations.filter((m) => m.version <= 2))).toEqual([1, 2])
+    expect(db.pragma('user_version', { simple: true })).toBe(2)
   })
   it('keeps the FTS5 index in step with inserts, renames and deletes', () => {
     const ins = db.prepare('INSERT INTO players(fide_id, surname, given_names, name_folded) VALUES (?, ?, ?, ?)')
