@@ -54,10 +54,26 @@ describe('a tournament rated month by month', () => {
     expect(s.ctx.db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(tid)).toBe('approved')
   })
 
-  it('rates the last month in the December list and the tournament becomes rated there', () => {
+  it('rates the last month in the December list and the tournament becomes rated there; a correction carried the FIDE way is added once', () => {
+    const db = s.ctx.db
+    const b = db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(PLAYERS.B.id) as number
+    const novId = db.prepare("SELECT id FROM rating_lists WHERE kind = 'office' AND list_date = '2025-11-01'").pluck().get() as number
+    const novRating = db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck().get(novId, b) as number
+    // a correction recorded for the next list (lists:correct mode next-list writes such a row)
+    db.prepare("INSERT INTO office_list_adjustments (source_list_id, player_id, delta, reason) VALUES (?, ?, 5, 'round 2 result corrected')").run(novId, b)
     const dec = generateDraft(s.ctx.db, { listDate: '2025-12-01', ratingType: 'standard' })
+    const sheet = readSheet(db, dec.listId, b) as { change: number; notes: { ref: string; text: string }[] }
+    const decRating = db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck().get(dec.listId, b) as number
+    expect(decRating).toBe(novRating + 5 + sheet.change)
+    expect(sheet.notes.map((n) => n.text)).toContain('+5 carried into this list (FIDE practice): round 2 result corrected')
+    const row = db.prepare('SELECT kind, before_rating AS before, change FROM office_list_sheets WHERE list_id = ? AND player_id = ?').get(dec.listId, b) as { before: number; change: number }
+    expect(row).toMatchObject({ before: novRating, change: 5 + sheet.change })
     expect(dec.tournaments).toMatchObject([{ tournamentId: tid, firstRound: 3, lastRound: 3, final: true }])
     publishList(s.ctx.db, dec.listId, null)
     expect(s.ctx.db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(tid)).toBe('rated')
+    // carried once: marked with the list that published it, and kept as it was
+    expect(db.prepare('SELECT applied_list_id FROM office_list_adjustments').pluck().all()).toEqual([dec.listId])
+    expect(() => db.prepare('UPDATE office_list_adjustments SET delta = 6').run()).toThrow(/kept as it was/)
+    expect(() => db.prepare('DELETE FROM office_list_adjustments').run()).toThrow(/kept for ever/)
   })
 })
