@@ -134,13 +134,15 @@ export const listOutContract = {
         toId: idSchema,
         kind: diffKind.default('up'),
         offset: z.number().int().min(0).default(0),
-        limit: z.number().int().min(1).max(1000).default(50)
+        limit: z.number().int().min(1).max(1000).default(50),
+        /** false: only the page (the counts read both lists whole: a second or two at FIDE's size). */
+        withCounts: z.boolean().default(true)
       })
       .strict(),
     output: z.object({
       from: listSummarySchema,
       to: listSummarySchema,
-      counts: diffCountsSchema,
+      counts: diffCountsSchema.nullable(),
       kind: diffKind,
       rows: z.array(diffRowSchema),
       total: z.number()

@@ -79,14 +79,15 @@ export function register(program: Command): void {
       const kinds: readonly DiffKind[] = opts.kind ? [oneOf(opts.kind, DIFF_KINDS, '--kind')] : DIFF_KINDS
       await withServices(cmd, async (cli) => {
         const pages: CallOutput<'lists:diff'>[] = []
-        for (const kind of kinds) pages.push(await cli.call('lists:diff', { fromId: from, toId: to, kind, limit }))
+        for (const kind of kinds) pages.push(await cli.call('lists:diff', { fromId: from, toId: to, kind, limit, withCounts: pages.length === 0 }))
         const first = pages[0]!
-        const value = { from: first.from, to: first.to, counts: first.counts, kinds: Object.fromEntries(pages.map((p) => [p.kind, { total: p.total, rows: p.rows }])) }
+        const counts = first.counts!
+        const value = { from: first.from, to: first.to, counts, kinds: Object.fromEntries(pages.map((p) => [p.kind, { total: p.total, rows: p.rows }])) }
         const v = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : String(n))
         cli.print(value, () =>
           [
             `${first.from.ratingType} list ${first.from.id} (${first.from.listDate}, ${first.from.source}) → list ${first.to.id} (${first.to.listDate}, ${first.to.source})`,
-            DIFF_KINDS.map((k) => `${k} ${first.counts[k]}`).join(', ') + `, unchanged ${first.counts.unchanged}`,
+            DIFF_KINDS.map((k) => `${k} ${counts[k]}`).join(', ') + `, unchanged ${counts.unchanged}`,
             ...pages.flatMap((p) =>
               p.rows.length
                 ? [

@@ -78,7 +78,7 @@ export const listOutHandlers: { [N in ListOutCall]: Handler<N> } = {
     const from = getListSummary(db, input.fromId)
     const to = getListSummary(db, input.toId)
     sameType(from, to)
-    const counts = diffCounts(db, from.id, to.id)
+    const counts = input.withCounts ? diffCounts(db, from.id, to.id) : null
     const page = diffRows(db, from.id, to.id, input.kind, input.offset, input.limit)
     return {
       from,

@@ -73,9 +73,11 @@ export const useListOutStore = defineStore('listOut', () => {
     const request = ++diffRequest
     loadingDiff.value = true
     diffError.value = null
+    // the counts read both lists whole: asked again only when the pair of lists changes
+    const known = diff.value && diff.value.from.id === q.fromId && diff.value.to.id === q.toId ? diff.value.counts : null
     try {
-      const out = unwrap(await api.call('lists:diff', { fromId: q.fromId, toId: q.toId, kind: q.kind, offset: q.offset, limit: q.limit }))
-      if (request === diffRequest) diff.value = out
+      const out = unwrap(await api.call('lists:diff', { fromId: q.fromId, toId: q.toId, kind: q.kind, offset: q.offset, limit: q.limit, withCounts: known === null }))
+      if (request === diffRequest) diff.value = { ...out, counts: out.counts ?? known }
     } catch (e) {
       if (request === diffRequest) {
         diff.value = null
