@@ -1,7 +1,7 @@
 // The office's own lists on the command line: calendar, generate (a worker job with progress), preview, sheet, publish, correct.
 import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
-import type { CorrectionPreview, GenerateResult } from '../../../shared/contract/office-lists'
+import type { CorrectionPreview } from '../../../shared/contract/office-lists'
 
 const TYPES = ['standard', 'rapid', 'blitz'] as const
 const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged'] as const
@@ -54,7 +54,7 @@ export function registerOfficeLists(lists: Command): void {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
       const input = { listDate: opts.date, ratingType: oneOf(opts.type, TYPES, '--type'), ...(opts.profile ? { profile: opts.profile } : {}) }
       await withServices(cmd, async (cli) => {
-        const r = (await cli.runJob('lists:generate', input)) as GenerateResult
+        const r = await cli.runJob('lists:generate', input)
         cli.print(r, () =>
           [
             `draft list ${r.listId}: ${r.type} list of ${r.listDate} (closing ${r.closingDate}, ${r.edition}, from list ${r.baseListId})`,

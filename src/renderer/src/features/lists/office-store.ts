@@ -70,8 +70,9 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
         resolve(e)
       })
     })
-    if (end.state === 'done') {
-      generated.value = end.result as GenerateResult
+    // the event of a lists:generate job carries that job's result, typed by the job contract
+    if (end.kind === 'lists:generate' && end.state === 'done' && end.result) {
+      generated.value = end.result
       return generated.value
     }
     generateError.value = end.state === 'failed' ? (end.error?.message ?? end.message ?? '') : null
