@@ -22,10 +22,6 @@ export const listsErrors: ErrorCatalogue = {
     en: 'Draft {listId} is older than its inputs (a tournament approved, a file corrected or a decision taken since it was generated): generate it again before publishing.',
     fr: 'Le brouillon {listId} est plus ancien que ses données (un tournoi approuvé, un fichier corrigé ou une décision prise depuis sa génération) : générez-le à nouveau avant de le publier.'
   },
-  'lists.checksumMismatch': {
-    en: 'The entries of draft {listId} no longer give the checksum computed at generation ({stored}, now {computed}): generate it again.',
-    fr: 'Les lignes du brouillon {listId} ne donnent plus la somme de contrôle calculée à la génération ({stored}, maintenant {computed}) : générez-le à nouveau.'
-  },
   'lists.notOffice': { en: 'List {listId} is not a list computed by the office.', fr: 'La liste {listId} n’est pas une liste calculée par l’office.' },
   'lists.notPublished': { en: 'List {listId} is not a published office list: only a published list is corrected.', fr: 'La liste {listId} n’est pas une liste publiée de l’office : seule une liste publiée se corrige.' },
   'lists.superseded': { en: 'List {listId} has been replaced by version {by}: correct the newest version.', fr: 'La liste {listId} a été remplacée par la version {by} : corrigez la version la plus récente.' },
