@@ -136,42 +136,73 @@ describe('lists store', () => {
   })
 })
 
-const finding = (id: number, decision: string | null = null) => ({
-  id, tournamentId: 5, fileId: 1, source: 'trf', level: 'error', code: 'trf.check.points', edition: null, group: 'points', startRank: 3,
+const finding = (id: number, decision: string | null = null, code = 'trf.check.points', level = 'error') => ({
+  id, tournamentId: 5, fileId: 1, source: 'trf', level, code, edition: null, group: 'points', startRank: 3,
   fileName: 'open.trf', line: 12, column: 81, endColumn: 84, found: '4.5', expected: '3.5', params: {}, message: 'Line 12: …', active: true,
-  decision, decisionReason: decision ? 'why' : null, decidedBy: decision ? 'officer' : null, decidedAt: decision ? '2025-01-01T00:00:00Z' : null
+  decision, decisionReason: decision ? 'why' : null, decidedBy: decision ? 'officer' : null, decidedAt: decision ? '2025-01-01T00:00:00Z' : null,
+  subject: null, paragraph: null, excludesGames: false
 })
+const dashRow = (id: number) => ({ id, name: `T${id}`, city: null, federation: 'FRA', startDate: '2025-03-01', endDate: '2025-03-05', ratingType: 'standard', status: 'checked', players: 6, rounds: 5, errors: 1, warnings: 0, open: 1, historical: false, listDate: '2025-04-01' })
+const facts = { id: 5, status: 'checked', receivedDate: '2025-03-06', historical: false, flags: {}, timeControlOverride: null, edition: null, editionInForce: 'fide-2024', listDate: '2025-04-01', blockingErrors: 1 }
+const answerReview = async (from: number, list: unknown[]) => {
+  // the review reads findings, facts and audit together
+  await vi.waitFor(() => expect(calls.length).toBe(from + 3))
+  expect(calls.slice(from).map((c) => c.name)).toEqual(['tournaments:findings', 'checks:facts', 'checks:audit'])
+  calls[from].resolve({ ok: true, value: list })
+  calls[from + 1].resolve({ ok: true, value: facts })
+  calls[from + 2].resolve({ ok: true, value: [] })
+}
 
 describe('checks store', () => {
-  it('records a decision with its reason and, when only undecided findings are shown, takes it off the list', async () => {
+  it('asks the server for one page with the filters and sort, from page 1 again when a filter changes', async () => {
     const store = checks.useChecksStore()
-    const load = store.setFilters({ undecidedOnly: true })
-    await load
-    const fetch = store.loadFindings(5)
-    expect(calls[0]).toMatchObject({ name: 'tournaments:findings', input: { id: 5, undecidedOnly: true, includeEarlierFiles: false } })
-    calls[0].resolve({ ok: true, value: [finding(1), finding(2)] })
-    await fetch
-    const decided = store.decide(store.findings[5][0], 'overridden', 'Arbiter confirmed the results', 'J. Officer')
-    expect(calls[1]).toMatchObject({
-      name: 'tournaments:decideFinding',
-      input: { findingId: 1, decision: 'overridden', reason: 'Arbiter confirmed the results', officer: 'J. Officer' }
-    })
-    calls[1].resolve({ ok: true, value: finding(1, 'overridden') })
-    expect(await decided).toBeNull()
-    expect(store.findings[5].map((f) => f.id)).toEqual([2])
-    // the counts are reloaded after a decision
-    expect(calls[2].name).toBe('tournaments:list')
+    const first = store.setPage(3, 25)
+    expect(calls[0]).toMatchObject({ name: 'checks:dashboard', input: { sort: 'endDate', order: 'desc', limit: 25, offset: 50 } })
+    calls[0].resolve({ ok: true, value: { total: 80, rows: [dashRow(1)] } })
+    await first
+    const filtered = store.setFilters({ status: 'checked', code: 'check.arbiters.unlicensed', search: undefined })
+    expect(calls[1].input).toEqual({ status: 'checked', code: 'check.arbiters.unlicensed', sort: 'endDate', order: 'desc', limit: 25, offset: 0 })
+    calls[1].resolve({ ok: true, value: { total: 1, rows: [dashRow(2)] } })
+    await filtered
+    expect([store.page, store.total, store.rows.map((r) => r.id)]).toEqual([1, 1, [2]])
   })
 
-  it('keeps the finding and returns the message when the decision is refused', async () => {
+  it('keeps the newest page when an older answer comes late (typing in the search box)', async () => {
     const store = checks.useChecksStore()
-    const fetch = store.loadFindings(5)
-    calls[0].resolve({ ok: true, value: [finding(1)] })
-    await fetch
-    const decided = store.decide(store.findings[5][0], 'rejected', 'no')
-    calls[1].resolve({ ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: 'tournaments:decideFinding', issues: 'reason: too short' }, message: 'Invalid input' } })
-    expect(await decided).toBe('Invalid input for tournaments:decideFinding: reason: too short')
-    expect(store.findings[5][0].decision).toBeNull()
+    const older = store.setFilters({ search: 'ly' })
+    const newer = store.setFilters({ search: 'lyon' })
+    calls[1].resolve({ ok: true, value: { total: 1, rows: [dashRow(9)] } })
+    await newer
+    calls[0].resolve({ ok: true, value: { total: 3, rows: [dashRow(1), dashRow(2), dashRow(3)] } })
+    await older
+    expect(store.rows.map((r) => r.id)).toEqual([9])
+    expect(store.loading).toBe(false)
+  })
+
+  it('groups a review’s findings by rule, errors first, and decides a whole rule with one reason', async () => {
+    const store = checks.useChecksStore()
+    const load = store.loadReview(5)
+    await answerReview(0, [finding(1, null, 'check.deadline.report', 'warning'), finding(2, null, 'check.arbiters.unlicensed'), finding(3, 'accepted', 'check.deadline.report', 'warning'), finding(4, null, 'check.deadline.report', 'warning')])
+    await load
+    expect(store.groups.map((g) => [g.code, g.level, g.items.length, g.undecided])).toEqual([
+      ['check.arbiters.unlicensed', 'error', 1, 1],
+      ['check.deadline.report', 'warning', 3, 2]
+    ])
+    const bulk = store.decideRule(5, 'check.deadline.report', 'accepted', 'reports came by post')
+    expect(calls[3]).toMatchObject({ name: 'checks:decideRule', input: { tournamentId: 5, code: 'check.deadline.report', decision: 'accepted', reason: 'reports came by post' } })
+    calls[3].resolve({ ok: true, value: { tournamentId: 5, code: 'check.deadline.report', decided: 2, status: 'checked' } })
+    await answerReview(4, [finding(2, null, 'check.arbiters.unlicensed')])
+    expect(await bulk).toBeNull()
+    expect(store.groups.map((g) => g.code)).toEqual(['check.arbiters.unlicensed'])
+  })
+
+  it('returns the server’s message when an approval is refused, and reads nothing again', async () => {
+    const store = checks.useChecksStore()
+    const approve = store.approve(5, 'looks fine', false)
+    expect(calls[0]).toMatchObject({ name: 'checks:approve', input: { id: 5, reason: 'looks fine', overrideErrors: false } })
+    calls[0].resolve({ ok: false, error: { code: 'user', key: 'checks.openErrors', params: { id: 5, count: 1, codes: 'check.arbiters.unlicensed' }, message: 'Tournament 5 cannot be approved: 1 error(s) still open (check.arbiters.unlicensed).' } })
+    expect(await approve).toContain('cannot be approved')
+    expect(calls).toHaveLength(1)
   })
 })
 

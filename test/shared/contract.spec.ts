@@ -60,7 +60,18 @@ const PINNED = [
   'tournaments:preview',
   'tournaments:rate',
   'tournaments:resolvePlayer',
-  'tournaments:setStatus'
+  'checks:run',
+  'checks:dashboard',
+  'checks:filters',
+  'checks:decideRule',
+  'checks:approve',
+  'checks:reject',
+  'checks:reopen',
+  'checks:setFacts',
+  'checks:facts',
+  'checks:audit',
+  'checks:report',
+  'checks:arbiterTournaments'
 ]
 
 describe('contract', () => {

@@ -12,6 +12,7 @@ import { tournamentsContract } from './tournaments'
 import { tournamentRatingContract } from './tournament-rating'
 import { auditContract } from './audit'
 import { listOutContract } from './list-out'
+import { checksContract } from './checks'
 
 export * from './define'
 export * from './system'
@@ -25,6 +26,7 @@ export * from './tournaments'
 export * from './tournament-rating'
 export * from './audit'
 export * from './list-out'
+export * from './checks'
 
 export const contract = {
   ...systemContract,
@@ -37,7 +39,8 @@ export const contract = {
   ...tournamentsContract,
   ...tournamentRatingContract,
   ...auditContract,
-  ...listOutContract
+  ...listOutContract,
+  ...checksContract
 } as const
 
 export type Contract = typeof contract

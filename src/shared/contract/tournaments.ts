@@ -40,7 +40,12 @@ export const storedFindingSchema = z.object({
   decision: z.enum(['accepted', 'rejected', 'overridden']).nullable(),
   decisionReason: z.string().nullable(),
   decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable()
+  decidedAt: z.string().nullable(),
+  /** What a regulation finding concerns: players by start rank, rounds, games (round + start rank of one side). */
+  subject: z.object({ startRanks: z.array(z.number()).optional(), rounds: z.array(z.number()).optional(), games: z.array(z.object({ round: z.number(), startRank: z.number() })).optional() }).nullable(),
+  paragraph: z.string().nullable(),
+  /** The finding takes its games out of the rating while open or accepted. */
+  excludesGames: z.boolean()
 })
 export type StoredFinding = z.infer<typeof storedFindingSchema>
 
@@ -136,7 +141,16 @@ export const tournamentsContract = {
     // report files travel base64-encoded in the body: up to 50 reports of a few MB each
     maxBodyBytes: 256 * 1024 * 1024,
     access: 'write',
-    input: z.object({ files: z.array(fileInput).min(1).max(50), replaces: idSchema.optional() }).strict(),
+    input: z
+      .object({
+        files: z.array(fileInput).min(1).max(50),
+        replaces: idSchema.optional(),
+        /** The day the reports reached the office (deadlines count from it); today by default. */
+        receivedDate: isoDate.optional(),
+        /** Past seasons loaded into the archive: no deadline findings. */
+        historical: z.boolean().optional()
+      })
+      .strict(),
     output: z.array(
       z.union([
         importSummarySchema.extend({ ok: z.literal(true) }),
@@ -200,12 +214,6 @@ export const tournamentsContract = {
       })
       .strict(),
     output: z.object({ tournamentPlayerId: z.number(), matchStatus: z.string(), playerId: z.number().nullable() })
-  }),
-  'tournaments:setStatus': call({
-    summary: 'Move a tournament to checked, approved or rejected, with a reason (audit log)',
-    access: 'write',
-    input: z.object({ id: idSchema, status: z.enum(['imported', 'checked', 'approved', 'rejected']), reason: z.string().trim().min(3).max(2000), officer: z.string().max(100).optional() }).strict(),
-    output: z.object({ id: z.number(), status: tournamentStatus })
   }),
   'tournaments:export': call({
     summary: 'Write a tournament as TRF16 or TRF26 (FIDE upload)',

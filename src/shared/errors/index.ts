@@ -6,6 +6,7 @@ import { registryErrors } from './registry'
 import { listsErrors } from './lists'
 import { checksErrors } from './checks'
 import { exportsErrors } from './exports'
+import { reviewErrors } from './review'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -17,7 +18,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...registryErrors,
   ...listsErrors,
   ...checksErrors,
-  ...exportsErrors
+  ...exportsErrors,
+  ...reviewErrors
 }
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */

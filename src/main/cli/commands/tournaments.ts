@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { CallOutput } from '../../../shared/contract/index'
 import { CliError, withServices } from '../host'
+import { registerReview } from './review'
 
 type ImportResult = CallOutput<'tournaments:import'>[number]
 
@@ -13,16 +14,21 @@ function located(f: { level: string; location: { file: string; line: number | nu
 }
 
 export function register(program: Command): void {
-  const tournaments = program.command('tournaments').description('import TRF files, export TRF16/TRF26')
+  const tournaments = program.command('tournaments').description('import TRF files, check, approve or reject them, export TRF16/TRF26')
+  registerReview(tournaments)
 
   tournaments
     .command('import')
     .description('import TRF files (TRF06/16/26, any encoding); each file in one transaction')
     .argument('<files...>', 'TRF files')
     .option('--replaces <id>', 'the file corrects this tournament (found by name and start date otherwise)')
-    .action(async (files: string[], opts: { replaces?: string }, cmd: Command) => {
+    .option('--received <date>', 'the day the reports reached the office, YYYY-MM-DD (deadlines count from it; default today)')
+    .option('--historical', 'past seasons loaded into the archive: no deadline findings')
+    .action(async (files: string[], opts: { replaces?: string; received?: string; historical?: boolean }, cmd: Command) => {
       const replaces = opts.replaces === undefined ? undefined : Number(opts.replaces)
       if (replaces !== undefined && !(Number.isInteger(replaces) && replaces > 0)) throw new CliError(`--replaces expects a tournament id, got “${opts.replaces}”`, 2)
+      if (opts.received !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.received)) throw new CliError(`--received expects a date as YYYY-MM-DD, got “${opts.received}”`, 2)
+      const facts = { ...(opts.received ? { receivedDate: opts.received } : {}), ...(opts.historical ? { historical: true } : {}) }
       await withServices(cmd, async (cli) => {
         const results: (ImportResult & { findingsList?: unknown })[] = []
         for (const file of files) {
@@ -32,7 +38,7 @@ export function register(program: Command): void {
           } catch (e) {
             throw new CliError(`Cannot read ${file}: ${(e as Error).message}`)
           }
-          const [result] = await cli.call('tournaments:import', { files: [{ fileName: basename(file), base64: bytes.toString('base64') }], replaces })
+          const [result] = await cli.call('tournaments:import', { files: [{ fileName: basename(file), base64: bytes.toString('base64') }], replaces, ...facts })
           if (result.ok) {
             const findings = await cli.call('tournaments:findings', { id: result.tournamentId })
             results.push({ ...result, findingsList: findings.filter((f) => f.fileId === result.fileId || result.outcome === 'duplicate') })

@@ -71,3 +71,189 @@ export function excludedGames(db: Db, tournamentId: number): GameRef[] {
   }
   return out
 }
+
+/** A stored finding as read from the table (params and subject still JSON text). */
+export interface FindingRow {
+  id: number
+  tournamentId: number
+  fileId: number | null
+  source: string
+  level: FindingLevel
+  code: string
+  edition: string | null
+  grp: string
+  startRank: number | null
+  fileName: string | null
+  line: number | null
+  column: number | null
+  endColumn: number | null
+  found: string
+  expected: string
+  params: string
+  active: number
+  decision: FindingDecision | null
+  decisionReason: string | null
+  decidedBy: string | null
+  decidedAt: string | null
+  subject: string | null
+  paragraph: string | null
+  excludesGames: number
+}
+
+export const FINDING_SELECT = `SELECT id, tournament_id AS tournamentId, file_id AS fileId, source, level, code, edition, grp, start_rank AS startRank,
+  file_name AS fileName, line, column_start AS "column", column_end AS endColumn, found, expected, params, active, decision,
+  decision_reason AS decisionReason, decided_by AS decidedBy, decided_at AS decidedAt, subject, paragraph, excludes_games AS excludesGames
+  FROM tournament_findings`
+
+export function getFinding(db: Db, id: number): FindingRow | undefined {
+  return db.prepare(`${FINDING_SELECT} WHERE id = ?`).get(id) as FindingRow | undefined
+}
+
+export interface FindingFilter {
+  includeEarlierFiles?: boolean
+  level?: FindingLevel
+  undecidedOnly?: boolean
+  code?: string
+}
+
+/** A tournament's findings, current file first, errors before warnings before information, then in file order. */
+export function listFindings(db: Db, tournamentId: number, filter: FindingFilter = {}): FindingRow[] {
+  const where = ['tournament_id = ?']
+  const args: unknown[] = [tournamentId]
+  if (!filter.includeEarlierFiles) where.push('active = 1')
+  if (filter.level) {
+    where.push('level = ?')
+    args.push(filter.level)
+  }
+  if (filter.code) {
+    where.push('code = ?')
+    args.push(filter.code)
+  }
+  if (filter.undecidedOnly) where.push('decision IS NULL')
+  return db
+    .prepare(`${FINDING_SELECT} WHERE ${where.join(' AND ')} ORDER BY active DESC, CASE level WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, code, coalesce(line, 0), coalesce(start_rank, 0), id`)
+    .all(...args) as FindingRow[]
+}
+
+export function setDecision(db: Db, id: number, decision: FindingDecision, reason: string, actor: string): void {
+  db.prepare("UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(decision, reason, actor, id)
+}
+
+/**
+ * Errors that stop an approval: undecided ones, and accepted ones that fail the whole event (an accepted error that
+ * only takes some games out, like a match with an unrated player, leaves the rest of the event ratable).
+ */
+export function blockingErrors(db: Db, tournamentId: number): FindingRow[] {
+  return db
+    .prepare(`${FINDING_SELECT} WHERE tournament_id = ? AND active = 1 AND level = 'error' AND (decision IS NULL OR (decision = 'accepted' AND excludes_games = 0)) ORDER BY id`)
+    .all(tournamentId) as FindingRow[]
+}
+
+export interface FindingCounts {
+  error: number
+  warning: number
+  info: number
+  /** Errors and warnings without a decision. */
+  open: number
+}
+
+export function findingCounts(db: Db, tournamentId: number): FindingCounts {
+  const counts: FindingCounts = { error: 0, warning: 0, info: 0, open: 0 }
+  for (const r of db.prepare('SELECT level, decision FROM tournament_findings WHERE tournament_id = ? AND active = 1').all(tournamentId) as { level: FindingLevel; decision: string | null }[]) {
+    counts[r.level]++
+    if (r.level !== 'info' && r.decision === null) counts.open++
+  }
+  return counts
+}
+
+/** The canonical text of a subject: the same players, rounds and games give the same key in any order. */
+export function subjectKey(subject: FindingSubject): string {
+  const nums = (xs: readonly number[] | undefined) => [...new Set(xs ?? [])].sort((a, b) => a - b).join(',')
+  const games = [...new Set((subject.games ?? []).map((g) => `${g.round}.${g.startRank}`))].sort((a, b) => {
+    const [ra, sa] = a.split('.').map(Number)
+    const [rb, sb] = b.split('.').map(Number)
+    return ra - rb || sa - sb
+  })
+  return `p=${nums(subject.startRanks)};r=${nums(subject.rounds)};g=${games.join(',')}`
+}
+
+/** A regulation check finding to store. */
+export interface CheckFindingRecord {
+  code: string
+  level: FindingLevel
+  edition: string
+  paragraph: string
+  group: string
+  params: Record<string, unknown>
+  subject: FindingSubject
+  excludesGames: boolean
+}
+
+export interface CheckFindingsWrite {
+  inserted: number[]
+  updated: number[]
+  /** Findings of an earlier run that the checks no longer raise (kept, inactive). */
+  retired: number[]
+  /** New findings that took the decision of an earlier one with the same code and subject. */
+  carried: number[]
+}
+
+/**
+ * Stores a run of the regulation checks for a tournament's current file, idempotently: a finding with the same code
+ * and subject as an active one updates it in place (id and decision kept); a new one takes the latest decision an
+ * earlier, inactive finding with that code and subject had (a corrected file, a re-run); active ones no longer
+ * raised become inactive. Runs inside the caller's transaction.
+ */
+export function writeCheckFindings(db: Db, tournamentId: number, fileId: number | null, findings: readonly CheckFindingRecord[]): CheckFindingsWrite {
+  const existing = db
+    .prepare(
+      `SELECT id, code, subject_key AS subjectKey, active, decision, decision_reason AS reason, decided_by AS by, decided_at AS at
+         FROM tournament_findings WHERE tournament_id = ? AND source = 'check' ORDER BY id DESC`
+    )
+    .all(tournamentId) as { id: number; code: string; subjectKey: string | null; active: number; decision: FindingDecision | null; reason: string | null; by: string | null; at: string | null }[]
+  const active = new Map<string, number>()
+  const earlier = new Map<string, (typeof existing)[number]>()
+  for (const e of existing) {
+    const key = `${e.code}|${e.subjectKey ?? ''}`
+    if (e.active === 1) {
+      if (!active.has(key)) active.set(key, e.id)
+    } else if (e.decision !== null && !earlier.has(key)) earlier.set(key, e)
+  }
+  const update = db.prepare(
+    `UPDATE tournament_findings SET file_id = ?, level = ?, edition = ?, grp = ?, start_rank = ?, params = ?, subject = ?, paragraph = ?, excludes_games = ?
+      WHERE id = ? AND (file_id IS NOT ? OR level <> ? OR edition IS NOT ? OR grp <> ? OR start_rank IS NOT ? OR params <> ? OR subject IS NOT ? OR paragraph IS NOT ? OR excludes_games <> ?)`
+  )
+  const insert = db.prepare(
+    `INSERT INTO tournament_findings (tournament_id, file_id, source, level, code, edition, grp, start_rank, params, subject, subject_key, paragraph, excludes_games,
+                                      decision, decision_reason, decided_by, decided_at)
+     VALUES (?, ?, 'check', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  )
+  const out: CheckFindingsWrite = { inserted: [], updated: [], retired: [], carried: [] }
+  const kept = new Set<number>()
+  for (const f of findings) {
+    const sk = subjectKey(f.subject)
+    const key = `${f.code}|${sk}`
+    const startRank = f.subject.startRanks?.length === 1 ? f.subject.startRanks[0] : (f.subject.games?.length === 1 ? f.subject.games[0].startRank : null)
+    const values = [fileId, f.level, f.edition, f.group, startRank, JSON.stringify(f.params), JSON.stringify(f.subject), f.paragraph, f.excludesGames ? 1 : 0] as const
+    const id = active.get(key)
+    if (id !== undefined && !kept.has(id)) {
+      kept.add(id)
+      if (update.run(...values, id, ...values).changes > 0) out.updated.push(id)
+      continue
+    }
+    const prior = earlier.get(key)
+    const newId = Number(
+      insert.run(tournamentId, fileId, f.level, f.code, f.edition, f.group, startRank, values[5], values[6], sk, f.paragraph, values[8], prior?.decision ?? null, prior?.reason ?? null, prior?.by ?? null, prior?.at ?? null).lastInsertRowid
+    )
+    kept.add(newId)
+    out.inserted.push(newId)
+    if (prior) out.carried.push(newId)
+  }
+  const retire = db.prepare('UPDATE tournament_findings SET active = 0 WHERE id = ?')
+  for (const id of active.values()) {
+    if (kept.has(id)) continue
+    retire.run(id)
+    out.retired.push(id)
+  }
+  return out
+}

@@ -16,6 +16,7 @@ import { rateHandler } from './tournament-rating'
 import { auditHandlers } from './audit'
 import { listOutHandlers } from './list-out'
 import { startBackupSchedule } from './backups'
+import { checksHandlers } from './checks'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -31,7 +32,8 @@ export const handlers: Handlers = {
   ...tournamentsHandlers,
   'tournaments:rate': rateHandler,
   ...auditHandlers,
-  ...listOutHandlers
+  ...listOutHandlers,
+  ...checksHandlers
 }
 
 export interface ServicesOptions {

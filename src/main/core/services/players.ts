@@ -1,7 +1,7 @@
 // Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
-import { readSettings } from '../data/settings'
+import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { PlayerReader } from '../registry/players'
@@ -9,6 +9,7 @@ import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../r
 import { readNationalTable, suggestMapping } from '../registry/national'
 import { updatePlayer } from '../registry/edit'
 import { arbiterLicenceOn, getArbiter, listArbiters, saveArbiter } from '../registry/arbiters'
+import { rerunForArbiter } from './checks'
 import type { DuplicateCandidateDto } from '../../../shared/contract/players'
 import { translateError } from '../../../shared/errors/index'
 
@@ -125,7 +126,13 @@ export const arbitersHandlers: HandlersOf<'arbiters'> = {
   'arbiters:list': (input, { db }) => listArbiters(db, input),
   'arbiters:save': (input, { db }) => {
     const { reason, ...rest } = input
-    return saveArbiter(db, rest, reason ?? null)
+    const actor = officerName(db)
+    // the licence and the checks of the tournaments this arbiter directed change together
+    return db.transaction(() => {
+      const saved = saveArbiter(db, rest, reason ?? null)
+      rerunForArbiter(db, input.fideId, actor)
+      return saved
+    })()
   },
   'arbiters:licenceOn': (input, { db }) => arbiterLicenceOn(db, input.fideId, input.date)
 }

@@ -10,6 +10,9 @@ import { foldName, splitName } from '../registry/names'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
 import type { StoredFinding } from '../../../shared/contract/tournaments'
+import { findingCounts, listFindings, type FindingRow } from '../data/findings'
+import { setReviewFacts, type TournamentStatus } from '../data/review'
+import { decideFinding, runChecks } from './checks'
 
 function bytesOf(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'))
@@ -42,34 +45,6 @@ function headerSummary(parsed: Pick<ParsedTrf, 'header' | 'system' | 'roundsInDa
   }
 }
 
-interface FindingRow {
-  id: number
-  tournamentId: number
-  fileId: number | null
-  source: string
-  level: 'error' | 'warning' | 'info'
-  code: string
-  edition: string | null
-  grp: string
-  startRank: number | null
-  fileName: string | null
-  line: number | null
-  column: number | null
-  endColumn: number | null
-  found: string
-  expected: string
-  params: string
-  active: number
-  decision: 'accepted' | 'rejected' | 'overridden' | null
-  decisionReason: string | null
-  decidedBy: string | null
-  decidedAt: string | null
-}
-
-const FINDING_SELECT = `SELECT id, tournament_id AS tournamentId, file_id AS fileId, source, level, code, edition, grp, start_rank AS startRank,
-  file_name AS fileName, line, column_start AS "column", column_end AS endColumn, found, expected, params, active, decision,
-  decision_reason AS decisionReason, decided_by AS decidedBy, decided_at AS decidedAt FROM tournament_findings`
-
 function toStored(r: FindingRow, loc: Locale): StoredFinding {
   const params = JSON.parse(r.params) as Record<string, unknown>
   return {
@@ -94,7 +69,10 @@ function toStored(r: FindingRow, loc: Locale): StoredFinding {
     decision: r.decision,
     decisionReason: r.decisionReason,
     decidedBy: r.decidedBy,
-    decidedAt: r.decidedAt
+    decidedAt: r.decidedAt,
+    subject: r.subject ? (JSON.parse(r.subject) as StoredFinding['subject']) : null,
+    paragraph: r.paragraph,
+    excludesGames: r.excludesGames === 1
   }
 }
 
@@ -138,7 +116,21 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     const loc = locale(db)
     return input.files.map((f) => {
       try {
-        const summary = importTrf(db, bytesOf(f.base64), f.fileName, { replaces: input.replaces })
+        // the file, the officer's facts and the regulation checks in one transaction: an import is checked or absent
+        const summary = db.transaction(() => {
+          const s = importTrf(db, bytesOf(f.base64), f.fileName, { replaces: input.replaces })
+          if (s.outcome === 'duplicate') return s
+          const facts = { ...(input.receivedDate ? { receivedDate: input.receivedDate } : {}), ...(input.historical !== undefined ? { historical: input.historical } : {}) }
+          setReviewFacts(db, s.tournamentId, facts)
+          runChecks(db, s.tournamentId, {
+            actor: officerName(db),
+            trigger: s.outcome === 'replaced' ? 'file' : 'import',
+            previousStatus: s.previousStatus as TournamentStatus | null,
+            detail: s.diff ? { file: f.fileName, version: s.version, diff: s.diff.summary } : { file: f.fileName, version: s.version }
+          })
+          const c = findingCounts(db, s.tournamentId)
+          return { ...s, findings: { error: c.error, warning: c.warning, info: c.info } }
+        })()
         return { ok: true as const, ...summary }
       } catch (e) {
         if (!isUserError(e)) throw e
@@ -199,11 +191,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
         )
         .all(input.id) as { diff: string | null }[]
     ).map((f) => ({ ...f, diff: f.diff ? (JSON.parse(f.diff) as unknown) : null }))
-    const counts = { error: 0, warning: 0, info: 0, open: 0 }
-    for (const r of db.prepare('SELECT level, decision FROM tournament_findings WHERE tournament_id = ? AND active = 1').all(input.id) as { level: 'error' | 'warning' | 'info'; decision: string | null }[]) {
-      counts[r.level]++
-      if (r.level !== 'info' && r.decision === null) counts.open++
-    }
+    const counts = findingCounts(db, input.id)
     return {
       id: t.id,
       status: t.status,
@@ -221,34 +209,13 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
 
   'tournaments:findings': (input, { db }) => {
     requireTournament(db, input.id)
-    const where = ['tournament_id = ?']
-    const args: unknown[] = [input.id]
-    if (!input.includeEarlierFiles) where.push('active = 1')
-    if (input.level) {
-      where.push('level = ?')
-      args.push(input.level)
-    }
-    if (input.undecidedOnly) where.push('decision IS NULL')
-    const rows = db.prepare(`${FINDING_SELECT} WHERE ${where.join(' AND ')} ORDER BY active DESC, CASE level WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, coalesce(line, 0), id`).all(...args) as FindingRow[]
+    const rows = listFindings(db, input.id, { includeEarlierFiles: input.includeEarlierFiles, level: input.level, undecidedOnly: input.undecidedOnly })
     const loc = locale(db)
     return rows.map((r) => toStored(r, loc))
   },
 
   'tournaments:decideFinding': (input, { db }) => {
-    const actor = officerName(db, input.officer)
-    const row = db.transaction(() => {
-      const before = db.prepare(`${FINDING_SELECT} WHERE id = ?`).get(input.findingId) as FindingRow | undefined
-      if (!before) throw new UserError('tournaments.findingNotFound', { id: input.findingId })
-      db.prepare("UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(input.decision, input.reason, actor, input.findingId)
-      appendAudit(db, { actor, action: `finding.${input.decision}` as const, entity: 'tournament_finding', entityId: input.findingId, reason: input.reason, data: {
-        tournamentId: before.tournamentId,
-        code: before.code,
-        level: before.level,
-        line: before.line,
-        previous: before.decision ? { decision: before.decision, reason: before.decisionReason, by: before.decidedBy, at: before.decidedAt } : null
-      } })
-      return db.prepare(`${FINDING_SELECT} WHERE id = ?`).get(input.findingId) as FindingRow
-    })()
+    const row = decideFinding(db, input.findingId, input.decision, input.reason, officerName(db, input.officer))
     return toStored(row, locale(db))
   },
 
@@ -297,21 +264,6 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
       ).run(input.action === 'reject' ? 'rejected' : 'accepted', input.reason ?? `player ${input.action}`, actor, tp.tournamentId, tp.startRank)
       appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }
-    })()
-  },
-
-  'tournaments:setStatus': (input, { db }) => {
-    const actor = officerName(db, input.officer)
-    return db.transaction(() => {
-      const t = requireTournament(db, input.id)
-      if (t.status === 'rated') throw new UserError('tournaments.alreadyRated', { id: t.id, file: '' })
-      if (input.status === 'approved') {
-        const open = (db.prepare("SELECT count(*) AS n FROM tournament_findings WHERE tournament_id = ? AND active = 1 AND level = 'error' AND coalesce(decision, 'rejected') = 'rejected'").get(input.id) as { n: number }).n
-        if (open > 0) throw new UserError('tournaments.openErrors', { id: input.id, count: open })
-      }
-      db.prepare("UPDATE tournaments SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(input.status, input.id)
-      appendAudit(db, { actor, action: 'tournament.status', entity: 'tournament', entityId: input.id, reason: input.reason, data: { from: t.status, to: input.status } })
-      return { id: input.id, status: input.status }
     })()
   },
 

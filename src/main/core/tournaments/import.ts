@@ -28,6 +28,8 @@ export interface ImportSummary {
   findings: { error: number; warning: number; info: number }
   matched: { byFideId: number; unknownId: number; candidates: number; unmatched: number }
   diff: TournamentDiff | null
+  /** The tournament's status before this file (null for a new tournament): the checks audit the way back. */
+  previousStatus: string | null
 }
 
 export interface ImportOptions {
@@ -208,7 +210,8 @@ export function importTrf(db: Db, bytes: Uint8Array, fileName: string, options: 
       games: games / 2,
       findings: counts,
       matched: match.counts,
-      diff
+      diff,
+      previousStatus: existing?.status ?? null
     }
   })
   return run()
@@ -248,6 +251,7 @@ function duplicateSummary(db: Db, fileName: string, sha256: string, same: { id: 
     games: games / 2,
     findings,
     matched: { byFideId: by('fide-id'), unknownId: by('unknown-id'), candidates: by('candidate'), unmatched: by('unmatched') },
-    diff: null
+    diff: null,
+    previousStatus: null
   }
 }

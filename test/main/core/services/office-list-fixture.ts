@@ -50,7 +50,7 @@ export async function importApproved(s: Services, text: string, name: string, ap
   for (const p of t.players) if (p.playerId === null) await call(s, 'tournaments:resolvePlayer', { tournamentPlayerId: p.id, action: 'create', reason: 'newcomer' })
   const errors = (await call(s, 'tournaments:findings', { id, level: 'error' })) as unknown as { id: number; decision: string | null }[]
   for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'test report written by hand' })
-  if (approve) await call(s, 'tournaments:setStatus', { id, status: 'approved', reason: 'checked by the office' })
+  if (approve) await call(s, 'checks:approve', { id, reason: 'checked by the office', overrideErrors: true })
   return id
 }
 

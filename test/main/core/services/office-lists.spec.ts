@@ -107,7 +107,7 @@ describe('lists:publish', () => {
     expect((await refused(services, 'lists:publish', { listId: nov.listId })).key).toBe('lists.staleDraft')
     expect((await call(services, 'lists:preview', { listId: nov.listId })).meta?.stale).toBe(true)
     // taken back out of the period: the draft matches its inputs again
-    await call(services, 'tournaments:setStatus', { id: t3, status: 'checked', reason: 'held back for the next list' })
+    await call(services, 'checks:reopen', { id: t3, reason: 'held back for the next list' })
   })
 
   it('publishes once: frozen entries, tournaments rated, audit entry; a second time is refused', async () => {
@@ -139,7 +139,7 @@ describe('lists:publish', () => {
 describe('a tournament found late', () => {
   let fidePractice: Services
   beforeAll(async () => {
-    await call(services, 'tournaments:setStatus', { id: t3, status: 'approved', reason: 'approved after the November list' })
+    await call(services, 'checks:approve', { id: t3, reason: 'approved after the November list', overrideErrors: true })
     services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
     copyFileSync(tmp.file('office.db'), tmp.file('practice.db'))
     fidePractice = open(tmp.file('practice.db'))

@@ -42,13 +42,14 @@ describe('tournaments:import', () => {
     expect(stored.size).toBe(45690)
     expect(stored.sha256).toBe(r.sha256)
     const home = await call('system:home', {}) as { tournamentsByStatus: Record<string, number> }
-    expect(home.tournamentsByStatus).toEqual({ imported: 1 })
+    // the regulation checks run inside the import: the tournament arrives checked
+    expect(home.tournamentsByStatus).toEqual({ checked: 1 })
     const t = await call('tournaments:get', { id }) as { header: { name: string; startDate: string; system: string; ratingType: string }; players: { startRank: number; rounds: unknown[] }[]; files: unknown[] }
     expect(t.header).toMatchObject({ name: '9. Karl-Mala-Gedenkturnier', startDate: '2005-07-28', system: 'swiss', ratingType: 'standard' })
     expect(t.players[0].rounds[0]).toEqual({ round: 1, opponent: 141, color: 'w', code: '1' })
     expect(t.files).toHaveLength(1)
     const audit = db.prepare("SELECT action, entity_id AS entityId FROM audit_log WHERE entity = 'tournament'").all()
-    expect(audit).toEqual([{ action: 'tournament.import', entityId: String(id) }])
+    expect(audit).toEqual([{ action: 'tournament.import', entityId: String(id) }, { action: 'tournament.status', entityId: String(id) }])
   })
 
   it('recognises the same file imported twice and writes nothing', async () => {
@@ -92,7 +93,12 @@ describe('tournaments:import', () => {
     const carried = now.find((f) => f.code === decided.code && f.group === decided.group)!
     expect(carried.id).not.toBe(decided.id)
     expect(carried).toMatchObject({ decision: 'accepted', decisionReason: 'known to the office' })
-    expect(db.prepare("SELECT action FROM audit_log WHERE entity = 'tournament' ORDER BY id").all()).toEqual([{ action: 'tournament.import' }, { action: 'tournament.replace' }])
+    expect(db.prepare("SELECT action FROM audit_log WHERE entity = 'tournament' ORDER BY id").all()).toEqual([
+      { action: 'tournament.import' },
+      { action: 'tournament.status' },
+      { action: 'tournament.replace' },
+      { action: 'tournament.check' }
+    ])
   })
 
   it('refuses a malformed file with located findings and leaves no trace', async () => {
@@ -184,15 +190,16 @@ describe('player matching, findings and decisions', () => {
     expect(bad.ok).toBe(false)
   })
 
-  it('accepting a tournament needs its errors decided; then the status moves and is audited', async () => {
+  it('approving a tournament needs its errors decided; then the status moves and is audited', async () => {
     const [row] = await call('tournaments:import', { files: [file(TRF, 'py4swiss_incorrect_points.trf')] }) as { tournamentId: number }[]
-    const refused = await services.dispatch('tournaments:setStatus', { id: row.tournamentId, status: 'approved', reason: 'looks fine' })
+    const refused = await services.dispatch('checks:approve', { id: row.tournamentId, reason: 'looks fine' })
     expect(refused.ok).toBe(false)
-    if (!refused.ok) expect(refused.error.key).toBe('tournaments.openErrors')
-    const errors = await call('tournaments:findings', { id: row.tournamentId, level: 'error' }) as { id: number; code: string; line: number }[]
+    if (!refused.ok) expect(refused.error.key).toBe('checks.openErrors')
+    const errors = (await call('tournaments:findings', { id: row.tournamentId, level: 'error' }) as { id: number; code: string; line: number; source: string }[]).filter((e) => e.source !== 'check')
     expect(errors.map((e) => [e.code, e.line])).toEqual([['trf.check.points', 2]])
     await call('tournaments:decideFinding', { findingId: errors[0].id, decision: 'overridden', reason: 'arbiter confirms 3 points; column typo' })
-    expect(await call('tournaments:setStatus', { id: row.tournamentId, status: 'approved', reason: 'errors overridden' })).toEqual({ id: row.tournamentId, status: 'approved' })
+    // the regulation checks of this test file (no arbiter, no dates) are overridden with the approval's reason
+    expect(await call('checks:approve', { id: row.tournamentId, reason: 'errors overridden', overrideErrors: true })).toMatchObject({ id: row.tournamentId, status: 'approved' })
   })
 
   it('exports TRF16 and TRF26 that read back to the same players', async () => {

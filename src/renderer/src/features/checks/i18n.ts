@@ -1,37 +1,131 @@
-// Strings of the validation dashboard.
+// Strings of the validation dashboard and of a tournament's review.
+const rulesEn = {
+  'check.arbiters.unknown': 'Arbiter not in the registry',
+  'check.arbiters.unlicensed': 'Arbiter without a licence',
+  'check.arbiters.noChief': 'No chief arbiter',
+  'check.duration.tooLong': 'Tournament too long',
+  'check.schedule.roundsPerDay': 'Too many rounds in a day',
+  'check.schedule.hoursPerDay': 'Too many hours of play in a day',
+  'check.schedule.noRoundDates': 'No round dates',
+  'check.timeControl.unknown': 'Time control not understood',
+  'check.timeControl.tournamentBelowMinimum': 'Time control below the minimum (tournament)',
+  'check.timeControl.gameBelowMinimum': 'Time control below the minimum (game)',
+  'check.composition.roundRobin': 'Round robin without enough rated players',
+  'check.games.unplayedRoundRobin': 'Round robin with unplayed games',
+  'check.games.matchWithUnrated': 'Match with an unrated player',
+  'check.games.firstEventZero': 'First event with a zero score',
+  'check.games.tooFewRatedOpponents': 'Too few rated opponents',
+  'check.games.ratingGap600': 'Rating gap of 600 or more',
+  'check.deadline.registration': 'Registered late',
+  'check.deadline.report': 'Report late',
+  'check.deadline.upload': 'Upload late',
+  'check.list.late': 'Late for a published list'
+}
+const rulesFr: typeof rulesEn = {
+  'check.arbiters.unknown': 'Arbitre absent du registre',
+  'check.arbiters.unlicensed': 'Arbitre sans licence',
+  'check.arbiters.noChief': 'Pas d’arbitre principal',
+  'check.duration.tooLong': 'Tournoi trop long',
+  'check.schedule.roundsPerDay': 'Trop de rondes dans une journée',
+  'check.schedule.hoursPerDay': 'Trop d’heures de jeu dans une journée',
+  'check.schedule.noRoundDates': 'Pas de dates de rondes',
+  'check.timeControl.unknown': 'Cadence non comprise',
+  'check.timeControl.tournamentBelowMinimum': 'Cadence sous le minimum (tournoi)',
+  'check.timeControl.gameBelowMinimum': 'Cadence sous le minimum (partie)',
+  'check.composition.roundRobin': 'Toutes-rondes sans assez de joueurs classés',
+  'check.games.unplayedRoundRobin': 'Toutes-rondes avec des parties non jouées',
+  'check.games.matchWithUnrated': 'Match avec un joueur non classé',
+  'check.games.firstEventZero': 'Premier tournoi à zéro point',
+  'check.games.tooFewRatedOpponents': 'Trop peu d’adversaires classés',
+  'check.games.ratingGap600': 'Écart de classement de 600 ou plus',
+  'check.deadline.registration': 'Homologation tardive',
+  'check.deadline.report': 'Rapport tardif',
+  'check.deadline.upload': 'Envoi tardif',
+  'check.list.late': 'En retard pour une liste publiée'
+}
+
+type Tree = { [k: string]: string | Tree }
+/** vue-i18n reads dots as nesting: the rule codes ('check.arbiters.unknown') become nested keys. */
+function nest(flat: Record<string, string>): Tree {
+  const out: Tree = {}
+  for (const [code, label] of Object.entries(flat)) {
+    const parts = code.split('.')
+    let node = out
+    for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Tree
+    node[parts.at(-1)!] = label
+  }
+  return out
+}
+
 export default {
   en: {
     checks: {
       title: 'Checks',
-      intro: 'Findings of every imported tournament report, by tournament and level. Each decision is recorded with its reason in the audit log.',
-      totals: '{errors} errors · {warnings} warnings · {open} awaiting a decision',
-      level: { error: 'Error', warning: 'Warning', info: 'Information' },
-      levels: { error: 'Errors', warning: 'Warnings', info: 'Information' },
-      allLevels: 'All levels',
-      undecidedOnly: 'Awaiting a decision only',
-      showClean: 'Show tournaments without findings',
-      earlierFiles: 'Include earlier files of a report',
-      noTournaments: 'No tournament has been imported yet. Import a tournament report (TRF file) first.',
-      allClean: 'No tournament has an open finding.',
-      tournamentLine: '{players} players · {rounds} rounds',
-      counts: { errors: '{n} error | {n} error | {n} errors', warnings: '{n} warning | {n} warning | {n} warnings', open: '{n} to decide' },
+      intro: 'Every tournament of the period with its state, errors, warnings and decisions to take, and the list it will go into. Open one to decide its findings and approve or reject it; every decision is recorded with its reason in the audit log.',
+      filters: {
+        all: 'All',
+        search: 'Search name, place or id',
+        level: { error: 'With errors', warning: 'With warnings', open: 'With decisions to take', clean: 'Nothing to decide' }
+      },
+      rules: nest(rulesEn),
+      columns: { name: 'Tournament', federation: 'Fed.', status: 'State', errors: 'Errors', warnings: 'Warnings', open: 'To decide', endDate: 'End', list: 'List' },
+      count: 'no tournament | {n} tournament | {n} tournaments',
       tournamentStatus: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
       unnamed: 'Tournament #{id}',
-      openTournament: 'Open the tournament',
-      noFindings: 'No finding matches these filters.',
-      location: 'line {line}, column {column}',
-      locationLine: 'line {line}',
-      player: 'start rank {rank}',
-      found: 'found',
-      expected: 'expected',
+      historical: 'archive',
+      noTournaments: 'No tournament matches. Import a tournament report (TRF file) or change the filters.',
+      level: { error: 'Error', warning: 'Warning', info: 'Information' },
       edition: 'edition {edition}',
-      earlier: 'earlier file',
       decision: { accepted: 'Accepted', rejected: 'Rejected', overridden: 'Overridden' },
       decidedBy: '{by}, {at}',
       accept: 'Accept',
       reject: 'Reject',
       override: 'Override',
-      change: 'Change decision',
+      recorded: 'Decision recorded.',
+      bulk: {
+        accepted: 'Accept the {n} undecided findings “{rule}”',
+        rejected: 'Reject the {n} undecided findings “{rule}”',
+        overridden: 'Override the {n} undecided findings “{rule}”',
+        acceptAll: 'Accept all ({n})',
+        rejectAll: 'Reject all ({n})',
+        overrideAll: 'Override all ({n})'
+      },
+      review: {
+        edition: 'Rules: {edition}',
+        list: 'goes into the list of {date}',
+        blockingShort: '{n} error(s) open',
+        blocking: '{n} error(s) are still open: approval needs each of them overridden with this reason.',
+        overrideErrors: 'Override every open error with this reason',
+        run: 'Run the checks',
+        ran: 'Checks run again.',
+        approve: 'Approve',
+        reject: 'Reject',
+        report: 'Check report (PDF)',
+        reportOther: 'PDF in French',
+        findings: 'Findings by rule',
+        clean: 'No finding: the report meets every rule checked.',
+        excludesGames: 'these games are not rated unless the finding is overridden',
+        ask: { approve: 'Approve this tournament for rating', reject: 'Reject this tournament', facts: 'Record the tournament’s facts' }
+      },
+      place: { game: 'round {round}, player {rank}', player: 'player {rank}', rounds: 'round(s) {rounds}' },
+      facts: {
+        title: 'Facts given by the office',
+        receivedDate: 'Report received',
+        historical: 'Archive import (no deadline checks)',
+        timeControl: 'Time control',
+        timeControlPlaceholder: 'Type it when the report’s cannot be read, e.g. 90 min/40 + 30 min + 30 s',
+        edition: 'Rules',
+        editionPlaceholder: 'In force at the start: {edition}',
+        flags: 'Tournament',
+        nationalChampionship: 'National championship',
+        womenEvent: 'Women’s event',
+        save: 'Save and run the checks'
+      },
+      audit: {
+        title: 'Audit trail',
+        tournament: { import: 'imported', replace: 'new file version', status: 'state changed', check: 'checks run', facts: 'facts changed' },
+        finding: { accepted: 'finding accepted', rejected: 'finding rejected', overridden: 'finding overridden' }
+      },
       dialog: {
         accepted: 'Accept this finding',
         rejected: 'Reject this finding',
@@ -45,44 +139,77 @@ export default {
         record: 'Record the decision',
         reasonPlaceholder: 'What was checked, with whom, and why this decision',
         officerPlaceholder: 'The officer named in the settings'
-      },
-      recorded: 'Decision recorded.',
-      showAll: 'Show all {n}',
-      readOnly: 'This archive is read-only: decisions cannot be recorded here.'
+      }
     }
   },
   fr: {
     checks: {
       title: 'Contrôles',
-      intro: 'Les constats de chaque rapport de tournoi importé, par tournoi et par niveau. Chaque décision est enregistrée avec son motif dans le journal d’audit.',
-      totals: '{errors} erreurs · {warnings} avertissements · {open} en attente de décision',
-      level: { error: 'Erreur', warning: 'Avertissement', info: 'Information' },
-      levels: { error: 'Erreurs', warning: 'Avertissements', info: 'Informations' },
-      allLevels: 'Tous les niveaux',
-      undecidedOnly: 'Seulement en attente de décision',
-      showClean: 'Afficher les tournois sans constat',
-      earlierFiles: 'Inclure les fichiers antérieurs d’un rapport',
-      noTournaments: 'Aucun tournoi n’a encore été importé. Importez d’abord un rapport de tournoi (fichier TRF).',
-      allClean: 'Aucun tournoi n’a de constat ouvert.',
-      tournamentLine: '{players} joueurs · {rounds} rondes',
-      counts: { errors: '{n} erreur | {n} erreur | {n} erreurs', warnings: '{n} avertissement | {n} avertissement | {n} avertissements', open: '{n} à décider' },
-      tournamentStatus: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'classé' },
+      intro: 'Chaque tournoi de la période avec son état, ses erreurs, ses avertissements, les décisions à prendre et la liste où il entrera. Ouvrez-en un pour décider de ses constats, l’approuver ou le refuser ; chaque décision est enregistrée avec son motif dans le journal d’audit.',
+      filters: {
+        all: 'Tous',
+        search: 'Chercher un nom, un lieu ou un numéro',
+        level: { error: 'Avec des erreurs', warning: 'Avec des avertissements', open: 'Avec des décisions à prendre', clean: 'Rien à décider' }
+      },
+      rules: nest(rulesFr),
+      columns: { name: 'Tournoi', federation: 'Féd.', status: 'État', errors: 'Erreurs', warnings: 'Avertissements', open: 'À décider', endDate: 'Fin', list: 'Liste' },
+      count: 'aucun tournoi | {n} tournoi | {n} tournois',
+      tournamentStatus: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
       unnamed: 'Tournoi n° {id}',
-      openTournament: 'Ouvrir le tournoi',
-      noFindings: 'Aucun constat ne correspond à ces filtres.',
-      location: 'ligne {line}, colonne {column}',
-      locationLine: 'ligne {line}',
-      player: 'numéro de départ {rank}',
-      found: 'trouvé',
-      expected: 'attendu',
+      historical: 'archive',
+      noTournaments: 'Aucun tournoi ne correspond. Importez un rapport de tournoi (fichier TRF) ou changez les filtres.',
+      level: { error: 'Erreur', warning: 'Avertissement', info: 'Information' },
       edition: 'édition {edition}',
-      earlier: 'fichier antérieur',
       decision: { accepted: 'Accepté', rejected: 'Rejeté', overridden: 'Passé outre' },
       decidedBy: '{by}, {at}',
       accept: 'Accepter',
       reject: 'Rejeter',
       override: 'Passer outre',
-      change: 'Changer la décision',
+      recorded: 'Décision enregistrée.',
+      bulk: {
+        accepted: 'Accepter les {n} constats non décidés « {rule} »',
+        rejected: 'Rejeter les {n} constats non décidés « {rule} »',
+        overridden: 'Passer outre les {n} constats non décidés « {rule} »',
+        acceptAll: 'Tout accepter ({n})',
+        rejectAll: 'Tout rejeter ({n})',
+        overrideAll: 'Passer outre à tous ({n})'
+      },
+      review: {
+        edition: 'Règles : {edition}',
+        list: 'entre dans la liste du {date}',
+        blockingShort: '{n} erreur(s) ouverte(s)',
+        blocking: '{n} erreur(s) encore ouverte(s) : l’approbation demande de passer outre à chacune avec ce motif.',
+        overrideErrors: 'Passer outre à chaque erreur ouverte avec ce motif',
+        run: 'Lancer les contrôles',
+        ran: 'Contrôles relancés.',
+        approve: 'Approuver',
+        reject: 'Refuser',
+        report: 'Rapport de contrôle (PDF)',
+        reportOther: 'PDF en anglais',
+        findings: 'Constats par règle',
+        clean: 'Aucun constat : le rapport respecte toutes les règles contrôlées.',
+        excludesGames: 'ces parties ne sont pas classées sauf si l’on passe outre au constat',
+        ask: { approve: 'Approuver ce tournoi pour le classement', reject: 'Refuser ce tournoi', facts: 'Enregistrer les faits du tournoi' }
+      },
+      place: { game: 'ronde {round}, joueur {rank}', player: 'joueur {rank}', rounds: 'ronde(s) {rounds}' },
+      facts: {
+        title: 'Faits indiqués par le bureau',
+        receivedDate: 'Rapport reçu le',
+        historical: 'Import d’archive (pas de contrôle de délai)',
+        timeControl: 'Cadence',
+        timeControlPlaceholder: 'À saisir quand celle du rapport est illisible, p. ex. 90 min/40 + 30 min + 30 s',
+        edition: 'Règles',
+        editionPlaceholder: 'En vigueur au début : {edition}',
+        flags: 'Tournoi',
+        nationalChampionship: 'Championnat national',
+        womenEvent: 'Tournoi féminin',
+        save: 'Enregistrer et relancer les contrôles'
+      },
+      audit: {
+        title: 'Journal d’audit',
+        tournament: { import: 'importé', replace: 'nouvelle version du fichier', status: 'changement d’état', check: 'contrôles lancés', facts: 'faits modifiés' },
+        finding: { accepted: 'constat accepté', rejected: 'constat rejeté', overridden: 'passé outre au constat' }
+      },
       dialog: {
         accepted: 'Accepter ce constat',
         rejected: 'Rejeter ce constat',
@@ -96,10 +223,7 @@ export default {
         record: 'Enregistrer la décision',
         reasonPlaceholder: 'Ce qui a été vérifié, avec qui, et pourquoi cette décision',
         officerPlaceholder: 'Le responsable indiqué dans les paramètres'
-      },
-      recorded: 'Décision enregistrée.',
-      showAll: 'Afficher les {n}',
-      readOnly: 'Cette archive est en lecture seule : les décisions ne peuvent pas être enregistrées ici.'
+      }
     }
   }
 }

@@ -1,101 +1,160 @@
-// Checks store: tournaments with their findings, filtered by level, and the officer's decisions on findings.
+// Checks store: the validation dashboard (server-side filters, sort and pages) and one tournament's review (findings by
+// rule, decisions one by one or by rule, approval and rejection, the officer's facts, the audit trail, the PDF report).
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
+import type { AuditEntry, CallInput, CallOutput, DashboardRow, Reply, StoredFinding } from '@shared/contract/index'
 import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 
-export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
 export type Level = StoredFinding['level']
 export type Decision = CallInput<'tournaments:decideFinding'>['decision']
+export type DashboardInput = CallInput<'checks:dashboard'>
+export type Sort = NonNullable<DashboardInput['sort']>
+export type Facts = CallOutput<'checks:facts'>
+export type FactsPatch = Omit<CallInput<'checks:setFacts'>, 'id' | 'reason' | 'officer'>
+export type Filters = Pick<DashboardInput, 'status' | 'level' | 'code' | 'federation' | 'month' | 'search'>
+
+export interface RuleGroup {
+  code: string
+  level: Level
+  items: StoredFinding[]
+  undecided: number
+}
+
+const LEVEL_ORDER: Record<Level, number> = { error: 0, warning: 1, info: 2 }
+
+/** Findings grouped by rule (code), the most serious rule first, each group in the order the server gave. */
+export function groupByRule(findings: readonly StoredFinding[]): RuleGroup[] {
+  const groups = new Map<string, RuleGroup>()
+  for (const f of findings) {
+    let g = groups.get(f.code)
+    if (!g) groups.set(f.code, (g = { code: f.code, level: f.level, items: [], undecided: 0 }))
+    g.items.push(f)
+    if (LEVEL_ORDER[f.level] < LEVEL_ORDER[g.level]) g.level = f.level
+    if (f.decision === null) g.undecided++
+  }
+  return [...groups.values()].sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || a.code.localeCompare(b.code))
+}
+
+function fromBase64(b64: string): Uint8Array {
+  const s = atob(b64)
+  const out = new Uint8Array(s.length)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i)
+  return out
+}
 
 export const useChecksStore = defineStore('checks', () => {
-  const tournaments = ref<TournamentRow[]>([])
+  // ---- the dashboard
+  const filters = ref<Filters>({})
+  const sort = ref<Sort>('endDate')
+  const order = ref<'asc' | 'desc'>('desc')
+  const page = ref(1)
+  const pageSize = ref(50)
+  const rows = ref<DashboardRow[]>([])
   const total = ref(0)
   const loading = ref(false)
   const error = ref<string | null>(null)
+  const filterValues = ref<CallOutput<'checks:filters'>>({ rules: [], federations: [], months: [] })
+  let request = 0
 
-  const level = ref<Level | null>(null)
-  const undecidedOnly = ref(false)
-  const earlierFiles = ref(false)
-  const showClean = ref(false)
-
-  const findings = ref<Record<number, StoredFinding[]>>({})
-  const loadingFindings = ref<Record<number, boolean>>({})
-  const findingsError = ref<Record<number, string | null>>({})
-
-  const message = failureMessage
-
-  async function loadTournaments(): Promise<void> {
+  async function loadDashboard(): Promise<void> {
+    const mine = ++request
     loading.value = true
     error.value = null
     try {
-      const out = unwrap(await api.call('tournaments:list', { limit: 500, offset: 0 }))
-      tournaments.value = out.rows
+      const clean = Object.fromEntries(Object.entries(filters.value).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Filters
+      const out = unwrap(await api.call('checks:dashboard', { ...clean, sort: sort.value, order: order.value, limit: pageSize.value, offset: (page.value - 1) * pageSize.value }))
+      // a slower earlier answer never overwrites a newer one (typing in the search box)
+      if (mine !== request) return
+      rows.value = out.rows
       total.value = out.total
     } catch (e) {
-      error.value = message(e)
+      if (mine === request) error.value = failureMessage(e)
     } finally {
-      loading.value = false
+      if (mine === request) loading.value = false
     }
   }
 
-  async function loadFindings(tournamentId: number): Promise<void> {
-    loadingFindings.value = { ...loadingFindings.value, [tournamentId]: true }
-    findingsError.value = { ...findingsError.value, [tournamentId]: null }
+  async function loadFilters(): Promise<void> {
     try {
-      const rows = unwrap(
-        await api.call('tournaments:findings', {
-          id: tournamentId,
-          undecidedOnly: undecidedOnly.value,
-          includeEarlierFiles: earlierFiles.value,
-          ...(level.value ? { level: level.value } : {})
-        })
-      )
-      findings.value = { ...findings.value, [tournamentId]: rows }
+      filterValues.value = unwrap(await api.call('checks:filters', {}))
     } catch (e) {
-      findingsError.value = { ...findingsError.value, [tournamentId]: message(e) }
-    } finally {
-      loadingFindings.value = { ...loadingFindings.value, [tournamentId]: false }
+      error.value = failureMessage(e)
     }
   }
 
-  /** New filters apply to every tournament whose findings are open on screen. */
-  async function setFilters(next: { level?: Level | null; undecidedOnly?: boolean; earlierFiles?: boolean }): Promise<void> {
-    if (next.earlierFiles !== undefined) earlierFiles.value = next.earlierFiles
-    if (next.level !== undefined) level.value = next.level
-    if (next.undecidedOnly !== undefined) undecidedOnly.value = next.undecidedOnly
-    await Promise.all(Object.keys(findings.value).map((id) => loadFindings(Number(id))))
+  /** New filters start again from the first page. */
+  async function setFilters(next: Partial<Filters>): Promise<void> {
+    filters.value = { ...filters.value, ...next }
+    page.value = 1
+    await loadDashboard()
   }
 
-  /** Records a decision; returns the failure's message or null. The tournament's counts are refreshed. */
-  async function decide(finding: StoredFinding, decision: Decision, reason: string, officer?: string): Promise<string | null> {
-    const reply = await api.call('tournaments:decideFinding', {
-      findingId: finding.id,
-      decision,
-      reason,
-      ...(officer ? { officer } : {})
-    })
+  async function setSort(next: Sort, nextOrder: 'asc' | 'desc'): Promise<void> {
+    sort.value = next
+    order.value = nextOrder
+    page.value = 1
+    await loadDashboard()
+  }
+
+  async function setPage(next: number, size = pageSize.value): Promise<void> {
+    page.value = next
+    pageSize.value = size
+    await loadDashboard()
+  }
+
+  // ---- one tournament's review
+  const reviewId = ref<number | null>(null)
+  const findings = ref<StoredFinding[]>([])
+  const facts = ref<Facts | null>(null)
+  const audit = ref<AuditEntry[]>([])
+  const reviewLoading = ref(false)
+  const reviewError = ref<string | null>(null)
+  const groups = computed(() => groupByRule(findings.value))
+
+  async function loadReview(id: number): Promise<void> {
+    reviewId.value = id
+    reviewLoading.value = true
+    reviewError.value = null
+    try {
+      const [f, x, a] = await Promise.all([api.call('tournaments:findings', { id }), api.call('checks:facts', { id }), api.call('checks:audit', { id })])
+      if (reviewId.value !== id) return
+      findings.value = unwrap(f)
+      facts.value = unwrap(x)
+      audit.value = unwrap(a)
+    } catch (e) {
+      reviewError.value = failureMessage(e)
+    } finally {
+      reviewLoading.value = false
+    }
+  }
+
+  /** Runs a write; on success the review is read again. Returns the failure's message, or null. */
+  async function write<T>(run: () => Promise<Reply<T>>): Promise<string | null> {
+    const reply = await run()
     if (!reply.ok) return errorMessage(reply.error)
-    const list = findings.value[finding.tournamentId] ?? []
-    const updated = undecidedOnly.value ? list.filter((f) => f.id !== finding.id) : list.map((f) => (f.id === finding.id ? reply.value : f))
-    findings.value = { ...findings.value, [finding.tournamentId]: updated }
-    void loadTournaments()
+    if (reviewId.value !== null) await loadReview(reviewId.value)
     return null
   }
 
-  /** Tournaments to show: those with something to look at, or all of them on request. */
-  const visible = computed(() =>
-    tournaments.value.filter((t) => showClean.value || t.errors > 0 || t.warnings > 0 || t.openDecisions > 0)
-  )
-  const totals = computed(() =>
-    tournaments.value.reduce(
-      (acc, t) => ({ errors: acc.errors + t.errors, warnings: acc.warnings + t.warnings, open: acc.open + t.openDecisions }),
-      { errors: 0, warnings: 0, open: 0 }
-    )
-  )
+  const runChecks = (id: number) => write(() => api.call('checks:run', { id }))
+  const decide = (finding: StoredFinding, decision: Decision, reason: string, officer?: string) =>
+    write(() => api.call('tournaments:decideFinding', { findingId: finding.id, decision, reason, ...(officer ? { officer } : {}) }))
+  const decideRule = (tournamentId: number, code: string, decision: Decision, reason: string, officer?: string) =>
+    write(() => api.call('checks:decideRule', { tournamentId, code, decision, reason, ...(officer ? { officer } : {}) }))
+  const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, reason, overrideErrors }))
+  const reject = (id: number, reason: string) => write(() => api.call('checks:reject', { id, reason }))
+  const setFacts = (id: number, patch: FactsPatch, reason: string) => write(() => api.call('checks:setFacts', { id, ...patch, reason }))
+
+  /** The check report as a PDF file to save (browser mode downloads it; the desktop uses the same call). */
+  async function report(id: number, locale: 'en' | 'fr'): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const out = unwrap(await api.call('checks:report', { id, locale }))
+    return { fileName: out.fileName, bytes: fromBase64(out.base64) }
+  }
 
   return {
-    tournaments, total, loading, error, level, undecidedOnly, earlierFiles, showClean, findings, loadingFindings, findingsError,
-    loadTournaments, loadFindings, setFilters, decide, visible, totals
+    filters, sort, order, page, pageSize, rows, total, loading, error, filterValues,
+    loadDashboard, loadFilters, setFilters, setSort, setPage,
+    reviewId, findings, facts, audit, reviewLoading, reviewError, groups,
+    loadReview, runChecks, decide, decideRule, approve, reject, setFacts, report
   }
 })

@@ -12,8 +12,6 @@ export default {
       unnamedFile: 'Unnamed tournament',
       open: 'Open the tournament',
       status: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
-      statusAction: { imported: 'Back to imported', checked: 'Mark checked', approved: 'Approve', rejected: 'Reject' },
-      statusTo: 'Change the status to “{status}”',
       system: { swiss: 'Swiss', 'round-robin': 'Round robin' },
       ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
       levels: { error: 'Error', warning: 'Warning', info: 'Information' },
@@ -28,7 +26,7 @@ export default {
       arbiterRole: { chief: 'Chief arbiter', deputy: 'Deputy' },
       list: { name: 'Tournament', dates: 'Dates', city: 'Place', players: 'Players', rounds: 'Rounds', ratingType: 'Rating', status: 'Status', findings: 'Findings', findingCounts: '{errors} errors · {warnings} warnings · {open} to decide' },
       header: { place: 'Place', dates: 'Dates', system: 'System', ratingType: 'Rating type', timeControl: 'Time control', rounds: 'Rounds', arbiters: 'Arbiters', roundDates: 'Round dates', unknown: 'not stated' },
-      tabs: { crosstable: 'Crosstable', players: 'Players', games: 'Games', rating: 'Rating preview', files: 'File history', problemsN: 'Problems ({error} errors, {warning} warnings, {info} notes)' },
+      tabs: { crosstable: 'Crosstable', players: 'Players', games: 'Games', rating: 'Rating preview', review: 'Review', files: 'File history', problemsN: 'Problems ({error} errors, {warning} warnings, {info} notes)' },
       rating: {
         hint: 'How the office would rate this tournament now: ratings and K of the list in force at its start, games taken out by open or accepted findings left out. Nothing is recorded.',
         edition: 'Rules',
@@ -64,7 +62,7 @@ export default {
       },
       cross: { rank: 'Rank', startRank: 'No.', name: 'Name', federation: 'Fed.', rating: 'Rating', points: 'Pts', bye: 'bye' },
       players: { birth: 'Born', match: 'Registry' },
-      games: { round: 'Round', white: 'White', black: 'Black', result: 'Result' },
+      games: { round: 'Round', white: 'White', black: 'Black', result: 'Result', onlyRounds: 'Games of round(s) {rounds} only', allRounds: 'All rounds' },
       files: {
         version: 'Version', name: 'File', facts: 'Format', imported: 'Imported', changes: 'Changes', first: 'first version', download: 'Original file', showChanges: 'Show changes',
         diff: { header: 'header {field}: {before} → {after}', added: 'player {n} added', removed: 'player {n} removed', player: 'player {n}, {field}: {before} → {after}', round: 'player {n}, round {round}: {before} → {after}' }
@@ -109,8 +107,6 @@ export default {
       unnamedFile: 'Tournoi sans nom',
       open: 'Ouvrir le tournoi',
       status: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
-      statusAction: { imported: 'Revenir à importé', checked: 'Marquer contrôlé', approved: 'Approuver', rejected: 'Refuser' },
-      statusTo: 'Passer le statut à « {status} »',
       system: { swiss: 'Système suisse', 'round-robin': 'Toutes rondes' },
       ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
       levels: { error: 'Erreur', warning: 'Avertissement', info: 'Information' },
@@ -125,7 +121,7 @@ export default {
       arbiterRole: { chief: 'Arbitre principal', deputy: 'Adjoint' },
       list: { name: 'Tournoi', dates: 'Dates', city: 'Lieu', players: 'Joueurs', rounds: 'Rondes', ratingType: 'Cadence', status: 'Statut', findings: 'Constats', findingCounts: '{errors} erreurs · {warnings} avertissements · {open} à décider' },
       header: { place: 'Lieu', dates: 'Dates', system: 'Système', ratingType: 'Cadence', timeControl: 'Temps de réflexion', rounds: 'Rondes', arbiters: 'Arbitres', roundDates: 'Dates des rondes', unknown: 'non indiquée' },
-      tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', files: 'Historique des fichiers', problemsN: 'Problèmes ({error} erreurs, {warning} avertissements, {info} notes)' },
+      tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', review: 'Contrôle', files: 'Historique des fichiers', problemsN: 'Problèmes ({error} erreurs, {warning} avertissements, {info} notes)' },
       rating: {
         hint: 'Comment l’office calculerait ce tournoi maintenant : Elo et K de la liste en vigueur au début, sans les parties écartées par des constats ouverts ou acceptés. Rien n’est enregistré.',
         edition: 'Règlement',
@@ -161,7 +157,7 @@ export default {
       },
       cross: { rank: 'Pl.', startRank: 'N°', name: 'Nom', federation: 'Féd.', rating: 'Elo', points: 'Pts', bye: 'exempt' },
       players: { birth: 'Naissance', match: 'Registre' },
-      games: { round: 'Ronde', white: 'Blancs', black: 'Noirs', result: 'Résultat' },
+      games: { round: 'Ronde', white: 'Blancs', black: 'Noirs', result: 'Résultat', onlyRounds: 'Parties de la ou des rondes {rounds} seulement', allRounds: 'Toutes les rondes' },
       files: {
         version: 'Version', name: 'Fichier', facts: 'Format', imported: 'Importé', changes: 'Modifications', first: 'première version', download: 'Fichier d’origine', showChanges: 'Voir les modifications',
         diff: { header: 'en-tête {field} : {before} → {after}', added: 'joueur {n} ajouté', removed: 'joueur {n} retiré', player: 'joueur {n}, {field} : {before} → {after}', round: 'joueur {n}, ronde {round} : {before} → {after}' }

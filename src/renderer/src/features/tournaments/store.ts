@@ -9,7 +9,6 @@ export type Preview = CallOutput<'tournaments:preview'>
 export type ImportResult = CallOutput<'tournaments:import'>[number]
 export type Detail = CallOutput<'tournaments:get'>
 export type ResolveAction = CallInput<'tournaments:resolvePlayer'>['action']
-export type Status = CallInput<'tournaments:setStatus'>['status']
 export type RatingPreview = CallOutput<'tournaments:rate'>
 
 export interface QueueItem {
@@ -206,13 +205,6 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     return null
   }
 
-  async function setStatus(id: number, next: Status, reason: string): Promise<string | null> {
-    const reply = await api.call('tournaments:setStatus', { id, status: next, reason })
-    if (!reply.ok) return errorMessage(reply.error)
-    await loadTournament(id)
-    return null
-  }
-
   async function decide(findingId: number, decision: CallInput<'tournaments:decideFinding'>['decision'], reason: string): Promise<string | null> {
     const reply = await api.call('tournaments:decideFinding', { findingId, decision, reason })
     if (!reply.ok) return errorMessage(reply.error)
@@ -234,7 +226,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   return {
     rows, total, loading, error, status, search, loadList,
     queue, importing, progress, importable, addFiles, takeOpenedReports, remove, clearDone, importAll,
-    detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, setStatus, decide, exportTrf, originalFile,
+    detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, decide, exportTrf, originalFile,
     rating, ratingError, ratingLoading, loadRating
   }
 })

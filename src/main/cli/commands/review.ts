@@ -1,0 +1,141 @@
+// A tournament's review from the command line: `tournaments check|approve|reject|reopen|decide|list|report`, through
+// the same calls as the dashboard; a refused transition or an unknown id exits 1 with the reason.
+import type { Command } from 'commander'
+import { writeFileSync } from 'node:fs'
+import type { CallOutput } from '../../../shared/contract/index'
+import { CliError, withServices } from '../host'
+
+const DECISIONS = { accept: 'accepted', reject: 'rejected', override: 'overridden' } as const
+const STATES = ['imported', 'checked', 'approved', 'rejected', 'rated'] as const
+
+function positiveId(text: string, what: string): number {
+  if (!/^\d+$/.test(text) || Number(text) <= 0) throw new CliError(`expected ${what}, got “${text}”`, 2)
+  return Number(text)
+}
+
+type Finding = CallOutput<'tournaments:findings'>[number]
+
+function findingLine(f: Finding): string {
+  const where = [f.subject?.startRanks?.length ? `players ${f.subject.startRanks.join(',')}` : '', f.subject?.rounds?.length ? `rounds ${f.subject.rounds.join(',')}` : '', f.line !== null ? `line ${f.line}` : '']
+    .filter(Boolean)
+    .join(' ')
+  const decision = f.decision ? `  [${f.decision} by ${f.decidedBy ?? '?'}: ${f.decisionReason ?? ''}]` : ''
+  return `  #${f.id} ${f.level.padEnd(7)} ${f.code}${where ? ` (${where})` : ''}  ${f.message}${decision}`
+}
+
+/** Adds the review commands to the `tournaments` command. */
+export function registerReview(tournaments: Command): void {
+  tournaments
+    .command('check')
+    .description('run the regulation checks of a tournament again and print its findings with their codes')
+    .argument('<id>', 'tournament id')
+    .action(async (idText: string, _opts, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      await withServices(cmd, async (cli) => {
+        const run = await cli.call('checks:run', { id })
+        const findings = await cli.call('tournaments:findings', { id })
+        cli.print({ ...run, findingsList: findings }, () =>
+          [
+            `tournament ${id}: ${run.status}, rules ${run.edition}; ${run.findings.error} error, ${run.findings.warning} warning, ${run.findings.info} info, ${run.findings.open} awaiting a decision (new ${run.inserted}, no longer raised ${run.retired}, decisions carried over ${run.carried})`,
+            ...findings.map(findingLine)
+          ].join('\n')
+        )
+      })
+    })
+
+  tournaments
+    .command('approve')
+    .description('approve a checked tournament for rating (refused while errors are open, unless --override-errors)')
+    .argument('<id>', 'tournament id')
+    .requiredOption('--reason <text>', 'why (recorded in the audit log)')
+    .option('--override-errors', 'override every open error with the same reason, each recorded')
+    .action(async (idText: string, opts: { reason: string; overrideErrors?: boolean }, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      await withServices(cmd, async (cli) => {
+        const out = await cli.call('checks:approve', { id, reason: opts.reason, overrideErrors: Boolean(opts.overrideErrors) })
+        cli.print(out, () => `tournament ${id}: approved${out.overridden ? ` (${out.overridden} error(s) overridden)` : ''}`)
+      })
+    })
+
+  tournaments
+    .command('reject')
+    .description('reject a tournament (it will not be rated)')
+    .argument('<id>', 'tournament id')
+    .requiredOption('--reason <text>', 'why (recorded in the audit log)')
+    .action(async (idText: string, opts: { reason: string }, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      await withServices(cmd, async (cli) => {
+        const out = await cli.call('checks:reject', { id, reason: opts.reason })
+        cli.print(out, () => `tournament ${id}: rejected`)
+      })
+    })
+
+  tournaments
+    .command('reopen')
+    .description('take an approved or rejected tournament back to checked (held back for a later list)')
+    .argument('<id>', 'tournament id')
+    .requiredOption('--reason <text>', 'why (recorded in the audit log)')
+    .action(async (idText: string, opts: { reason: string }, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      await withServices(cmd, async (cli) => {
+        const out = await cli.call('checks:reopen', { id, reason: opts.reason })
+        cli.print(out, () => `tournament ${id}: checked`)
+      })
+    })
+
+  tournaments
+    .command('decide')
+    .description('decide one finding: accept (it stands), reject (it does not apply) or override (rate anyway)')
+    .argument('<findingId>', 'finding id (as `tournaments check` prints it, after #)')
+    .argument('<decision>', 'accept, reject or override')
+    .requiredOption('--reason <text>', 'why (recorded in the audit log)')
+    .action(async (findingText: string, decisionText: string, opts: { reason: string }, cmd: Command) => {
+      const findingId = positiveId(findingText, 'a finding id')
+      const decision = DECISIONS[decisionText as keyof typeof DECISIONS]
+      if (!decision) throw new CliError(`the decision is accept, reject or override, got “${decisionText}”`, 2)
+      await withServices(cmd, async (cli) => {
+        const f = await cli.call('tournaments:decideFinding', { findingId, decision, reason: opts.reason })
+        cli.print(f, () => `finding #${f.id} (${f.code}) of tournament ${f.tournamentId}: ${f.decision}`)
+      })
+    })
+
+  tournaments
+    .command('list')
+    .description('tournaments with their state, errors, warnings, decisions to take and the list they go into')
+    .option('--state <state>', `only one state: ${STATES.join(', ')}`)
+    .option('--limit <n>', 'at most this many (default 500)', '500')
+    .action(async (opts: { state?: string; limit: string }, cmd: Command) => {
+      if (opts.state !== undefined && !(STATES as readonly string[]).includes(opts.state)) throw new CliError(`--state is one of ${STATES.join(', ')}, got “${opts.state}”`, 2)
+      const limit = positiveId(opts.limit, 'a number for --limit')
+      await withServices(cmd, async (cli) => {
+        const out = await cli.call('checks:dashboard', { ...(opts.state ? { status: opts.state as (typeof STATES)[number] } : {}), sort: 'endDate', order: 'desc', limit: Math.min(limit, 500), offset: 0 })
+        cli.print(out, () =>
+          [
+            `${out.total} tournament(s)${out.total > out.rows.length ? `, the ${out.rows.length} latest shown` : ''}`,
+            ...out.rows.map((r) => `  ${String(r.id).padStart(5)} ${r.status.padEnd(8)} ${(r.endDate ?? '').padEnd(10)} E${r.errors} W${r.warnings} open ${r.open}  list ${r.listDate ?? '—'}  ${r.name ?? ''}`)
+          ].join('\n')
+        )
+      })
+    })
+
+  tournaments
+    .command('report')
+    .description('write the check report of a tournament as a PDF, in English or French')
+    .argument('<id>', 'tournament id')
+    .requiredOption('--out <file>', 'the PDF file to write')
+    .option('--lang <lang>', 'en or fr (default: the office’s language)')
+    .action(async (idText: string, opts: { out: string; lang?: string }, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      if (opts.lang !== undefined && opts.lang !== 'en' && opts.lang !== 'fr') throw new CliError(`--lang is en or fr, got “${opts.lang}”`, 2)
+      await withServices(cmd, async (cli) => {
+        const pdf = await cli.call('checks:report', { id, ...(opts.lang ? { locale: opts.lang as 'en' | 'fr' } : {}) })
+        const bytes = Buffer.from(pdf.base64, 'base64')
+        try {
+          writeFileSync(opts.out, bytes)
+        } catch (e) {
+          throw new CliError(`cannot write ${opts.out}: ${(e as Error).message}`)
+        }
+        cli.print({ id, out: opts.out, bytes: bytes.byteLength, pages: pdf.pages }, () => `check report of tournament ${id} written to ${opts.out} (${pdf.pages} page(s), ${bytes.byteLength} bytes)`)
+      })
+    })
+}

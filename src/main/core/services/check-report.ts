@@ -1,0 +1,188 @@
+// The check report of one tournament as a PDF (pdfkit), in English or French: the facts checked, then every finding
+// grouped by rule with its level, message, paragraph and the officer's decision; for the organiser or the arbiter.
+import PDFDocument from 'pdfkit'
+import type { Db } from '../db/open'
+import type { Locale } from '../../../shared/errors/index'
+import { translateError } from '../../../shared/errors/index'
+import { listFindings, type FindingRow } from '../data/findings'
+import { reviewFacts } from '../data/review'
+import { loadTournamentModel } from '../tournaments/read'
+import { foldName } from '../registry/names'
+import { UserError } from '../util/errors'
+import { reviewSummary } from './checks'
+
+const LABELS = {
+  en: {
+    title: 'Check report',
+    tournament: 'Tournament',
+    place: 'Place',
+    dates: 'Dates',
+    system: 'System',
+    ratingType: 'Rating type',
+    timeControl: 'Time control',
+    typedTimeControl: 'time control typed by the office',
+    edition: 'Rules applied',
+    status: 'State',
+    received: 'Report received',
+    historical: 'archive import (no deadline checks)',
+    list: 'Goes into the list of',
+    players: 'Players',
+    arbiters: 'Arbiters',
+    findings: 'Findings',
+    none: 'No finding: the report meets every rule checked.',
+    summary: '{error} error(s), {warning} warning(s), {info} information(s); {open} awaiting a decision.',
+    level: { error: 'Error', warning: 'Warning', info: 'Information' },
+    decision: { accepted: 'Accepted', rejected: 'Rejected', overridden: 'Overridden' },
+    undecided: 'Awaiting a decision',
+    by: 'by {by} on {at}: {reason}',
+    where: { players: 'Players (start rank)', rounds: 'Rounds', games: 'Games (round.start rank)', line: 'Line' },
+    status_: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
+    generated: 'Generated on {at} by Rating Office.',
+    page: 'Page {n} of {total}'
+  },
+  fr: {
+    title: 'Rapport de contrôle',
+    tournament: 'Tournoi',
+    place: 'Lieu',
+    dates: 'Dates',
+    system: 'Système',
+    ratingType: 'Cadence classée',
+    timeControl: 'Cadence',
+    typedTimeControl: 'cadence saisie par le bureau',
+    edition: 'Règles appliquées',
+    status: 'État',
+    received: 'Rapport reçu le',
+    historical: 'import d’archive (pas de contrôle de délai)',
+    list: 'Entre dans la liste du',
+    players: 'Joueurs',
+    arbiters: 'Arbitres',
+    findings: 'Constats',
+    none: 'Aucun constat : le rapport respecte toutes les règles contrôlées.',
+    summary: '{error} erreur(s), {warning} avertissement(s), {info} information(s) ; {open} en attente de décision.',
+    level: { error: 'Erreur', warning: 'Avertissement', info: 'Information' },
+    decision: { accepted: 'Accepté', rejected: 'Rejeté', overridden: 'Passé outre' },
+    undecided: 'En attente de décision',
+    by: 'par {by} le {at} : {reason}',
+    where: { players: 'Joueurs (numéro de départ)', rounds: 'Rondes', games: 'Parties (ronde.numéro de départ)', line: 'Ligne' },
+    status_: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
+    generated: 'Produit le {at} par Rating Office.',
+    page: 'Page {n} sur {total}'
+  }
+} as const
+
+function fill(text: string, params: Record<string, unknown>): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`))
+}
+
+/** The standard PDF fonts encode WinAnsi only: the few signs outside it are written the ASCII way. */
+function pdfText(s: string): string {
+  return s.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/−/g, '-').replace(/→/g, '->').replace(/[\u2009\u202f]/g, ' ')
+}
+
+function findingMessage(f: FindingRow, loc: Locale): string {
+  const params = JSON.parse(f.params) as Record<string, unknown>
+  return translateError(f.code, { ...params, found: f.found, expected: f.expected, file: f.fileName }, loc)
+}
+
+function whereText(f: FindingRow, L: (typeof LABELS)[Locale]): string[] {
+  const out: string[] = []
+  if (f.subject) {
+    const s = JSON.parse(f.subject) as { startRanks?: number[]; rounds?: number[]; games?: { round: number; startRank: number }[] }
+    if (s.startRanks?.length) out.push(`${L.where.players}: ${s.startRanks.join(', ')}`)
+    if (s.rounds?.length) out.push(`${L.where.rounds}: ${s.rounds.join(', ')}`)
+    if (s.games?.length) out.push(`${L.where.games}: ${s.games.map((g) => `${g.round}.${g.startRank}`).join(', ')}`)
+  } else if (f.line !== null) out.push(`${L.where.line} ${f.line}`)
+  return out
+}
+
+export interface CheckReport {
+  fileName: string
+  base64: string
+  pages: number
+}
+
+/** Writes the report; resolves with the PDF's bytes as base64. */
+export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<CheckReport> {
+  const t = reviewFacts(db, id)
+  if (!t) throw new UserError('tournaments.notFound', { id })
+  const L = LABELS[loc]
+  const summary = reviewSummary(db, id)
+  const model = loadTournamentModel(db, id)
+  const findings = listFindings(db, id, {})
+  const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, info: { Title: `${L.title} — ${t.name ?? id}`, Author: 'Rating Office', Subject: L.title } })
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve())
+    doc.on('error', reject)
+  })
+  const text = (s: string, options?: PDFKit.Mixins.TextOptions) => doc.text(pdfText(s), options)
+
+  doc.font('Helvetica-Bold').fontSize(18)
+  text(L.title)
+  doc.fontSize(13)
+  text(t.name ?? `#${id}`)
+  doc.moveDown(0.5).font('Helvetica').fontSize(10)
+  const fact = (label: string, value: string | null | undefined) => {
+    if (!value) return
+    doc.font('Helvetica-Bold')
+    text(`${label}: `, { continued: true })
+    doc.font('Helvetica')
+    text(value)
+  }
+  fact(L.place, [model.header.city, t.federation].filter(Boolean).join(', '))
+  fact(L.dates, [t.startDate, t.endDate].filter(Boolean).join(' – '))
+  fact(L.system, t.system)
+  fact(L.ratingType, t.ratingType)
+  fact(L.timeControl, t.timeControlOverride ? `${t.timeControlOverride} (${L.typedTimeControl})` : (model.header.encodedTimeControl ?? t.timeControl))
+  fact(L.players, String(model.players.length))
+  fact(L.arbiters, model.header.arbiters.map((a) => `${a.name}${a.fideId ? ` (${a.fideId})` : ''}`).join('; '))
+  fact(L.edition, summary.editionInForce)
+  fact(L.received, t.historical ? `${t.receivedDate} — ${L.historical}` : t.receivedDate)
+  fact(L.list, summary.listDate)
+  fact(L.status, L.status_[t.status])
+
+  const counts = { error: 0, warning: 0, info: 0, open: 0 }
+  for (const f of findings) {
+    counts[f.level]++
+    if (f.level !== 'info' && f.decision === null) counts.open++
+  }
+  doc.moveDown().font('Helvetica-Bold').fontSize(14)
+  text(L.findings)
+  doc.font('Helvetica').fontSize(10)
+  text(findings.length ? fill(L.summary, counts) : L.none)
+
+  const byCode = new Map<string, FindingRow[]>()
+  for (const f of findings) {
+    const list = byCode.get(f.code) ?? []
+    list.push(f)
+    byCode.set(f.code, list)
+  }
+  for (const [code, list] of byCode) {
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11)
+    text(`${code} (${list.length})`)
+    for (const f of list) {
+      doc.moveDown(0.2).font('Helvetica-Bold').fontSize(9)
+      text(`${L.level[f.level]}${f.paragraph ? ` — ${f.paragraph}` : ''}`)
+      doc.font('Helvetica')
+      text(findingMessage(f, loc))
+      for (const w of whereText(f, L)) text(w)
+      doc.font('Helvetica-Oblique')
+      text(f.decision ? `${L.decision[f.decision]} ${fill(L.by, { by: f.decidedBy ?? '', at: (f.decidedAt ?? '').slice(0, 10), reason: f.decisionReason ?? '' })}` : L.undecided)
+    }
+  }
+
+  const range = doc.bufferedPageRange()
+  const generated = fill(L.generated, { at: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' })
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i)
+    const bottom = doc.page.height - 40
+    doc.page.margins.bottom = 0
+    doc.font('Helvetica').fontSize(8)
+    doc.text(pdfText(`${generated}  ${fill(L.page, { n: i + 1, total: range.count })}`), 50, bottom, { width: doc.page.width - 100, align: 'center', lineBreak: false })
+  }
+  doc.end()
+  await done
+  const slug = (foldName(t.name ?? '') || 'tournament').replace(/ /g, '-').slice(0, 60)
+  return { fileName: `${slug}-${loc === 'fr' ? 'rapport-de-controle' : 'check-report'}.pdf`, base64: Buffer.concat(chunks).toString('base64'), pages: range.count }
+}

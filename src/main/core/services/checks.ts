@@ -1,0 +1,533 @@
+// A tournament's review: builds the regulation checks' input from the database, stores their findings idempotently
+// (decisions carried over by code + subject), moves the tournament through imported → checked → approved | rejected,
+// and records every transition and decision in the audit log with who, when and why.
+import type { Db } from '../db/open'
+import type { Edition } from '../../../shared/contract/rating'
+import type { CheckRun, DashboardRow } from '../../../shared/contract/checks'
+import { runRegulationChecks, type CheckArbiter, type CheckInput, type CheckPlayer, type TournamentFlags } from '../checks/index'
+import { editionForDate } from '../rules/editions'
+import { findEdition, ratingsAtStart } from './rating'
+import { loadTournamentModel } from '../tournaments/read'
+import { foldName, nameSimilarity } from '../registry/names'
+import { getArbiter } from '../registry/arbiters'
+import { UserError } from '../util/errors'
+import type { TrfHeader } from '../trf/index'
+import type { HandlersOf } from './dispatch'
+import { readSettings } from './settings'
+import { translateError } from '../../../shared/errors/index'
+import { checkReportPdf } from './check-report'
+import {
+  blockingErrors,
+  findingCounts,
+  getFinding,
+  listFindings,
+  setDecision,
+  writeCheckFindings,
+  type FindingDecision,
+  type FindingRow
+} from '../data/findings'
+import {
+  hasEarlierEvent,
+  playerLinks,
+  publishedLists,
+  registryArbiterNames,
+  reviewFacts,
+  roundDates,
+  setReviewFacts,
+  setStatus,
+  tournamentArbiters,
+  tournamentAudit,
+  tournamentsOfArbiter,
+  dashboardRows,
+  dashboardFilterValues,
+  type DashboardFilter,
+  type ReviewFacts,
+  type ReviewFactsPatch,
+  type TournamentStatus
+} from '../data/review'
+
+/** One audit row; every decision and transition of a review goes through here. */
+export function auditReview(db: Db, actor: string, action: string, entity: 'tournament' | 'tournament_finding', entityId: number, reason: string | null, data: unknown): void {
+  db.prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)').run(actor, action, entity, String(entityId), reason, JSON.stringify(data))
+}
+
+function requireFacts(db: Db, id: number): ReviewFacts {
+  const t = reviewFacts(db, id)
+  if (!t) throw new UserError('tournaments.notFound', { id })
+  return t
+}
+
+/** The date the checks treat as the start: 042, else the first round date, else the day the report came. */
+function startOf(t: ReviewFacts, dates: readonly (string | null)[]): string {
+  return t.startDate ?? dates.find((d) => d !== null) ?? t.receivedDate
+}
+
+/** The edition the checks apply: the one the officer chose, else the FIDE edition in force at the start. */
+export function reviewEdition(db: Db, t: ReviewFacts, start: string): Edition {
+  if (t.edition) {
+    const e = findEdition(db, t.edition)
+    if (!e) throw new UserError('engine.unknownEdition', { id: t.edition, known: 'rules list' })
+    return e
+  }
+  return editionForDate(start)
+}
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * The list a tournament goes into: the first list date whose closing date (list date − the cutoff of the edition in
+ * force on that date, regulations.md § 5) is on or after both its end and the day the report came, and which is not
+ * already published. The calendar is the list edition's (monthly since 2014, every other month in 2010, quarterly in
+ * 2005); a date no edition covers uses the tournament's edition.
+ */
+export function targetListDate(end: string, received: string, published: ReadonlySet<string>, fallback: Edition): string {
+  const from = end > received ? end : received
+  let y = Number(from.slice(0, 4))
+  let m = Number(from.slice(5, 7))
+  for (let i = 0; i < 60; i++) {
+    const date = `${y}-${String(m).padStart(2, '0')}-01`
+    if (++m > 12) {
+      m = 1
+      y++
+    }
+    let e = fallback
+    try {
+      e = editionForDate(date)
+    } catch {
+      // before the first edition: the tournament's own
+    }
+    if ((Number(date.slice(5, 7)) - 1) % e.list.periodMonths !== 0) continue
+    if (addDays(date, -e.list.cutoffDays) >= from && !published.has(date)) return date
+  }
+  throw new Error(`no list date within five years of ${from}`)
+}
+
+/** Registry matches of the report's arbiters: by FIDE ID, else by exact name; close names offered when unknown. */
+function checkArbiters(db: Db, id: number): CheckArbiter[] {
+  let names: { fideId: number; name: string; folded: string }[] | null = null
+  return tournamentArbiters(db, id).map((a) => {
+    let reg = a.fideId !== null ? getArbiter(db, a.fideId) : null
+    const folded = foldName(a.name)
+    if (!reg && a.fideId === null && folded) {
+      names ??= registryArbiterNames(db)
+      const same = names.filter((n) => n.folded === folded)
+      if (same.length === 1) reg = getArbiter(db, same[0].fideId)
+    }
+    let suggestions: { fideId: string; name: string }[] = []
+    if (!reg && folded) {
+      names ??= registryArbiterNames(db)
+      suggestions = names
+        .map((n) => ({ n, score: nameSimilarity(a.name, n.name) }))
+        .filter((x) => x.score >= 0.75)
+        .sort((x, y) => y.score - x.score || x.n.fideId - y.n.fideId)
+        .slice(0, 3)
+        .map((x) => ({ fideId: String(x.n.fideId), name: x.n.name }))
+    }
+    return {
+      role: a.role,
+      name: a.name,
+      fideId: a.fideId === null ? null : String(a.fideId),
+      title: a.title,
+      registry: reg ? { fideId: String(reg.fideId), name: reg.name, title: reg.title, licences: [{ validFrom: reg.validFrom, validTo: reg.validTo, status: reg.status }] } : null,
+      suggestions
+    }
+  })
+}
+
+function flagsOf(t: ReviewFacts): TournamentFlags {
+  try {
+    const f = JSON.parse(t.flags) as Record<string, unknown>
+    return { ...(f.nationalChampionship === true ? { nationalChampionship: true } : {}), ...(f.womenEvent === true ? { womenEvent: true } : {}) }
+  } catch {
+    return {}
+  }
+}
+
+export interface BuiltCheckInput {
+  input: CheckInput
+  listDate: string | null
+}
+
+/** Everything the pure checks read about one stored tournament. */
+export function buildCheckInput(db: Db, id: number): BuiltCheckInput {
+  const t = requireFacts(db, id)
+  const header = JSON.parse(t.header) as TrfHeader
+  const dates = roundDates(db, id)
+  const start = startOf(t, dates)
+  const edition = reviewEdition(db, t, start)
+  const ratingType = t.ratingType ?? 'standard'
+  const model = loadTournamentModel(db, id)
+  const { byFideId } = ratingsAtStart(db, start, ratingType, model.players.map((p) => p.fideId ?? ''))
+  const links = new Map(playerLinks(db, id).map((l) => [l.startRank, l]))
+  const players: CheckPlayer[] = model.players.map((p) => {
+    const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
+    const link = links.get(p.startRank)
+    const known = link && (link.playerId !== null || link.fideId !== null)
+    return {
+      startRank: p.startRank,
+      name: p.name,
+      fideId: p.fideId,
+      sex: p.sex,
+      birth: p.birth,
+      ratingAtStart,
+      firstEvent: ratingAtStart !== null ? null : known ? !hasEarlierEvent(db, link.playerId, link.fideId, start, id) : null,
+      rounds: p.rounds
+    }
+  })
+  const published = publishedLists(db, ratingType).filter((l) => l.kind === 'office')
+  const end = t.endDate ?? dates.filter((d): d is string => d !== null).at(-1) ?? start
+  const listDate = targetListDate(end, t.receivedDate, new Set(published.map((l) => l.listDate)), edition)
+  let listEdition: Edition
+  try {
+    listEdition = t.edition ? edition : editionForDate(listDate)
+  } catch {
+    listEdition = edition
+  }
+  const input: CheckInput = {
+    tournament: {
+      name: t.name,
+      startDate: t.startDate ?? dates.find((d) => d !== null) ?? null,
+      endDate: t.endDate,
+      system: t.system,
+      ratingType: t.ratingType,
+      rounds: Math.max(t.rounds, t.declaredRounds ?? 0),
+      timeControl: t.timeControl,
+      encodedTimeControl: header.encodedTimeControl ?? null,
+      timeControlOverride: t.timeControlOverride,
+      roundDates: dates,
+      registeredDate: null,
+      receivedDate: t.receivedDate,
+      historical: t.historical === 1,
+      flags: flagsOf(t)
+    },
+    players,
+    arbiters: checkArbiters(db, id),
+    edition,
+    listEdition,
+    publishedLists: published.map((l) => {
+      let cutoff = listEdition.list.cutoffDays
+      try {
+        cutoff = editionForDate(l.listDate).list.cutoffDays
+      } catch {
+        // a list older than every edition keeps the tournament's list edition's cutoff
+      }
+      return { listDate: l.listDate, closingDate: addDays(l.listDate, -cutoff) }
+    })
+  }
+  return { input, listDate }
+}
+
+/** The first status a tournament takes once its checks have run, and whether this run sends it back. */
+function statusAfterRun(current: TournamentStatus, newData: boolean, changed: boolean, blocking: number): TournamentStatus {
+  if (current === 'imported') return 'checked'
+  if (newData && (current === 'approved' || current === 'rejected')) return 'checked'
+  if (current === 'approved' && (changed || blocking > 0)) return 'checked'
+  return current
+}
+
+export interface RunOptions {
+  actor: string
+  /** What made the checks run, for the audit log: 'import', 'file', 'facts', 'arbiter', 'demand'. */
+  trigger: 'import' | 'file' | 'facts' | 'arbiter' | 'demand'
+  /** The status before new data came (a new file version resets it to 'imported'). */
+  previousStatus?: TournamentStatus | null
+  /** Extra audit data for the transition (the file's diff summary). */
+  detail?: Record<string, unknown>
+}
+
+/**
+ * Runs the regulation checks of one tournament and stores their findings (one transaction). Running twice gives
+ * the same findings; decisions carry over. A rated tournament is left as published.
+ */
+export function runChecks(db: Db, id: number, options: RunOptions): CheckRun {
+  return db.transaction((): CheckRun => {
+    const t = requireFacts(db, id)
+    if (t.status === 'rated') throw new UserError('checks.rated', { id })
+    const { input } = buildCheckInput(db, id)
+    const findings = runRegulationChecks(input)
+    const written = writeCheckFindings(
+      db,
+      id,
+      t.currentFileId,
+      findings.map((f) => ({
+        code: f.code,
+        level: f.level,
+        edition: f.edition,
+        paragraph: f.paragraph,
+        group: f.group,
+        params: { ...f.params, paragraph: f.paragraph },
+        subject: { ...(f.startRanks ? { startRanks: f.startRanks } : {}), ...(f.rounds ? { rounds: f.rounds } : {}), ...(f.games ? { games: f.games } : {}) },
+        excludesGames: f.excludesGames
+      }))
+    )
+    const changed = written.inserted.length > written.carried.length || written.retired.length > 0 || written.updated.length > 0
+    const blocking = blockingErrors(db, id).length
+    const before = options.previousStatus ?? t.status
+    const newData = options.trigger === 'import' || options.trigger === 'file'
+    const next = statusAfterRun(before, newData, changed, blocking)
+    if (next !== t.status) setStatus(db, id, next)
+    if (next !== before) {
+      auditReview(db, options.actor, 'tournament.status', 'tournament', id, null, {
+        from: before,
+        to: next,
+        trigger: options.trigger,
+        findings: { inserted: written.inserted.length, retired: written.retired.length, carried: written.carried.length },
+        ...options.detail
+      })
+    }
+    if (options.trigger !== 'import' || before !== 'imported') {
+      auditReview(db, options.actor, 'tournament.check', 'tournament', id, null, {
+        trigger: options.trigger,
+        edition: input.edition.id,
+        inserted: written.inserted.length,
+        updated: written.updated.length,
+        retired: written.retired.length,
+        carried: written.carried.length
+      })
+    }
+    return {
+      id,
+      status: next,
+      edition: input.edition.id,
+      findings: findingCounts(db, id),
+      inserted: written.inserted.length,
+      retired: written.retired.length,
+      carried: written.carried.length
+    }
+  })()
+}
+
+/** Re-runs the checks of every tournament (not yet rated) an arbiter directed: a licence was added or changed. */
+export function rerunForArbiter(db: Db, fideId: number, actor: string): CheckRun[] {
+  return db.transaction(() =>
+    tournamentsOfArbiter(db, fideId)
+      .filter((t) => t.status !== 'rated')
+      .map((t) => runChecks(db, t.id, { actor, trigger: 'arbiter', detail: { arbiter: fideId } }))
+  )()
+}
+
+/** After a decision, an approved tournament with an error open again goes back to checked. */
+function reopenIfBlocked(db: Db, id: number, actor: string, why: Record<string, unknown>): TournamentStatus {
+  const t = requireFacts(db, id)
+  if (t.status === 'approved' && blockingErrors(db, id).length > 0) {
+    setStatus(db, id, 'checked')
+    auditReview(db, actor, 'tournament.status', 'tournament', id, null, { from: 'approved', to: 'checked', ...why })
+    return 'checked'
+  }
+  return t.status
+}
+
+function refuseIfRated(t: ReviewFacts): void {
+  if (t.status === 'rated') throw new UserError('checks.rated', { id: t.id })
+}
+
+/** One decision on one finding, with its reason, audited with the previous decision. */
+export function decideFinding(db: Db, findingId: number, decision: FindingDecision, reason: string, actor: string): FindingRow {
+  return db.transaction(() => {
+    const before = getFinding(db, findingId)
+    if (!before) throw new UserError('tournaments.findingNotFound', { id: findingId })
+    refuseIfRated(requireFacts(db, before.tournamentId))
+    setDecision(db, findingId, decision, reason, actor)
+    auditReview(db, actor, `finding.${decision}`, 'tournament_finding', findingId, reason, {
+      tournamentId: before.tournamentId,
+      code: before.code,
+      level: before.level,
+      line: before.line,
+      subject: before.subject ? (JSON.parse(before.subject) as unknown) : null,
+      previous: before.decision ? { decision: before.decision, reason: before.decisionReason, by: before.decidedBy, at: before.decidedAt } : null
+    })
+    reopenIfBlocked(db, before.tournamentId, actor, { finding: findingId, decision })
+    return getFinding(db, findingId)!
+  })()
+}
+
+/** One decision with one reason on every active finding of a rule in a tournament (undecided ones unless asked). */
+export function decideRule(db: Db, tournamentId: number, code: string, decision: FindingDecision, reason: string, includeDecided: boolean, actor: string): { decided: number; status: TournamentStatus } {
+  return db.transaction(() => {
+    refuseIfRated(requireFacts(db, tournamentId))
+    const rows = listFindings(db, tournamentId, { code, undecidedOnly: !includeDecided })
+    if (rows.length === 0) throw new UserError('checks.noFindingOfRule', { id: tournamentId, code })
+    for (const f of rows) {
+      setDecision(db, f.id, decision, reason, actor)
+      auditReview(db, actor, `finding.${decision}`, 'tournament_finding', f.id, reason, {
+        tournamentId,
+        code,
+        level: f.level,
+        bulk: { code, count: rows.length },
+        previous: f.decision ? { decision: f.decision, reason: f.decisionReason, by: f.decidedBy, at: f.decidedAt } : null
+      })
+    }
+    const status = reopenIfBlocked(db, tournamentId, actor, { rule: code, decision })
+    return { decided: rows.length, status }
+  })()
+}
+
+/**
+ * Approves a checked (or earlier rejected) tournament for rating. Refused while an error is open; with
+ * `overrideErrors` each open error is overridden with the same reason first, each in the audit log.
+ */
+export function approveTournament(db: Db, id: number, reason: string, overrideErrors: boolean, actor: string): { id: number; status: TournamentStatus; overridden: number } {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    refuseIfRated(t)
+    if (t.status === 'approved') throw new UserError('checks.alreadyInState', { id, status: t.status })
+    if (t.status === 'imported') throw new UserError('checks.notChecked', { id })
+    const blocking = blockingErrors(db, id)
+    if (blocking.length > 0 && !overrideErrors) {
+      throw new UserError('checks.openErrors', { id, count: blocking.length, codes: [...new Set(blocking.map((b) => b.code))].join(', ') })
+    }
+    for (const f of blocking) {
+      setDecision(db, f.id, 'overridden', reason, actor)
+      auditReview(db, actor, 'finding.overridden', 'tournament_finding', f.id, reason, {
+        tournamentId: id,
+        code: f.code,
+        level: f.level,
+        approval: true,
+        previous: f.decision ? { decision: f.decision, reason: f.decisionReason, by: f.decidedBy, at: f.decidedAt } : null
+      })
+    }
+    setStatus(db, id, 'approved')
+    auditReview(db, actor, 'tournament.status', 'tournament', id, reason, { from: t.status, to: 'approved', overridden: blocking.map((f) => f.id) })
+    return { id, status: 'approved' as const, overridden: blocking.length }
+  })()
+}
+
+export function rejectTournament(db: Db, id: number, reason: string, actor: string): { id: number; status: TournamentStatus } {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    refuseIfRated(t)
+    if (t.status === 'rejected') throw new UserError('checks.alreadyInState', { id, status: t.status })
+    setStatus(db, id, 'rejected')
+    auditReview(db, actor, 'tournament.status', 'tournament', id, reason, { from: t.status, to: 'rejected' })
+    return { id, status: 'rejected' as const }
+  })()
+}
+
+/** Back to checked from a decision (approved or rejected): held back for a later list, or to be decided again. */
+export function reopenTournament(db: Db, id: number, reason: string, actor: string): { id: number; status: TournamentStatus } {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    refuseIfRated(t)
+    if (t.status !== 'approved' && t.status !== 'rejected') throw new UserError('checks.alreadyInState', { id, status: t.status })
+    setStatus(db, id, 'checked')
+    auditReview(db, actor, 'tournament.status', 'tournament', id, reason, { from: t.status, to: 'checked' })
+    return { id, status: 'checked' as const }
+  })()
+}
+
+/** The officer's facts of a tournament; audited with before and after, then the checks run again. */
+export function setFacts(db: Db, id: number, patch: ReviewFactsPatch, reason: string, actor: string): CheckRun {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    refuseIfRated(t)
+    if (patch.edition) {
+      if (!findEdition(db, patch.edition)) throw new UserError('engine.unknownEdition', { id: patch.edition, known: 'rules list' })
+    }
+    if (patch.flags) patch = { ...patch, flags: { ...(JSON.parse(t.flags) as Record<string, boolean>), ...patch.flags } }
+    const before = { receivedDate: t.receivedDate, historical: t.historical === 1, flags: JSON.parse(t.flags) as unknown, timeControlOverride: t.timeControlOverride, edition: t.edition }
+    setReviewFacts(db, id, patch)
+    auditReview(db, actor, 'tournament.facts', 'tournament', id, reason, { before, after: patch })
+    return runChecks(db, id, { actor, trigger: 'facts' })
+  })()
+}
+
+/** For the tournament page: the facts, the edition the checks apply, the list it goes into. */
+export function reviewSummary(db: Db, id: number) {
+  const t = requireFacts(db, id)
+  let editionInForce: string | null = null
+  let listDate: string | null = null
+  try {
+    const built = buildCheckInput(db, id)
+    editionInForce = built.input.edition.id
+    listDate = built.listDate
+  } catch {
+    // no edition covers the start (a date before 2005 without a chosen profile): the page says so by a null
+  }
+  return {
+    id,
+    status: t.status,
+    receivedDate: t.receivedDate,
+    historical: t.historical === 1,
+    flags: flagsOf(t),
+    timeControlOverride: t.timeControlOverride,
+    edition: t.edition,
+    editionInForce,
+    listDate,
+    blockingErrors: blockingErrors(db, id).length
+  }
+}
+
+
+/** The dashboard's page, each row with the list it goes into. */
+export function dashboard(db: Db, filter: DashboardFilter): { total: number; rows: DashboardRow[] } {
+  const page = dashboardRows(db, filter)
+  const published = new Map<string, Set<string>>()
+  const publishedOf = (ratingType: string) => {
+    let set = published.get(ratingType)
+    if (!set) published.set(ratingType, (set = new Set(publishedLists(db, ratingType).filter((l) => l.kind === 'office').map((l) => l.listDate))))
+    return set
+  }
+  return {
+    total: page.total,
+    rows: page.rows.map(({ receivedDate, edition, historical, ...r }) => {
+      let listDate: string | null = null
+      const end = r.endDate ?? r.startDate
+      if (r.status !== 'rejected' && end) {
+        try {
+          const e = edition ? findEdition(db, edition) : editionForDate(r.startDate ?? end)
+          if (e) listDate = targetListDate(end, receivedDate, publishedOf(r.ratingType ?? 'standard'), e)
+        } catch {
+          // a start before every edition, without a chosen profile: no list to show
+        }
+      }
+      return { ...r, historical: historical === 1, listDate }
+    })
+  }
+}
+
+function officerOf(db: Db, given: string | undefined): string {
+  return given?.trim() || readSettings(db).officer || 'officer'
+}
+
+export const checksHandlers: HandlersOf<'checks'> = {
+  'checks:run': (input, { db }) => runChecks(db, input.id, { actor: officerOf(db, input.officer), trigger: 'demand' }),
+  'checks:dashboard': (input, { db }) => dashboard(db, input),
+  'checks:filters': (_input, { db }) => dashboardFilterValues(db),
+  'checks:decideRule': (input, { db }) => {
+    const out = decideRule(db, input.tournamentId, input.code, input.decision, input.reason, input.includeDecided, officerOf(db, input.officer))
+    return { tournamentId: input.tournamentId, code: input.code, ...out }
+  },
+  'checks:approve': (input, { db }) => approveTournament(db, input.id, input.reason, input.overrideErrors, officerOf(db, input.officer)),
+  'checks:reject': (input, { db }) => rejectTournament(db, input.id, input.reason, officerOf(db, input.officer)),
+  'checks:reopen': (input, { db }) => reopenTournament(db, input.id, input.reason, officerOf(db, input.officer)),
+  'checks:setFacts': (input, { db }) => {
+    const { id, reason, officer, ...patch } = input
+    return setFacts(db, id, patch, reason, officerOf(db, officer))
+  },
+  'checks:facts': (input, { db }) => reviewSummary(db, input.id),
+  'checks:audit': (input, { db }) => {
+    requireFacts(db, input.id)
+    return tournamentAudit(db, input.id).map((r) => ({ ...r, data: r.data === null ? null : (JSON.parse(r.data) as unknown) }))
+  },
+  'checks:report': (input, { db }) => checkReportPdf(db, input.id, input.locale ?? readSettings(db).locale),
+  'checks:arbiterTournaments': (input, { db }) => {
+    const loc = readSettings(db).locale
+    return tournamentsOfArbiter(db, input.fideId).map((t) => ({
+      ...t,
+      problems: listFindings(db, t.id, {})
+        .filter((f) => f.code.startsWith('check.arbiters.') && f.code !== 'check.arbiters.noChief' && arbiterOfFinding(f) === input.fideId)
+        .map((f) => ({ findingId: f.id, code: f.code, level: f.level, message: translateError(f.code, JSON.parse(f.params) as Record<string, unknown>, loc), decision: f.decision }))
+    }))
+  }
+}
+
+/** The FIDE ID an arbiter finding names (its params carry it). */
+function arbiterOfFinding(f: FindingRow): number | null {
+  const p = JSON.parse(f.params) as Record<string, unknown>
+  const id = p.fideId
+  return typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : null
+}

@@ -1,0 +1,85 @@
+// The check report PDF: made with pdfkit from a real database, read back with pdfjs-dist; every finding's rule, message
+// and decision is in it, in English or French.
+import { afterAll, describe, expect, it } from 'vitest'
+import { createServices } from '../../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import { openDatabase } from '../../../../src/main/core/db/open'
+import { reportTrf, seedArbiter, seedList, type ReportPlayer } from '../../../helpers/report-trf'
+import { pdfText } from '../../../helpers/pdf-text'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+const dbFile = tmp.file('office.db')
+openDatabase(dbFile).close()
+const PLAYERS: ReportPlayer[] = [
+  { name: 'Alpha, Anna', fideId: 81001, rating: 2150, sex: 'F' },
+  { name: 'Bravo, Bruno', fideId: 81002, rating: 2050 },
+  { name: 'Charlie, Carl', fideId: 81003, rating: 1980 },
+  { name: 'Delta, Dora', fideId: 81004, rating: 1900, sex: 'F' }
+]
+seedList(dbFile, '2025-02-01', PLAYERS)
+seedArbiter(dbFile, 82001, 'Lapierre, Louis', null)
+const services = createServices({ dbPath: dbFile, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+afterAll(async () => {
+  await services.close()
+  tmp.cleanup()
+})
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const r = await services.dispatch(name, input)
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value as T
+}
+const flat = (s: string) => s.replace(/\s+/g, ' ')
+
+describe('checks:report', () => {
+  it('writes every finding with its rule, message and decision, in English and in French', async () => {
+    const trf = reportTrf({
+      name: 'Open de Lyon',
+      start: '2025-03-01',
+      end: '2025-03-03',
+      roundDates: ['2025-03-01', '2025-03-02', '2025-03-03'],
+      arbiters: [{ role: 'chief', name: 'Lapierre, Louis', fideId: 82001 }],
+      players: PLAYERS
+    })
+    const [r] = await call<{ tournamentId: number }[]>('tournaments:import', { files: [{ fileName: 'open.trf', base64: Buffer.from(trf).toString('base64') }], receivedDate: '2025-04-20' })
+    const id = r.tournamentId
+    const findings = (await call<{ id: number; code: string; source: string; message: string }[]>('tournaments:findings', { id })).filter((f) => f.source === 'check')
+    expect(findings.map((f) => f.code).sort()).toEqual(['check.arbiters.unlicensed', 'check.deadline.report', 'check.deadline.upload'])
+    const unlicensed = findings.find((f) => f.code === 'check.arbiters.unlicensed')!
+    await call('tournaments:decideFinding', { findingId: unlicensed.id, decision: 'overridden', reason: 'licence confirmed by the federation' })
+
+    const en = await call<{ fileName: string; base64: string; pages: number }>('checks:report', { id, locale: 'en' })
+    expect(en.fileName).toBe('open-de-lyon-check-report.pdf')
+    const bytes = Buffer.from(en.base64, 'base64')
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+    const text = await pdfText(bytes)
+    expect(text.pages).toHaveLength(en.pages)
+    const all = flat(text.pages.join(' '))
+    expect(all).toContain('Check report')
+    expect(all).toContain('Open de Lyon')
+    for (const f of findings) {
+      expect(all).toContain(f.code)
+      // the message as the dashboard shows it (a long one wraps: compare its first words)
+      expect(all).toContain(flat(f.message).slice(0, 40))
+    }
+    expect(all).toContain('Overridden by')
+    expect(all).toContain('licence confirmed by the federation')
+    expect(all).toContain('Awaiting a decision')
+    expect(all).toContain('2025-04-20')
+    expect(text.info.Title).toBe('Check report — Open de Lyon')
+
+    const fr = await call<{ fileName: string; base64: string }>('checks:report', { id, locale: 'fr' })
+    expect(fr.fileName).toBe('open-de-lyon-rapport-de-controle.pdf')
+    const frText = flat((await pdfText(Buffer.from(fr.base64, 'base64'))).pages.join(' '))
+    expect(frText).toContain('Rapport de contrôle')
+    expect(frText).toContain('Passé outre par')
+    expect(frText).toContain('En attente de décision')
+    expect(frText).toContain('check.deadline.upload')
+  })
+
+  it('refuses an unknown tournament', async () => {
+    const r = await services.dispatch('checks:report', { id: 4242 })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toBe('No tournament 4242.')
+  })
+})
