@@ -13,7 +13,7 @@ import { getArbiter } from '../registry/arbiters'
 import { UserError } from '../util/errors'
 import type { TrfHeader } from '../trf/index'
 import type { HandlersOf } from './dispatch'
-import { readSettings } from './settings'
+import { readSettings, officerName } from '../data/settings'
 import { translateError } from '../../../shared/errors/index'
 import { checkReportPdf } from './check-report'
 import {
@@ -490,7 +490,7 @@ export function dashboard(db: Db, filter: DashboardFilter): { total: number; row
 }
 
 function officerOf(db: Db, given: string | undefined): string {
-  return given?.trim() || readSettings(db).officer || 'officer'
+  return officerName(db, given)
 }
 
 export const checksHandlers: HandlersOf<'checks'> = {
