@@ -1,4 +1,4 @@
-// Rating lists: which list is in force on a date (the one rule every feature uses) and the entries read from it.
+// Rating lists: which list is in force on a date (the one rule every feature uses) and the ratings read from it.
 import type { Db } from '../db/open'
 
 export type RatingType = 'standard' | 'rapid' | 'blitz'
@@ -36,4 +36,52 @@ export function listBefore(db: Db, date: string, ratingType: RatingType | string
     .prepare(`SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date < ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
     .get(ratingType, date) as ListRef | undefined
   return row ?? null
+}
+
+export interface ListRating {
+  rating: number | null
+  k: number | null
+  birthYear: number | null
+}
+
+/**
+ * Ratings in force at a tournament's start: per FIDE ID, the entry of the latest list (a reference list, or a published
+ * office list) of that rating type dated on or before the start. Also returns which list was used.
+ */
+export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | string, fideIds: readonly string[]): { list: ListRef | null; byFideId: Map<string, ListRating> } {
+  const list = listInForce(db, start, ratingType)
+  const byFideId = new Map<string, ListRating>()
+  if (!list) return { list: null, byFideId }
+  const stmt = db.prepare(
+    `SELECT e.rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+      WHERE e.list_id = ? AND p.fide_id = ?`
+  )
+  for (const id of fideIds) {
+    if (!/^\d+$/.test(id)) continue
+    const row = stmt.get(list.id, Number(id)) as ListRating | undefined
+    if (row) byFideId.set(id, row)
+  }
+  return { list, byFideId }
+}
+
+/**
+ * Players unrated at a tournament's start who have been published since (§ 8.4): their current rating, from the latest
+ * list of that type after the start that holds one (drafts never; between lists of one date, the listInForce order).
+ */
+export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingType | string, fideIds: readonly string[]): Map<string, number> {
+  const stmt = db.prepare(
+    `SELECT e.rating FROM rating_list_entries e
+       JOIN rating_lists l ON l.id = e.list_id
+       JOIN players p ON p.id = e.player_id
+      WHERE p.fide_id = ? AND l.rating_type = ? AND l.list_date > ? AND e.rating IS NOT NULL
+        AND l.status IN ('published', 'reference')
+      ORDER BY l.list_date DESC, CASE l.kind WHEN 'office' THEN 0 ELSE 1 END, l.version DESC, l.id DESC LIMIT 1`
+  )
+  const out = new Map<string, number>()
+  for (const id of fideIds) {
+    if (!/^\d+$/.test(id)) continue
+    const row = stmt.get(Number(id), ratingType, start) as { rating: number } | undefined
+    if (row) out.set(id, row.rating)
+  }
+  return out
 }
