@@ -12,8 +12,6 @@ import { writeTxt } from '../exports/txt'
 import { writeXml } from '../exports/xml'
 import { writeCsv } from '../exports/csv'
 import { writeXlsx } from '../exports/xlsx'
-import { writePdf } from '../exports/pdf'
-import { loadPdfFonts } from '../exports/fonts'
 
 export interface ListExportRequest {
   listId: number
@@ -113,9 +111,12 @@ export async function runListExport(db: Db, plan: ListExportPlan, sink: ExportSi
     case 'xlsx':
       await writeXlsx(plan.meta, counted, sink)
       break
-    case 'pdf':
+    case 'pdf': {
+      // pdfkit (and its font engine) loads on the first PDF, not with every host that never prints one
+      const [{ writePdf }, { loadPdfFonts }] = await Promise.all([import('../exports/pdf'), import('../exports/fonts')])
       await writePdf(plan.meta, counted, sink, loadPdfFonts())
       break
+    }
   }
   return rows
 }
