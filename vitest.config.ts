@@ -9,6 +9,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 120000,
+    // set-up hooks import the hosts and load lists: on a loaded 2-core machine that exceeds vitest's 10 s default
+    hookTimeout: 120000,
     pool: 'forks'
   }
 })
