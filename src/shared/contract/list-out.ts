@@ -2,7 +2,7 @@
 // lists, and the reconciliation of an office list with FIDE's list of the same date.
 import { z } from 'zod'
 import { call, idSchema } from './define'
-import { listSummarySchema } from './lists'
+import { listEntryRowSchema, listSummarySchema } from './lists'
 
 export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
@@ -90,19 +90,10 @@ export const reconcileRowSchema = z.object({
 })
 export type ReconcileRowOut = z.infer<typeof reconcileRowSchema>
 
-export const topRowSchema = z.object({
-  rank: z.number(),
-  playerId: z.number(),
-  fideId: z.number().nullable(),
-  name: z.string(),
-  federation: z.string().nullable(),
-  title: z.string().nullable(),
-  sex: z.string().nullable(),
-  birthYear: z.number().nullable(),
-  rating: z.number().nullable(),
-  games: z.number().nullable(),
-  k: z.number().nullable()
-})
+/** A top list's row: the list entry's fields a printed top list shows, with the rank. */
+export const topRowSchema = listEntryRowSchema
+  .pick({ playerId: true, fideId: true, name: true, federation: true, title: true, sex: true, birthYear: true, rating: true, games: true, k: true })
+  .extend({ rank: z.number() })
 export type TopRowOut = z.infer<typeof topRowSchema>
 
 export const listOutContract = {
