@@ -1,8 +1,8 @@
 // Player merges: re-point every row that references the dropped player, record exactly what moved, and undo it while allowed.
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
-import { appendAudit } from '../data/audit'
-import { officerName } from '../data/settings'
+import { appendAudit } from './audit'
+import { officerName } from './settings'
 
 /** Tables whose references to players are bookkeeping of the registry itself, never re-pointed. */
 const NOT_MOVED = new Set(['players', 'player_merges', 'duplicate_candidates'])

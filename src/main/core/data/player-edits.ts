@@ -1,8 +1,8 @@
 // Office edits of a player's identity (a birth date typed wrong, a death, a national ID): audited, one transaction.
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
-import { foldName } from './names'
-import { appendAudit } from '../data/audit'
+import { foldName } from '../registry/names'
+import { appendAudit } from './audit'
 
 export interface PlayerPatch {
   surname?: string

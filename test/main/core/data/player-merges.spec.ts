@@ -1,7 +1,7 @@
 // Merges re-point every list entry (and other references), are audited, and undo exactly until an office list is published.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { mergePlayers, undoMerge, listMerges } from '../../../../src/main/core/registry/merge'
+import { mergePlayers, undoMerge, listMerges } from '../../../../src/main/core/data/player-merges'
 import { arbiterLicenceOn, listArbiters, saveArbiter } from '../../../../src/main/core/registry/arbiters'
 import { foldName } from '../../../../src/main/core/registry/names'
 import { tempDir } from '../../../helpers/temp-db'
