@@ -86,7 +86,7 @@ describe('rating-office tournaments (review)', () => {
   })
 
   it('exits 1 with a clear message for an unknown id or a refused transition, 2 for bad usage', () => {
-    expect(cli('tournaments', 'check', '99')).toMatchObject({ code: 1, stderr: 'No tournament 99.\n' })
+    expect(cli('tournaments', 'check', '99')).toMatchObject({ code: 1, stderr: 'rating-office: No tournament 99.\n' })
     expect(cli('tournaments', 'decide', '99999', 'accept', '--reason', 'xyz').code).toBe(1)
     expect(cli('tournaments', 'approve', '1', '--reason', 'again').stderr).toContain('already approved')
     expect(cli('tournaments', 'decide', '1', 'maybe', '--reason', 'xyz').code).toBe(2)

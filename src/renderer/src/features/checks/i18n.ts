@@ -107,6 +107,7 @@ export default {
         excludesGames: 'these games are not rated unless the finding is overridden',
         ask: { approve: 'Approve this tournament for rating', reject: 'Reject this tournament', facts: 'Record the tournament’s facts' }
       },
+      arbiter: { none: 'No tournament in the database names this arbiter.', role: { chief: 'chief arbiter', deputy: 'deputy arbiter' } },
       place: { game: 'round {round}, player {rank}', player: 'player {rank}', rounds: 'round(s) {rounds}' },
       facts: {
         title: 'Facts given by the office',
@@ -191,6 +192,7 @@ export default {
         excludesGames: 'ces parties ne sont pas classées sauf si l’on passe outre au constat',
         ask: { approve: 'Approuver ce tournoi pour le classement', reject: 'Refuser ce tournoi', facts: 'Enregistrer les faits du tournoi' }
       },
+      arbiter: { none: 'Aucun tournoi de la base ne nomme cet arbitre.', role: { chief: 'arbitre principal', deputy: 'arbitre adjoint' } },
       place: { game: 'ronde {round}, joueur {rank}', player: 'joueur {rank}', rounds: 'ronde(s) {rounds}' },
       facts: {
         title: 'Faits indiqués par le bureau',

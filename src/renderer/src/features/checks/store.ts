@@ -151,7 +151,21 @@ export const useChecksStore = defineStore('checks', () => {
     return { fileName: out.fileName, bytes: fromBase64(out.base64) }
   }
 
+  // ---- an arbiter's tournaments and licence problems (arbiters screen)
+  const arbiterTournaments = ref<Record<number, CallOutput<'checks:arbiterTournaments'>>>({})
+  const arbiterErrors = ref<Record<number, string | null>>({})
+  async function loadArbiterTournaments(fideId: number): Promise<void> {
+    arbiterErrors.value = { ...arbiterErrors.value, [fideId]: null }
+    try {
+      const rows = unwrap(await api.call('checks:arbiterTournaments', { fideId }))
+      arbiterTournaments.value = { ...arbiterTournaments.value, [fideId]: rows }
+    } catch (e) {
+      arbiterErrors.value = { ...arbiterErrors.value, [fideId]: failureMessage(e) }
+    }
+  }
+
   return {
+    arbiterTournaments, arbiterErrors, loadArbiterTournaments,
     filters, sort, order, page, pageSize, rows, total, loading, error, filterValues,
     loadDashboard, loadFilters, setFilters, setSort, setPage,
     reviewId, findings, facts, audit, reviewLoading, reviewError, groups,

@@ -1,0 +1,108 @@
+// The review of a tournament in a real browser: a report with an unlicensed arbiter and four rounds on one day is
+// imported, both findings show on the dashboard's tournament, one is overridden with a reason, the tournament is
+// approved, the decision is in the audit trail, and the check report downloads as a PDF holding the findings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startHarness, artifacts, type Harness } from './harness'
+import { reportTrf, seedArbiter, seedList, type ReportPlayer } from '../helpers/report-trf'
+import { pdfText } from '../helpers/pdf-text'
+import { tempDir } from '../helpers/temp-db'
+
+const PLAYERS: ReportPlayer[] = [
+  { name: 'Alpha, Anna', fideId: 61001, rating: 2150, sex: 'F' },
+  { name: 'Bravo, Bruno', fideId: 61002, rating: 2050 },
+  { name: 'Charlie, Carl', fideId: 61003, rating: 1980 },
+  { name: 'Delta, Dora', fideId: 61004, rating: 1900, sex: 'F' },
+  { name: 'Echo, Emil', fideId: 61005, rating: 1850 },
+  { name: 'Foxtrot, Fred', fideId: 61006, rating: 1700 }
+]
+const tmp = tempDir('rating-office-e2e-report-')
+const reportFile = join(tmp.dir, 'open-de-lyon.trf')
+writeFileSync(
+  reportFile,
+  reportTrf({
+    name: 'Open de Lyon',
+    start: '2025-03-01',
+    end: '2025-03-01',
+    // four rounds of 90′ + 30″ on one day: 16 hours of play (2024 edition: at most 12)
+    roundDates: ['2025-03-01', '2025-03-01', '2025-03-01', '2025-03-01'],
+    arbiters: [{ role: 'chief', name: 'Lapierre, Louis', fideId: 62001 }],
+    players: PLAYERS
+  })
+)
+const REASON = 'Licence renewed: federation letter of 3 March 2025'
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness((db) => {
+    seedList(db.name, '2025-02-01', PLAYERS)
+    seedArbiter(db.name, 62001, 'Lapierre, Louis', null)
+  })
+})
+afterAll(async () => {
+  await h?.close()
+  tmp.cleanup()
+})
+
+describe('reviewing a tournament in the browser', () => {
+  it('imports the report: the regulation checks run with the import', async () => {
+    await h.page.goto(h.url + '#/tournaments/import')
+    await h.page.getByTestId('file-input').setInputFiles([reportFile])
+    const item = h.page.getByTestId('queue-open-de-lyon.trf')
+    await expect.poll(async () => (await item.getByTestId('queue-state').innerText()).trim(), { timeout: 30000 }).toMatch(/ready/i)
+    await h.page.getByTestId('import-all').click()
+    await item.getByTestId('import-result').waitFor({ timeout: 30000 })
+  })
+
+  it('shows the tournament on the dashboard, checked with its errors, and both findings in its review', async () => {
+    await h.page.goto(h.url + '#/checks')
+    const row = h.page.getByTestId('dashboard-row-1')
+    await row.waitFor({ timeout: 30000 })
+    expect(await h.page.getByTestId('dashboard-status-1').innerText()).toMatch(/checked/i)
+    expect(Number(await h.page.getByTestId('dashboard-errors-1').innerText())).toBeGreaterThanOrEqual(2)
+    expect(await row.innerText()).toContain('2025-04-01')
+    await h.page.screenshot({ path: join(artifacts, 'checks-dashboard.png'), fullPage: true })
+    await h.page.getByTestId('dashboard-open-1').click()
+    await h.page.getByTestId('review-panel').waitFor({ timeout: 30000 })
+    await h.page.getByTestId('rule-check.arbiters.unlicensed').waitFor()
+    await h.page.getByTestId('rule-check.schedule.hoursPerDay').waitFor()
+  })
+
+  it('overrides the unlicensed arbiter with a reason, then approves overriding what is left', async () => {
+    const rule = h.page.getByTestId('rule-check.arbiters.unlicensed')
+    await rule.getByText('Arbiter without a licence').click()
+    await rule.locator('[data-testid^="override-"]').first().click()
+    await h.page.getByTestId('decision-reason').locator('textarea').fill(REASON)
+    await h.page.getByTestId('decision-submit').click()
+    await expect.poll(async () => await rule.locator('[data-testid^="decision-"]').first().innerText(), { timeout: 30000 }).toMatch(/Overridden/)
+
+    await h.page.getByTestId('review-approve').click()
+    await h.page.getByTestId('reason-input').locator('textarea').fill('Schedule agreed with the federation beforehand')
+    await h.page.getByTestId('reason-option').click()
+    await h.page.getByTestId('reason-submit').click()
+    await expect.poll(async () => (await h.page.getByTestId('review-status').innerText()).trim(), { timeout: 30000 }).toMatch(/approved/i)
+  })
+
+  it('finds the decision in the audit trail, with who and why', async () => {
+    const audit = h.page.getByTestId('review-audit')
+    await expect.poll(async () => await audit.innerText(), { timeout: 30000 }).toContain(REASON)
+    const overridden = await h.page.getByTestId('audit-finding.overridden').first().innerText()
+    expect(overridden).toContain('finding overridden')
+    expect(overridden).toContain('Arbiter without a licence')
+    expect(await audit.innerText()).toMatch(/checked → approved/)
+    await h.page.screenshot({ path: join(artifacts, 'checks-review.png'), fullPage: true })
+  })
+
+  it('downloads the check report as a PDF holding the findings and the decision', async () => {
+    const [download] = await Promise.all([h.page.waitForEvent('download', { timeout: 30000 }), h.page.getByTestId('review-report').click()])
+    expect(download.suggestedFilename()).toBe('open-de-lyon-check-report.pdf')
+    const saved = join(tmp.dir, 'report.pdf')
+    await download.saveAs(saved)
+    const text = (await pdfText(readFileSync(saved))).pages.join(' ').replace(/\s+/g, ' ')
+    expect(text).toContain('Check report')
+    expect(text).toContain('check.arbiters.unlicensed')
+    expect(text).toContain('check.schedule.hoursPerDay')
+    expect(text).toContain(REASON.slice(0, 30))
+  })
+})
