@@ -76,14 +76,20 @@ describe('reviewing a tournament in the browser', () => {
     await rule.locator('[data-testid^="override-"]').first().click()
     await h.page.getByTestId('decision-reason').locator('textarea').fill(REASON)
     await h.page.getByTestId('decision-submit').click()
-    await expect.poll(async () => await rule.locator('[data-testid^="decision-"]').first().innerText(), { timeout: 30000 }).toMatch(/Overridden/)
+    // the decision is recorded: the dialog closes and the audit trail below names it with the reason
+    await expect.poll(async () => await h.page.getByTestId('review-audit').innerText(), { timeout: 30000 }).toContain(REASON)
+    await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden' })
 
     await h.page.getByTestId('review-approve').click()
     await h.page.getByTestId('reason-input').locator('textarea').fill('Schedule agreed with the federation beforehand')
     await h.page.getByTestId('reason-option').click()
     await h.page.getByTestId('reason-submit').click()
-    await expect.poll(async () => (await h.page.getByTestId('review-status').innerText()).trim(), { timeout: 30000 }).toMatch(/approved/i)
-  })
+    try {
+      await expect.poll(async () => (await h.page.getByTestId('review-status').innerText()).trim(), { timeout: 30000 }).toMatch(/approved/i)
+    } finally {
+      await h.page.screenshot({ path: join(artifacts, 'checks-approve.png'), fullPage: true })
+    }
+  }, 120_000)
 
   it('finds the decision in the audit trail, with who and why', async () => {
     const audit = h.page.getByTestId('review-audit')
