@@ -25,6 +25,8 @@ export interface AuditActions {
   'tournament.import': 'tournament'
   'tournament.replace': 'tournament'
   'tournament.status': 'tournament'
+  'tournament.check': 'tournament'
+  'tournament.facts': 'tournament'
   'tournament-player.confirm': 'tournament_player'
   'tournament-player.link': 'tournament_player'
   'tournament-player.create': 'tournament_player'

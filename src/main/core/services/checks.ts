@@ -8,6 +8,7 @@ import { runRegulationChecks, type CheckArbiter, type CheckInput, type CheckPlay
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
 import { ratingsAtStart } from '../data/lists'
+import { appendAudit, type AuditAction } from '../data/audit'
 import { loadTournamentModel } from '../tournaments/read'
 import { foldName, nameSimilarity } from '../registry/names'
 import { getArbiter } from '../registry/arbiters'
@@ -47,9 +48,13 @@ import {
   type TournamentStatus
 } from '../data/review'
 
-/** One audit row; every decision and transition of a review goes through here. */
-export function auditReview(db: Db, actor: string, action: string, entity: 'tournament' | 'tournament_finding', entityId: number, reason: string | null, data: unknown): void {
-  db.prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)').run(actor, action, entity, String(entityId), reason, JSON.stringify(data))
+type ReviewAction = Extract<AuditAction, `tournament.${string}` | `finding.${string}`>
+
+/** One audit row of a review (a transition, a check run, a decision), through the log's one writer. */
+export function auditReview(db: Db, actor: string, action: ReviewAction, entityId: number, reason: string | null, data: unknown): void {
+  const common = { entityId, reason, data, actor }
+  if (action.startsWith('finding.')) appendAudit(db, { action: action as Extract<ReviewAction, `finding.${string}`>, entity: 'tournament_finding', ...common })
+  else appendAudit(db, { action: action as Extract<ReviewAction, `tournament.${string}`>, entity: 'tournament', ...common })
 }
 
 function requireFacts(db: Db, id: number): ReviewFacts {
@@ -272,7 +277,7 @@ export function runChecks(db: Db, id: number, options: RunOptions): CheckRun {
     const next = statusAfterRun(before, newData, changed, blocking)
     if (next !== t.status) setStatus(db, id, next)
     if (next !== before) {
-      auditReview(db, options.actor, 'tournament.status', 'tournament', id, null, {
+      auditReview(db, options.actor, 'tournament.status', id, null, {
         from: before,
         to: next,
         trigger: options.trigger,
@@ -281,7 +286,7 @@ export function runChecks(db: Db, id: number, options: RunOptions): CheckRun {
       })
     }
     if (options.trigger !== 'import' || before !== 'imported') {
-      auditReview(db, options.actor, 'tournament.check', 'tournament', id, null, {
+      auditReview(db, options.actor, 'tournament.check', id, null, {
         trigger: options.trigger,
         edition: input.edition.id,
         inserted: written.inserted.length,
@@ -316,7 +321,7 @@ function reopenIfBlocked(db: Db, id: number, actor: string, why: Record<string, 
   const t = requireFacts(db, id)
   if (t.status === 'approved' && blockingErrors(db, id).length > 0) {
     setStatus(db, id, 'checked')
-    auditReview(db, actor, 'tournament.status', 'tournament', id, null, { from: 'approved', to: 'checked', ...why })
+    auditReview(db, actor, 'tournament.status', id, null, { from: 'approved', to: 'checked', ...why })
     return 'checked'
   }
   return t.status
@@ -333,7 +338,7 @@ export function decideFinding(db: Db, findingId: number, decision: FindingDecisi
     if (!before) throw new UserError('tournaments.findingNotFound', { id: findingId })
     refuseIfRated(requireFacts(db, before.tournamentId))
     setDecision(db, findingId, decision, reason, actor)
-    auditReview(db, actor, `finding.${decision}`, 'tournament_finding', findingId, reason, {
+    auditReview(db, actor, `finding.${decision}`, findingId, reason, {
       tournamentId: before.tournamentId,
       code: before.code,
       level: before.level,
@@ -354,7 +359,7 @@ export function decideRule(db: Db, tournamentId: number, code: string, decision:
     if (rows.length === 0) throw new UserError('checks.noFindingOfRule', { id: tournamentId, code })
     for (const f of rows) {
       setDecision(db, f.id, decision, reason, actor)
-      auditReview(db, actor, `finding.${decision}`, 'tournament_finding', f.id, reason, {
+      auditReview(db, actor, `finding.${decision}`, f.id, reason, {
         tournamentId,
         code,
         level: f.level,
@@ -383,7 +388,7 @@ export function approveTournament(db: Db, id: number, reason: string, overrideEr
     }
     for (const f of blocking) {
       setDecision(db, f.id, 'overridden', reason, actor)
-      auditReview(db, actor, 'finding.overridden', 'tournament_finding', f.id, reason, {
+      auditReview(db, actor, 'finding.overridden', f.id, reason, {
         tournamentId: id,
         code: f.code,
         level: f.level,
@@ -392,7 +397,7 @@ export function approveTournament(db: Db, id: number, reason: string, overrideEr
       })
     }
     setStatus(db, id, 'approved')
-    auditReview(db, actor, 'tournament.status', 'tournament', id, reason, { from: t.status, to: 'approved', overridden: blocking.map((f) => f.id) })
+    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'approved', overridden: blocking.map((f) => f.id) })
     return { id, status: 'approved' as const, overridden: blocking.length }
   })()
 }
@@ -403,7 +408,7 @@ export function rejectTournament(db: Db, id: number, reason: string, actor: stri
     refuseIfRated(t)
     if (t.status === 'rejected') throw new UserError('checks.alreadyInState', { id, status: t.status })
     setStatus(db, id, 'rejected')
-    auditReview(db, actor, 'tournament.status', 'tournament', id, reason, { from: t.status, to: 'rejected' })
+    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'rejected' })
     return { id, status: 'rejected' as const }
   })()
 }
@@ -415,7 +420,7 @@ export function reopenTournament(db: Db, id: number, reason: string, actor: stri
     refuseIfRated(t)
     if (t.status !== 'approved' && t.status !== 'rejected') throw new UserError('checks.alreadyInState', { id, status: t.status })
     setStatus(db, id, 'checked')
-    auditReview(db, actor, 'tournament.status', 'tournament', id, reason, { from: t.status, to: 'checked' })
+    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'checked' })
     return { id, status: 'checked' as const }
   })()
 }
@@ -431,7 +436,7 @@ export function setFacts(db: Db, id: number, patch: ReviewFactsPatch, reason: st
     if (patch.flags) patch = { ...patch, flags: { ...(JSON.parse(t.flags) as Record<string, boolean>), ...patch.flags } }
     const before = { receivedDate: t.receivedDate, historical: t.historical === 1, flags: JSON.parse(t.flags) as unknown, timeControlOverride: t.timeControlOverride, edition: t.edition }
     setReviewFacts(db, id, patch)
-    auditReview(db, actor, 'tournament.facts', 'tournament', id, reason, { before, after: patch })
+    auditReview(db, actor, 'tournament.facts', id, reason, { before, after: patch })
     return runChecks(db, id, { actor, trigger: 'facts' })
   })()
 }
