@@ -111,12 +111,14 @@ export const checksContract = {
     output: z.object({ id: z.number(), status: tournamentStatus })
   }),
   'checks:setFacts': call({
-    summary: 'The officer’s facts of a tournament (received date, historical import, flags, typed time control, edition); the checks run again',
+    summary: 'The officer’s facts of a tournament (received and registration dates, historical import, flags, typed time control, edition); the checks run again',
     access: 'write',
     input: z
       .object({
         id: idSchema,
         receivedDate: isoDate.optional(),
+        /** When the tournament was registered with the office (null: not known). */
+        registeredDate: isoDate.nullable().optional(),
         historical: z.boolean().optional(),
         flags: z.object({ nationalChampionship: z.boolean().optional(), womenEvent: z.boolean().optional() }).strict().optional(),
         timeControlOverride: z.string().trim().max(200).nullable().optional(),
@@ -135,6 +137,7 @@ export const checksContract = {
       id: z.number(),
       status: tournamentStatus,
       receivedDate: z.string(),
+      registeredDate: z.string().nullable(),
       historical: z.boolean(),
       flags: z.object({ nationalChampionship: z.boolean().optional(), womenEvent: z.boolean().optional() }),
       timeControlOverride: z.string().nullable(),

@@ -19,6 +19,7 @@ export interface ReviewFacts {
   status: TournamentStatus
   currentFileId: number | null
   receivedDate: string
+  registeredDate: string | null
   historical: number
   flags: string
   timeControlOverride: string | null
@@ -30,7 +31,7 @@ export function reviewFacts(db: Db, id: number): ReviewFacts | undefined {
   return db
     .prepare(
       `SELECT id, name, federation, start_date AS startDate, end_date AS endDate, system, rating_type AS ratingType, time_control AS timeControl, rounds,
-              declared_rounds AS declaredRounds, header, status, current_file_id AS currentFileId, received_date AS receivedDate, historical, flags,
+              declared_rounds AS declaredRounds, header, status, current_file_id AS currentFileId, received_date AS receivedDate, registered_date AS registeredDate, historical, flags,
               time_control_override AS timeControlOverride, edition, created_at AS createdAt
          FROM tournaments WHERE id = ?`
     )
@@ -101,6 +102,7 @@ export function setStatus(db: Db, id: number, status: TournamentStatus): void {
 
 export interface ReviewFactsPatch {
   receivedDate?: string
+  registeredDate?: string | null
   historical?: boolean
   flags?: Record<string, boolean>
   timeControlOverride?: string | null
@@ -115,6 +117,7 @@ export function setReviewFacts(db: Db, id: number, patch: ReviewFactsPatch): voi
     args.push(value)
   }
   if (patch.receivedDate !== undefined) set('received_date = ?', patch.receivedDate)
+  if (patch.registeredDate !== undefined) set('registered_date = ?', patch.registeredDate)
   if (patch.historical !== undefined) set('historical = ?', patch.historical ? 1 : 0)
   if (patch.flags !== undefined) set('flags = ?', JSON.stringify(patch.flags))
   if (patch.timeControlOverride !== undefined) set('time_control_override = ?', patch.timeControlOverride)

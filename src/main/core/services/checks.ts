@@ -205,7 +205,7 @@ export function buildCheckInput(db: Db, id: number): BuiltCheckInput {
       encodedTimeControl: header.encodedTimeControl ?? null,
       timeControlOverride: t.timeControlOverride,
       roundDates: dates,
-      registeredDate: null,
+      registeredDate: t.registeredDate,
       receivedDate: t.receivedDate,
       historical: t.historical === 1,
       flags: flagsOf(t)
@@ -434,7 +434,7 @@ export function setFacts(db: Db, id: number, patch: ReviewFactsPatch, reason: st
       if (!findEdition(db, patch.edition)) throw new UserError('engine.unknownEdition', { id: patch.edition, known: 'rules list' })
     }
     if (patch.flags) patch = { ...patch, flags: { ...(JSON.parse(t.flags) as Record<string, boolean>), ...patch.flags } }
-    const before = { receivedDate: t.receivedDate, historical: t.historical === 1, flags: JSON.parse(t.flags) as unknown, timeControlOverride: t.timeControlOverride, edition: t.edition }
+    const before = { receivedDate: t.receivedDate, registeredDate: t.registeredDate, historical: t.historical === 1, flags: JSON.parse(t.flags) as unknown, timeControlOverride: t.timeControlOverride, edition: t.edition }
     setReviewFacts(db, id, patch)
     auditReview(db, actor, 'tournament.facts', id, reason, { before, after: patch })
     return runChecks(db, id, { actor, trigger: 'facts' })
@@ -457,6 +457,7 @@ export function reviewSummary(db: Db, id: number) {
     id,
     status: t.status,
     receivedDate: t.receivedDate,
+    registeredDate: t.registeredDate,
     historical: t.historical === 1,
     flags: flagsOf(t),
     timeControlOverride: t.timeControlOverride,

@@ -112,6 +112,7 @@ export default {
       facts: {
         title: 'Facts given by the office',
         receivedDate: 'Report received',
+        registeredDate: 'Registered with the office',
         historical: 'Archive import (no deadline checks)',
         timeControl: 'Time control',
         timeControlPlaceholder: 'Type it when the report’s cannot be read, e.g. 90 min/40 + 30 min + 30 s',
@@ -197,6 +198,7 @@ export default {
       facts: {
         title: 'Faits indiqués par le bureau',
         receivedDate: 'Rapport reçu le',
+        registeredDate: 'Enregistré auprès du bureau le',
         historical: 'Import d’archive (pas de contrôle de délai)',
         timeControl: 'Cadence',
         timeControlPlaceholder: 'À saisir quand celle du rapport est illisible, p. ex. 90 min/40 + 30 min + 30 s',

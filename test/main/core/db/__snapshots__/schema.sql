@@ -438,7 +438,8 @@ CREATE TABLE "tournaments" (
         time_control_override TEXT,
         -- the edition or profile the officer chose; NULL: the edition in force at the start
         edition         TEXT
-      ) STRICT;
+      , registered_date TEXT
+        CHECK (registered_date IS NULL OR registered_date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')) STRICT;
 
 -- trigger audit_log_no_delete
 CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
