@@ -45,12 +45,14 @@ afterAll(async () => {
 
 describe('the monthly list in the browser', () => {
   it('approves the tournament', async () => {
-    await h.page.goto(`${h.url}#/tournaments/${tournamentId}`)
-    await h.page.getByTestId('status-approved').click()
-    await h.page.getByTestId('reason').locator('textarea').fill('checked by the office')
-    await h.page.getByTestId('confirm-dialog').click()
-    await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 15000 }).toMatch(/approved/i)
-  })
+    // approval is the review's: the tournament page's Review tab, with the reason recorded
+    await h.page.goto(`${h.url}#/tournaments/${tournamentId}?tab=review`)
+    await h.page.getByTestId('review-panel').waitFor({ timeout: 30000 })
+    await h.page.getByTestId('review-approve').click()
+    await h.page.getByTestId('reason-input').locator('textarea').fill('checked by the office')
+    await h.page.getByTestId('reason-submit').click()
+    await expect.poll(async () => (await h.page.getByTestId('review-status').innerText()).trim(), { timeout: 30000 }).toMatch(/approved/i)
+  }, 120_000)
 
   it('generates the draft of 1 November 2026 as a job with a progress bar', async () => {
     await h.page.goto(`${h.url}#/lists`)
