@@ -179,24 +179,6 @@ describe('received date and historical imports', () => {
     expect(facts2).toMatchObject({ reason: 'archive of the 2025 season', data: { before: { historical: false }, after: { historical: true } } })
   })
 
-  it('checks the registration date the officer records: 3 days before the start when no player is above 2700', async () => {
-    // 2024 amendments (December 2023): registered 30 days before the start with a player above 2700 or a woman
-    // above 2500, otherwise 3 days; Anna (2150) is the strongest woman, nobody is above 2700
-    const spec = { ...OPEN, name: 'Open du registre', city: 'Nancy' }
-    const [r] = await call<{ tournamentId: number }[]>('tournaments:import', { files: [{ fileName: 'registered.trf', base64: b64(reportTrf(spec)) }], receivedDate: '2025-03-06' })
-    const registration = async () => (await checkFindings(r.tournamentId)).filter((f) => f.code === 'check.deadline.registration')
-    expect(await registration()).toEqual([])
-    // registered the day before the start: two days late
-    await call('checks:setFacts', { id: r.tournamentId, registeredDate: '2025-02-28', reason: 'registration form dated 28 February' })
-    expect(await registration()).toMatchObject([{ level: 'warning', active: true }])
-    expect(await call('checks:facts', { id: r.tournamentId })).toMatchObject({ registeredDate: '2025-02-28' })
-    // three days before: in time
-    const run = await call<{ retired: number }>('checks:setFacts', { id: r.tournamentId, registeredDate: '2025-02-26', reason: 'the form was received on the 26th' })
-    expect(run.retired).toBe(1)
-    expect(await registration()).toEqual([])
-    expect(await refused('checks:setFacts', { id: r.tournamentId, registeredDate: '26/02/2025', reason: 'typo' })).toMatchObject({ key: 'contract.invalidInput' })
-  })
-
   it('an import marked historical raises no deadline finding', async () => {
     const old = { ...late, name: 'Open 2025 archive', city: 'Brest' }
     const [r] = await call<{ tournamentId: number }[]>('tournaments:import', { files: [{ fileName: 'old.trf', base64: b64(reportTrf(old)) }], receivedDate: '2025-09-01', historical: true })
@@ -247,6 +229,26 @@ describe('the dashboard', () => {
     expect(filters.months).toEqual(['2025-03'])
     const search = await call<{ rows: { name: string }[] }>('checks:dashboard', { search: 'de lyon' })
     expect(search.rows.map((r) => r.name)).toEqual(['Open de Lyon'])
+  })
+})
+
+describe('the registration deadline', () => {
+  it('checks the registration date the officer records: 3 days before the start when no player is above 2700', async () => {
+    // 2024 amendments (December 2023): registered 30 days before the start with a player above 2700 or a woman
+    // above 2500, otherwise 3 days; Anna (2150) is the strongest woman, nobody is above 2700
+    const spec = { ...OPEN, name: 'Open du registre', city: 'Nancy' }
+    const [r] = await call<{ tournamentId: number }[]>('tournaments:import', { files: [{ fileName: 'registered.trf', base64: b64(reportTrf(spec)) }], receivedDate: '2025-03-06' })
+    const registration = async () => (await checkFindings(r.tournamentId)).filter((f) => f.code === 'check.deadline.registration')
+    expect(await registration()).toEqual([])
+    // registered the day before the start: two days late
+    await call('checks:setFacts', { id: r.tournamentId, registeredDate: '2025-02-28', reason: 'registration form dated 28 February' })
+    expect(await registration()).toMatchObject([{ level: 'warning', active: true }])
+    expect(await call('checks:facts', { id: r.tournamentId })).toMatchObject({ registeredDate: '2025-02-28' })
+    // three days before: in time
+    const run = await call<{ retired: number }>('checks:setFacts', { id: r.tournamentId, registeredDate: '2025-02-26', reason: 'the form was received on the 26th' })
+    expect(run.retired).toBe(1)
+    expect(await registration()).toEqual([])
+    expect(await refused('checks:setFacts', { id: r.tournamentId, registeredDate: '26/02/2025', reason: 'typo' })).toMatchObject({ key: 'contract.invalidInput' })
   })
 })
 
