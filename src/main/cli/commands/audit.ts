@@ -2,16 +2,13 @@
 import type { Command } from 'commander'
 import { withServices, CliError } from '../host'
 import type { AuditRow } from '../../../shared/contract/audit'
-
-/** One CSV field (RFC 4180): quoted when it holds a separator, a quote or a line break. */
-function csvField(v: unknown): string {
-  const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
+import { csvField } from '../../core/exports/csv'
 
 export function auditCsv(rows: readonly AuditRow[]): string {
   const header = ['id', 'at', 'actor', 'action', 'entity', 'entity_id', 'reason', 'data']
-  const lines = rows.map((r) => [r.id, r.at, r.actor, r.action, r.entity, r.entityId, r.reason, r.data].map(csvField).join(','))
+  // the recorded details are JSON: one field holding the JSON text
+  const data = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v))
+  const lines = rows.map((r) => [r.id, r.at, r.actor, r.action, r.entity, r.entityId, r.reason, data(r.data)].map((c) => csvField(c, ',')).join(','))
   // a BOM so that spreadsheets read the names' accents as UTF-8
   return '\ufeff' + [header.join(','), ...lines].join('\r\n') + '\r\n'
 }
