@@ -5,8 +5,9 @@ import { openDatabase } from '../src/main/core/db/open'
 import { calcPeriod } from '../src/main/core/engine/calc'
 import { tempDir } from '../test/helpers/temp-db'
 import { builtBenchWorker } from './built-worker'
+import { pick } from './lib'
 
-const GAMES = 1_000_000
+const GAMES = pick({ ci: 100_000, default: 1_000_000, full: 1_000_000 })
 const PER_PLAYER = 25
 const players = GAMES / PER_PLAYER
 
@@ -46,4 +47,4 @@ const t3 = performance.now()
 await runner.close()
 tmp.cleanup()
 const secs = (t3 - t2) / 1000
-console.log(`worker job rating:period: ${res.players.toLocaleString('en')} players, ${res.games.toLocaleString('en')} games in ${secs.toFixed(2)} s → ${Math.round(res.games / secs).toLocaleString('en')} games/s (target: 1,000,000 games < 5 s: ${secs < 5 ? 'met' : 'NOT met'})`)
+console.log(`worker job rating:period: ${res.players.toLocaleString('en')} players, ${res.games.toLocaleString('en')} games in ${secs.toFixed(2)} s → ${Math.round(res.games / secs).toLocaleString('en')} games/s (target: 1,000,000 games < 5 s: ${GAMES < 1_000_000 ? 'not measured at this scale' : secs < 5 ? 'met' : 'NOT met'})`)

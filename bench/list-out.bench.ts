@@ -6,8 +6,9 @@ import { planListExport, runListExport } from '../src/main/core/services/list-ex
 import { listOutHandlers } from '../src/main/core/services/list-out'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
+import { pick } from './lib'
 
-const ENTRIES = Number(process.argv[2] ?? 400_000)
+const ENTRIES = /^\d+$/.test(process.argv[2] ?? '') ? Number(process.argv[2]) : pick({ ci: 50_000, default: 400_000, full: 1_900_000 })
 /** An export may hold its pages and its output chunks, never the list: the heap grows by less than this. */
 const HEAP_LIMIT_MB = 150
 const tmp = tempDir('rating-office-bench-')

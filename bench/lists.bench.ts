@@ -5,8 +5,9 @@ import { listsHandlers } from '../src/main/core/services/lists'
 import { archiveHandlers } from '../src/main/core/services/archive'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
+import { pick } from './lib'
 
-const ENTRIES = Number(process.argv[2] ?? 400_000)
+const ENTRIES = /^\d+$/.test(process.argv[2] ?? '') ? Number(process.argv[2]) : pick({ ci: 50_000, default: 400_000, full: 1_900_000 })
 const LISTS = 12
 const TARGET_MS = 300
 const tmp = tempDir('rating-office-bench-')

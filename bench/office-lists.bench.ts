@@ -5,10 +5,11 @@
 import { openDatabase } from '../src/main/core/db/open'
 import { generateDraft, publishList } from '../src/main/core/services/office-lists'
 import { tempDir } from '../test/helpers/temp-db'
+import { pick, scale } from './lib'
 
-const full = process.argv.includes('--full')
-const PLAYERS = full ? 1_900_000 : 190_000
-const TOURNAMENTS = full ? 15_000 : 1_500
+const full = scale === 'full'
+const PLAYERS = pick({ ci: 40_000, default: 190_000, full: 1_900_000 })
+const TOURNAMENTS = pick({ ci: 300, default: 1_500, full: 15_000 })
 const PER_TOURNAMENT = 20
 const ROUNDS = 7
 const tmp = tempDir('rating-office-bench-')

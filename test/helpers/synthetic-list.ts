@@ -51,6 +51,8 @@ export interface SyntheticListOptions {
    * FIDE's next list would have them (for timing a monthly update).
    */
   month?: number
+  /** The same players in FIDE's combined XML layout (players_list_xml) instead of the TXT columns. */
+  format?: 'txt' | 'xml'
 }
 
 /** Writes `lines` player lines under the combined header; returns the file's path. */
@@ -85,11 +87,12 @@ export function writeSyntheticCombinedList(file: string, lines: number, opts: Sy
     if (rated(20)) [v[14], v[15], v[16]] = [String(1000 + rnd(1700) + move(2)), String(rnd(30)), '20']
     v[17] = String(1940 + rnd(80))
     v[18] = rnd(3) === 0 ? (woman ? 'wi' : 'i') : woman ? 'w' : ''
-    return combinedLine(v)
+    return xml ? xmlPlayer(v) : combinedLine(v)
   }
+  const xml = opts.format === 'xml'
   const fd = openSync(file, 'w')
   try {
-    writeSync(fd, COMBINED_HEADER + '\n')
+    writeSync(fd, xml ? '<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n' : COMBINED_HEADER + '\n')
     let buf: string[] = []
     for (let i = 0; i < lines; i++) {
       buf.push(makeLine(i))
@@ -99,8 +102,16 @@ export function writeSyntheticCombinedList(file: string, lines: number, opts: Sy
       }
     }
     if (buf.length) writeSync(fd, buf.join('\n') + '\n')
+    if (xml) writeSync(fd, '</playerslist>\n')
   } finally {
     closeSync(fd)
   }
   return file
+}
+
+const XML_FIELDS = ['fideid', 'name', 'country', 'sex', 'title', 'w_title', 'o_title', 'foa_title', 'rating', 'games', 'k', 'rapid_rating', 'rapid_games', 'rapid_k', 'blitz_rating', 'blitz_games', 'blitz_k', 'birthday', 'flag']
+
+/** One <player> of the combined XML list from the 19 values of a TXT line (the same columns, in order). */
+function xmlPlayer(v: readonly string[]): string {
+  return `<player>\n${XML_FIELDS.map((f, c) => `<${f}>${v[c]}</${f}>`).join('\n')}\n</player>`
 }

@@ -1,0 +1,73 @@
+// Floors: the same data handled by the plainest means, measured in the same process as the scenario. A write's
+// floor inserts the same rows by a bare prepared-statement loop in one transaction into the same schema, its
+// indexes dropped before and built after; a parse's floor reads the same bytes and splits them into lines; a
+// query's floor reads the same rows by primary key.
+import { readFileSync } from 'node:fs'
+import type { Db } from '../../src/main/core/db/open'
+import { openDatabase } from '../../src/main/core/db/open'
+import { measure, type Run } from './measure'
+
+export interface FloorRows {
+  table: string
+  columns: readonly string[]
+  rows: readonly unknown[][]
+}
+
+/** The rows of a table as the scenario left them (raw arrays, in rowid order), for a write floor. */
+export function readRows(db: Db, table: string, columns: readonly string[], where = '', params: unknown[] = []): FloorRows {
+  const rows = db.prepare(`SELECT ${columns.join(', ')} FROM ${table} ${where ? `WHERE ${where}` : ''}`).raw().all(...params) as unknown[][]
+  return { table, columns, rows }
+}
+
+/**
+ * Write floor: a new database file with the schema of the app (every migration), the tables' indexes and
+ * triggers dropped, the rows inserted by one prepared statement each in one transaction, then the same
+ * indexes built again (and `after`, e.g. the name index's rebuild, in the same transaction).
+ */
+export async function writeFloor(file: string, sets: readonly FloorRows[], after: readonly string[] = []): Promise<Run> {
+  const db = openDatabase(file)
+  try {
+    db.pragma('foreign_keys = OFF')
+    const tables = sets.map((s) => s.table)
+    const q = `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')})`
+    const objects = db.prepare(q).all(...tables) as { type: 'index' | 'trigger'; name: string; sql: string }[]
+    for (const o of objects) db.exec(`DROP ${o.type.toUpperCase()} ${o.name}`)
+    const indexes = objects.filter((o) => o.type === 'index')
+    const { run } = await measure(() => {
+      db.transaction(() => {
+        for (const s of sets) {
+          const ins = db.prepare(`INSERT INTO ${s.table} (${s.columns.join(', ')}) VALUES (${s.columns.map(() => '?').join(', ')})`)
+          for (const r of s.rows) ins.run(r)
+        }
+        for (const i of indexes) db.exec(i.sql)
+        for (const sql of after) db.exec(sql)
+      })()
+    })
+    return run
+  } finally {
+    db.close()
+  }
+}
+
+/** Parse floor: the same bytes read and split into lines (the count is returned to keep the work). */
+export async function parseFloor(file: string, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<Run & { lines: number }> {
+  const { value, run } = await measure(() => new TextDecoder(encoding === 'latin1' ? 'latin1' : 'utf-8').decode(readFileSync(file)).split('\n').length)
+  return { ...run, lines: value }
+}
+
+/** Query floor: the same rows read by primary key, one prepared statement (the median of `repeat` runs). */
+export async function queryFloor(db: Db, table: string, ids: readonly (number | bigint)[], repeat = 5): Promise<Run> {
+  const get = db.prepare(`SELECT * FROM ${table} WHERE rowid = ?`)
+  const runs: Run[] = []
+  for (let i = 0; i < repeat; i++) {
+    runs.push(
+      (
+        await measure(() => {
+          for (const id of ids) get.get(id)
+        })
+      ).run
+    )
+  }
+  runs.sort((a, b) => a.wallMs - b.wallMs)
+  return runs[Math.floor(runs.length / 2)]!
+}

@@ -1,0 +1,135 @@
+// The bench library: scale, timing (wall, CPU over all threads, peak RSS, event-loop blocks), floors measured in
+// the same run, ratios and targets, and one JSON line per scenario for scripts/bench.mjs to compare with
+// bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
+// an absolute time does not.
+import { appendFileSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+
+export type Scale = 'ci' | 'default' | 'full'
+
+/** `--full` (FIDE scale), `--ci` (a reduced scale that runs in CI within minutes), else the default (between). */
+export const scale: Scale = process.argv.includes('--full') || process.env.BENCH_SCALE === 'full' ? 'full' : process.argv.includes('--ci') || process.env.BENCH_SCALE === 'ci' ? 'ci' : 'default'
+
+/** The value for the current scale. */
+export function pick<T>(by: Record<Scale, T>): T {
+  return by[scale]
+}
+
+export interface Run {
+  wallMs: number
+  /** CPU time of the whole process (every thread, user + system). */
+  cpuMs: number
+  /** The process's peak resident memory while this ran (MB). */
+  peakRssMb: number
+  /** The longest the event loop of this thread was blocked while this ran (ms), when watched. */
+  loopBlockMs?: number
+}
+
+const mb = (bytes: number): number => bytes / 1024 / 1024
+
+/**
+ * Runs `fn` and measures it. Peak RSS: the process's high-water mark (getrusage) when it rose during the run,
+ * else the highest of the samples taken every 50 ms (a synchronous run takes none; then the RSS at its end).
+ * With `loop`, the event loop's longest block is recorded (monitorEventLoopDelay, 10 ms resolution): a
+ * synchronous run on this thread is one block of its whole length, a worker job's run should show none.
+ */
+export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolean } = {}): Promise<{ value: T; run: Run }> {
+  global.gc?.()
+  const maxBefore = process.resourceUsage().maxRSS
+  let sampled = process.memoryUsage.rss()
+  const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 50)
+  const loop = opts.loop ? monitorEventLoopDelay({ resolution: 10 }) : null
+  loop?.enable()
+  const c0 = process.cpuUsage()
+  const t0 = performance.now()
+  let value: T
+  try {
+    value = await fn()
+  } finally {
+    clearInterval(timer)
+  }
+  const wallMs = performance.now() - t0
+  const c = process.cpuUsage(c0)
+  sampled = Math.max(sampled, process.memoryUsage.rss())
+  let loopBlockMs: number | undefined
+  if (loop) {
+    // one more turn of the loop, so that a block that ended with the run is sampled
+    await new Promise((r) => setTimeout(r, 25))
+    loop.disable()
+    loopBlockMs = Math.max(0, loop.max / 1e6 - 10)
+  }
+  const maxAfter = process.resourceUsage().maxRSS
+  const peakRssMb = maxAfter > maxBefore ? maxAfter / 1024 : mb(sampled)
+  return { value, run: { wallMs, cpuMs: (c.user + c.system) / 1000, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}) } }
+}
+
+/** The p-th percentile (0–100) of some figures, nearest rank. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (!xs.length) return NaN
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!
+}
+
+export interface Target {
+  label: string
+  met: boolean
+}
+
+/** A target, met or not (printed; a target not met does not fail the run, a regressed ratio does). */
+export const target = (label: string, met: boolean): Target => ({ label, met })
+
+export interface ScenarioResult {
+  /** Stable name: the key of its ratio in bench/baseline.json. */
+  name: string
+  scale: Scale
+  /** How many items the scenario handled (rows, files, calls) and what they are. */
+  items: number
+  unit: string
+  run: Run
+  /** The floor: the same data by the plainest means, in the same process. */
+  floor?: Run & { what: string }
+  /** run wall / floor wall (the figure kept in the baseline), and the same on CPU time. */
+  ratio?: number
+  cpuRatio?: number
+  targets: Target[]
+  notes?: string[]
+}
+
+const s1 = (ms: number): string => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`)
+
+export function formatRun(r: Run): string {
+  return `${s1(r.wallMs)} wall, ${s1(r.cpuMs)} CPU, peak RSS ${Math.round(r.peakRssMb)} MB${r.loopBlockMs !== undefined ? `, longest loop block ${Math.round(r.loopBlockMs)} ms` : ''}`
+}
+
+/**
+ * Prints a scenario with its throughput, its floor, its ratio and its targets, and appends it as one JSON line
+ * to $BENCH_RESULTS (scripts/bench.mjs sets it, then compares the ratios with bench/baseline.json).
+ */
+export function report(r: Omit<ScenarioResult, 'scale' | 'ratio' | 'cpuRatio'>): ScenarioResult {
+  const out: ScenarioResult = { ...r, scale }
+  if (r.floor && r.floor.wallMs > 0) {
+    out.ratio = r.run.wallMs / r.floor.wallMs
+    out.cpuRatio = r.floor.cpuMs > 0 ? r.run.cpuMs / r.floor.cpuMs : undefined
+  }
+  const perSec = r.items / (r.run.wallMs / 1000)
+  console.log(`\n■ ${r.name} [${scale}]: ${r.items.toLocaleString('en')} ${r.unit}`)
+  console.log(`  run:   ${formatRun(r.run)}  → ${Math.round(perSec).toLocaleString('en')} ${r.unit}/s`)
+  if (r.floor) console.log(`  floor: ${formatRun(r.floor)}  (${r.floor.what})`)
+  if (out.ratio !== undefined) console.log(`  ratio to the floor: ${out.ratio.toFixed(2)}× wall${out.cpuRatio !== undefined ? `, ${out.cpuRatio.toFixed(2)}× CPU` : ''}`)
+  for (const n of r.notes ?? []) console.log(`  ${n}`)
+  for (const t of r.targets) console.log(`  target ${t.label}: ${t.met ? 'met' : 'NOT met'}`)
+  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, JSON.stringify(out) + '\n')
+  return out
+}
+
+/** Latency of a call: p50/p95/max over runs, the first (cold) run apart. */
+export interface Latency {
+  cold: number
+  p50: number
+  p95: number
+  max: number
+}
+
+export function latency(times: readonly number[]): Latency {
+  return { cold: times[0] ?? NaN, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) }
+}
