@@ -7,7 +7,7 @@ import type { TournamentRating } from '../../../shared/contract/tournament-ratin
 import type { PairingSystem, RatingType, TournamentPlayer } from '../model/tournament'
 import { findEdition } from './rating'
 import { ratingsAtStart, ratingsPublishedSince } from '../data/lists'
-import { loadTournamentModel } from '../tournaments/read'
+import { loadTournamentModel } from '../data/tournament-model'
 import { matchedFideIds, tournamentRatingFacts } from '../data/tournament-rating'
 import { gameExclusions } from '../data/findings'
 import { readTrf } from '../trf/index'
