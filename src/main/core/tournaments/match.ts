@@ -3,6 +3,7 @@ import type { Db } from '../db/open'
 import { foldName, nameSimilarity, splitName } from '../registry/names'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
 import { listInForce, type ListRef } from '../data/lists'
+import { registryLookup, type RegistryPlayer } from '../data/players'
 
 export type MatchStatus = 'fide-id' | 'unknown-id' | 'candidate' | 'unmatched'
 
@@ -19,26 +20,12 @@ export interface MatchResult {
   counts: { byFideId: number; unknownId: number; candidates: number; unmatched: number }
 }
 
-interface RegistryRow {
-  id: number
-  fideId: number | null
-  surname: string
-  givenNames: string
-  federation: string | null
-  sex: 'M' | 'F' | null
-  birthDate: string | null
-  status: string
-  mergedInto: number | null
-}
-
 /** Below this name similarity the file's name is reported as different from the registry's. */
 export const NAME_MISMATCH_BELOW = 0.9
 /** A candidate for a player without FIDE ID is proposed from this confidence on (the officer confirms). */
 export const CANDIDATE_FROM = 0.75
 
-const ROW = `SELECT id, fide_id AS fideId, surname, given_names AS givenNames, federation, sex, birth_date AS birthDate, status, merged_into AS mergedInto FROM players`
-
-function registryName(r: RegistryRow): string {
+function registryName(r: RegistryPlayer): string {
   return r.givenNames ? `${r.surname}, ${r.givenNames}` : r.surname
 }
 
@@ -62,12 +49,8 @@ function listAtStart(db: Db, parsed: ParsedTrf): ListRef | null {
 }
 
 export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
-  const byId = db.prepare(`${ROW} WHERE fide_id = ?`)
-  const byRowId = db.prepare(`${ROW} WHERE id = ?`)
-  const fts = db.prepare(`SELECT p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex, p.birth_date AS birthDate, p.status, p.merged_into AS mergedInto
-                            FROM players_fts f JOIN players p ON p.id = f.rowid WHERE players_fts MATCH ? AND p.status <> 'merged' LIMIT 50`)
+  const registry = registryLookup(db)
   const list = listAtStart(db, parsed)
-  const listRating = list ? db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?') : null
   const byStartRank = new Map<number, PlayerMatch>()
   const findings: TrfFinding[] = []
   const counts = { byFideId: 0, unknownId: 0, candidates: 0, unmatched: 0 }
@@ -78,9 +61,9 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
     const add = (level: TrfFinding['level'], code: string, column: number, endColumn: number, found: string, expected: string, params: TrfFinding['params'] = {}) =>
       findings.push({ level, code, group: `player ${p.startRank}`, fatal: false, location: { file, line, column, endColumn }, found, expected, params: { line, startRank: p.startRank, fideId: p.fideId, ...params } })
     if (p.fideId) {
-      let row = byId.get(Number(p.fideId)) as RegistryRow | undefined
+      let row = registry.byFideId(Number(p.fideId))
       // a merged record points to the player that was kept
-      for (let hops = 0; row && row.status === 'merged' && row.mergedInto !== null && hops < 10; hops++) row = byRowId.get(row.mergedInto) as RegistryRow | undefined
+      for (let hops = 0; row && row.status === 'merged' && row.mergedInto !== null && hops < 10; hops++) row = registry.byId(row.mergedInto)
       if (!row) {
         byStartRank.set(p.startRank, { status: 'unknown-id', playerId: null, candidateId: null, confidence: null })
         counts.unknownId++
@@ -94,8 +77,8 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
       if (p.birth && row.birthDate && birthAgreement(p.birth, row.birthDate) < 0.7) add('warning', 'trf.match.birthMismatch', 70, 79, p.birth, row.birthDate)
       if (p.sex && row.sex && p.sex !== row.sex) add('warning', 'trf.match.sexMismatch', 10, 10, p.sex, row.sex)
       if (p.federation && row.federation && p.federation !== row.federation) add('warning', 'trf.match.federationMismatch', 54, 56, p.federation, row.federation)
-      if (list && listRating && p.rating !== null) {
-        const entry = listRating.get(list.id, row.id) as { rating: number | null } | undefined
+      if (list && p.rating !== null) {
+        const entry = registry.listRating(list.id, row.id)
         if (entry && entry.rating !== null && entry.rating !== p.rating) add('info', 'trf.match.ratingMismatch', 49, 52, String(p.rating), String(entry.rating), { listDate: list.listDate })
       }
       return
@@ -103,10 +86,10 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
     // no FIDE ID: look for the player by name, then weigh birth date and federation
     const folded = foldName(splitName(p.name).surname || p.name)
     const words = folded.split(' ').filter((w) => w.length >= 2)
-    let best: { row: RegistryRow; confidence: number } | null = null
+    let best: { row: RegistryPlayer; confidence: number } | null = null
     if (words.length) {
       const query = words.map((w) => `"${w}"`).join(' OR ')
-      for (const row of fts.all(query) as RegistryRow[]) {
+      for (const row of registry.byName(query)) {
         const confidence = candidateConfidence(
           nameSimilarity(p.name, { surname: row.surname, givenNames: row.givenNames }),
           birthAgreement(p.birth, row.birthDate),
