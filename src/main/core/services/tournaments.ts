@@ -7,6 +7,18 @@ import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } f
 import { findExisting, importTrf, sha256Of } from '../tournaments/import'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName, splitName } from '../registry/names'
+import { insertPlayer, playerExists, playerIdByFideId } from '../data/players'
+import {
+  setPlayerMatch,
+  storedFile,
+  tournamentFiles,
+  tournamentPage,
+  tournamentPlayer,
+  tournamentPlayerMatches,
+  tournamentShape,
+  tournamentStatus,
+  tournamentWithFile
+} from '../data/tournaments'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
 import type { StoredFinding } from '../../../shared/contract/tournaments'
@@ -77,7 +89,7 @@ function toStored(r: FindingRow, loc: Locale): StoredFinding {
 }
 
 function requireTournament(db: Db, id: number): { id: number; status: string } {
-  const t = db.prepare('SELECT id, status FROM tournaments WHERE id = ?').get(id) as { id: number; status: string } | undefined
+  const t = tournamentStatus(db, id)
   if (!t) throw new UserError('tournaments.notFound', { id })
   return t
 }
@@ -93,7 +105,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     const parsed = readTrf(bytes, input.fileName)
     const sha256 = sha256Of(bytes)
     const loc = locale(db)
-    const same = db.prepare('SELECT tournament_id AS id FROM tournament_files WHERE sha256 = ? LIMIT 1').get(sha256) as { id: number } | undefined
+    const same = tournamentWithFile(db, sha256)
     const replaces = findExisting(db, parsed)?.id ?? null
     return {
       fileName: input.fileName,
@@ -101,8 +113,8 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
       encoding: parsed.encoding,
       lineEnding: parsed.lineEnding,
       sha256,
-      alreadyImported: same?.id ?? null,
-      replaces: same ? null : replaces,
+      alreadyImported: same,
+      replaces: same !== null ? null : replaces,
       importable: !parsed.findings.some((f) => f.fatal),
       header: headerSummary(parsed),
       players: parsed.players,
@@ -141,56 +153,16 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
   },
 
   'tournaments:list': (input, { db }) => {
-    const where: string[] = []
-    const args: unknown[] = []
-    if (input.status) {
-      where.push('t.status = ?')
-      args.push(input.status)
-    }
-    if (input.search?.trim()) {
-      where.push("(t.name LIKE ? OR coalesce(t.city, '') LIKE ?)")
-      args.push(`%${input.search.trim()}%`, `%${input.search.trim()}%`)
-    }
-    const w = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const total = (db.prepare(`SELECT count(*) AS n FROM tournaments t ${w}`).get(...args) as { n: number }).n
-    const rows = db
-      .prepare(
-        `SELECT t.id, t.name, t.city, t.federation, t.start_date AS startDate, t.end_date AS endDate, t.system, t.rating_type AS ratingType, t.status, t.rounds,
-                (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players,
-                (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'error') AS errors,
-                (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'warning') AS warnings,
-                (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level <> 'info' AND f.decision IS NULL) AS openDecisions,
-                t.created_at AS importedAt
-           FROM tournaments t ${w} ORDER BY coalesce(t.start_date, '') DESC, t.id DESC LIMIT ? OFFSET ?`
-      )
-      .all(...args, input.limit, input.offset) as { status: 'imported' }[]
+    const { total, rows } = tournamentPage(db, input)
     return { total, rows: rows as never }
   },
 
   'tournaments:get': (input, { db }) => {
-    const t = db.prepare('SELECT id, status, system, rounds FROM tournaments WHERE id = ?').get(input.id) as { id: number; status: 'imported'; system: 'swiss' | 'round-robin'; rounds: number } | undefined
+    const t = tournamentShape(db, input.id)
     if (!t) throw new UserError('tournaments.notFound', { id: input.id })
     const model = loadTournamentModel(db, input.id)
-    const matches = new Map(
-      (
-        db
-          .prepare(
-            `SELECT tp.id, tp.start_rank AS startRank, tp.player_id AS playerId, tp.match_status AS matchStatus, tp.match_confidence AS matchConfidence,
-                    tp.candidate_player_id AS candidatePlayerId,
-                    CASE WHEN c.id IS NULL THEN NULL ELSE c.surname || CASE WHEN c.given_names <> '' THEN ', ' || c.given_names ELSE '' END END AS candidateName
-               FROM tournament_players tp LEFT JOIN players c ON c.id = tp.candidate_player_id WHERE tp.tournament_id = ?`
-          )
-          .all(input.id) as { id: number; startRank: number; playerId: number | null; matchStatus: string; matchConfidence: number | null; candidatePlayerId: number | null; candidateName: string | null }[]
-      ).map((r) => [r.startRank, r])
-    )
-    const files = (
-      db
-        .prepare(
-          `SELECT id, version, file_name AS fileName, sha256, size, format, encoding, line_ending AS lineEnding, imported_at AS importedAt, imported_by AS importedBy, diff
-             FROM tournament_files WHERE tournament_id = ? ORDER BY version DESC`
-        )
-        .all(input.id) as { diff: string | null }[]
-    ).map((f) => ({ ...f, diff: f.diff ? (JSON.parse(f.diff) as unknown) : null }))
+    const matches = new Map(tournamentPlayerMatches(db, input.id).map((r) => [r.startRank, r]))
+    const files = tournamentFiles(db, input.id).map((f) => ({ ...f, diff: f.diff ? (JSON.parse(f.diff) as unknown) : null }))
     const counts = findingCounts(db, input.id)
     return {
       id: t.id,
@@ -222,9 +194,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
   'tournaments:resolvePlayer': (input, { db }) => {
     const actor = officerName(db, input.officer)
     return db.transaction(() => {
-      const tp = db
-        .prepare('SELECT id, tournament_id AS tournamentId, start_rank AS startRank, match_status AS matchStatus, candidate_player_id AS candidateId, fide_id AS fideId, name, sex, title, federation, birth FROM tournament_players WHERE id = ?')
-        .get(input.tournamentPlayerId) as { id: number; tournamentId: number; startRank: number; matchStatus: string; candidateId: number | null; fideId: number | null; name: string; sex: string | null; title: string | null; federation: string | null; birth: string | null } | undefined
+      const tp = tournamentPlayer(db, input.tournamentPlayerId)
       if (!tp) throw new UserError('tournaments.playerNotFound', { id: input.tournamentPlayerId, tournamentId: '?' })
       let playerId: number | null = null
       let status: string
@@ -235,20 +205,30 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
           status = 'confirmed'
           break
         case 'link': {
-          if (!input.playerId || !db.prepare('SELECT 1 FROM players WHERE id = ?').get(input.playerId)) throw new UserError('tournaments.registryPlayerNotFound', { id: input.playerId ?? '?' })
+          if (!input.playerId || !playerExists(db, input.playerId)) throw new UserError('tournaments.registryPlayerNotFound', { id: input.playerId ?? '?' })
           playerId = input.playerId
           status = 'linked'
           break
         }
         case 'create': {
           const parts = splitName(tp.name)
-          const fideTaken = tp.fideId !== null && db.prepare('SELECT 1 FROM players WHERE fide_id = ?').get(tp.fideId)
+          const fideTaken = tp.fideId !== null && playerIdByFideId(db, tp.fideId) !== null
           const women = tp.title && tp.title.startsWith('W')
-          playerId = Number(
-            db
-              .prepare('INSERT INTO players (fide_id, surname, given_names, name_folded, federation, sex, birth_date, title, woman_title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-              .run(fideTaken ? null : tp.fideId, parts.surname, parts.givenNames, foldName(`${parts.surname} ${parts.givenNames}`), tp.federation, tp.sex, tp.birth, women ? null : tp.title, women ? tp.title : null).lastInsertRowid
-          )
+          playerId = insertPlayer(db, {
+            fideId: fideTaken ? null : tp.fideId,
+            surname: parts.surname,
+            givenNames: parts.givenNames,
+            federation: tp.federation,
+            sex: tp.sex,
+            birthDate: tp.birth,
+            title: women ? null : tp.title,
+            womanTitle: women ? tp.title : null,
+            otherTitles: null,
+            foaTitle: null,
+            arbiterTitle: null,
+            status: 'active',
+            nationalId: null
+          })
           appendAudit(db, { actor, action: 'player.create', entity: 'player', entityId: playerId, reason: input.reason ?? null, data: { from: { tournamentId: tp.tournamentId, startRank: tp.startRank } } })
           status = 'created'
           break
@@ -257,11 +237,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
           status = 'rejected'
           break
       }
-      db.prepare('UPDATE tournament_players SET player_id = ?, match_status = ? WHERE id = ?').run(playerId, status, tp.id)
-      db.prepare(
-        `UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-          WHERE tournament_id = ? AND start_rank = ? AND active = 1 AND source = 'match' AND code IN ('trf.match.candidate','trf.match.unknownId','trf.match.noCandidate') AND decision IS NULL`
-      ).run(input.action === 'reject' ? 'rejected' : 'accepted', input.reason ?? `player ${input.action}`, actor, tp.tournamentId, tp.startRank)
+      setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: input.reason ?? `player ${input.action}`, by: actor })
       appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }
     })()
@@ -275,7 +251,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
   },
 
   'tournaments:file': (input, { db }) => {
-    const f = db.prepare('SELECT file_name AS fileName, sha256, bytes FROM tournament_files WHERE id = ?').get(input.fileId) as { fileName: string; sha256: string; bytes: Buffer } | undefined
+    const f = storedFile(db, input.fileId)
     if (!f) throw new UserError('tournaments.fileNotFound', { id: input.fileId })
     return { fileName: f.fileName, sha256: f.sha256, base64: Buffer.from(f.bytes).toString('base64') }
   }
