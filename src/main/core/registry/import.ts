@@ -1,31 +1,16 @@
 // Imports a FIDE list file into the registry in one transaction: read-only reference lists, entries, players, arbiters.
 import { basename } from 'node:path'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
-import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import type { WorkerScript } from '../workers/runner'
-import { foldName } from './names'
-import { ProblemLog, type ListProblem, type ListRatingType, type ListRecord } from './list-record'
+import { ProblemLog, type ListProblem, type ListRatingType } from './list-record'
 import { looksLikeTxtHeader } from './fide-txt'
 import { fileChecksum } from './text-source'
-import {
-  BulkEncoder,
-  ENTRY_VALUES,
-  EntryCodes,
-  HeldEntries,
-  PLAYER_VALUES,
-  PLAYER_VALUE_COLUMNS,
-  SeenIds,
-  pushPlayerValues,
-  isRepeat,
-  readList,
-  type BulkMessage,
-  type ListFormat,
-  type ListSource
-} from './list-read'
+import { BulkEncoder, readList, type ListFormat, type ListSource } from './list-read'
 import { ListReaderThread } from './list-reader-thread'
 import { appendAudit } from '../data/audit'
+import { ListWriter, enterBulkMode, liftEntriesGuard, referenceListByChecksum, registryIsEmpty } from '../data/list-import'
 
 export { ratingTypeFromFileName, type ListFormat } from './list-read'
 
@@ -77,329 +62,6 @@ function firstLine(file: string): string {
   }
 }
 
-interface PlayerRow {
-  id: number
-  surname: string
-  given_names: string
-  federation: string | null
-  sex: string | null
-  birth_date: string | null
-  title: string | null
-  woman_title: string | null
-  other_titles: string | null
-  foa_title: string | null
-  arbiter_title: string | null
-  status: string
-  merged_into: number | null
-  national_id: string | null
-}
-
-/** A set of player ids as bits (2 million ids: 250 KB). */
-class IdBits {
-  private bits = new Uint8Array(1 << 16)
-  has(id: number): boolean {
-    return id >> 3 < this.bits.length && (this.bits[id >> 3]! & (1 << (id & 7))) !== 0
-  }
-  add(id: number): void {
-    if (id >> 3 >= this.bits.length) {
-      const next = new Uint8Array(Math.max(this.bits.length * 2, (id >> 3) + 1))
-      next.set(this.bits)
-      this.bits = next
-    }
-    this.bits[id >> 3]! |= 1 << (id & 7)
-  }
-}
-
-/** Prepared statements and counters of one import, shared by the TXT and XML paths. */
-export class ListWriter {
-  readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
-  readonly counts = { inserted: 0, updated: 0, unchanged: 0 }
-  arbitersAdded = 0
-  records = 0
-  private readonly seen = new SeenIds()
-  private readonly findNational
-  private readonly find
-  private readonly insert
-  private readonly update
-  private readonly arbiterFind
-  private readonly arbiterInsert
-  private readonly followMerge
-  private readonly now = new Date().toISOString()
-  /** In a first load: the id of the load's first player, so that a player's id is this plus its ordinal. */
-  private bulkBase: number | null = null
-  /** The vocabulary of the entries' texts (flags, titles, federations, sex), as the encoder sent it. */
-  private readonly entryTexts: string[] = []
-  /** Record by record: each list's entries, held to be appended in key order at the end, and who has one. */
-  private readonly held = new Map<ListRatingType, { entries: HeldEntries; players: IdBits }>()
-  private readonly heldCodes = new EntryCodes()
-  private readonly batchStatements = new Map<string, Database.Statement>()
-
-  constructor(
-    private readonly db: Db,
-    private readonly log: ProblemLog,
-    private readonly meta: { listDate: string; source: string; fileName: string; checksum: string }
-  ) {
-    this.find = db.prepare(
-      `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
-              arbiter_title, status, merged_into, national_id FROM players WHERE fide_id = ?`
-    )
-    // Positional parameters: measurably faster than named ones on millions of rows.
-    this.insert = db.prepare(
-      `INSERT INTO players(${PLAYER_VALUE_COLUMNS}, source_list_id, created_at, updated_at)
-       VALUES (${Array.from({ length: PLAYER_VALUES + 3 }, () => '?').join(', ')})`
-    )
-    this.update = db.prepare(
-      `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation,
-              sex = @sex, birth_date = @birthDate, title = @title, woman_title = @womanTitle, other_titles = @otherTitles,
-              foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId, national_id = @nationalId,
-              updated_at = @now
-        WHERE id = @id`
-    )
-    this.findNational = db.prepare(
-      `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
-              arbiter_title, status, merged_into, national_id FROM players WHERE national_id = ? ORDER BY status = 'merged', id LIMIT 1`
-    )
-    this.arbiterFind = db.prepare('SELECT id FROM arbiters WHERE fide_id = ?')
-    this.arbiterInsert = db.prepare(
-      "INSERT INTO arbiters(player_id, fide_id, title, status, source) VALUES (?, ?, ?, 'active', 'list')"
-    )
-    this.followMerge = db.prepare('SELECT id, status, merged_into FROM players WHERE id = ?')
-  }
-
-  /** A multi-row INSERT of `rows` players, or of `rows` entries of one list, prepared once per size. */
-  private batchStatement(kind: 'players' | 'entries', rows: number, listId = 0): Database.Statement {
-    const key = `${kind}:${rows}:${listId}`
-    let st = this.batchStatements.get(key)
-    if (!st) {
-      const anyList = this.lists.values().next().value?.id ?? null
-      const constants = `${anyList === null ? 'NULL' : Number(anyList)}, '${this.now}', '${this.now}'`
-      const sql =
-        kind === 'players'
-          ? // The list id and the time are the same on every row: written into the statement, not bound per row.
-            `INSERT INTO players(${PLAYER_VALUE_COLUMNS}, source_list_id, created_at, updated_at)
-             VALUES ${Array.from({ length: rows }, () => `(${Array.from({ length: PLAYER_VALUES }, () => '?').join(', ')}, ${constants})`).join(', ')}`
-          : // The list id is the same on every row: written into the statement.
-            `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
-             VALUES ${Array.from({ length: rows }, () => `(${Number(listId)}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`
-      st = this.db.prepare(sql)
-      this.batchStatements.set(key, st)
-    }
-    return st
-  }
-
-  /**
-   * Writes one message of a first load (see BulkEncoder) with multi-row INSERTs. The players table was empty
-   * and this transaction is the only writer, so the new ids are consecutive: a batch whose ids are not where
-   * the ordinals say stops the load rather than attach entries to the wrong players.
-   */
-  writeBulk(m: BulkMessage): void {
-    if (m.kind === 'open') {
-      this.openList(m.type)
-      return
-    }
-    for (const t of m.texts) this.entryTexts.push(t)
-    if (m.kind === 'players') {
-      if (m.players.length !== m.rows * PLAYER_VALUES) throw new Error(`bulk load: a batch of ${m.rows} players carries ${m.players.length} values`)
-      const last = Number(this.batchStatement('players', m.rows).run(...m.players).lastInsertRowid)
-      const first = last - m.rows + 1
-      this.bulkBase ??= first - m.first
-      if (first !== this.bulkBase + m.first) throw new Error(`bulk load: player ${m.first} got id ${first}, expected ${this.bulkBase + m.first}`)
-      this.counts.inserted += m.rows
-      this.bulkEntries(this.lists.values().next().value!, m.entries, m.entryRows)
-      for (let i = 0; i < m.arbiters.length; i += 3) {
-        this.seedArbiter(this.bulkBase + (m.arbiters[i] as number), m.arbiters[i + 1] as number, m.arbiters[i + 2] as string)
-      }
-      return
-    }
-    const list = this.lists.get(m.type)
-    if (!list) throw new Error(`bulk load: entries for ${m.type}, a list that was not opened`)
-    this.bulkEntries(list, m.values, m.rows)
-  }
-
-  private bulkEntries(list: { id: number; entries: number }, values: Int32Array, rows: number): void {
-    if (!rows) return
-    if (this.bulkBase === null) throw new Error('bulk load: entries before any player')
-    if (values.length < rows * ENTRY_VALUES) throw new Error(`bulk load: ${rows} entries carry ${values.length} values`)
-    // Each entry names its player by ordinal in the load: the id is the load's first id plus that.
-    this.batchStatement('entries', rows, list.id).run(...EntryCodes.decode(values, rows, this.bulkBase, this.entryTexts))
-    list.entries += rows
-  }
-
-  openList(type: ListRatingType): number {
-    const have = this.lists.get(type)
-    if (have) return have.id
-    const id = Number(
-      this.db
-        .prepare(
-          `INSERT INTO rating_lists(kind, list_date, rating_type, source, status, checksum, file_name)
-           VALUES ('reference', ?, ?, ?, 'reference', ?, ?)`
-        )
-        .run(this.meta.listDate, type, this.meta.source, this.meta.checksum, this.meta.fileName).lastInsertRowid
-    )
-    this.lists.set(type, { id, entries: 0 })
-    return id
-  }
-
-  /**
-   * Writes the entries that `write` held, list by list in (list, player) order: appended at the end of the
-   * table's key instead of inserted between two lists (about five times faster on a monthly FIDE list).
-   */
-  finish(): void {
-    for (const [type, held] of this.held) {
-      const list = this.lists.get(type)!
-      held.entries.sortByPlayer()
-      for (const chunk of held.entries.chunks(type)) {
-        this.batchStatement('entries', chunk.rows, list.id).run(...EntryCodes.decode(chunk.values, chunk.rows, 0, this.heldCodes.texts))
-        list.entries += chunk.rows
-      }
-    }
-    this.held.clear()
-  }
-
-  /** Writes one record into a registry that already has players: each is looked up, updated or added (see finish). */
-  write(r: ListRecord): void {
-    this.records++
-    if (isRepeat(this.seen, r, this.log)) return
-    const anyList = this.lists.values().next().value?.id ?? null
-    // A national list names players by national ID; the FIDE ID, when it has one, still wins.
-    const existing = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
-    const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
-    let playerId: number
-    if (!existing) {
-      const values: unknown[] = []
-      pushPlayerValues(values, r)
-      playerId = Number(this.insert.run(...values, anyList, this.now, this.now).lastInsertRowid)
-      this.counts.inserted++
-    } else {
-      playerId = existing.id
-      // A full birth date the office holds is kept when the list only gives the same year.
-      let birthDate = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : existing.birth_date)
-      if (!r.birthDate && existing.birth_date && r.birthYear !== null && existing.birth_date.startsWith(String(r.birthYear))) birthDate = existing.birth_date
-      // A full date the office holds (a correction, a national list) is not overridden by a list's bare year.
-      if (!r.birthDate && existing.birth_date?.length === 10 && r.birthYear !== null && !existing.birth_date.startsWith(String(r.birthYear))) {
-        birthDate = existing.birth_date
-        this.log.warn(r.line, 1, 'birthYear', String(r.birthYear), `the office's record (${existing.birth_date.slice(0, 4)}), which was kept`)
-      }
-      // Deceased and merged are the office's decisions: a list never revives them.
-      const status =
-        existing.status === 'deceased' || existing.status === 'merged' ? existing.status : r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'
-      const next = {
-        surname: r.surname,
-        given_names: r.givenNames,
-        federation: r.federation ?? existing.federation,
-        sex: r.sex ?? existing.sex,
-        birth_date: birthDate,
-        title: r.title,
-        woman_title: r.womanTitle,
-        other_titles: otherTitles,
-        foa_title: r.foaTitle,
-        arbiter_title: r.arbiterTitle,
-        status,
-        national_id: r.nationalId ?? existing.national_id
-      }
-      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
-      if (changed) {
-        this.update.run({
-          id: existing.id,
-          surname: next.surname,
-          givenNames: next.given_names,
-          folded: foldName(`${next.surname} ${next.given_names}`),
-          federation: next.federation,
-          sex: next.sex,
-          birthDate: next.birth_date,
-          title: next.title,
-          womanTitle: next.woman_title,
-          otherTitles: next.other_titles,
-          foaTitle: next.foa_title,
-          arbiterTitle: next.arbiter_title,
-          status: next.status,
-          nationalId: next.national_id,
-          listId: anyList,
-          now: this.now
-        })
-        this.counts.updated++
-      } else this.counts.unchanged++
-      // Entries of a merged-away ID go to the player it was merged into.
-      let row: { id: number; status: string; merged_into: number | null } = { id: existing.id, status: existing.status, merged_into: existing.merged_into }
-      for (let hops = 0; row.status === 'merged' && row.merged_into !== null && hops < 20; hops++) {
-        row = this.followMerge.get(row.merged_into) as typeof row
-      }
-      playerId = row.id
-    }
-    const title = r.title ?? r.womanTitle
-    for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {
-      if (!this.lists.has(type)) continue
-      let held = this.held.get(type)
-      if (!held) this.held.set(type, (held = { entries: new HeldEntries(this.heldCodes), players: new IdBits() }))
-      // The lists are new in this import, so a player can only meet an entry of their own from this same file.
-      if (held.players.has(playerId)) {
-        this.log.warn(r.line, 1, 'id', String(r.fideId), 'one entry per player per list (the player already has one through a merge); this entry was skipped')
-        continue
-      }
-      held.players.add(playerId)
-      held.entries.push(playerId, r, rating, title)
-    }
-    if (r.arbiterTitle) this.seedArbiter(playerId, r.fideId, r.arbiterTitle)
-  }
-
-  /** A list's arbiter title seeds the arbiters' registry, once per FIDE ID (the office's own records stand). */
-  private seedArbiter(playerId: number, fideId: number | null, title: string): void {
-    if (fideId === null || this.arbiterFind.get(fideId)) return
-    this.arbiterInsert.run(playerId, fideId, title)
-    this.arbitersAdded++
-  }
-}
-
-/** Secondary indexes that a bulk load drops and rebuilds (sorting once beats millions of random inserts). */
-const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'rating_list_entries_player', 'rating_list_entries_list_rating']
-
-/**
- * A first load into an empty registry: drops the name-search trigger and the secondary indexes inside the
- * transaction and returns a function that rebuilds them, so the whole thing commits or rolls back together.
- */
-export function enterBulkMode(db: Db): () => void {
-  const saved = db
-    .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND name IN (${BULK_INDEXES.map(() => '?').join(',')})`)
-    .all(...BULK_INDEXES) as { name: string; sql: string }[]
-  for (const i of saved) db.exec(`DROP INDEX "${i.name}"`)
-  const restoreFtsTrigger = dropTrigger(db, 'players_fts_insert')
-  return () => {
-    // The name search index first, while the players just written are still in the page cache.
-    if (restoreFtsTrigger) {
-      restoreFtsTrigger()
-      db.exec("INSERT INTO players_fts(players_fts) VALUES ('rebuild')")
-    }
-    // Each index build sorts its keys in runs as large as the page cache: 2 MB runs (they stay in the CPU's
-    // caches) spilled to temporary files, sorted by two threads and merged, took a third of the time of one big
-    // in-memory run. The pages of the load stay in memory meanwhile (the spill threshold is kept where it was),
-    // so the table scans of the builds do not read them back from the WAL file.
-    const cachePages = db.pragma('cache_size', { simple: true }) as number
-    const pageSize = db.pragma('page_size', { simple: true }) as number
-    db.pragma(`cache_spill = ${cachePages < 0 ? Math.ceil((-cachePages * 1024) / pageSize) : cachePages}`)
-    db.pragma('cache_size = -2048')
-    db.pragma('threads = 2')
-    for (const i of saved) db.exec(i.sql)
-  }
-}
-
-/**
- * The guard that keeps entries out of a published list is a trigger that runs a query for every entry
- * written: 2.6 s of a full FIDE list. An import writes entries only into the reference lists it creates in
- * its own transaction, which that guard never stops, so it is lifted for the import and put back as it was
- * before the commit; both happen inside the transaction, so no other writer ever sees the table without it.
- */
-export function liftEntriesGuard(db: Db): () => void {
-  return dropTrigger(db, 'rating_list_entries_frozen_insert') ?? (() => {})
-}
-
-/** Drops a trigger inside the caller's transaction; returns what puts it back exactly as it was (null: none). */
-function dropTrigger(db: Db, name: string): (() => void) | null {
-  const t = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined
-  if (!t) return null
-  db.exec(`DROP TRIGGER "${name}"`)
-  return () => db.exec(t.sql)
-}
-
 export function throwProblems(log: ProblemLog): never {
   const first = log.errors[0]!
   throw new UserError(
@@ -409,42 +71,107 @@ export function throwProblems(log: ProblemLog): never {
   )
 }
 
-/**
- * Reads a FIDE list (TXT in any of its three layouts, or XML) and stores it as read-only reference lists.
- * Everything happens in one transaction: a bad file leaves the database as it was, and the error says
- * where (file, line, column), what was found and what was expected.
- */
-export function importFideList(db: Db, opts: ImportListOptions): ImportListResult {
-  const fileName = basename(opts.file)
+/** What a file says before it is read: its name and size, and whether it is XML; refuses an empty file or one that is no FIDE list. */
+function inspectListFile(file: string): { fileName: string; size: number; isXml: boolean } {
+  const fileName = basename(file)
   let size: number
   try {
-    size = statSync(opts.file).size
+    size = statSync(file).size
   } catch (e) {
-    throw new UserError('registry.fileUnreadable', { file: opts.file, reason: (e as Error).message })
+    throw new UserError('registry.fileUnreadable', { file, reason: (e as Error).message })
   }
   if (size === 0) throw new UserError('registry.emptyFile', { file: fileName })
-  const head = firstLine(opts.file)
+  const head = firstLine(file)
   const isXml = head.trimStart().startsWith('<')
   if (!isXml && !looksLikeTxtHeader(head)) {
     throw new UserError('registry.badFile', {
       file: fileName, line: 1, column: 1, field: 'header', found: head.trim().slice(0, 40), expected: 'a FIDE list header starting with “ID Number”, or an XML <playerslist>', count: 1
     })
   }
+  return { fileName, size, isXml }
+}
+
+/** The file's checksum, refusing a file already imported for the same date. */
+function checksumIfNew(db: Db, opts: ImportListOptions, fileName: string, size: number): string {
+  opts.progress?.(0, size, 'checksum')
+  const checksum = fileChecksum(opts.file)
+  const dup = referenceListByChecksum(db, checksum, opts.listDate)
+  if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
+  return checksum
+}
+
+type ReadOutcome = { format: ListFormat; encoding: string }
+
+/** A first load read on the reader thread: this thread only writes what it sends. */
+function writeFromThread(thread: ListReaderThread, writer: ListWriter, log: ProblemLog, opts: ImportListOptions): ReadOutcome {
+  for (;;) {
+    const m = thread.next()
+    if (m.kind === 'end') {
+      writer.records = m.records
+      log.absorb(m)
+      return { format: m.format, encoding: m.encoding }
+    }
+    if (m.kind === 'failed') throw m.error.key ? new UserError(m.error.key, m.error.params ?? {}) : new Error(m.error.message)
+    if (m.kind === 'progress') opts.progress?.(m.read, m.total, 'players')
+    else writer.writeBulk(m)
+    opts.throwIfCancelled?.()
+  }
+}
+
+/** The file read on this thread: a first load encodes its players into batches, as the reader thread would; later loads go record by record. */
+function writeHere(src: ListSource, writer: ListWriter, log: ProblemLog, opts: ImportListOptions, empty: boolean): ReadOutcome {
+  const encoder = empty ? new BulkEncoder(log, (m) => writer.writeBulk(m)) : null
+  const outcome = readList(src, log, {
+    open: (t) => (encoder ? encoder.open(t) : void writer.openList(t)),
+    record: (r) => (encoder ? encoder.add(r) : writer.write(r)),
+    progress: (read, total) => opts.progress?.(read, total, 'players'),
+    pulse: () => opts.throwIfCancelled?.()
+  })
+  if (encoder) {
+    if (!log.errors.length) encoder.finish()
+    writer.records = encoder.records
+  } else if (!log.errors.length) writer.finish()
+  return { format: outcome.format, encoding: outcome.encoding }
+}
+
+/**
+ * Runs a long load with the connection set for it, then sets it back: the pages it writes stay in memory
+ * (bounded: 256 MB), and with 'later' the commit leaves the WAL for the caller to checkpoint.
+ */
+function withLoadSettings<T>(db: Db, checkpoint: ImportListOptions['checkpoint'], run: () => T): T {
+  const cacheBefore = db.pragma('cache_size', { simple: true }) as number
+  const threadsBefore = db.pragma('threads', { simple: true }) as number
+  const autocheckpointBefore = db.pragma('wal_autocheckpoint', { simple: true }) as number
+  if (checkpoint === 'later') db.pragma('wal_autocheckpoint = 0')
+  db.pragma('cache_size = -262144')
+  // SQLite's default: dirty pages are written out (spilled) once the cache is full.
+  db.pragma('cache_spill = 1')
+  try {
+    return run()
+  } finally {
+    db.pragma(`cache_size = ${cacheBefore}`)
+    db.pragma('cache_spill = 1')
+    db.pragma(`threads = ${threadsBefore}`)
+    db.pragma(`wal_autocheckpoint = ${autocheckpointBefore}`)
+  }
+}
+
+/**
+ * Reads a FIDE list (TXT in any of its three layouts, or XML) and stores it as read-only reference lists.
+ * Everything happens in one transaction: a bad file leaves the database as it was, and the error says
+ * where (file, line, column), what was found and what was expected.
+ */
+export function importFideList(db: Db, opts: ImportListOptions): ImportListResult {
+  const { fileName, size, isXml } = inspectListFile(opts.file)
   const src: ListSource = { file: opts.file, fileName, listDate: opts.listDate, ratingType: opts.ratingType, isXml }
-  const registryEmpty = (): boolean => db.prepare('SELECT 1 FROM players LIMIT 1').get() === undefined
   // Bulk mode (indexes rebuilt at the end) only pays off for a big first load; small files keep them live.
   const big = size >= (opts.bulkThresholdBytes ?? 5_000_000)
   // The reader thread starts at once, reading while the checksum is taken here; it is stopped unused should
   // the file turn out to be imported already, or the registry fill up meanwhile.
-  let thread = opts.reader && big && registryEmpty() ? new ListReaderThread(opts.reader, src) : null
+  let thread = opts.reader && big && registryIsEmpty(db) ? new ListReaderThread(opts.reader, src) : null
   let checksum: string
   try {
-    opts.progress?.(0, size, 'checksum')
-    checksum = fileChecksum(opts.file)
-    const dup = db
-      .prepare("SELECT id, rating_type AS type FROM rating_lists WHERE kind = 'reference' AND checksum = ? AND list_date = ?")
-      .get(checksum, opts.listDate) as { id: number; type: string } | undefined
-    if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
+    checksum = checksumIfNew(db, opts, fileName, size)
   } catch (e) {
     thread?.stop()
     throw e
@@ -453,44 +180,17 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
   const source = opts.source ?? 'FIDE'
   const log = new ProblemLog(fileName)
   const writer = new ListWriter(db, log, { listDate: opts.listDate, source, fileName, checksum })
-  let format: ListFormat = 'xml'
-  let encoding = 'utf-8'
+  let read: ReadOutcome = { format: 'xml', encoding: 'utf-8' }
 
   const run = db.transaction(() => {
-    const empty = registryEmpty()
+    const empty = registryIsEmpty(db)
     const rebuild = empty && big ? enterBulkMode(db) : null
     const restoreGuard = liftEntriesGuard(db)
     if (thread && !empty) {
       thread.stop()
       thread = null
     }
-    if (thread) {
-      for (;;) {
-        const m = thread.next()
-        if (m.kind === 'end') {
-          ;({ format, encoding, records: writer.records } = m)
-          log.absorb(m)
-          break
-        }
-        if (m.kind === 'failed') throw m.error.key ? new UserError(m.error.key, m.error.params ?? {}) : new Error(m.error.message)
-        if (m.kind === 'progress') opts.progress?.(m.read, m.total, 'players')
-        else writer.writeBulk(m)
-        opts.throwIfCancelled?.()
-      }
-    } else {
-      // A first load encodes its players into batches, as the reader thread would; later loads go record by record.
-      const encoder = empty ? new BulkEncoder(log, (m) => writer.writeBulk(m)) : null
-      ;({ format, encoding } = readList(src, log, {
-        open: (t) => (encoder ? encoder.open(t) : void writer.openList(t)),
-        record: (r) => (encoder ? encoder.add(r) : writer.write(r)),
-        progress: (read, total) => opts.progress?.(read, total, 'players'),
-        pulse: () => opts.throwIfCancelled?.()
-      }))
-      if (encoder) {
-        if (!log.errors.length) encoder.finish()
-        writer.records = encoder.records
-      } else if (!log.errors.length) writer.finish()
-    }
+    read = thread ? writeFromThread(thread, writer, log, opts) : writeHere(src, writer, log, opts, empty)
     if (log.errors.length) throwProblems(log)
     if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
     restoreGuard()
@@ -504,34 +204,22 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       entity: 'rating_list',
       entityId: lists.map((l) => l.id).join(','),
       data: {
-        file: fileName, checksum, listDate: opts.listDate, source, format, lists, records: writer.records,
+        file: fileName, checksum, listDate: opts.listDate, source, format: read.format, lists, records: writer.records,
         players: writer.counts, arbitersAdded: writer.arbitersAdded, warnings: log.warningCount
       }
     })
     return lists
   })
-  // A long load keeps the pages it writes in memory (bounded: 256 MB), then gives the memory back.
-  const cacheBefore = db.pragma('cache_size', { simple: true }) as number
-  const threadsBefore = db.pragma('threads', { simple: true }) as number
-  const autocheckpointBefore = db.pragma('wal_autocheckpoint', { simple: true }) as number
-  if (opts.checkpoint === 'later') db.pragma('wal_autocheckpoint = 0')
-  db.pragma('cache_size = -262144')
-  // SQLite's default: dirty pages are written out (spilled) once the cache is full.
-  db.pragma('cache_spill = 1')
   let lists: ImportListResult['lists']
   try {
-    lists = run()
+    lists = withLoadSettings(db, opts.checkpoint, run)
   } finally {
     thread?.stop()
-    db.pragma(`cache_size = ${cacheBefore}`)
-    db.pragma('cache_spill = 1')
-    db.pragma(`threads = ${threadsBefore}`)
-    db.pragma(`wal_autocheckpoint = ${autocheckpointBefore}`)
   }
   opts.progress?.(size, size, 'done')
   return {
-    format,
-    encoding,
+    format: read.format,
+    encoding: read.encoding,
     checksum,
     lists,
     records: writer.records,

@@ -9,7 +9,8 @@ import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { splitName } from './names'
 import { ProblemLog, normaliseFlag, normaliseTitle, type ListRatingType, type ListRecord } from './list-record'
-import { ListWriter, throwProblems, type ImportListResult } from './import'
+import { throwProblems, type ImportListResult } from './import'
+import { ListWriter, referenceListByChecksum } from '../data/list-import'
 import { fileChecksum } from './text-source'
 import { appendAudit } from '../data/audit'
 
@@ -233,7 +234,7 @@ export async function importNationalList(db: Db, opts: NationalImportOptions): P
   const records = nationalRecords(table, opts, log)
   if (log.errors.length) throwProblems(log)
   const checksum = fileChecksum(opts.file)
-  const dup = db.prepare("SELECT id FROM rating_lists WHERE kind = 'reference' AND checksum = ? AND list_date = ?").get(checksum, opts.listDate) as { id: number } | undefined
+  const dup = referenceListByChecksum(db, checksum, opts.listDate)
   if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
   const writer = new ListWriter(db, log, { listDate: opts.listDate, source: opts.source, fileName, checksum })
   const lists = db.transaction(() => {
