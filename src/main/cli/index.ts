@@ -9,9 +9,10 @@ import { register as registerLists } from './commands/lists'
 import { register as registerDb } from './commands/db'
 import { register as registerAudit } from './commands/audit'
 import { register as registerListExports } from './commands/list-exports'
+import { register as registerDemo } from './commands/demo'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerListExports, registerDb, registerAudit]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerListExports, registerDb, registerAudit, registerDemo]
 
 export function buildProgram(): Command {
   const program = new Command()

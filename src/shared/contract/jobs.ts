@@ -7,6 +7,15 @@ import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import { generateInputSchema, generateResultSchema } from './office-lists'
 
+/** No path: the demo is the one bundled with the application (resources/demo). */
+const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
+const demoLoadResultSchema = z.object({
+  lists: z.array(z.object({ ratingType: z.string(), listId: z.number(), entries: z.number() })),
+  players: z.number(),
+  arbiters: z.number(),
+  reports: z.array(z.object({ file: z.string(), tournamentId: z.number().nullable(), errors: z.number(), warnings: z.number(), message: z.string().nullable() }))
+})
+
 export interface JobDef<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   /** One line for the docs and the API listing. */
   summary: string
@@ -53,6 +62,11 @@ export const jobsContract = {
     summary: 'Look for likely duplicates across the registry and queue them for review',
     input: scanDuplicatesInputSchema,
     result: scanResultSchema
+  }),
+  'demo:load': job({
+    summary: 'Load the bundled demo federation (national lists, arbiters, a month of reports) into an empty database',
+    input: demoLoadInputSchema,
+    result: demoLoadResultSchema
   }),
   'lists:generate': job({
     summary: 'Generate (or replace) the draft office list of a date and rating type from the approved tournaments of its period',

@@ -7,6 +7,7 @@ import { listsErrors } from './lists'
 import { checksErrors } from './checks'
 import { exportsErrors } from './exports'
 import { reviewErrors } from './review'
+import { demoErrors } from './demo'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -19,7 +20,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...listsErrors,
   ...checksErrors,
   ...exportsErrors,
-  ...reviewErrors
+  ...reviewErrors,
+  ...demoErrors
 }
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */

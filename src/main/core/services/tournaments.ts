@@ -1,5 +1,6 @@
 // Handlers of the tournaments calls: preview and import of TRF files, the tournament page, findings and decisions, player matching, export.
-import type { HandlersOf } from './dispatch'
+import type { Handler, HandlersOf } from './dispatch'
+import type { CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
@@ -99,6 +100,44 @@ function slug(s: string | null): string {
 }
 
 /** `tournaments:rate` has its own module (tournament-rating.ts). */
+/**
+ * Imports report files, each in one transaction with the officer's facts and the regulation checks (an import is
+ * checked or absent); a refused file gives its message and located findings instead of a tournament.
+ * `registeredDate` (the demo federation's reports) records when the office registered the tournaments.
+ */
+export function importReports(db: Db, input: Parameters<Handler<'tournaments:import'>>[0] & { registeredDate?: string }): CallOutput<'tournaments:import'> {
+  // one correction replaces one tournament: several files naming the same one would overwrite each other
+  if (input.replaces !== undefined && input.files.length > 1) throw new UserError('tournaments.replacesOneFile', { id: input.replaces, count: input.files.length })
+  const loc = locale(db)
+  return input.files.map((f) => {
+    try {
+      const summary = db.transaction(() => {
+        const s = importTrf(db, bytesOf(f.base64), f.fileName, { replaces: input.replaces })
+        if (s.outcome === 'duplicate') return s
+        const facts = {
+          ...(input.receivedDate ? { receivedDate: input.receivedDate } : {}),
+          ...(input.registeredDate ? { registeredDate: input.registeredDate } : {}),
+          ...(input.historical !== undefined ? { historical: input.historical } : {})
+        }
+        setReviewFacts(db, s.tournamentId, facts)
+        runChecks(db, s.tournamentId, {
+          actor: officerName(db),
+          trigger: s.outcome === 'replaced' ? 'file' : 'import',
+          previousStatus: s.previousStatus as TournamentStatus | null,
+          detail: s.diff ? { file: f.fileName, version: s.version, diff: s.diff.summary } : { file: f.fileName, version: s.version }
+        })
+        const c = findingCounts(db, s.tournamentId)
+        return { ...s, findings: { error: c.error, warning: c.warning, info: c.info } }
+      })()
+      return { ok: true as const, ...summary }
+    } catch (e) {
+      if (!isUserError(e)) throw e
+      const findings = Array.isArray(e.details) ? (e.details as TrfFinding[]).map((x) => withMessage(x, loc)) : []
+      return { ok: false as const, fileName: f.fileName, message: translateError(e.key, e.params, loc), findings }
+    }
+  })
+}
+
 export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
   'tournaments:preview': (input, { db }) => {
     const bytes = bytesOf(input.base64)
@@ -122,35 +161,7 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     }
   },
 
-  'tournaments:import': (input, { db }) => {
-    // one correction replaces one tournament: several files naming the same one would overwrite each other
-    if (input.replaces !== undefined && input.files.length > 1) throw new UserError('tournaments.replacesOneFile', { id: input.replaces, count: input.files.length })
-    const loc = locale(db)
-    return input.files.map((f) => {
-      try {
-        // the file, the officer's facts and the regulation checks in one transaction: an import is checked or absent
-        const summary = db.transaction(() => {
-          const s = importTrf(db, bytesOf(f.base64), f.fileName, { replaces: input.replaces })
-          if (s.outcome === 'duplicate') return s
-          const facts = { ...(input.receivedDate ? { receivedDate: input.receivedDate } : {}), ...(input.historical !== undefined ? { historical: input.historical } : {}) }
-          setReviewFacts(db, s.tournamentId, facts)
-          runChecks(db, s.tournamentId, {
-            actor: officerName(db),
-            trigger: s.outcome === 'replaced' ? 'file' : 'import',
-            previousStatus: s.previousStatus as TournamentStatus | null,
-            detail: s.diff ? { file: f.fileName, version: s.version, diff: s.diff.summary } : { file: f.fileName, version: s.version }
-          })
-          const c = findingCounts(db, s.tournamentId)
-          return { ...s, findings: { error: c.error, warning: c.warning, info: c.info } }
-        })()
-        return { ok: true as const, ...summary }
-      } catch (e) {
-        if (!isUserError(e)) throw e
-        const findings = Array.isArray(e.details) ? (e.details as TrfFinding[]).map((x) => withMessage(x, loc)) : []
-        return { ok: false as const, fileName: f.fileName, message: translateError(e.key, e.params, loc), findings }
-      }
-    })
-  },
+  'tournaments:import': (input, { db }) => importReports(db, input),
 
   'tournaments:list': (input, { db }) => {
     const { total, rows } = tournamentPage(db, input)

@@ -5,10 +5,12 @@ import { systemJobs } from './system'
 import { ratingJobs } from './rating'
 import { registryJobs } from './registry'
 import { listsJobs } from './lists'
+import { demoJobs } from './demo'
 
 export const jobHandlers: JobHandlers<JobsContract> = {
   ...systemJobs,
   ...ratingJobs,
   ...registryJobs,
-  ...listsJobs
+  ...listsJobs,
+  ...demoJobs
 }

@@ -31,7 +31,12 @@ export default {
         step2: 'Import a tournament report (TRF file) for the period you rate.',
         step2Action: 'Go to Tournaments',
         step3: 'Review the checks, then compute and publish your list.',
-        step3Action: 'Go to Checks'
+        step3Action: 'Go to Checks',
+        demoTitle: 'Or try it first with the demo federation',
+        demoText: 'A sample federation made by the project: 321 players, 8 arbiters, national lists of 1 September 2025 and five September reports with the problems an office meets (an unlicensed arbiter, four rounds on one day, a late report, a misspelt name, a duplicate). Use a separate database for it.',
+        demoLoad: 'Load the demo federation',
+        demoLoading: 'Loading the demo federation…',
+        demoDone: 'Demo federation loaded: {players} players, {tournaments} tournaments to review.'
       }
     }
   },
@@ -66,7 +71,12 @@ export default {
         step2: 'Importez un rapport de tournoi (fichier TRF) pour la période à classer.',
         step2Action: 'Aller aux tournois',
         step3: 'Examinez les contrôles, puis calculez et publiez votre liste.',
-        step3Action: 'Aller aux contrôles'
+        step3Action: 'Aller aux contrôles',
+        demoTitle: 'Ou essayez d’abord avec la fédération de démonstration',
+        demoText: 'Une fédération d’exemple faite par le projet : 321 joueurs, 8 arbitres, les listes nationales du 1er septembre 2025 et cinq rapports de septembre avec les problèmes qu’un bureau rencontre (un arbitre sans licence, quatre rondes le même jour, un rapport en retard, un nom mal orthographié, un doublon). Utilisez une base à part pour elle.',
+        demoLoad: 'Charger la fédération de démonstration',
+        demoLoading: 'Chargement de la fédération de démonstration…',
+        demoDone: 'Fédération de démonstration chargée : {players} joueurs, {tournaments} tournois à examiner.'
       }
     }
   }

@@ -18,7 +18,8 @@ export default {
         'registry_importNational': 'National list import',
         'registry_scanDuplicates': 'Duplicate search',
         'rating_period': 'Rating of the period',
-        'lists_generate': 'Generation of the list'
+        'lists_generate': 'Generation of the list',
+        'demo_load': 'Loading the demo federation'
       }
     }
   },
@@ -40,7 +41,8 @@ export default {
         'registry_importNational': 'Import de la liste nationale',
         'registry_scanDuplicates': 'Recherche de doublons',
         'rating_period': 'Calcul de la période',
-        'lists_generate': 'Génération de la liste'
+        'lists_generate': 'Génération de la liste',
+        'demo_load': 'Chargement de la fédération de démonstration'
       }
     }
   }

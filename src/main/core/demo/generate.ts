@@ -1,0 +1,404 @@
+// The demo federation: a seeded, deterministic sample (national lists, arbiter registry, a month of TRF reports)
+// carrying the problems a rating office meets; `scripts/demo-federation.ts` writes it to resources/demo.
+import { writeTrf } from '../trf/index'
+import { emptyHeader } from '../trf/reader'
+import { nameSimilarity } from '../registry/names'
+import { NAME_MISMATCH_BELOW } from '../tournaments/match'
+import type { RatingType, ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
+
+/** The federation of the demo and the dates of its month (every figure below follows from the seed). */
+export const DEMO = {
+  federation: 'FRA',
+  /** The national lists in force at the start of the month. */
+  listDate: '2025-09-01',
+  /** The office list the month's approved tournaments go into. */
+  nextListDate: '2025-10-01',
+  seed: 20250901
+} as const
+
+export interface DemoPlayer {
+  nationalId: string
+  fideId: number | null
+  surname: string
+  givenNames: string
+  sex: 'M' | 'F'
+  birthYear: number
+  title: string | null
+  standard: number | null
+  rapid: number | null
+  games: number
+  k: number
+}
+
+export interface DemoArbiter {
+  fideId: number
+  title: 'IA' | 'FA' | 'NA'
+  licenceCategory: 'A' | 'B' | 'C' | 'D' | null
+  validFrom: string | null
+  validTo: string | null
+  status: 'active' | 'inactive'
+}
+
+/** What the office records about a report besides the file: when it arrived and when it was registered. */
+export interface DemoReport {
+  file: string
+  name: string
+  receivedDate: string
+  registeredDate: string
+  /** The problem the report carries, for the guide and the tests (finding codes expected). */
+  expect: string[]
+}
+
+export interface DemoManifest {
+  federation: string
+  listDate: string
+  nextListDate: string
+  lists: { file: string; ratingType: RatingType }[]
+  arbiters: string
+  reports: DemoReport[]
+}
+
+export interface DemoBundle {
+  /** File name → content (UTF-8 text), in a fixed order. */
+  files: Map<string, string>
+  manifest: DemoManifest
+  players: DemoPlayer[]
+  arbiters: DemoArbiter[]
+}
+
+/** mulberry32: a small seeded generator, so that the bundle is byte-for-byte the same on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const SURNAMES = [
+  'Lefèvre', 'Bérard', 'Dupré', 'Fournier', 'Gérard', 'Moreau', 'Rousseau', 'Lemaître', 'Chevalier', 'Mercier',
+  'Girard', 'Bonnaud', 'Faure', 'André', 'Garnier', 'Boucher', 'Perrin', 'Thévenin', 'Aubé', 'Ménard',
+  'Brunet', 'Giraud', 'Roché', 'Vasseur', 'Lacôte', 'Marchal', 'Noël', 'Pelletier', 'Besançon', 'Hérault',
+  'Caron', 'Duval', 'Benoît', 'Lebœuf', 'Rivière', 'Jourdain', 'Préval', 'Séguin', 'Bréhier', 'Colin',
+  'Müller', 'Schäfer', 'Nguyễn', 'Ferreira', 'Gonçalves', 'Nowak', 'Kowalczyk', 'Haddad', 'Ben Saïd', 'Østergaard',
+  'Le Goff', 'Le Bihan', 'Kerouédan', 'Castaño', 'Ibáñez', 'Dvořák', 'Horváth', 'Öztürk', 'Popescu', 'Ruiz'
+]
+const GIVEN_M = [
+  'Éric', 'François', 'Jérôme', 'Loïc', 'Maël', 'Noé', 'Théo', 'Hugo', 'Lucas', 'Gaël', 'Benoît', 'Clément',
+  'Raphaël', 'Joël', 'Mathéo', 'Aurélien', 'Cédric', 'Stéphane', 'Frédéric', 'Léon', 'Anthony', 'Mehdi', 'Yannick', 'Antoine'
+]
+const GIVEN_F = [
+  'Hélène', 'Zoé', 'Anaïs', 'Cécile', 'Noémie', 'Chloé', 'Léa', 'Maëlle', 'Océane', 'Inès', 'Élodie', 'Agnès',
+  'Mélanie', 'Séverine', 'Clémence', 'Bérénice', 'Camille', 'Jade', 'Louise', 'Margaux', 'Solène', 'Yasmine', 'Irène', 'Françoise'
+]
+
+/** FIDE IDs of the demo: a block no real player holds in the sample's lists (9 digits, 9 9xx xxx xx). */
+const FIDE_BASE = 990_100_000
+
+/** The national list: a few hundred players, titled players at the top, juniors and veterans, some unrated. */
+function makePlayers(r: () => number): DemoPlayer[] {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
+  const used = new Set<string>()
+  const out: DemoPlayer[] = []
+  const N = 320
+  for (let i = 0; i < N; i++) {
+    const sex: 'M' | 'F' = r() < 0.27 ? 'F' : 'M'
+    let surname = ''
+    let given = ''
+    do {
+      surname = pick(SURNAMES)
+      given = pick(sex === 'F' ? GIVEN_F : GIVEN_M)
+    } while (used.has(`${surname}|${given}`))
+    used.add(`${surname}|${given}`)
+    // ages from 8 to 80, weighted towards juniors and adults as in a club federation
+    const age = r() < 0.3 ? 8 + Math.floor(r() * 12) : 20 + Math.floor(r() * 60)
+    const birthYear = 2025 - age
+    // a few strong players, most between 1200 and 2100
+    const strength = i < 6 ? 2380 + Math.floor(r() * 160) : i < 20 ? 2150 + Math.floor(r() * 250) : 1100 + Math.floor(r() * 1000 * (0.5 + r() / 2))
+    const unrated = i >= 20 && r() < 0.1
+    const title = i < 3 ? 'GM' : i < 6 ? 'IM' : i < 14 ? 'FM' : i < 20 && sex === 'F' ? 'WFM' : i < 20 ? 'CM' : null
+    const games = unrated ? 0 : 10 + Math.floor(r() * 80)
+    const standard = unrated ? null : strength
+    const k = standard === null ? 40 : age < 18 && standard < 2300 ? 40 : standard >= 2400 ? 10 : 20
+    out.push({
+      nationalId: `D${String(10001 + i).padStart(5, '0')}`,
+      fideId: unrated && r() < 0.5 ? null : FIDE_BASE + 1 + i,
+      surname,
+      givenNames: given,
+      sex,
+      birthYear,
+      title,
+      standard,
+      rapid: standard === null ? null : Math.max(1000, standard - 40 + Math.floor(r() * 80)),
+      games,
+      k
+    })
+  }
+  return out
+}
+
+/** Eight arbiters from the list; one has no licence (the unlicensed arbiter of the round robin). */
+function makeArbiters(players: DemoPlayer[]): DemoArbiter[] {
+  const adults = players.filter((p) => p.fideId !== null && p.birthYear <= 1985)
+  const chosen = adults.slice(0, 8)
+  return chosen.map((p, i) => ({
+    fideId: p.fideId!,
+    title: i === 0 ? 'IA' : i < 4 ? 'FA' : 'NA',
+    licenceCategory: i === 7 ? null : i === 0 ? 'A' : i < 4 ? 'B' : 'C',
+    validFrom: i === 7 ? null : '2024-01-01',
+    validTo: i === 7 ? null : '2027-12-31',
+    status: i === 7 ? 'inactive' : 'active'
+  }))
+}
+
+const csvCell = (v: string | number | null): string => {
+  const s = v === null ? '' : String(v)
+  return /[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+const csv = (rows: (string | number | null)[][]): string => rows.map((r) => r.map(csvCell).join(';')).join('\n') + '\n'
+
+function nationalCsv(players: DemoPlayer[], type: 'standard' | 'rapid'): string {
+  const rows: (string | number | null)[][] = [['ID', 'FIDE ID', 'Surname', 'First name', 'Fed', 'Sex', 'Birth', 'Title', 'Rating', 'Games', 'K']]
+  for (const p of players) {
+    const rating = type === 'standard' ? p.standard : p.rapid
+    rows.push([p.nationalId, p.fideId, p.surname, p.givenNames, DEMO.federation, p.sex, p.birthYear, p.title, rating, rating === null ? 0 : p.games, rating === null ? null : p.k])
+  }
+  return csv(rows)
+}
+
+function arbitersCsv(arbiters: DemoArbiter[]): string {
+  return csv([['FIDE ID', 'Title', 'Licence', 'Valid from', 'Valid to', 'Status'], ...arbiters.map((a) => [a.fideId, a.title, a.licenceCategory, a.validFrom, a.validTo, a.status])])
+}
+
+interface Entrant {
+  /** The name as the organiser typed it (a misspelling stays in the file). */
+  name: string
+  fideId: number | null
+  sex: 'M' | 'F'
+  birth: string
+  title: string | null
+  rating: number | null
+}
+
+interface EventSpec {
+  file: string
+  name: string
+  city: string
+  type: string
+  system: 'swiss' | 'round-robin'
+  ratingType: RatingType
+  timeControl: string
+  roundDates: string[]
+  chief: DemoArbiter
+  deputy?: DemoArbiter
+  entrants: Entrant[]
+}
+
+const entrant = (p: DemoPlayer, rating: number | null = p.standard): Entrant => ({
+  name: `${p.surname}, ${p.givenNames}`,
+  fideId: p.fideId,
+  sex: p.sex,
+  birth: String(p.birthYear),
+  title: p.title,
+  rating
+})
+
+const nameOf = (players: DemoPlayer[], fideId: number): string => {
+  const p = players.find((x) => x.fideId === fideId)!
+  return `${p.surname}, ${p.givenNames}`
+}
+
+/**
+ * Pairings by the circle method (each round a perfect matching; a round robin when rounds = n − 1), the results
+ * drawn from the Elo expectation with the seeded generator, so every report is consistent from both sides.
+ */
+function eventTrf(spec: EventSpec, r: () => number, arbiterName: (a: DemoArbiter) => string): string {
+  const entrants = [...spec.entrants].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0))
+  const n = entrants.length
+  if (n % 2) throw new Error(`${spec.file}: an even field`)
+  const m = n - 1
+  const codes: Map<number, { opp: number; code: ResultCode; color: 'w' | 'b' }>[] = []
+  for (let round = 0; round < spec.roundDates.length; round++) {
+    const pairs: [number, number][] = [[m, round % m]]
+    for (let k = 1; k < n / 2; k++) pairs.push([((round % m) + k) % m, ((round % m) - k + m) % m])
+    const map = new Map<number, { opp: number; code: ResultCode; color: 'w' | 'b' }>()
+    for (const [a, b] of pairs) {
+      const ra = entrants[a]!.rating ?? 1400
+      const rb = entrants[b]!.rating ?? 1400
+      const expected = 1 / (1 + 10 ** ((rb - ra) / 400))
+      const x = r()
+      const drawBand = 0.22
+      const res: ResultCode = x < expected - drawBand / 2 ? '1' : x < expected + drawBand / 2 ? '=' : '0'
+      const aWhite = (round + Math.min(a, b)) % 2 === 0
+      map.set(a, { opp: b, code: res, color: aWhite ? 'w' : 'b' })
+      map.set(b, { opp: a, code: res === '1' ? '0' : res === '0' ? '1' : '=', color: aWhite ? 'b' : 'w' })
+    }
+    codes.push(map)
+  }
+  const players: TournamentPlayer[] = entrants.map((e, i) => {
+    const rounds: RoundEntry[] = codes.map((round, ri) => {
+      const g = round.get(i)!
+      return { round: ri + 1, opponent: g.opp + 1, color: g.color, code: g.code }
+    })
+    const points = rounds.reduce((s, g) => s + (g.code === '1' ? 1 : g.code === '=' ? 0.5 : 0), 0)
+    return { startRank: i + 1, fideId: e.fideId === null ? null : String(e.fideId), name: e.name, sex: e.sex, title: e.title, federation: DEMO.federation, birth: e.birth, rating: e.rating, points, rank: null, rounds }
+  })
+  const order = [...players].sort((a, b) => b.points! - a.points! || a.startRank - b.startRank)
+  order.forEach((p, i) => (p.rank = i + 1))
+  const header = {
+    ...emptyHeader(),
+    name: spec.name,
+    city: spec.city,
+    federation: DEMO.federation,
+    startDate: spec.roundDates[0]!,
+    endDate: spec.roundDates.at(-1)!,
+    type: spec.type,
+    timeControl: spec.timeControl,
+    ratingType: spec.ratingType,
+    roundDates: spec.roundDates,
+    arbiters: [
+      { role: 'chief' as const, name: arbiterName(spec.chief), title: spec.chief.title, fideId: String(spec.chief.fideId) },
+      ...(spec.deputy ? [{ role: 'deputy' as const, name: arbiterName(spec.deputy), title: spec.deputy.title, fideId: String(spec.deputy.fideId) }] : [])
+    ]
+  }
+  return writeTrf({ header, players }, { format: 'TRF16' }).text
+}
+
+const days = (from: string, count: number, step = 1): string[] =>
+  Array.from({ length: count }, (_, i) => new Date(Date.parse(from + 'T00:00:00Z') + i * step * 86_400_000).toISOString().slice(0, 10))
+
+/** The whole bundle, the same on every call. */
+export function generateDemo(): DemoBundle {
+  const r = rng(DEMO.seed)
+  const players = makePlayers(r)
+  const arbiters = makeArbiters(players)
+  const arbiterName = (a: DemoArbiter) => nameOf(players, a.fideId)
+  const arbiterIds = new Set(arbiters.map((a) => a.fideId))
+  const rated = players.filter((p) => p.standard !== null && p.fideId !== null && !arbiterIds.has(p.fideId))
+  const unrated = players.filter((p) => p.standard === null)
+  const juniors = rated.filter((p) => p.birthYear >= 2007)
+  const adults = rated.filter((p) => p.birthYear < 2007)
+  const [licensedIA, fa1, fa2, fa3, na1, na2, , unlicensed] = arbiters as [DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter]
+
+  // the duplicate: a junior registered a second time by his club, without FIDE ID (same name and birth year)
+  const twin = juniors.find((p) => p.standard! < 1700)!
+  const duplicate: DemoPlayer = { ...twin, nationalId: `D${String(10001 + players.length).padStart(5, '0')}`, fideId: null, standard: null, rapid: null, games: 0, k: 40, title: null }
+  const registry = [...players, duplicate]
+
+  // the open's field: the six strongest, then adults from the middle of the list; the organiser misspelt one name
+  // (a wrong last letter, the accents and a final e lost): close enough to be the player, too far to pass unnoticed
+  const top = rated.slice(0, 6)
+  const openField = adults.filter((p) => !top.includes(p)).slice(0, 34)
+  const misspell = (p: DemoPlayer): string => {
+    const last = p.surname.at(-1) === 't' ? 'd' : 't'
+    const given = p.givenNames.normalize('NFD').replace(/\p{M}/gu, '').replace(/e$/, '')
+    return `${p.surname.slice(0, -1)}${last}, ${given}`
+  }
+  const misspelt = openField.find((p) => p.standard! < 2000 && nameSimilarity(misspell(p), p) < NAME_MISMATCH_BELOW)!
+
+  const strongest = rated.filter((p) => p.standard! >= 2400)
+  const field = (pool: DemoPlayer[], count: number, skip: number): DemoPlayer[] => pool.slice(skip, skip + count)
+
+  const events: (EventSpec & { receivedDate: string; registeredDate: string; expect: string[] })[] = [
+    {
+      file: 'open-automne-lyon.trf',
+      name: "Open d'automne de Lyon",
+      city: 'Lyon',
+      type: 'Individual: Swiss-System',
+      system: 'swiss',
+      ratingType: 'standard',
+      timeControl: '90 min/40 moves + 30 min + 30 sec per move',
+      roundDates: days('2025-09-01', 7),
+      chief: licensedIA,
+      deputy: na1,
+      entrants: [...top, ...openField].map((p) => (p === misspelt ? { ...entrant(p), name: misspell(p) } : entrant(p))),
+      receivedDate: '2025-09-09',
+      registeredDate: '2025-06-20',
+      expect: ['trf.match.nameMismatch']
+    },
+    {
+      file: 'open-rapide-grenoble.trf',
+      name: 'Open rapide de Grenoble',
+      city: 'Grenoble',
+      type: 'Individual: Swiss-System',
+      system: 'swiss',
+      ratingType: 'rapid',
+      timeControl: '15 min + 10 sec per move',
+      roundDates: Array(9).fill('2025-09-07') as string[],
+      chief: fa1,
+      entrants: field(adults, 30, 140).map((p) => entrant(p, p.rapid)),
+      receivedDate: '2025-09-19',
+      registeredDate: '2025-07-01',
+      expect: ['check.deadline.report']
+    },
+    {
+      file: 'open-chambery.trf',
+      name: 'Open de Chambéry',
+      city: 'Chambéry',
+      type: 'Individual: Swiss-System',
+      system: 'swiss',
+      ratingType: 'standard',
+      timeControl: '60 min + 30 sec per move',
+      roundDates: ['2025-09-12', '2025-09-13', '2025-09-13', '2025-09-14', '2025-09-14'],
+      chief: fa2,
+      entrants: [entrant(strongest[0]!), ...field(adults, 29, 80).map((p) => entrant(p))],
+      receivedDate: '2025-09-16',
+      registeredDate: '2025-07-15',
+      expect: ['check.timeControl.gameBelowMinimum']
+    },
+    {
+      file: 'ferme-annecy.trf',
+      name: "Tournoi fermé d'Annecy",
+      city: 'Annecy',
+      type: 'Individual: round-robin',
+      system: 'round-robin',
+      ratingType: 'standard',
+      timeControl: '90 min/40 moves + 30 min + 30 sec per move',
+      roundDates: days('2025-09-13', 9),
+      chief: unlicensed,
+      entrants: [...field(adults, 7, 120).map((p) => entrant(p)), ...unrated.slice(0, 3).map((p) => entrant(p, null))],
+      receivedDate: '2025-09-23',
+      registeredDate: '2025-08-01',
+      expect: ['check.arbiters.unlicensed']
+    },
+    {
+      file: 'championnat-jeunes.trf',
+      name: 'Championnat départemental jeunes',
+      city: 'Valence',
+      type: 'Individual: Swiss-System',
+      system: 'swiss',
+      ratingType: 'standard',
+      timeControl: '90 min/40 moves + 30 min + 30 sec per move',
+      // four rounds on the Saturday
+      roundDates: ['2025-09-19', '2025-09-20', '2025-09-20', '2025-09-20', '2025-09-20', '2025-09-21', '2025-09-21'],
+      chief: fa3,
+      deputy: na2,
+      entrants: [...juniors.filter((p) => p !== twin && !top.includes(p)).slice(0, 19).map((p) => entrant(p)), { name: `${duplicate.surname}, ${duplicate.givenNames}`, fideId: null, sex: duplicate.sex, birth: String(duplicate.birthYear), title: null, rating: null }],
+      receivedDate: '2025-09-22',
+      registeredDate: '2025-08-10',
+      expect: ['check.schedule.hoursPerDay', 'trf.match.candidate']
+    }
+  ]
+
+  const files = new Map<string, string>()
+  files.set('national-list-standard.csv', nationalCsv(registry, 'standard'))
+  files.set('national-list-rapid.csv', nationalCsv(registry, 'rapid'))
+  files.set('arbiters.csv', arbitersCsv(arbiters))
+  for (const e of events) files.set(`reports/${e.file}`, eventTrf(e, r, arbiterName))
+  const manifest: DemoManifest = {
+    federation: DEMO.federation,
+    listDate: DEMO.listDate,
+    nextListDate: DEMO.nextListDate,
+    lists: [
+      { file: 'national-list-standard.csv', ratingType: 'standard' },
+      { file: 'national-list-rapid.csv', ratingType: 'rapid' }
+    ],
+    arbiters: 'arbiters.csv',
+    reports: events.map((e) => ({ file: `reports/${e.file}`, name: e.name, receivedDate: e.receivedDate, registeredDate: e.registeredDate, expect: e.expect }))
+  }
+  files.set('manifest.json', JSON.stringify(manifest, null, 2) + '\n')
+  return { files, manifest, players: registry, arbiters }
+}
