@@ -2,6 +2,7 @@
 import type { Db } from '../db/open'
 import { editDistance, foldName, nameKey, nameSimilarity } from './names'
 import { appendAudit } from '../data/audit'
+import { duplicateScanStore, type DuplicateScanStore } from '../data/duplicates'
 
 export interface PlayerFacts {
   id: number
@@ -94,15 +95,6 @@ export function blockingKeys(p: PlayerFacts): string[] {
   return keys
 }
 
-/** A counter of tournaments two players both played. */
-export function sharedTournamentCounter(db: Db): (a: number, b: number) => number {
-  const q = db.prepare(
-    `SELECT count(DISTINCT x.tournament_id) AS n FROM tournament_players x
-       JOIN tournament_players y ON y.tournament_id = x.tournament_id WHERE x.player_id = ? AND y.player_id = ?`
-  )
-  return (a, b) => (q.get(a, b) as { n: number }).n
-}
-
 export interface ScanOptions {
   minScore?: number
   /** Blocks bigger than this are compared only within the same birth year (common surnames). */
@@ -118,20 +110,6 @@ export interface ScanResult {
   candidatesAdded: number
 }
 
-interface RawFacts {
-  id: number
-  fide_id: number | null
-  surname: string
-  given_names: string
-  birth_date: string | null
-  federation: string | null
-  sex: string | null
-}
-
-const toFacts = (r: RawFacts): PlayerFacts => ({
-  id: r.id, fideId: r.fide_id, surname: r.surname, givenNames: r.given_names, birthDate: r.birth_date, federation: r.federation, sex: r.sex
-})
-
 /**
  * Scans the registry for duplicates: block keys go to a temporary table (memory stays small on two million
  * players), each block's pairs are scored, and pairs at or above the threshold join the review queue.
@@ -140,62 +118,24 @@ const toFacts = (r: RawFacts): PlayerFacts => ({
 export function scanDuplicates(db: Db, opts: ScanOptions = {}): ScanResult {
   const minScore = opts.minScore ?? CANDIDATE_THRESHOLD
   const maxBlock = opts.maxBlock ?? 100
-  const total = (db.prepare("SELECT count(*) AS n FROM players WHERE status <> 'merged'").get() as { n: number }).n
-  db.exec('DROP TABLE IF EXISTS temp.dup_keys; CREATE TEMP TABLE dup_keys (k TEXT NOT NULL, id INTEGER NOT NULL)')
-  const insKey = db.prepare('INSERT INTO temp.dup_keys(k, id) VALUES (?, ?)')
-  let done = 0
-  // Read in id-ordered batches: better-sqlite3 cannot write on a connection while it iterates a query.
-  const batch = db.prepare("SELECT id, fide_id, surname, given_names, birth_date, federation, sex FROM players WHERE status <> 'merged' AND id > ? ORDER BY id LIMIT 10000")
-  db.transaction(() => {
-    let last = 0
-    for (;;) {
-      const rows = batch.all(last) as RawFacts[]
-      if (!rows.length) break
-      for (const r of rows) for (const k of blockingKeys(toFacts(r))) insKey.run(k, r.id)
-      last = rows[rows.length - 1]!.id
-      done += rows.length
-      opts.throwIfCancelled?.()
-      opts.progress?.(done, total * 2, 'keys')
-    }
-  })()
-  db.exec('CREATE INDEX temp.dup_keys_k ON dup_keys(k)')
-  const blockCount = (db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM temp.dup_keys GROUP BY k HAVING count(*) > 1)').get() as { n: number }).n
-  const blocks = db.prepare('SELECT k, group_concat(id) AS ids, count(*) AS n FROM temp.dup_keys GROUP BY k HAVING count(*) > 1')
-  const load = db.prepare('SELECT id, fide_id, surname, given_names, birth_date, federation, sex FROM players WHERE id = ?')
-  const shared = sharedTournamentCounter(db)
-  const known = db.prepare('SELECT 1 FROM duplicate_candidates WHERE player_a = ? AND player_b = ?')
+  const store = duplicateScanStore(db)
+  const total = store.playerCount()
+  writeBlockingKeys(store, total, opts)
+  const blockCount = store.blockCount()
   // Blocks are read as a stream and candidates kept aside (few), so memory stays flat on two million players;
   // a pair met in two blocks is scored twice rather than remembered.
   const found = new Map<string, [number, number, number, string]>()
   let pairsScored = 0
   let bi = 0
-  for (const b of blocks.iterate() as Iterable<{ k: string; ids: string; n: number }>) {
-    const players = b.ids.split(',').map((id) => toFacts(load.get(Number(id)) as RawFacts))
-    let groups: PlayerFacts[][] = [players]
-    // A big block (a common name) is split by birth year, then by federation; what is still too big is left out.
-    for (const split of [(p: PlayerFacts) => p.birthDate?.slice(0, 4) ?? '?', (p: PlayerFacts) => p.federation ?? '?']) {
-      if (groups.every((g) => g.length <= maxBlock)) break
-      groups = groups.flatMap((g) => {
-        if (g.length <= maxBlock) return [g]
-        const by = new Map<string, PlayerFacts[]>()
-        for (const p of g) {
-          const k = split(p)
-          const list = by.get(k)
-          if (list) list.push(p)
-          else by.set(k, [p])
-        }
-        return [...by.values()]
-      })
-    }
-    groups = groups.filter((g) => g.length <= maxBlock && g.length > 1)
-    for (const g of groups) {
+  for (const ids of store.blocks()) {
+    for (const g of comparableGroups(ids.map((id) => store.facts(id)), maxBlock)) {
       for (let i = 0; i < g.length; i++) {
         for (let j = i + 1; j < g.length; j++) {
           const [x, y] = g[i]!.id < g[j]!.id ? [g[i]!, g[j]!] : [g[j]!, g[i]!]
           const key = `${x.id}:${y.id}`
-          if (cannotMatch(x, y) || found.has(key) || known.get(x.id, y.id)) continue
+          if (cannotMatch(x, y) || found.has(key) || store.isKnownPair(x.id, y.id)) continue
           pairsScored++
-          const s = scorePair(x, y, shared(x.id, y.id))
+          const s = scorePair(x, y, store.sharedTournaments(x.id, y.id))
           if (s.score >= minScore) found.set(key, [x.id, y.id, s.score, JSON.stringify(s.parts)])
         }
       }
@@ -205,15 +145,52 @@ export function scanDuplicates(db: Db, opts: ScanOptions = {}): ScanResult {
       opts.progress?.(total + Math.round((bi / Math.max(1, blockCount)) * total), total * 2, 'pairs')
     }
   }
-  const add = db.prepare('INSERT OR IGNORE INTO duplicate_candidates(player_a, player_b, score, reasons) VALUES (?, ?, ?, ?)')
   let candidatesAdded = 0
   db.transaction(() => {
-    for (const row of found.values()) candidatesAdded += add.run(...row).changes
+    candidatesAdded = store.addCandidates(found.values())
     if (candidatesAdded) {
       appendAudit(db, { action: 'duplicates.scan', entity: 'player', data: { pairsScored, candidatesAdded, minScore } })
     }
   })()
-  db.exec('DROP TABLE IF EXISTS temp.dup_keys')
+  store.dropKeys()
   opts.progress?.(total * 2, total * 2, 'done')
   return { players: total, blocks: blockCount, pairsScored, candidatesAdded }
+}
+
+/** Every player's blocking keys into the scan's temporary table, in one transaction, batch by batch. */
+function writeBlockingKeys(store: DuplicateScanStore, total: number, opts: ScanOptions): void {
+  store.createKeys()
+  let done = 0
+  store.inTransaction(() => {
+    for (const rows of store.playerBatches()) {
+      for (const p of rows) for (const k of blockingKeys(p)) store.addKey(k, p.id)
+      done += rows.length
+      opts.throwIfCancelled?.()
+      opts.progress?.(done, total * 2, 'keys')
+    }
+  })
+  store.indexKeys()
+}
+
+/**
+ * The groups of a block whose pairs are compared: a big block (a common name) is split by birth year, then by
+ * federation; what is still too big is left out, and so is a group of one.
+ */
+export function comparableGroups(players: PlayerFacts[], maxBlock: number): PlayerFacts[][] {
+  let groups: PlayerFacts[][] = [players]
+  for (const split of [(p: PlayerFacts) => p.birthDate?.slice(0, 4) ?? '?', (p: PlayerFacts) => p.federation ?? '?']) {
+    if (groups.every((g) => g.length <= maxBlock)) break
+    groups = groups.flatMap((g) => {
+      if (g.length <= maxBlock) return [g]
+      const by = new Map<string, PlayerFacts[]>()
+      for (const p of g) {
+        const k = split(p)
+        const list = by.get(k)
+        if (list) list.push(p)
+        else by.set(k, [p])
+      }
+      return [...by.values()]
+    })
+  }
+  return groups.filter((g) => g.length <= maxBlock && g.length > 1)
 }
