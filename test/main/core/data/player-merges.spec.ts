@@ -2,7 +2,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { mergePlayers, undoMerge, listMerges } from '../../../../src/main/core/data/player-merges'
-import { arbiterLicenceOn, listArbiters, saveArbiter } from '../../../../src/main/core/registry/arbiters'
+import { arbiterLicenceOn, listArbiters, saveArbiter } from '../../../../src/main/core/data/arbiters'
 import { foldName } from '../../../../src/main/core/registry/names'
 import { tempDir } from '../../../helpers/temp-db'
 

@@ -1,7 +1,8 @@
 // Arbiters registry: FIDE ID, title, licence category and validity; edits are recorded; licence check on a date.
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
-import { appendAudit } from '../data/audit'
+import { appendAudit } from './audit'
+import { playerIdByFideId } from './players'
 
 export type ArbiterTitle = 'IA' | 'FA' | 'NA'
 export type ArbiterStatus = 'active' | 'inactive' | 'suspended' | 'revoked'
@@ -90,10 +91,10 @@ export function saveArbiter(db: Db, input: ArbiterInput, reason: string | null =
   }
   db.transaction(() => {
     const before = getArbiter(db, input.fideId)
-    const player = db.prepare('SELECT id FROM players WHERE fide_id = ?').get(input.fideId) as { id: number } | undefined
+    const playerId = playerIdByFideId(db, input.fideId)
     const values = {
       fideId: input.fideId,
-      playerId: player?.id ?? before?.playerId ?? null,
+      playerId: playerId ?? before?.playerId ?? null,
       title: input.title,
       cat: input.licenceCategory ?? null,
       from: input.validFrom ?? null,
