@@ -4,6 +4,7 @@ import { readSettings, writeSettings } from '../data/settings'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { backupFolder, listBackups } from '../db/backup'
+import { homeFigures } from '../data/system'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
 const MAX_REPORT_BYTES = 50 * 1024 * 1024
@@ -23,31 +24,7 @@ export const systemHandlers: HandlersOf<'system'> = {
     readOnly: ctx.readOnly,
     host: ctx.host
   }),
-  'system:home': (_input, { db }) => {
-    const players = (db.prepare("SELECT count(*) AS n FROM players WHERE status <> 'merged'").get() as { n: number }).n
-    const playersActive = (db.prepare("SELECT count(*) AS n FROM players WHERE status = 'active'").get() as { n: number }).n
-    const tournamentsByStatus: Record<string, number> = {}
-    for (const r of db.prepare('SELECT status, count(*) AS n FROM tournaments GROUP BY status').all() as { status: string; n: number }[]) {
-      tournamentsByStatus[r.status] = r.n
-    }
-    const referenceLists = (db.prepare("SELECT count(*) AS n FROM rating_lists WHERE kind = 'reference'").get() as { n: number }).n
-    const pub = db
-      .prepare(
-        `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.published_at AS publishedAt,
-                (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries
-           FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published'
-          ORDER BY l.list_date DESC, l.version DESC LIMIT 1`
-      )
-      .get() as { id: number; listDate: string; ratingType: string; publishedAt: string; entries: number } | undefined
-    const ref = db
-      .prepare(
-        `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType,
-                (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries
-           FROM rating_lists l WHERE l.kind = 'reference' ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
-      )
-      .get() as { id: number; listDate: string; ratingType: string; entries: number } | undefined
-    return { players, playersActive, tournamentsByStatus, referenceLists, lastPublished: pub ?? null, lastReference: ref ?? null }
-  },
+  'system:home': (_input, { db }) => homeFigures(db),
   'system:openedReports': (_input, ctx) => ({
     files: ctx.openedReports.splice(0).map((path) => {
       const fileName = basename(path)

@@ -3,6 +3,7 @@ import { openDatabase } from '../../db/open'
 import type { JobHandlersOf } from '../protocol'
 import { automaticBackup, backupFolder } from '../../db/backup'
 import { readSettings } from '../../data/settings'
+import { registryHoldsData, tableNames, tableRowCount } from '../../data/system'
 import type { HealthReport } from '../../../../shared/contract/system'
 
 export const systemJobs: JobHandlersOf<'system'> = {
@@ -15,14 +16,13 @@ export const systemJobs: JobHandlersOf<'system'> = {
   'system:health': (_input, ctx): HealthReport => {
     const db = openDatabase(ctx.dbPath, { readonly: true })
     try {
-      const names = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
+      const names = tableNames(db)
       const total = names.length + 1
       const tables: HealthReport['tables'] = []
       names.forEach((name, i) => {
         ctx.throwIfCancelled()
         ctx.progress(i, total, name)
-        const row = db.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }
-        tables.push({ name, rows: row.n })
+        tables.push({ name, rows: tableRowCount(db, name) })
       })
       ctx.throwIfCancelled()
       const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
@@ -49,7 +49,7 @@ export async function backupBeforeImport(dbPath: string): Promise<string | null>
   const db = openDatabase(dbPath, { readonly: true })
   let empty: boolean
   try {
-    empty = (db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM rating_lists) AS n').get() as { n: number }).n === 0
+    empty = !registryHoldsData(db)
   } finally {
     db.close()
   }
