@@ -5,7 +5,7 @@ import { call } from './define'
 import { backupJobInputSchema, backupReportSchema, healthReportSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
-import { generateInputSchema, generateResultSchema } from './office-lists'
+import { generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
 const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
@@ -72,6 +72,11 @@ export const jobsContract = {
     summary: 'Generate (or replace) the draft office list of a date and rating type from the approved tournaments of its period',
     input: generateInputSchema,
     result: generateResultSchema
+  }),
+  'lists:publish': job({
+    summary: 'Publish a draft office list: checked against its inputs, frozen, its tournaments marked rated (at FIDE scale too long for the main process)',
+    input: publishInputSchema,
+    result: publishResultSchema
   })
 } as const satisfies JobDefs
 

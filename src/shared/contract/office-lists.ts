@@ -103,6 +103,11 @@ export const correctionPreviewSchema = z.object({
 })
 export type CorrectionPreview = z.infer<typeof correctionPreviewSchema>
 
+/** A publication's input and result: the `lists:publish` call and the job it runs in the worker share them. */
+export const publishInputSchema = z.object({ listId: idSchema, reason: z.string().max(2000).optional() }).strict()
+export const publishResultSchema = z.object({ listId: z.number(), checksum: z.string(), publishedAt: z.string(), tournaments: z.number(), entries: z.number() })
+export type PublishResult = z.infer<typeof publishResultSchema>
+
 export const officeListsContract = {
   'lists:calendar': call({
     summary: 'List dates and closing dates of a year for a rating type, by the edition or profile in force on each date',
@@ -146,10 +151,10 @@ export const officeListsContract = {
     })
   }),
   'lists:publish': call({
-    summary: 'Publish a draft office list: entries, tournaments with their file hashes, parameters and checksum frozen; tournaments become rated',
+    summary: 'Publish a draft office list (run as the `lists:publish` worker job): entries, tournaments with their file hashes, parameters and checksum frozen; tournaments become rated',
     access: 'write',
-    input: z.object({ listId: idSchema, reason: z.string().max(2000).optional() }).strict(),
-    output: z.object({ listId: z.number(), checksum: z.string(), publishedAt: z.string(), tournaments: z.number(), entries: z.number() })
+    input: publishInputSchema,
+    output: publishResultSchema
   }),
   'lists:correctPreview': call({
     summary: 'What a recomputation of a published list (and of the later lists built on it) would change, player by player',

@@ -109,7 +109,7 @@ export function registerOfficeLists(lists: Command): void {
     .action(async (listId: string, opts: { reason?: string }, cmd: Command) => {
       const input = { listId: positiveInt(listId, 'listId'), ...(opts.reason ? { reason: opts.reason } : {}) }
       await withServices(cmd, async (cli) => {
-        const r = await cli.call('lists:publish', input)
+        const r = await cli.runJob('lists:publish', input)
         cli.print(r, () => `list ${r.listId} published at ${r.publishedAt}: ${r.entries} entries, ${r.tournaments} tournaments rated, checksum ${r.checksum}`)
       })
     })

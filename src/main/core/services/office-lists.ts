@@ -3,7 +3,7 @@
 import type { Db } from '../db/open'
 import type { Handler } from './dispatch'
 import type { Edition } from '../../../shared/contract/rating'
-import type { CorrectionChange, CorrectionPreview, GenerateInput, GenerateResult, OfficeListCall } from '../../../shared/contract/office-lists'
+import type { CorrectionChange, CorrectionPreview, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
 import type { RatingType } from '../model/tournament'
 import type { BaseEntry, GenerationResult, ListEntry, UnratedWindow } from '../lists/types'
 import { generateList } from '../lists/generate'
@@ -163,23 +163,34 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   return { now: inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), stored: meta.inputsHash, base, rows }
 }
 
-export function publishList(db: Db, listId: number, reason: string | null): { listId: number; checksum: string; publishedAt: string; tournaments: number; entries: number } {
+/**
+ * Publishes a draft in one transaction: refused when published already or older than its inputs; the checksum stored
+ * with its entries frozen; its tournaments marked rated; audited. At FIDE scale the input check alone reads every
+ * tournament of the period: it runs in the worker (the `lists:publish` job), never in the main process.
+ */
+export function publishList(db: Db, listId: number, reason: string | null, hooks: JobHooks = {}): PublishResult {
   const run = db.transaction(() => {
+    hooks.progress?.(0, 3, 'checking')
     const list = getList(db, listId)
     if (list.kind !== 'office') throw new UserError('lists.notOffice', { listId })
     if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId, listDate: list.listDate })
     assertNotPublished(db, list.listDate, list.ratingType, list.source)
     const h = currentInputsHash(db, listId)
     if (h.now !== h.stored) throw new UserError('lists.staleDraft', { listId })
+    hooks.throwIfCancelled?.()
+    hooks.progress?.(1, 3, 'publishing')
     // the checksum was computed from these entries by the generation job in the same transaction that wrote them;
     // reading 1.9 M entries again here would hold the main process for seconds (a call must answer at once)
     const checksum = list.checksum ?? ''
     const entries = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number
     const done = markPublished(db, listId)
+    hooks.progress?.(2, 3, 'audit')
     audit(db, 'list.publish', listId, reason, { listDate: list.listDate, ratingType: list.ratingType, checksum, entries, tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })) })
     return { listId, checksum, publishedAt: done.publishedAt, tournaments: done.tournaments, entries }
   })
-  return run.immediate()
+  const out = run.immediate()
+  hooks.progress?.(3, 3, 'published')
+  return out
 }
 
 // ---- corrections ----
@@ -398,7 +409,8 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
       sheet: readSheet(db, input.listId, player.id)
     }
   },
-  'lists:publish': (input, { db }) => publishList(db, input.listId, input.reason ?? null),
+  // in the worker: checking the draft against its inputs and marking the period's tournaments takes seconds at FIDE scale
+  'lists:publish': (input, { jobs }) => jobs.run('lists:publish', input),
   'lists:correctPreview': (input, { db }) => correctionPreview(db, input.listId),
   'lists:correct': (input, { db }) => applyCorrection(db, input.listId, input.mode, input.reason)
 }

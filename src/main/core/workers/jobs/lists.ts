@@ -1,13 +1,22 @@
-// List jobs in the worker: `lists:generate` builds a draft office list on its own connection, with progress and cancel.
+// List jobs in the worker: `lists:generate` builds a draft office list, `lists:publish` freezes it, each on its own
+// connection with progress (at FIDE scale both take longer than the main process may be held).
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
-import { generateDraft } from '../../services/office-lists'
+import { generateDraft, publishList } from '../../services/office-lists'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:generate': (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       return generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:publish': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
     }

@@ -19,7 +19,8 @@ export default {
         'registry_scanDuplicates': 'Duplicate search',
         'rating_period': 'Rating of the period',
         'lists_generate': 'Generation of the list',
-        'demo_load': 'Loading the demo federation'
+        'demo_load': 'Loading the demo federation',
+        'lists_publish': 'Publication of the list'
       }
     }
   },
@@ -42,7 +43,8 @@ export default {
         'registry_scanDuplicates': 'Recherche de doublons',
         'rating_period': 'Calcul de la période',
         'lists_generate': 'Génération de la liste',
-        'demo_load': 'Chargement de la fédération de démonstration'
+        'demo_load': 'Chargement de la fédération de démonstration',
+        'lists_publish': 'Publication de la liste'
       }
     }
   }

@@ -126,6 +126,8 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
   async function publish(listId: number, reason?: string): Promise<boolean> {
     publishing.value = true
     publishError.value = null
+    // publication runs as a worker job (lists:publish): the jobs bar shows its progress
+    jobs.listen()
     try {
       unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}) }))
       await loadPreview(listId)
