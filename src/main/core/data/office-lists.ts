@@ -20,9 +20,13 @@ import type {
   PlayerFacts,
   UnratedWindow
 } from '../lists/types'
+import { birthYearOf } from '../lists/generate'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
 import { listInForce } from './lists'
+
+/** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
+const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
 
 /** An event lasting more than this many days is rated month by month (regulations.md § 5). */
 export const MONTHLY_SLICE_DAYS = 30
@@ -299,12 +303,29 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   if (!tournaments.length && !o.rows) throw new UserError('lists.nothingApproved', { ratingType: o.ratingType, closingDate: o.closingDate })
   o.progress?.(total, total, 'tournaments')
 
-  // the base list's entries with the registry's facts, read in one pass in player order
+  // the base list's entries with the registry's facts, read in one pass in player order. At FIDE scale this is two
+  // million rows: a base player's facts are given only when the registry differs from his line (generateList reads
+  // them the same way then), short strings are shared, not one copy per row
+  o.progress?.(0, 1, 'base')
   const delta = new Map<number, number>()
   for (const a of adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
   const entries: BaseEntry[] = []
   const facts: PlayerFacts[] = []
-  const seen = new Set<number>()
+  // players of the tournaments, until found on the base list: the others need their facts read one by one
+  const notOnBase = new Set<number>()
+  for (const t of tournaments) for (const p of t.players) notOnBase.add(p.playerId)
+  const strings = new Map<string, string>()
+  const shared = <T extends string | null>(v: T): T => {
+    if (v === null) return v
+    const known = strings.get(v)
+    if (known !== undefined) return known as T
+    strings.set(v, v)
+    return v
+  }
+  const addFacts = (playerId: number, line: Pick<BaseEntry, 'title' | 'federation' | 'birthYear' | 'sex'>, birthDate: string | null, sex: 'M' | 'F' | null, title: string | null, federation: string | null): void => {
+    if (sex === line.sex && title === line.title && federation === line.federation && (birthYearOf(birthDate) ?? null) === line.birthYear) return
+    facts.push({ playerId, birthDate, sex, title, federation })
+  }
   const fromReference = base.kind === 'reference'
   const stmt = db
     .prepare(
@@ -321,8 +342,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     for (const b of o.base.entries) {
       const [birthDate, sex, title, federation] = fact.get(b.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
       entries.push(b)
-      facts.push({ playerId: b.playerId, birthDate, sex, title, federation })
-      seen.add(b.playerId)
+      addFacts(b.playerId, b, birthDate, sex, title, federation)
+      notOnBase.delete(b.playerId)
     }
   }
   for (const r of (o.base ? [] : stmt.iterate(base.id)) as IterableIterator<unknown[]>) {
@@ -338,36 +359,34 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     else continue // an imported line without a rating of this type: the player is unrated for this list
     const d = delta.get(playerId)
     const rating = rating0 !== null && d !== undefined && entryStatus === 'rated' ? rating0 + d : rating0
-    entries.push({
+    const line: BaseEntry = {
       playerId,
       rating,
       k,
       games,
-      flags,
+      flags: shared(flags),
       status: entryStatus,
-      title,
-      federation,
+      title: shared(title),
+      federation: shared(federation),
       birthYear,
-      sex,
+      sex: shared(sex),
       ratedGamesToDate: ratedGames,
       highestRating: highest,
-      trackedSince: tracked ?? (fromReference ? base.listDate : null),
-      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : []
-    })
-    facts.push({ playerId, birthDate: pBirth, sex: pSex, title: pTitle, federation: pFed })
-    seen.add(playerId)
+      trackedSince: tracked === null ? (fromReference ? base.listDate : null) : shared(tracked),
+      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES
+    }
+    entries.push(line)
+    addFacts(playerId, line, pBirth, shared(pSex), shared(pTitle), shared(pFed))
+    notOnBase.delete(playerId)
   }
   // players of the tournaments who are not on the base list
   const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
-  for (const t of tournaments) {
-    for (const p of t.players) {
-      if (seen.has(p.playerId)) continue
-      seen.add(p.playerId)
-      const [birthDate, sex, title, federation] = one.get(p.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
-      facts.push({ playerId: p.playerId, birthDate, sex, title, federation })
-    }
+  for (const playerId of notOnBase) {
+    const [birthDate, sex, title, federation] = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
+    facts.push({ playerId, birthDate, sex, title, federation })
   }
   facts.sort((a, b) => a.playerId - b.playerId)
+  o.progress?.(1, 1, 'base')
 
   const window: UnratedWindow[] = o.base
     ? o.base.window
@@ -526,7 +545,13 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
     sheets.set(playerId, sheet)
   }
   const ordered = [...sheets.values()].sort((a, b) => a.playerId - b.playerId)
+  o.progress?.(0, ordered.length, 'sheets')
+  let done = 0
   for (const s of ordered) {
+    if ((++done & 16383) === 0) {
+      o.throwIfCancelled?.()
+      o.progress?.(done, ordered.length, 'sheets')
+    }
     const e = entryById.get(s.playerId)
     if (!e) continue
     const b = baseById.get(s.playerId)
