@@ -5,7 +5,7 @@ import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import type { OfficeListCall } from '../../../shared/contract/office-lists'
 import type { ListOutCall } from '../../../shared/contract/list-out'
 import { UserError } from '../util/errors'
-import { ftsQuery } from '../registry/players'
+import { ftsQuery } from '../data/player-search'
 import { listBefore, type ListRef } from '../data/lists'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,

@@ -2,7 +2,7 @@
 import type { Db } from '../db/open'
 import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
-import { foldName } from './names'
+import { foldName } from '../registry/names'
 
 /** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
 export const MATCH_CAP = 5000

@@ -1,7 +1,7 @@
 // Player queries: age categories, birth privacy, the match cap of broad name searches, sorting and paging.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { MATCH_CAP, PlayerReader, ageCategory, ftsPlan, ftsQuery, publishBirth, wordsPrefixMatch } from '../../../../src/main/core/registry/players'
+import { MATCH_CAP, PlayerReader, ageCategory, ftsPlan, ftsQuery, publishBirth, wordsPrefixMatch } from '../../../../src/main/core/data/player-search'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
