@@ -27,6 +27,7 @@ const PINNED = [
   'archive:findPlayers',
   'archive:history',
   'archive:ratingOn',
+  'archive:tournaments',
   'lists:diff',
   'lists:entries',
   'lists:list',

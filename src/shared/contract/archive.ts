@@ -37,6 +37,35 @@ export const historyRowSchema = archiveEntrySchema.extend({
 })
 export type HistoryRow = z.infer<typeof historyRowSchema>
 
+/** One tournament on one of the office's published lists, as that list's calculation sheet rated it for the player. */
+export const ratedTournamentSchema = z.object({
+  listId: z.number(),
+  listDate: isoDate,
+  ratingType: ratingType,
+  version: z.number(),
+  /** The rounded change the list printed for the whole period (every tournament of it together). */
+  listChange: z.number().nullable(),
+  tournamentId: z.number(),
+  name: z.string(),
+  start: isoDate,
+  end: isoDate,
+  /** Rated in a later list than its own period (found or approved late). */
+  late: z.boolean(),
+  /** A league rated month by month: the month of this slice. */
+  month: z.string().nullable(),
+  /** His rating used (null: he played unrated, the tournament counts toward a first rating). */
+  ratingUsed: z.number().nullable(),
+  games: z.number(),
+  points: z.number(),
+  expected: z.number().nullable(),
+  k: z.number().nullable(),
+  /** K × ΣΔR of this tournament, before the period's rounding (null: unrated). */
+  change: z.number().nullable(),
+  /** Unrated: his performance in the tournament (Ru), when the engine gives one. */
+  performance: z.number().nullable()
+})
+export type RatedTournament = z.infer<typeof ratedTournamentSchema>
+
 /** A player is named by the office's id or by FIDE ID, never both. */
 const playerRef = {
   playerId: idSchema.optional(),
@@ -77,5 +106,15 @@ export const archiveContract = {
       .strict()
       .refine(exactlyOneRef, exactlyOneRefMessage),
     output: z.object({ player: archivePlayerSchema, entries: z.array(historyRowSchema) })
+  }),
+  'archive:tournaments': call({
+    summary: 'Every tournament the office’s published lists rated for a player, with its change, oldest list first (a replaced version left out)',
+    access: 'read',
+    archive: true,
+    input: z
+      .object({ ...playerRef, ratingType: ratingType.optional() })
+      .strict()
+      .refine(exactlyOneRef, exactlyOneRefMessage),
+    output: z.object({ player: archivePlayerSchema, tournaments: z.array(ratedTournamentSchema) })
   })
 }

@@ -1,9 +1,12 @@
 // Read side of the list archive: find a player, his entry on one list, his history across every list.
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
-import type { ArchivePlayer, HistoryRow } from '../../../shared/contract/archive'
+import type { ArchivePlayer, HistoryRow, RatedTournament } from '../../../shared/contract/archive'
+import type { CalculationSheet } from '../lists/types'
 import { UserError } from '../util/errors'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
+import { findPlayerRows, playerSheets } from '../data/archive'
+import { unpackSheet } from '../data/office-lists'
 
 const playerColumns = `p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex,
   CAST(substr(p.birth_date, 1, 4) AS INTEGER) AS birthYear, p.title, p.status, p.merged_into AS mergedInto`
@@ -49,14 +52,7 @@ export const archiveHandlers: HandlersOf<'archive'> = {
   'archive:findPlayers': (input, { db }) => {
     const cond = playerSearchCondition(input.query)
     if (!cond) return []
-    const rows = db
-      .prepare(
-        `SELECT ${playerColumns} FROM players p
-          WHERE p.status <> 'merged' AND (${cond.sql})
-          ORDER BY p.name_folded, p.id
-          LIMIT ?`
-      )
-      .all(...cond.params, input.limit) as PlayerRow[]
+    const rows = findPlayerRows<PlayerRow>(db, playerColumns, cond, input.limit)
     return rows.map(toPlayer)
   },
 
@@ -90,5 +86,36 @@ export const archiveHandlers: HandlersOf<'archive'> = {
       )
       .all(...params) as HistoryRow[]
     return { player, entries }
+  },
+
+  'archive:tournaments': (input, { db }) => {
+    const player = resolvePlayer(db, input)
+    const tournaments: RatedTournament[] = []
+    for (const row of playerSheets(db, player.id, input.ratingType)) {
+      const sheet = unpackSheet(row.sheet) as CalculationSheet
+      for (const t of sheet.tournaments) {
+        tournaments.push({
+          listId: row.listId,
+          listDate: row.listDate,
+          ratingType: row.ratingType,
+          version: row.version,
+          listChange: row.change,
+          tournamentId: t.tournamentId,
+          name: t.name,
+          start: t.start,
+          end: t.end,
+          late: t.late,
+          month: t.slice?.month ?? null,
+          ratingUsed: t.rating,
+          games: t.n,
+          points: t.w,
+          expected: t.we,
+          k: t.k,
+          change: t.kChg,
+          performance: t.event?.ru ?? null
+        })
+      }
+    }
+    return { player, tournaments }
   }
 }

@@ -1,7 +1,7 @@
 // Archive store: player lookup, a player's history across lists, and his entry on one chosen list.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { ArchivePlayer, CallOutput, HistoryRow, ListSummary } from '@shared/contract/index'
+import type { ArchivePlayer, CallOutput, HistoryRow, ListSummary, RatedTournament } from '@shared/contract/index'
 import { api, failureMessage, unwrap } from '@renderer/api'
 
 type RatingType = HistoryRow['ratingType']
@@ -15,6 +15,7 @@ export const useArchiveStore = defineStore('archive', () => {
 
   const player = ref<ArchivePlayer | null>(null)
   const history = ref<HistoryRow[]>([])
+  const tournaments = ref<RatedTournament[]>([])
   const ratingType = ref<RatingType | null>(null)
   const includeDrafts = ref(false)
   const loadingHistory = ref(false)
@@ -51,18 +52,19 @@ export const useArchiveStore = defineStore('archive', () => {
     historyError.value = null
     if (player.value?.id !== playerId) ratingOn.value = null
     try {
-      const out = unwrap(
-        await api.call('archive:history', {
-          playerId,
-          includeDrafts: includeDrafts.value,
-          ...(ratingType.value ? { ratingType: ratingType.value } : {})
-        })
-      )
-      player.value = out.player
-      history.value = out.entries
+      const type = ratingType.value ? { ratingType: ratingType.value } : {}
+      const [out, rated] = await Promise.all([
+        api.call('archive:history', { playerId, includeDrafts: includeDrafts.value, ...type }),
+        api.call('archive:tournaments', { playerId, ...type })
+      ])
+      const h = unwrap(out)
+      player.value = h.player
+      history.value = h.entries
+      tournaments.value = unwrap(rated).tournaments
     } catch (e) {
       player.value = null
       history.value = []
+      tournaments.value = []
       historyError.value = message(e)
     } finally {
       loadingHistory.value = false
@@ -97,13 +99,14 @@ export const useArchiveStore = defineStore('archive', () => {
   function clearPlayer(): void {
     player.value = null
     history.value = []
+    tournaments.value = []
     ratingOn.value = null
     historyError.value = null
   }
 
   return {
     query, results, searching, searchError, search,
-    player, history, ratingType, includeDrafts, loadingHistory, historyError, loadHistory, setFilters, clearPlayer,
+    player, history, tournaments, ratingType, includeDrafts, loadingHistory, historyError, loadHistory, setFilters, clearPlayer,
     lists, ratingOn, ratingOnError, loadLists, checkOn
   }
 })

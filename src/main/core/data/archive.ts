@@ -1,0 +1,48 @@
+// SQL of the archive: finding players by name or FIDE ID, and the calculation sheets the office's published lists
+// hold for one player.
+import type { Db } from '../db/open'
+
+export interface PlayerSheetRow {
+  listId: number
+  listDate: string
+  ratingType: 'standard' | 'rapid' | 'blitz'
+  version: number
+  /** The rounded change the list printed for him (null: unrated before or after). */
+  change: number | null
+  /** The deflated CalculationSheet (unpackSheet). */
+  sheet: Buffer
+}
+
+/**
+ * His sheets on every published office list that no later published version replaced (a new version carries
+ * the whole corrected line, so the replaced one would count his tournaments twice), oldest list first.
+ * Reads his rows through office_list_sheets_player: one player's history, never a scan of the lists.
+ */
+export function playerSheets(db: Db, playerId: number, ratingType?: string): PlayerSheetRow[] {
+  return db
+    .prepare(
+      `SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, l.version, s.change, s.sheet
+         FROM office_list_sheets s JOIN rating_lists l ON l.id = s.list_id
+        WHERE s.player_id = ? AND l.status = 'published' AND (? IS NULL OR l.rating_type = ?)
+          AND NOT EXISTS (SELECT 1 FROM rating_lists n WHERE n.supersedes_id = l.id AND n.status = 'published')
+        ORDER BY l.list_date, l.rating_type, l.id`
+    )
+    .all(playerId, ratingType ?? null, ratingType ?? null) as PlayerSheetRow[]
+}
+
+/** From this many matches on, a search walks the name index instead of sorting its matches (see findPlayerRows). */
+export const DENSE_SEARCH = 2000
+
+/**
+ * The first `limit` players (merged records left out) matching a search condition over `p` (playerSearchCondition),
+ * by name then id, as `columns` over `p`. A narrow search (a surname) sorts its few matches; one that matches a
+ * good share of the registry (two or three letters, a FIDE ID's first digits: a hundred thousand players at FIDE's
+ * size) walks the players' name index in order and stops at `limit` matches, instead of reading and sorting them all.
+ */
+export function findPlayerRows<T>(db: Db, columns: string, cond: { sql: string; params: (string | number)[] }, limit: number): T[] {
+  const matches = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM players p WHERE ${cond.sql} LIMIT ${DENSE_SEARCH})`).pluck().get(...cond.params) as number
+  const from = matches >= DENSE_SEARCH ? 'players p INDEXED BY players_name_status' : 'players p'
+  return db
+    .prepare(`SELECT ${columns} FROM ${from} WHERE p.status <> 'merged' AND (${cond.sql}) ORDER BY p.name_folded, p.id LIMIT ?`)
+    .all(...cond.params, limit) as T[]
+}

@@ -1,0 +1,68 @@
+// findPlayerRows: a narrow search sorts its matches, a dense one walks the name index; both give the same players
+// in the same order (name, then id), merged records left out, at most `limit`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { DENSE_SEARCH, findPlayerRows } from '../../../../src/main/core/data/archive'
+import { playerSearchCondition } from '../../../../src/main/core/services/lists'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+let db: Db
+const SURNAMES = ['karpov', 'karlsen', 'kasparov', 'tal', 'petrosian', 'smyslov']
+const GIVEN = ['anatoly', 'magnus', 'garry', 'mikhail', 'tigran', 'vasily', 'karl']
+const N = 3 * DENSE_SEARCH
+
+beforeAll(() => {
+  db = openDatabase(tmp.file('archive.db'))
+  const ins = db.prepare("INSERT INTO players (id, fide_id, surname, given_names, name_folded, status, merged_into) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  db.transaction(() => {
+    for (let i = 1; i <= N; i++) {
+      const s = SURNAMES[(i * 7) % SURNAMES.length]!
+      const g = GIVEN[(i * 3) % GIVEN.length]!
+      // every 10th record merged into the one before it: never found
+      const merged = i % 10 === 0
+      ins.run(i, 4_000_000 + i, s, g, `${s} ${g}`, merged ? 'merged' : 'active', merged ? i - 1 : null)
+    }
+  })()
+})
+afterAll(() => {
+  db.close()
+  tmp.cleanup()
+})
+
+/** Every match read and sorted in JavaScript: what either plan must give. */
+function expected(query: string, limit: number): number[] {
+  const cond = playerSearchCondition(query)!
+  const all = db.prepare(`SELECT p.id, p.name_folded AS n FROM players p WHERE p.status <> 'merged' AND (${cond.sql})`).all(...cond.params) as { id: number; n: string }[]
+  return all
+    .sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : a.id - b.id))
+    .slice(0, limit)
+    .map((r) => r.id)
+}
+const found = (query: string, limit: number): number[] => findPlayerRows<{ id: number }>(db, 'p.id', playerSearchCondition(query)!, limit).map((r) => r.id)
+
+describe('findPlayerRows', () => {
+  it('a dense search (thousands of matches) walks the name index and gives the first players by name', () => {
+    const count = db.prepare("SELECT count(*) FROM players WHERE name_folded LIKE 'ka%'").pluck().get() as number
+    expect(count).toBeGreaterThan(DENSE_SEARCH)
+    const ids = found('ka', 50)
+    expect(ids).toHaveLength(50)
+    expect(ids).toEqual(expected('ka', 50))
+    // "karl" is a surname's start and a given name: both match (every word of the query starts a word of the name)
+    expect(found('karl', 100)).toEqual(expected('karl', 100))
+  })
+
+  it('a narrow search sorts its matches: two words, each starting a word of the name', () => {
+    const ids = found('tal tig', 20)
+    expect(ids.length).toBeGreaterThan(0)
+    expect(ids).toEqual(expected('tal tig', 20))
+    const names = db.prepare(`SELECT name_folded FROM players WHERE id IN (${ids.join(',')})`).pluck().all() as string[]
+    expect(new Set(names)).toEqual(new Set(['tal tigran']))
+  })
+
+  it('a FIDE ID prefix matching the whole registry is dense too, never a merged record', () => {
+    const ids = found('400', 30)
+    expect(ids).toEqual(expected('400', 30))
+    expect(ids.every((id) => id % 10 !== 0)).toBe(true)
+  })
+})
