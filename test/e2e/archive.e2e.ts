@@ -1,11 +1,14 @@
-// The archive in a real browser: choose a past list, compare it with another, open a player from the comparison,
-// and download the list as PDF and as CSV from the list's page.
+// The archive in a real browser: choose a past list, compare it with another, open a player from the comparison
+// (his history, the tournaments the office's lists rated with their change, a calculation sheet), set the
+// federation's name and logo, and download the list as PDF (with the logo) and as CSV from the list's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { startHarness, artifacts, type Harness } from './harness'
 import type { Db } from '../../src/main/core/db/open'
+import { packSheet } from '../../src/main/core/data/office-lists'
+import { deflateSync, crc32 } from 'node:zlib'
 
 let h: Harness
 const ids: Record<string, number> = {}
@@ -32,6 +35,53 @@ function seed(db: Db): void {
   entry(ids.feb, carlsen, 2830, 0, 10)
   entry(ids.feb, muller, 1872, 7, 40)
   entry(ids.feb, martin, 1450, 12, 40)
+  // the office's own list of March, published, with Müller's calculation sheet: one tournament, +18
+  ids.mar = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status, edition) VALUES ('office', '2024-03-01', 'standard', 'GER', 'draft', 'fide-2024')").run().lastInsertRowid)
+  entry(ids.mar, carlsen, 2830, 0, 10)
+  entry(ids.mar, muller, 1890, 12, 40)
+  entry(ids.mar, martin, 1450, 12, 40)
+  const sheet = {
+    playerId: muller,
+    listDate: '2024-03-01',
+    edition: 'fide-2024',
+    base: { listId: ids.feb, rating: 1872, k: 40, status: 'rated', flags: null },
+    tournaments: [
+      { tournamentId: 9001, name: 'Bundesliga Open', start: '2024-02-03', end: '2024-02-11', edition: 'fide-2024', system: 'swiss', late: false, slice: null, rating: 1872, ratingListId: ids.feb, n: 5, w: 3.5, we: 3.05, chg: 0.45, k: 40, kChg: 18, event: null, games: [], notes: [] }
+    ],
+    periodGames: 5,
+    changeExact: 18,
+    change: 18,
+    compression: null,
+    firstRating: null,
+    rating: 1890,
+    status: 'rated',
+    flags: null,
+    kNext: { k: 40, note: null },
+    notes: []
+  }
+  db.prepare("INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (?, ?, 'up', 1872, 18, '[9001]', ?)").run(ids.mar, muller, packSheet(sheet))
+  db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2024-03-01T09:00:00Z' WHERE id = ?").run(ids.mar)
+}
+
+/** A real 24 × 12 PNG (blue), written here: the logo the officer uploads. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const out = Buffer.alloc(12 + data.length)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body), 8 + data.length)
+    return out
+  }
+  const [w, h] = [24, 12]
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(w, 0)
+  ihdr.writeUInt32BE(h, 4)
+  ihdr[8] = 8
+  ihdr[9] = 2
+  const raw = Buffer.alloc(h * (1 + 3 * w))
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw[y * (1 + 3 * w) + 3 + 3 * x] = 200
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
 }
 
 /** Picks an option of a Naive UI select by its visible text. */
@@ -77,6 +127,35 @@ describe('the archive in the browser', () => {
     expect(await h.page.locator('canvas').count()).toBeGreaterThan(0)
   })
 
+  it("lists the tournaments the office's lists rated for a player, with the change, and opens the sheet", async () => {
+    await h.page.goto(h.url + '#/archive')
+    await h.page.getByTestId('archive-search').locator('input').fill('muller')
+    await h.page.getByTestId('archive-results').getByRole('link', { name: 'Müller, Anna' }).click()
+    await expect.poll(async () => await h.page.getByTestId('archive-tournaments').innerText()).toContain('Bundesliga Open')
+    const rated = await h.page.getByTestId('archive-tournaments').innerText()
+    expect(rated).toContain('2024-03-01')
+    expect(rated).toContain('1,872')
+    expect(rated).toContain('+18.0')
+    expect(await h.page.getByTestId('archive-history').innerText()).toContain('1,890')
+    await h.page.getByTestId('archive-open-sheet').first().click()
+    await expect.poll(async () => await h.page.locator('.n-drawer').innerText()).toContain('Bundesliga Open')
+    await h.page.screenshot({ path: join(artifacts, 'archive-player.png'), fullPage: true })
+    await h.page.keyboard.press('Escape')
+  })
+
+  it("sets the federation's name and logo for printed lists", async () => {
+    await h.page.goto(h.url + '#/settings')
+    await h.page.getByTestId('settings-federation-name').locator('input').fill('Deutscher Schachbund')
+    await h.page.getByTestId('settings-save').click()
+    await expect.poll(async () => await h.page.locator('.n-message').allInnerTexts()).toContain('Saved')
+    await h.page.getByTestId('settings-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png() })
+    await expect.poll(async () => await h.page.getByTestId('settings-logo-preview').count()).toBe(1)
+    // a file that is not an image is refused with the reason, the logo kept
+    await h.page.getByTestId('settings-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
+    await expect.poll(async () => (await h.page.locator('.n-message').allInnerTexts()).join(' ')).toContain('PNG or JPEG')
+    expect(await h.page.getByTestId('settings-logo-preview').count()).toBe(1)
+  })
+
   it('downloads the list as PDF and as CSV', async () => {
     await h.page.goto(`${h.url}#/lists/${ids.feb}`)
     await expect.poll(async () => await h.page.getByTestId('list-entries').innerText()).toContain('Carlsen, Magnus')
@@ -90,7 +169,10 @@ describe('the archive in the browser', () => {
     expect(pdf.suggestedFilename()).toBe('FIDE-standard-2024-02-01-v1.pdf')
     const pdfPath = join(artifacts, 'archive-list.pdf')
     await pdf.saveAs(pdfPath)
-    expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
+    const pdfBytes = readFileSync(pdfPath)
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-')
+    // the logo set in the settings, at the head of each page
+    expect(pdfBytes.includes('/Subtype /Image')).toBe(true)
 
     await pick(h.page, 'export-format', 'CSV')
     const csvDownload = h.page.waitForEvent('download')

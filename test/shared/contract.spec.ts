@@ -47,6 +47,8 @@ const PINNED = [
   'rules:saveProfile',
   'settings:get',
   'settings:set',
+  'settings:logo',
+  'settings:setLogo',
   'system:home',
   'system:backups',
   'system:info',

@@ -27,12 +27,20 @@ export const settingsSchema = z.object({
   locale: z.enum(['en', 'fr']),
   theme: z.enum(['light', 'dark', 'system']),
   federation: z.string().max(3),
+  /** The federation's name printed at the head of exported lists (PDF); empty = the list's source. */
+  federationName: z.string().max(200),
   officer: z.string().max(100),
   birthPrivacy: z.enum(['year', 'age-category']),
   /** Folder of the automatic and manual backups; empty = a `backups` folder beside the database. */
   backupDir: z.string().max(1000).refine((v) => v === '' || /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(v), 'expected an absolute folder path, or empty')
 })
 export type Settings = z.infer<typeof settingsSchema>
+
+/** The largest federation logo accepted (a printed list shows it 48 points wide: a small image is plenty). */
+export const LOGO_MAX_BYTES = 512 * 1024
+/** The federation's logo as stored (a PNG or JPEG image), for the settings' preview. */
+export const logoSchema = z.object({ mediaType: z.enum(['image/png', 'image/jpeg']), bytes: z.number(), dataUrl: z.string() })
+export type Logo = z.infer<typeof logoSchema>
 
 export const systemContract = {
   'system:info': call({
@@ -92,5 +100,27 @@ export const systemContract = {
     access: 'write',
     input: settingsSchema.partial().strict(),
     output: settingsSchema
+  }),
+  'settings:logo': call({
+    summary: 'The federation logo printed on exported lists, or null',
+    access: 'read',
+    archive: true,
+    input: z.object({}).strict(),
+    output: logoSchema.nullable()
+  }),
+  'settings:setLogo': call({
+    summary: 'Set the federation logo from the bytes of a PNG or JPEG file the officer chose (checked: type, size, readable), or remove it (null)',
+    access: 'write',
+    input: z
+      .object({
+        // base64 of at most LOGO_MAX_BYTES bytes: refused before it is decoded
+        base64: z
+          .string()
+          .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4, `expected an image of at most ${LOGO_MAX_BYTES / 1024} KB`)
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'expected base64')
+          .nullable()
+      })
+      .strict(),
+    output: logoSchema.nullable()
   })
 }

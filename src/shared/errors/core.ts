@@ -67,5 +67,18 @@ export const coreErrors: ErrorCatalogue = {
   'jobs.notFound': { en: 'No job {jobId}.', fr: 'Aucune tâche {jobId}.' },
   'jobs.cancelled': { en: 'The job was cancelled.', fr: 'La tâche a été annulée.' },
   'jobs.workerCrashed': { en: 'The worker stopped unexpectedly: {reason}', fr: 'Le processus de calcul s’est arrêté de façon inattendue : {reason}' },
-  'settings.unknownKey': { en: 'Unknown setting “{key}”.', fr: 'Paramètre inconnu « {key} ».' }
+  'settings.unknownKey': { en: 'Unknown setting “{key}”.', fr: 'Paramètre inconnu « {key} ».' },
+  'settings.logoEmpty': { en: 'The logo file is empty.', fr: 'Le fichier du logo est vide.' },
+  'settings.logoTooLarge': {
+    en: 'The logo is {kb} KB; at most {max} KB is accepted (a printed list shows it small: save a smaller image).',
+    fr: 'Le logo fait {kb} Ko ; {max} Ko au plus sont acceptés (une liste imprimée le montre petit : enregistrez une image plus petite).'
+  },
+  'settings.logoNotImage': {
+    en: 'The logo must be a PNG or JPEG image; this file is neither.',
+    fr: 'Le logo doit être une image PNG ou JPEG ; ce fichier n’est ni l’un ni l’autre.'
+  },
+  'settings.logoUnreadable': {
+    en: 'The logo image cannot be read ({reason}); save it again as PNG or JPEG.',
+    fr: 'L’image du logo est illisible ({reason}) ; enregistrez-la de nouveau en PNG ou JPEG.'
+  }
 }

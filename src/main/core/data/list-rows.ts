@@ -126,26 +126,3 @@ export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<
     }
   }
 }
-
-/**
- * The federation's name and logo for printed lists, from the settings when the office has set them
- * (`federationName`: text; `federationLogo`: a PNG or JPEG data URL). Absent or unreadable: null.
- */
-export function readListBranding(db: Db): { federationName: string | null; logo: Uint8Array | null } {
-  const get = (key: string): unknown => {
-    const v = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined
-    if (v === undefined) return null
-    try {
-      return JSON.parse(v)
-    } catch {
-      return null
-    }
-  }
-  const name = get('federationName')
-  const logo = get('federationLogo')
-  const m = typeof logo === 'string' ? /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)$/.exec(logo) : null
-  return {
-    federationName: typeof name === 'string' && name.trim() ? name.trim() : null,
-    logo: m ? Buffer.from(m[1]!, 'base64') : null
-  }
-}

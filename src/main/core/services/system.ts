@@ -1,6 +1,7 @@
 // Handlers of the frame's calls: facts, home figures, settings, jobs.
 import type { HandlersOf } from './dispatch'
-import { readSettings, writeSettings } from '../data/settings'
+import { readFederationLogo, readSettings, writeFederationLogo, writeSettings } from '../data/settings'
+import { checkLogo } from '../exports/logo'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { backupFolder, listBackups } from '../db/backup'
@@ -41,7 +42,22 @@ export const systemHandlers: HandlersOf<'system'> = {
 
 export const settingsHandlers: HandlersOf<'settings'> = {
   'settings:get': (_input, { db }) => readSettings(db),
-  'settings:set': (input, { db }) => writeSettings(db, input)
+  'settings:set': (input, { db }) => writeSettings(db, input),
+  'settings:logo': (_input, { db }) => {
+    const logo = readFederationLogo(db)
+    return logo && { mediaType: logo.mediaType, bytes: logo.bytes, dataUrl: logo.dataUrl }
+  },
+  'settings:setLogo': async (input, { db }) => {
+    if (input.base64 === null) {
+      writeFederationLogo(db, null)
+      return null
+    }
+    const data = Buffer.from(input.base64, 'base64')
+    const mediaType = await checkLogo(data)
+    writeFederationLogo(db, { mediaType, data })
+    const logo = readFederationLogo(db)!
+    return { mediaType: logo.mediaType, bytes: logo.bytes, dataUrl: logo.dataUrl }
+  }
 }
 
 export const jobsHandlers: HandlersOf<'jobs'> = {

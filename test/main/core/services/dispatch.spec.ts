@@ -23,7 +23,7 @@ function makeCtx(readOnly = false): ServiceContext {
 
 describe('dispatch', () => {
   it('refuses bad input with a located message and never calls the service', async () => {
-    const spy = vi.fn(() => ({ locale: 'en', theme: 'light', federation: '', officer: '', birthPrivacy: 'year', backupDir: '' }))
+    const spy = vi.fn(() => ({ locale: 'en', theme: 'light', federation: '', federationName: '', officer: '', birthPrivacy: 'year', backupDir: '' }))
     const dispatch = createDispatch(makeCtx(), { ...handlers, 'settings:set': spy } as Handlers)
     const reply = await dispatch('settings:set', { locale: 'de', theme: 'dark' })
     expect(reply.ok).toBe(false)

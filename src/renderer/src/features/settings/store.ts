@@ -1,7 +1,9 @@
 // Settings store: office settings and system facts; applies language and theme at once, persists them in the database.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CallOutput, Settings } from '@shared/contract/index'
+import type { CallOutput, Logo, Settings } from '@shared/contract/index'
+import { LOGO_MAX_BYTES } from '@shared/contract/system'
+import { toBase64 } from '@renderer/util/base64'
 import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 import { i18n, setUiLocale, type UiLocale } from '@renderer/i18n'
 
@@ -23,6 +25,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const readOnly = computed(() => info.value?.readOnly ?? false)
   const backups = ref<CallOutput<'system:backups'> | null>(null)
   const backupsError = ref<string | null>(null)
+  const logo = ref<Logo | null>(null)
+  const logoError = ref<string | null>(null)
 
   function applyTheme(next: ThemeChoice): void {
     theme.value = next
@@ -66,6 +70,29 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** The federation logo printed on exported lists. */
+  async function loadLogo(): Promise<void> {
+    logoError.value = null
+    try {
+      logo.value = unwrap(await api.call('settings:logo', {}))
+    } catch (e) {
+      logoError.value = failureMessage(e)
+    }
+  }
+
+  /**
+   * Sends the chosen image's bytes (the main process checks type, size and that it prints); null removes the
+   * logo. Returns the failure's message, or null. A file over the limit is refused here, before it is read.
+   */
+  async function setLogo(file: File | null): Promise<string | null> {
+    if (file && file.size > LOGO_MAX_BYTES) return i18n.global.t('settings.logo.tooLarge', { max: LOGO_MAX_BYTES / 1024 })
+    const base64 = file ? toBase64(new Uint8Array(await file.arrayBuffer())) : null
+    const reply = await api.call('settings:setLogo', { base64 })
+    if (!reply.ok) return errorMessage(reply.error)
+    logo.value = reply.value
+    return null
+  }
+
   async function setLocale(next: UiLocale): Promise<string | null> {
     setUiLocale(next)
     return save({ locale: next })
@@ -76,5 +103,5 @@ export const useSettingsStore = defineStore('settings', () => {
     return save({ theme: next })
   }
 
-  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, load, save, loadBackups, setLocale, setTheme }
+  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, logo, logoError, load, save, loadBackups, loadLogo, setLogo, setLocale, setTheme }
 })

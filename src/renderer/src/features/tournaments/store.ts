@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
 import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
+import { toBase64 } from '@renderer/util/base64'
 
 export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
 export type Preview = CallOutput<'tournaments:preview'>
@@ -25,12 +26,6 @@ export interface QueueItem {
 }
 
 const message = failureMessage
-
-function toBase64(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(s)
-}
 
 function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
