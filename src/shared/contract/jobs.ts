@@ -6,6 +6,7 @@ import { backupJobInputSchema, backupReportSchema, healthReportSchema } from './
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import { generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
+import { replayInputSchema, replayResultSchema } from './list-history'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
 const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
@@ -77,6 +78,11 @@ export const jobsContract = {
     summary: 'Publish a draft office list: checked against its inputs, frozen, its tournaments marked rated (at FIDE scale too long for the main process)',
     input: publishInputSchema,
     result: publishResultSchema
+  }),
+  'lists:replay': job({
+    summary: 'Regenerate every published office list in order from its base list and the stored tournaments, and check each against its frozen checksum',
+    input: replayInputSchema,
+    result: replayResultSchema
   })
 } as const satisfies JobDefs
 

@@ -1,8 +1,9 @@
-// `rating-office lists calendar|generate|sheet|publish|entries|correct` as scripts use them: JSON figures, readable
+// `rating-office lists calendar|generate|sheet|publish|entries|correct|replay` as scripts use them: JSON figures, readable
 // text, and exit 1 with a clear message for no base list, a date off the calendar, nothing approved, publishing twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../src/main/core/workers/script'
+import { openDatabase } from '../../../src/main/core/db/open'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
 import { PLAYERS, importApproved, seedFideList, trf } from '../core/services/office-list-fixture'
@@ -76,4 +77,23 @@ describe('rating-office lists (office lists)', () => {
     expect(correct.code, correct.stderr).toBe(0)
     expect(correct.stdout).toContain(`correction of list ${out.listId}: 0 entries change`)
   }, SLOW * 2)
+
+  // runs after the publication above
+  it('replays the published history: exit 0 when every list is reproduced, exit 1 naming the list and the game when not', () => {
+    const ok = runCli(['--db', db, 'lists', 'replay'])
+    expect(ok.code, ok.stderr).toBe(0)
+    expect(ok.stdout).toContain('every published list reproduced (1)')
+    const d = openDatabase(db)
+    const t = d.prepare("SELECT id FROM tournaments WHERE name = 'Autumn Round Robin'").pluck().get() as number
+    d.prepare("UPDATE tournament_games SET code = '0' WHERE tournament_id = ? AND start_rank = 1 AND code = '1'").run(t)
+    d.close()
+    const bad = runCli(['--db', db, '--json', 'lists', 'replay', '--type', 'standard'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('the standard list of 2025-11-01')
+    const r = JSON.parse(bad.stdout) as { ok: boolean; lists: { outcome: string }[]; firstDifference: { causes: { code: string; text: string }[] } }
+    expect(r.ok).toBe(false)
+    expect(r.lists.map((l) => l.outcome)).toEqual(['differs'])
+    expect(r.firstDifference.causes.map((c) => c.code)).toEqual(['game-changed'])
+    expect(r.firstDifference.causes[0]!.text).toContain('Autumn Round Robin')
+  }, SLOW)
 })

@@ -2,6 +2,7 @@
 import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
 import type { CorrectionPreview } from '../../../shared/contract/office-lists'
+import type { ReplayResult } from '../../../shared/contract/list-history'
 
 const TYPES = ['standard', 'rapid', 'blitz'] as const
 const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged'] as const
@@ -27,6 +28,19 @@ function correctionText(p: CorrectionPreview): string {
     ...p.changes.map((c) => `    ${c.listDate}  ${String(c.fideId ?? '').padStart(10)}  ${c.name.padEnd(30).slice(0, 30)}  ${c.before ?? '-'} → ${c.after ?? '-'}  (${signed(c.before !== null && c.after !== null ? c.after - c.before : null)})`)
   ]
   return lines.join('\n')
+}
+
+function replayText(r: ReplayResult): string {
+  const out = r.lists.map((l) => `${l.ratingType.padEnd(8)} ${l.listDate} v${l.version}  list ${l.listId}  ${l.outcome}${l.storedIntact ? '' : ' (stored entries altered)'}  ${l.checksum ?? ''}`)
+  const d = r.firstDifference
+  if (!d) return [...out, `every published list reproduced (${r.lists.length})`].join('\n')
+  out.push(`list ${d.listId} (${d.ratingType} ${d.listDate} v${d.version}) is not reproduced: ${d.differing} entr${d.differing === 1 ? 'y differs' : 'ies differ'}`)
+  for (const c of d.causes) out.push(`  why: ${c.text}`)
+  for (const e of d.entries) {
+    const f = (x: typeof e.published, k: string): string => (x ? String((x as Record<string, unknown>)[k] ?? '-') : 'absent')
+    out.push(`  ${String(e.fideId ?? '').padStart(10)}  ${e.name.padEnd(30).slice(0, 30)}  ${e.fields.map((k) => `${k} ${f(e.published, k)} published, ${f(e.replayed, k)} replayed`).join('; ')}`)
+  }
+  return out.join('\n')
 }
 
 export function registerOfficeLists(lists: Command): void {
@@ -111,6 +125,20 @@ export function registerOfficeLists(lists: Command): void {
       await withServices(cmd, async (cli) => {
         const r = await cli.runJob('lists:publish', input)
         cli.print(r, () => `list ${r.listId} published at ${r.publishedAt}: ${r.entries} entries, ${r.tournaments} tournaments rated, checksum ${r.checksum}`)
+      })
+    })
+
+  lists
+    .command('replay')
+    .description('regenerate every published office list in order from the stored tournaments and check each against its frozen checksum (exit 1 when one differs)')
+    .option('--type <type>', 'standard, rapid or blitz (default: every type)')
+    .action(async (opts: { type?: string }, cmd: Command) => {
+      const input = opts.type ? { ratingType: oneOf(opts.type, TYPES, '--type') } : {}
+      await withServices(cmd, async (cli) => {
+        const r = await cli.runJob('lists:replay', input)
+        cli.print(r, () => replayText(r))
+        const d = r.firstDifference
+        if (d) throw new CliError(`the ${d.ratingType} list of ${d.listDate} (list ${d.listId}, version ${d.version}) is not reproduced by the replay`)
       })
     })
 

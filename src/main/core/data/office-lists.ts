@@ -244,6 +244,8 @@ export interface BuildOptions {
   base?: { ref: BaseListRef; entries: BaseEntry[]; window: UnratedWindow[] }
   /** A recomputation leaves the pending corrections to the next list. */
   noAdjustments?: boolean
+  /** A recomputation of a list that carried corrections (FIDE practice): exactly those, not the pending ones. */
+  adjustments?: PendingAdjustment[]
 }
 
 /** A list as a base, by id (a recomputation starts from the base the list was computed from). */
@@ -282,7 +284,7 @@ export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly Peri
 export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
   const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate)
-  const adjustments = o.noAdjustments ? [] : pendingAdjustments(db)
+  const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
   const ratings = new RatingsCache(db)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
   const tournaments: PeriodTournament[] = []
@@ -341,7 +343,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     const fact = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
     for (const b of o.base.entries) {
       const [birthDate, sex, title, federation] = fact.get(b.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
-      entries.push(b)
+      const d = delta.get(b.playerId)
+      entries.push(b.rating !== null && d !== undefined && b.status === 'rated' ? { ...b, rating: b.rating + d } : b)
       addFacts(b.playerId, b, birthDate, sex, title, federation)
       notOnBase.delete(b.playerId)
     }

@@ -5,7 +5,7 @@ import type { Handler } from './dispatch'
 import type { Edition } from '../../../shared/contract/rating'
 import type { CorrectionChange, CorrectionPreview, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
 import type { RatingType } from '../model/tournament'
-import type { BaseEntry, GenerationResult, ListEntry, UnratedWindow } from '../lists/types'
+import type { BaseEntry, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
 import { generateList } from '../lists/generate'
 import { listCalendar } from '../lists/calendar'
 import { editionForDate } from '../rules/editions'
@@ -36,6 +36,7 @@ import {
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'
+import { adjustmentsByIds, ratedTournamentRows, type RatedTournamentRow } from '../data/list-history'
 
 /** Written with every office list: the code that computed it. */
 export const ENGINE_VERSION = `rating-office ${appVersion}`
@@ -57,13 +58,13 @@ function profileEdition(db: Db, profile: string | undefined): Edition | null {
   return e
 }
 
-interface Rules {
+export interface Rules {
   list: (date: string) => Edition
   tournament: (date: string, id: string | null) => Edition
   cutoff: (date: string) => number
 }
 
-function rulesFor(db: Db, profile: Edition | null): Rules {
+export function rulesFor(db: Db, profile: Edition | null): Rules {
   const list = (date: string): Edition => profile ?? editionForDate(date)
   return {
     list,
@@ -196,7 +197,7 @@ export function publishList(db: Db, listId: number, reason: string | null, hooks
 // ---- corrections ----
 
 /** A list's entries as the base of the next generation. */
-function asBase(entries: readonly ListEntry[]): BaseEntry[] {
+export function asBase(entries: readonly ListEntry[]): BaseEntry[] {
   return entries.map((e) => ({
     playerId: e.playerId,
     rating: e.rating,
@@ -227,6 +228,81 @@ interface Recomputed {
   changedFiles: PeriodTournamentRow[]
 }
 
+/** The previous list of a chain as the next one's base, computed and not written. */
+export interface ChainBase {
+  ref: BaseListRef
+  entries: BaseEntry[]
+  window: UnratedWindow[]
+}
+
+export interface Regenerated {
+  list: ReturnType<typeof getList>
+  meta: NonNullable<ReturnType<typeof getMeta>>
+  edition: Edition
+  /** The tournaments the list rated, with the file version it rated and the one current now. */
+  rows: RatedTournamentRow[]
+  built: BuiltInput
+  result: GenerationResult
+}
+
+/**
+ * One published list computed again from its frozen parameters (edition, closing date, the tournaments and rounds it
+ * rated, the corrections it carried) and the tournaments as stored now; its base is `previous` (a chain computed
+ * again) or the list it was computed from. `extraRows`: tournaments found late, rated with it. `frozenIdentity`: the
+ * identity printed on the list (title, federation, birth year, sex) instead of the registry's facts now, so that a
+ * later registry edit does not read as a difference of the ratings. Nothing is written.
+ */
+export function regenerateList(
+  db: Db,
+  listId: number,
+  previous: ChainBase | null,
+  o: { extraRows?: PeriodTournamentRow[]; frozenIdentity?: readonly ListEntry[]; throwIfCancelled?: () => void } = {}
+): Regenerated {
+  const list = getList(db, listId)
+  const meta = getMeta(db, listId)
+  if (!meta) throw new UserError('lists.notOffice', { listId })
+  const edition = JSON.parse(meta.params) as Edition
+  const rules = rulesFor(db, edition.kind === 'fide' ? null : edition)
+  const rows = ratedTournamentRows(db, listId)
+  const extra = o.extraRows ?? []
+  const all: PeriodTournamentRow[] = [...rows, ...extra].sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)
+  const carried = (JSON.parse(meta.counters) as { adjustments?: number[] }).adjustments ?? []
+  const built = buildGenerationInput(db, {
+    listDate: list.listDate,
+    closingDate: meta.closingDate,
+    ratingType: list.ratingType,
+    edition,
+    source: list.source,
+    editionAt: rules.tournament,
+    cutoffOf: rules.cutoff,
+    rows: all,
+    base: previous ?? undefined,
+    baseListId: meta.baseListId,
+    adjustments: adjustmentsByIds(db, carried),
+    throwIfCancelled: o.throwIfCancelled
+  })
+  if (o.frozenIdentity) {
+    // the generation gives a player's registry facts only where they differ from his base line; here the facts are
+    // the printed identity wherever it differs from the base line, and none where it does not
+    const registry = new Map(built.input.players.map((f) => [f.playerId, f]))
+    const baseLine = new Map(built.input.base.entries.map((b) => [b.playerId, b]))
+    const facts: PlayerFacts[] = []
+    const printedIds = new Set<number>()
+    for (const e of o.frozenIdentity) {
+      printedIds.add(e.playerId)
+      const b = baseLine.get(e.playerId)
+      if (b && b.title === e.title && b.federation === e.federation && b.sex === e.sex && b.birthYear === e.birthYear) continue
+      const f = registry.get(e.playerId)
+      const year = f?.birthDate ? Number(f.birthDate.slice(0, 4)) : null
+      facts.push({ ...f, playerId: e.playerId, title: e.title, federation: e.federation, sex: e.sex, birthDate: f && year === e.birthYear ? f.birthDate : e.birthYear === null ? null : String(e.birthYear) })
+    }
+    for (const f of built.input.players) if (!printedIds.has(f.playerId)) facts.push(f)
+    built.input.players = facts.sort((a, b) => a.playerId - b.playerId)
+  }
+  o.throwIfCancelled?.()
+  return { list, meta, edition, rows, built, result: generateList(built.input) }
+}
+
 /** The published lists of a chain: the list, then each later published list of its type and source, newest versions. */
 function chainFrom(db: Db, listId: number): number[] {
   const first = getList(db, listId)
@@ -241,6 +317,11 @@ function chainFrom(db: Db, listId: number): number[] {
   return [listId, ...later]
 }
 
+/** A regenerated list as the base of the next one in its chain. */
+export function asChainBase(r: Regenerated): ChainBase {
+  return { ref: { id: r.list.id, kind: 'office', listDate: r.list.listDate, closingDate: r.meta.closingDate, source: r.list.source }, entries: asBase(r.result.entries), window: r.result.window }
+}
+
 /**
  * Recomputes a published list and the later lists built on it, from their frozen parameters and the tournaments as
  * they are now: the same tournaments with their current files, plus (for the first list) approved tournaments of its
@@ -252,37 +333,15 @@ function recompute(db: Db, listId: number, includeLate: boolean): Recomputed[] {
   const superseded = db.prepare("SELECT id FROM rating_lists WHERE supersedes_id = ? AND status = 'published'").pluck().get(listId) as number | undefined
   if (superseded !== undefined) throw new UserError('lists.superseded', { listId, by: superseded })
   const out: Recomputed[] = []
-  let previous: { ref: BaseListRef; entries: BaseEntry[]; window: UnratedWindow[] } | null = null
+  let previous: ChainBase | null = null
   for (const id of chainFrom(db, listId)) {
-    const list = getList(db, id)
     const meta = getMeta(db, id)!
-    const edition = JSON.parse(meta.params) as Edition
-    const rules = rulesFor(db, edition.kind === 'fide' ? null : edition)
-    const ownRows = db
-      .prepare(
-        `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.system, t.edition, t.current_file_id AS fileId, f.sha256, t.flags,
-                olt.first_round - 1 AS ratedThrough, olt.file_id AS ratedFileId
-           FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id LEFT JOIN tournament_files f ON f.id = t.current_file_id
-          WHERE olt.list_id = ? ORDER BY t.end_date, t.id`
-      )
-      .all(id) as (PeriodTournamentRow & { ratedFileId: number | null })[]
-    const changedFiles = ownRows.filter((r) => r.fileId !== r.ratedFileId)
-    const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !ownRows.some((o) => o.id === r.id)) : []
-    const rows = [...ownRows, ...added].sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)
-    const built = buildGenerationInput(db, {
-      listDate: list.listDate,
-      closingDate: meta.closingDate,
-      ratingType: list.ratingType,
-      edition,
-      source: list.source,
-      editionAt: rules.tournament,
-      cutoffOf: rules.cutoff,
-      rows,
-      base: previous ?? undefined,
-      baseListId: meta.baseListId,
-      noAdjustments: true
-    })
-    const result = generateList(built.input)
+    const list = getList(db, id)
+    const own = ratedTournamentRows(db, id)
+    const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)) : []
+    const again = regenerateList(db, id, previous, { extraRows: added })
+    const changedFiles = again.rows.filter((r) => r.fileId !== r.ratedFileId)
+    const { built, result, edition } = again
     const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
     const why = [...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`), ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`)]
     const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
@@ -295,7 +354,7 @@ function recompute(db: Db, listId: number, includeLate: boolean): Recomputed[] {
       changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
     }
     out.push({ listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles })
-    previous = { ref: { id, kind: 'office', listDate: list.listDate, closingDate: meta.closingDate, source: list.source }, entries: asBase(result.entries), window: result.window }
+    previous = asChainBase(again)
   }
   return out
 }

@@ -1,8 +1,10 @@
-// List jobs in the worker: `lists:generate` builds a draft office list, `lists:publish` freezes it, each on its own
-// connection with progress (at FIDE scale both take longer than the main process may be held).
+// List jobs in the worker, each on its own connection with progress: `lists:generate` builds a draft office list,
+// `lists:publish` freezes it (at FIDE scale both take longer than the main process may be held), `lists:replay`
+// regenerates every published list and checks its checksum.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
 import { generateDraft, publishList } from '../../services/office-lists'
+import { replayHistory } from '../../services/list-history'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:generate': (input, ctx) => {
@@ -17,6 +19,14 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     const db = openDatabase(ctx.dbPath)
     try {
       return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:replay': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      return replayHistory(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
     }

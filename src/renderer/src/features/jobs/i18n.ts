@@ -20,7 +20,8 @@ export default {
         'rating_period': 'Rating of the period',
         'lists_generate': 'Generation of the list',
         'demo_load': 'Loading the demo federation',
-        'lists_publish': 'Publication of the list'
+        'lists_publish': 'Publication of the list',
+        'lists_replay': 'Replay of the published lists'
       }
     }
   },
@@ -44,7 +45,8 @@ export default {
         'rating_period': 'Calcul de la période',
         'lists_generate': 'Génération de la liste',
         'demo_load': 'Chargement de la fédération de démonstration',
-        'lists_publish': 'Publication de la liste'
+        'lists_publish': 'Publication de la liste',
+        'lists_replay': 'Rejeu des listes publiées'
       }
     }
   }

@@ -1,0 +1,145 @@
+// SQL of a published list's history: the published lists in order, what each rated (tournaments with the file
+// version, corrections carried), and the raw stored games and files a replay compares when a list differs.
+import type { Db } from '../db/open'
+import type { RatingType } from '../model/tournament'
+import type { PendingAdjustment, PeriodTournamentRow } from './office-lists'
+
+export interface PublishedListRow {
+  id: number
+  listDate: string
+  ratingType: RatingType
+  source: string
+  version: number
+  supersedesId: number | null
+  checksum: string | null
+  /** The published list that supersedes this one (a correction's new version), if any. */
+  supersededBy: number | null
+}
+
+/** Every published office list (of a type, or all), in publication order: date, then version. */
+export function publishedOfficeLists(db: Db, ratingType?: RatingType): PublishedListRow[] {
+  return db
+    .prepare(
+      `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.version, l.supersedes_id AS supersedesId, l.checksum,
+              (SELECT s.id FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published' ORDER BY s.version DESC, s.id DESC LIMIT 1) AS supersededBy
+         FROM rating_lists l
+        WHERE l.kind = 'office' AND l.status = 'published' AND (? IS NULL OR l.rating_type = ?)
+        ORDER BY l.rating_type, l.source, l.list_date, l.version, l.id`
+    )
+    .all(ratingType ?? null, ratingType ?? null) as PublishedListRow[]
+}
+
+/** A tournament a list rated, as the generation reads it, with the file version that list rated. */
+export interface RatedTournamentRow extends PeriodTournamentRow {
+  ratedFileId: number | null
+  ratedSha256: string | null
+  /** The file version number rated, and the version current now. */
+  ratedVersion: number | null
+  currentVersion: number | null
+}
+
+/**
+ * The tournaments a list rated, in the generation's order (end date, id), with the rounds it took: `ratedThrough` is
+ * the round before its first (a long event's earlier months were rated by earlier lists).
+ */
+export function ratedTournamentRows(db: Db, listId: number): RatedTournamentRow[] {
+  return db
+    .prepare(
+      `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.system, t.edition, t.current_file_id AS fileId, f.sha256, t.flags,
+              olt.first_round - 1 AS ratedThrough, olt.file_id AS ratedFileId, olt.file_sha256 AS ratedSha256,
+              rf.version AS ratedVersion, f.version AS currentVersion
+         FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id
+         LEFT JOIN tournament_files f ON f.id = t.current_file_id
+         LEFT JOIN tournament_files rf ON rf.id = olt.file_id
+        WHERE olt.list_id = ? ORDER BY t.end_date, t.id`
+    )
+    .all(listId) as RatedTournamentRow[]
+}
+
+/** The corrections (FIDE practice) a list carried, by the ids its generation recorded. */
+export function adjustmentsByIds(db: Db, ids: readonly number[]): PendingAdjustment[] {
+  if (!ids.length) return []
+  return db
+    .prepare(
+      `SELECT id, player_id AS playerId, delta, reason, source_list_id AS sourceListId FROM office_list_adjustments WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`
+    )
+    .all(...ids) as PendingAdjustment[]
+}
+
+/** The stored bytes of a tournament file and the hash recorded when it was imported. */
+export function tournamentFile(db: Db, fileId: number): { bytes: Buffer; sha256: string; fileName: string; version: number } | null {
+  return (
+    (db.prepare('SELECT bytes, sha256, file_name AS fileName, version FROM tournament_files WHERE id = ?').get(fileId) as
+      | { bytes: Buffer; sha256: string; fileName: string; version: number }
+      | undefined) ?? null
+  )
+}
+
+export interface StoredGame {
+  startRank: number
+  round: number
+  opponent: number | null
+  code: string
+}
+
+/** A tournament's games as stored (what a generation reads), by start rank and round. */
+export function storedGames(db: Db, tournamentId: number): StoredGame[] {
+  return db
+    .prepare('SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round')
+    .all(tournamentId) as StoredGame[]
+}
+
+/** Players of a list's entries who were merged into another record since (their id no longer stands alone). */
+export function mergedPlayers(db: Db, playerIds: readonly number[]): { id: number; mergedInto: number }[] {
+  const stmt = db.prepare("SELECT id, merged_into AS mergedInto FROM players WHERE id = ? AND status = 'merged'")
+  const out: { id: number; mergedInto: number }[] = []
+  for (const id of playerIds) {
+    const r = stmt.get(id) as { id: number; mergedInto: number } | undefined
+    if (r) out.push(r)
+  }
+  return out
+}
+
+/** Player ids, FIDE ids and names for a report. */
+export function playerLabels(db: Db, playerIds: readonly number[]): Map<number, { fideId: number | null; surname: string; givenNames: string }> {
+  const stmt = db.prepare('SELECT fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE id = ?')
+  const out = new Map<number, { fideId: number | null; surname: string; givenNames: string }>()
+  for (const id of playerIds) {
+    const r = stmt.get(id) as { fideId: number | null; surname: string; givenNames: string } | undefined
+    if (r) out.set(id, r)
+  }
+  return out
+}
+
+export interface MergeOfList {
+  mergeId: number
+  keepId: number
+  dropId: number
+  at: string
+}
+
+/**
+ * The merges (not undone) that re-pointed an entry of this list from the dropped record to the kept one, newest
+ * first: undone in that order, they give the entries as the list was published.
+ */
+export function mergesIntoList(db: Db, listId: number): MergeOfList[] {
+  const rows = db
+    .prepare('SELECT id, keep_id AS keepId, drop_id AS dropId, at, moved FROM player_merges WHERE undone_at IS NULL ORDER BY id DESC')
+    .all() as { id: number; keepId: number; dropId: number; at: string; moved: string }[]
+  return rows
+    .filter((r) => ((JSON.parse(r.moved) as { entryLists?: number[] }).entryLists ?? []).includes(listId))
+    .map((r) => ({ mergeId: r.id, keepId: r.keepId, dropId: r.dropId, at: r.at }))
+}
+
+/** The merges (not undone) made after a date that touch one of these players. */
+export function mergesSince(db: Db, since: string, playerIds: ReadonlySet<number>): MergeOfList[] {
+  const rows = db
+    .prepare('SELECT id AS mergeId, keep_id AS keepId, drop_id AS dropId, at FROM player_merges WHERE undone_at IS NULL AND at > ? ORDER BY id')
+    .all(since) as MergeOfList[]
+  return rows.filter((m) => playerIds.has(m.keepId) || playerIds.has(m.dropId))
+}
+
+/** When a list was published. */
+export function publishedAt(db: Db, listId: number): string | null {
+  return (db.prepare('SELECT published_at FROM rating_lists WHERE id = ?').pluck().get(listId) as string | null | undefined) ?? null
+}

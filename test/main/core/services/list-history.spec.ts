@@ -1,0 +1,113 @@
+// History replay on a real database: three consecutive office lists published from a FIDE-like list and approved
+// reports, then every one regenerated from the stored tournaments (the `lists:replay` job) and checked against the
+// checksum frozen at its publication; a tampered stored game, a corrected version and a player merge as the replay
+// sees them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyFileSync } from 'node:fs'
+import { createServices, type Services } from '../../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import type { GenerateResult } from '../../../../src/shared/contract/index'
+import type { ReplayResult } from '../../../../src/shared/contract/list-history'
+import { tempDir } from '../../../helpers/temp-db'
+import { PLAYERS, call, importApproved, seedFideList, trf } from './office-list-fixture'
+
+const tmp = tempDir()
+let services: Services
+const open = (file: string): Services => createServices({ dbPath: file, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+const lists: GenerateResult[] = []
+let t3 = 0
+
+async function publish(s: Services, listDate: string): Promise<GenerateResult> {
+  const g = (await s.ctx.jobs.run('lists:generate', { listDate })) as GenerateResult
+  await call(s, 'lists:publish', { listId: g.listId })
+  return g
+}
+const replay = async (s: Services): Promise<ReplayResult> => (await s.ctx.jobs.run('lists:replay', {})) as ReplayResult
+
+// the same round robin pattern for each report: 1 beats 2, draws 3, loses to 4; 2 beats 3, draws 4; 3 beats 4
+const ROWS = ['x1=0', '0x1=', '=0x1', '1=0x']
+
+beforeAll(async () => {
+  services = open(tmp.file('office.db'))
+  seedFideList(services, tmp.file('players_list_foa.txt'))
+  await importApproved(services, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ROWS), 't1.trf')
+  await importApproved(services, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
+  lists.push(await publish(services, '2025-11-01'))
+  t3 = await importApproved(services, trf('November Round Robin', '2025-11-05', '2025-11-07', ['A', 'B', 'E', 'F1'], ROWS), 't3.trf')
+  lists.push(await publish(services, '2025-12-01'))
+  await importApproved(services, trf('December Round Robin', '2025-12-10', '2025-12-12', ['C', 'D', 'F2', 'F3'], ROWS), 't4.trf')
+  lists.push(await publish(services, '2026-01-01'))
+}, 300_000)
+
+afterAll(async () => {
+  await services?.close()
+  tmp.cleanup()
+})
+
+describe('lists:replay', () => {
+  it('regenerates the three published lists from the FIDE list and the stored tournaments, each with its frozen checksum', async () => {
+    const events: { state: string; done: number; total: number; message?: string }[] = []
+    const r = (await services.ctx.jobs.run('lists:replay', {}, (e) => events.push(e))) as ReplayResult
+    expect(r.ok).toBe(true)
+    expect(r.firstDifference).toBeNull()
+    expect(r.lists.map((l) => [l.listId, l.listDate, l.outcome, l.storedIntact])).toEqual([
+      [lists[0]!.listId, '2025-11-01', 'reproduced', true],
+      [lists[1]!.listId, '2025-12-01', 'reproduced', true],
+      [lists[2]!.listId, '2026-01-01', 'reproduced', true]
+    ])
+    for (const [i, l] of r.lists.entries()) expect([l.checksum, l.replayed]).toEqual([lists[i]!.checksum, lists[i]!.checksum])
+    // three distinct lists (the ratings moved each time), ten then the same ten players
+    expect(new Set(r.lists.map((l) => l.checksum)).size).toBe(3)
+    expect(r.lists.map((l) => l.entries)).toEqual([10, 10, 10])
+    expect(events.filter((e) => e.state === 'running').map((e) => e.message)).toContain('standard 2025-11-01 v1')
+  }, 120_000)
+
+  it('names the first list that differs when a stored game was tampered with, the game, and the entries it moves', async () => {
+    services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+    copyFileSync(tmp.file('office.db'), tmp.file('tampered.db'))
+    const other = open(tmp.file('tampered.db'))
+    try {
+      // start rank 1 (Alpha) beat start rank 2 (Bravo) in the November report; the stored game now says she lost
+      const db = other.ctx.db
+      const g = db.prepare("SELECT round, opponent FROM tournament_games WHERE tournament_id = ? AND start_rank = 1 AND code = '1'").get(t3) as { round: number; opponent: number }
+      db.prepare("UPDATE tournament_games SET code = '0' WHERE tournament_id = ? AND start_rank = 1 AND round = ?").run(t3, g.round)
+      const r = await replay(other)
+      expect(r.ok).toBe(false)
+      expect(r.lists.map((l) => l.outcome)).toEqual(['reproduced', 'differs', 'not-replayed'])
+      const d = r.firstDifference!
+      expect([d.listId, d.listDate]).toEqual([lists[1]!.listId, '2025-12-01'])
+      expect(d.causes.map((c) => [c.code, c.params.tournamentId, c.params.round, c.params.startRank, c.params.stored, c.params.file])).toEqual([
+        ['game-changed', t3, g.round, 1, `0 against ${g.opponent}`, `1 against ${g.opponent}`]
+      ])
+      expect(d.causes[0]!.text).toContain('November Round Robin')
+      // only Alpha's own line moves (her opponent's stored game is untouched): one point less, her rating lower
+      expect(d.differing).toBe(1)
+      expect(d.entries[0]).toMatchObject({ fideId: PLAYERS.A.id, fields: ['rating'] })
+      expect(d.entries[0]!.replayed!.rating!).toBeLessThan(d.entries[0]!.published!.rating!)
+      // the stored lists themselves are intact: it is the input that changed
+      expect(r.lists.every((l) => l.storedIntact)).toBe(true)
+    } finally {
+      await other.close()
+    }
+  }, 120_000)
+
+  it('reports a published entry changed behind the triggers as stored entries no longer matching their checksum', async () => {
+    copyFileSync(tmp.file('office.db'), tmp.file('entries.db'))
+    const other = open(tmp.file('entries.db'))
+    try {
+      const db = other.ctx.db
+      db.exec('DROP TRIGGER rating_list_entries_frozen_update')
+      db.prepare('UPDATE rating_list_entries SET rating = rating + 1 WHERE list_id = ? AND player_id = (SELECT id FROM players WHERE fide_id = ?)').run(lists[0]!.listId, PLAYERS.D.id)
+      const r = await replay(other)
+      expect(r.lists.map((l) => [l.outcome, l.storedIntact])).toEqual([
+        ['differs', false],
+        ['not-replayed', true],
+        ['not-replayed', true]
+      ])
+      expect(r.firstDifference!.causes.map((c) => c.code)).toEqual(['entries-tampered'])
+      expect(r.firstDifference!.entries).toMatchObject([{ fideId: PLAYERS.D.id, fields: ['rating'] }])
+    } finally {
+      await other.close()
+    }
+  }, 120_000)
+})
