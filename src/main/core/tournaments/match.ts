@@ -2,6 +2,7 @@
 import type { Db } from '../db/open'
 import { foldName, nameSimilarity, splitName } from '../registry/names'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
+import { PLAYER_FIELDS as F, columnsOf, type TrfField } from '../trf/layout'
 import { listInForce, type ListRef } from '../data/lists'
 import { registryLookup, type RegistryPlayer } from '../data/players'
 
@@ -58,8 +59,8 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
 
   parsed.players.forEach((p, i) => {
     const line = parsed.playerSources[i].line
-    const add = (level: TrfFinding['level'], code: string, column: number, endColumn: number, found: string, expected: string, params: TrfFinding['params'] = {}) =>
-      findings.push({ level, code, group: `player ${p.startRank}`, fatal: false, location: { file, line, column, endColumn }, found, expected, params: { line, startRank: p.startRank, fideId: p.fideId, ...params } })
+    const add = (level: TrfFinding['level'], code: string, field: TrfField, found: string, expected: string, params: TrfFinding['params'] = {}) =>
+      findings.push({ level, code, group: `player ${p.startRank}`, fatal: false, location: { file, line, ...columnsOf(field) }, found, expected, params: { line, startRank: p.startRank, fideId: p.fideId, ...params } })
     if (p.fideId) {
       let row = registry.byFideId(Number(p.fideId))
       // a merged record points to the player that was kept
@@ -67,19 +68,19 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
       if (!row) {
         byStartRank.set(p.startRank, { status: 'unknown-id', playerId: null, candidateId: null, confidence: null })
         counts.unknownId++
-        add('warning', 'trf.match.unknownId', 58, 68, p.name, 'a registry player', {})
+        add('warning', 'trf.match.unknownId', F.fideId, p.name, 'a registry player', {})
         return
       }
       byStartRank.set(p.startRank, { status: 'fide-id', playerId: row.id, candidateId: null, confidence: 1 })
       counts.byFideId++
       const regName = registryName(row)
-      if (nameSimilarity(p.name, { surname: row.surname, givenNames: row.givenNames }) < NAME_MISMATCH_BELOW) add('warning', 'trf.match.nameMismatch', 15, 47, p.name, regName)
-      if (p.birth && row.birthDate && birthAgreement(p.birth, row.birthDate) < 0.7) add('warning', 'trf.match.birthMismatch', 70, 79, p.birth, row.birthDate)
-      if (p.sex && row.sex && p.sex !== row.sex) add('warning', 'trf.match.sexMismatch', 10, 10, p.sex, row.sex)
-      if (p.federation && row.federation && p.federation !== row.federation) add('warning', 'trf.match.federationMismatch', 54, 56, p.federation, row.federation)
+      if (nameSimilarity(p.name, { surname: row.surname, givenNames: row.givenNames }) < NAME_MISMATCH_BELOW) add('warning', 'trf.match.nameMismatch', F.name, p.name, regName)
+      if (p.birth && row.birthDate && birthAgreement(p.birth, row.birthDate) < 0.7) add('warning', 'trf.match.birthMismatch', F.birth, p.birth, row.birthDate)
+      if (p.sex && row.sex && p.sex !== row.sex) add('warning', 'trf.match.sexMismatch', F.sex, p.sex, row.sex)
+      if (p.federation && row.federation && p.federation !== row.federation) add('warning', 'trf.match.federationMismatch', F.federation, p.federation, row.federation)
       if (list && p.rating !== null) {
         const entry = registry.listRating(list.id, row.id)
-        if (entry && entry.rating !== null && entry.rating !== p.rating) add('info', 'trf.match.ratingMismatch', 49, 52, String(p.rating), String(entry.rating), { listDate: list.listDate })
+        if (entry && entry.rating !== null && entry.rating !== p.rating) add('info', 'trf.match.ratingMismatch', F.rating, String(p.rating), String(entry.rating), { listDate: list.listDate })
       }
       return
     }
@@ -101,11 +102,11 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
     if (best && best.confidence >= CANDIDATE_FROM) {
       byStartRank.set(p.startRank, { status: 'candidate', playerId: null, candidateId: best.row.id, confidence: best.confidence })
       counts.candidates++
-      add('warning', 'trf.match.candidate', 15, 47, p.name, `${registryName(best.row)}${best.row.fideId ? ` (FIDE ${best.row.fideId})` : ''}`, { confidence: best.confidence, candidateId: best.row.id })
+      add('warning', 'trf.match.candidate', F.name, p.name, `${registryName(best.row)}${best.row.fideId ? ` (FIDE ${best.row.fideId})` : ''}`, { confidence: best.confidence, candidateId: best.row.id })
     } else {
       byStartRank.set(p.startRank, { status: 'unmatched', playerId: null, candidateId: null, confidence: best ? best.confidence : null })
       counts.unmatched++
-      add('info', 'trf.match.noCandidate', 15, 47, p.name, 'a registry player', {})
+      add('info', 'trf.match.noCandidate', F.name, p.name, 'a registry player', {})
     }
   })
   return { byStartRank, findings, counts }

@@ -1,6 +1,7 @@
 // Cross-checks of a read TRF: start numbers, symmetric pairings and results, points, ranks, declared counts, round dates.
 import { type ResultCode, type RoundEntry, type TournamentPlayer } from '../model/tournament'
 import type { FindingCollector } from './findings'
+import { PLAYER_FIELDS, ROUND_BLOCK, columnsOf, roundBlockColumns, roundBlockStart } from './layout'
 import type { TrfBye, TrfHeader, TrfNationalRating, TrfPlayerSource, TrfScoring, TrfTeam } from './types'
 
 export interface CheckInput {
@@ -67,11 +68,6 @@ function colourWord(c: RoundEntry['color']): string {
   return c === 'w' ? 'white' : c === 'b' ? 'black' : 'no colour'
 }
 
-/** Column range (1-based) of a round block in a player line. */
-function blockColumns(round: number): { column: number; endColumn: number } {
-  const base = 89 + 10 * (round - 1)
-  return { column: base + 1, endColumn: base + 10 }
-}
 
 function sumPoints(p: TournamentPlayer, s: TrfScoring): number {
   let sum = 0
@@ -92,7 +88,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     const sr = players[i].startRank
     const prev = lineOf.get(sr)
     if (prev !== undefined) {
-      c.fatal('trf.player.startRankDuplicate', `player ${sr}`, { line: sources[i].line, column: 5, endColumn: 8 }, String(sr), 'a start number used once', { player: sr, firstLine: prev })
+      c.fatal('trf.player.startRankDuplicate', `player ${sr}`, { line: sources[i].line, ...columnsOf(PLAYER_FIELDS.startRank) }, String(sr), 'a start number used once', { player: sr, firstLine: prev })
     } else lineOf.set(sr, sources[i].line)
   }
   const n = lineOf.size
@@ -100,7 +96,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
   for (let i = 0; i < sorted.length; i++) {
     if (sorted[i] !== i + 1) {
       const sr = sorted[i]
-      c.fatal('trf.player.startRankGap', 'start numbers', { line: lineOf.get(sr)!, column: 5, endColumn: 8 }, String(sr), String(i + 1), { player: sr, missing: i + 1, players: n })
+      c.fatal('trf.player.startRankGap', 'start numbers', { line: lineOf.get(sr)!, ...columnsOf(PLAYER_FIELDS.startRank) }, String(sr), String(i + 1), { player: sr, missing: i + 1, players: n })
       break
     }
   }
@@ -126,7 +122,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
       const p = players[i]
       const extra = p.rounds.findIndex((r, k) => k >= declared && (r.opponent !== null || r.code !== ' '))
       if (extra >= 0) {
-        c.fatal('trf.round.beyondDeclared', `round ${extra + 1}`, { line: sources[i].line, ...blockColumns(extra + 1) }, sources[i].text.slice(89 + 10 * extra, 99 + 10 * extra).trim(), `at most ${declared} rounds (XXR/142)`, { round: extra + 1, player: p.startRank, declared })
+        c.fatal('trf.round.beyondDeclared', `round ${extra + 1}`, { line: sources[i].line, ...roundBlockColumns(extra + 1) }, sources[i].text.slice(roundBlockStart(extra + 1), roundBlockStart(extra + 2)).trim(), `at most ${declared} rounds (XXR/142)`, { round: extra + 1, player: p.startRank, declared })
       }
     }
   }
@@ -137,15 +133,15 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     for (const e of p.rounds) {
       if (e.opponent === null) continue
       const q = byRank.get(e.opponent)
-      const at = { line: sources[i].line, ...blockColumns(e.round) }
+      const at = { line: sources[i].line, ...roundBlockColumns(e.round) }
       if (!q) {
-        c.fatal('trf.round.opponent', `round ${e.round}`, { line: sources[i].line, column: at.column + 2, endColumn: at.column + 5 }, String(e.opponent), `a start number from 1 to ${n}`, { round: e.round, player: p.startRank })
+        c.fatal('trf.round.opponent', `round ${e.round}`, { line: sources[i].line, column: at.column + ROUND_BLOCK.opponent.from - 1, endColumn: at.column + ROUND_BLOCK.opponent.to - 1 }, String(e.opponent), `a start number from 1 to ${n}`, { round: e.round, player: p.startRank })
         continue
       }
       if (q.startRank < p.startRank && q.rounds[e.round - 1]?.opponent === p.startRank) continue // told from q's side
       const f = q.rounds[e.round - 1]
       const qi = indexOf.get(q.startRank)!
-      const qAt = { line: sources[qi].line, ...blockColumns(e.round) }
+      const qAt = { line: sources[qi].line, ...roundBlockColumns(e.round) }
       const params = { round: e.round, a: p.startRank, b: q.startRank, colourA: colourWord(e.color), otherLine: qAt.line }
       if (!f || f.opponent !== p.startRank) {
         const says = f && f.opponent !== null ? `played ${f.opponent} with ${colourWord(f.color)}` : `had no game (${f ? `code '${f.code}'` : 'no entry'})`
@@ -194,7 +190,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
         if (halves.length === 0 || Math.abs(diff - 0.5 * halves.length) > 1e-9) continue
         for (const r of halves) {
           r.code = 'H'
-          c.repair('trf.repair.halfByeDialect', { line: sources[i].line, ...blockColumns(r.round) }, found, '0000 - H')
+          c.repair('trf.repair.halfByeDialect', { line: sources[i].line, ...roundBlockColumns(r.round) }, found, '0000 - H')
         }
         current--
       }
@@ -212,7 +208,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     if (p.points === null) continue
     const sum = sumPoints(p, scoring)
     if (Math.abs(sum - p.points) > 1e-9) {
-      c.add('error', 'trf.check.points', `player ${p.startRank}`, { line: sources[i].line, column: 81, endColumn: 84 }, p.points.toFixed(1), sum.toFixed(1), { player: p.startRank, inFile: p.points, results: sum })
+      c.add('error', 'trf.check.points', `player ${p.startRank}`, { line: sources[i].line, ...columnsOf(PLAYER_FIELDS.points) }, p.points.toFixed(1), sum.toFixed(1), { player: p.startRank, inFile: p.points, results: sum })
     }
   }
 
@@ -221,9 +217,9 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
   const seenRank = new Map<number, number>()
   for (const { p, i } of ranked) {
     const r = p.rank!
-    if (r < 1 || r > players.length) c.add('warning', 'trf.check.rankRange', `player ${p.startRank}`, { line: sources[i].line, column: 86, endColumn: 89 }, String(r), `1 to ${players.length}`, { player: p.startRank })
+    if (r < 1 || r > players.length) c.add('warning', 'trf.check.rankRange', `player ${p.startRank}`, { line: sources[i].line, ...columnsOf(PLAYER_FIELDS.rank) }, String(r), `1 to ${players.length}`, { player: p.startRank })
     const prev = seenRank.get(r)
-    if (prev !== undefined) c.add('warning', 'trf.check.rankDuplicate', `player ${p.startRank}`, { line: sources[i].line, column: 86, endColumn: 89 }, String(r), 'a rank used once', { player: p.startRank, other: prev })
+    if (prev !== undefined) c.add('warning', 'trf.check.rankDuplicate', `player ${p.startRank}`, { line: sources[i].line, ...columnsOf(PLAYER_FIELDS.rank) }, String(r), 'a rank used once', { player: p.startRank, other: prev })
     else seenRank.set(r, p.startRank)
   }
   // in team events individual ranks follow the teams: no order check
@@ -232,7 +228,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     const better = byPlace[k - 1].p
     const worse = byPlace[k].p
     if (better.points !== null && worse.points !== null && worse.points > better.points) {
-      c.add('warning', 'trf.check.rankOrder', `player ${worse.startRank}`, { line: sources[byPlace[k].i].line, column: 86, endColumn: 89 }, `rank ${worse.rank} with ${worse.points}`, `behind ${better.startRank} (rank ${better.rank}, ${better.points})`, { player: worse.startRank, other: better.startRank })
+      c.add('warning', 'trf.check.rankOrder', `player ${worse.startRank}`, { line: sources[byPlace[k].i].line, ...columnsOf(PLAYER_FIELDS.rank) }, `rank ${worse.rank} with ${worse.points}`, `behind ${better.startRank} (rank ${better.rank}, ${better.points})`, { player: worse.startRank, other: better.startRank })
     }
   }
 
@@ -257,7 +253,7 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
   for (const nr of input.nationals) {
-    if (!byRank.has(nr.startRank)) c.add('warning', 'trf.national.unknownPlayer', 'national ratings', { line: nr.line, column: 5, endColumn: 8 }, String(nr.startRank), 'a player start number', { player: nr.startRank })
+    if (!byRank.has(nr.startRank)) c.add('warning', 'trf.national.unknownPlayer', 'national ratings', { line: nr.line, ...columnsOf(PLAYER_FIELDS.startRank) }, String(nr.startRank), 'a player start number', { player: nr.startRank })
   }
   for (const b of input.byes) {
     for (const sr of b.players) {

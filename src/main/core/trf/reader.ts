@@ -5,6 +5,7 @@ import { parseBirthDate, parseEventDate } from './dates'
 import { FindingCollector } from './findings'
 import { runChecks } from './checks'
 import { detectSystem } from './system'
+import { PLAYER_FIELDS as F, ROUND_BLOCK, columnsOf, fieldText, roundBlockStart, type TrfField } from './layout'
 import { ratingTypeOf } from './time-control'
 import {
   DEFAULT_SCORING,
@@ -215,160 +216,195 @@ function readEventDates(ctx: ReadContext): void {
   }
 }
 
+/** Where a field of a player line is, for a finding. */
+const at = (line: number, f: TrfField) => ({ line, ...columnsOf(f) })
+const columnsText = (f: TrfField) => `columns ${f.column}-${f.endColumn}`
+
+function readSex(c: FindingCollector, text: string, line: number, group: string): TournamentPlayer['sex'] {
+  const sexRaw = fieldText(text, F.sex)
+  if (sexRaw === 'm') return 'M'
+  if (sexRaw === 'w') return 'F'
+  if (sexRaw === 'M' || sexRaw === 'f' || sexRaw === 'F' || sexRaw === 'W') {
+    const sex = sexRaw === 'M' ? 'M' : 'F'
+    c.repair('trf.repair.sexLetter', at(line, F.sex), sexRaw, sex === 'M' ? 'm' : 'w')
+    return sex
+  }
+  if (sexRaw.trim()) c.add('warning', 'trf.player.sex', group, at(line, F.sex), sexRaw, 'm or w')
+  return null
+}
+
+function readTitle(c: FindingCollector, text: string, line: number, group: string): string | null {
+  const titleRaw = fieldText(text, F.title).trim()
+  if (!titleRaw) return null
+  if (TITLES.has(titleRaw)) return titleRaw
+  const title = TITLE_LETTERS[titleRaw.toLowerCase()]
+  if (title && (titleRaw.length <= 2 || titleRaw !== titleRaw.toUpperCase())) {
+    c.repair('trf.repair.titleLetters', at(line, F.title), titleRaw, title)
+    return title
+  }
+  if (title) return title
+  c.add('warning', 'trf.player.title', group, at(line, F.title), titleRaw, 'GM IM FM CM WGM WIM WFM WCM')
+  return null
+}
+
+function readRating(c: FindingCollector, text: string, line: number, group: string): number | null {
+  const ratingRaw = fieldText(text, F.rating).trim()
+  if (!ratingRaw) return null
+  const n = parseIntField(ratingRaw)
+  if (n === null) {
+    c.add('warning', 'trf.player.rating', group, at(line, F.rating), ratingRaw, `a rating (${columnsText(F.rating)})`)
+    return null
+  }
+  return n > 0 ? n : null
+}
+
+function readFideId(c: FindingCollector, text: string, line: number, group: string): string | null {
+  const idRaw = fieldText(text, F.fideId).trim()
+  if (!idRaw) return null
+  if (/^\d+$/.test(idRaw)) return /^0+$/.test(idRaw) ? null : String(Number(idRaw))
+  c.add('warning', 'trf.player.fideId', group, at(line, F.fideId), idRaw, `digits (${columnsText(F.fideId)})`)
+  return null
+}
+
+function readBirth(c: FindingCollector, text: string, line: number, group: string): string | null {
+  const birthRaw = fieldText(text, F.birth)
+  if (/^[\s./0-]+$/.test(birthRaw) && birthRaw.trim()) {
+    c.repair('trf.repair.blankBirthDate', at(line, F.birth), birthRaw.trim(), 'blank')
+    return null
+  }
+  if (!birthRaw.trim()) return null
+  const b = parseBirthDate(birthRaw)
+  if (!b) {
+    c.add('warning', 'trf.player.birth', group, at(line, F.birth), birthRaw.trim(), 'YYYY/MM/DD')
+    return null
+  }
+  if (b.repair) c.repair(`trf.repair.${b.repair === 'birth-year-only' ? 'birthYearOnly' : 'birthDate'}`, at(line, F.birth), birthRaw.trim(), b.iso.length === 4 ? `${b.iso}/00/00` : b.iso.replace(/-/g, '/'))
+  return b.iso
+}
+
+function readPoints(c: FindingCollector, text: string, line: number, group: string): number | null {
+  const pointsRaw = fieldText(text, F.points).trim()
+  if (!pointsRaw) return null
+  if (/^\d{1,3}(\.\d)?$/.test(pointsRaw)) return Number(pointsRaw)
+  if (/^\d{1,3},\d$/.test(pointsRaw)) {
+    c.repair('trf.repair.decimalComma', at(line, F.points), pointsRaw, pointsRaw.replace(',', '.'))
+    return Number(pointsRaw.replace(',', '.'))
+  }
+  c.add('error', 'trf.player.points', group, at(line, F.points), pointsRaw, `points such as 4.5 (${columnsText(F.points)})`)
+  return null
+}
+
+function readRank(c: FindingCollector, text: string, line: number, group: string): number | null {
+  const rankRaw = fieldText(text, F.rank).trim()
+  if (!rankRaw) {
+    c.repair('trf.repair.emptyRank', at(line, F.rank), '', 'a rank')
+    return null
+  }
+  const rank = parseIntField(rankRaw)
+  if (rank === 0) {
+    // withdrawn players are often ranked 0: not ranked
+    c.repair('trf.repair.zeroRank', at(line, F.rank), rankRaw, 'no rank')
+    return null
+  }
+  if (rank === null) c.add('warning', 'trf.player.rank', group, at(line, F.rank), rankRaw, `a rank (${columnsText(F.rank)})`)
+  return rank
+}
+
+/** One round block of a player line (round from 1), repaired where a program's habit is known; fatal findings give an empty round. */
+function readRoundBlock(ctx: ReadContext, text: string, line: number, startRank: number, round: number): RoundEntry {
+  const { c } = ctx
+  const empty: RoundEntry = { round, opponent: null, color: null, code: ' ' }
+  const base = roundBlockStart(round)
+  const block = text.slice(base, base + ROUND_BLOCK.width)
+  const rg = `round ${round}`
+  if (!block.trim()) return empty
+  const oppRaw = text.slice(base + ROUND_BLOCK.opponent.from - 1, base + ROUND_BLOCK.opponent.to).trim()
+  let colRaw = text.charAt(base + ROUND_BLOCK.colour - 1) || ' '
+  let codeRaw = text.charAt(base + ROUND_BLOCK.result - 1) || ' '
+  const whole = { line, column: base + 1, endColumn: Math.min(base + ROUND_BLOCK.width, text.length) }
+  const opponentAt = { line, column: base + ROUND_BLOCK.opponent.from, endColumn: base + ROUND_BLOCK.opponent.to }
+  const colourAt = { line, column: base + ROUND_BLOCK.colour, endColumn: base + ROUND_BLOCK.colour }
+  const resultAt = { line, column: base + ROUND_BLOCK.result, endColumn: base + ROUND_BLOCK.result }
+  // the separators (columns 1-2, 7 and 9 of the block) must be blank
+  if (block.slice(0, 2).trim() || (block.length > 6 && text.charAt(base + 6) !== ' ') || (block.length > 8 && text.charAt(base + 8) !== ' ')) {
+    c.fatal('trf.round.layout', rg, whole, block, 'a round block "  NNNN c r" (opponent, colour, result)', { round, player: startRank })
+    return empty
+  }
+  let opponent: number | null = null
+  if (oppRaw && !/^0+$/.test(oppRaw)) {
+    opponent = parseIntField(oppRaw)
+    if (opponent === null) {
+      c.fatal('trf.round.opponent', rg, opponentAt, oppRaw, 'an opponent start number or 0000', { round, player: startRank })
+      return empty
+    }
+  }
+  if (colRaw === 'W' || colRaw === 'B') {
+    c.repair('trf.repair.colourCase', colourAt, colRaw, colRaw.toLowerCase())
+    colRaw = colRaw.toLowerCase()
+  }
+  if (codeRaw === '½') {
+    c.repair('trf.repair.resultCode', resultAt, codeRaw, '=')
+    codeRaw = '='
+  } else if (/^[hfuzdl]$/.test(codeRaw)) {
+    c.repair('trf.repair.resultCode', resultAt, codeRaw, codeRaw.toUpperCase())
+    codeRaw = codeRaw.toUpperCase()
+  }
+  if (!CODES.has(codeRaw)) {
+    c.fatal('trf.round.code', rg, resultAt, codeRaw, '1 0 = + - W D L H F U Z', { round, player: startRank })
+    return empty
+  }
+  const code = codeRaw as ResultCode
+  let color: RoundEntry['color'] = null
+  if (colRaw === 'w' || colRaw === 'b') color = colRaw
+  else if (colRaw !== '-' && colRaw !== ' ') {
+    c.fatal('trf.round.colour', rg, colourAt, colRaw, 'w, b or -', { round, player: startRank })
+  }
+  if (opponent === null) {
+    const asBye = BYE_FOR_RESULT[code]
+    if (asBye && oppRaw) {
+      // "0000 - =": a bye written with a game's result (Krause exports): the half point is a half-point bye
+      c.repair('trf.repair.byeAsResult', resultAt, block.trimEnd(), `${oppRaw} - ${asBye}`)
+      return { round, opponent: null, color: null, code: asBye }
+    }
+    if (!BYE_CODES.has(code)) {
+      c.fatal('trf.round.resultWithoutOpponent', rg, whole, block.trimEnd(), 'an opponent for a played result', { round, player: startRank, code })
+    }
+    if (code === ' ' && (oppRaw || colRaw === '-')) ctx.explicitBlank.add(`${startRank}:${round}`)
+    return { round, opponent: null, color: null, code }
+  }
+  if (opponent === startRank) c.fatal('trf.round.selfPairing', rg, opponentAt, oppRaw, 'another player', { round, player: startRank })
+  if (code === 'H' || code === 'F' || code === 'U' || code === 'Z' || code === ' ') {
+    c.add('warning', 'trf.round.byeWithOpponent', rg, whole, block.trimEnd(), 'opponent 0000 for a bye', { round, player: startRank, opponent, code })
+  } else if (color === null && code !== '+' && code !== '-') {
+    c.fatal('trf.round.colour', rg, colourAt, colRaw, 'w or b for a played game', { round, player: startRank })
+  }
+  return { round, opponent, color, code }
+}
+
+/** A 001 line: its fields one by one (PLAYER_FIELDS), then its round blocks; trailing empty rounds are dropped. */
 function readPlayer(ctx: ReadContext, text: string, line: number): void {
   const { c } = ctx
-  const srRaw = text.slice(4, 8)
+  const srRaw = fieldText(text, F.startRank)
   const startRank = parseIntField(srRaw)
   if (startRank === null || startRank === 0) {
-    c.fatal('trf.player.startRank', `line ${line}`, { line, column: 5, endColumn: 8 }, srRaw, 'a start number from 1 (columns 5-8)')
+    c.fatal('trf.player.startRank', `line ${line}`, at(line, F.startRank), srRaw, `a start number from 1 (${columnsText(F.startRank)})`)
     return
   }
   const group = `player ${startRank}`
-  // sex
-  const sexRaw = text.charAt(9)
-  let sex: TournamentPlayer['sex'] = null
-  if (sexRaw === 'm') sex = 'M'
-  else if (sexRaw === 'w') sex = 'F'
-  else if (sexRaw === 'M' || sexRaw === 'f' || sexRaw === 'F' || sexRaw === 'W') {
-    sex = sexRaw === 'M' ? 'M' : 'F'
-    c.repair('trf.repair.sexLetter', { line, column: 10, endColumn: 10 }, sexRaw, sex === 'M' ? 'm' : 'w')
-  } else if (sexRaw.trim()) c.add('warning', 'trf.player.sex', group, { line, column: 10, endColumn: 10 }, sexRaw, 'm or w')
-  // title
-  const titleRaw = text.slice(10, 13).trim()
-  let title: string | null = null
-  if (titleRaw) {
-    if (TITLES.has(titleRaw)) title = titleRaw
-    else if (TITLE_LETTERS[titleRaw.toLowerCase()] && (titleRaw.length <= 2 || titleRaw !== titleRaw.toUpperCase())) {
-      title = TITLE_LETTERS[titleRaw.toLowerCase()]
-      c.repair('trf.repair.titleLetters', { line, column: 11, endColumn: 13 }, titleRaw, title)
-    } else if (TITLE_LETTERS[titleRaw.toLowerCase()]) {
-      title = TITLE_LETTERS[titleRaw.toLowerCase()]
-    } else c.add('warning', 'trf.player.title', group, { line, column: 11, endColumn: 13 }, titleRaw, 'GM IM FM CM WGM WIM WFM WCM')
-  }
-  const name = text.slice(14, 47).trim()
-  if (!name) c.add('warning', 'trf.player.name', group, { line, column: 15, endColumn: 47 }, '', 'a name (columns 15-47)')
-  // rating
-  const ratingRaw = text.slice(48, 52).trim()
-  let rating: number | null = null
-  if (ratingRaw) {
-    const n = parseIntField(ratingRaw)
-    if (n === null) c.add('warning', 'trf.player.rating', group, { line, column: 49, endColumn: 52 }, ratingRaw, 'a rating (columns 49-52)')
-    else rating = n > 0 ? n : null
-  }
-  const fedRaw = text.slice(53, 56).trim()
+  const sex = readSex(c, text, line, group)
+  const title = readTitle(c, text, line, group)
+  const name = fieldText(text, F.name).trim()
+  if (!name) c.add('warning', 'trf.player.name', group, at(line, F.name), '', `a name (${columnsText(F.name)})`)
+  const rating = readRating(c, text, line, group)
+  const fedRaw = fieldText(text, F.federation).trim()
   const federation = fedRaw || null
-  if (federation && !/^[A-Z]{3}$/.test(federation)) c.add('warning', 'trf.player.federation', group, { line, column: 54, endColumn: 56 }, fedRaw, 'a three-letter federation code')
-  const idRaw = text.slice(57, 68).trim()
-  let fideId: string | null = null
-  if (idRaw) {
-    if (/^\d+$/.test(idRaw)) fideId = /^0+$/.test(idRaw) ? null : String(Number(idRaw))
-    else c.add('warning', 'trf.player.fideId', group, { line, column: 58, endColumn: 68 }, idRaw, 'digits (columns 58-68)')
-  }
-  const birthRaw = text.slice(69, 79)
-  let birth: string | null = null
-  if (/^[\s./0-]+$/.test(birthRaw) && birthRaw.trim()) {
-    c.repair('trf.repair.blankBirthDate', { line, column: 70, endColumn: 79 }, birthRaw.trim(), 'blank')
-  } else if (birthRaw.trim()) {
-    const b = parseBirthDate(birthRaw)
-    if (!b) c.add('warning', 'trf.player.birth', group, { line, column: 70, endColumn: 79 }, birthRaw.trim(), 'YYYY/MM/DD')
-    else {
-      birth = b.iso
-      if (b.repair) c.repair(`trf.repair.${b.repair === 'birth-year-only' ? 'birthYearOnly' : 'birthDate'}`, { line, column: 70, endColumn: 79 }, birthRaw.trim(), b.iso.length === 4 ? `${b.iso}/00/00` : b.iso.replace(/-/g, '/'))
-    }
-  }
-  const pointsRaw = text.slice(80, 84).trim()
-  let points: number | null = null
-  if (pointsRaw) {
-    if (/^\d{1,3}(\.\d)?$/.test(pointsRaw)) points = Number(pointsRaw)
-    else if (/^\d{1,3},\d$/.test(pointsRaw)) {
-      points = Number(pointsRaw.replace(',', '.'))
-      c.repair('trf.repair.decimalComma', { line, column: 81, endColumn: 84 }, pointsRaw, pointsRaw.replace(',', '.'))
-    } else c.add('error', 'trf.player.points', group, { line, column: 81, endColumn: 84 }, pointsRaw, 'points such as 4.5 (columns 81-84)')
-  }
-  const rankRaw = text.slice(85, 89).trim()
-  let rank: number | null = null
-  if (rankRaw) {
-    rank = parseIntField(rankRaw)
-    if (rank === 0) {
-      // withdrawn players are often ranked 0: not ranked
-      c.repair('trf.repair.zeroRank', { line, column: 86, endColumn: 89 }, rankRaw, 'no rank')
-      rank = null
-    } else if (rank === null) c.add('warning', 'trf.player.rank', group, { line, column: 86, endColumn: 89 }, rankRaw, 'a rank (columns 86-89)')
-  } else c.repair('trf.repair.emptyRank', { line, column: 86, endColumn: 89 }, '', 'a rank')
-
+  if (federation && !/^[A-Z]{3}$/.test(federation)) c.add('warning', 'trf.player.federation', group, at(line, F.federation), fedRaw, 'a three-letter federation code')
+  const fideId = readFideId(c, text, line, group)
+  const birth = readBirth(c, text, line, group)
+  const points = readPoints(c, text, line, group)
+  const rank = readRank(c, text, line, group)
   const rounds: RoundEntry[] = []
-  for (let r = 0; 89 + 10 * r < text.length; r++) {
-    const base = 89 + 10 * r
-    const block = text.slice(base, base + 10)
-    const round = r + 1
-    const rg = `round ${round}`
-    if (!block.trim()) {
-      rounds.push({ round, opponent: null, color: null, code: ' ' })
-      continue
-    }
-    const oppRaw = text.slice(base + 2, base + 6).trim()
-    let colRaw = text.charAt(base + 7) || ' '
-    let codeRaw = text.charAt(base + 9) || ' '
-    const at = { line, column: base + 1, endColumn: Math.min(base + 10, text.length) }
-    if (block.slice(0, 2).trim() || (block.length > 6 && text.charAt(base + 6) !== ' ') || (block.length > 8 && text.charAt(base + 8) !== ' ')) {
-      c.fatal('trf.round.layout', rg, at, block, 'a round block "  NNNN c r" (opponent, colour, result)', { round, player: startRank })
-      rounds.push({ round, opponent: null, color: null, code: ' ' })
-      continue
-    }
-    let opponent: number | null = null
-    if (oppRaw && !/^0+$/.test(oppRaw)) {
-      opponent = parseIntField(oppRaw)
-      if (opponent === null) {
-        c.fatal('trf.round.opponent', rg, { line, column: base + 3, endColumn: base + 6 }, oppRaw, 'an opponent start number or 0000', { round, player: startRank })
-        rounds.push({ round, opponent: null, color: null, code: ' ' })
-        continue
-      }
-    }
-    if (colRaw === 'W' || colRaw === 'B') {
-      c.repair('trf.repair.colourCase', { line, column: base + 8, endColumn: base + 8 }, colRaw, colRaw.toLowerCase())
-      colRaw = colRaw.toLowerCase()
-    }
-    if (codeRaw === '½') {
-      c.repair('trf.repair.resultCode', { line, column: base + 10, endColumn: base + 10 }, codeRaw, '=')
-      codeRaw = '='
-    } else if (/^[hfuzdl]$/.test(codeRaw)) {
-      c.repair('trf.repair.resultCode', { line, column: base + 10, endColumn: base + 10 }, codeRaw, codeRaw.toUpperCase())
-      codeRaw = codeRaw.toUpperCase()
-    }
-    if (!CODES.has(codeRaw)) {
-      c.fatal('trf.round.code', rg, { line, column: base + 10, endColumn: base + 10 }, codeRaw, '1 0 = + - W D L H F U Z', { round, player: startRank })
-      rounds.push({ round, opponent: null, color: null, code: ' ' })
-      continue
-    }
-    const code = codeRaw as ResultCode
-    let color: RoundEntry['color'] = null
-    if (colRaw === 'w' || colRaw === 'b') color = colRaw
-    else if (colRaw !== '-' && colRaw !== ' ') {
-      c.fatal('trf.round.colour', rg, { line, column: base + 8, endColumn: base + 8 }, colRaw, 'w, b or -', { round, player: startRank })
-    }
-    if (opponent === null) {
-      color = null
-      const asBye = BYE_FOR_RESULT[code]
-      if (asBye && oppRaw) {
-        // "0000 - =": a bye written with a game's result (Krause exports): the half point is a half-point bye
-        c.repair('trf.repair.byeAsResult', { line, column: base + 10, endColumn: base + 10 }, block.trimEnd(), `${oppRaw} - ${asBye}`)
-        rounds.push({ round, opponent: null, color: null, code: asBye })
-        continue
-      }
-      if (!BYE_CODES.has(code)) {
-        c.fatal('trf.round.resultWithoutOpponent', rg, at, block.trimEnd(), 'an opponent for a played result', { round, player: startRank, code })
-      }
-      if (code === ' ' && (oppRaw || colRaw === '-')) ctx.explicitBlank.add(`${startRank}:${round}`)
-    } else {
-      if (opponent === startRank) c.fatal('trf.round.selfPairing', rg, { line, column: base + 3, endColumn: base + 6 }, oppRaw, 'another player', { round, player: startRank })
-      if (code === 'H' || code === 'F' || code === 'U' || code === 'Z' || code === ' ') {
-        c.add('warning', 'trf.round.byeWithOpponent', rg, at, block.trimEnd(), 'opponent 0000 for a bye', { round, player: startRank, opponent, code })
-      } else if (color === null && code !== '+' && code !== '-') {
-        c.fatal('trf.round.colour', rg, { line, column: base + 8, endColumn: base + 8 }, colRaw, 'w or b for a played game', { round, player: startRank })
-      }
-    }
-    rounds.push({ round, opponent, color, code })
-  }
+  for (let round = 1; roundBlockStart(round) < text.length; round++) rounds.push(readRoundBlock(ctx, text, line, startRank, round))
   while (rounds.length && rounds[rounds.length - 1].code === ' ' && rounds[rounds.length - 1].opponent === null) rounds.pop()
   ctx.players.push({ startRank, fideId, name, sex, title, federation, birth, rating, points, rank, rounds })
   ctx.sources.push({ startRank, line, text })

@@ -1,6 +1,7 @@
 // Writes a tournament back as TRF16 or TRF26 (the FIDE upload), in the spec's fixed columns, UTF-8.
 import type { RoundEntry, TournamentPlayer } from '../model/tournament'
 import { toTrfDate } from './dates'
+import { PLAYER_FIELDS, recordLine, widthOf } from './layout'
 import { DEFAULT_SCORING, type TrfArbiter, type TrfHeader, type TrfScoring, type TrfTeam } from './types'
 
 export interface TrfWritable {
@@ -22,7 +23,7 @@ export interface WriteResult {
   warnings: string[]
 }
 
-const NAME_WIDTH = 33
+const NAME_WIDTH = widthOf(PLAYER_FIELDS.name)
 
 function right(v: string | number | null | undefined, width: number): string {
   const s = v === null || v === undefined ? '' : String(v)
@@ -58,26 +59,12 @@ function roundBlock(e: RoundEntry): string {
 export function playerLine(p: TournamentPlayer, warnings: string[]): string {
   if (p.name.length > NAME_WIDTH) warnings.push(`player ${p.startRank}: name shortened to ${NAME_WIDTH} characters`)
   const sex = p.sex === 'M' ? 'm' : p.sex === 'F' ? 'w' : ' '
-  let line =
-    '001 ' +
-    right(p.startRank, 4) +
-    ' ' +
-    sex +
-    right(titleText(p.title), 3) +
-    ' ' +
-    left(p.name, NAME_WIDTH) +
-    ' ' +
-    right(p.rating, 4) +
-    ' ' +
-    left(p.federation, 3) +
-    ' ' +
-    right(p.fideId, 11) +
-    ' ' +
-    left(toTrfDate(p.birth), 10) +
-    ' ' +
-    right(points(p.points), 4) +
-    ' ' +
-    right(p.rank, 4)
+  const F = PLAYER_FIELDS
+  let line = recordLine(
+    '001',
+    [F.startRank, F.sex, F.title, F.name, F.rating, F.federation, F.fideId, F.birth, F.points, F.rank],
+    [p.startRank, sex, titleText(p.title), p.name, p.rating, p.federation, p.fideId, toTrfDate(p.birth), points(p.points), p.rank]
+  )
   for (const e of p.rounds) line += roundBlock(e)
   return line.trimEnd()
 }
