@@ -12,6 +12,7 @@ import type {
   EntryStatus,
   GenerationInput,
   GenerationResult,
+  GenerationSink,
   ListEntry,
   ListGames,
   PeriodPlayer,
@@ -482,55 +483,71 @@ export interface WriteListOptions {
  * their change kind, the carried window, the tournaments with their file hashes, the frozen parameters.
  */
 export function writeGeneratedList(db: Db, built: BuiltInput, result: GenerationResult, meta: DraftMeta, o: WriteListOptions): number {
+  const writer = openListWriter(db, built, meta, o)
+  const sheets = new Map<number, CalculationSheet>(result.sheets.map((x) => [x.playerId, x]))
+  // only the players with a sheet or a correction are looked up: at FIDE scale a map of the whole base list would
+  // cost hundreds of megabytes for a few thousand lookups
+  const wanted = new Set<number>(sheets.keys())
+  for (const a of meta.adjustments) wanted.add(a.playerId)
+  const baseById = new Map<number, BaseEntry>()
+  for (const b of built.input.base.entries) if (wanted.has(b.playerId)) baseById.set(b.playerId, b)
+  for (const e of result.entries) writer.line(e, sheets.get(e.playerId) ?? null, baseById.get(e.playerId))
+  return writer.finish(result)
+}
+
+/** Writes a draft as generateList gives it, line by line (its GenerationSink), then the rest with `finish`. */
+export interface ListWriter extends GenerationSink {
+  /** The window, the tournaments, the parameters and the checksum, once every line is written; gives the list id. */
+  finish(result: GenerationResult): number
+}
+
+/**
+ * Starts writing a draft in the caller's transaction: the list row (its checksum set by `finish`), then each line as
+ * it comes (entry, sheet with its change kind) so that a FIDE-sized list is written while it is computed, never held.
+ */
+export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: WriteListOptions): ListWriter {
   const { input } = built
+  const edition = meta.params.id
   let listId: number | null = o.replaceDraft ? existingList(db, input.listDate, input.ratingType, meta.source, 'draft') : null
   if (listId !== null) {
     clearDraft(db, listId)
-    db.prepare("UPDATE rating_lists SET edition = ?, checksum = ?, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(result.edition, result.checksum, listId)
+    db.prepare("UPDATE rating_lists SET edition = ?, checksum = NULL, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(edition, listId)
   } else {
     listId = Number(
       db
-        .prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum) VALUES ('office', ?, ?, ?, ?, 'draft', ?, ?, ?)")
-        .run(input.listDate, input.ratingType, meta.source, result.edition, o.version ?? 1, o.supersedesId ?? null, result.checksum).lastInsertRowid
+        .prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum) VALUES ('office', ?, ?, ?, ?, 'draft', ?, ?, NULL)")
+        .run(input.listDate, input.ratingType, meta.source, edition, o.version ?? 1, o.supersedesId ?? null).lastInsertRowid
     )
   }
+  const id = listId
   const insEntry = db.prepare(
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
-       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES (${listId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
-  const total = result.entries.length
-  let i = 0
-  for (const e of result.entries) {
-    if ((i & 16383) === 0) {
-      o.throwIfCancelled?.()
-      o.progress?.(i, total, 'entries')
-    }
-    i++
-    insEntry.run(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
-  }
-  o.progress?.(total, total, 'entries')
-
-  // only the players with a sheet or a correction are looked up: at FIDE scale, two maps of the whole list would
-  // cost hundreds of megabytes for a few thousand lookups
-  const wanted = new Set<number>(result.sheets.map((x) => x.playerId))
-  for (const a of meta.adjustments) wanted.add(a.playerId)
-  const baseById = new Map<number, BaseEntry>()
-  for (const b of input.base.entries) if (wanted.has(b.playerId)) baseById.set(b.playerId, b)
-  const entryById = new Map<number, ListEntry>()
-  for (const e of result.entries) if (wanted.has(e.playerId)) entryById.set(e.playerId, e)
-  const insSheet = db.prepare(`INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (${listId}, ?, ?, ?, ?, ?, ?)`)
+  const insSheet = db.prepare(`INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (${id}, ?, ?, ?, ?, ?, ?)`)
   const adjusted = new Map<number, PendingAdjustment[]>()
   for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
-  const sheets = new Map<number, CalculationSheet>(result.sheets.map((s) => [s.playerId, s]))
-  // a corrected player gets a sheet even without games: the correction is what changed his line
-  for (const [playerId, list] of adjusted) {
-    const entry = entryById.get(playerId)
-    if (!entry) continue
-    const b = baseById.get(playerId)
-    const sheet: CalculationSheet = sheets.get(playerId) ?? {
-      playerId,
+  // the base list's size: the number of lines to expect (new players come on top)
+  const expected = Math.max(1, input.base.entries.length)
+  let lines = 0
+  let sheets = 0
+
+  const line = (e: ListEntry | null, sheet: CalculationSheet | null, b: BaseEntry | undefined): void => {
+    // a sheet without a line on the list (an unrated player's window) is not kept: the window is
+    if (!e) return
+    if ((lines & 16383) === 0) {
+      o.throwIfCancelled?.()
+      o.progress?.(Math.min(lines, expected), expected, 'entries')
+    }
+    lines++
+    insEntry.run(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
+    const corrections = adjusted.get(e.playerId)
+    if (!sheet && !corrections) return
+    // a corrected player gets a sheet even without games: the correction is what changed his line
+    const s: CalculationSheet = sheet ?? {
+      playerId: e.playerId,
       listDate: input.listDate,
-      edition: result.edition,
+      edition,
       base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
       tournaments: [],
       periodGames: 0,
@@ -538,75 +555,70 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
       change: null,
       compression: null,
       firstRating: null,
-      rating: entry.rating,
-      status: entry.status,
-      flags: entry.flags,
-      kNext: { k: entry.k, note: null },
+      rating: e.rating,
+      status: e.status,
+      flags: e.flags,
+      kNext: { k: e.k, note: null },
       notes: []
     }
-    for (const a of list) sheet.notes.push({ ref: `correction of list ${a.sourceListId}`, text: `${a.delta > 0 ? '+' : ''}${a.delta} carried into this list (FIDE practice): ${a.reason}` })
-    sheets.set(playerId, sheet)
-  }
-  const ordered = [...sheets.values()].sort((a, b) => a.playerId - b.playerId)
-  o.progress?.(0, ordered.length, 'sheets')
-  let done = 0
-  for (const s of ordered) {
-    if ((++done & 16383) === 0) {
-      o.throwIfCancelled?.()
-      o.progress?.(done, ordered.length, 'sheets')
-    }
-    const e = entryById.get(s.playerId)
-    if (!e) continue
-    const b = baseById.get(s.playerId)
+    for (const a of corrections ?? []) s.notes.push({ ref: `correction of list ${a.sourceListId}`, text: `${a.delta > 0 ? '+' : ''}${a.delta} carried into this list (FIDE practice): ${a.reason}` })
     const before = b?.rating ?? null
-    const undo = (adjusted.get(s.playerId) ?? []).reduce((x, a) => x + a.delta, 0)
+    const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
     const printedBefore = before === null ? null : before - undo
     const ids = [...new Set(s.tournaments.map((t) => t.tournamentId))]
     insSheet.run(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(ids), packSheet(s))
+    sheets++
   }
-  const insWindow = db.prepare(`INSERT INTO office_list_window (list_id, player_id, data) VALUES (${listId}, ?, ?)`)
-  for (const w of result.window) insWindow.run(w.playerId, JSON.stringify(w))
 
-  // one row per tournament (a long event's month slices of this list together)
-  const insT = db.prepare(
-    `INSERT INTO office_list_tournaments (list_id, tournament_id, file_id, file_sha256, first_round, last_round, late, final, games, players) VALUES (${listId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  )
-  const rowById = new Map(built.rows.map((r) => [r.id, r]))
-  const agg = new Map<number, { first: number; last: number; late: boolean; final: boolean; games: number; players: number }>()
-  for (const t of input.tournaments) {
-    const rounds = t.slice ? t.slice.rounds : t.players.flatMap((p) => p.rounds.map((r) => r.round))
-    const first = rounds.length ? Math.min(...rounds) : 0
-    const last = rounds.length ? Math.max(...rounds) : 0
-    const a = agg.get(t.tournamentId) ?? { first, last, late: t.late, final: false, games: 0, players: 0 }
-    a.first = Math.min(a.first, first)
-    a.last = Math.max(a.last, last)
-    if (!t.slice || t.slice.last) a.final = true
-    agg.set(t.tournamentId, a)
+  const finish = (result: GenerationResult): number => {
+    o.progress?.(expected, expected, 'entries')
+    o.progress?.(sheets, sheets, 'sheets')
+    db.prepare('UPDATE rating_lists SET edition = ?, checksum = ? WHERE id = ?').run(result.edition, result.checksum, id)
+    const insWindow = db.prepare(`INSERT INTO office_list_window (list_id, player_id, data) VALUES (${id}, ?, ?)`)
+    for (const w of result.window) insWindow.run(w.playerId, JSON.stringify(w))
+
+    // one row per tournament (a long event's month slices of this list together)
+    const insT = db.prepare(
+      `INSERT INTO office_list_tournaments (list_id, tournament_id, file_id, file_sha256, first_round, last_round, late, final, games, players) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    const rowById = new Map(built.rows.map((r) => [r.id, r]))
+    const agg = new Map<number, { first: number; last: number; late: boolean; final: boolean; games: number; players: number }>()
+    for (const t of input.tournaments) {
+      const rounds = t.slice ? t.slice.rounds : t.players.flatMap((p) => p.rounds.map((r) => r.round))
+      const first = rounds.length ? Math.min(...rounds) : 0
+      const last = rounds.length ? Math.max(...rounds) : 0
+      const a = agg.get(t.tournamentId) ?? { first, last, late: t.late, final: false, games: 0, players: 0 }
+      a.first = Math.min(a.first, first)
+      a.last = Math.max(a.last, last)
+      if (!t.slice || t.slice.last) a.final = true
+      agg.set(t.tournamentId, a)
+    }
+    for (const r of result.tournaments) {
+      const a = agg.get(r.tournamentId)
+      if (!a) continue
+      a.games += r.games
+      a.players = Math.max(a.players, r.players)
+    }
+    for (const [tid, a] of agg) {
+      const row = rowById.get(tid)!
+      insT.run(tid, row.fileId, row.sha256, a.first, a.last, a.late ? 1 : 0, a.final ? 1 : 0, a.games, a.players)
+    }
+    db.prepare(
+      'INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, counters, inputs_hash, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    ).run(
+      id,
+      built.base.id,
+      meta.closingDate,
+      meta.profileId,
+      JSON.stringify(meta.params),
+      meta.engineVersion,
+      JSON.stringify({ ...result.counters, adjustments: meta.adjustments.map((a) => a.id) }),
+      meta.inputsHash,
+      o.reason ?? null
+    )
+    return id
   }
-  for (const r of result.tournaments) {
-    const a = agg.get(r.tournamentId)
-    if (!a) continue
-    a.games += r.games
-    a.players = Math.max(a.players, r.players)
-  }
-  for (const [id, a] of agg) {
-    const row = rowById.get(id)!
-    insT.run(id, row.fileId, row.sha256, a.first, a.last, a.late ? 1 : 0, a.final ? 1 : 0, a.games, a.players)
-  }
-  db.prepare(
-    'INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, counters, inputs_hash, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
-  ).run(
-    listId,
-    built.base.id,
-    meta.closingDate,
-    meta.profileId,
-    JSON.stringify(meta.params),
-    meta.engineVersion,
-    JSON.stringify({ ...result.counters, adjustments: meta.adjustments.map((a) => a.id) }),
-    meta.inputsHash,
-    o.reason ?? null
-  )
-  return listId
+  return { line, finish }
 }
 
 export interface OfficeListRow {

@@ -13,11 +13,12 @@ import { compressionBetween, compressRating } from '../rules/amendments'
 import { kFor, type KDecision } from '../rules/k'
 import { UserError } from '../util/errors'
 import { addMonths } from './calendar'
-import { entriesChecksum } from './checksum'
+import { checksumStream } from './checksum'
 import type {
   BaseEntry,
   CalculationSheet,
   GenerationInput,
+  GenerationSink,
   GenerationResult,
   ListEntry,
   ListGames,
@@ -96,7 +97,12 @@ function flagsOf(sex: 'M' | 'F' | null, inactive: boolean): string | null {
   return inactive ? 'i' : null
 }
 
-export function generateList(input: GenerationInput): GenerationResult {
+/**
+ * The list of `input.listDate`. With a `sink`, each player's line and sheet go to it in playerId order as soon as they
+ * are computed, and the result's `entries` and `sheets` stay empty (the checksum, counters and window are the same):
+ * at FIDE scale two million entries and their sheets are then never held together.
+ */
+export function generateList(input: GenerationInput, sink?: GenerationSink): GenerationResult {
   const E = input.edition
   const L = input.listDate
   const editions = new Map<string, Edition>(input.editions.map((e) => [e.id, e]))
@@ -194,6 +200,7 @@ export function generateList(input: GenerationInput): GenerationResult {
   const order = ids.subarray(0, nIds).sort()
   const entries: ListEntry[] = []
   const sheets: CalculationSheet[] = []
+  const checksum = checksumStream()
   const windowOut: UnratedWindow[] = []
   const counters = { players: 0, rated: 0, newlyRated: 0, delisted: 0, inactive: 0, titledUnrated: 0, changed: 0, tournaments: new Set(input.tournaments.map((t) => t.tournamentId)).size }
   const compress = E.amendments.compression !== null && E.amendments.compression.ratingTypes.includes(input.ratingType) && compressionBetween(E, input.base.listDate ?? '', L)
@@ -203,6 +210,8 @@ export function generateList(input: GenerationInput): GenerationResult {
     const b = base.get(id)
     const f = facts.get(id)
     const w = work.get(id) ?? NO_WORK
+    // his tournaments' sheets leave the map with his line (a sink then lets them go)
+    work.delete(id)
     const title = f ? f.title : (b?.title ?? null)
     const federation = f ? f.federation : (b?.federation ?? null)
     const birthYear = f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null)
@@ -356,7 +365,8 @@ export function generateList(input: GenerationInput): GenerationResult {
         trackedSince: status === 'titled-unrated' ? null : trackedSince,
         recentGames: status === 'titled-unrated' ? [] : recentGames
       }
-      entries.push(entry)
+      checksum.add(entry)
+      if (!sink) entries.push(entry)
       counters.players++
       if (status === 'rated') counters.rated++
       if (status === 'delisted') counters.delisted++
@@ -366,8 +376,9 @@ export function generateList(input: GenerationInput): GenerationResult {
       if (rb && status === 'rated' && rating !== rb.rating) counters.changed++
     }
     const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
+    let out: CalculationSheet | null = null
     if (played || changedLine || sheet.firstRating !== null || notes.length > 0) {
-      sheets.push({
+      out = {
         playerId: id,
         listDate: L,
         edition: E.id,
@@ -380,8 +391,10 @@ export function generateList(input: GenerationInput): GenerationResult {
         flags: entry?.flags ?? null,
         kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNext!.note : null },
         notes
-      })
+      }
+      if (!sink) sheets.push(out)
     }
+    if (sink && (entry || out)) sink.line(entry, out, b)
   }
 
   return {
@@ -394,7 +407,7 @@ export function generateList(input: GenerationInput): GenerationResult {
     counters,
     window: windowOut,
     tournaments: tournamentsOut,
-    checksum: entriesChecksum(entries)
+    checksum: checksum.digest()
   }
 }
 

@@ -271,6 +271,15 @@ export interface GenerationResult {
   checksum: string
 }
 
+/**
+ * Receives the list as it is computed (generateList's optional second argument): one call per player, in playerId
+ * order, with his entry (null: he is not on the list, e.g. unrated with games in the window), his calculation sheet
+ * (null: carried over unchanged) and his base line (undefined: not on the base list).
+ */
+export interface GenerationSink {
+  line(entry: ListEntry | null, sheet: CalculationSheet | null, base: BaseEntry | undefined): void
+}
+
 /** One list of the calendar. */
 export interface CalendarEntry {
   listDate: string

@@ -22,6 +22,7 @@ import {
   listTournaments,
   markPublished,
   officeSource,
+  openListWriter,
   pendingAdjustments,
   periodTournamentRows,
   previewRows,
@@ -130,20 +131,21 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}
   })
   hooks.throwIfCancelled?.()
   hooks.progress?.(0, 1, 'computing')
-  const result = generateList(built.input)
-  hooks.throwIfCancelled?.()
+  // each line is written as it is computed, in the one transaction of the draft: at FIDE scale two million entries
+  // and their sheets are never held at once (the profile's lesson: they were most of the memory and of the GC's time)
   const write = db.transaction(() => {
-    const listId = writeGeneratedList(
+    const writer = openListWriter(
       db,
       built,
-      result,
       { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments },
       { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled }
     )
+    const result = generateList(built.input, writer)
+    const listId = writer.finish(result)
     audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId: built.base.id, checksum: result.checksum, counters: result.counters })
-    return listId
+    return { listId, result }
   })
-  const listId = write()
+  const { listId, result } = write()
   return resultOf(db, listId, built, result, closingDate)
 }
 
