@@ -5,7 +5,7 @@ import { call } from './define'
 import { backupJobInputSchema, backupReportSchema, healthReportSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
-import { generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
+import { correctInputSchema, correctPreviewInputSchema, correctResultSchema, correctionPreviewSchema, generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
@@ -83,6 +83,16 @@ export const jobsContract = {
     summary: 'Regenerate every published office list in order from its base list and the stored tournaments, and check each against its frozen checksum',
     input: replayInputSchema,
     result: replayResultSchema
+  }),
+  'lists:correctPreview': job({
+    summary: 'Recompute a published list and the later lists built on it from the tournaments as they are now, and say which entries would change (nothing written)',
+    input: correctPreviewInputSchema,
+    result: correctionPreviewSchema
+  }),
+  'lists:correct': job({
+    summary: 'Apply a correction of a published list: into the next list (FIDE practice) or as new versions of the lists it changes, with a changelog',
+    input: correctInputSchema,
+    result: correctResultSchema
   })
 } as const satisfies JobDefs
 

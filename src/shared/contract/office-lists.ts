@@ -108,6 +108,13 @@ export const publishInputSchema = z.object({ listId: idSchema, reason: z.string(
 export const publishResultSchema = z.object({ listId: z.number(), checksum: z.string(), publishedAt: z.string(), tournaments: z.number(), entries: z.number() })
 export type PublishResult = z.infer<typeof publishResultSchema>
 
+export const correctPreviewInputSchema = z.object({ listId: idSchema }).strict()
+export const correctionMode = z.enum(['next-list', 'new-version'])
+export const correctInputSchema = z.object({ listId: idSchema, mode: correctionMode, reason: z.string().trim().min(3).max(2000) }).strict()
+export type CorrectInput = z.output<typeof correctInputSchema>
+export const correctResultSchema = z.object({ mode: correctionMode, newListIds: z.array(z.number()), changed: z.number() })
+export type CorrectResult = z.infer<typeof correctResultSchema>
+
 export const officeListsContract = {
   'lists:calendar': call({
     summary: 'List dates and closing dates of a year for a rating type, by the edition or profile in force on each date',
@@ -157,16 +164,16 @@ export const officeListsContract = {
     output: publishResultSchema
   }),
   'lists:correctPreview': call({
-    summary: 'What a recomputation of a published list (and of the later lists built on it) would change, player by player',
+    summary: 'What a recomputation of a published list (and of the later lists built on it) would change, player by player (run as the `lists:correctPreview` worker job)',
     access: 'read',
-    input: z.object({ listId: idSchema }).strict(),
+    input: correctPreviewInputSchema,
     output: correctionPreviewSchema
   }),
   'lists:correct': call({
-    summary: 'Apply a correction: FIDE practice (into the next list) or a new version of the published list with a changelog',
+    summary: 'Apply a correction: FIDE practice (into the next list) or a new version of the published list with a changelog (run as the `lists:correct` worker job)',
     access: 'write',
-    input: z.object({ listId: idSchema, mode: z.enum(['next-list', 'new-version']), reason: z.string().trim().min(3).max(2000) }).strict(),
-    output: z.object({ mode: z.enum(['next-list', 'new-version']), newListIds: z.array(z.number()), changed: z.number() })
+    input: correctInputSchema,
+    output: correctResultSchema
   })
 }
 export type OfficeListCall = keyof typeof officeListsContract

@@ -152,13 +152,13 @@ export function registerOfficeLists(lists: Command): void {
       const id = positiveInt(listId, 'listId')
       await withServices(cmd, async (cli) => {
         if (!opts.apply) {
-          const p = await cli.call('lists:correctPreview', { listId: id })
+          const p = await cli.runJob('lists:correctPreview', { listId: id })
           cli.print(p, () => correctionText(p))
           return
         }
         const mode = oneOf(opts.apply, ['next-list', 'new-version'] as const, '--apply')
         if (!opts.reason) throw new CliError('--apply needs --reason', 2)
-        const r = await cli.call('lists:correct', { listId: id, mode, reason: opts.reason })
+        const r = await cli.runJob('lists:correct', { listId: id, mode, reason: opts.reason })
         cli.print(r, () => (mode === 'new-version' ? `${r.changed} entries changed; new versions: ${r.newListIds.join(', ') || 'none'}` : `${r.changed} corrections carried into the next list`))
       })
     })

@@ -155,11 +155,16 @@ function slicesOf(db: Db, t: PeriodTournamentRow, closingDate: string): Slice[] 
 class RatingsCache {
   private readonly lists = new Map<number, Map<number, number | null>>()
   private readonly stmt
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly replaced?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
+  ) {
     this.stmt = db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').raw()
   }
   rating(listId: number | null, playerId: number): number | null {
     if (listId === null) return null
+    const instead = this.replaced?.get(listId)
+    if (instead) return instead.get(playerId) ?? null
     let m = this.lists.get(listId)
     if (!m) this.lists.set(listId, (m = new Map()))
     if (m.has(playerId)) return m.get(playerId)!
@@ -247,6 +252,9 @@ export interface BuildOptions {
   noAdjustments?: boolean
   /** A recomputation of a list that carried corrections (FIDE practice): exactly those, not the pending ones. */
   adjustments?: PendingAdjustment[]
+  /** A recomputation of a chain: the earlier lists as recomputed (list id → rating by player, null: unrated or
+   *  delisted), read instead of their stored entries for the ratings at a tournament's start. */
+  replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
 }
 
 /** A list as a base, by id (a recomputation starts from the base the list was computed from). */
@@ -286,7 +294,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
   const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate)
   const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
-  const ratings = new RatingsCache(db)
+  const ratings = new RatingsCache(db, o.replacedRatings)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
   const tournaments: PeriodTournament[] = []
   const total = rows.length

@@ -3,7 +3,7 @@
 import type { Db } from '../db/open'
 import type { Handler } from './dispatch'
 import type { Edition } from '../../../shared/contract/rating'
-import type { CorrectionChange, CorrectionPreview, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
+import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
 import type { RatingType } from '../model/tournament'
 import type { BaseEntry, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
 import { generateList } from '../lists/generate'
@@ -258,7 +258,7 @@ export function regenerateList(
   db: Db,
   listId: number,
   previous: ChainBase | null,
-  o: { extraRows?: PeriodTournamentRow[]; frozenIdentity?: readonly ListEntry[]; throwIfCancelled?: () => void } = {}
+  o: { extraRows?: PeriodTournamentRow[]; frozenIdentity?: readonly ListEntry[]; replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>; throwIfCancelled?: () => void } = {}
 ): Regenerated {
   const list = getList(db, listId)
   const meta = getMeta(db, listId)
@@ -281,6 +281,7 @@ export function regenerateList(
     base: previous ?? undefined,
     baseListId: meta.baseListId,
     adjustments: adjustmentsByIds(db, carried),
+    replacedRatings: o.replacedRatings,
     throwIfCancelled: o.throwIfCancelled
   })
   if (o.frozenIdentity) {
@@ -329,19 +330,24 @@ export function asChainBase(r: Regenerated): ChainBase {
  * they are now: the same tournaments with their current files, plus (for the first list) approved tournaments of its
  * period that no list rated (found late). Nothing is written.
  */
-function recompute(db: Db, listId: number, includeLate: boolean): Recomputed[] {
+function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks = {}): Recomputed[] {
   const head = getList(db, listId)
   if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
   const superseded = db.prepare("SELECT id FROM rating_lists WHERE supersedes_id = ? AND status = 'published'").pluck().get(listId) as number | undefined
   if (superseded !== undefined) throw new UserError('lists.superseded', { listId, by: superseded })
   const out: Recomputed[] = []
   let previous: ChainBase | null = null
-  for (const id of chainFrom(db, listId)) {
+  // a later list rates its tournaments with the ratings of the corrected lists before it (the versions that will be in force)
+  const replacedRatings = new Map<number, Map<number, number | null>>()
+  const chain = chainFrom(db, listId)
+  for (const [i, id] of chain.entries()) {
+    hooks.throwIfCancelled?.()
+    hooks.progress?.(i, chain.length, 'lists')
     const meta = getMeta(db, id)!
     const list = getList(db, id)
     const own = ratedTournamentRows(db, id)
     const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)) : []
-    const again = regenerateList(db, id, previous, { extraRows: added })
+    const again = regenerateList(db, id, previous, { extraRows: added, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
     const changedFiles = again.rows.filter((r) => r.fileId !== r.ratedFileId)
     const { built, result, edition } = again
     const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
@@ -356,13 +362,15 @@ function recompute(db: Db, listId: number, includeLate: boolean): Recomputed[] {
       changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
     }
     out.push({ listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles })
+    if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, e.status === 'delisted' ? null : e.rating])))
     previous = asChainBase(again)
   }
   return out
 }
 
-export function correctionPreview(db: Db, listId: number): CorrectionPreview {
-  const chain = recompute(db, listId, true)
+export function correctionPreview(db: Db, listId: number, hooks: JobHooks = {}): CorrectionPreview {
+  const chain = recompute(db, listId, true, hooks)
+  hooks.progress?.(chain.length, chain.length, 'lists')
   return {
     listId,
     lists: chain.map((c) => ({ listId: c.listId, listDate: c.list.listDate, changed: c.changes.length })),
@@ -378,11 +386,11 @@ export function correctionPreview(db: Db, listId: number): CorrectionPreview {
  * practice): the differences of corrected tournaments on the latest list are carried into the next generated list,
  * and tournaments found late are rated there as late tournaments.
  */
-export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new-version', reason: string): { mode: 'next-list' | 'new-version'; newListIds: number[]; changed: number } {
+export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new-version', reason: string, hooks: JobHooks = {}): CorrectResult {
   const run = db.transaction(() => {
     if (mode === 'next-list') {
       // tournaments found late go to the next list by themselves; corrected files leave a difference to carry
-      const chain = recompute(db, listId, false)
+      const chain = recompute(db, listId, false, hooks)
       const last = chain[chain.length - 1]!
       const published = new Map(listEntriesCanonical(db, last.listId).map((e) => [e.playerId, e]))
       const ins = db.prepare('INSERT INTO office_list_adjustments (source_list_id, player_id, delta, reason) VALUES (?, ?, ?, ?)')
@@ -396,7 +404,7 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       audit(db, 'list.correct', listId, reason, { mode, changed })
       return { mode, newListIds: [], changed }
     }
-    const chain = recompute(db, listId, true)
+    const chain = recompute(db, listId, true, hooks)
     const newIds: number[] = []
     let changed = 0
     for (const c of chain) {
@@ -472,7 +480,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   },
   // in the worker: checking the draft against its inputs and marking the period's tournaments takes seconds at FIDE scale
   'lists:publish': (input, { jobs }) => jobs.run('lists:publish', input),
-  'lists:correctPreview': (input, { db }) => correctionPreview(db, input.listId),
-  'lists:correct': (input, { db }) => applyCorrection(db, input.listId, input.mode, input.reason)
+  'lists:correctPreview': (input, { jobs }) => jobs.run('lists:correctPreview', input),
+  'lists:correct': (input, { jobs }) => jobs.run('lists:correct', input)
 }
 

@@ -111,3 +111,31 @@ describe('lists:replay', () => {
     }
   }, 120_000)
 })
+
+describe('a correction as worker jobs, then the replay', () => {
+  it('previews and applies a tournament found late as new versions of every list it changes; the replay regenerates the versions in force', async () => {
+    const late = await importApproved(services, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 'late.trf')
+    const events: { state: string; done: number; total: number; message?: string }[] = []
+    const p = await services.ctx.jobs.run('lists:correctPreview', { listId: lists[0]!.listId }, (e) => events.push(e))
+    expect(events.some((e) => e.state === 'running' && e.message === 'lists')).toBe(true)
+    expect(p.addedTournaments.map((t) => t.id)).toEqual([late])
+    // November, then December and January built on it: each changes (Alpha's rating moves and is carried)
+    expect(p.lists.map((l) => [l.listId, l.changed > 0])).toEqual(lists.map((l) => [l.listId, true]))
+    const applied = await services.ctx.jobs.run('lists:correct', { listId: lists[0]!.listId, mode: 'new-version', reason: 'Late Round Robin received after publication' })
+    expect(applied.newListIds).toHaveLength(3)
+    const audit = services.ctx.db.prepare("SELECT entity_id FROM audit_log WHERE action = 'list.correct' ORDER BY id").pluck().all()
+    expect(audit).toEqual(applied.newListIds.map(String))
+
+    const r = await replay(services)
+    expect(r.ok).toBe(true)
+    expect(r.lists.map((l) => [l.listId, l.version, l.outcome])).toEqual([
+      [lists[0]!.listId, 1, 'superseded'],
+      [applied.newListIds[0], 2, 'reproduced'],
+      [lists[1]!.listId, 1, 'superseded'],
+      [applied.newListIds[1], 2, 'reproduced'],
+      [lists[2]!.listId, 1, 'superseded'],
+      [applied.newListIds[2], 2, 'reproduced']
+    ])
+    expect(r.lists.every((l) => l.storedIntact)).toBe(true)
+  }, 300_000)
+})

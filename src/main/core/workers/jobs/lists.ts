@@ -1,9 +1,10 @@
 // List jobs in the worker, each on its own connection with progress: `lists:generate` builds a draft office list,
 // `lists:publish` freezes it (at FIDE scale both take longer than the main process may be held), `lists:replay`
-// regenerates every published list and checks its checksum.
+// regenerates every published list and checks its checksum, `lists:correctPreview` and `lists:correct` recompute a
+// published list and the lists after it (and apply the correction).
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
-import { generateDraft, publishList } from '../../services/office-lists'
+import { applyCorrection, correctionPreview, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
@@ -27,6 +28,22 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     const db = openDatabase(ctx.dbPath)
     try {
       return replayHistory(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:correctPreview': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      return correctionPreview(db, input.listId, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:correct': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
     }

@@ -21,7 +21,9 @@ export default {
         'lists_generate': 'Generation of the list',
         'demo_load': 'Loading the demo federation',
         'lists_publish': 'Publication of the list',
-        'lists_replay': 'Replay of the published lists'
+        'lists_replay': 'Replay of the published lists',
+        'lists_correctPreview': 'Re-rating preview of a correction',
+        'lists_correct': 'Correction of a published list'
       }
     }
   },
@@ -46,7 +48,9 @@ export default {
         'lists_generate': 'Génération de la liste',
         'demo_load': 'Chargement de la fédération de démonstration',
         'lists_publish': 'Publication de la liste',
-        'lists_replay': 'Rejeu des listes publiées'
+        'lists_replay': 'Rejeu des listes publiées',
+        'lists_correctPreview': 'Aperçu du recalcul d’une correction',
+        'lists_correct': 'Correction d’une liste publiée'
       }
     }
   }

@@ -37,6 +37,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
   const correction = ref<CorrectionPreview | null>(null)
   const correctionError = ref<string | null>(null)
   const correcting = ref(false)
+  const previewingCorrection = ref(false)
 
   async function loadCalendar(year: number, ratingType: RatingTypeName): Promise<void> {
     calendarError.value = null
@@ -140,16 +141,21 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     }
   }
 
+  /** The recomputation runs as a worker job (lists:correctPreview): the jobs bar shows its progress. */
   async function previewCorrection(listId: number): Promise<void> {
     correctionError.value = null
+    previewingCorrection.value = true
     try {
       correction.value = unwrap(await api.call('lists:correctPreview', { listId }))
     } catch (e) {
       correction.value = null
       correctionError.value = failureMessage(e)
+    } finally {
+      previewingCorrection.value = false
     }
   }
 
+  /** Applied as a worker job (lists:correct), with its progress in the jobs bar. */
   async function applyCorrection(listId: number, mode: 'next-list' | 'new-version', reason: string): Promise<CallOutput<'lists:correct'> | null> {
     correcting.value = true
     correctionError.value = null
@@ -193,6 +199,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     correction,
     correctionError,
     correcting,
+    previewingCorrection,
     previewCorrection,
     applyCorrection
   }
