@@ -296,7 +296,7 @@ export class ListWriter {
 }
 
 /** Secondary indexes that a bulk load drops and rebuilds (sorting once beats millions of random inserts). */
-const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'rating_list_entries_player', 'rating_list_entries_list_rating']
+const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'players_birth_year_name', 'players_title_name', 'players_fide_id_status', 'rating_list_entries_player', 'rating_list_entries_list_rating']
 
 /**
  * A first load into an empty registry: drops the name-search trigger and the secondary indexes inside the

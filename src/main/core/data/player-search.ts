@@ -128,6 +128,18 @@ interface RawPlayer {
 const PLAYER_COLUMNS = `p.id, p.fide_id, p.national_id, p.surname, p.given_names, p.federation, p.sex, p.birth_date, p.title,
   p.woman_title, p.arbiter_title, p.status, p.merged_into`
 
+type Dir = 'ASC' | 'DESC'
+
+/** From this offset on, a page past the middle is read backwards from the end (see search). */
+const FROM_THE_END_AFTER = 5000
+
+/** The page [offset, offset + limit) of `total` rows as read from the other end, when it lies past the middle. */
+export function fromTheEnd(total: number, offset: number, limit: number): { offset: number; limit: number } | null {
+  if (offset < FROM_THE_END_AFTER || offset >= total || offset + limit / 2 <= total / 2) return null
+  const n = Math.min(limit, total - offset)
+  return { offset: total - offset - n, limit: n }
+}
+
 const COUNT_CACHE = new WeakMap<Db, Map<string, { version: string; total: number }>>()
 
 export class PlayerReader {
@@ -218,7 +230,7 @@ export class PlayerReader {
   search(input: SearchPlayersInput): { total: number; capped: boolean; rows: PlayerRow[] } {
     const limit = Math.min(Math.max(input.limit ?? 50, 1), 500)
     const offset = Math.max(input.offset ?? 0, 0)
-    const order = input.order === 'desc' ? 'DESC' : 'ASC'
+    const order: Dir = input.order === 'desc' ? 'DESC' : 'ASC'
     const where: string[] = []
     const params: unknown[] = []
     let ftsText: string | null = null
@@ -257,7 +269,7 @@ export class PlayerReader {
     const matches = `(SELECT rowid AS id FROM players_fts WHERE players_fts MATCH ? LIMIT ${ftsLimit}) m`
     const fromParams: unknown[] = ftsText ? [ftsText] : []
     let from: string
-    let orderBy: string
+    let orderOf: (o: Dir) => string
     if (sort === 'rating') {
       const list = this.lists[input.ratingType ?? 'standard']
       if (!list) return { total: 0, capped: false, rows: [] }
@@ -270,31 +282,43 @@ export class PlayerReader {
         params.unshift(list.id)
       }
       // (list_id, rating) index entries carry player_id: this order is the index order, so paging does not sort.
-      orderBy = `e.rating ${order}, e.player_id ${order}`
+      orderOf = (o) => `e.rating ${o}, e.player_id ${o}`
     } else {
       from = ftsText ? `${matches} CROSS JOIN players p ON p.id = m.id` : 'players p'
-      orderBy = {
-        // The (name_folded, status) index gives this order as it is (ties by status, then id): no sort, even deep.
-        name: `p.name_folded ${order}, p.status ${order}, p.id ${order}`,
-        fideId: `p.fide_id ${order}`,
-        // (federation, name_folded, status): the index's own order again.
-        federation: `p.federation ${order}, p.name_folded ${order}, p.status ${order}, p.id ${order}`,
-        birthYear: `substr(p.birth_date, 1, 4) ${order}, p.name_folded ${order}`,
-        title: `p.title ${order}, p.name_folded ${order}`
-      }[sort]
+      // Each order is an index's own order, ending with status and id (migrations 5, 6 and 14): a page is read
+      // from the index, merged records skipped in it, with no sort even deep; and the order is total (ties by
+      // id), so that a page counted from the other end is the same page.
+      orderOf = (o) =>
+        ({
+          // (name_folded, status)
+          name: `p.name_folded ${o}, p.status ${o}, p.id ${o}`,
+          // (fide_id, status)
+          fideId: `p.fide_id ${o}, p.status ${o}, p.id ${o}`,
+          // (federation, name_folded, status)
+          federation: `p.federation ${o}, p.name_folded ${o}, p.status ${o}, p.id ${o}`,
+          // (substr(birth_date, 1, 4), name_folded, status): the expression as the index has it
+          birthYear: `substr(p.birth_date, 1, 4) ${o}, p.name_folded ${o}, p.status ${o}, p.id ${o}`,
+          // (title, name_folded, status)
+          title: `p.title ${o}, p.name_folded ${o}, p.status ${o}, p.id ${o}`
+        })[sort]
     }
+    const orderBy = orderOf(order)
+    const flip: Dir = order === 'ASC' ? 'DESC' : 'ASC'
     if (text && !ftsText && !/^\d+$/.test(text)) return { total: 0, capped: false, rows: [] }
     if (sort === 'rating' && !ftsText && where.length === 1) {
       // The whole list by rating: count and page on the (list_id, rating) index alone, then fetch 50 players.
       const listId = params[0]
       const total = this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
-      const raws = this.db
-        .prepare(
-          `SELECT ${PLAYER_COLUMNS} FROM (SELECT player_id, rating FROM rating_list_entries WHERE list_id = ?
-             ORDER BY rating ${order}, player_id ${order} LIMIT ? OFFSET ?) e CROSS JOIN players p ON p.id = e.player_id
-            ORDER BY e.rating ${order}, e.player_id ${order}`
-        )
-        .all(listId, limit, offset) as RawPlayer[]
+      const page = (o: Dir, lim: number, off: number): RawPlayer[] =>
+        this.db
+          .prepare(
+            `SELECT ${PLAYER_COLUMNS} FROM (SELECT player_id, rating FROM rating_list_entries WHERE list_id = ?
+               ORDER BY rating ${o}, player_id ${o} LIMIT ? OFFSET ?) e CROSS JOIN players p ON p.id = e.player_id
+              ORDER BY e.rating ${o}, e.player_id ${o}`
+          )
+          .all(listId, lim, off) as RawPlayer[]
+      const back = fromTheEnd(total, offset, limit)
+      const raws = back ? page(flip, back.limit, back.offset).reverse() : page(order, limit, offset)
       return { total, capped: false, rows: raws.map((r) => this.toRow(r)) }
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
@@ -303,6 +327,16 @@ export class PlayerReader {
     const pageSql = `SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`
     const slot = this.countSlot(countSql, all)
     let total = slot.known
+    if (!ftsText && offset >= FROM_THE_END_AFTER) {
+      // A deep page: SQLite steps over OFFSET rows one by one, so a page past the middle is read from the other
+      // end (the same rows: the order is total), and a jump to the last pages costs what the first ones do.
+      total ??= this.count(countSql, all)
+      const back = fromTheEnd(total, offset, limit)
+      if (back) {
+        const raws = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderOf(flip)} LIMIT ? OFFSET ?`).all(...all, back.limit, back.offset) as RawPlayer[]
+        return { total, capped: false, rows: raws.reverse().map((r) => this.toRow(r)) }
+      }
+    }
     let raws: RawPlayer[]
     if (total === undefined && ftsText) {
       // A name search's first page brings its total along: the matches (a few thousand at most) are read once

@@ -54,3 +54,23 @@ describe('migration 5 (registry indexes)', () => {
     db.close()
   })
 })
+
+describe('migration 14 (player sort indexes)', () => {
+  it('pages the players by FIDE ID, birth year and title from an index, sorting nothing', () => {
+    const db = openDatabase(tmp.file('m14.db'))
+    // PlayerReader's orders (see registry/players.ts): the index's terms, then id.
+    const orders: Record<string, string> = {
+      players_fide_id_status: 'p.fide_id D, p.status D, p.id D',
+      players_birth_year_name: 'substr(p.birth_date, 1, 4) D, p.name_folded D, p.status D, p.id D',
+      players_title_name: 'p.title D, p.name_folded D, p.status D, p.id D'
+    }
+    for (const [index, terms] of Object.entries(orders)) {
+      for (const dir of ['ASC', 'DESC']) {
+        const p = plan(db, `SELECT id FROM players p WHERE p.status <> 'merged' ORDER BY ${terms.replaceAll('D', dir)} LIMIT 50 OFFSET 100000`)
+        expect(p, `${index} ${dir}`).toMatch(new RegExp(`COVERING INDEX ${index}`))
+        expect(p).not.toMatch(/TEMP B-TREE/)
+      }
+    }
+    db.close()
+  })
+})

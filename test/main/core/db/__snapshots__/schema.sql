@@ -28,8 +28,14 @@ CREATE INDEX player_merges_drop ON player_merges(drop_id);
 -- index player_merges_keep
 CREATE INDEX player_merges_keep ON player_merges(keep_id);
 
+-- index players_birth_year_name
+CREATE INDEX players_birth_year_name ON players(substr(birth_date, 1, 4), name_folded, status);
+
 -- index players_federation_name
 CREATE INDEX players_federation_name ON players(federation, name_folded, status);
+
+-- index players_fide_id_status
+CREATE INDEX players_fide_id_status ON players(fide_id, status);
 
 -- index players_merged_into
 CREATE INDEX players_merged_into ON players(merged_into) WHERE merged_into IS NOT NULL;
@@ -39,6 +45,9 @@ CREATE INDEX players_name_status ON players(name_folded, status);
 
 -- index players_national_id
 CREATE INDEX players_national_id ON players(national_id) WHERE national_id IS NOT NULL;
+
+-- index players_title_name
+CREATE INDEX players_title_name ON players(title, name_folded, status);
 
 -- index rating_list_entries_list_rating
 CREATE INDEX rating_list_entries_list_rating ON rating_list_entries(list_id, rating);
