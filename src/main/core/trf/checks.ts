@@ -75,15 +75,44 @@ function sumPoints(p: TournamentPlayer, s: TrfScoring): number {
   return Math.round(sum * 100) / 100
 }
 
+/** What the steps of the checks share: the file's parts, the collector, and where records and players sit. */
+interface Checking {
+  input: CheckInput
+  c: FindingCollector
+  players: TournamentPlayer[]
+  sources: TrfPlayerSource[]
+  header: TrfHeader
+  recordAt(rec: string): { line: number | null }
+  /** The first player of each start number, and his index in the file. */
+  byRank: Map<number, TournamentPlayer>
+  indexOf: Map<number, number>
+}
+
+/** Runs the cross-checks in their order (the findings come out in it); returns the rounds in the data and the scoring the file uses. */
 export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
   const { header, players, sources } = input
   const recordAt = (rec: string): { line: number | null } => ({ line: input.recordLines?.get(rec) ?? null })
-  const dateAt = (k: number): { line: number | null; column?: number; endColumn?: number } => {
-    const cols = input.roundDateColumns?.[k]
-    return cols ? { ...recordAt('132'), column: cols[0], endColumn: cols[1] } : recordAt('132')
+  const n = checkStartNumbers(c, players, sources)
+  const { byRank, indexOf } = indexByStartRank(players)
+  const k: Checking = { input, c, players, sources, header, recordAt, byRank, indexOf }
+  const roundsInData = padRounds(players)
+  checkBeyondDeclared(k, roundsInData)
+  checkSymmetry(k, n)
+  const scoring = readScoringDialect(k)
+  checkPoints(k, scoring)
+  checkRanks(k)
+  checkDeclaredCounts(k, roundsInData)
+  checkReferences(k)
+  checkRoundDates(k, roundsInData)
+  if (header.startDate && header.endDate && header.endDate < header.startDate) {
+    c.add('error', 'trf.header.dateOrder', 'header', recordAt('052'), `${header.startDate} → ${header.endDate}`, 'an end date on or after the start date')
   }
+  return { roundsInData, scoring }
+}
+
+/** Start numbers: unique and 1..N without gaps; returns how many distinct ones there are. */
+function checkStartNumbers(c: FindingCollector, players: TournamentPlayer[], sources: TrfPlayerSource[]): number {
   const lineOf = new Map<number, number>()
-  // start numbers: unique and 1..N without gaps
   for (let i = 0; i < players.length; i++) {
     const sr = players[i].startRank
     const prev = lineOf.get(sr)
@@ -100,6 +129,11 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
       break
     }
   }
+  return n
+}
+
+/** The first player of each start number, and his index in the file. */
+function indexByStartRank(players: TournamentPlayer[]): { byRank: Map<number, TournamentPlayer>; indexOf: Map<number, number> } {
   const byRank = new Map<number, TournamentPlayer>()
   const indexOf = new Map<number, number>()
   players.forEach((p, i) => {
@@ -108,14 +142,22 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
       indexOf.set(p.startRank, i)
     }
   })
+  return { byRank, indexOf }
+}
 
+/** Every player gets an entry for every round: absent rounds read as "not paired". Returns the rounds in the data. */
+function padRounds(players: TournamentPlayer[]): number {
   let roundsInData = 0
   for (const p of players) roundsInData = Math.max(roundsInData, p.rounds.length)
-  // every player gets an entry for every round: absent rounds read as "not paired"
   for (const p of players) {
     for (let r = p.rounds.length; r < roundsInData; r++) p.rounds.push({ round: r + 1, opponent: null, color: null, code: ' ' })
   }
 
+  return roundsInData
+}
+
+/** Games in rounds beyond the declared number (XXR/142). */
+function checkBeyondDeclared({ c, players, sources, header }: Checking, roundsInData: number): void {
   const declared = header.declaredRounds
   if (declared !== null && roundsInData > declared) {
     for (let i = 0; i < players.length; i++) {
@@ -127,7 +169,10 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
 
-  // symmetry: each game must be told the same way by both players
+}
+
+/** Each game must be told the same way by both players: opponent, opposite colours, mirrored result. */
+function checkSymmetry({ c, players, sources, byRank, indexOf }: Checking, n: number): void {
   for (let i = 0; i < players.length; i++) {
     const p = players[i]
     for (const e of p.rounds) {
@@ -158,8 +203,14 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
 
-  // points column vs results, with the file's scoring; a different bye scoring that explains every
-  // difference is the file's dialect (lichess scores U as 0, some programs write F for the pairing bye)
+}
+
+/**
+ * The scoring the file's points column follows: a different bye scoring that explains every difference is the
+ * file's dialect (lichess scores U as 0, some programs write F for the pairing bye); byes written in a
+ * program's own way are turned into half-point byes where they explain a player's points.
+ */
+function readScoringDialect({ input, c, players, sources }: Checking): TrfScoring {
   let scoring = input.scoring
   const mismatched = (s: TrfScoring): number => players.filter((p) => p.points !== null && Math.abs(sumPoints(p, s) - p.points) > 1e-9).length
   const base = mismatched(scoring)
@@ -203,6 +254,11 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
       }
     }
   }
+  return scoring
+}
+
+/** The points column against the results, with the file's scoring. */
+function checkPoints({ c, players, sources }: Checking, scoring: TrfScoring): void {
   for (let i = 0; i < players.length; i++) {
     const p = players[i]
     if (p.points === null) continue
@@ -212,7 +268,10 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
 
-  // ranks: unique, in 1..N, and never a better rank for fewer points
+}
+
+/** Ranks: unique, in 1..N, and never a better rank for fewer points (in team events individual ranks follow the teams). */
+function checkRanks({ input, c, players, sources }: Checking): void {
   const ranked = players.map((p, i) => ({ p, i })).filter((x) => x.p.rank !== null)
   const seenRank = new Map<number, number>()
   for (const { p, i } of ranked) {
@@ -232,7 +291,11 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
 
-  // declared counts
+}
+
+/** The header's declared players, rated players, teams and rounds against the data. */
+function checkDeclaredCounts({ input, c, players, header, recordAt }: Checking, roundsInData: number): void {
+  const declared = header.declaredRounds
   if (header.declaredPlayers !== null && header.declaredPlayers !== players.length) {
     c.add('warning', 'trf.check.playerCount', 'header', recordAt('062'), String(header.declaredPlayers), String(players.length), { record: '062' })
   }
@@ -247,6 +310,10 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
   if (declared !== null && roundsInData < declared) {
     c.add('info', 'trf.check.roundsPlayed', 'header', recordAt(input.recordLines?.has('142') ? '142' : 'XXR'), String(roundsInData), String(declared), { declared, inData: roundsInData })
   }
+}
+
+/** Team members, national ratings and byes name players of the file. */
+function checkReferences({ input, c, byRank }: Checking): void {
   for (const t of input.teams) {
     for (const m of t.members) {
       if (!byRank.has(m)) c.add('warning', 'trf.team.member', `team ${t.name}`, { line: t.line }, String(m), 'a player start number', { team: t.name, member: m })
@@ -261,7 +328,15 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
     }
   }
 
-  // round dates: one per round, in order, inside the tournament's dates
+}
+
+/** Round dates: one per round, in order, inside the tournament's dates. */
+function checkRoundDates({ input, c, header, recordAt }: Checking, roundsInData: number): void {
+  const declared = header.declaredRounds
+  const dateAt = (k: number): { line: number | null; column?: number; endColumn?: number } => {
+    const cols = input.roundDateColumns?.[k]
+    return cols ? { ...recordAt('132'), column: cols[0], endColumn: cols[1] } : recordAt('132')
+  }
   const dates = header.roundDates
   if (dates.length > 0) {
     const rounds = Math.max(roundsInData, declared ?? 0)
@@ -281,8 +356,4 @@ export function runChecks(input: CheckInput, c: FindingCollector): CheckResult {
       }
     }
   }
-  if (header.startDate && header.endDate && header.endDate < header.startDate) {
-    c.add('error', 'trf.header.dateOrder', 'header', recordAt('052'), `${header.startDate} → ${header.endDate}`, 'an end date on or after the start date')
-  }
-  return { roundsInData, scoring }
 }
