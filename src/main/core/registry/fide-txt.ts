@@ -344,14 +344,31 @@ export function parseTxtLine(text: string, lineNo: number, opts: TxtLineOptions)
   if (!(c0 >= 48 && c0 <= 57) && !text.trim()) return null
   const line = text.indexOf('\t') >= 0 ? text.replace(/\t/g, ' ') : text
   const plan = planOf(header)
-  const cols = header.columns
-  const { nameIdx, nameStart, rest, restSlot, restStart } = plan
   const texts: (string | undefined)[] = new Array<string | undefined>(plan.slots)
   const columns: number[] = new Array<number>(plan.slots).fill(0)
-  const idSlot = plan.slot.get('id')!
-  const nameSlot = plan.slot.get('name')!
+  const idText = readIdCell(line, lineNo, plan, texts, columns, log)
+  if (idText === null) return null
+  // Shift after the name, from the federation anchor.
+  let shift = 0
+  if (plan.fedStart !== null) {
+    const at = findFed(line, plan.fedStart)
+    if (at !== null) shift = at - plan.fedStart
+  }
+  const afterName = header.columns[plan.nameIdx + 1]
+  const nameEnd = afterName ? afterName.start + shift : line.length
+  const name = line.slice(plan.nameStart, nameEnd).trim()
+  if (!name) {
+    log.error(lineNo, plan.nameStart + 1, 'name', '', 'a player name (Surname, Given names)')
+    return null
+  }
+  texts[plan.slot.get('name')!] = name
+  columns[plan.slot.get('name')!] = plan.nameStart + 1
+  if (!readRestAligned(line, plan, shift, texts, columns)) shift = readRestByTokens(line, nameEnd, plan, shift, texts, columns)
+  return lineRecord({ texts, columns, plan, shift }, lineNo, idText, name, opts)
+}
 
-  // ID: the first token, which must sit before the name column.
+/** The ID: the first token, which must sit before the name column; null (error logged) when it is not a FIDE ID. */
+function readIdCell(line: string, lineNo: number, plan: HeaderPlan, texts: (string | undefined)[], columns: number[], log: ProblemLog): string | null {
   let idStart: number
   let idText: string
   let idEnd = 0
@@ -364,86 +381,80 @@ export function parseTxtLine(text: string, lineNo: number, opts: TxtLineOptions)
     idStart = idMatch.index
     idText = idMatch[0]
   }
-  if (idStart >= nameStart || !isDigits(idText)) {
+  if (idStart >= plan.nameStart || !isDigits(idText)) {
     log.error(lineNo, idStart + 1, 'id', idText, 'a FIDE ID (digits) at the start of the line')
     return null
   }
+  const idSlot = plan.slot.get('id')!
   texts[idSlot] = idText
   columns[idSlot] = idStart + 1
+  return idText
+}
 
-  // Shift after the name, from the federation anchor.
-  let shift = 0
-  if (plan.fedStart !== null) {
-    const at = findFed(line, plan.fedStart)
-    if (at !== null) shift = at - plan.fedStart
-  }
-  const afterName = cols[nameIdx + 1]
-  const nameEnd = afterName ? afterName.start + shift : line.length
-  const name = line.slice(nameStart, nameEnd).trim()
-  if (!name) {
-    log.error(lineNo, nameStart + 1, 'name', '', 'a player name (Surname, Given names)')
-    return null
-  }
-  texts[nameSlot] = name
-  columns[nameSlot] = nameStart + 1
-
-  // Remaining columns. Fast path: every column boundary falls on a space, so fixed slices are exact.
-  let aligned = true
+/**
+ * The columns after the name, the fast way: when every column boundary falls on a space, fixed slices are exact.
+ * Returns false (nothing read) when one does not.
+ */
+function readRestAligned(line: string, plan: HeaderPlan, shift: number, texts: (string | undefined)[], columns: number[]): boolean {
+  const { rest, restSlot, restStart } = plan
   for (let j = 1; j < rest.length; j++) {
     const end = restStart[j]! + shift
-    if (end < line.length && line.charCodeAt(end - 1) !== 32) {
-      aligned = false
-      break
+    if (end < line.length && line.charCodeAt(end - 1) !== 32) return false
+  }
+  for (let j = 0; j < rest.length; j++) {
+    const start = restStart[j]! + shift
+    if (start >= line.length) break
+    const end = j + 1 < rest.length ? restStart[j + 1]! + shift : line.length
+    let a = skipSpaces(line, start, end)
+    let b = trimEnd(line, a, end)
+    let v: string
+    if (a === b) v = ''
+    else if (isPrintableAscii(line.charCodeAt(a)) && isPrintableAscii(line.charCodeAt(b - 1))) v = line.slice(a, b)
+    else {
+      // Other white space (a no-break space, a CR): trim as String.prototype.trim does.
+      const raw = line.slice(start, end)
+      v = raw.trim()
+      a = start + (raw.length - raw.trimStart().length)
+      b = a + v.length
+    }
+    if (v) {
+      texts[restSlot[j]!] = v
+      columns[restSlot[j]!] = a + 1
     }
   }
-  if (aligned) {
-    for (let j = 0; j < rest.length; j++) {
-      const start = restStart[j]! + shift
-      if (start >= line.length) break
-      const end = j + 1 < rest.length ? restStart[j + 1]! + shift : line.length
-      let a = skipSpaces(line, start, end)
-      let b = trimEnd(line, a, end)
-      let v: string
-      if (a === b) v = ''
-      else if (isPrintableAscii(line.charCodeAt(a)) && isPrintableAscii(line.charCodeAt(b - 1))) v = line.slice(a, b)
-      else {
-        // Other white space (a no-break space, a CR): trim as String.prototype.trim does.
-        const raw = line.slice(start, end)
-        v = raw.trim()
-        a = start + (raw.length - raw.trimStart().length)
-        b = a + v.length
-      }
-      if (v) {
-        texts[restSlot[j]!] = v
-        columns[restSlot[j]!] = a + 1
-      }
-    }
-  } else {
-    // Slow path: each token goes to the column its (shifted) start falls in; an overflowing value shifts the rest.
-    for (const tok of tokens(line, nameEnd)) {
-      const pos = tok.start - shift
-      let ci = -1
-      for (let j = rest.length - 1; j >= 0; j--) {
-        if (rest[j]!.start <= pos) {
-          ci = j
-          break
-        }
-      }
-      if (ci < 0) ci = 0
-      const k = restSlot[ci]!
-      const prev = texts[k]
-      if (prev !== undefined) texts[k] = `${prev} ${tok.text}`
-      else {
-        texts[k] = tok.text
-        columns[k] = tok.start + 1
-      }
-      const next = rest[ci + 1]
-      if (next && tok.end - shift > next.start) shift += tok.end - shift - next.start + 1
-    }
-  }
+  return true
+}
 
-  const cells: Cells = { texts, columns, plan, shift }
-  const k = plan.keys
+/** The columns after the name, the slow way: each token goes to the column its (shifted) start falls in; an overflowing value shifts the rest. Returns the final shift. */
+function readRestByTokens(line: string, nameEnd: number, plan: HeaderPlan, shift: number, texts: (string | undefined)[], columns: number[]): number {
+  const { rest, restSlot } = plan
+  for (const tok of tokens(line, nameEnd)) {
+    const pos = tok.start - shift
+    let ci = -1
+    for (let j = rest.length - 1; j >= 0; j--) {
+      if (rest[j]!.start <= pos) {
+        ci = j
+        break
+      }
+    }
+    if (ci < 0) ci = 0
+    const k = restSlot[ci]!
+    const prev = texts[k]
+    if (prev !== undefined) texts[k] = `${prev} ${tok.text}`
+    else {
+      texts[k] = tok.text
+      columns[k] = tok.start + 1
+    }
+    const next = rest[ci + 1]
+    if (next && tok.end - shift > next.start) shift += tok.end - shift - next.start + 1
+  }
+  return shift
+}
+
+/** A list record from a line's cells: federation, flag, sex, titles, birth year and ratings checked. */
+function lineRecord(cells: Cells, lineNo: number, idText: string, name: string, opts: TxtLineOptions): ListRecord {
+  const { header, log } = opts
+  const k = cells.plan.keys
 
   const fedText = txt(cells, k.fed)
   let federation: string | null = null
