@@ -3,7 +3,9 @@
 // full lists. Prints milliseconds, rows a second and the heap's growth during each export.
 import { openDatabase } from '../src/main/core/db/open'
 import { planListExport, runListExport } from '../src/main/core/services/list-exports'
-import { listOutHandlers } from '../src/main/core/services/list-out'
+import { compareAndStore, listOutHandlers } from '../src/main/core/services/list-out'
+import { diffCacheFile } from '../src/main/core/data/list-diff-cache'
+import { rmSync } from 'node:fs'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
 import { pick } from './lib'
@@ -36,7 +38,8 @@ db.transaction(() => {
 })()
 console.log(`built ${ENTRIES.toLocaleString()} players and 2 lists in ${Math.round(performance.now() - t0)} ms`)
 
-const ctx = { db } as ServiceContext
+const dbFile = tmp.file('lists.db')
+const ctx = { db, dbPath: dbFile } as ServiceContext
 
 async function exportFigures(format: 'txt' | 'csv' | 'xml', sort: 'fideId' | 'name' | 'rating'): Promise<string> {
   global.gc?.()
@@ -71,7 +74,11 @@ console.log(await exportFigures('csv', 'name'))
 console.log(await exportFigures('xml', 'rating'))
 console.log(timed('lists:top 100 juniors', () => listOutHandlers['lists:top']({ listId: 2, category: 'juniors', limit: 100 }, ctx)))
 console.log(timed('lists:top 100 women FRA', () => listOutHandlers['lists:top']({ listId: 2, category: 'women', federation: 'FRA', limit: 100 }, ctx)))
-console.log(timed('lists:diff page, no counts', () => listOutHandlers['lists:diff']({ fromId: 1, toId: 2, kind: 'down', offset: 0, limit: 50, withCounts: false }, ctx), 1))
-console.log(timed('lists:diff counts + first page', () => listOutHandlers['lists:diff']({ fromId: 1, toId: 2, kind: 'up', offset: 0, limit: 50, withCounts: true }, ctx), 1))
+// two big lists: the lists:diff job's work (counts, each kind stored in order), then pages read from the store
+console.log(timed('lists:diff job (compare and store)', () => compareAndStore(db, dbFile, 1, 2), 1))
+console.log(timed('lists:diff stored page 1, counts', () => listOutHandlers['lists:diff']({ fromId: 1, toId: 2, kind: 'up', offset: 0, limit: 50, withCounts: true }, ctx)))
+console.log(timed('lists:diff stored page 1000, down', () => listOutHandlers['lists:diff']({ fromId: 1, toId: 2, kind: 'down', offset: 50_000, limit: 50, withCounts: false }, ctx)))
+const cacheFile = diffCacheFile(dbFile)!
+for (const f of [cacheFile, `${cacheFile}-wal`, `${cacheFile}-shm`]) rmSync(f, { force: true })
 db.close()
 tmp.cleanup()

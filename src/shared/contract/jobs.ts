@@ -7,6 +7,7 @@ import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import { correctInputSchema, correctPreviewInputSchema, correctResultSchema, correctionPreviewSchema, generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
+import { diffCountsSchema, diffJobInputSchema } from './list-out'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
 const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
@@ -93,6 +94,11 @@ export const jobsContract = {
     summary: 'Apply a correction of a published list: into the next list (FIDE practice) or as new versions of the lists it changes, with a changelog',
     input: correctInputSchema,
     result: correctResultSchema
+  }),
+  'lists:diff': job({
+    summary: 'Compare two big lists of one rating type once (counts, and each kind’s players stored in order for paging): at FIDE scale seconds, not for the main process',
+    input: diffJobInputSchema,
+    result: z.object({ fromId: z.number(), toId: z.number(), counts: diffCountsSchema })
   })
 } as const satisfies JobDefs
 

@@ -75,6 +75,9 @@ export const diffCountsSchema = z.object({
   unchanged: z.number()
 })
 
+/** The lists:diff job: the two lists of one comparison. */
+export const diffJobInputSchema = z.object({ fromId: idSchema, toId: idSchema }).strict()
+
 export const reconcileReasonCode = z.enum(['onlyOffice', 'onlyReference', 'base', 'gamesReference', 'gamesOffice', 'k', 'flag', 'rounding', 'cap400', 'unexplained'])
 export type ReconcileReasonName = z.infer<typeof reconcileReasonCode>
 
@@ -116,7 +119,7 @@ export const listOutContract = {
     output: z.object({ list: listSummarySchema, rows: z.array(topRowSchema) })
   }),
   'lists:diff': call({
-    summary: 'Two lists of one rating type compared: counts of rises, falls, new, delisted, inactive, reactivated players and title changes, and one kind’s players paged',
+    summary: 'Two lists of one rating type compared: counts of rises, falls, new, delisted, inactive, reactivated players and title changes, and one kind’s players paged; two big lists are compared once by the lists:diff job (then jobId names it and the page is empty until it is done)',
     access: 'read',
     archive: true,
     input: z
@@ -136,7 +139,9 @@ export const listOutContract = {
       counts: diffCountsSchema.nullable(),
       kind: diffKind,
       rows: z.array(diffRowSchema),
-      total: z.number()
+      total: z.number(),
+      /** The lists:diff job comparing the two lists (started by this call, or already running): ask again when it is done. */
+      jobId: z.string().nullable()
     })
   }),
   'lists:reconcile': call({

@@ -2,6 +2,10 @@
 import type { ErrorCatalogue } from './index'
 
 export const exportsErrors: ErrorCatalogue = {
+  'lists.diffNoCache': {
+    en: 'Two big lists are compared once and kept for paging, which an in-memory database ({dbPath}) cannot do.',
+    fr: 'Deux grandes listes sont comparées une fois puis gardées pour la pagination, ce qu’une base en mémoire ({dbPath}) ne permet pas.'
+  },
   'exports.badLogo': {
     en: 'The federation logo in the settings cannot be printed ({reason}); give a PNG or JPEG image.',
     fr: 'Le logo de la fédération des réglages ne peut pas être imprimé ({reason}) ; donnez une image PNG ou JPEG.'

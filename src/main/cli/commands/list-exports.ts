@@ -79,7 +79,17 @@ export function register(program: Command): void {
       const kinds: readonly DiffKind[] = opts.kind ? [oneOf(opts.kind, DIFF_KINDS, '--kind')] : DIFF_KINDS
       await withServices(cmd, async (cli) => {
         const pages: CallOutput<'lists:diff'>[] = []
-        for (const kind of kinds) pages.push(await cli.call('lists:diff', { fromId: from, toId: to, kind, limit, withCounts: pages.length === 0 }))
+        for (const kind of kinds) {
+          let page = await cli.call('lists:diff', { fromId: from, toId: to, kind, limit, withCounts: pages.length === 0 })
+          if (page.jobId) {
+            // two big lists: the call started the comparison in a worker; once it is done the pages are read from it
+            process.stderr.write(`comparing lists ${from} and ${to} in a worker (once; the pages are then immediate)\n`)
+            const end = await cli.services.ctx.jobs.wait(page.jobId)
+            if (end.state !== 'done') throw new CliError(end.error?.message ?? end.message ?? `the comparison ${end.state}`)
+            page = await cli.call('lists:diff', { fromId: from, toId: to, kind, limit, withCounts: pages.length === 0 })
+          }
+          pages.push(page)
+        }
         const first = pages[0]!
         const counts = first.counts!
         const value = { from: first.from, to: first.to, counts, kinds: Object.fromEntries(pages.map((p) => [p.kind, { total: p.total, rows: p.rows }])) }

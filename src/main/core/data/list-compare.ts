@@ -85,30 +85,58 @@ const side = (r: RawDiff, p: 'f' | 't'): DiffRow['from'] =>
     ? null
     : { rating: r[`${p}Rating`] as number | null, games: r[`${p}Games`] as number | null, k: r[`${p}K`] as number | null, flags: r[`${p}Flags`] as string | null, title: r[`${p}Title`] as string | null }
 
-/** One page of one kind's players: biggest gains (or losses) first, new and leaving players by rating. */
-export function diffRows(db: Db, fromId: number, toId: number, kind: DiffKind, offset: number, limit: number): { rows: DiffRow[]; total: number } {
-  const cols = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.name_folded AS nameFolded,
+const DIFF_COLUMNS = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.name_folded AS nameFolded,
     coalesce(t.federation, f.federation, p.federation) AS federation,
     f.player_id AS fPresent, f.rating AS fRating, f.games AS fGames, f.k AS fK, f.flags AS fFlags, f.title AS fTitle,
     t.player_id AS tPresent, t.rating AS tRating, t.games AS tGames, t.k AS tK, t.flags AS tFlags, t.title AS tTitle`
-  // the later list's players (left-joined to the earlier), and for leavers the earlier list's players not on it
-  const fromLater = `rating_list_entries t JOIN players p ON p.id = t.player_id LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = t.player_id WHERE t.list_id = @to AND (${KIND_SQL[kind]})`
-  const parts = [`SELECT ${cols} FROM ${fromLater}`]
+
+/** Every player of one kind (@from, @to bound), the later list's players left-joined to the earlier, and for leavers the earlier list's players not on it. */
+function kindUnion(kind: DiffKind): string {
+  const parts = [
+    `SELECT ${DIFF_COLUMNS} FROM rating_list_entries t JOIN players p ON p.id = t.player_id LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = t.player_id WHERE t.list_id = @to AND (${KIND_SQL[kind]})`
+  ]
   if (FROM_SIDE.has(kind)) {
     parts.push(
-      `SELECT ${cols} FROM rating_list_entries f JOIN players p ON p.id = f.player_id LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = f.player_id
+      `SELECT ${DIFF_COLUMNS} FROM rating_list_entries f JOIN players p ON p.id = f.player_id LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = f.player_id
         WHERE f.list_id = @from AND t.player_id IS NULL AND f.rating IS NOT NULL`
     )
   }
-  const union = parts.join(' UNION ALL ')
+  return parts.join(' UNION ALL ')
+}
+
+const toDiffRow = (r: RawDiff): DiffRow => ({ playerId: r.playerId, fideId: r.fideId, surname: r.surname, givenNames: r.givenNames, federation: r.federation, from: side(r, 'f'), to: side(r, 't') })
+
+/** One page of one kind's players: biggest gains (or losses) first, new and leaving players by rating. */
+export function diffRows(db: Db, fromId: number, toId: number, kind: DiffKind, offset: number, limit: number): { rows: DiffRow[]; total: number } {
+  const union = kindUnion(kind)
   const total = db.prepare(`SELECT count(*) FROM (${union})`).pluck().get({ from: fromId, to: toId }) as number
   const rows = db
     .prepare(`SELECT * FROM (${union}) AS d ORDER BY ${ORDER[kind]} LIMIT @limit OFFSET @offset`)
     .all({ from: fromId, to: toId, limit, offset }) as RawDiff[]
-  return {
-    total,
-    rows: rows.map((r) => ({ playerId: r.playerId, fideId: r.fideId, surname: r.surname, givenNames: r.givenNames, federation: r.federation, from: side(r, 'f'), to: side(r, 't') }))
-  }
+  return { total, rows: rows.map(toDiffRow) }
+}
+
+/** Every player of one kind in the kind's order, streamed (the lists:diff job stores them for paging). */
+export function* diffIds(db: Db, fromId: number, toId: number, kind: DiffKind): Generator<number> {
+  const stmt = db.prepare(`SELECT d.playerId FROM (${kindUnion(kind)}) AS d ORDER BY ${ORDER[kind]}`).pluck()
+  for (const id of stmt.iterate({ from: fromId, to: toId })) yield id as number
+}
+
+/** The compared rows of the given players, in the order of `ids` (a stored page: each looked up by primary key). */
+export function diffRowsOf(db: Db, fromId: number, toId: number, ids: readonly number[]): DiffRow[] {
+  if (!ids.length) return []
+  const rows = db
+    .prepare(
+      `SELECT ${DIFF_COLUMNS} FROM players p LEFT JOIN rating_list_entries f ON f.list_id = ? AND f.player_id = p.id
+         LEFT JOIN rating_list_entries t ON t.list_id = ? AND t.player_id = p.id
+        WHERE p.id IN (${ids.map(() => '?').join(',')})`
+    )
+    .all(fromId, toId, ...ids) as RawDiff[]
+  const byId = new Map(rows.map((r) => [r.playerId, r]))
+  return ids.flatMap((id) => {
+    const r = byId.get(id)
+    return r ? [toDiffRow(r)] : []
+  })
 }
 
 /** The latest reference list of the same type and source dated before `date` (the list FIDE started from). */

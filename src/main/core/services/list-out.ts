@@ -4,10 +4,12 @@ import type { Handler } from './dispatch'
 import type { Db } from '../db/open'
 import type { ListSummary } from '../../../shared/contract/lists'
 import type { ListOutCall, ReconcileReasonName } from '../../../shared/contract/list-out'
+import { existsSync } from 'node:fs'
 import { UserError } from '../util/errors'
 import { planListExport, writeListExportFile } from './list-exports'
 import { displayName, getListSummary, previousList } from './lists'
-import { diffCounts, diffRows, reconcileCandidates, referenceBaseList, sheetFacts } from '../data/list-compare'
+import { DIFF_KINDS, diffCounts, diffIds, diffRows, diffRowsOf, reconcileCandidates, referenceBaseList, sheetFacts, type DiffKind, type DiffRow } from '../data/list-compare'
+import { diffCacheFile, diffKey, openDiffCache, storeDiff, storedDiff, storedDiffPage, type DiffCounts } from '../data/list-diff-cache'
 import { RECONCILE_REASONS, reconcilePlayer } from '../compare/reconcile'
 import { getMeta } from '../data/office-lists'
 import { listRows } from '../data/list-rows'
@@ -16,6 +18,59 @@ function sameType(from: ListSummary, to: ListSummary): void {
   if (from.id === to.id) throw new UserError('lists.sameList', { listId: from.id })
   if (from.ratingType !== to.ratingType) throw new UserError('lists.differentTypes', { from: from.id, fromType: from.ratingType, to: to.id, toType: to.ratingType })
 }
+
+/** Two lists holding together at most this many entries are compared in the call itself (milliseconds); bigger ones by the lists:diff job. */
+export const DIRECT_DIFF_ENTRIES = 60_000
+
+/**
+ * The lists:diff job's work: both lists checked, every kind's count, then each kind's players in order stored in the
+ * comparison cache (one transaction), with progress by step; cancellable between steps.
+ */
+export function compareAndStore(
+  db: Db,
+  dbPath: string,
+  fromId: number,
+  toId: number,
+  o: { progress?: (done: number, total: number, message: string) => void; throwIfCancelled?: () => void } = {}
+): { fromId: number; toId: number; counts: DiffCounts } {
+  const from = getListSummary(db, fromId)
+  const to = getListSummary(db, toId)
+  sameType(from, to)
+  const file = diffCacheFile(dbPath)
+  if (!file) throw new UserError('lists.diffNoCache', { dbPath })
+  const steps = DIFF_KINDS.length + 1
+  const key = diffKey(db, from, to)
+  o.progress?.(0, steps, 'counts')
+  const counts = diffCounts(db, fromId, toId)
+  const cache = openDiffCache(file)
+  try {
+    let step = 1
+    storeDiff(cache, fromId, toId, key, counts, DIFF_KINDS, (kind) => diffIds(db, fromId, toId, kind), (kind) => {
+      o.throwIfCancelled?.()
+      o.progress?.(step++, steps, kind)
+    })
+  } finally {
+    cache.close()
+  }
+  o.progress?.(steps, steps, 'done')
+  return { fromId, toId, counts }
+}
+
+/** One page of a stored comparison of two lists and its counts, when the cache holds one that still matches them. */
+function storedPage(db: Db, dbPath: string, from: ListSummary, to: ListSummary, kind: DiffKind, offset: number, limit: number): { counts: DiffCounts; ids: number[] } | null {
+  const file = diffCacheFile(dbPath)
+  if (!file || !existsSync(file)) return null
+  const cache = openDiffCache(file)
+  try {
+    const counts = storedDiff(cache, from.id, to.id, diffKey(db, from, to))
+    return counts ? { counts, ids: storedDiffPage(cache, from.id, to.id, kind, offset, limit) } : null
+  } finally {
+    cache.close()
+  }
+}
+
+/** The lists:diff job running for a pair of lists of a database, so that a second ask waits for the same one. */
+const runningDiffs = new Map<string, string>()
 
 /** Every differing player of an office list against a reference list, with the reasons (see reconcilePlayer). */
 export function reconcileLists(db: Db, listId: number, referenceId: number) {
@@ -74,20 +129,38 @@ export const listOutHandlers: { [N in ListOutCall]: Handler<N> } = {
     return { list, rows }
   },
 
-  'lists:diff': (input, { db }) => {
+  'lists:diff': (input, { db, dbPath, jobs }) => {
     const from = getListSummary(db, input.fromId)
     const to = getListSummary(db, input.toId)
     sameType(from, to)
-    const counts = input.withCounts ? diffCounts(db, from.id, to.id) : null
-    const page = diffRows(db, from.id, to.id, input.kind, input.offset, input.limit)
-    return {
+    const out = (counts: DiffCounts | null, total: number, rows: DiffRow[], jobId: string | null) => ({
       from,
       to,
       counts,
       kind: input.kind,
-      total: page.total,
-      rows: page.rows.map((r) => ({ playerId: r.playerId, fideId: r.fideId, name: displayName(r.surname, r.givenNames), federation: r.federation, from: r.from, to: r.to }))
+      total,
+      rows: rows.map((r) => ({ playerId: r.playerId, fideId: r.fideId, name: displayName(r.surname, r.givenNames), federation: r.federation, from: r.from, to: r.to })),
+      jobId
+    })
+    // a comparison already made (by the job) pages by primary key, whatever the lists' size
+    const stored = storedPage(db, dbPath, from, to, input.kind, input.offset, input.limit)
+    if (stored) return out(input.withCounts ? stored.counts : null, stored.counts[input.kind], diffRowsOf(db, from.id, to.id, stored.ids), null)
+    if (from.entries + to.entries <= DIRECT_DIFF_ENTRIES || !diffCacheFile(dbPath)) {
+      const page = diffRows(db, from.id, to.id, input.kind, input.offset, input.limit)
+      return out(input.withCounts ? diffCounts(db, from.id, to.id) : null, page.total, page.rows, null)
     }
+    // two big lists: compared once in a worker, the caller follows the job and asks again
+    const pair = `${dbPath}\n${from.id}\n${to.id}`
+    let jobId = runningDiffs.get(pair)
+    if (!jobId || jobs.get(jobId).state !== 'running') {
+      const started = jobs.start('lists:diff', { fromId: from.id, toId: to.id })
+      runningDiffs.set(pair, started)
+      void jobs.wait(started).finally(() => {
+        if (runningDiffs.get(pair) === started) runningDiffs.delete(pair)
+      })
+      jobId = started
+    }
+    return out(null, 0, [], jobId)
   },
 
   'lists:reconcile': (input, { db }) => {

@@ -1,11 +1,12 @@
 // List jobs in the worker, each on its own connection with progress: `lists:generate` builds a draft office list,
 // `lists:publish` freezes it (at FIDE scale both take longer than the main process may be held), `lists:replay`
 // regenerates every published list and checks its checksum, `lists:correctPreview` and `lists:correct` recompute a
-// published list and the lists after it (and apply the correction).
+// published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
 import { applyCorrection, correctionPreview, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
+import { compareAndStore } from '../../services/list-out'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:generate': (input, ctx) => {
@@ -44,6 +45,16 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     const db = openDatabase(ctx.dbPath)
     try {
       return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:diff': (input, ctx) => {
+    // read only: the comparison goes to the cache beside, never into the office's database (an archive served
+    // read-only compares too)
+    const db = openDatabase(ctx.dbPath, { readonly: true })
+    try {
+      return compareAndStore(db, ctx.dbPath, input.fromId, input.toId, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
     }

@@ -23,7 +23,8 @@ export default {
         'lists_publish': 'Publication of the list',
         'lists_replay': 'Replay of the published lists',
         'lists_correctPreview': 'Re-rating preview of a correction',
-        'lists_correct': 'Correction of a published list'
+        'lists_correct': 'Correction of a published list',
+        'lists_diff': 'Comparison of two lists'
       }
     }
   },
@@ -50,7 +51,8 @@ export default {
         'lists_publish': 'Publication de la liste',
         'lists_replay': 'Rejeu des listes publiées',
         'lists_correctPreview': 'Aperçu du recalcul d’une correction',
-        'lists_correct': 'Correction d’une liste publiée'
+        'lists_correct': 'Correction d’une liste publiée',
+        'lists_diff': 'Comparaison de deux listes'
       }
     }
   }

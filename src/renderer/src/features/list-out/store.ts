@@ -4,7 +4,8 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallInput, CallOutput, DiffKindName, ListExportRequestInput, ListSummary, ReconcileReasonName } from '@shared/contract/index'
 import { listExportUrl } from '@shared/contract/list-out'
-import { accessToken, api, failureMessage, unwrap } from '@renderer/api'
+import { accessToken, api, errorMessage, failureMessage, unwrap } from '@renderer/api'
+import { useJobsStore } from '@renderer/features/jobs/store'
 
 /** The lists later versions replaced (a correction publishes a new version that names the one it supersedes). */
 export function supersededIds(lists: readonly ListSummary[]): Set<number> {
@@ -23,6 +24,9 @@ export const useListOutStore = defineStore('listOut', () => {
   const loadingDiff = ref(false)
   const diffError = ref<string | null>(null)
   let diffRequest = 0
+  /** The lists:diff job comparing two big lists, while it runs (the page is asked again when it is done). */
+  const diffJob = ref<string | null>(null)
+  let stopWaiting: (() => void) | null = null
 
   const reconcile = ref<CallOutput<'lists:reconcile'> | null>(null)
   const reconcileQuery = ref<{ reason: ReconcileReasonName | null; offset: number; limit: number }>({ reason: null, offset: 0, limit: 50 })
@@ -77,7 +81,13 @@ export const useListOutStore = defineStore('listOut', () => {
     const known = diff.value && diff.value.from.id === q.fromId && diff.value.to.id === q.toId ? diff.value.counts : null
     try {
       const out = unwrap(await api.call('lists:diff', { fromId: q.fromId, toId: q.toId, kind: q.kind, offset: q.offset, limit: q.limit, withCounts: known === null }))
-      if (request === diffRequest) diff.value = { ...out, counts: out.counts ?? known }
+      if (request !== diffRequest) return
+      if (out.jobId) {
+        waitForDiff(out.jobId)
+        return
+      }
+      diffJob.value = null
+      diff.value = { ...out, counts: out.counts ?? known }
     } catch (e) {
       if (request === diffRequest) {
         diff.value = null
@@ -86,6 +96,30 @@ export const useListOutStore = defineStore('listOut', () => {
     } finally {
       if (request === diffRequest) loadingDiff.value = false
     }
+  }
+
+  /** Follows the comparison job; when it is done the same page is asked again (now read from the stored comparison). */
+  function waitForDiff(jobId: string): void {
+    const jobs = useJobsStore()
+    jobs.listen()
+    diffJob.value = jobId
+    diff.value = null
+    stopWaiting?.()
+    const settle = (state: string, message: string | undefined): void => {
+      stopWaiting?.()
+      stopWaiting = null
+      if (diffJob.value !== jobId) return
+      diffJob.value = null
+      if (state === 'done') void loadDiff()
+      else diffError.value = message ?? state
+    }
+    stopWaiting = jobs.onFinished((e) => {
+      if (e.jobId === jobId) settle(e.state, e.error ? errorMessage(e.error) : e.message)
+    })
+    // it may have ended before this listened
+    void api.call('jobs:get', { jobId }).then((r) => {
+      if (r.ok && r.value.state !== 'running') settle(r.value.state, r.value.error ? errorMessage(r.value.error) : r.value.message)
+    })
   }
 
   async function loadReconcile(listId: number, referenceId: number, patch: Partial<typeof reconcileQuery.value> = {}): Promise<void> {
@@ -142,7 +176,7 @@ export const useListOutStore = defineStore('listOut', () => {
 
   return {
     lists, listsError, superseded, loadLists,
-    diff, diffQuery, loadingDiff, diffError, loadDiff,
+    diff, diffQuery, loadingDiff, diffError, diffJob, loadDiff,
     reconcile, reconcileQuery, loadingReconcile, reconcileError, loadReconcile, clearReconcile,
     top, loadingTop, topError, loadTop,
     exporting, exportError, exportList
