@@ -114,11 +114,11 @@ export const useListOutStore = defineStore('listOut', () => {
       else diffError.value = message ?? state
     }
     stopWaiting = jobs.onFinished((e) => {
-      if (e.jobId === jobId) settle(e.state, e.error ? errorMessage(e.error) : e.message)
+      if (e.jobId === jobId) settle(e.state, e.error ? errorMessage({ code: 'job', ...e.error }) : e.message)
     })
     // it may have ended before this listened
     void api.call('jobs:get', { jobId }).then((r) => {
-      if (r.ok && r.value.state !== 'running') settle(r.value.state, r.value.error ? errorMessage(r.value.error) : r.value.message)
+      if (r.ok && r.value.state !== 'running') settle(r.value.state, r.value.error ? errorMessage({ code: 'job', ...r.value.error }) : r.value.message)
     })
   }
 
