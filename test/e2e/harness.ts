@@ -26,22 +26,25 @@ export interface Harness {
 }
 
 /** seed(db) writes the figures the test expects before the server opens the database. */
-export async function startHarness(seed?: (db: Db) => void): Promise<Harness> {
+export async function startHarness(seed?: (db: Db) => void | Promise<void>, options: { viewport?: { width: number; height: number } } = {}): Promise<Harness> {
   const staticDir = join(root, 'out', 'web')
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('out/web is not built: run `npm run build:web` first')
   mkdirSync(artifacts, { recursive: true })
   const tmp = tempDir('rating-office-e2e-')
   const dbPath = tmp.file('office.db')
   const db = openDatabase(dbPath)
-  seed?.(db)
-  db.close()
+  try {
+    await seed?.(db)
+  } finally {
+    db.close()
+  }
   // no daily backup job in the middle of a scripted journey: its progress would show up among the officer's jobs
   const server = await startBrowserMode({ db: dbPath, port: 0, host: '127.0.0.1', readOnly: false, staticDir, quiet: true, backupSchedule: false })
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
   })
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-GB' })
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1360, height: 860 }, locale: 'en-GB' })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

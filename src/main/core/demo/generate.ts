@@ -116,8 +116,8 @@ function makePlayers(r: () => number): DemoPlayer[] {
     // ages from 8 to 80, weighted towards juniors and adults as in a club federation
     const age = r() < 0.3 ? 8 + Math.floor(r() * 12) : 20 + Math.floor(r() * 60)
     const birthYear = 2025 - age
-    // a few strong players, most between 1200 and 2100
-    const strength = i < 6 ? 2380 + Math.floor(r() * 160) : i < 20 ? 2150 + Math.floor(r() * 250) : 1100 + Math.floor(r() * 1000 * (0.5 + r() / 2))
+    // a few strong players, most between 1400 (the floor of the lists since March 2024) and 2200
+    const strength = i < 6 ? 2380 + Math.floor(r() * 160) : i < 20 ? 2150 + Math.floor(r() * 250) : 1400 + Math.floor(r() * 800 * (0.5 + r() / 2))
     const unrated = i >= 20 && r() < 0.1
     const title = i < 3 ? 'GM' : i < 6 ? 'IM' : i < 14 ? 'FM' : i < 20 && sex === 'F' ? 'WFM' : i < 20 ? 'CM' : null
     const games = unrated ? 0 : 10 + Math.floor(r() * 80)
@@ -132,7 +132,7 @@ function makePlayers(r: () => number): DemoPlayer[] {
       birthYear,
       title,
       standard,
-      rapid: standard === null ? null : Math.max(1000, standard - 40 + Math.floor(r() * 80)),
+      rapid: standard === null ? null : Math.max(1400, standard - 40 + Math.floor(r() * 80)),
       games,
       k
     })

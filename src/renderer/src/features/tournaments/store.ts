@@ -73,6 +73,18 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   const queue = ref<QueueItem[]>([])
   const importing = ref(false)
   const progress = ref({ done: 0, total: 0 })
+  /** The day the reports reached the office (the deadline checks count from it); null: today. */
+  const receivedDate = ref<string | null>(null)
+  /** What the last import did: files imported, refused, and imported with errors still to decide. */
+  const summary = computed(() => {
+    const done = queue.value.filter((i) => i.result)
+    const ok = done.filter((i) => i.result?.ok)
+    return {
+      imported: ok.length,
+      refused: done.length - ok.length,
+      attention: ok.filter((i) => i.result?.ok && i.result.findings.error > 0).length
+    }
+  })
   const bytesByKey = new Map<string, Uint8Array>()
 
   function patch(key: string, change: Partial<QueueItem>): void {
@@ -128,7 +140,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     for (const item of todo) {
       patch(item.key, { state: 'importing' })
       try {
-        const [result] = unwrap(await api.call('tournaments:import', { files: [{ fileName: item.fileName, base64: item.base64 }] }))
+        const [result] = unwrap(await api.call('tournaments:import', { files: [{ fileName: item.fileName, base64: item.base64 }], ...(receivedDate.value ? { receivedDate: receivedDate.value } : {}) }))
         patch(item.key, { state: result && result.ok ? 'done' : 'failed', result: result ?? null, error: result && !result.ok ? result.message : null })
       } catch (e) {
         patch(item.key, { state: 'failed', error: message(e) })
@@ -220,7 +232,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   return {
     rows, total, loading, error, status, search, loadList,
-    queue, importing, progress, importable, addFiles, takeOpenedReports, remove, clearDone, importAll,
+    queue, importing, progress, receivedDate, summary, importable, addFiles, takeOpenedReports, remove, clearDone, importAll,
     detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, decide, exportTrf, originalFile,
     rating, ratingError, ratingLoading, loadRating
   }

@@ -1,0 +1,295 @@
+// A rating officer's month in a real browser, on the demo federation: the registry (national lists of 1 September
+// 2025, arbiters) is loaded, the five September reports are dropped at once, the checks dashboard shows what fired,
+// identities are resolved, findings decided with reasons, tournaments approved or rejected, the list of 1 October
+// 2025 generated, previewed and published, exported as PDF and TXT, and found in the archive. Each step asserts the
+// figures on screen and leaves a screenshot in test-results/e2e/journey/ (the user guide's pictures).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import Database from 'better-sqlite3'
+import { startHarness, artifacts, type Harness } from './harness'
+import { demoDir, loadDemo, readDemoManifest } from '../../src/main/core/demo/load'
+
+const shots = join(artifacts, 'journey')
+mkdirSync(shots, { recursive: true })
+const dir = demoDir()
+const manifest = readDemoManifest(dir)
+// tournament ids follow the order of the drop (the manifest's order)
+const id = Object.fromEntries(manifest.reports.map((r, i) => [r.file.replace(/^reports\/|\.trf$/g, ''), i + 1])) as Record<string, number>
+
+let h: Harness
+const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(shots, `${name}.png`), fullPage })
+
+/** Picks an option of a Naive UI select by its visible text. */
+async function pick(page: Page, testId: string, text: string): Promise<void> {
+  await page.getByTestId(testId).click()
+  await page.locator('.n-base-select-option').filter({ hasText: text }).first().click()
+}
+
+/** Records a reason in the review's reason dialog (approve / reject), overriding open errors when asked. */
+async function giveReason(page: Page, reason: string, override = false): Promise<void> {
+  await page.getByTestId('reason-input').locator('textarea').fill(reason)
+  if (override) await page.getByTestId('reason-option').click()
+  await page.getByTestId('reason-submit').click()
+}
+
+async function openReview(page: Page, tournament: number): Promise<void> {
+  await page.goto(`${h.url}#/tournaments/${tournament}?tab=review`)
+  // the tab is read when the page opens: coming from another tab of the same tournament, open it afresh
+  await page.reload()
+  await page.getByTestId('review-panel').waitFor({ timeout: 30000 })
+}
+
+async function statusIs(page: Page, re: RegExp): Promise<void> {
+  await expect.poll(async () => (await page.getByTestId('review-status').innerText()).trim(), { timeout: 30000 }).toMatch(re)
+}
+
+/** A player's standard rating stored in the list of a date (the office's list, else the reference list). */
+function ratingIn(dbPath: string, listDate: string, playerId: number): number {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return db
+      .prepare(
+        `SELECT e.rating FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id
+          WHERE l.list_date = ? AND l.rating_type = 'standard' AND e.player_id = ? ORDER BY l.kind = 'office' DESC LIMIT 1`
+      )
+      .pluck()
+      .get(listDate, playerId) as number
+  } finally {
+    db.close()
+  }
+}
+
+/** The draft's or published list's stored figure for one player: what the screen must show. */
+function entryOf(dbPath: string, listDate: string, surname: string, given: string): { rating: number; playerId: number } {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return db
+      .prepare(
+        `SELECT e.rating, e.player_id AS playerId FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id JOIN players p ON p.id = e.player_id
+          WHERE l.kind = 'office' AND l.list_date = ? AND l.rating_type = 'standard' AND p.surname = ? AND p.given_names = ?`
+      )
+      .get(listDate, surname, given) as { rating: number; playerId: number }
+  } finally {
+    db.close()
+  }
+}
+
+/** The name of a report's first seed, as the file writes it (001 record, columns 15–47). */
+function firstSeed(report: string): string {
+  const line = readFileSync(join(dir, `reports/${report}.trf`), 'utf8').split('\n').find((l) => l.startsWith('001    1 '))!
+  return line.slice(14, 47).trim()
+}
+
+beforeAll(async () => {
+  // the office's registry comes from the demo federation; the reports are the officer's to import
+  h = await startHarness((db) => loadDemo(db, { registryOnly: true }).then(() => undefined), { viewport: { width: 1280, height: 720 } })
+}, 120_000)
+afterAll(async () => {
+  await h?.close()
+})
+
+describe("a rating officer's month on the demo federation", () => {
+  it('starts on the home screen with the registry of the demo federation', async () => {
+    await h.page.goto(h.url + '#/')
+    await expect.poll(async () => await h.page.getByTestId('home-players-count').innerText(), { timeout: 30000 }).toBe('321')
+    expect(await h.page.getByTestId('home-reference-lists').innerText()).toBe('2')
+    // the rapid list (298 rated players) was imported after the standard one
+    expect(await h.page.getByTestId('home-last-reference').innerText()).toMatch(/2025.*Rapid · 298 entries/)
+    await shot(h.page, '01-home')
+  })
+
+  it("drops the month's five reports at once: a state per file, then the summary", async () => {
+    await h.page.goto(h.url + '#/tournaments/import')
+    await h.page.getByTestId('file-input').setInputFiles(manifest.reports.map((r) => join(dir, r.file)))
+    for (const r of manifest.reports) {
+      const item = h.page.getByTestId(`queue-${r.file.replace('reports/', '')}`)
+      await expect.poll(async () => (await item.getByTestId('queue-state').innerText()).trim(), { timeout: 30000 }).toMatch(/ready/i)
+    }
+    // the reports reached the office together on 23 September 2025
+    const received = h.page.getByTestId('import-received').locator('input')
+    await received.click()
+    await received.fill('2025-09-23')
+    await received.press('Enter')
+    await shot(h.page, '02-import-queue', false)
+    await h.page.getByTestId('import-all').click()
+    const summary = h.page.getByTestId('import-summary')
+    await expect.poll(async () => (await summary.isVisible()) && (await summary.innerText()), { timeout: 60000 }).toContain('5 imported · 0 refused · 2 with errors to decide')
+    expect(await h.page.getByTestId('import-progress').innerText()).toContain('5/5')
+    for (const r of manifest.reports) await h.page.getByTestId(`queue-${r.file.replace('reports/', '')}`).getByTestId('import-result').waitFor()
+    await shot(h.page, '03-import-summary')
+  })
+
+  it('shows on the checks dashboard what fired, tournament by tournament and rule by rule', async () => {
+    await h.page.goto(h.url + '#/checks')
+    await h.page.getByTestId(`dashboard-row-${id['ferme-annecy']}`).waitFor({ timeout: 30000 })
+    expect(await h.page.getByTestId(`dashboard-errors-${id['ferme-annecy']}`).innerText()).toBe('1')
+    expect(await h.page.getByTestId(`dashboard-errors-${id['championnat-jeunes']}`).innerText()).toBe('1')
+    expect(await h.page.getByTestId('dashboard-table').innerText()).toContain("Open d'automne de Lyon")
+    await shot(h.page, '04-checks-dashboard')
+    // rule by rule: the late reports (three: Lyon, Grenoble, Chambéry, received 16, 16 and 9 days after their end)
+    await pick(h.page, 'dashboard-rule', 'check.deadline.report')
+    await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(3)
+    await pick(h.page, 'dashboard-rule', 'check.arbiters.unlicensed')
+    await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(1)
+    await h.page.getByTestId(`dashboard-row-${id['ferme-annecy']}`).waitFor()
+  })
+
+  it('resolves the identities of the round robin: the three players without FIDE ID are the registry’s', async () => {
+    await h.page.goto(`${h.url}#/tournaments/${id['ferme-annecy']}?tab=players`)
+    const table = h.page.getByTestId('players-table')
+    await table.waitFor({ timeout: 30000 })
+    const confirms = h.page.locator('[data-testid^="match-confirm-"]')
+    await expect.poll(async () => await confirms.count(), { timeout: 30000 }).toBe(3)
+    await shot(h.page, '05-identities')
+    for (let i = 0; i < 3; i++) {
+      await confirms.first().click()
+      await h.page.getByTestId('reason').locator('textarea').fill('Same name and birth year as the registry; club confirmed')
+      await h.page.getByTestId('confirm-dialog').click()
+      await expect.poll(async () => await confirms.count(), { timeout: 30000 }).toBe(2 - i)
+    }
+  })
+
+  it('overrides the unlicensed arbiter with a reason and approves the round robin', async () => {
+    await openReview(h.page, id['ferme-annecy']!)
+    const rule = h.page.getByTestId('rule-check.arbiters.unlicensed')
+    await rule.getByText('Arbiter without a licence').click()
+    await rule.locator('[data-testid^="override-"]').first().click()
+    await h.page.getByTestId('decision-reason').locator('textarea').fill('Licence renewed on 2 September 2025: federation letter')
+    await h.page.getByTestId('decision-submit').click()
+    await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden', timeout: 30000 })
+    await h.page.getByTestId('review-approve').click()
+    await giveReason(h.page, 'Checked by the office')
+    await statusIs(h.page, /approved/i)
+    expect(await h.page.getByTestId('review-audit').innerText()).toContain('Licence renewed on 2 September 2025')
+    await shot(h.page, '06-review-approved')
+  })
+
+  it('rejects the junior championship (four rounds on the Saturday) with the reason', async () => {
+    await openReview(h.page, id['championnat-jeunes']!)
+    await h.page.getByTestId('rule-check.schedule.hoursPerDay').waitFor()
+    expect(await h.page.getByTestId('rule-check.schedule.hoursPerDay').innerText()).toContain('Too many hours of play in a day')
+    await h.page.getByTestId('review-reject').click()
+    await giveReason(h.page, 'Four rounds of classical play on 20 September: 20 hours, 12 allowed')
+    await statusIs(h.page, /rejected/i)
+    await shot(h.page, '07-review-rejected')
+  })
+
+  it('approves the two opens (warnings accepted with the approval)', async () => {
+    for (const t of ['open-automne-lyon', 'open-chambery']) {
+      await openReview(h.page, id[t]!)
+      await h.page.getByTestId('review-approve').click()
+      await giveReason(h.page, 'Warnings read: late report excused, short time control games left out by the rules')
+      await statusIs(h.page, /approved/i)
+    }
+    await h.page.goto(h.url + '#/checks')
+    await pick(h.page, 'dashboard-status', 'Approved')
+    await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(3)
+  })
+
+  let draftPath = ''
+  let listId = 0
+  it('generates the list of 1 October 2025 with its progress bar, and previews its changes', async () => {
+    await h.page.goto(`${h.url}#/lists`)
+    await h.page.getByTestId('lists-generate').click()
+    await h.page.getByTestId('generate-year').locator('input').fill('2025')
+    await h.page.getByTestId('generate-year').locator('input').blur()
+    await h.page.getByTestId('generate-date').click()
+    await h.page.locator('.n-base-select-option').filter({ hasText: '2025-10-01' }).first().click()
+    await h.page.getByTestId('generate-run').click()
+    const progress = h.page.getByTestId('generate-progress')
+    await progress.waitFor({ timeout: 30000 })
+    await expect.poll(async () => await progress.getAttribute('data-state'), { timeout: 90000 }).toBe('done')
+    // 3 approved standard tournaments: Lyon (40 players), Chambéry (30), Annecy (10, three of them unrated)
+    const result = await h.page.getByTestId('generate-result').innerText()
+    // 298 rated on 1 September; the three unrated players of the round robin get a first rating (seven rated
+    // opponents each); one player falls below the floor of 1400 and is shown once as delisted
+    expect(result).toMatch(/^Draft list \d+ written: 301 players, 300 rated, 3 newly rated, 1 delisted, from 3 tournament\(s\)\./)
+    listId = Number(/Draft list (\d+)/.exec(result)![1])
+    await shot(h.page, '08-generate')
+    await h.page.getByTestId('generate-open').click()
+    await h.page.getByTestId('preview-counts').waitFor({ timeout: 30000 })
+    // the changes against the national list of 1 September, by kind (the same seed gives the same figures)
+    const counts: Record<string, string> = {}
+    for (const k of ['up', 'down', 'new', 'delisted', 'unchanged']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')
+    expect(counts).toEqual({ up: '35', down: '39', new: '3', delisted: '1', unchanged: '71' })
+    draftPath = h.page.url()
+    await shot(h.page, '09-preview')
+  }, 180_000)
+
+  it("opens a player's calculation sheet: the figure stored in the draft", async () => {
+    // the players whose rating went up, then the first of them
+    await h.page.getByTestId('preview-count-up').click()
+    const row = h.page.locator('[data-testid^="preview-row-"]').first()
+    await row.waitFor({ timeout: 30000 })
+    const playerId = Number((await row.getAttribute('data-testid'))!.replace('preview-row-', ''))
+    const stored = ratingIn(h.dbPath, '2025-10-01', playerId)
+    const before = ratingIn(h.dbPath, '2025-09-01', playerId)
+    expect(stored).toBeGreaterThan(before)
+    await row.click()
+    const sheet = h.page.getByTestId('sheet')
+    await sheet.waitFor()
+    expect(await sheet.getByTestId('sheet-rating').innerText()).toBe(String(stored))
+    await shot(h.page, '10-sheet', false)
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+  })
+
+  it('publishes after the confirmation', async () => {
+    await h.page.goto(draftPath)
+    await h.page.getByTestId('publish-open').click()
+    await h.page.getByTestId('publish-reason').locator('input').fill('October 2025 list')
+    await shot(h.page, '11-publish-confirm', false)
+    await h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' }).click()
+    await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 30000 }).toBe('Published')
+    await shot(h.page, '12-published')
+  })
+
+  it('exports the published list as PDF and as TXT', async () => {
+    // the lists: the new office list is published, then its page with the exports
+    await h.page.goto(`${h.url}#/lists`)
+    const row = h.page.getByTestId('lists-table').locator('tr', { hasText: '2025-10-01' })
+    await expect.poll(async () => await row.first().innerText(), { timeout: 30000 }).toMatch(/Office[\s\S]*Published/)
+    await h.page.goto(`${h.url}#/lists/${listId}`)
+    await h.page.getByTestId('export-panel').waitFor({ timeout: 30000 })
+    const count = Number((await h.page.getByTestId('list-entries-count').innerText()).replace(/\D/g, ''))
+    expect(count).toBe(301)
+    const pdfDownload = h.page.waitForEvent('download')
+    await h.page.getByTestId('export-run').click()
+    const pdf = await pdfDownload
+    const pdfPath = join(shots, 'list-2025-10-01.pdf')
+    await pdf.saveAs(pdfPath)
+    expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
+    await pick(h.page, 'export-format', 'TXT')
+    const txtDownload = h.page.waitForEvent('download')
+    await h.page.getByTestId('export-run').click()
+    const txt = await txtDownload
+    const txtPath = join(shots, 'list-2025-10-01.txt')
+    await txt.saveAs(txtPath)
+    const lines = readFileSync(txtPath, 'latin1').split(/\r?\n/).filter((l) => /^\s*\d/.test(l))
+    // FIDE's layout is keyed by FIDE ID: the list's players known by their national ID only are not in it
+    const db = new Database(h.dbPath, { readonly: true })
+    const withoutFideId = db.prepare('SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id IS NULL').pluck().get(listId) as number
+    db.close()
+    expect(withoutFideId).toBe(3)
+    expect(lines.length).toBe(count - withoutFideId)
+    await shot(h.page, '13-list-export')
+  })
+
+  it("finds the list in the archive: a player's history chart and the past list", async () => {
+    const lyonTop = firstSeed('open-automne-lyon')
+    const [surname, given] = lyonTop.split(', ') as [string, string]
+    const stored = entryOf(h.dbPath, '2025-10-01', surname, given)
+    await h.page.goto(`${h.url}#/archive?player=${stored.playerId}`)
+    await expect.poll(async () => (await h.page.getByTestId('archive-player-name').innerText()).trim(), { timeout: 30000 }).toContain(lyonTop)
+    await expect.poll(async () => await h.page.getByTestId('archive-history').innerText(), { timeout: 30000 }).toContain(stored.rating.toLocaleString('en-GB'))
+    expect(await h.page.getByTestId('rating-history-chart').locator('canvas').count()).toBe(1)
+    await shot(h.page, '14-archive-history')
+    await h.page.goto(h.url + '#/archive')
+    await pick(h.page, 'archive-list-pick', '2025-09-01')
+    await h.page.getByTestId('archive-list-open').click()
+    await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 30000 }).toContain('2025-09-01')
+    await shot(h.page, '15-archive-past-list')
+  })
+})
