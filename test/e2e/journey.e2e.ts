@@ -19,6 +19,8 @@ const manifest = readDemoManifest(dir)
 const id = Object.fromEntries(manifest.reports.map((r, i) => [r.file.replace(/^reports\/|\.trf$/g, ''), i + 1])) as Record<string, number>
 
 let h: Harness
+/** Every URL the page asked for during the journey. */
+const requested: string[] = []
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(shots, `${name}.png`), fullPage })
 
 /** Picks an option of a Naive UI select by its visible text. */
@@ -85,6 +87,7 @@ function firstSeed(report: string): string {
 beforeAll(async () => {
   // the office's registry comes from the demo federation; the reports are the officer's to import
   h = await startHarness((db) => loadDemo(db, { registryOnly: true }).then(() => undefined), { viewport: { width: 1280, height: 720 } })
+  h.page.on('request', (r) => requested.push(r.url()))
 }, 120_000)
 afterAll(async () => {
   await h?.close()
@@ -291,5 +294,28 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.getByTestId('archive-list-open').click()
     await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 30000 }).toContain('2025-09-01')
     await shot(h.page, '15-archive-past-list')
+  })
+
+  it('opens the user guide from the navigation, with its pictures, in English and in French', async () => {
+    await h.page.getByTestId('nav-help').click()
+    const guide = h.page.getByTestId('help-guide')
+    await expect.poll(async () => await guide.locator('h1').innerText(), { timeout: 30000 }).toBe('Rating Office — user guide')
+    const images = guide.locator('img')
+    expect(await images.count()).toBe(15)
+    await images.first().scrollIntoViewIfNeeded()
+    await expect.poll(async () => await images.first().evaluate((el) => {
+      // the picture has loaded: its natural width is the screenshot's, 1280 pixels
+      const img = el as unknown as { complete: boolean; naturalWidth: number }
+      return img.complete ? img.naturalWidth : 0
+    }), { timeout: 30000 }).toBe(1280)
+    await h.page.getByTestId('locale-switch').selectOption('fr')
+    await expect.poll(async () => await guide.locator('h1').innerText(), { timeout: 30000 }).toBe('Rating Office — guide de l’utilisateur')
+    await h.page.getByTestId('locale-switch').selectOption('en')
+  })
+
+  it('asked nothing outside its own origin during the whole month', () => {
+    const origin = new URL(h.url).origin
+    expect(requested.length).toBeGreaterThan(50)
+    expect(requested.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin)).toEqual([])
   })
 })

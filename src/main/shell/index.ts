@@ -12,6 +12,7 @@ import { APP_NAME } from '../core/util/paths'
 import { CSP } from '../http/server'
 import { isAllowedExternal, isAppUrl, reportPathsFromArgv, secureWebPreferences } from './security'
 import { saveDialogChooser } from './save-dialog'
+import { installMenu } from './menu'
 import { IPC_CALL, IPC_JOB_EVENT } from '../../preload/channels'
 
 app.setName(APP_NAME)
@@ -96,6 +97,7 @@ if (!app.requestSingleInstanceLock()) {
       icon: join(here, '../../resources/icon.png'),
       webPreferences: secureWebPreferences(join(here, '../preload/index.cjs'))
     })
+    installMenu(() => mainWindow)
     mainWindow.once('ready-to-show', () => mainWindow?.show())
     void mainWindow.loadURL(rendererEntry)
     if (openedReports.length) queueReports([])

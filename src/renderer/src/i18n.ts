@@ -20,7 +20,8 @@ const shell: Messages = {
       archive: 'Archive',
       rules: 'Rules',
       audit: 'Audit log',
-      settings: 'Settings'
+      settings: 'Settings',
+      help: 'Help'
     },
     header: { language: 'Language', theme: 'Theme', readOnly: 'Read-only archive' },
     theme: { light: 'Light', dark: 'Dark', system: 'System' },
@@ -53,7 +54,8 @@ const shell: Messages = {
       archive: 'Archives',
       rules: 'Règlements',
       audit: 'Journal',
-      settings: 'Paramètres'
+      settings: 'Paramètres',
+      help: 'Aide'
     },
     header: { language: 'Langue', theme: 'Thème', readOnly: 'Archive en lecture seule' },
     theme: { light: 'Clair', dark: 'Sombre', system: 'Système' },
