@@ -166,6 +166,14 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   return { now: inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), stored: meta.inputsHash, base, rows }
 }
 
+/** The quick refusals of a publication (not a draft of the office, published already, its date taken): before its backup. */
+export function assertPublishableNow(db: Db, listId: number): void {
+  const list = getList(db, listId)
+  if (list.kind !== 'office') throw new UserError('lists.notOffice', { listId })
+  if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId, listDate: list.listDate })
+  assertNotPublished(db, list.listDate, list.ratingType, list.source)
+}
+
 /**
  * Publishes a draft in one transaction: refused when published already or older than its inputs; the checksum stored
  * with its entries frozen; its tournaments marked rated; audited. At FIDE scale the input check alone reads every

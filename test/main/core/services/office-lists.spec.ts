@@ -3,6 +3,9 @@
 // hand below from the FIDE 2024 rules (regulations.md § 2 tables, § 4.1 rated player, § 4.3 unrated player).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import Database from 'better-sqlite3'
+import { listBackups } from '../../../../src/main/core/db/backup'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
@@ -120,6 +123,20 @@ describe('lists:publish', () => {
     expect(audit).toEqual(['list.import', 'list.generate', 'list.generate', 'list.publish'])
     const hashes = services.ctx.db.prepare('SELECT olt.file_sha256 = f.sha256 FROM office_list_tournaments olt JOIN tournament_files f ON f.id = olt.file_id WHERE olt.list_id = ?').pluck().all(nov.listId)
     expect(hashes).toEqual([1, 1])
+  })
+
+  it('took a verified backup just before publishing: the list is a draft in it (issue 13)', () => {
+    const backups = listBackups(join(dirname(services.ctx.dbPath), 'backups'), basename(services.ctx.dbPath)).filter((b) => b.reason === 'before-publication')
+    // the retention rule keeps the day's newest automatic copy: the one taken just before the publication (the
+    // second publication, refused at once, took none)
+    expect(backups).toHaveLength(1)
+    const copy = new Database(backups[0]!.file, { readonly: true })
+    try {
+      expect(copy.prepare('SELECT status FROM rating_lists WHERE id = ?').pluck().get(nov.listId)).toBe('draft')
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
+    } finally {
+      copy.close()
+    }
   })
 
   it('keeps the published list, its sheets and parameters immutable', () => {

@@ -4,9 +4,13 @@
 // published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
-import { applyCorrection, correctionPreview, generateDraft, publishList } from '../../services/office-lists'
+import { applyCorrection, assertPublishableNow, correctionPreview, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
 import { compareAndStore } from '../../services/list-out'
+import { automaticBackup } from '../../db/backup'
+import { backupFolderOf } from './system'
+import { getList } from '../../data/office-lists'
+import { UserError } from '../../util/errors'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:generate': (input, ctx) => {
@@ -17,9 +21,15 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       db.close()
     }
   },
-  'lists:publish': (input, ctx) => {
+  'lists:publish': async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
+      // an official record is about to be frozen: a verified copy of the database as it was, first (a list that is
+      // plainly not publishable takes none; a draft found stale inside the write is refused after it)
+      assertPublishableNow(db, input.listId)
+      ctx.progress(0, 3, 'backup')
+      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication')
+      ctx.throwIfCancelled()
       return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
@@ -41,9 +51,15 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       db.close()
     }
   },
-  'lists:correct': (input, ctx) => {
+  'lists:correct': async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
+      // a correction publishes new versions (or changes what the next list carries): the same verified copy first
+      const head = getList(db, input.listId)
+      if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
+      ctx.progress(0, 1, 'backup')
+      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication')
+      ctx.throwIfCancelled()
       return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
