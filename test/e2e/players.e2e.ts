@@ -19,7 +19,9 @@ describe('the player registry in the browser', () => {
   it('imports a FIDE list from the Players screen as a background job', async () => {
     await h.page.goto(h.url + '#/players')
     await h.page.getByTestId('players-import').click()
-    await h.page.getByTestId('import-file').locator('input').fill(list)
+    // the browser uploads the file's bytes; the page never names a path of the server
+    await h.page.getByTestId('import-file-input').setInputFiles(list)
+    await expect.poll(async () => await h.page.getByTestId('import-chosen').innerText(), { timeout: 30000 }).toContain('players_list.xml')
     const date = h.page.getByTestId('import-date').locator('input')
     await date.click()
     await date.fill('2025-11-01')

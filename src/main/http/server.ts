@@ -9,6 +9,7 @@ import type { JobEvent } from '../../shared/contract/jobs'
 import { toApiError } from '../core/services/dispatch'
 import { UserError } from '../core/util/errors'
 import { serveListExport } from './list-export'
+import { receiveUpload } from './upload'
 
 export const CSP = [
   "default-src 'self'",
@@ -178,6 +179,21 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
         return
       }
       void serveListExport(services, exportMatch[1]!, url.searchParams, res, locale())
+      return
+    }
+    const uploadMatch = /^\/api\/upload\/([a-z-]+)$/.exec(url.pathname)
+    if (uploadMatch) {
+      if (req.method !== 'POST') {
+        res.setHeader('allow', 'POST')
+        send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: 'use POST' } })
+        return
+      }
+      void receiveUpload(services, uploadMatch[1]!, url.searchParams, req, locale()).then((a) => {
+        if (a.close) res.setHeader('connection', 'close')
+        send(res, a.status, a.body)
+        // what a refused upload did not send is not waited for
+        if (a.close) res.once('finish', () => req.destroy())
+      })
       return
     }
     const m = /^\/api\/call\/([a-z]+:[A-Za-z-]+)$/.exec(url.pathname)

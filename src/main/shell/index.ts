@@ -13,6 +13,7 @@ import { CSP } from '../http/server'
 import { isAllowedExternal, isAppUrl, reportPathsFromArgv, secureWebPreferences } from './security'
 import { saveDialogChooser } from './save-dialog'
 import { installMenu } from './menu'
+import { folderDialogChooser, openDialogChooser } from './open-dialog'
 import { IPC_CALL, IPC_JOB_EVENT } from '../../preload/channels'
 
 app.setName(APP_NAME)
@@ -65,7 +66,9 @@ if (!app.requestSingleInstanceLock()) {
         worker: builtWorkerScript(import.meta.url),
         openedReports,
         backupSchedule: true,
-        chooseSaveFile: saveDialogChooser(() => mainWindow)
+        chooseSaveFile: saveDialogChooser(() => mainWindow),
+        chooseOpenFile: openDialogChooser(() => mainWindow),
+        chooseFolder: folderDialogChooser(() => mainWindow)
       })
     } catch (e) {
       dialog.showErrorBox(APP_NAME, (e as Error).message)

@@ -1,5 +1,6 @@
 // The renderer's one door to the core: Electron's preload bridge when present, else the browser-mode HTTP API.
-import type { Api, ApiError, CallInput, CallName, CallOutput, JobEvent, Reply } from '@shared/contract/index'
+import type { Api, ApiError, CallInput, CallName, CallOutput, JobEvent, Reply, UploadKind, UploadedFile } from '@shared/contract/index'
+import { uploadUrl } from '@shared/contract/files'
 import { i18n } from './i18n'
 
 const TOKEN_KEY = 'rating-office.token'
@@ -93,6 +94,29 @@ export function createHttpApi(base = ''): Api {
 
 /** Electron's preload gives `window.api`; a browser page talks HTTP to the server that served it. */
 export const api: Api = window.api ?? createHttpApi()
+
+/** The desktop app chooses files with its own dialog (files:open); a browser uploads them (sendFile). */
+export const isDesktop = window.api !== undefined
+
+/** Browser mode: streams a file's bytes to the server, which answers with its handle (the path stays the server's). */
+export async function sendFile(kind: UploadKind, file: Blob & { name: string }, base = ''): Promise<Reply<UploadedFile>> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream' }
+  const token = accessToken()
+  if (token) headers[TOKEN_HEADER] = token
+  let response: Response
+  try {
+    response = await fetch(`${base}${uploadUrl(kind, file.name)}`, { method: 'POST', headers, body: file })
+  } catch (e) {
+    return networkFailure(e instanceof Error ? e.message : String(e))
+  }
+  try {
+    const body: unknown = await response.json()
+    if (isReply(body)) return body as Reply<UploadedFile>
+  } catch {
+    // not a reply: said below
+  }
+  return networkFailure(`HTTP ${response.status} ${response.statusText}`.trim())
+}
 
 /** The message of a failed reply in the interface language (the catalogue's key when known, else the server's text). */
 export function errorMessage(error: ApiError): string {

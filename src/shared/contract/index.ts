@@ -13,6 +13,7 @@ import { tournamentRatingContract } from './tournament-rating'
 import { auditContract } from './audit'
 import { listOutContract } from './list-out'
 import { checksContract } from './checks'
+import { filesContract } from './files'
 
 export * from './define'
 export * from './system'
@@ -27,6 +28,7 @@ export * from './tournament-rating'
 export * from './audit'
 export * from './list-out'
 export * from './checks'
+export * from './files'
 
 export const contract = {
   ...systemContract,
@@ -40,7 +42,8 @@ export const contract = {
   ...tournamentRatingContract,
   ...auditContract,
   ...listOutContract,
-  ...checksContract
+  ...checksContract,
+  ...filesContract
 } as const
 
 export type Contract = typeof contract

@@ -177,12 +177,18 @@ export const jobEventSchema = jobEventSchemaOf(jobsContract)
 
 const jobId = z.object({ jobId: z.string() }).strict()
 
+/** Jobs that read a file by its path: started by the calls that take a handle (or by the local CLI), never by jobs:start. */
+export const pathJobKinds = ['registry:importList', 'registry:importNational'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, ...clientJobs } = jobsContract
+/** The jobs a client may start by name. */
+export const clientJobsContract = clientJobs
+
 /** The calls of background jobs: start a declared kind, read a job's last state, cancel it. */
 export const jobsCallsContract = {
   'jobs:start': call({
-    summary: 'Start a declared background job (kind and its input) in a worker thread',
+    summary: 'Start a declared background job (kind and its input) in a worker thread; jobs that read a file are started by their own calls',
     access: 'write',
-    input: jobStartSchema(jobsContract),
+    input: jobStartSchema(clientJobsContract),
     output: z.object({ jobId: z.string() })
   }),
   'jobs:get': call({

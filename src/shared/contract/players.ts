@@ -1,6 +1,7 @@
 // Calls of the player registry: search, player page, list import (a job), duplicates queue, merges, arbiters and licences.
 import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
+import { uploadHandle } from './files'
 
 const currentRatingSchema = z
   .object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable(), listId: z.number(), listDate: z.string() })
@@ -92,6 +93,10 @@ export const importListInputSchema = z.object({ file: z.string().min(1), listDat
 export const importNationalInputSchema = z
   .object({ file: z.string().min(1), listDate: isoDate, ratingType, source: z.string().regex(/^[A-Z]{3}$/), mapping: nationalMappingSchema })
   .strict()
+// The calls that start them name the file by its handle (open dialog or upload), never by a path; only the main
+// process turns a handle into the job's path (the CLI, local, starts the jobs with its own paths).
+export const importListCallSchema = importListInputSchema.omit({ file: true }).extend({ upload: uploadHandle }).strict()
+export const importNationalCallSchema = importNationalInputSchema.omit({ file: true }).extend({ upload: uploadHandle }).strict()
 export const scanDuplicatesInputSchema = z.object({ minScore: z.number().min(0.5).max(1).optional() }).strict()
 
 /** A located problem of a list file: line, column, the field, what was found and what was expected. */
@@ -169,21 +174,21 @@ export const playersContract = {
     output: z.object({ changed: z.array(z.string()), player: registryPlayerSchema })
   }),
   'players:importList': call({
-    summary: 'Import a FIDE list file (TXT or XML) as read-only reference lists, in the worker (returns the job)',
+    summary: 'Import a FIDE list file (TXT or XML, by its handle) as read-only reference lists, in the worker (returns the job)',
     access: 'write',
-    input: importListInputSchema,
+    input: importListCallSchema,
     output: jobStarted
   }),
   'players:previewNational': call({
     summary: 'Read a national list (CSV/XLSX): its columns, a sample, and a suggested column mapping to confirm',
     access: 'read',
-    input: z.object({ file: z.string().min(1) }).strict(),
+    input: z.object({ upload: uploadHandle }).strict(),
     output: z.object({ columns: z.array(z.string()), sample: z.array(z.array(z.string())), rows: z.number(), suggested: nationalMappingSchema })
   }),
   'players:importNational': call({
-    summary: 'Import a national list (CSV/XLSX) with the confirmed column mapping, in the worker (returns the job)',
+    summary: 'Import a national list (CSV/XLSX, by its handle) with the confirmed column mapping, in the worker (returns the job)',
     access: 'write',
-    input: importNationalInputSchema,
+    input: importNationalCallSchema,
     output: jobStarted
   }),
   'players:duplicates': call({

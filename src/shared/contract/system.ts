@@ -78,6 +78,12 @@ export const systemContract = {
     input: z.object({}).strict(),
     output: z.object({ folder: z.string(), backups: z.array(backupFileSchema) })
   }),
+  'system:restore': call({
+    summary: 'Replace the database with one of the backups of its folder (by file name), after a verified copy of the current one; the window then reloads',
+    access: 'write',
+    input: z.object({ fileName: z.string().min(1).max(260) }).strict(),
+    output: z.object({ restored: z.string(), safetyCopy: z.string().nullable(), schemaVersion: z.number() })
+  }),
   'system:openedReports': call({
     summary: 'Tournament reports given on the command line or by the OS, taken once by the import screen',
     access: 'read',
@@ -96,9 +102,15 @@ export const systemContract = {
     output: settingsSchema
   }),
   'settings:set': call({
-    summary: 'Change some settings',
+    summary: 'Change some settings (the backups folder is chosen with settings:chooseBackupDir: no client names a folder)',
     access: 'write',
-    input: settingsSchema.partial().strict(),
+    input: settingsSchema.omit({ backupDir: true }).partial().strict(),
+    output: settingsSchema
+  }),
+  'settings:chooseBackupDir': call({
+    summary: 'The backups folder: chosen in the desktop app’s folder dialog, or back to the default beside the database',
+    access: 'write',
+    input: z.object({ use: z.enum(['dialog', 'default']) }).strict(),
     output: settingsSchema
   }),
   'settings:logo': call({

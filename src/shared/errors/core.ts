@@ -34,6 +34,14 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The backup {file} is damaged ({problems}): it was not restored and the database is unchanged.',
     fr: 'La sauvegarde {file} est endommagée ({problems}) : elle n’a pas été restaurée et la base est inchangée.'
   },
+  'db.restoreBusy': {
+    en: 'A background task is running: wait for it to finish, then restore.',
+    fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis restaurez.'
+  },
+  'db.restoring': {
+    en: 'The database is being restored: try again in a moment.',
+    fr: 'La base est en cours de restauration : réessayez dans un instant.'
+  },
   'contract.unknownCall': {
     en: 'Unknown call “{name}”.',
     fr: 'Appel inconnu « {name} ».'

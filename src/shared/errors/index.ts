@@ -8,6 +8,7 @@ import { checksErrors } from './checks'
 import { exportsErrors } from './exports'
 import { reviewErrors } from './review'
 import { demoErrors } from './demo'
+import { filesErrors } from './files'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -21,7 +22,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...checksErrors,
   ...exportsErrors,
   ...reviewErrors,
-  ...demoErrors
+  ...demoErrors,
+  ...filesErrors
 }
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */

@@ -86,9 +86,28 @@ describe('read-only archive: the whole contract', () => {
     }
   })
 
-  it('keeps the calls that read server files private', () => {
-    const pathCalls = callNames.filter((n) => [...propertyNames(z.toJSONSchema(contract[n].input, { io: 'input', unrepresentable: 'any' }))].some((k) => /path|^file$|dir/i.test(k)))
-    expect(pathCalls).toEqual(expect.arrayContaining(['players:previewNational', 'players:importList', 'players:importNational']))
-    for (const n of pathCalls) expect(contract[n].archive, n).toBeUndefined()
+  it('takes no path of the machine in any call at all: a file is named by a handle the main process minted', () => {
+    // every string a client gives that could name a file: by its property's name, anywhere in any call's input
+    const named = (n: CallName) => [...propertyNames(z.toJSONSchema(contract[n].input, { io: 'input', unrepresentable: 'any' }))]
+    const pathCalls = callNames.filter((n) => named(n).some((k) => /path|^file$|dir|folder/i.test(k)))
+    expect(pathCalls).toEqual([])
+    // the calls that read a file take an `upload`, and only a handle's shape passes: never a path
+    const topKeys = (n: CallName) => Object.keys((z.toJSONSchema(contract[n].input, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {})
+    const uploadCalls = callNames.filter((n) => topKeys(n).includes('upload'))
+    expect(uploadCalls).toEqual(['players:importList', 'players:importNational', 'players:previewNational'])
+    for (const n of uploadCalls) {
+      for (const upload of ['/etc/passwd', 'C:\\Windows\\win.ini', '../office.db', 'up-../../etc/passwd', 'file:///etc/passwd']) {
+        const parsed = contract[n].input.safeParse({ upload, listDate: '2025-01-01', ratingType: 'standard', source: 'FRA', mapping: {} })
+        expect(parsed.success, `${n} ${upload}`).toBe(false)
+      }
+    }
+    // jobs:start cannot start a job that reads a path (those jobs are started by the calls above, or the local CLI)
+    for (const kind of ['registry:importList', 'registry:importNational']) {
+      expect(contract['jobs:start'].input.safeParse({ kind, input: { file: '/etc/passwd', listDate: '2025-01-01' } }).success, kind).toBe(false)
+    }
+  })
+
+  it('keeps the calls that read a file private', () => {
+    for (const n of ['players:previewNational', 'players:importList', 'players:importNational', 'files:open'] as const) expect(contract[n].archive, n).toBeUndefined()
   })
 })

@@ -2,6 +2,7 @@
 // window, navigation, new windows, permissions, CSP and IPC senders (the window itself can't be launched here).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../../helpers/temp-db'
+import { LISTS_DIR } from '../../helpers/fixtures'
 
 const tmp = tempDir()
 
@@ -17,6 +18,8 @@ const h = vi.hoisted(() => {
     permissionCheck: null as null | Listener,
     headersReceived: null as null | Listener,
     userData: '',
+    /** What the mocked open dialog answers next. */
+    openDialog: { canceled: false, filePaths: [] as string[] },
     ready: null as null | (() => void)
   }
   return state
@@ -53,7 +56,7 @@ vi.mock('electron', () => {
       exit: vi.fn()
     },
     BrowserWindow,
-    dialog: { showErrorBox: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn(async () => h.openDialog) },
     ipcMain: { handle: (channel: string, fn: Listener) => h.ipcHandlers.set(channel, fn) },
     session: {
       defaultSession: {
@@ -148,5 +151,24 @@ describe('Electron main process (mocked electron)', () => {
     expect(otherContents).toMatchObject({ ok: false, error: { key: 'contract.foreignSender' } })
     const badName = (await handle({ sender: own, senderFrame: { url: APP_URL } }, 42, {})) as { ok: boolean; error: { key: string } }
     expect(badName).toMatchObject({ ok: false, error: { key: 'contract.unknownCall' } })
+  })
+
+  it('reads a file only through its own open dialog: the renderer gets a handle, never gives a path', async () => {
+    const handle = [...h.ipcHandlers.values()][0]!
+    const own = { sender: h.windows[0]!.webContents, senderFrame: { url: APP_URL } }
+    h.openDialog = { canceled: false, filePaths: [LISTS_DIR + 'national_list.csv'] }
+    const opened = (await handle(own, 'files:open', { kind: 'national-list' })) as { ok: true; value: { handle: string; fileName: string; bytes: number } }
+    expect(opened).toMatchObject({ ok: true, value: { kind: 'national-list', fileName: 'national_list.csv' } })
+    expect(opened.value.handle).toMatch(/^up-[0-9a-f]{32}$/)
+    expect(JSON.stringify(opened)).not.toContain(LISTS_DIR)
+    const preview = (await handle(own, 'players:previewNational', { upload: opened.value.handle })) as { ok: boolean; value: { rows: number } }
+    expect(preview).toMatchObject({ ok: true, value: { rows: 3 } })
+    // a path where the handle goes, or a handle the main process never gave, is refused
+    expect(await handle(own, 'players:previewNational', { upload: LISTS_DIR + 'national_list.csv' })).toMatchObject({ ok: false, error: { key: 'contract.invalidInput' } })
+    expect(await handle(own, 'players:previewNational', { upload: 'up-' + '0'.repeat(32) })).toMatchObject({ ok: false, error: { key: 'files.unknownHandle' } })
+    // a handle of another kind does not open the file either
+    expect(await handle(own, 'players:importList', { upload: opened.value.handle, listDate: '2025-11-01' })).toMatchObject({ ok: false, error: { key: 'files.unknownHandle' } })
+    h.openDialog = { canceled: true, filePaths: [] }
+    expect(await handle(own, 'files:open', { kind: 'fide-list' })).toEqual({ ok: true, value: null })
   })
 })

@@ -5,7 +5,8 @@ import { existsSync, statSync } from 'node:fs'
 import { globalOptions, CliError } from '../host'
 import { defaultDbPath } from '../../core/util/paths'
 import { openDatabase } from '../../core/db/open'
-import { backupDatabase, backupFileName, checkOpenDatabase, restoreDatabase, type DatabaseCheck } from '../../core/db/backup'
+import { backupDatabase, backupFileName, backupFolder, checkOpenDatabase, restoreDatabase, type DatabaseCheck } from '../../core/db/backup'
+import { readSettings, writeSettings } from '../../core/data/settings'
 import { UserError } from '../../core/util/errors'
 
 function print(cmd: Command, value: unknown, text: () => string): void {
@@ -62,6 +63,25 @@ export function register(program: Command): void {
         // opening applies any migration the restored file needs, with the usual copy before an upgrade
         openDatabase(dbPath).close()
         print(cmd, report, () => [`restored ${report.restored} from ${report.from}`, report.safetyCopy ? `the previous database is kept in ${report.safetyCopy}` : 'there was no previous database', ...checkLines(report.check)].join('\n'))
+      })
+    })
+
+  db.command('backup-folder [dir]')
+    .description('show the folder of the automatic backups, or set it (an absolute or relative folder; --default: beside the database)')
+    .option('--default', 'back to the backups folder beside the database')
+    .action(async (dir: string | undefined, opts: { default?: boolean }, cmd: Command) => {
+      await userErrors(async () => {
+        const dbPath = globalOptions(cmd).db ?? defaultDbPath()
+        const handle = openDatabase(dbPath)
+        try {
+          // the command line is local: the officer names the folder himself (the app's screens use a folder dialog)
+          if (opts.default) writeSettings(handle, { backupDir: '' })
+          else if (dir !== undefined) writeSettings(handle, { backupDir: resolve(dir) })
+          const folder = backupFolder(dbPath, readSettings(handle).backupDir)
+          print(cmd, { folder }, () => folder)
+        } finally {
+          handle.close()
+        }
       })
     })
 

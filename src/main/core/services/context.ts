@@ -2,6 +2,8 @@
 import type { Db } from '../db/open'
 import type { JobRunner } from '../workers/runner'
 import type { JobsContract } from '../../../shared/contract/jobs'
+import type { UploadKind } from '../../../shared/contract/files'
+import type { UploadStore } from '../util/uploads'
 
 export type HostKind = 'electron' | 'browser' | 'cli'
 
@@ -19,4 +21,12 @@ export interface ServiceContext {
    * when he cancels. Absent in browser mode (a download) and in the CLI (--out).
    */
   chooseSaveFile?: (fileName: string) => Promise<string | null>
+  /** The desktop app's open dialog: the file the officer chooses, or null when he cancels. Absent elsewhere. */
+  chooseOpenFile?: (kind: UploadKind) => Promise<string | null>
+  /** The desktop app's folder dialog (the backups folder), or null when cancelled. Absent elsewhere. */
+  chooseFolder?: () => Promise<string | null>
+  /** Set while the database is being replaced (a restore): every other call is refused until it is back. */
+  maintenance?: 'restore' | null
+  /** The files a call may read, behind handles (open dialog, browser upload): no call takes a path. */
+  uploads: UploadStore
 }

@@ -56,6 +56,7 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
     if (ctx.readOnly && !(def.access === 'read' && def.archive === true)) {
       return { ok: false, error: toApiError(new UserError('contract.readOnly', { name }), loc) }
     }
+    if (ctx.maintenance) return { ok: false, error: toApiError(new UserError('db.restoring'), loc) }
     const parsed = def.input.safeParse(input ?? {})
     if (!parsed.success) {
       const err = new UserError('contract.invalidInput', { name, issues: formatIssues(parsed.error.issues) }, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))

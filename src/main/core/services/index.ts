@@ -17,6 +17,8 @@ import { auditHandlers } from './audit'
 import { listOutHandlers } from './list-out'
 import { startBackupSchedule } from './backups'
 import { checksHandlers } from './checks'
+import { filesHandlers } from './files'
+import { UploadStore } from '../util/uploads'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -33,7 +35,8 @@ export const handlers: Handlers = {
   'tournaments:rate': rateHandler,
   ...auditHandlers,
   ...listOutHandlers,
-  ...checksHandlers
+  ...checksHandlers,
+  ...filesHandlers
 }
 
 export interface ServicesOptions {
@@ -45,6 +48,8 @@ export interface ServicesOptions {
   checkOutput?: boolean
   openedReports?: string[]
   chooseSaveFile?: ServiceContext['chooseSaveFile']
+  chooseOpenFile?: ServiceContext['chooseOpenFile']
+  chooseFolder?: ServiceContext['chooseFolder']
   /** Back up the database daily while running (the desktop app and browser mode; not the CLI). */
   backupSchedule?: boolean
 }
@@ -66,10 +71,14 @@ export function createServices(options: ServicesOptions): Services {
     appVersion: options.appVersion,
     jobs,
     openedReports: options.openedReports ?? [],
-    ...(options.chooseSaveFile ? { chooseSaveFile: options.chooseSaveFile } : {})
+    uploads: new UploadStore(),
+    ...(options.chooseSaveFile ? { chooseSaveFile: options.chooseSaveFile } : {}),
+    ...(options.chooseOpenFile ? { chooseOpenFile: options.chooseOpenFile } : {}),
+    ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {})
   }
   const dispatch = createDispatch(ctx, handlers, {
-    locale: () => readSettings(db).locale,
+    // ctx.db, not db: a restore replaces the connection
+    locale: () => (ctx.maintenance ? 'en' : readSettings(ctx.db).locale),
     checkOutput: options.checkOutput
   })
   const schedule = options.backupSchedule && !ctx.readOnly ? startBackupSchedule(ctx) : null
@@ -79,7 +88,8 @@ export function createServices(options: ServicesOptions): Services {
     async close() {
       schedule?.stop()
       await jobs.close()
-      db.close()
+      ctx.uploads.close()
+      ctx.db.close()
     }
   }
 }

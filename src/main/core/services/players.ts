@@ -1,5 +1,6 @@
 // Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
 import type { HandlersOf } from './dispatch'
+import type { ServiceContext } from './context'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
@@ -26,6 +27,11 @@ function playerTournaments(db: Db, playerId: number): { id: number; name: string
     )
     .all(playerId) as { id: number; name: string | null; date: string | null }[]
   return rows.map((r) => ({ id: r.id, name: r.name ?? `#${r.id}`, date: r.date }))
+}
+
+/** Once the job that reads a file has ended (whatever the end), its handle is spent and an uploaded copy deleted. */
+function releaseAfter(jobs: ServiceContext['jobs'], jobId: string, release: () => void): void {
+  void jobs.wait(jobId).then(release, release)
 }
 
 interface RawCandidate {
@@ -64,14 +70,22 @@ export const playersHandlers: HandlersOf<'players'> = {
     return { changed, player: reader(db).get(id) }
   },
 
-  'players:importList': (input, { jobs }) => ({ jobId: jobs.start('registry:importList', input) }),
+  'players:importList': ({ upload, ...input }, { jobs, uploads }) => {
+    const jobId = jobs.start('registry:importList', { ...input, file: uploads.resolve(upload, 'fide-list').path })
+    releaseAfter(jobs, jobId, () => uploads.release(upload))
+    return { jobId }
+  },
 
-  'players:previewNational': async (input) => {
-    const t = await readNationalTable(input.file)
+  'players:previewNational': async (input, { uploads }) => {
+    const t = await readNationalTable(uploads.resolve(input.upload, 'national-list').path)
     return { columns: t.columns, sample: t.rows.slice(0, 10), rows: t.rows.length, suggested: suggestMapping(t.columns) }
   },
 
-  'players:importNational': (input, { jobs }) => ({ jobId: jobs.start('registry:importNational', input) }),
+  'players:importNational': ({ upload, ...input }, { jobs, uploads }) => {
+    const jobId = jobs.start('registry:importNational', { ...input, file: uploads.resolve(upload, 'national-list').path })
+    releaseAfter(jobs, jobId, () => uploads.release(upload))
+    return { jobId }
+  },
 
   'players:duplicates': (input, { db }) => {
     const total = (db.prepare('SELECT count(*) AS n FROM duplicate_candidates WHERE status = ?').get(input.status) as { n: number }).n

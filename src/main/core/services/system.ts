@@ -4,8 +4,10 @@ import { readFederationLogo, readSettings, writeFederationLogo, writeSettings } 
 import { checkLogo } from '../exports/logo'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
-import { backupFolder, listBackups } from '../db/backup'
+import { backupFolder, checkDatabaseFile, listBackups, restoreDatabase } from '../db/backup'
 import { homeFigures } from '../data/system'
+import { openDatabase } from '../db/open'
+import { UserError } from '../util/errors'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
 const MAX_REPORT_BYTES = 50 * 1024 * 1024
@@ -17,6 +19,28 @@ export const systemHandlers: HandlersOf<'system'> = {
       .sort((a, b) => b.at.getTime() - a.at.getTime())
       .map((b) => ({ fileName: basename(b.file), at: b.at.toISOString(), reason: b.reason, bytes: statSync(b.file).size }))
     return { folder, backups }
+  },
+  'system:restore': async (input, ctx) => {
+    const folder = backupFolder(ctx.dbPath, readSettings(ctx.db).backupDir)
+    // by name among the backups of this database's folder: a client cannot point at any other file
+    const backup = listBackups(folder, basename(ctx.dbPath)).find((b) => basename(b.file) === input.fileName)
+    if (!backup) throw new UserError('db.backupMissing', { file: input.fileName })
+    if (ctx.jobs.runningCount() > 0) throw new UserError('db.restoreBusy')
+    // checked before the connection closes: a damaged backup leaves the application as it was
+    const check = checkDatabaseFile(backup.file)
+    if (check.integrity !== 'ok' || check.foreignKeyProblems.length) {
+      throw new UserError('db.backupDamaged', { file: input.fileName, problems: check.integrity !== 'ok' ? check.integrity : `${check.foreignKeyProblems.length} foreign key problems` })
+    }
+    ctx.maintenance = 'restore'
+    ctx.db.close()
+    try {
+      const report = await restoreDatabase(ctx.dbPath, backup.file, folder)
+      return { restored: input.fileName, safetyCopy: report.safetyCopy ? basename(report.safetyCopy) : null, schemaVersion: report.check.schemaVersion }
+    } finally {
+      // the restored file (or, if the restore failed, the untouched one), upgraded if it is older
+      ctx.db = openDatabase(ctx.dbPath)
+      ctx.maintenance = null
+    }
   },
   'system:info': (_input, ctx) => ({
     appVersion: ctx.appVersion,
@@ -57,6 +81,12 @@ export const settingsHandlers: HandlersOf<'settings'> = {
     writeFederationLogo(db, { mediaType, data })
     const logo = readFederationLogo(db)!
     return { mediaType: logo.mediaType, bytes: logo.bytes, dataUrl: logo.dataUrl }
+  },
+  'settings:chooseBackupDir': async (input, ctx) => {
+    if (input.use === 'default') return writeSettings(ctx.db, { backupDir: '' })
+    if (!ctx.chooseFolder) throw new UserError('files.noOpenDialog', { host: ctx.host })
+    const folder = await ctx.chooseFolder()
+    return folder === null ? readSettings(ctx.db) : writeSettings(ctx.db, { backupDir: folder })
   }
 }
 

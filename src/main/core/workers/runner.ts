@@ -143,6 +143,11 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
     return true
   }
 
+  /** How many jobs are running now (a restore waits for none). */
+  runningCount(): number {
+    return [...this.jobs.values()].filter((s) => s.event.state === 'running').length
+  }
+
   wait(jobId: string): Promise<AnyJobEventOf<C>> {
     const s = this.jobs.get(jobId)
     if (!s) return Promise.reject(new UserError('jobs.notFound', { jobId }))

@@ -36,11 +36,14 @@ describe('automatic backups', () => {
     expect(listed).toMatchObject({ ok: true, value: { folder: tmp.file('manual/backups'), backups: [{ reason: 'manual', bytes: report.bytes }] } })
   })
 
-  it('writes into the folder the settings name, which must be absolute', async () => {
+  it('writes into the folder the settings name, chosen in a dialog, never named by a client', async () => {
     const s = services('configured')
-    expect(await s.dispatch('settings:set', { backupDir: 'relative/folder' })).toMatchObject({ ok: false, error: { code: 'validation' } })
+    expect(await s.dispatch('settings:set', { backupDir: tmp.file('named-by-a-client') })).toMatchObject({ ok: false, error: { code: 'validation' } })
+    // no dialog in this host (browser mode, CLI): only the default may be chosen
+    expect(await s.dispatch('settings:chooseBackupDir', { use: 'dialog' })).toMatchObject({ ok: false, error: { key: 'files.noOpenDialog' } })
     const folder = tmp.file('configured-elsewhere')
-    expect(await s.dispatch('settings:set', { backupDir: folder })).toMatchObject({ ok: true })
+    s.ctx.chooseFolder = async () => folder
+    expect(await s.dispatch('settings:chooseBackupDir', { use: 'dialog' })).toMatchObject({ ok: true, value: { backupDir: folder } })
     const report = await s.ctx.jobs.run('system:backup', {})
     expect(report.file.startsWith(folder)).toBe(true)
   })
@@ -100,5 +103,43 @@ describe('automatic backups', () => {
     expect(left).toContain('office-2025-01-01T000000-manual.db')
     expect(left.filter((f) => f.includes('2026-10-'))).toEqual(['25', '26', '27', '28', '29', '30'].map((d) => `office-2026-10-${d}T020000-daily.db`))
     expect(report.removed).toHaveLength(24)
+  })
+})
+
+describe('restore from the Settings screen (system:restore)', () => {
+  it('puts a backup of the folder back by its name, after a verified copy of the current database; calls go on', async () => {
+    const s = services('restore')
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-11-01' })
+    await s.dispatch('settings:set', { officer: 'Before' })
+    const backup = await s.ctx.jobs.run('system:backup', { reason: 'manual' })
+    const frozen = backup.listChecksums
+    // the database moves on: another list, another officer
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-12-01' })
+    await s.dispatch('settings:set', { officer: 'After' })
+    const name = backup.file.split('/').at(-1)!
+    const reply = await s.dispatch('system:restore', { fileName: name })
+    expect(reply).toMatchObject({ ok: true, value: { restored: name } })
+    if (!reply.ok) return
+    // the same connection object answers the next calls, on the restored data
+    expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, value: { officer: 'Before' } })
+    expect(checkDatabaseFile(s.ctx.dbPath).listChecksums).toEqual(frozen)
+    // the database as it was before the restore is kept, verified, in the same folder
+    const safety = checkDatabaseFile(tmp.file(`restore/backups/${(reply.value as { safetyCopy: string }).safetyCopy}`))
+    expect(safety.integrity).toBe('ok')
+    expect(Object.keys(safety.listChecksums).length).toBeGreaterThan(Object.keys(frozen).length)
+  })
+
+  it('refuses a name that is not a backup of its folder, and a damaged backup, leaving the database as it was', async () => {
+    const s = services('restore-refused')
+    await s.dispatch('settings:set', { officer: 'Kept' })
+    for (const fileName of ['../office.db', '/etc/passwd', 'office-2026-01-01T000000-manual.db']) {
+      expect(await s.dispatch('system:restore', { fileName }), fileName).toMatchObject({ ok: false, error: { key: 'db.backupMissing' } })
+    }
+    mkdirSync(tmp.file('restore-refused/backups'))
+    const damaged = backupFileName('office.db', new Date('2026-01-01T00:00:00Z'), 'manual')
+    writeFileSync(tmp.file(`restore-refused/backups/${damaged}`), 'SQLite format 3\0 but not really')
+    const reply = await s.dispatch('system:restore', { fileName: damaged })
+    expect(reply.ok).toBe(false)
+    expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, value: { officer: 'Kept' } })
   })
 })

@@ -8,6 +8,7 @@ import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { jobsContract } from '../../../../src/shared/contract/jobs'
 import type { ServiceContext } from '../../../../src/main/core/services/context'
 import { UserError } from '../../../../src/main/core/util/errors'
+import { UploadStore } from '../../../../src/main/core/util/uploads'
 import { tempDir } from '../../../helpers/temp-db'
 import { writeFileSync } from 'node:fs'
 import { latestVersion } from '../../../../src/main/core/db/migrate'
@@ -18,7 +19,7 @@ afterAll(() => tmp.cleanup())
 
 function makeCtx(readOnly = false): ServiceContext {
   const dbPath = tmp.file(`d-${Math.random().toString(36).slice(2)}.db`)
-  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ contract: jobsContract, worker: sourceWorkerScript(), dbPath }), openedReports: [] }
+  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ contract: jobsContract, worker: sourceWorkerScript(), dbPath }), openedReports: [], uploads: new UploadStore() }
 }
 
 describe('dispatch', () => {

@@ -19,7 +19,9 @@ type Page = { total: number; rows: { id: number; fideId: number | null; surname:
 
 beforeAll(async () => {
   services = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
-  const { jobId } = await call<{ jobId: string }>('players:importList', { file: fixture('players_list_foa.txt'), listDate: '2025-11-01' })
+  // the file the officer chose, by its handle (the desktop app's dialog registers it the same way)
+  const upload = services.ctx.uploads.register(fixture('players_list_foa.txt'), 'fide-list').handle
+  const { jobId } = await call<{ jobId: string }>('players:importList', { upload, listDate: '2025-11-01' })
   const end = await services.ctx.jobs.wait(jobId)
   expect(end.state).toBe('done')
   expect(end.result).toMatchObject({ format: 'txt-combined', records: 10 })
@@ -111,15 +113,29 @@ describe('duplicates and merges', () => {
 
 describe('national list through the worker', () => {
   it('previews the columns with a suggested mapping, then imports with it', async () => {
-    const file = fixture('national_list.csv')
-    const preview = await call<{ columns: string[]; rows: number; suggested: Record<string, string> }>('players:previewNational', { file })
+    const upload = services.ctx.uploads.register(fixture('national_list.csv'), 'national-list').handle
+    const preview = await call<{ columns: string[]; rows: number; suggested: Record<string, string> }>('players:previewNational', { upload })
     expect(preview.rows).toBe(3)
     expect(preview.suggested).toMatchObject({ nationalId: 'Licence', rating: 'Elo' })
-    const { jobId } = await call<{ jobId: string }>('players:importNational', { file, listDate: '2025-10-01', ratingType: 'rapid', source: 'FRA', mapping: preview.suggested })
+    const { jobId } = await call<{ jobId: string }>('players:importNational', { upload, listDate: '2025-10-01', ratingType: 'rapid', source: 'FRA', mapping: preview.suggested })
     const end = await services.ctx.jobs.wait(jobId)
     expect(end.state).toBe('done')
     expect(end.result).toMatchObject({ format: 'national', lists: [{ ratingType: 'rapid', entries: 2 }] })
     expect((await call<Page>('players:search', { text: 'zoe' })).rows.map((r) => r.surname)).toEqual(['Dupont'])
+    // the import spent the handle
+    expect(await services.dispatch('players:previewNational', { upload })).toMatchObject({ ok: false, error: { key: 'files.unknownHandle' } })
+  })
+
+  it('never takes a path: a file named in the call, or a path-reading job started by name, is refused', async () => {
+    for (const [name, input] of [
+      ['players:previewNational', { file: fixture('national_list.csv') }],
+      ['players:previewNational', { upload: fixture('national_list.csv') }],
+      ['players:importList', { file: fixture('players_list_foa.txt'), listDate: '2025-11-01' }],
+      ['jobs:start', { kind: 'registry:importList', input: { file: fixture('players_list_foa.txt'), listDate: '2025-11-01' } }],
+      ['jobs:start', { kind: 'registry:importNational', input: { file: fixture('national_list.csv'), listDate: '2025-10-01', ratingType: 'rapid', source: 'FRA', mapping: {} } }]
+    ] as const) {
+      expect(await services.dispatch(name, input), name).toMatchObject({ ok: false, error: { code: 'validation', key: 'contract.invalidInput' } })
+    }
   })
 })
 

@@ -1,7 +1,7 @@
 // Jobs store: the state of every background job seen since the window opened, fed by the host's job events.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { JobEvent, JobStart } from '@shared/contract/index'
+import type { CallInput, JobEvent } from '@shared/contract/index'
 import { api, errorMessage, unwrap } from '@renderer/api'
 
 /** How long a finished job stays visible under the progress bar. */
@@ -50,8 +50,8 @@ export const useJobsStore = defineStore('jobs', () => {
     return null
   }
 
-  /** Starts a declared job (`{ kind, input }`, checked again in main); its events then arrive here. Throws an ApiFailure. */
-  async function start(request: JobStart): Promise<string> {
+  /** Starts a declared job (`{ kind, input }`, checked again in main; not one that reads a file); its events then arrive here. Throws an ApiFailure. */
+  async function start(request: CallInput<'jobs:start'>): Promise<string> {
     listen()
     return unwrap(await api.call('jobs:start', request)).jobId
   }

@@ -1,8 +1,8 @@
 // Players store: the registry table (paged and sorted by the core), a player's page, the duplicates queue, arbiters, imports.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { ArbiterDto, CallInput, CallOutput, DuplicateCandidateDto, HistoryRow, RegistryPlayer } from '@shared/contract/index'
-import { api, failureMessage, unwrap } from '@renderer/api'
+import type { ArbiterDto, CallInput, CallOutput, DuplicateCandidateDto, HistoryRow, RegistryPlayer, UploadKind, UploadedFile } from '@shared/contract/index'
+import { api, failureMessage, isDesktop, sendFile, unwrap } from '@renderer/api'
 
 export type PlayerQuery = Required<Omit<CallInput<'players:search'>, 'text' | 'federation'>> & { text: string; federation: string }
 export type PlayerPage = CallOutput<'players:get'>
@@ -129,6 +129,27 @@ export const usePlayersStore = defineStore('players', () => {
   const importList = (input: CallInput<'players:importList'>): Promise<string | null> =>
     act(async () => unwrap(await api.call('players:importList', input)))
 
+  // a file to import: chosen in the desktop app's own dialog, or uploaded by the browser; either way a handle
+  const chosenFile = ref<UploadedFile | null>(null)
+  const sendingFile = ref(false)
+  /** Desktop app: the main process's open dialog (a cancel keeps the previous choice). */
+  const openFile = (kind: UploadKind): Promise<string | null> =>
+    act(async () => {
+      const f = unwrap(await api.call('files:open', { kind }))
+      if (f) chosenFile.value = f
+    })
+  /** Browser: the bytes of the file the officer picked go to the server. */
+  const uploadFile = (kind: UploadKind, file: File): Promise<string | null> =>
+    act(async () => {
+      sendingFile.value = true
+      chosenFile.value = null
+      try {
+        chosenFile.value = unwrap(await sendFile(kind, file))
+      } finally {
+        sendingFile.value = false
+      }
+    })
+
   // arbiters
   const arbiters = ref<ArbiterDto[]>([])
   const arbitersTotal = ref(0)
@@ -158,7 +179,7 @@ export const usePlayersStore = defineStore('players', () => {
     rows, total, capped, query, loading, error, search,
     page, history, merges, pageError, loadingPage, loadPlayer,
     candidates, candidatesTotal, candidateStatus, candidatesOffset, candidatesError, loadingCandidates, loadCandidates,
-    merge, undoMerge, dismiss, scan, importList, updatePlayer,
+    merge, undoMerge, dismiss, scan, importList, updatePlayer, isDesktop, chosenFile, sendingFile, openFile, uploadFile,
     arbiters, arbitersTotal, arbiterQuery, arbitersError, loadingArbiters, loadArbiters, saveArbiter
   }
 })

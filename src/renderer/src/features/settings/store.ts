@@ -4,7 +4,7 @@ import { computed, ref } from 'vue'
 import type { CallOutput, Logo, Settings } from '@shared/contract/index'
 import { LOGO_MAX_BYTES } from '@shared/contract/system'
 import { toBase64 } from '@renderer/util/base64'
-import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
+import { api, errorMessage, failureMessage, isDesktop, unwrap } from '@renderer/api'
 import { i18n, setUiLocale, type UiLocale } from '@renderer/i18n'
 
 export type ThemeChoice = Settings['theme']
@@ -93,6 +93,21 @@ export const useSettingsStore = defineStore('settings', () => {
     return null
   }
 
+  /** The backups folder: the desktop app's folder dialog, or back to the default beside the database. */
+  async function chooseBackupDir(use: 'dialog' | 'default'): Promise<string | null> {
+    const reply = await api.call('settings:chooseBackupDir', { use })
+    if (!reply.ok) return errorMessage(reply.error)
+    settings.value = reply.value
+    await loadBackups()
+    return null
+  }
+
+  /** Puts a backup back (the current database is copied first); the caller then reloads the window. */
+  async function restore(fileName: string): Promise<{ ok: true; value: CallOutput<'system:restore'> } | { ok: false; message: string }> {
+    const reply = await api.call('system:restore', { fileName })
+    return reply.ok ? reply : { ok: false, message: errorMessage(reply.error) }
+  }
+
   async function setLocale(next: UiLocale): Promise<string | null> {
     setUiLocale(next)
     return save({ locale: next })
@@ -103,5 +118,5 @@ export const useSettingsStore = defineStore('settings', () => {
     return save({ theme: next })
   }
 
-  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, logo, logoError, load, save, loadBackups, loadLogo, setLogo, setLocale, setTheme }
+  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, logo, logoError, load, save, loadBackups, loadLogo, setLogo, chooseBackupDir, restore, isDesktop, setLocale, setTheme }
 })
