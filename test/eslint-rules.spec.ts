@@ -26,3 +26,17 @@ describe('only stores call the API', () => {
     expect(await ruleIds("import { api } from '@renderer/api'\nexport const x = api\n", root + 'src/renderer/src/features/players/store.ts')).toEqual([])
   })
 })
+
+describe('SQL lives in the data layer', () => {
+  const query = "import type { Db } from '../db/open'\nexport const n = (db: Db): unknown => db.prepare('SELECT 1').get()\n"
+
+  it('refuses a prepared statement in a core module outside data/ and db/', async () => {
+    expect(await ruleIds(query, root + 'src/main/core/services/probe.ts')).toContain('no-restricted-syntax')
+    expect(await ruleIds(query, root + 'src/main/core/registry/probe.ts')).toContain('no-restricted-syntax')
+  })
+
+  it('lets data/ and db/ prepare statements', async () => {
+    expect(await ruleIds(query, root + 'src/main/core/data/probe.ts')).toEqual([])
+    expect(await ruleIds(query, root + 'src/main/core/db/probe.ts')).toEqual([])
+  })
+})
