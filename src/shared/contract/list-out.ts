@@ -6,7 +6,7 @@ import { listEntryRowSchema, listSummarySchema } from './lists'
 
 export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
-export const exportCategory = z.enum(['open', 'women', 'juniors', 'seniors', 'seniors65'])
+export const exportCategory = z.enum(['open', 'women', 'juniors', 'u18', 'u16', 'u14', 'u12', 'u10', 'u8', 'seniors', 'seniors65'])
 
 /** What to export: the list, the format, and optionally the order, a category, a federation, a top-n. */
 export const listExportRequestSchema = z

@@ -1,4 +1,5 @@
-// Top-list categories (open, women, juniors, seniors) as plain conditions on a list's rows, from the list's year.
+// Top-list categories (open, women, juniors and the age groups under 18 to under 8, seniors) as plain conditions on a
+// list's rows, from the list's year.
 import type { ExportCategory } from './types'
 
 export interface CategoryCondition {
@@ -10,7 +11,8 @@ export interface CategoryCondition {
 }
 
 /**
- * FIDE's top lists go by the year of birth alone: juniors (U20) are born in the list's year − 20 or later,
+ * FIDE's top lists go by the year of birth alone: juniors (U20) are born in the list's year − 20 or later, an age
+ * group under N (U18, U16, U14, U12, U10, U8: the youth championships' groups) in the year − N or later,
  * seniors 50+ (65+) in the year − 50 (− 65) or earlier, whatever the day. Women: sex F.
  */
 export function categoryCondition(category: ExportCategory, listDate: string): CategoryCondition {
@@ -22,6 +24,13 @@ export function categoryCondition(category: ExportCategory, listDate: string): C
       return { sex: 'F' }
     case 'juniors':
       return { bornFrom: year - 20 }
+    case 'u18':
+    case 'u16':
+    case 'u14':
+    case 'u12':
+    case 'u10':
+    case 'u8':
+      return { bornFrom: year - Number(category.slice(1)) }
     case 'seniors':
       return { bornUpTo: year - 50 }
     case 'seniors65':

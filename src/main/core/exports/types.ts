@@ -5,7 +5,7 @@ export const EXPORT_FORMATS = ['txt', 'xml', 'csv', 'xlsx', 'pdf'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 export const EXPORT_SORTS = ['rating', 'name', 'fideId'] as const
 export type ExportSort = (typeof EXPORT_SORTS)[number]
-export const EXPORT_CATEGORIES = ['open', 'women', 'juniors', 'seniors', 'seniors65'] as const
+export const EXPORT_CATEGORIES = ['open', 'women', 'juniors', 'u18', 'u16', 'u14', 'u12', 'u10', 'u8', 'seniors', 'seniors65'] as const
 export type ExportCategory = (typeof EXPORT_CATEGORIES)[number]
 export type ExportLocale = 'en' | 'fr'
 

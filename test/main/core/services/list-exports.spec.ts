@@ -206,6 +206,12 @@ describe('rows: paging, categories, top lists', () => {
     expect(juniors.length).toBeGreaterThan(0)
     const seniors = [...listRows(db, q({ category: 'seniors' }))]
     expect(seniors.length).toBe(all.filter((r) => r.birthYear !== null && r.birthYear <= 1975).length)
+    // the age groups: born in the list's year − N or later (the list of 1 December 2025)
+    for (const n of [18, 16, 14, 12, 10, 8] as const) {
+      const group = [...listRows(db, q({ category: `u${n}` }))]
+      expect(group.map((r) => r.playerId)).toEqual(all.filter((r) => r.birthYear !== null && r.birthYear >= 2025 - n).map((r) => r.playerId))
+    }
+    expect([...listRows(db, q({ category: 'u18' }))].length).toBeGreaterThan(0)
     const s65 = [...listRows(db, q({ category: 'seniors65' }))]
     expect(s65.length).toBe(all.filter((r) => r.birthYear !== null && r.birthYear <= 1960).length)
     const ger = [...listRows(db, q({ federation: 'GER' }))]
