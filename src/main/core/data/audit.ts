@@ -24,6 +24,7 @@ export interface AuditActions {
   'rating-profile.delete': 'rating_profile'
   'tournament.import': 'tournament'
   'tournament.replace': 'tournament'
+  'tournament.correct': 'tournament'
   'tournament.status': 'tournament'
   'tournament.check': 'tournament'
   'tournament.facts': 'tournament'

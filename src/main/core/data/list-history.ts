@@ -143,3 +143,29 @@ export function mergesSince(db: Db, since: string, playerIds: ReadonlySet<number
 export function publishedAt(db: Db, listId: number): string | null {
   return (db.prepare('SELECT published_at FROM rating_lists WHERE id = ?').pluck().get(listId) as string | null | undefined) ?? null
 }
+
+/** The published lists in force (not superseded) that rated a tournament, oldest first, with the file hash each rated. */
+export function listsRating(db: Db, tournamentId: number): { listId: number; listDate: string; ratingType: string; fileSha256: string | null }[] {
+  return db
+    .prepare(
+      `SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, olt.file_sha256 AS fileSha256
+         FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
+        WHERE olt.tournament_id = ? AND l.status = 'published'
+          AND NOT EXISTS (SELECT 1 FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published')
+        ORDER BY l.list_date, l.id`
+    )
+    .all(tournamentId) as { listId: number; listDate: string; ratingType: string; fileSha256: string | null }[]
+}
+
+/** A tournament's status and name (a correction takes only a corrected file that was approved again). */
+export function tournamentState(db: Db, tournamentId: number): { status: string; name: string | null } {
+  return db.prepare('SELECT status, name FROM tournaments WHERE id = ?').get(tournamentId) as { status: string; name: string | null }
+}
+
+/** Marks tournaments whose corrected file a correction took (FIDE practice) rated again. */
+export function markRatedAgain(db: Db, tournamentIds: readonly number[]): number {
+  const stmt = db.prepare("UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND status = 'approved'")
+  let n = 0
+  for (const id of tournamentIds) n += stmt.run(id).changes
+  return n
+}

@@ -230,7 +230,8 @@ export function buildCheckInput(db: Db, id: number): BuiltCheckInput {
 /** The first status a tournament takes once its checks have run, and whether this run sends it back. */
 function statusAfterRun(current: TournamentStatus, newData: boolean, changed: boolean, blocking: number): TournamentStatus {
   if (current === 'imported') return 'checked'
-  if (newData && (current === 'approved' || current === 'rejected')) return 'checked'
+  // a corrected file of a rated tournament is reviewed again before a correction of its lists takes it
+  if (newData && (current === 'approved' || current === 'rejected' || current === 'rated')) return 'checked'
   if (current === 'approved' && (changed || blocking > 0)) return 'checked'
   return current
 }

@@ -37,7 +37,7 @@ import {
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'
-import { adjustmentsByIds, ratedTournamentRows, type RatedTournamentRow } from '../data/list-history'
+import { adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
 
 /** Written with every office list: the code that computed it. */
 export const ENGINE_VERSION = `rating-office ${appVersion}`
@@ -235,7 +235,7 @@ interface Recomputed {
   edition: Edition
   changes: CorrectionChange[]
   added: PeriodTournamentRow[]
-  changedFiles: PeriodTournamentRow[]
+  changedFiles: RatedTournamentRow[]
 }
 
 /** The previous list of a chain as the next one's base, computed and not written. */
@@ -357,6 +357,10 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)) : []
     const again = regenerateList(db, id, previous, { extraRows: added, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
     const changedFiles = again.rows.filter((r) => r.fileId !== r.ratedFileId)
+    for (const t of changedFiles) {
+      const st = tournamentState(db, t.id)
+      if (st.status !== 'approved' && st.status !== 'rated') throw new UserError('lists.correctionNotApproved', { id: t.id, name: st.name ?? `#${t.id}`, status: st.status })
+    }
     const { built, result, edition } = again
     const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
     const why = [...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`), ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`)]
@@ -409,19 +413,27 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         ins.run(listId, e.playerId, e.rating - p.rating, reason)
         changed++
       }
-      audit(db, 'list.correct', listId, reason, { mode, changed })
+      // a corrected file taken this way is rated again: its difference is carried, its list stays as published
+      const corrected = [...new Map(chain.flatMap((c) => c.changedFiles).map((t) => [t.id, t])).values()]
+      markRatedAgain(db, corrected.map((t) => t.id))
+      audit(db, 'list.correct', listId, reason, { mode, changed, tournaments: corrected.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 })) })
       return { mode, newListIds: [], changed }
     }
     const chain = recompute(db, listId, true, hooks)
     const newIds: number[] = []
     let changed = 0
+    // a new version's base is the new version of the list before it, when that one was corrected too
+    const versionOf = new Map<number, number>()
     for (const c of chain) {
+      const rebased = versionOf.get(c.built.base.id)
+      if (rebased !== undefined) c.built.base = { ...c.built.base, id: rebased }
       if (!c.changes.length && !c.added.length && !c.changedFiles.length) continue
       const newId = writeGeneratedList(
         db,
         c.built,
         c.result,
-        { closingDate: c.closingDate, profileId: c.edition.id, params: c.edition, engineVersion: ENGINE_VERSION, inputsHash: c.built.inputsHash, source: c.list.source, adjustments: [] },
+        // the corrections (FIDE practice) the list carried stay with its new version
+        { closingDate: c.closingDate, profileId: c.edition.id, params: c.edition, engineVersion: ENGINE_VERSION, inputsHash: c.built.inputsHash, source: c.list.source, adjustments: c.built.adjustments },
         { status: 'draft', replaceDraft: false, version: c.list.version + 1, supersedesId: c.listId, reason }
       )
       const log = db.prepare(
@@ -435,8 +447,15 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         log.run(newId, ch.playerId, p?.rating ?? null, e.rating, p?.games ?? null, e.games, p?.k ?? null, e.k, p?.flags ?? null, e.flags, `${reason} — ${ch.reason}`)
       }
       markPublished(db, newId)
-      audit(db, 'list.correct', newId, reason, { mode, supersedes: c.listId, changed: c.changes.length, checksum: c.result.checksum })
+      audit(db, 'list.correct', newId, reason, {
+        mode,
+        supersedes: c.listId,
+        changed: c.changes.length,
+        checksum: c.result.checksum,
+        tournaments: [...c.added.map((t) => ({ id: t.id, sha256: t.sha256, found: 'late' })), ...c.changedFiles.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 }))]
+      })
       newIds.push(newId)
+      versionOf.set(c.listId, newId)
       changed += c.changes.length
     }
     return { mode, newListIds: newIds, changed }

@@ -9,6 +9,7 @@ import { diffTournaments, type TournamentDiff } from './diff'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName } from '../registry/names'
 import { appendAudit } from '../data/audit'
+import { listsRating } from '../data/list-history'
 import { officerName } from '../data/settings'
 import {
   carryDecisions,
@@ -126,7 +127,8 @@ export function importTrf(db: Db, bytes: Uint8Array, fileName: string, options: 
 function placeFile(db: Db, parsed: ParsedTrf, fileName: string, replaces: number | undefined): { tournamentId: number; version: number; diff: TournamentDiff | null; existing: TournamentRef | null } {
   const existing = findExisting(db, parsed, replaces)
   if (!existing) return { tournamentId: insertTournament(db, parsed), version: 1, diff: null, existing }
-  if (existing.status === 'rated') throw new UserError('tournaments.alreadyRated', { id: existing.id, file: fileName })
+  // a rated tournament takes a corrected file too: its published lists stay as they are (frozen); the tournament goes
+  // back to review, and once approved again the officer corrects the lists that rated it (lists:correct)
   const diff = diffTournaments(loadTournamentModel(db, existing.id), parsed)
   const version = nextFileVersion(db, existing.id)
   resetTournament(db, existing.id, parsed)
@@ -158,6 +160,17 @@ function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: s
     entityId: tournamentId,
     data: { file: fileName, sha256, version, players: total, findings: counts, diff: diff ? { summary: diff.summary } : undefined }
   })
+  if (existing?.status === 'rated') {
+    const lists = listsRating(db, tournamentId)
+    appendAudit(db, {
+      actor,
+      action: 'tournament.correct',
+      entity: 'tournament',
+      entityId: tournamentId,
+      reason: 'corrected file of a rated tournament: the lists that rated it are to be corrected, never edited',
+      data: { file: fileName, sha256, version, lists: lists.map((l) => ({ listId: l.listId, listDate: l.listDate, ratingType: l.ratingType, ratedSha256: l.fileSha256 })) }
+    })
+  }
   return {
     fileName,
     outcome: existing ? 'replaced' : 'imported',

@@ -9,7 +9,7 @@ import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
 import type { ReplayResult } from '../../../../src/shared/contract/list-history'
 import { tempDir } from '../../../helpers/temp-db'
-import { PLAYERS, call, importApproved, seedFideList, trf } from './office-list-fixture'
+import { PLAYERS, call, importApproved, refused, seedFideList, trf } from './office-list-fixture'
 
 const tmp = tempDir()
 let services: Services
@@ -125,6 +125,9 @@ describe('a correction as worker jobs, then the replay', () => {
     expect(applied.newListIds).toHaveLength(3)
     const audit = services.ctx.db.prepare("SELECT entity_id FROM audit_log WHERE action = 'list.correct' ORDER BY id").pluck().all()
     expect(audit).toEqual(applied.newListIds.map(String))
+    // each new version is based on the new version before it
+    const baseOf = (id: number): unknown => services.ctx.db.prepare('SELECT base_list_id FROM office_list_meta WHERE list_id = ?').pluck().get(id)
+    expect([baseOf(applied.newListIds[1]!), baseOf(applied.newListIds[2]!)]).toEqual([applied.newListIds[0], applied.newListIds[1]])
 
     const r = await replay(services)
     expect(r.ok).toBe(true)
@@ -137,5 +140,59 @@ describe('a correction as worker jobs, then the replay', () => {
       [applied.newListIds[2], 2, 'reproduced']
     ])
     expect(r.lists.every((l) => l.storedIntact)).toBe(true)
+  }, 300_000)
+})
+
+describe('a corrected file for a tournament already rated', () => {
+  it('is imported as the next version, audited, reviewed again; the lists that rated it are corrected by a new version, never edited', async () => {
+    const db = services.ctx.db
+    const inForce = (date: string): { id: number; checksum: string; version: number } =>
+      db.prepare("SELECT id, checksum, version FROM rating_lists WHERE kind = 'office' AND status = 'published' AND list_date = ? ORDER BY version DESC LIMIT 1").get(date) as { id: number; checksum: string; version: number }
+    const dec = inForce('2025-12-01')
+    const jan = inForce('2026-01-01')
+    expect([dec.version, jan.version]).toEqual([2, 2])
+    expect(db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(t3)).toBe('rated')
+    const ratedSha = db.prepare('SELECT file_sha256 FROM office_list_tournaments WHERE list_id = ? AND tournament_id = ?').pluck().get(dec.id, t3)
+
+    // the arbiter's corrected report: Alpha and Bravo drew (the first file said Alpha won)
+    const id = await importApproved(services, trf('November Round Robin', '2025-11-05', '2025-11-07', ['A', 'B', 'E', 'F1'], ['x==0', '=x1=', '=0x1', '1=0x']), 't3-corrected.trf', false)
+    expect(id).toBe(t3)
+    expect(db.prepare('SELECT count(*) FROM tournament_files WHERE tournament_id = ?').pluck().get(t3)).toBe(2)
+    const trace = JSON.parse(db.prepare("SELECT data FROM audit_log WHERE action = 'tournament.correct' AND entity_id = ?").pluck().get(String(t3)) as string) as { version: number; lists: { listId: number; ratedSha256: string }[] }
+    expect(trace.version).toBe(2)
+    expect(trace.lists).toEqual([{ listId: dec.id, listDate: '2025-12-01', ratingType: 'standard', ratedSha256: ratedSha }])
+    // reviewed again: not approved yet, so no correction takes it
+    expect(db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(t3)).not.toBe('rated')
+    expect((await refused(services, 'lists:correctPreview', { listId: dec.id })).key).toBe('lists.correctionNotApproved')
+    await call(services, 'checks:approve', { id: t3, reason: 'corrected report checked', overrideErrors: true })
+
+    const p = await call(services, 'lists:correctPreview', { listId: dec.id })
+    expect(p.changedTournaments.map((t) => t.id)).toEqual([t3])
+    expect(p.lists.map((l) => l.listId)).toEqual([dec.id, jan.id])
+    // Alpha scores half a point less, Bravo half a point more, against each other (both rated): both lines move
+    const moved = p.changes.filter((c) => c.listId === dec.id).map((c) => c.fideId)
+    expect(moved).toEqual(expect.arrayContaining([PLAYERS.A.id, PLAYERS.B.id]))
+    // the published lists are untouched so far
+    expect(inForce('2025-12-01')).toEqual(dec)
+
+    const r = await services.ctx.jobs.run('lists:correct', { listId: dec.id, mode: 'new-version', reason: 'corrected November report' })
+    expect(r.newListIds).toHaveLength(2)
+    expect(db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(t3)).toBe('rated')
+    expect(inForce('2025-12-01')).toMatchObject({ id: r.newListIds[0], version: 3 })
+    // the version it supersedes keeps its entries and checksum
+    expect(db.prepare('SELECT checksum FROM rating_lists WHERE id = ?').pluck().get(dec.id)).toBe(dec.checksum)
+    const corrected = JSON.parse(db.prepare("SELECT data FROM audit_log WHERE action = 'list.correct' AND entity_id = ?").pluck().get(String(r.newListIds[0])) as string) as { supersedes: number; tournaments: { id: number; sha256: string; ratedSha256: string }[] }
+    expect(corrected.supersedes).toBe(dec.id)
+    expect(corrected.tournaments).toHaveLength(1)
+    expect(corrected.tournaments[0]).toMatchObject({ id: t3, ratedSha256: ratedSha })
+    expect(corrected.tournaments[0]!.sha256).not.toBe(ratedSha)
+
+    const again = await replay(services)
+    expect(again.ok).toBe(true)
+    expect(again.lists.filter((l) => l.outcome === 'reproduced').map((l) => [l.listDate, l.version])).toEqual([
+      ['2025-11-01', 2],
+      ['2025-12-01', 3],
+      ['2026-01-01', 3]
+    ])
   }, 300_000)
 })
