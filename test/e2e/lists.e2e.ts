@@ -90,7 +90,8 @@ describe('the monthly list in the browser', () => {
     await h.page.getByTestId('publish-open').click()
     await h.page.getByTestId('publish-reason').locator('input').fill('November list')
     await h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' }).click()
-    await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 15000 }).toBe('Published')
+    // publication is a worker job (lists:publish), as the generation is: the same wait as for it
+    await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 60000 }).toBe('Published')
     expect(await h.page.getByTestId(`tournament-state-${tournamentId}`).innerText()).toContain('rated in this list')
     await h.page.screenshot({ path: join(artifacts, 'lists-published.png'), fullPage: true })
   })
