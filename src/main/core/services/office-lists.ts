@@ -506,7 +506,13 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
     }
   },
   // in the worker: checking the draft against its inputs and marking the period's tournaments takes seconds at FIDE scale
-  'lists:publish': (input, { jobs }) => jobs.run('lists:publish', input),
+  'lists:publish': (input, { db, jobs }) => {
+    // the refusals one row can tell come at once, without a worker (the job checks them again in its transaction)
+    const list = getList(db, input.listId)
+    if (list.kind !== 'office') throw new UserError('lists.notOffice', { listId: input.listId })
+    if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId: input.listId, listDate: list.listDate })
+    return jobs.run('lists:publish', input)
+  },
   'lists:correctPreview': (input, { jobs }) => jobs.run('lists:correctPreview', input),
   'lists:correct': (input, { jobs }) => jobs.run('lists:correct', input)
 }
