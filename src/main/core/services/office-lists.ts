@@ -507,10 +507,8 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   },
   // in the worker: checking the draft against its inputs and marking the period's tournaments takes seconds at FIDE scale
   'lists:publish': (input, { db, jobs }) => {
-    // the refusals one row can tell come at once, without a worker (the job checks them again in its transaction)
-    const list = getList(db, input.listId)
-    if (list.kind !== 'office') throw new UserError('lists.notOffice', { listId: input.listId })
-    if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId: input.listId, listDate: list.listDate })
+    // the quick refusals come at once, without a worker (the job checks them again in its transaction)
+    assertPublishableNow(db, input.listId)
     return jobs.run('lists:publish', input)
   },
   'lists:correctPreview': (input, { jobs }) => jobs.run('lists:correctPreview', input),
