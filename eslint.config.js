@@ -17,7 +17,6 @@ const SQL_STILL_TO_MOVE = [
   'src/main/core/services/archive.ts',
   'src/main/core/services/lists.ts',
   'src/main/core/services/office-lists.ts',
-  'src/main/core/services/players.ts',
   'src/main/core/demo/load.ts'
 ]
 

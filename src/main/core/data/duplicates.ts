@@ -87,3 +87,34 @@ export function duplicateScanStore(db: Db) {
     }
   }
 }
+
+export interface RawCandidate {
+  id: number
+  player_a: number
+  player_b: number
+  score: number
+  reasons: string
+  status: 'open' | 'merged' | 'dismissed'
+  found_at: string
+  decided_at: string | null
+  decision_reason: string | null
+  merge_id: number | null
+}
+
+/** One page of the review queue in one status, best score first. */
+export function duplicateCandidates(db: Db, status: string, limit: number, offset: number): { total: number; rows: RawCandidate[] } {
+  const total = (db.prepare('SELECT count(*) AS n FROM duplicate_candidates WHERE status = ?').get(status) as { n: number }).n
+  const rows = db.prepare('SELECT * FROM duplicate_candidates WHERE status = ? ORDER BY score DESC, id LIMIT ? OFFSET ?').all(status, limit, offset) as RawCandidate[]
+  return { total, rows }
+}
+
+export function candidateStatus(db: Db, id: number): string | null {
+  return (db.prepare('SELECT status FROM duplicate_candidates WHERE id = ?').get(id) as { status: string } | undefined)?.status ?? null
+}
+
+/** Marks a pair as not one person, with the officer's reason. */
+export function dismissCandidate(db: Db, id: number, reason: string): void {
+  db.prepare(
+    "UPDATE duplicate_candidates SET status = 'dismissed', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), decision_reason = ? WHERE id = ?"
+  ).run(reason, id)
+}

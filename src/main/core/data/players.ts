@@ -98,3 +98,19 @@ export function registryLookup(db: Db): RegistryLookup {
     listRating: (listId, playerId) => (rating ??= db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?')).get(listId, playerId) as { rating: number | null } | undefined
   }
 }
+
+/** The tournaments a player played, latest first (a nameless one shows its id). */
+export function playerTournaments(db: Db, playerId: number): { id: number; name: string; date: string | null }[] {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT t.id, t.name AS name, t.end_date AS date
+         FROM tournament_players x JOIN tournaments t ON t.id = x.tournament_id WHERE x.player_id = ? ORDER BY date DESC, t.id DESC`
+    )
+    .all(playerId) as { id: number; name: string | null; date: string | null }[]
+  return rows.map((r) => ({ id: r.id, name: r.name ?? `#${r.id}`, date: r.date }))
+}
+
+/** The titles a player's page shows beside the search row: other titles (FIDE's list) and the FOA title. */
+export function playerOtherTitles(db: Db, id: number): { other_titles: string | null; foa_title: string | null } {
+  return db.prepare('SELECT other_titles, foa_title FROM players WHERE id = ?').get(id) as { other_titles: string | null; foa_title: string | null }
+}

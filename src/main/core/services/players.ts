@@ -6,6 +6,8 @@ import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { PlayerReader } from '../data/player-search'
+import { playerOtherTitles, playerTournaments } from '../data/players'
+import { candidateStatus, dismissCandidate, duplicateCandidates } from '../data/duplicates'
 import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../data/player-merges'
 import { readNationalTable, suggestMapping } from '../registry/national'
 import { updatePlayer } from '../data/player-edits'
@@ -18,33 +20,9 @@ function reader(db: Db): PlayerReader {
   return new PlayerReader(db, readSettings(db).birthPrivacy)
 }
 
-/** The tournaments a player played, latest first. */
-function playerTournaments(db: Db, playerId: number): { id: number; name: string; date: string | null }[] {
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT t.id, t.name AS name, t.end_date AS date
-         FROM tournament_players x JOIN tournaments t ON t.id = x.tournament_id WHERE x.player_id = ? ORDER BY date DESC, t.id DESC`
-    )
-    .all(playerId) as { id: number; name: string | null; date: string | null }[]
-  return rows.map((r) => ({ id: r.id, name: r.name ?? `#${r.id}`, date: r.date }))
-}
-
 /** Once the job that reads a file has ended (whatever the end), its handle is spent and an uploaded copy deleted. */
 function releaseAfter(jobs: ServiceContext['jobs'], jobId: string, release: () => void): void {
   void jobs.wait(jobId).then(release, release)
-}
-
-interface RawCandidate {
-  id: number
-  player_a: number
-  player_b: number
-  score: number
-  reasons: string
-  status: 'open' | 'merged' | 'dismissed'
-  found_at: string
-  decided_at: string | null
-  decision_reason: string | null
-  merge_id: number | null
 }
 
 export const playersHandlers: HandlersOf<'players'> = {
@@ -53,7 +31,7 @@ export const playersHandlers: HandlersOf<'players'> = {
   'players:get': (input, { db }) => {
     const r = reader(db)
     const player = r.get(input.id)
-    const extra = db.prepare('SELECT other_titles, foa_title FROM players WHERE id = ?').get(input.id) as { other_titles: string | null; foa_title: string | null }
+    const extra = playerOtherTitles(db, input.id)
     return {
       player,
       otherTitles: extra.other_titles ? extra.other_titles.split(',') : [],
@@ -88,10 +66,7 @@ export const playersHandlers: HandlersOf<'players'> = {
   },
 
   'players:duplicates': (input, { db }) => {
-    const total = (db.prepare('SELECT count(*) AS n FROM duplicate_candidates WHERE status = ?').get(input.status) as { n: number }).n
-    const raws = db
-      .prepare('SELECT * FROM duplicate_candidates WHERE status = ? ORDER BY score DESC, id LIMIT ? OFFSET ?')
-      .all(input.status, input.limit, input.offset) as RawCandidate[]
+    const { total, rows: raws } = duplicateCandidates(db, input.status, input.limit, input.offset)
     const r = reader(db)
     const rows: DuplicateCandidateDto[] = raws.map((c) => ({
       id: c.id,
@@ -112,12 +87,10 @@ export const playersHandlers: HandlersOf<'players'> = {
 
   'players:dismissDuplicate': (input, { db }) => {
     db.transaction(() => {
-      const c = db.prepare('SELECT status FROM duplicate_candidates WHERE id = ?').get(input.candidateId) as { status: string } | undefined
-      if (!c) throw new UserError('registry.candidateNotFound', { id: input.candidateId })
-      if (c.status !== 'open') throw new UserError('registry.candidateDecided', { id: input.candidateId, status: c.status })
-      db.prepare(
-        "UPDATE duplicate_candidates SET status = 'dismissed', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), decision_reason = ? WHERE id = ?"
-      ).run(input.reason, input.candidateId)
+      const status = candidateStatus(db, input.candidateId)
+      if (status === null) throw new UserError('registry.candidateNotFound', { id: input.candidateId })
+      if (status !== 'open') throw new UserError('registry.candidateDecided', { id: input.candidateId, status })
+      dismissCandidate(db, input.candidateId, input.reason)
       appendAudit(db, { action: 'duplicate.dismiss', entity: 'duplicate_candidate', entityId: input.candidateId, reason: input.reason })
     })()
     return { id: input.candidateId, status: 'dismissed' as const }
