@@ -55,7 +55,7 @@ describe('migration 5 (registry indexes)', () => {
   })
 })
 
-describe('migration 14 (player sort indexes)', () => {
+describe('migration 10 (player sort indexes)', () => {
   it('pages the players by FIDE ID, birth year and title from an index, sorting nothing', () => {
     const db = openDatabase(tmp.file('m14.db'))
     // PlayerReader's orders (see registry/players.ts): the index's terms, then id.
