@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config'
 import { resolve } from 'node:path'
 
 export default defineConfig({
-  resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
+  // the renderer's own alias too: its stores import each other (features/jobs/store, util/base64) through it
+  resolve: { alias: { '@shared': resolve(__dirname, 'src/shared'), '@renderer': resolve(__dirname, 'src/renderer/src') } },
   test: {
     include: ['test/**/*.spec.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],

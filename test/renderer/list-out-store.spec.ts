@@ -5,8 +5,6 @@ import { createPinia, setActivePinia } from 'pinia'
 import { stubBrowser } from './setup-browser'
 import type * as Module from '../../src/renderer/src/features/list-out/store'
 
-vi.mock('@renderer/api', () => import('../../src/renderer/src/api'))
-
 type Pending = { name: string; input: Record<string, unknown>; resolve: (reply: unknown) => void }
 const calls: Pending[] = []
 const fakeApi = {

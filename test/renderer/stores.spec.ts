@@ -8,9 +8,6 @@ import type * as ListsModule from '../../src/renderer/src/features/lists/store'
 import type * as ChecksModule from '../../src/renderer/src/features/checks/store'
 import type * as TournamentsModule from '../../src/renderer/src/features/tournaments/store'
 
-// vitest's config knows only the @shared alias: the stores' @renderer/api import is pointed at the real module
-vi.mock('@renderer/api', () => import('../../src/renderer/src/api'))
-
 type Pending = { name: string; input: Record<string, unknown>; resolve: (reply: unknown) => void }
 const calls: Pending[] = []
 const jobListeners = new Set<(e: JobEvent) => void>()

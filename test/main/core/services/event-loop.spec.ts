@@ -46,7 +46,8 @@ beforeAll(async () => {
   // A small import first, on a database of its own, so that the modules the calls load on first use are loaded:
   // under vitest each is compiled on the main thread then (in the built app they are bundled already).
   s = createServices({ dbPath: tmp.file('warm.db'), host: 'browser', appVersion: 'test', worker: sourceWorkerScript() })
-  const { jobId } = (await call('players:importList', { file: writeSyntheticCombinedList(tmp.file('warm_foa.txt'), 200), listDate: '2025-09-01' })) as { jobId: string }
+  const upload = s.ctx.uploads.register(writeSyntheticCombinedList(tmp.file('warm_foa.txt'), 200), 'fide-list').handle
+  const { jobId } = (await call('players:importList', { upload, listDate: '2025-09-01' })) as { jobId: string }
   await jobDone(jobId)
   await s.close()
   s = createServices({ dbPath: tmp.file('office.db'), host: 'browser', appVersion: 'test', worker: sourceWorkerScript() })
@@ -60,9 +61,10 @@ afterAll(async () => {
 
 describe('the main process stays responsive during long work', () => {
   it('a FIDE list import started by players:importList blocks the loop under 100 ms', async () => {
-    const file = writeSyntheticCombinedList(tmp.file('players_list_foa.txt'), LINES)
+    // the file as the browser's upload leaves it: a handle the main process issued (the UI sends no path)
+    const upload = s.ctx.uploads.register(writeSyntheticCombinedList(tmp.file('players_list_foa.txt'), LINES), 'fide-list').handle
     const block = await longestBlock(async () => {
-      const { jobId } = (await call('players:importList', { file, listDate: '2025-10-01' })) as { jobId: string }
+      const { jobId } = (await call('players:importList', { upload, listDate: '2025-10-01' })) as { jobId: string }
       await jobDone(jobId)
     })
     expect((s.ctx.db.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n).toBe(LINES)
