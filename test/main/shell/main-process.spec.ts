@@ -20,6 +20,8 @@ const h = vi.hoisted(() => {
     userData: '',
     /** What the mocked open dialog answers next. */
     openDialog: { canceled: false, filePaths: [] as string[] },
+    /** The template the shell gave Menu.buildFromTemplate, once installed as the application menu. */
+    menu: null as null | { role?: string; label?: string; submenu?: { label?: string; accelerator?: string; click?: () => void }[] }[],
     ready: null as null | (() => void)
   }
   return state
@@ -52,10 +54,12 @@ vi.mock('electron', () => {
       on: (event: string, fn: Listener) => h.appHandlers.set(event, fn),
       whenReady: () => readyPromise,
       getPath: () => h.userData,
+      getLocale: () => 'fr-FR',
       quit: vi.fn(),
       exit: vi.fn()
     },
     BrowserWindow,
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: typeof h.menu) => (h.menu = menu) },
     dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn(async () => h.openDialog) },
     ipcMain: { handle: (channel: string, fn: Listener) => h.ipcHandlers.set(channel, fn) },
     session: {
@@ -103,6 +107,15 @@ describe('Electron main process (mocked electron)', () => {
   it('opens one window, sandboxed, context-isolated, without Node', () => {
     expect(h.windows).toHaveLength(1)
     expect(h.windows[0]!.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webviewTag: false })
+  })
+
+  it('installs a Help menu in the system language whose User guide (F1) opens the Help screen', () => {
+    const help = h.menu?.find((m) => m.role === 'help')
+    expect(help?.label).toBe('Aide')
+    const guide = help?.submenu?.[0]
+    expect([guide?.label, guide?.accelerator]).toEqual(['Guide de l’utilisateur', 'F1'])
+    guide!.click!()
+    expect(h.windows[0]!.webContents.executeJavaScript).toHaveBeenCalledWith('window.location.hash = "#/help"')
   })
 
   it('denies every permission request and check', () => {
