@@ -1,6 +1,54 @@
 // SQL of the archive: finding players by name or FIDE ID, and the calculation sheets the office's published lists
 // hold for one player.
 import type { Db } from '../db/open'
+import type { ArchivePlayer, HistoryRow } from '../../../shared/contract/archive'
+
+/** The registry columns the archive shows for a player, with the record a merge led him into. */
+export const archivePlayerColumns = `p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex,
+  CAST(substr(p.birth_date, 1, 4) AS INTEGER) AS birthYear, p.title, p.status, p.merged_into AS mergedInto`
+
+export type ArchivePlayerRow = Omit<ArchivePlayer, 'name'> & { mergedInto: number | null }
+
+/** One registry record by id or by FIDE ID, in the archive's columns. */
+export function archivePlayerRow(db: Db, by: 'id' | 'fide_id', value: number): ArchivePlayerRow | undefined {
+  return db.prepare(`SELECT ${archivePlayerColumns} FROM players p WHERE p.${by === 'id' ? 'id' : 'fide_id'} = ?`).get(value) as ArchivePlayerRow | undefined
+}
+
+export interface ListEntryFacts {
+  rating: number | null
+  games: number | null
+  k: number | null
+  flags: string | null
+  title: string | null
+  federation: string | null
+}
+
+/** A player's line on one list, or undefined when he is not on it. */
+export function listEntryOf(db: Db, listId: number, playerId: number): ListEntryFacts | undefined {
+  return db
+    .prepare('SELECT rating, games, k, flags, title, federation FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+    .get(listId, playerId) as ListEntryFacts | undefined
+}
+
+/** A player's line on every list (of one type when given; drafts only when asked), oldest first. */
+export function playerHistory(db: Db, playerId: number, ratingType: string | undefined, includeDrafts: boolean): HistoryRow[] {
+  const where = ['e.player_id = ?']
+  const params: (string | number)[] = [playerId]
+  if (ratingType) {
+    where.push('l.rating_type = ?')
+    params.push(ratingType)
+  }
+  if (!includeDrafts) where.push("l.status <> 'draft'")
+  return db
+    .prepare(
+      `SELECT l.id AS listId, l.list_date AS listDate, l.kind, l.status, l.source, l.rating_type AS ratingType,
+              l.version, e.rating, e.games, e.k, e.flags, e.title, e.federation
+         FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY l.list_date ASC, l.rating_type ASC, l.kind DESC, l.version ASC, l.id ASC`
+    )
+    .all(...params) as HistoryRow[]
+}
 
 export interface PlayerSheetRow {
   listId: number

@@ -785,3 +785,60 @@ export function readEntry(db: Db, listId: number, playerId: number): { rating: n
       | undefined) ?? null
   )
 }
+
+/** The number of entries a list holds. */
+export function listEntryCount(db: Db, listId: number): number {
+  return db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number
+}
+
+/** The published office lists of a type and source after a date, each the version in force (none replaced it), oldest first. */
+export function publishedListsAfter(db: Db, ratingType: string, source: string, listDate: string): number[] {
+  return db
+    .prepare(
+      `SELECT l.id FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published' AND l.rating_type = ? AND l.source = ? AND l.list_date > ?
+         AND NOT EXISTS (SELECT 1 FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published')
+       ORDER BY l.list_date`
+    )
+    .pluck()
+    .all(ratingType, source, listDate) as number[]
+}
+
+/** The published list that replaced this one (its next version), if any. */
+export function publishedVersionOf(db: Db, listId: number): number | undefined {
+  return db.prepare("SELECT id FROM rating_lists WHERE supersedes_id = ? AND status = 'published'").pluck().get(listId) as number | undefined
+}
+
+/** A reader of players' [FIDE ID, surname, given names] by id, prepared once for a loop. */
+export function playerNameReader(db: Db): (playerId: number) => [number | null, string, string] {
+  const st = db.prepare('SELECT fide_id, surname, given_names FROM players WHERE id = ?').raw()
+  return (playerId) => st.get(playerId) as [number | null, string, string]
+}
+
+/** A writer of the differences a correction carries into the next list (FIDE practice), prepared once for a loop. */
+export function adjustmentWriter(db: Db): (sourceListId: number, playerId: number, delta: number, reason: string) => void {
+  const st = db.prepare('INSERT INTO office_list_adjustments (source_list_id, player_id, delta, reason) VALUES (?, ?, ?, ?)')
+  return (sourceListId, playerId, delta, reason) => void st.run(sourceListId, playerId, delta, reason)
+}
+
+type LineFigures = { rating: number | null; games: number | null; k: number | null; flags: string | null }
+
+/** A writer of a new version's changelog (each changed line, before and after, with its reason), prepared once. */
+export function changelogWriter(db: Db): (c: { listId: number; playerId: number; before: LineFigures | null; after: LineFigures; reason: string }) => void {
+  const st = db.prepare(
+    'INSERT INTO office_list_changelog (list_id, player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+  )
+  return ({ listId, playerId, before: p, after: e, reason }) =>
+    void st.run(listId, playerId, p?.rating ?? null, e.rating, p?.games ?? null, e.games, p?.k ?? null, e.k, p?.flags ?? null, e.flags, reason)
+}
+
+/** The ids of the players matching a search condition on `players p` (playerSearchCondition), at most `limit`. */
+export function matchingPlayerIds(db: Db, cond: { sql: string; params: (string | number)[] }, limit: number): number[] {
+  return db.prepare(`SELECT p.id FROM players p WHERE ${cond.sql} LIMIT ?`).pluck().all(...cond.params, limit) as number[]
+}
+
+/** A player's id, FIDE ID and name, by id or by FIDE ID. */
+export function playerBrief(db: Db, by: 'id' | 'fide_id', value: number): { id: number; fideId: number | null; surname: string; givenNames: string } | undefined {
+  return db.prepare(`SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE ${by === 'id' ? 'id' : 'fide_id'} = ?`).get(value) as
+    | { id: number; fideId: number | null; surname: string; givenNames: string }
+    | undefined
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import type { Db } from '../db/open'
 import { importNationalList, readNationalTable, suggestMapping } from '../registry/national'
 import { saveArbiter, type ArbiterInput } from '../data/arbiters'
+import { tableRowCount } from '../data/system'
 import { importReports } from '../services/tournaments'
 import { UserError } from '../util/errors'
 import type { DemoManifest } from './generate'
@@ -35,8 +36,7 @@ export interface DemoLoadResult {
 
 /** What the demo refuses to mix with: an office's own data. */
 function officeIsEmpty(db: Db): boolean {
-  const n = (sql: string) => db.prepare(sql).pluck().get() as number
-  return n('SELECT count(*) FROM players') === 0 && n('SELECT count(*) FROM tournaments') === 0 && n('SELECT count(*) FROM rating_lists') === 0
+  return ['players', 'tournaments', 'rating_lists'].every((table) => tableRowCount(db, table) === 0)
 }
 
 /** The arbiters file: `FIDE ID;Title;Licence;Valid from;Valid to;Status`, one arbiter a line. */
@@ -97,7 +97,7 @@ export async function loadDemo(db: Db, opts: DemoLoadOptions = {}): Promise<Demo
         : { file: r.file, tournamentId: null, errors: 0, warnings: 0, message: res!.message }
     )
   }
-  out.players = db.prepare('SELECT count(*) FROM players').pluck().get() as number
+  out.players = tableRowCount(db, 'players')
   opts.progress?.(total, total, 'done')
   return out
 }

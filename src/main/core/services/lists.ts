@@ -1,23 +1,14 @@
 // Read side of rating lists: the lists held, and one list's entries paged, sorted and searched.
 import type { HandlersOf } from './dispatch'
 import type { Db } from '../db/open'
-import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
+import type { ListSummary } from '../../../shared/contract/lists'
 import type { OfficeListCall } from '../../../shared/contract/office-lists'
 import type { ListOutCall } from '../../../shared/contract/list-out'
-import { UserError } from '../util/errors'
 import { ftsQuery } from '../data/player-search'
 import { listBefore, type ListRef } from '../data/lists'
+import { getListSummary, listSummaries, pageIds, rowsFor, searchPage } from '../data/list-pages'
 
-const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
-  l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
-  l.created_at AS createdAt, l.published_at AS publishedAt,
-  (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries`
-
-export function getListSummary(db: Db, listId: number): ListSummary {
-  const row = db.prepare(`SELECT ${summaryColumns} FROM rating_lists l WHERE l.id = ?`).get(listId) as ListSummary | undefined
-  if (!row) throw new UserError('lists.notFound', { listId })
-  return row
-}
+export { displayName, getListSummary } from '../data/list-pages'
 
 /** The longest FIDE ID has 10 digits; a prefix stands for one index range per possible length. */
 const FIDE_ID_MAX_DIGITS = 10
@@ -52,118 +43,14 @@ export function playerSearchCondition(search: string): { sql: string; params: (s
   return q ? { sql: 'p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ?)', params: [q] } : null
 }
 
-type EntriesInput = { listId: number; offset: number; limit: number; sort: 'rating' | 'name' | 'fideId'; order: 'asc' | 'desc' }
-
-const playerOrder = {
-  name: (dir: string) => `p.name_folded ${dir}, p.id ${dir}`,
-  fideId: (dir: string) => `p.fide_id ${dir}, p.id ${dir}`
-} as const
-
-/**
- * The player ids of one page, in order, chosen so that a FIDE-sized list pages without sorting it whole:
- * by rating the (list_id, rating) index is walked (ratings, then unrated entries, ties by player id); by name
- * or FIDE ID a list holding a good share of the registry walks the players' own index and looks each up on
- * the list, a small list is joined and sorted.
- */
-function pageIds(db: Db, input: EntriesInput, entries: number): number[] {
-  const dir = input.order === 'asc' ? 'ASC' : 'DESC'
-  const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
-  if (input.sort === 'rating') {
-    const rated = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL').pluck().get(input.listId) as number
-    const out: number[] = []
-    if (input.offset < rated) {
-      out.push(
-        ...ids(
-          `SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL ORDER BY rating ${dir}, player_id ${dir} LIMIT ? OFFSET ?`,
-          input.listId,
-          input.limit,
-          input.offset
-        )
-      )
-    }
-    if (out.length < input.limit) {
-      out.push(
-        ...ids(
-          `SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NULL ORDER BY player_id ${dir} LIMIT ? OFFSET ?`,
-          input.listId,
-          input.limit - out.length,
-          Math.max(0, input.offset - rated)
-        )
-      )
-    }
-    return out
-  }
-  const order = playerOrder[input.sort](dir)
-  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
-  if (entries * 4 >= registry) {
-    // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
-    return ids(
-      `SELECT p.id FROM players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id ORDER BY ${order} LIMIT ? OFFSET ?`,
-      input.listId,
-      input.limit,
-      input.offset
-    )
-  }
-  return ids(
-    `SELECT p.id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
-    input.listId,
-    input.limit,
-    input.offset
-  )
-}
-
-const entryColumns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
-  coalesce(e.federation, p.federation) AS federation, coalesce(e.title, p.title) AS title,
-  coalesce(e.sex, p.sex) AS sex,
-  coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
-  e.rating, e.games, e.k, e.flags`
-
 /** The list a page is compared with: the list in force just before its date (listBefore, the listInForce rule). */
 export function previousList(db: Db, list: ListSummary): ListRef | null {
   return listBefore(db, list.listDate, list.ratingType)
 }
 
-/** The rows of the given players on a list, in the order of `ids`, with their rating on the previous list. */
-function rowsFor(db: Db, listId: number, ids: number[], previousId: number | null): ListEntryRow[] {
-  if (!ids.length) return []
-  const rows = db
-    .prepare(
-      `SELECT ${entryColumns}, pe.rating AS previousRating
-         FROM rating_list_entries e JOIN players p ON p.id = e.player_id
-         LEFT JOIN rating_list_entries pe ON pe.list_id = ? AND pe.player_id = e.player_id
-        WHERE e.list_id = ? AND e.player_id IN (${ids.map(() => '?').join(',')})`
-    )
-    .all(previousId ?? 0, listId, ...ids) as Omit<ListEntryRow, 'name'>[]
-  const byId = new Map(rows.map((r) => [r.playerId, r]))
-  return ids.flatMap((id) => {
-    const r = byId.get(id)
-    return r ? [{ ...r, name: displayName(r.surname, r.givenNames) }] : []
-  })
-}
-
-export function displayName(surname: string, givenNames: string): string {
-  return givenNames ? `${surname}, ${givenNames}` : surname
-}
-
 export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall | ListOutCall> = {
   'lists:list': (input, { db }) => {
-    const where: string[] = []
-    const params: string[] = []
-    if (input.kind) {
-      where.push('l.kind = ?')
-      params.push(input.kind)
-    }
-    if (input.ratingType) {
-      where.push('l.rating_type = ?')
-      params.push(input.ratingType)
-    }
-    if (input.status) {
-      where.push('l.status = ?')
-      params.push(input.status)
-    }
-    const sql = `SELECT ${summaryColumns} FROM rating_lists l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY l.list_date DESC, l.rating_type ASC, l.kind ASC, l.version DESC, l.id DESC`
-    return db.prepare(sql).all(...params) as ListSummary[]
+    return listSummaries(db, input)
   },
 
   'lists:entries': (input, { db }) => {
@@ -174,12 +61,7 @@ export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall | ListOutCa
       return { list, previous, total: list.entries, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries), previous?.id ?? null) }
     }
     // a search narrows the players first; each match is then looked up on the list by its primary key
-    const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
-    const params = [input.listId, ...cond.params]
-    const total = db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(...params) as number
-    const dir = input.order === 'asc' ? 'ASC' : 'DESC'
-    const order = input.sort === 'rating' ? `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)
-    const ids = db.prepare(`SELECT p.id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...params, input.limit, input.offset) as number[]
+    const { total, ids } = searchPage(db, input, cond)
     return { list, previous, total, rows: rowsFor(db, input.listId, ids, previous?.id ?? null) }
   }
 }

@@ -12,20 +12,28 @@ import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
+  adjustmentWriter,
   assertNotPublished,
   buildGenerationInput,
+  changelogWriter,
   findBaseList,
   getList,
   getMeta,
   inputsFingerprint,
   listEntriesCanonical,
+  listEntryCount,
   listTournaments,
   markPublished,
+  matchingPlayerIds,
   officeSource,
   openListWriter,
   pendingAdjustments,
   periodTournamentRows,
+  playerBrief,
+  playerNameReader,
   previewRows,
+  publishedListsAfter,
+  publishedVersionOf,
   readEntry,
   readSheet,
   sheetCounts,
@@ -193,7 +201,7 @@ export function publishList(db: Db, listId: number, reason: string | null, hooks
     // the checksum was computed from these entries by the generation job in the same transaction that wrote them;
     // reading 1.9 M entries again here would hold the main process for seconds (a call must answer at once)
     const checksum = list.checksum ?? ''
-    const entries = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number
+    const entries = listEntryCount(db, listId)
     const done = markPublished(db, listId)
     hooks.progress?.(2, 3, 'audit')
     audit(db, 'list.publish', listId, reason, { listDate: list.listDate, ratingType: list.ratingType, checksum, entries, tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })) })
@@ -317,15 +325,7 @@ export function regenerateList(
 /** The published lists of a chain: the list, then each later published list of its type and source, newest versions. */
 function chainFrom(db: Db, listId: number): number[] {
   const first = getList(db, listId)
-  const later = db
-    .prepare(
-      `SELECT l.id FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published' AND l.rating_type = ? AND l.source = ? AND l.list_date > ?
-         AND NOT EXISTS (SELECT 1 FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published')
-       ORDER BY l.list_date`
-    )
-    .pluck()
-    .all(first.ratingType, first.source, first.listDate) as number[]
-  return [listId, ...later]
+  return [listId, ...publishedListsAfter(db, first.ratingType, first.source, first.listDate)]
 }
 
 /** A regenerated list as the base of the next one in its chain. */
@@ -341,7 +341,7 @@ export function asChainBase(r: Regenerated): ChainBase {
 function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks = {}): Recomputed[] {
   const head = getList(db, listId)
   if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
-  const superseded = db.prepare("SELECT id FROM rating_lists WHERE supersedes_id = ? AND status = 'published'").pluck().get(listId) as number | undefined
+  const superseded = publishedVersionOf(db, listId)
   if (superseded !== undefined) throw new UserError('lists.superseded', { listId, by: superseded })
   const out: Recomputed[] = []
   let previous: ChainBase | null = null
@@ -366,11 +366,11 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     const why = [...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`), ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`)]
     const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
     const changes: CorrectionChange[] = []
-    const name = db.prepare('SELECT fide_id, surname, given_names FROM players WHERE id = ?').raw()
+    const name = playerNameReader(db)
     for (const e of result.entries) {
       const p = published.get(e.playerId)
       if (p && p.rating === e.rating && p.games === e.games && p.k === e.k && p.flags === e.flags && p.status === e.status) continue
-      const [fideId, surname, given] = name.get(e.playerId) as [number | null, string, string]
+      const [fideId, surname, given] = name(e.playerId)
       changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
     }
     out.push({ listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles })
@@ -405,12 +405,12 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       const chain = recompute(db, listId, false, hooks)
       const last = chain[chain.length - 1]!
       const published = new Map(listEntriesCanonical(db, last.listId).map((e) => [e.playerId, e]))
-      const ins = db.prepare('INSERT INTO office_list_adjustments (source_list_id, player_id, delta, reason) VALUES (?, ?, ?, ?)')
+      const adjust = adjustmentWriter(db)
       let changed = 0
       for (const e of last.result.entries) {
         const p = published.get(e.playerId)
         if (!p || p.rating === null || e.rating === null || p.rating === e.rating) continue
-        ins.run(listId, e.playerId, e.rating - p.rating, reason)
+        adjust(listId, e.playerId, e.rating - p.rating, reason)
         changed++
       }
       // a corrected file taken this way is rated again: its difference is carried, its list stays as published
@@ -436,15 +436,13 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         { closingDate: c.closingDate, profileId: c.edition.id, params: c.edition, engineVersion: ENGINE_VERSION, inputsHash: c.built.inputsHash, source: c.list.source, adjustments: c.built.adjustments },
         { status: 'draft', replaceDraft: false, version: c.list.version + 1, supersedesId: c.listId, reason }
       )
-      const log = db.prepare(
-        'INSERT INTO office_list_changelog (list_id, player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
-      )
+      const log = changelogWriter(db)
       const published = new Map(listEntriesCanonical(db, c.listId).map((e) => [e.playerId, e]))
       const fresh = new Map(c.result.entries.map((e) => [e.playerId, e]))
       for (const ch of c.changes) {
         const p = published.get(ch.playerId)
         const e = fresh.get(ch.playerId)!
-        log.run(newId, ch.playerId, p?.rating ?? null, e.rating, p?.games ?? null, e.games, p?.k ?? null, e.k, p?.flags ?? null, e.flags, `${reason} — ${ch.reason}`)
+        log({ listId: newId, playerId: ch.playerId, before: p ?? null, after: e, reason: `${reason} — ${ch.reason}` })
       }
       markPublished(db, newId)
       audit(db, 'list.correct', newId, reason, {
@@ -473,7 +471,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
     let playerIds: number[] | null = null
     if (input.search) {
       const cond = playerSearchCondition(input.search)
-      if (cond) playerIds = db.prepare(`SELECT p.id FROM players p WHERE ${cond.sql} LIMIT 5000`).pluck().all(...cond.params) as number[]
+      if (cond) playerIds = matchingPlayerIds(db, cond, 5000)
     }
     const page = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit })
     const meta = metaRow
@@ -491,11 +489,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   },
   'lists:sheet': (input, { db }) => {
     if ((input.playerId === undefined) === (input.fideId === undefined)) throw new UserError('lists.sheetPlayer', {})
-    const player = (input.playerId !== undefined
-      ? db.prepare('SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE id = ?').get(input.playerId)
-      : db.prepare('SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE fide_id = ?').get(input.fideId)) as
-      | { id: number; fideId: number | null; surname: string; givenNames: string }
-      | undefined
+    const player = input.playerId !== undefined ? playerBrief(db, 'id', input.playerId) : playerBrief(db, 'fide_id', input.fideId!)
     if (!player) throw new UserError('archive.playerNotFound', { ref: input.fideId !== undefined ? `FIDE ID ${input.fideId}` : `id ${input.playerId}` })
     getList(db, input.listId)
     return {
