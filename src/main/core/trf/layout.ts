@@ -35,6 +35,18 @@ export const ROUND_BLOCK = {
   result: 10
 } as const
 
+/**
+ * The 132 record (round dates): each round's date sits above its round block, YY/MM/DD in the block's last eight
+ * columns (round n at columns 92+10(n-1) .. 99+10(n-1)).
+ */
+export const ROUND_DATE = { offset: 3, width: 8 } as const
+
+/** The columns (1-based, inclusive) of round n's date on the 132 line. */
+export function roundDateColumns(round: number): [number, number] {
+  const from = roundBlockColumns(round).column + ROUND_DATE.offset - 1
+  return [from, from + ROUND_DATE.width - 1]
+}
+
 /** Width of a field in characters. */
 export function widthOf(f: TrfField): number {
   return f.endColumn - f.column + 1

@@ -172,7 +172,7 @@ function readRoundDates(ctx: ReadContext): void {
   const r = ctx.roundDatesLine
   if (!r) return
   const dates: (string | null)[] = []
-  // dates sit above their round block: round n at columns 92+10(n-1) .. 99+10(n-1); read the tokens in order
+  // dates sit above their round block (layout's roundDateColumns: round n at 92+10(n-1) .. 99+10(n-1)); read the tokens in order
   // so that files shifted by a column or two are still understood
   const tokens = [...r.text.slice(3).matchAll(/\S+/g)]
   for (const t of tokens) {

@@ -1,7 +1,7 @@
 // Writes a tournament back as TRF16 or TRF26 (the FIDE upload), in the spec's fixed columns, UTF-8.
 import type { RoundEntry, TournamentPlayer } from '../model/tournament'
 import { toTrfDate } from './dates'
-import { PLAYER_FIELDS, recordLine, widthOf } from './layout'
+import { PLAYER_FIELDS, ROUND_DATE, recordLine, roundDateColumns, widthOf } from './layout'
 import { DEFAULT_SCORING, type TrfArbiter, type TrfHeader, type TrfScoring, type TrfTeam } from './types'
 
 export interface TrfWritable {
@@ -70,8 +70,11 @@ export function playerLine(p: TournamentPlayer, warnings: string[]): string {
 }
 
 function roundDatesLine(dates: (string | null)[]): string {
-  let line = '132' + ' '.repeat(86)
-  for (const d of dates) line += '  ' + left(d ? d.slice(2).replace(/-/g, '/') : '', 8)
+  let line = '132'
+  dates.forEach((d, i) => {
+    const [from] = roundDateColumns(i + 1)
+    line = line.padEnd(from - 1) + left(d ? d.slice(2).replace(/-/g, '/') : '', ROUND_DATE.width)
+  })
   return line.trimEnd()
 }
 

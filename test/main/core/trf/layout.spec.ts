@@ -1,6 +1,6 @@
 // The TRF player record's field table: the columns of the FIDE specification, written and read at the same place.
 import { describe, expect, it } from 'vitest'
-import { PLAYER_FIELDS, ROUND_BLOCK, fieldText, fit, recordLine, roundBlockColumns, roundBlockStart } from '../../../../src/main/core/trf/layout'
+import { PLAYER_FIELDS, ROUND_BLOCK, fieldText, fit, recordLine, roundBlockColumns, roundBlockStart, roundDateColumns } from '../../../../src/main/core/trf/layout'
 
 const F = PLAYER_FIELDS
 
@@ -33,5 +33,9 @@ describe('TRF layout', () => {
     expect(roundBlockColumns(1)).toEqual({ column: 90, endColumn: 99 })
     expect(roundBlockColumns(3)).toEqual({ column: 110, endColumn: 119 })
     expect(roundBlockStart(2)).toBe(99)
+  })
+  it('puts each round date of the 132 record in its round block’s last eight columns', () => {
+    // TRF16 §132: round n's YY/MM/DD sits above the round block, columns 92–99 for round 1, then every ten
+    expect([roundDateColumns(1), roundDateColumns(2), roundDateColumns(11)]).toEqual([[92, 99], [102, 109], [192, 199]])
   })
 })
