@@ -47,6 +47,25 @@ export function roundDateColumns(round: number): [number, number] {
   return [from, from + ROUND_DATE.width - 1]
 }
 
+/** The 013 team record (TRF16): the team's name, then its members' start ranks, four columns each after a space. */
+export const TEAM_013_FIELDS = {
+  name: field(5, 36, 'left')
+} as const satisfies Record<string, TrfField>
+
+/** The 310 team record (TRF26 §"Team section"); its members' start ranks follow the rank, four columns each after a space. */
+export const TEAM_310_FIELDS = {
+  number: field(5, 7),
+  name: field(9, 40, 'left'),
+  federation: field(42, 46, 'left'),
+  averageRating: field(48, 53),
+  matchPoints: field(55, 60),
+  gamePoints: field(62, 67),
+  rank: field(69, 71)
+} as const satisfies Record<string, TrfField>
+
+/** Where a team record's member list starts (1-based): the column after the last field and its space. */
+export const TEAM_MEMBERS_COLUMN = { '013': TEAM_013_FIELDS.name.endColumn + 1, '310': TEAM_310_FIELDS.rank.endColumn + 2 } as const
+
 /** Width of a field in characters. */
 export function widthOf(f: TrfField): number {
   return f.endColumn - f.column + 1

@@ -5,7 +5,7 @@ import { parseBirthDate, parseEventDate } from './dates'
 import { FindingCollector } from './findings'
 import { runChecks } from './checks'
 import { detectSystem } from './system'
-import { PLAYER_FIELDS as F, ROUND_BLOCK, columnsOf, fieldText, roundBlockStart, type TrfField } from './layout'
+import { PLAYER_FIELDS as F, ROUND_BLOCK, TEAM_013_FIELDS, TEAM_310_FIELDS, columnsOf, fieldText, roundBlockStart, type TrfField } from './layout'
 import { ratingTypeOf } from './time-control'
 import {
   DEFAULT_SCORING,
@@ -411,16 +411,17 @@ function readPlayer(ctx: ReadContext, text: string, line: number): void {
 }
 
 function readTeam013(ctx: ReadContext, text: string, line: number): void {
-  const name = text.slice(4, 36).trim()
+  const name = fieldText(text, TEAM_013_FIELDS.name).trim()
   const members: number[] = []
-  for (const m of text.slice(36).matchAll(/\d+/g)) members.push(Number(m[0]))
+  for (const m of text.slice(TEAM_013_FIELDS.name.endColumn).matchAll(/\d+/g)) members.push(Number(m[0]))
   ctx.teams.push({ number: ctx.teams.filter((t) => t.record === '013').length + 1, name, federation: null, averageRating: null, matchPoints: null, gamePoints: null, rank: null, members, record: '013', line })
 }
 
 function readTeam310(ctx: ReadContext, text: string, line: number): void {
-  const number = parseIntField(text.slice(4, 7))
-  const name = text.slice(8, 40).trim()
-  const tokens = text.slice(40).trim().split(/\s+/).filter(Boolean)
+  const number = parseIntField(fieldText(text, TEAM_310_FIELDS.number))
+  const name = fieldText(text, TEAM_310_FIELDS.name).trim()
+  // the fields after the name are read as tokens in order, so that a column or two off is still understood
+  const tokens = text.slice(TEAM_310_FIELDS.name.endColumn).trim().split(/\s+/).filter(Boolean)
   let i = 0
   let federation: string | null = null
   if (tokens[i] && !/^\d/.test(tokens[i])) federation = tokens[i++]

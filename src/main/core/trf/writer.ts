@@ -1,7 +1,7 @@
 // Writes a tournament back as TRF16 or TRF26 (the FIDE upload), in the spec's fixed columns, UTF-8.
 import type { RoundEntry, TournamentPlayer } from '../model/tournament'
 import { toTrfDate } from './dates'
-import { PLAYER_FIELDS, ROUND_DATE, recordLine, roundDateColumns, widthOf } from './layout'
+import { PLAYER_FIELDS, ROUND_DATE, TEAM_013_FIELDS, TEAM_310_FIELDS as T310, TEAM_MEMBERS_COLUMN, recordLine, roundDateColumns, widthOf } from './layout'
 import { DEFAULT_SCORING, type TrfArbiter, type TrfHeader, type TrfScoring, type TrfTeam } from './types'
 
 export interface TrfWritable {
@@ -123,14 +123,15 @@ export function writeTrf(t: TrfWritable, options: WriteOptions): WriteResult {
   const teamRecords = teams.filter((x) => x.record === '013').length ? teams.filter((x) => x.record === '013') : teams
   if (options.format === 'TRF26' && teams.some((x) => x.record === '310')) {
     for (const x of teams.filter((y) => y.record === '310')) {
-      out.push(
-        ('310 ' + right(x.number, 3) + ' ' + left(x.name, 32) + ' ' + left(x.federation, 5) + ' ' + right(x.averageRating, 6) + ' ' +
-          right(x.matchPoints === null ? '' : x.matchPoints.toFixed(1), 6) + ' ' + right(x.gamePoints === null ? '' : x.gamePoints.toFixed(1), 6) + ' ' +
-          right(x.rank, 3) + ' ' + x.members.map((m) => right(m, 4)).join(' ')).trimEnd()
+      const head = recordLine(
+        '310',
+        [T310.number, T310.name, T310.federation, T310.averageRating, T310.matchPoints, T310.gamePoints, T310.rank],
+        [x.number, x.name, x.federation, x.averageRating, x.matchPoints?.toFixed(1), x.gamePoints?.toFixed(1), x.rank]
       )
+      out.push((head.padEnd(TEAM_MEMBERS_COLUMN['310'] - 1) + x.members.map((m) => right(m, 4)).join(' ')).trimEnd())
     }
   } else {
-    for (const x of teamRecords) out.push(('013 ' + left(x.name, 32) + x.members.map((m) => ' ' + right(m, 4)).join('')).trimEnd())
+    for (const x of teamRecords) out.push((recordLine('013', [TEAM_013_FIELDS.name], [x.name]) + x.members.map((m) => ' ' + right(m, 4)).join('')).trimEnd())
   }
   const eol = options.lineEnding === 'CRLF' ? '\r\n' : '\n'
   const text = out.join(eol) + eol

@@ -1,6 +1,6 @@
 // The TRF player record's field table: the columns of the FIDE specification, written and read at the same place.
 import { describe, expect, it } from 'vitest'
-import { PLAYER_FIELDS, ROUND_BLOCK, fieldText, fit, recordLine, roundBlockColumns, roundBlockStart, roundDateColumns } from '../../../../src/main/core/trf/layout'
+import { PLAYER_FIELDS, ROUND_BLOCK, fieldText, fit, recordLine, roundBlockColumns, roundBlockStart, roundDateColumns, TEAM_310_FIELDS, TEAM_MEMBERS_COLUMN } from '../../../../src/main/core/trf/layout'
 
 const F = PLAYER_FIELDS
 
@@ -37,5 +37,11 @@ describe('TRF layout', () => {
   it('puts each round date of the 132 record in its round block’s last eight columns', () => {
     // TRF16 §132: round n's YY/MM/DD sits above the round block, columns 92–99 for round 1, then every ten
     expect([roundDateColumns(1), roundDateColumns(2), roundDateColumns(11)]).toEqual([[92, 99], [102, 109], [192, 199]])
+  })
+  it('writes the 310 team record at the TRF26 columns, members from column 73', () => {
+    const T = TEAM_310_FIELDS
+    const line = recordLine('310', [T.number, T.name, T.federation, T.averageRating, T.matchPoints, T.gamePoints, T.rank], [7, 'Club Échiquier', 'FRA', 2150, '12.0', '25.5', 3])
+    expect(line).toBe('310   7 Club Échiquier                   FRA     2150   12.0   25.5   3')
+    expect([fieldText(line, T.name).trim(), fieldText(line, T.gamePoints).trim(), TEAM_MEMBERS_COLUMN['310'], TEAM_MEMBERS_COLUMN['013']]).toEqual(['Club Échiquier', '25.5', 73, 37])
   })
 })
