@@ -4,6 +4,7 @@
 import { writeTrf } from '../../src/main/core/trf/index'
 import { emptyHeader } from '../../src/main/core/trf/reader'
 import type { ResultCode, TournamentPlayer } from '../../src/main/core/model/tournament'
+import { rng } from '../../src/main/core/util/rng'
 
 export interface MonthFile {
   fileName: string
@@ -35,18 +36,6 @@ export interface RegistryFacts {
 
 const FEDS = ['FRA', 'GER', 'ESP', 'POL', 'CZE', 'ITA', 'NED', 'SUI', 'IND', 'USA']
 const SCORE: Record<string, number> = { '1': 1, '0': 0, '=': 0.5, '+': 1, '-': 0, F: 1 }
-
-/** Mulberry32, as the TRF generator of the tests. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The month's reports one by one (a generator: 15,000 files need not sit in memory together). */
 export function* generateMonth(count: number, opts: MonthOptions): Generator<MonthFile> {

@@ -5,6 +5,7 @@ import { emptyHeader } from '../trf/reader'
 import { nameSimilarity } from '../registry/names'
 import { NAME_MISMATCH_BELOW } from '../tournaments/match'
 import type { RatingType, ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
+import { rng } from '../util/rng'
 
 /** The federation of the demo and the dates of its month (every figure below follows from the seed). */
 export const DEMO = {
@@ -64,18 +65,6 @@ export interface DemoBundle {
   manifest: DemoManifest
   players: DemoPlayer[]
   arbiters: DemoArbiter[]
-}
-
-/** mulberry32: a small seeded generator, so that the bundle is byte-for-byte the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const SURNAMES = [

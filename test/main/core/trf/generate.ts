@@ -2,18 +2,7 @@
 import { writeTrf } from '../../../../src/main/core/trf/index'
 import { emptyHeader } from '../../../../src/main/core/trf/reader'
 import type { ResultCode, TournamentPlayer } from '../../../../src/main/core/model/tournament'
-
-/** Mulberry32: a tiny seeded generator so the same open comes out every time. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { rng } from '../../../../src/main/core/util/rng'
 
 const FEDS = ['FRA', 'GER', 'ESP', 'POL', 'CZE', 'ITA', 'NED', 'SUI']
 const SCORE: Record<string, number> = { '1': 1, '0': 0, '=': 0.5, '+': 1, '-': 0, F: 1, H: 0.5 }
