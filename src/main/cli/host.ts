@@ -8,6 +8,7 @@ import type { JobEvent, JobInput, JobKind, JobResult } from '../../shared/contra
 import { UserError } from '../core/util/errors'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
+import { noticeLines } from '../core/db/open-check'
 
 /** Set once by the entry point: where the worker script is for this build. */
 let workerScript: WorkerScript | null = null
@@ -49,6 +50,8 @@ export async function withServices<T>(cmd: Command, fn: (cli: Cli) => Promise<T>
   if (!workerScript) throw new Error('worker script not set by the CLI entry')
   const dbPath = opts.db ?? defaultDbPath()
   const services = createServices({ dbPath, host: 'cli', appVersion, worker: workerScript })
+  // the checks on opening, one line each on stderr (stdout stays the command's output, JSON or text)
+  for (const line of noticeLines(services.ctx.notices)) process.stderr.write(line + '\n')
   const json = Boolean(opts.json)
   const cli: Cli = {
     services,

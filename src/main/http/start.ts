@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { dirname, join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
 import { createServices } from '../core/services/index'
+import { noticeLines } from '../core/db/open-check'
 import { sourceWorkerScript, builtWorkerScript } from '../core/workers/script'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
@@ -57,6 +58,8 @@ export async function startBrowserMode(options: BrowserModeOptions) {
   const port = await listen(server, options.port, options.host)
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`
   if (!options.quiet) process.stdout.write(`Rating Office (browser mode) on ${url}\ndatabase ${dbPath}${options.readOnly ? ' (read-only)' : ''}\n`)
+  // the checks on opening: on the server's console too (the window shows them as a banner)
+  for (const line of noticeLines(services.ctx.notices)) process.stderr.write(line + '\n')
   const stop = async (): Promise<void> => {
     await new Promise<void>((r) => server.close(() => r()))
     await services.close()

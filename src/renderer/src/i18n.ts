@@ -24,6 +24,7 @@ const shell: Messages = {
       help: 'Help'
     },
     header: { language: 'Language', theme: 'Theme', readOnly: 'Read-only archive' },
+    notices: { info: 'Note', warning: 'On opening the database', error: 'The database needs your attention' },
     theme: { light: 'Light', dark: 'Dark', system: 'System' },
     locale: { en: 'English', fr: 'Français' },
     common: {
@@ -58,6 +59,7 @@ const shell: Messages = {
       help: 'Aide'
     },
     header: { language: 'Langue', theme: 'Thème', readOnly: 'Archive en lecture seule' },
+    notices: { info: 'À noter', warning: 'À l’ouverture de la base', error: 'La base de données demande votre attention' },
     theme: { light: 'Clair', dark: 'Sombre', system: 'Système' },
     locale: { en: 'English', fr: 'Français' },
     common: {

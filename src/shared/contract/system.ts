@@ -23,6 +23,14 @@ export const backupReportSchema = z.object({
 })
 export const backupFileSchema = z.object({ fileName: z.string(), at: z.string(), reason: z.string(), bytes: z.number() })
 
+/** What the host's checks found on opening the database (messages: the shared catalogue's `db.open.*`). */
+export const openNoticeSchema = z.object({
+  level: z.enum(['info', 'warning', 'error']),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()]))
+})
+export type OpenNoticeOut = z.infer<typeof openNoticeSchema>
+
 export const settingsSchema = z.object({
   locale: z.enum(['en', 'fr']),
   theme: z.enum(['light', 'dark', 'system']),
@@ -53,7 +61,8 @@ export const systemContract = {
       schemaVersion: z.number(),
       dbPath: z.string(),
       readOnly: z.boolean(),
-      host: z.enum(['electron', 'browser', 'cli'])
+      host: z.enum(['electron', 'browser', 'cli']),
+      notices: z.array(openNoticeSchema)
     })
   }),
   'system:home': call({

@@ -42,6 +42,26 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database is being restored: try again in a moment.',
     fr: 'La base est en cours de restauration : réessayez dans un instant.'
   },
+  'db.open.inUse': {
+    en: 'Another Rating Office session (process {pid} on {host}, since {since}) has this database open. Both can work on it; a restore or an upgrade waits until the other one is closed.',
+    fr: 'Une autre session de Rating Office (processus {pid} sur {host}, depuis {since}) a cette base ouverte. Les deux peuvent y travailler ; une restauration ou une mise à niveau attend que l’autre soit fermée.'
+  },
+  'db.open.recovered': {
+    en: 'Rating Office was not closed properly last time (stopped while writing to {file}). Every change that was completed has been recovered; a change that was interrupted was discarded as a whole. Check that your last operation is there, and do it again if not.',
+    fr: 'Rating Office n’a pas été fermé correctement la dernière fois (arrêt pendant une écriture dans {file}). Toutes les modifications terminées ont été récupérées ; une modification interrompue a été abandonnée en entier. Vérifiez que votre dernière opération est présente, et refaites-la sinon.'
+  },
+  'db.open.staleLock': {
+    en: 'Rating Office was not closed properly last time (process {pid}, since {since}); its lock on {file} has been released. No change was lost.',
+    fr: 'Rating Office n’a pas été fermé correctement la dernière fois (processus {pid}, depuis {since}) ; son verrou sur {file} a été libéré. Aucune modification n’a été perdue.'
+  },
+  'db.open.damaged': {
+    en: 'The database {file} is damaged ({count} problems found by SQLite’s check: {problems}). Do not keep working in it: restore the latest backup (Settings → Backups, or `rating-office db restore FILE`) after keeping a copy of this file, then redo the work done since that backup.',
+    fr: 'La base de données {file} est endommagée ({count} problèmes trouvés par la vérification de SQLite : {problems}). N’y travaillez plus : restaurez la dernière sauvegarde (Paramètres → Sauvegardes, ou `rating-office db restore FICHIER`) après avoir gardé une copie de ce fichier, puis refaites le travail fait depuis cette sauvegarde.'
+  },
+  'db.open.foreignKeys': {
+    en: 'The database {file} holds {count} rows that point to rows that no longer exist ({tables}). It was changed outside Rating Office or damaged: restore the latest backup (Settings → Backups, or `rating-office db restore FILE`), or run `rating-office db check` for the full list.',
+    fr: 'La base de données {file} contient {count} lignes qui renvoient à des lignes qui n’existent plus ({tables}). Elle a été modifiée hors de Rating Office ou endommagée : restaurez la dernière sauvegarde (Paramètres → Sauvegardes, ou `rating-office db restore FICHIER`), ou lancez `rating-office db check` pour la liste complète.'
+  },
   'contract.unknownCall': {
     en: 'Unknown call “{name}”.',
     fr: 'Appel inconnu « {name} ».'

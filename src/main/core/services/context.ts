@@ -4,6 +4,7 @@ import type { JobRunner } from '../workers/runner'
 import type { JobsContract } from '../../../shared/contract/jobs'
 import type { UploadKind } from '../../../shared/contract/files'
 import type { UploadStore } from '../util/uploads'
+import type { OpenNotice } from '../db/open-check'
 
 export type HostKind = 'electron' | 'browser' | 'cli'
 
@@ -29,4 +30,6 @@ export interface ServiceContext {
   maintenance?: 'restore' | null
   /** The files a call may read, behind handles (open dialog, browser upload): no call takes a path. */
   uploads: UploadStore
+  /** What the checks on opening found (a session not closed, a damaged file, broken links), for the officer. */
+  notices: OpenNotice[]
 }

@@ -1,5 +1,6 @@
 // One API object for every host: opens the database, starts the job runner, and dispatches contract calls.
 import { openDatabase } from '../db/open'
+import { checkOnOpen, inspectBeforeOpen, takeLock } from '../db/open-check'
 import { JobRunner, type WorkerScript } from '../workers/runner'
 import { jobsContract } from '../../../shared/contract/jobs'
 import { createDispatch, type Dispatch, type Handlers } from './dispatch'
@@ -61,7 +62,13 @@ export interface Services {
 }
 
 export function createServices(options: ServicesOptions): Services {
+  // the host's checks on opening (worker threads open the same file without them): what the files beside it say
+  // is read first, since opening replays a leftover log
+  const memory = options.dbPath === ':memory:'
+  const before = memory ? null : inspectBeforeOpen(options.dbPath)
   const db = openDatabase(options.dbPath, { readonly: options.readOnly })
+  const notices = before ? checkOnOpen(db, before, { readonly: options.readOnly }) : []
+  const release = before && !options.readOnly ? takeLock(before) : null
   const jobs = new JobRunner({ contract: jobsContract, worker: options.worker, dbPath: options.dbPath, checkResults: options.checkOutput })
   const ctx: ServiceContext = {
     db,
@@ -72,6 +79,7 @@ export function createServices(options: ServicesOptions): Services {
     jobs,
     openedReports: options.openedReports ?? [],
     uploads: new UploadStore(),
+    notices,
     ...(options.chooseSaveFile ? { chooseSaveFile: options.chooseSaveFile } : {}),
     ...(options.chooseOpenFile ? { chooseOpenFile: options.chooseOpenFile } : {}),
     ...(options.chooseFolder ? { chooseFolder: options.chooseFolder } : {})
@@ -90,6 +98,7 @@ export function createServices(options: ServicesOptions): Services {
       await jobs.close()
       ctx.uploads.close()
       ctx.db.close()
+      release?.()
     }
   }
 }

@@ -7,6 +7,7 @@ import { basename } from 'node:path'
 import { backupFolder, checkDatabaseFile, listBackups, restoreDatabase } from '../db/backup'
 import { homeFigures } from '../data/system'
 import { openDatabase } from '../db/open'
+import { checkOnOpen } from '../db/open-check'
 import { UserError } from '../util/errors'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
@@ -39,6 +40,8 @@ export const systemHandlers: HandlersOf<'system'> = {
     } finally {
       // the restored file (or, if the restore failed, the untouched one), upgraded if it is older
       ctx.db = openDatabase(ctx.dbPath)
+      // the notices of the file now in place (a damaged database replaced by its backup is no longer damaged)
+      ctx.notices = checkOnOpen(ctx.db, { file: ctx.dbPath, walBytes: 0, hotJournal: false, lock: null })
       ctx.maintenance = null
     }
   },
@@ -47,7 +50,8 @@ export const systemHandlers: HandlersOf<'system'> = {
     schemaVersion: ctx.db.pragma('user_version', { simple: true }) as number,
     dbPath: ctx.dbPath,
     readOnly: ctx.readOnly,
-    host: ctx.host
+    host: ctx.host,
+    notices: ctx.notices
   }),
   'system:home': (_input, { db }) => homeFigures(db),
   'system:openedReports': (_input, ctx) => ({

@@ -19,7 +19,7 @@ afterAll(() => tmp.cleanup())
 
 function makeCtx(readOnly = false): ServiceContext {
   const dbPath = tmp.file(`d-${Math.random().toString(36).slice(2)}.db`)
-  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ contract: jobsContract, worker: sourceWorkerScript(), dbPath }), openedReports: [], uploads: new UploadStore() }
+  return { db: openDatabase(dbPath), dbPath, readOnly, host: 'cli', appVersion: '1.2.3', jobs: new JobRunner({ contract: jobsContract, worker: sourceWorkerScript(), dbPath }), openedReports: [], uploads: new UploadStore(), notices: [] }
 }
 
 describe('dispatch', () => {
