@@ -338,7 +338,7 @@ export function asChainBase(r: Regenerated): ChainBase {
  * they are now: the same tournaments with their current files, plus (for the first list) approved tournaments of its
  * period that no list rated (found late). Nothing is written.
  */
-function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks = {}): Recomputed[] {
+function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks = {}, write?: (c: Recomputed) => number | null): Recomputed[] {
   const head = getList(db, listId)
   if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
   const superseded = publishedVersionOf(db, listId)
@@ -373,9 +373,14 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
       const [fideId, surname, given] = name(e.playerId)
       changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
     }
-    out.push({ listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles })
+    const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles }
+    out.push(c)
     if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, e.status === 'delisted' ? null : e.rating])))
     previous = asChainBase(again)
+    // a correction writes each new version before the next list is computed: that list's base, its fingerprint and
+    // its sheets then name the version in force (the new one; listInForce finds it) instead of the superseded one
+    const written = write?.(c) ?? null
+    if (written !== null) previous = { ...previous, ref: { ...previous.ref, id: written } }
   }
   return out
 }
@@ -419,15 +424,12 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       audit(db, 'list.correct', listId, reason, { mode, changed, tournaments: corrected.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 })) })
       return { mode, newListIds: [], changed }
     }
-    const chain = recompute(db, listId, true, hooks)
     const newIds: number[] = []
     let changed = 0
-    // a new version's base is the new version of the list before it, when that one was corrected too
-    const versionOf = new Map<number, number>()
-    for (const c of chain) {
-      const rebased = versionOf.get(c.built.base.id)
-      if (rebased !== undefined) c.built.base = { ...c.built.base, id: rebased }
-      if (!c.changes.length && !c.added.length && !c.changedFiles.length) continue
+    // each new version is written (published) as soon as it is computed, so that the next list of the chain is
+    // computed on it: its base is the new version, and its sheets name it as the source of the ratings it took
+    recompute(db, listId, true, hooks, (c) => {
+      if (!c.changes.length && !c.added.length && !c.changedFiles.length) return null
       const newId = writeGeneratedList(
         db,
         c.built,
@@ -453,9 +455,9 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         tournaments: [...c.added.map((t) => ({ id: t.id, sha256: t.sha256, found: 'late' })), ...c.changedFiles.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 }))]
       })
       newIds.push(newId)
-      versionOf.set(c.listId, newId)
       changed += c.changes.length
-    }
+      return newId
+    })
     return { mode, newListIds: newIds, changed }
   })
   return run.immediate()

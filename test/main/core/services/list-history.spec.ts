@@ -16,6 +16,8 @@ let services: Services
 const open = (file: string): Services => createServices({ dbPath: file, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
 const lists: GenerateResult[] = []
 let t3 = 0
+let t4 = 0
+let corrected: number[] = []
 
 async function publish(s: Services, listDate: string): Promise<GenerateResult> {
   const g = (await s.ctx.jobs.run('lists:generate', { listDate })) as GenerateResult
@@ -35,7 +37,7 @@ beforeAll(async () => {
   lists.push(await publish(services, '2025-11-01'))
   t3 = await importApproved(services, trf('November Round Robin', '2025-11-05', '2025-11-07', ['A', 'B', 'E', 'F1'], ROWS), 't3.trf')
   lists.push(await publish(services, '2025-12-01'))
-  await importApproved(services, trf('December Round Robin', '2025-12-10', '2025-12-12', ['C', 'D', 'F2', 'F3'], ROWS), 't4.trf')
+  t4 = await importApproved(services, trf('December Round Robin', '2025-12-10', '2025-12-12', ['C', 'D', 'F2', 'F3'], ROWS), 't4.trf')
   lists.push(await publish(services, '2026-01-01'))
 }, 300_000)
 
@@ -140,7 +142,59 @@ describe('a correction as worker jobs, then the replay', () => {
       [applied.newListIds[2], 2, 'reproduced']
     ])
     expect(r.lists.every((l) => l.storedIntact)).toBe(true)
+    corrected = applied.newListIds
   }, 300_000)
+
+  it("names the corrected versions in the new versions' sheets: the base and the list the ratings at a tournament's start came from", async () => {
+    const [nov2, dec2, jan2] = corrected as [number, number, number]
+    type Sheet = { base: { listId: number | null }; tournaments: { tournamentId: number; ratingListId: number | null; games: { opponentListId: number | null; counted: boolean }[] }[] }
+    const sheetOf = async (listId: number, fideId: number): Promise<Sheet> => (await call(services, 'lists:sheet', { listId, fideId })).sheet as Sheet
+    const reference = services.ctx.db.prepare("SELECT id FROM rating_lists WHERE kind = 'reference'").pluck().get() as number
+    // November v2 is computed from the FIDE list of 1 October, the list in force at the Autumn and Late events' start
+    const novA = await sheetOf(nov2, PLAYERS.A.id)
+    expect(novA.base.listId).toBe(reference)
+    expect(novA.tournaments.map((t) => t.ratingListId)).toEqual([reference, reference])
+    // December v2: the November Round Robin (5 November) took the ratings of November's list in force — version 2,
+    // the one whose figures the recomputation used (v1 is superseded); so does its base
+    const decA = await sheetOf(dec2, PLAYERS.A.id)
+    expect(decA.base.listId).toBe(nov2)
+    const nov = decA.tournaments.find((t) => t.tournamentId === t3)!
+    expect(nov.ratingListId).toBe(nov2)
+    // her three opponents (Echo has her first rating on November's list) with their ratings from the same version
+    expect(nov.games.filter((g) => g.counted).map((g) => g.opponentListId)).toEqual([nov2, nov2, nov2])
+    // January v2: the December Round Robin rated with December's version 2
+    const janC = await sheetOf(jan2, PLAYERS.C.id)
+    expect(janC.base.listId).toBe(dec2)
+    expect(janC.tournaments.find((t) => t.tournamentId === t4)!.ratingListId).toBe(dec2)
+    // the base the new versions record is the corrected version before them
+    const metaBase = (id: number): unknown => services.ctx.db.prepare('SELECT base_list_id FROM office_list_meta WHERE list_id = ?').pluck().get(id)
+    expect([metaBase(dec2), metaBase(jan2)]).toEqual([nov2, dec2])
+  }, 120_000)
+
+  it('replays a corrected version against the inputs it was computed from: a tampered game is the only cause named, not "inputs changed"', async () => {
+    services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+    copyFileSync(tmp.file('office.db'), tmp.file('corrected-tampered.db'))
+    const other = open(tmp.file('corrected-tampered.db'))
+    try {
+      const db = other.ctx.db
+      // Charlie (start rank 1) beat Delta (start rank 2) in the December report, rated by January's version 2
+      const g = db.prepare("SELECT round, opponent FROM tournament_games WHERE tournament_id = ? AND start_rank = 1 AND code = '1'").get(t4) as { round: number; opponent: number }
+      db.prepare("UPDATE tournament_games SET code = '0' WHERE tournament_id = ? AND start_rank = 1 AND round = ?").run(t4, g.round)
+      const r = await replay(other)
+      expect(r.lists.map((l) => [l.version, l.outcome])).toEqual([
+        [1, 'superseded'],
+        [2, 'reproduced'],
+        [1, 'superseded'],
+        [2, 'reproduced'],
+        [1, 'superseded'],
+        [2, 'differs']
+      ])
+      expect(r.firstDifference!.listId).toBe(corrected[2])
+      expect(r.firstDifference!.causes.map((c) => [c.code, c.params.tournamentId, c.params.round])).toEqual([['game-changed', t4, g.round]])
+    } finally {
+      await other.close()
+    }
+  }, 120_000)
 })
 
 describe('a corrected file for a tournament already rated', () => {
