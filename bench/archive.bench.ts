@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { openDatabase, type Db } from '../src/main/core/db/open'
 import { listsHandlers } from '../src/main/core/services/lists'
 import { archiveHandlers } from '../src/main/core/services/archive'
+import { storeListCounts } from '../src/main/core/data/list-pages'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
 import { percentile, pick, report, target, type Run } from './lib'
@@ -64,6 +65,8 @@ function build(db: Db): void {
     db.transaction(() => {
       list.run(l, `${y}-${String(m).padStart(2, '0')}-01`)
       entries.run({ l, upTo: Math.round(PLAYERS * (0.55 + (0.45 * l) / LISTS)) })
+      // as an import does once a list's entries are written (migration 11)
+      storeListCounts(db, l)
     })()
     if (l % 12 === 0) process.stdout.write(`  ${l} lists\n`)
   }

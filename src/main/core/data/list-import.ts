@@ -14,6 +14,7 @@ import {
   type BulkMessage
 } from '../registry/list-read'
 import { playerBatchInsertSql, playerInsert } from './players'
+import { storeListCounts } from './list-pages'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -183,6 +184,11 @@ export class ListWriter {
     )
     this.lists.set(type, { id, entries: 0 })
     return id
+  }
+
+  /** Stores each list's counts once all its entries are written: the lists are frozen from then on (migration 11). */
+  storeCounts(): void {
+    for (const l of this.lists.values()) storeListCounts(this.db, l.id)
   }
 
   /**

@@ -7,7 +7,41 @@ import { UserError } from '../util/errors'
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
   l.created_at AS createdAt, l.published_at AS publishedAt,
-  (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries`
+  ${entryCountSql('l')} AS entries`
+
+/** The entry count of the list `l` (over rating_lists) as SQL: the stored count of a frozen list, else counted now. */
+export function entryCountSql(l: string): string {
+  return `CASE WHEN ${l}.entry_count IS NOT NULL THEN ${l}.entry_count ELSE (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = ${l}.id) END`
+}
+
+/** The number of entries a list holds (stored for a frozen list, counted for a draft). */
+export function listEntryCount(db: Db, listId: number): number {
+  return (db.prepare(`SELECT ${entryCountSql('l')} FROM rating_lists l WHERE l.id = ?`).pluck().get(listId) as number | undefined) ?? 0
+}
+
+/**
+ * A frozen list's counts are stored when its entries are all written (storeListCounts: a reference list at the end
+ * of its import, an office list as it is published; migration 11 counted the lists held before); a draft, whose
+ * entries still change, is counted when read.
+ */
+export function storeListCounts(db: Db, listId: number): void {
+  db.prepare(
+    `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
+            rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
+      WHERE id = @id AND entry_count IS NULL`
+  ).run({ id: listId })
+}
+
+/** The rated entries of a list (stored for a frozen list, counted for a draft). */
+export function ratedCount(db: Db, listId: number): number {
+  return db
+    .prepare(
+      `SELECT CASE WHEN rated_count IS NOT NULL THEN rated_count
+              ELSE (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL) END FROM rating_lists WHERE id = @id`
+    )
+    .pluck()
+    .get({ id: listId }) as number
+}
 
 /** One list's summary with its entry count; a located refusal when there is no such list. */
 export function getListSummary(db: Db, listId: number): ListSummary {
@@ -54,7 +88,7 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
   if (input.sort === 'rating') {
-    const rated = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL').pluck().get(input.listId) as number
+    const rated = ratedCount(db, input.listId)
     const out: number[] = []
     if (input.offset < rated) {
       out.push(

@@ -3,6 +3,7 @@
 import type { Db } from '../db/open'
 import type { ExportCategory, ExportRow, ExportSort } from '../exports/types'
 import { categoryCondition } from '../exports/categories'
+import { listEntryCount } from './list-pages'
 
 export interface ListRowsQuery {
   listId: number
@@ -98,7 +99,7 @@ function phases(sort: ExportSort): Phase[] {
 export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<ExportRow> {
   const f = filterSql(q)
   const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
-  const entries = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(q.listId) as number
+  const entries = listEntryCount(db, q.listId)
   // a list holding a good share of the registry walks the players' index in order (see lists:entries)
   const bigList = entries * 4 >= registry
   let left = q.top ?? Number.POSITIVE_INFINITY

@@ -718,7 +718,13 @@ export function listTournaments(db: Db, listId: number): ListTournament[] {
 /** Marks a draft published and its completed tournaments rated; the caller checks and audits in its transaction. */
 export function markPublished(db: Db, listId: number): { publishedAt: string; tournaments: number } {
   const publishedAt = new Date().toISOString()
-  db.prepare("UPDATE rating_lists SET status = 'published', published_at = ? WHERE id = ? AND status = 'draft'").run(publishedAt, listId)
+  // frozen with its counts (migration 11): its entries will never change again
+  db.prepare(
+    `UPDATE rating_lists SET status = 'published', published_at = @publishedAt,
+            entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
+            rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
+      WHERE id = @id AND status = 'draft'`
+  ).run({ publishedAt, id: listId })
   const rated = db
     .prepare(
       `UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
@@ -784,11 +790,6 @@ export function readEntry(db: Db, listId: number, playerId: number): { rating: n
       | { rating: number | null; games: number | null; k: number | null; flags: string | null }
       | undefined) ?? null
   )
-}
-
-/** The number of entries a list holds. */
-export function listEntryCount(db: Db, listId: number): number {
-  return db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number
 }
 
 /** The published office lists of a type and source after a date, each the version in force (none replaced it), oldest first. */

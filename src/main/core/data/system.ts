@@ -1,5 +1,6 @@
 // Whole-database figures: the home page's counts, the health check's tables and row counts, whether the registry holds data.
 import type { Db } from '../db/open'
+import { entryCountSql } from './list-pages'
 
 /** The database's own tables (SQLite's internal ones aside), by name. */
 export function tableNames(db: Db): string[] {
@@ -36,7 +37,7 @@ export function homeFigures(db: Db): HomeFigures {
   const pub = db
     .prepare(
       `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.published_at AS publishedAt,
-              (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries
+              ${entryCountSql('l')} AS entries
          FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published'
         ORDER BY l.list_date DESC, l.version DESC LIMIT 1`
     )
@@ -44,7 +45,7 @@ export function homeFigures(db: Db): HomeFigures {
   const ref = db
     .prepare(
       `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType,
-              (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = l.id) AS entries
+              ${entryCountSql('l')} AS entries
          FROM rating_lists l WHERE l.kind = 'reference' ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
     )
     .get() as HomeFigures['lastReference'] | undefined

@@ -198,6 +198,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       opts.progress?.(size, size, 'indexes')
       rebuild()
     }
+    writer.storeCounts()
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
     appendAudit(db, {
       action: 'list.import',

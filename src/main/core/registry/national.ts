@@ -241,6 +241,7 @@ export async function importNationalList(db: Db, opts: NationalImportOptions): P
     writer.openList(opts.ratingType)
     for (const r of records) writer.write(r)
     writer.finish()
+    writer.storeCounts()
     const lists = [...writer.lists.entries()].map(([ratingType, l]) => ({ id: l.id, ratingType, entries: l.entries }))
     appendAudit(db, {
       action: 'list.import',

@@ -21,7 +21,6 @@ import {
   getMeta,
   inputsFingerprint,
   listEntriesCanonical,
-  listEntryCount,
   listTournaments,
   markPublished,
   matchingPlayerIds,
@@ -42,6 +41,7 @@ import {
   type BuiltInput,
   type PeriodTournamentRow
 } from '../data/office-lists'
+import { listEntryCount } from '../data/list-pages'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'

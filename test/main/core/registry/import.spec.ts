@@ -37,6 +37,12 @@ describe('combined TXT (players_list_foa.txt)', () => {
     expect(meta).toEqual({ kind: 'reference', status: 'reference', source: 'FIDE', list_date: '2025-11-01', file_name: 'players_list_foa.txt' })
     expect(() => db.prepare('UPDATE rating_list_entries SET rating = 1 WHERE list_id = ?').run(byType.standard!.id)).toThrow(/immutable/)
   })
+  it('stores each list\'s entry and rated counts as it freezes it, and takes no entry after (migration 11)', () => {
+    const counts = db.prepare('SELECT id, entry_count AS entries, rated_count AS rated FROM rating_lists ORDER BY id').all()
+    expect(counts).toEqual(res.lists.map((l) => ({ id: l.id, entries: l.entries, rated: l.entries })))
+    const other = db.prepare("SELECT id FROM players WHERE id NOT IN (SELECT player_id FROM rating_list_entries WHERE list_id = ?) LIMIT 1").pluck().get(byType.standard!.id)
+    expect(() => db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating) VALUES (?, ?, 1500)').run(byType.standard!.id, other)).toThrow(/takes no new entries/)
+  })
   it('reads ratings, games and K per type', () => {
     const std = entries(db, byType.standard!.id)
     expect(std.get(1503014)).toMatchObject({ rating: 2833, games: 0, k: 10, title: 'GM', federation: 'NOR', birth_year: 1990, sex: 'M', flags: null })

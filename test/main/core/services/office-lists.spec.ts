@@ -123,6 +123,11 @@ describe('lists:publish', () => {
     expect(audit).toEqual(['list.import', 'list.generate', 'list.generate', 'list.publish'])
     const hashes = services.ctx.db.prepare('SELECT olt.file_sha256 = f.sha256 FROM office_list_tournaments olt JOIN tournament_files f ON f.id = olt.file_id WHERE olt.list_id = ?').pluck().all(nov.listId)
     expect(hashes).toEqual([1, 1])
+    // frozen with its counts (migration 11), the ones lists:entries and the lists screen read from then on
+    const counts = services.ctx.db.prepare('SELECT entry_count AS entries, rated_count AS rated FROM rating_lists WHERE id = ?').get(nov.listId)
+    const live = services.ctx.db.prepare('SELECT count(*) AS entries, count(rating) AS rated FROM rating_list_entries WHERE list_id = ?').get(nov.listId)
+    expect(counts).toEqual(live)
+    expect(counts).toMatchObject({ entries: 10 })
   })
 
   it('took a verified backup just before publishing: the list is a draft in it (issue 13)', () => {

@@ -288,7 +288,7 @@ CREATE TABLE rating_lists (
         file_name     TEXT,
         created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         published_at  TEXT
-      ) STRICT;
+      , entry_count INTEGER, rated_count INTEGER) STRICT;
 
 -- table rating_profiles
 CREATE TABLE rating_profiles (
@@ -568,8 +568,8 @@ CREATE TRIGGER rating_list_entries_frozen_delete BEFORE DELETE ON rating_list_en
 
 -- trigger rating_list_entries_frozen_insert
 CREATE TRIGGER rating_list_entries_frozen_insert BEFORE INSERT ON rating_list_entries
-        WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) = 'published'
-        BEGIN SELECT RAISE(ABORT, 'a published list takes no new entries'); END;
+        WHEN (SELECT status = 'published' OR entry_count IS NOT NULL FROM rating_lists WHERE id = NEW.list_id)
+        BEGIN SELECT RAISE(ABORT, 'a published or counted list takes no new entries'); END;
 
 -- trigger rating_list_entries_frozen_update
 CREATE TRIGGER rating_list_entries_frozen_update BEFORE UPDATE ON rating_list_entries
@@ -591,6 +591,9 @@ CREATE TRIGGER rating_list_entries_state_frozen BEFORE UPDATE ON rating_list_ent
 -- trigger rating_lists_frozen
 CREATE TRIGGER rating_lists_frozen BEFORE UPDATE ON rating_lists
         WHEN OLD.status IN ('published','reference')
+          AND NOT (OLD.entry_count IS NULL AND OLD.rated_count IS NULL
+                   AND NEW.id IS OLD.id AND NEW.kind IS OLD.kind AND NEW.list_date IS OLD.list_date AND NEW.rating_type IS OLD.rating_type AND NEW.source IS OLD.source AND NEW.edition IS OLD.edition AND NEW.status IS OLD.status AND NEW.version IS OLD.version AND NEW.supersedes_id IS OLD.supersedes_id AND NEW.checksum IS OLD.checksum AND NEW.file_name IS OLD.file_name AND NEW.created_at IS OLD.created_at AND NEW.published_at IS OLD.published_at
+                   AND NEW.entry_count IS (SELECT count(*) FROM rating_list_entries WHERE list_id = OLD.id) AND NEW.rated_count IS (SELECT count(*) FROM rating_list_entries WHERE list_id = OLD.id AND rating IS NOT NULL))
         BEGIN SELECT RAISE(ABORT, 'a published or reference list is immutable'); END;
 
 -- trigger rating_lists_no_delete
