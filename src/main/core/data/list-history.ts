@@ -3,6 +3,7 @@
 import type { Db } from '../db/open'
 import type { RatingType } from '../model/tournament'
 import type { PendingAdjustment, PeriodTournamentRow } from './office-lists'
+import type { FoldMerge } from '../lists/fold'
 
 export interface PublishedListRow {
   id: number
@@ -168,4 +169,24 @@ export function markRatedAgain(db: Db, tournamentIds: readonly number[]): number
   let n = 0
   for (const id of tournamentIds) n += stmt.run(id).changes
   return n
+}
+
+/** The registry's merges not undone (made before a date, when given: what a list generated then knew), in order. */
+export function activeMerges(db: Db, before?: string): FoldMerge[] {
+  return db
+    .prepare('SELECT id AS mergeId, keep_id AS keepId, drop_id AS dropId FROM player_merges WHERE undone_at IS NULL AND (? IS NULL OR at < ?) ORDER BY id')
+    .all(before ?? null, before ?? null) as FoldMerge[]
+}
+
+/** Which of these players have a line or a window on a list (the records a merge folds there). */
+export function playersOnList(db: Db, listId: number, playerIds: readonly number[]): Set<number> {
+  // a line as the generation reads a base: an imported line without a rating of the type is no line (titled: it is)
+  const line = db
+    .prepare(
+      `SELECT 1 FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+        WHERE e.list_id = ? AND e.player_id = ? AND (e.entry_status IS NOT NULL OR e.rating IS NOT NULL OR e.title IS NOT NULL OR p.title IS NOT NULL)`
+    )
+    .pluck()
+  const win = db.prepare('SELECT 1 FROM office_list_window WHERE list_id = ? AND player_id = ?').pluck()
+  return new Set(playerIds.filter((id) => line.get(listId, id) !== undefined || win.get(listId, id) !== undefined))
 }

@@ -6,8 +6,9 @@ import type { ReplayCause, ReplayEntryDiff, ReplayInput, ReplayList, ReplayResul
 import { entriesChecksum } from '../lists/checksum'
 import { readTrf } from '../trf/index'
 import { sha256Of } from '../tournaments/import'
-import { listEntriesCanonical } from '../data/office-lists'
+import { getMeta, listEntriesCanonical } from '../data/office-lists'
 import {
+  activeMerges,
   mergedPlayers,
   mergesIntoList,
   mergesSince,
@@ -177,7 +178,9 @@ export function replayHistory(db: Db, input: ReplayInput, hooks: JobHooks = {}):
         }
         continue
       }
-      const again = regenerateList(db, row.id, previous, { frozenIdentity: stored, throwIfCancelled: hooks.throwIfCancelled })
+      // the merges its generation folded: those made before it was generated (a later one is a cause, named below)
+      const merges = activeMerges(db, getMeta(db, row.id)?.generatedAt)
+      const again = regenerateList(db, row.id, previous, { merges, frozenIdentity: stored, throwIfCancelled: hooks.throwIfCancelled })
       const reproduced = again.result.checksum === row.checksum && storedIntact
       lists.push({ ...base, outcome: reproduced ? 'reproduced' : 'differs', replayed: again.result.checksum })
       if (!reproduced) {

@@ -45,7 +45,9 @@ import { listEntryCount } from '../data/list-pages'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'
-import { adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
+import { activeMerges, adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
+import { foldFingerprint, foldInto, foldsOnList, noteFolds, notingFolds } from './list-merges'
+import type { FoldMerge, FoldedMerge } from '../lists/fold'
 
 /** Written with every office list: the code that computed it. */
 export const ENGINE_VERSION = `rating-office ${appVersion}`
@@ -137,6 +139,8 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}
     progress: hooks.progress,
     throwIfCancelled: hooks.throwIfCancelled
   })
+  // two records of one person merged in the registry: one line on the base, one window (lists/README.md)
+  const folded = foldInto(built, activeMerges(db))
   hooks.throwIfCancelled?.()
   hooks.progress?.(0, 1, 'computing')
   // each line is written as it is computed, in the one transaction of the draft: at FIDE scale two million entries
@@ -148,7 +152,7 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}
       { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments },
       { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled }
     )
-    const result = generateList(built.input, writer)
+    const result = generateList(built.input, notingFolds(writer, folded, built))
     const listId = writer.finish(result)
     audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId: built.base.id, checksum: result.checksum, counters: result.counters })
     return { listId, result }
@@ -171,7 +175,8 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
     base = { id: -1, kind: 'reference', listDate: '', closingDate: '', source: '' }
   }
   const rows = periodTournamentRows(db, list.ratingType, meta.closingDate)
-  return { now: inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), stored: meta.inputsHash, base, rows }
+  const folds = base.id >= 0 ? foldsOnList(db, base.id, activeMerges(db)) : []
+  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), folds), stored: meta.inputsHash, base, rows }
 }
 
 /** The quick refusals of a publication (not a draft of the office, published already, its date taken): before its backup. */
@@ -261,12 +266,15 @@ export interface Regenerated {
   rows: RatedTournamentRow[]
   built: BuiltInput
   result: GenerationResult
+  /** The registry's merges folded into its base. */
+  folded: FoldedMerge[]
 }
 
 /**
  * One published list computed again from its frozen parameters (edition, closing date, the tournaments and rounds it
  * rated, the corrections it carried) and the tournaments as stored now; its base is `previous` (a chain computed
- * again) or the list it was computed from. `extraRows`: tournaments found late, rated with it. `frozenIdentity`: the
+ * again) or the list it was computed from. `extraRows`: tournaments found late, rated with it. `merges`: the registry's
+ * merges to fold into its base (those its generation knew, for a replay; all, for a correction). `frozenIdentity`: the
  * identity printed on the list (title, federation, birth year, sex) instead of the registry's facts now, so that a
  * later registry edit does not read as a difference of the ratings. Nothing is written.
  */
@@ -274,7 +282,13 @@ export function regenerateList(
   db: Db,
   listId: number,
   previous: ChainBase | null,
-  o: { extraRows?: PeriodTournamentRow[]; frozenIdentity?: readonly ListEntry[]; replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>; throwIfCancelled?: () => void } = {}
+  o: {
+    extraRows?: PeriodTournamentRow[]
+    merges?: readonly FoldMerge[]
+    frozenIdentity?: readonly ListEntry[]
+    replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
+    throwIfCancelled?: () => void
+  } = {}
 ): Regenerated {
   const list = getList(db, listId)
   const meta = getMeta(db, listId)
@@ -300,6 +314,7 @@ export function regenerateList(
     replacedRatings: o.replacedRatings,
     throwIfCancelled: o.throwIfCancelled
   })
+  const folded = foldInto(built, o.merges ?? [])
   if (o.frozenIdentity) {
     // the generation gives a player's registry facts only where they differ from his base line; here the facts are
     // the printed identity wherever it differs from the base line, and none where it does not
@@ -319,7 +334,9 @@ export function regenerateList(
     built.input.players = facts.sort((a, b) => a.playerId - b.playerId)
   }
   o.throwIfCancelled?.()
-  return { list, meta, edition, rows, built, result: generateList(built.input) }
+  const result = generateList(built.input)
+  noteFolds(result, folded, built)
+  return { list, meta, edition, rows, built, result, folded }
 }
 
 /** The published lists of a chain: the list, then each later published list of its type and source, newest versions. */
@@ -347,6 +364,9 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
   let previous: ChainBase | null = null
   // a later list rates its tournaments with the ratings of the corrected lists before it (the versions that will be in force)
   const replacedRatings = new Map<number, Map<number, number | null>>()
+  // the registry as it is now: two records of one person are one line from the list corrected on
+  const merges = activeMerges(db)
+  const dropped = new Map(merges.map((m) => [m.dropId, m]))
   const chain = chainFrom(db, listId)
   for (const [i, id] of chain.entries()) {
     hooks.throwIfCancelled?.()
@@ -355,7 +375,7 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     const list = getList(db, id)
     const own = ratedTournamentRows(db, id)
     const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)) : []
-    const again = regenerateList(db, id, previous, { extraRows: added, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
+    const again = regenerateList(db, id, previous, { extraRows: added, merges, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
     const changedFiles = again.rows.filter((r) => r.fileId !== r.ratedFileId)
     for (const t of changedFiles) {
       const st = tournamentState(db, t.id)
@@ -363,7 +383,11 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     }
     const { built, result, edition } = again
     const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
-    const why = [...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`), ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`)]
+    const why = [
+      ...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`),
+      ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`),
+      ...again.folded.map((m) => `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId})`)
+    ]
     const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
     const changes: CorrectionChange[] = []
     const name = playerNameReader(db)
@@ -373,6 +397,26 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
       const [fideId, surname, given] = name(e.playerId)
       changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
     }
+    // a merged record's line leaves the list: the person's line is his kept record's
+    const fresh = new Set(result.entries.map((e) => e.playerId))
+    for (const p of published.values()) {
+      if (fresh.has(p.playerId)) continue
+      const m = dropped.get(p.playerId)
+      const [fideId, surname, given] = name(p.playerId)
+      changes.push({
+        listId: id,
+        listDate: list.listDate,
+        playerId: p.playerId,
+        fideId,
+        name: displayName(surname, given),
+        before: p.rating,
+        after: null,
+        beforeGames: p.games,
+        afterGames: null,
+        reason: m ? `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId}): one line, the kept record's` : reason
+      })
+    }
+    changes.sort((a, b) => a.playerId - b.playerId)
     const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles }
     out.push(c)
     if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, e.status === 'delisted' ? null : e.rating])))
@@ -443,7 +487,7 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       const fresh = new Map(c.result.entries.map((e) => [e.playerId, e]))
       for (const ch of c.changes) {
         const p = published.get(ch.playerId)
-        const e = fresh.get(ch.playerId)!
+        const e = fresh.get(ch.playerId) ?? { rating: null, games: null, k: null, flags: null }
         log({ listId: newId, playerId: ch.playerId, before: p ?? null, after: e, reason: `${reason} — ${ch.reason}` })
       }
       markPublished(db, newId)
