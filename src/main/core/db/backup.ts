@@ -95,6 +95,23 @@ function fsyncFile(file: string): void {
 }
 
 /**
+ * Checks a copy of the open database written at `partial` (to become `out`): it opens, passes integrity and
+ * foreign keys, and holds the source's row counts and frozen-list checksums. Throws `db.backupUnverified`.
+ */
+function verifyCopy(db: Db, partial: string, out: string): DatabaseCheck {
+  const copy = checkDatabaseFile(partial)
+  // the source is read after the copy: the main process is the only writer, so nothing changed in between
+  const tables = tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
+  const problems: string[] = []
+  if (copy.integrity !== 'ok') problems.push(`integrity: ${copy.integrity}`)
+  if (copy.foreignKeyProblems.length) problems.push(`${copy.foreignKeyProblems.length} foreign key problems`)
+  if (!sameCounts(copy.tables, tables)) problems.push('row counts differ from the database')
+  if (JSON.stringify(copy.listChecksums) !== JSON.stringify(frozenListChecksums(db))) problems.push('published lists differ from the database')
+  if (problems.length) throw new UserError('db.backupUnverified', { file: out, problems: problems.join('; ') })
+  return copy
+}
+
+/**
  * Copies the open database to `out` with SQLite's online backup API, then verifies the copy (opened, integrity
  * and foreign keys checked, row counts and frozen-list checksums equal to the source's). The copy is written
  * beside `out` and renamed only once verified, so `out` is never a half-written or unverified file.
@@ -114,15 +131,7 @@ export async function backupDatabase(db: Db, out: string): Promise<BackupReport>
       copyDb.close()
     }
     fsyncFile(partial)
-    const copy = checkDatabaseFile(partial)
-    // the source is read after the copy: the main process is the only writer, so nothing changed in between
-    const tables = tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
-    const problems: string[] = []
-    if (copy.integrity !== 'ok') problems.push(`integrity: ${copy.integrity}`)
-    if (copy.foreignKeyProblems.length) problems.push(`${copy.foreignKeyProblems.length} foreign key problems`)
-    if (!sameCounts(copy.tables, tables)) problems.push('row counts differ from the database')
-    if (JSON.stringify(copy.listChecksums) !== JSON.stringify(frozenListChecksums(db))) problems.push('published lists differ from the database')
-    if (problems.length) throw new UserError('db.backupUnverified', { file: out, problems: problems.join('; ') })
+    const copy = verifyCopy(db, partial, out)
     renameSync(partial, out)
     return { ...copy, file: out, bytes: statSync(out).size }
   } finally {
@@ -207,6 +216,43 @@ export async function automaticBackup(dbPath: string, dir: string, reason: Backu
   const { remove } = applyRetention(listBackups(dir, basename(dbPath)).filter((b) => RETAINED.has(b.reason)), rule)
   for (const b of remove) rmSync(b.file, { force: true })
   return { ...report, removed: remove.map((b) => b.file) }
+}
+
+/** The backups folder a database's settings name (read directly: the database may be about to be upgraded). */
+function configuredFolder(db: Db, dbPath: string): string {
+  let configured = ''
+  try {
+    const v = db.prepare("SELECT value FROM settings WHERE key = 'backupDir'").pluck().get() as string | undefined
+    const parsed = v === undefined ? '' : (JSON.parse(v) as unknown)
+    if (typeof parsed === 'string') configured = parsed
+  } catch {
+    // no settings table yet, or a value that is not JSON: the default folder
+  }
+  return backupFolder(dbPath, configured)
+}
+
+/**
+ * Before a schema upgrade, synchronously (the database is being opened): a verified copy of the database as it
+ * is, in the backups folder the settings name, as `…-before-upgrade.db`; then the retention rule. VACUUM INTO
+ * writes one self-contained file of a consistent snapshot; it is checked as any backup before taking its name.
+ */
+export function backupBeforeUpgrade(db: Db, dbPath: string, now = new Date(), rule: RetentionRule = DEFAULT_RETENTION): string {
+  const dir = configuredFolder(db, dbPath)
+  mkdirSync(dir, { recursive: true })
+  const out = freeBackupPath(dir, basename(dbPath), now, 'before-upgrade')
+  const partial = join(dir, `.${basename(out)}.partial`)
+  rmSync(partial, { force: true })
+  try {
+    db.prepare('VACUUM INTO ?').run(partial)
+    fsyncFile(partial)
+    verifyCopy(db, partial, out)
+    renameSync(partial, out)
+  } finally {
+    rmSync(partial, { force: true })
+  }
+  const { remove } = applyRetention(listBackups(dir, basename(dbPath)).filter((b) => RETAINED.has(b.reason)), rule)
+  for (const b of remove) rmSync(b.file, { force: true })
+  return out
 }
 
 /** `office-2026-11-26T093015-daily.db`: sortable, says when (UTC, to the second) and why. */

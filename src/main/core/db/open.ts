@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import { migrate, latestVersion } from './migrate'
 import { migrations } from './migrations'
 import { UserError } from '../util/errors'
-import { checkDatabaseFile } from './backup'
+import { backupBeforeUpgrade } from './backup'
 
 export type Db = Database.Database
 
@@ -14,11 +14,6 @@ export interface OpenOptions {
   readonly?: boolean
   /** Apply migrations (default true). */
   migrate?: boolean
-}
-
-/** Where the copy taken before an upgrade goes: next to the database, named after its old schema. */
-export function backupPath(file: string, fromVersion: number): string {
-  return `${file}.schema-${fromVersion}.bak`
 }
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
@@ -51,11 +46,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     if (options.migrate !== false && !options.readonly) {
       // an upgrade keeps a copy of the database as it was, so that no data can be lost to a migration
       if (version > 0 && version < latest && file !== ':memory:') {
-        const copy = backupPath(file, version)
-        db.prepare('VACUUM INTO ?').run(copy)
-        // the copy is only a safety net if it can be opened and is whole: check it before changing anything
-        const check = checkDatabaseFile(copy)
-        if (check.integrity !== 'ok') throw new UserError('db.backupUnverified', { file: copy, problems: check.integrity })
+        // in the backups folder of the settings, verified (integrity, foreign keys, row counts, frozen lists) before
+        // anything changes: the copy is only a safety net if it can be opened and is whole
+        backupBeforeUpgrade(db, file)
       }
       migrate(db, migrations)
     }

@@ -3,7 +3,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { openDatabase, backupPath } from '../../../../src/main/core/db/open'
+import { openDatabase } from '../../../../src/main/core/db/open'
+import { listBackups } from '../../../../src/main/core/db/backup'
+import { join } from 'node:path'
 import { migrate, latestVersion, type Migration } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { UserError } from '../../../../src/main/core/util/errors'
@@ -85,13 +87,36 @@ describe('the migration list', () => {
     const upgraded = openDatabase(file)
     expect(upgraded.pragma('user_version', { simple: true })).toBe(latestVersion(migrations))
     if (latestVersion(migrations) > 1) {
-      const copy = new Database(backupPath(file, 1), { readonly: true })
+      // a verified backup in the default backups folder beside the database, named for the upgrade
+      const backups = listBackups(join(tmp.dir, 'backups'), 'old.db')
+      expect(backups.map((b) => b.reason)).toEqual(['before-upgrade'])
+      const copy = new Database(backups[0]!.file, { readonly: true })
       expect(copy.pragma('user_version', { simple: true })).toBe(1)
       expect(copy.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 1 })
       copy.close()
     }
     expect(upgraded.prepare('SELECT surname FROM players WHERE fide_id = 1503014').get()).toEqual({ surname: 'Carlsen' })
     upgraded.close()
+  })
+
+  it('puts the copy taken before an upgrade in the backups folder the settings name (issue 13)', () => {
+    const file = tmp.file('configured.db')
+    const folder = tmp.file('chosen-backups')
+    const db = new Database(file)
+    migrate(db, migrations.filter((m) => m.version <= 2))
+    db.prepare("INSERT INTO settings(key, value) VALUES ('backupDir', ?)").run(JSON.stringify(folder))
+    db.prepare("INSERT INTO players (fide_id, surname, given_names, name_folded) VALUES (1503014, 'Carlsen', 'Magnus', 'carlsen magnus')").run()
+    db.close()
+    openDatabase(file).close()
+    const [backup, ...more] = listBackups(folder, 'configured.db')
+    expect(more).toEqual([])
+    expect(backup!.reason).toBe('before-upgrade')
+    const copy = new Database(backup!.file, { readonly: true })
+    expect(copy.pragma('user_version', { simple: true })).toBe(2)
+    expect(copy.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 1 })
+    // one self-contained file: no partial copy left beside it
+    copy.close()
+    expect(listBackups(join(tmp.dir, 'backups'), 'configured.db')).toEqual([])
   })
 
   it('rolls back a failing migration entirely: no table, no version bump', () => {
