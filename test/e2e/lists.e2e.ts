@@ -1,11 +1,13 @@
 // The monthly list in a real browser: approve a tournament, generate the draft as a job with its progress bar, open a
-// player's calculation sheet, publish after the confirmation, then find the list published and the tournament rated.
+// player's calculation sheet, publish after the confirmation, then find the list published and the tournament rated
+// (among the lists, the tournaments and in the archive), and replay the published list from the Lists screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { startHarness, artifacts, type Harness } from './harness'
 import { importFideList } from '../../src/main/core/registry/import'
 import { tournamentsHandlers } from '../../src/main/core/services/tournaments'
 import type { ServiceContext } from '../../src/main/core/services/context'
+import { openDatabase } from '../../src/main/core/db/open'
 import { writeCombinedList } from '../helpers/synthetic-list'
 import { tempDir } from '../helpers/temp-db'
 import { roundRobinTrf } from '../main/cli/trf-writer'
@@ -107,4 +109,55 @@ describe('the monthly list in the browser', () => {
     await t.waitFor()
     expect(await t.innerText()).toMatch(/\brated\b/)
   })
+
+  it("shows the published list in the archive: the player's line on it and the tournament it rated", async () => {
+    await h.page.goto(`${h.url}#/archive?q=Charlie`)
+    await h.page.getByTestId('archive-results').getByText('Charlie, Cleo').click()
+    const history = h.page.getByTestId('archive-history')
+    await history.getByText('2026-11-01').waitFor({ timeout: 30000 })
+    expect(await history.locator('tr', { hasText: '2026-11-01' }).innerText()).toMatch(/Published[\s\S]*1,?833/)
+    const rated = h.page.getByTestId('archive-tournaments').locator('tr', { hasText: 'Autumn Round Robin' })
+    await rated.waitFor()
+    // rated in the list of 1 November with her 1800 at the start, 1.5 points, K 40
+    expect(await rated.innerText()).toMatch(/2026-11-01[\s\S]*1,?800[\s\S]*1\.5[\s\S]*40/)
+  })
+
+  it('replays the published list from the Lists screen as a job with its progress bar: reproduced', async () => {
+    await h.page.goto(`${h.url}#/lists`)
+    await h.page.getByTestId('lists-replay').click()
+    await h.page.getByTestId('replay-run').click()
+    const progress = h.page.getByTestId('replay-progress')
+    await progress.waitFor({ timeout: 30000 })
+    await expect.poll(async () => await progress.getAttribute('data-state'), { timeout: 60000 }).toBe('done')
+    expect(await progress.locator('.n-progress').count()).toBe(1)
+    const summary = h.page.getByTestId('replay-summary')
+    expect(await summary.getAttribute('data-ok')).toBe('true')
+    expect(await summary.innerText()).toContain('Every published list is reproduced (1 checked)')
+    expect(await h.page.getByTestId('replay-table').locator('tr', { hasText: '2026-11-01' }).innerText()).toMatch(/Reproduced[\s\S]*intact/)
+    expect(await h.page.getByTestId('replay-difference').count()).toBe(0)
+    await h.page.screenshot({ path: join(artifacts, 'lists-replay.png'), fullPage: true })
+  }, 120_000)
+
+  it('names the first difference and its cause when a stored game no longer is the rated file’s (in French too)', async () => {
+    // behind the office's back: start rank 1 (Alpha) beat start rank 2 in the stored games; now she lost
+    const db = openDatabase(h.dbPath)
+    try {
+      db.prepare("UPDATE tournament_games SET code = '0' WHERE tournament_id = ? AND start_rank = 1 AND code = '1'").run(tournamentId)
+    } finally {
+      db.close()
+    }
+    await h.page.getByTestId('replay-run').click()
+    const summary = h.page.getByTestId('replay-summary')
+    await expect.poll(async () => await summary.getAttribute('data-ok').catch(() => null), { timeout: 60000 }).toBe('false')
+    expect(await h.page.getByTestId('replay-table').locator('tr', { hasText: '2026-11-01' }).innerText()).toContain('Differs')
+    const cause = h.page.getByTestId('replay-causes').locator('li').first()
+    expect(await cause.getAttribute('data-code')).toBe('game-changed')
+    expect(await cause.innerText()).toMatch(/Autumn Round Robin\), round \d, start rank 1: stored 0 against 2, the rated file says 1 against 2/)
+    expect(await h.page.getByTestId('replay-entries').innerText()).toContain('Alpha, Anna')
+    // the same report in French: the cause is translated from its code and parameters
+    await h.page.getByTestId('locale-switch').selectOption('fr')
+    await expect.poll(async () => await cause.innerText(), { timeout: 30000 }).toMatch(/^Tournoi \d+ \(Autumn Round Robin\), ronde \d, numéro de départ 1 :/)
+    expect(await h.page.getByTestId('replay-table').locator('tr', { hasText: '2026-11-01' }).innerText()).toContain('Diffère')
+    await h.page.getByTestId('locale-switch').selectOption('en')
+  }, 180_000)
 })

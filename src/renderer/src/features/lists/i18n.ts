@@ -1,6 +1,36 @@
 // Strings of the rating-list screens.
 export default {
   en: {
+    replay: {
+      title: 'Replay of the published lists',
+      intro: 'Every published office list is computed again, in order, from the list it started from and the tournaments as stored, and compared with the checksum frozen at its publication. The first list that differs stops its chain: its entries that differ and the cause are shown.',
+      open: 'Replay the history',
+      run: 'Replay',
+      progress: 'List {done} of {total}',
+      cancelled: 'The replay was cancelled: nothing is reported.',
+      allReproduced: 'Every published list is reproduced ({n} checked).',
+      notReproduced: 'A published list is not reproduced.',
+      none: 'No published office list.',
+      intact: 'intact',
+      altered: 'altered',
+      noLine: 'no line',
+      firstDifference: 'First difference: the {type} list of {date}, version {version}',
+      causes: 'Why',
+      entries: 'Entries that differ ({shown} shown of {n})',
+      col: { outcome: 'Outcome', stored: 'Stored entries', checksum: 'Checksum', fields: 'Fields', published: 'Published', replayed: 'Replayed' },
+      outcome: { reproduced: 'Reproduced', differs: 'Differs', superseded: 'Superseded (checked)', 'not-replayed': 'Not replayed' },
+      field: { rating: 'rating', games: 'games', k: 'K', flags: 'flags', status: 'status', title: 'title', federation: 'federation', birthYear: 'birth year', sex: 'sex' },
+      cause: {
+        'entries-tampered': 'The stored entries of list {listId} no longer give the checksum frozen at its publication.',
+        'file-changed': 'Tournament {tournamentId} ({name}): file version {rated} was rated, version {current} is stored now.',
+        'file-hash': 'Tournament {tournamentId} ({name}): the stored file no longer has the hash recorded when the list rated it.',
+        'game-changed': 'Tournament {tournamentId} ({name}), round {round}, start rank {startRank}: stored {stored}, the rated file says {file}.',
+        'player-merged': 'Player {dropId} was merged into player {keepId} after the list was published (merge {mergeId}).',
+        'inputs-changed': 'The inputs differ from those the list was generated from (a tournament’s dates or rounds, the games the checks exclude, the base list, the corrections carried, a player merge).',
+        'engine-version': 'The list was computed by {published}, the replay by {now}.',
+        unexplained: 'No stored input differs from what the list rated: the computation itself gives other figures.'
+      }
+    },
     lists: {
       title: 'Rating lists',
       intro: 'Reference lists imported from FIDE or a federation, and the lists this office computes. Published and reference lists never change: a correction is published as a new version.',
@@ -121,6 +151,36 @@ export default {
     }
   },
   fr: {
+    replay: {
+      title: 'Rejeu des listes publiées',
+      intro: 'Chaque liste publiée de l’office est recalculée, dans l’ordre, depuis la liste dont elle est partie et les tournois tels qu’ils sont enregistrés, puis comparée à la somme de contrôle figée à sa publication. La première liste qui diffère arrête sa chaîne : ses lignes qui diffèrent et la cause sont affichées.',
+      open: 'Rejouer l’historique',
+      run: 'Rejouer',
+      progress: 'Liste {done} sur {total}',
+      cancelled: 'Le rejeu a été annulé : aucun résultat.',
+      allReproduced: 'Chaque liste publiée est reproduite ({n} vérifiées).',
+      notReproduced: 'Une liste publiée n’est pas reproduite.',
+      none: 'Aucune liste publiée de l’office.',
+      intact: 'intactes',
+      altered: 'modifiées',
+      noLine: 'pas de ligne',
+      firstDifference: 'Première différence : la liste {type} du {date}, version {version}',
+      causes: 'Pourquoi',
+      entries: 'Lignes qui diffèrent ({shown} affichées sur {n})',
+      col: { outcome: 'Résultat', stored: 'Lignes enregistrées', checksum: 'Somme de contrôle', fields: 'Champs', published: 'Publié', replayed: 'Rejoué' },
+      outcome: { reproduced: 'Reproduite', differs: 'Diffère', superseded: 'Remplacée (vérifiée)', 'not-replayed': 'Non rejouée' },
+      field: { rating: 'classement', games: 'parties', k: 'K', flags: 'indicateurs', status: 'statut', title: 'titre', federation: 'fédération', birthYear: 'année de naissance', sex: 'sexe' },
+      cause: {
+        'entries-tampered': 'Les lignes enregistrées de la liste {listId} ne donnent plus la somme de contrôle figée à sa publication.',
+        'file-changed': 'Tournoi {tournamentId} ({name}) : la version {rated} du fichier a été classée, la version {current} est enregistrée aujourd’hui.',
+        'file-hash': 'Tournoi {tournamentId} ({name}) : le fichier enregistré n’a plus l’empreinte relevée quand la liste l’a classé.',
+        'game-changed': 'Tournoi {tournamentId} ({name}), ronde {round}, numéro de départ {startRank} : enregistré {stored}, le fichier classé indique {file}.',
+        'player-merged': 'Le joueur {dropId} a été fusionné dans le joueur {keepId} après la publication de la liste (fusion {mergeId}).',
+        'inputs-changed': 'Les données diffèrent de celles dont la liste a été générée (dates ou rondes d’un tournoi, parties exclues par les contrôles, liste de base, corrections reportées, fusion de joueurs).',
+        'engine-version': 'La liste a été calculée par {published}, le rejeu par {now}.',
+        unexplained: 'Aucune donnée enregistrée ne diffère de ce que la liste a classé : le calcul lui-même donne d’autres chiffres.'
+      }
+    },
     lists: {
       title: 'Listes de classement',
       intro: 'Les listes de référence importées de la FIDE ou d’une fédération, et les listes calculées par ce bureau. Une liste publiée ou de référence ne change jamais : une correction est publiée comme nouvelle version.',
