@@ -372,7 +372,8 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
       if (status === 'delisted') counters.delisted++
       if (status === 'titled-unrated') counters.titledUnrated++
       if (inactive) counters.inactive++
-      if (newlyRated && status === 'rated') counters.newlyRated++
+      // new on this list: a first rating, or (2024 rapid/blitz) rated with his standard rating (the preview's 'new')
+      if ((newlyRated || (!rb && w.standardBase !== null)) && status === 'rated') counters.newlyRated++
       if (rb && status === 'rated' && rating !== rb.rating) counters.changed++
     }
     const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
