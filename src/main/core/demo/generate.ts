@@ -6,6 +6,8 @@ import { nameSimilarity } from '../registry/names'
 import { NAME_MISMATCH_BELOW } from '../tournaments/match'
 import type { RatingType, ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
 import { rng } from '../util/rng'
+import { txtLine } from '../exports/txt'
+import { txtHeaderLine } from '../registry/fide-txt-layout'
 
 /** The federation of the demo and the dates of its month (every figure below follows from the seed). */
 export const DEMO = {
@@ -57,6 +59,18 @@ export interface DemoManifest {
   lists: { file: string; ratingType: RatingType }[]
   arbiters: string
   reports: DemoReport[]
+  /** FIDE's standard download of the list date (the players with a FIDE ID): what an office imports first. */
+  referenceList: { file: string; listDate: string; ratingType: RatingType }
+  /** FIDE's standard list of the next list date, which the office reconciles its own list with (see fide-list.ts). */
+  fideList: {
+    file: string
+    listDate: string
+    ratingType: RatingType
+    /** FIDE IDs of the differences planted in FIDE's list, by the reason reconciliation gives (written by fide-list.ts). */
+    planted?: { k: number; flag: number; rounding: number; cap400: number; onlyFide: number }
+  }
+  /** A report the office cannot read (a typing slip in a round block): refused at the drop, with its line. */
+  refused: { file: string; name: string; line: number }[]
 }
 
 export interface DemoBundle {
@@ -256,6 +270,37 @@ function eventTrf(spec: EventSpec, r: () => number, arbiterName: (a: DemoArbiter
   return writeTrf({ header, players }, { format: 'TRF16' }).text
 }
 
+/** FIDE's single-type TXT download (standard_sep25frl.txt): the players with a FIDE ID, in FIDE ID order. */
+function fideReferenceTxt(players: DemoPlayer[], arbiters: DemoArbiter[], listDate: string): string {
+  const arbiterTitle = new Map(arbiters.map((a) => [a.fideId, a.title]))
+  const lines = players
+    .filter((p) => p.fideId !== null)
+    .sort((a, b) => a.fideId! - b.fideId!)
+    .map((p) =>
+      txtLine({
+        playerId: 0,
+        fideId: p.fideId,
+        surname: p.surname,
+        givenNames: p.givenNames,
+        federation: DEMO.federation,
+        sex: p.sex,
+        title: p.title,
+        womanTitle: null,
+        otherTitles: arbiterTitle.get(p.fideId!) ?? null,
+        foaTitle: null,
+        birthYear: p.birthYear,
+        rating: p.standard,
+        games: p.standard === null ? null : p.games,
+        k: p.standard === null ? null : p.k,
+        flags: p.sex === 'F' ? 'w' : null
+      })
+    )
+  return [txtHeaderLine(listDate), ...lines].join('\n') + '\n'
+}
+
+/** The FIDE files' names, as FIDE's monthly downloads are called. */
+export const FIDE_FILES = { reference: 'standard_sep25frl.txt', next: 'standard_oct25frl.txt' } as const
+
 const days = (from: string, count: number, step = 1): string[] =>
   Array.from({ length: count }, (_, i) => new Date(Date.parse(from + 'T00:00:00Z') + i * step * 86_400_000).toISOString().slice(0, 10))
 
@@ -377,6 +422,27 @@ export function generateDemo(): DemoBundle {
   files.set('national-list-rapid.csv', nationalCsv(registry, 'rapid'))
   files.set('arbiters.csv', arbitersCsv(arbiters))
   for (const e of events) files.set(`reports/${e.file}`, eventTrf(e, r, arbiterName))
+  // the report refused at the drop: a small round robin whose organiser's program ran an opponent into its colour
+  // in one round block ("  5 w" typed "   5w"), so the line cannot be read; drawn last, so the others stay as they were
+  const slipSpec: EventSpec = {
+    file: 'ferme-romans.trf',
+    name: 'Tournoi fermé de Romans',
+    city: 'Romans-sur-Isère',
+    type: 'Individual: round-robin',
+    system: 'round-robin',
+    ratingType: 'standard',
+    timeControl: '90 min/40 moves + 30 min + 30 sec per move',
+    roundDates: days('2025-09-20', 5),
+    chief: fa1,
+    entrants: field(adults, 6, 60).map((p) => entrant(p))
+  }
+  const slipLines = eventTrf(slipSpec, r, arbiterName).split('\n')
+  const slipAt = slipLines.findIndex((l) => l.startsWith('001    2 '))
+  // the first round block is columns 90–99 ("  NNNN c r", 1-based): the opponent moves one column right, onto the colour's space
+  const slip = slipLines[slipAt]!
+  slipLines[slipAt] = slip.slice(0, 89) + ' ' + slip.slice(89, 95) + slip.slice(96)
+  files.set(`reports/${slipSpec.file}`, slipLines.join('\n'))
+  files.set(FIDE_FILES.reference, fideReferenceTxt(players, arbiters, DEMO.listDate))
   const manifest: DemoManifest = {
     federation: DEMO.federation,
     listDate: DEMO.listDate,
@@ -386,7 +452,10 @@ export function generateDemo(): DemoBundle {
       { file: 'national-list-rapid.csv', ratingType: 'rapid' }
     ],
     arbiters: 'arbiters.csv',
-    reports: events.map((e) => ({ file: `reports/${e.file}`, name: e.name, receivedDate: e.receivedDate, registeredDate: e.registeredDate, expect: e.expect }))
+    reports: events.map((e) => ({ file: `reports/${e.file}`, name: e.name, receivedDate: e.receivedDate, registeredDate: e.registeredDate, expect: e.expect })),
+    referenceList: { file: FIDE_FILES.reference, listDate: DEMO.listDate, ratingType: 'standard' },
+    fideList: { file: FIDE_FILES.next, listDate: DEMO.nextListDate, ratingType: 'standard' },
+    refused: [{ file: `reports/${slipSpec.file}`, name: slipSpec.name, line: slipAt + 1 }]
   }
   files.set('manifest.json', JSON.stringify(manifest, null, 2) + '\n')
   return { files, manifest, players: registry, arbiters }
