@@ -1,13 +1,10 @@
 // The desktop menu: the usual Edit / View / Window menus, and Help → User guide (F1), which opens the Help screen.
+// Its labels come from the renderer's own Help messages (src/shared/locales), in the system's language.
 import { app, Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
-
-const LABELS = {
-  en: { help: 'Help', guide: 'User guide' },
-  fr: { help: 'Aide', guide: 'Guide de l’utilisateur' }
-} as const
+import { helpLocaleOf, helpMessages } from '../../shared/locales/help'
 
 export function installMenu(window: () => BrowserWindow | null): void {
-  const l = app.getLocale().startsWith('fr') ? LABELS.fr : LABELS.en
+  const l = helpMessages[helpLocaleOf(app.getLocale())].help
   const template: MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     { role: 'fileMenu' },
@@ -16,7 +13,7 @@ export function installMenu(window: () => BrowserWindow | null): void {
     { role: 'windowMenu' },
     {
       role: 'help',
-      label: l.help,
+      label: l.menu,
       submenu: [
         {
           label: l.guide,

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../../helpers/temp-db'
 import { LISTS_DIR } from '../../helpers/fixtures'
+import { helpLocaleOf } from '../../../src/shared/locales/help'
 
 const tmp = tempDir()
 
@@ -109,11 +110,16 @@ describe('Electron main process (mocked electron)', () => {
     expect(h.windows[0]!.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webviewTag: false })
   })
 
-  it('installs a Help menu in the system language whose User guide (F1) opens the Help screen', () => {
+  it('installs a Help menu in the system language whose User guide (F1) opens the Help screen', async () => {
     const help = h.menu?.find((m) => m.role === 'help')
     expect(help?.label).toBe('Aide')
     const guide = help?.submenu?.[0]
     expect([guide?.label, guide?.accelerator]).toEqual(['Guide de l’utilisateur', 'F1'])
+    // the labels are the renderer's own messages (features/help/i18n.ts), not a second table
+    const screen = (await import('../../../src/renderer/src/features/help/i18n')).default
+    expect([help?.label, guide?.label]).toEqual([screen.fr.help.menu, screen.fr.help.guide])
+    expect(helpLocaleOf('en-GB')).toBe('en')
+    expect(helpLocaleOf('fr-CA')).toBe('fr')
     guide!.click!()
     expect(h.windows[0]!.webContents.executeJavaScript).toHaveBeenCalledWith('window.location.hash = "#/help"')
   })

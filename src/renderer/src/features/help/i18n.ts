@@ -1,5 +1,4 @@
-// Strings of the Help screen (the guide itself is docs/guide.en.md and docs/guide.fr.md).
-export default {
-  en: { help: { title: 'Help' } },
-  fr: { help: { title: 'Aide' } }
-}
+// Strings of the Help screen (the guide itself is docs/guide.en.md and docs/guide.fr.md), shared with the desktop Help menu.
+import { helpMessages } from '../../../../shared/locales/help'
+
+export default helpMessages
