@@ -75,13 +75,15 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   const progress = ref({ done: 0, total: 0 })
   /** The day the reports reached the office (the deadline checks count from it); null: today. */
   const receivedDate = ref<string | null>(null)
-  /** What the last import did: files imported, refused, and imported with errors still to decide. */
+  /** Files the last import left out because they cannot be read: refused at the preview, with their located errors. */
+  const leftOut = ref<ReadonlySet<string>>(new Set())
+  /** What the last import did: files imported, refused (by the import or left out unreadable), and imported with errors still to decide. */
   const summary = computed(() => {
     const done = queue.value.filter((i) => i.result)
     const ok = done.filter((i) => i.result?.ok)
     return {
       imported: ok.length,
-      refused: done.length - ok.length,
+      refused: done.length - ok.length + queue.value.filter((i) => !i.result && leftOut.value.has(i.key)).length,
       attention: ok.filter((i) => i.result?.ok && i.result.findings.error > 0).length
     }
   })
@@ -135,6 +137,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   async function importAll(): Promise<void> {
     const todo = importable.value
     if (!todo.length) return
+    leftOut.value = new Set(queue.value.filter((q) => q.state === 'failed' || (q.state === 'ready' && q.preview && !q.preview.importable)).map((q) => q.key))
     importing.value = true
     progress.value = { done: 0, total: todo.length }
     for (const item of todo) {
