@@ -56,7 +56,9 @@ export function runDemoMonth(db: Db, dir: string, opts: { fide: boolean }): Mont
   })
   const ctx = { db } as Parameters<(typeof tournamentsHandlers)['tournaments:get']>[1]
   for (const id of tournaments) {
-    for (const p of tournamentsHandlers['tournaments:get']({ id }, ctx).players) {
+    const detail = tournamentsHandlers['tournaments:get']({ id }, ctx)
+    if (detail instanceof Promise) throw new Error('tournaments:get answers at once')
+    for (const p of detail.players) {
       const action = p.matchStatus === 'candidate' ? 'confirm' : p.matchStatus === 'unmatched' ? 'create' : null
       if (action) tournamentsHandlers['tournaments:resolvePlayer']({ tournamentPlayerId: p.id, action, reason: 'demo month' }, ctx)
     }
