@@ -23,7 +23,7 @@ const shell: Messages = {
       settings: 'Settings',
       help: 'Help'
     },
-    header: { language: 'Language', theme: 'Theme', readOnly: 'Read-only archive' },
+    header: { language: 'Language', theme: 'Theme', readOnly: 'Read-only archive', skipToContent: 'Skip to the screen' },
     notices: { info: 'Note', warning: 'On opening the database', error: 'The database needs your attention' },
     theme: { light: 'Light', dark: 'Dark', system: 'System' },
     locale: { en: 'English', fr: 'Français' },
@@ -39,7 +39,9 @@ const shell: Messages = {
       saved: 'Saved',
       search: 'Search',
       all: 'All',
-      back: 'Back'
+      back: 'Back',
+      decrease: 'Decrease',
+      increase: 'Increase'
     },
     ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
     notFound: { title: 'Page not found', text: 'There is no screen at {path}.', home: 'Back to the home screen' }
@@ -58,7 +60,7 @@ const shell: Messages = {
       settings: 'Paramètres',
       help: 'Aide'
     },
-    header: { language: 'Langue', theme: 'Thème', readOnly: 'Archive en lecture seule' },
+    header: { language: 'Langue', theme: 'Thème', readOnly: 'Archive en lecture seule', skipToContent: 'Aller à l’écran' },
     notices: { info: 'À noter', warning: 'À l’ouverture de la base', error: 'La base de données demande votre attention' },
     theme: { light: 'Clair', dark: 'Sombre', system: 'Système' },
     locale: { en: 'English', fr: 'Français' },
@@ -74,7 +76,9 @@ const shell: Messages = {
       saved: 'Enregistré',
       search: 'Rechercher',
       all: 'Tous',
-      back: 'Retour'
+      back: 'Retour',
+      decrease: 'Diminuer',
+      increase: 'Augmenter'
     },
     ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
     notFound: { title: 'Page introuvable', text: 'Aucun écran à l’adresse {path}.', home: 'Retour à l’accueil' }

@@ -5,6 +5,8 @@ import App from './App.vue'
 import { router } from './router'
 import { i18n } from './i18n'
 import './style.css'
+import { watchNaiveMarkup } from './util/naive-a11y'
 
 document.documentElement.lang = i18n.global.locale.value
 createApp(App).use(createPinia()).use(router).use(i18n).mount('#app')
+watchNaiveMarkup()

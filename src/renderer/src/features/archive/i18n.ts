@@ -9,8 +9,10 @@ export default {
       results: 'Players found',
       history: 'Rating history',
       chartLabel: 'Rating by list date',
+      chartSeries: '{type}: {first} on {from}, {last} on {to} ({n} lists)',
       allTypes: 'All rating types',
       includeDrafts: 'Include draft lists',
+      typeFilter: 'Rating type',
       noHistory: 'This player is on no list of this kind.',
       player: {
         fideId: 'FIDE ID',
@@ -69,8 +71,10 @@ export default {
       results: 'Joueurs trouvés',
       history: 'Historique du classement',
       chartLabel: 'Classement par date de liste',
+      chartSeries: '{type} : {first} le {from}, {last} le {to} ({n} listes)',
       allTypes: 'Toutes les cadences',
       includeDrafts: 'Inclure les listes brouillons',
+      typeFilter: 'Cadence',
       noHistory: 'Ce joueur ne figure sur aucune liste de ce type.',
       player: {
         fideId: 'ID FIDE',

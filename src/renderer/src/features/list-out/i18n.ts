@@ -22,7 +22,7 @@ export default {
         started: 'The download has started.',
         cancelled: 'Nothing saved.'
       },
-      top: { title: 'Top list', best: 'Best {n}', none: 'No active rated player in this category.' },
+      top: { title: 'Top list', size: 'How many', best: 'Best {n}', none: 'No active rated player in this category.' },
       choose: {
         title: 'Lists',
         intro: 'Choose any list by its date and version, then browse it, export it or compare it with another.',
@@ -47,6 +47,7 @@ export default {
         showing: 'One player | {total} players'
       },
       reconcile: {
+        reasonFilter: 'Difference shown',
         title: 'Reconciliation with FIDE',
         intro: 'The office list against FIDE’s list of the same date: every player whose rating, K or flag differs, and why.',
         run: 'Reconcile',
@@ -93,7 +94,7 @@ export default {
         started: 'Le téléchargement a commencé.',
         cancelled: 'Rien n’a été enregistré.'
       },
-      top: { title: 'Meilleurs joueurs', best: '{n} premiers', none: 'Aucun joueur actif classé dans cette catégorie.' },
+      top: { title: 'Meilleurs joueurs', size: 'Combien', best: '{n} premiers', none: 'Aucun joueur actif classé dans cette catégorie.' },
       choose: {
         title: 'Listes',
         intro: 'Choisissez une liste par sa date et sa version, puis parcourez-la, exportez-la ou comparez-la à une autre.',
@@ -118,6 +119,7 @@ export default {
         showing: 'Un joueur | {total} joueurs'
       },
       reconcile: {
+        reasonFilter: 'Écart affiché',
         title: 'Rapprochement avec la FIDE',
         intro: 'La liste de l’office face à la liste FIDE de la même date : chaque joueur dont l’Elo, le K ou le statut diffère, et pourquoi.',
         run: 'Rapprocher',

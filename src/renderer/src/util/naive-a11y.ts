@@ -1,0 +1,101 @@
+// Repairs the few places where Naive UI's own markup is not accessible and no prop reaches it, in one place rather than
+// in every screen: a card's title is role="heading" without a level (twice, nested); a drawer or dialog has no name; a scrolling area with nothing
+// focusable inside (a virtual list, a scrollbar container) cannot be scrolled from the keyboard; a form item's label is
+// not tied to its field; a select's box is a bare focusable <div>; and an aria-label given to an input, a select or a
+// date picker lands on the wrapper <div>, not on the field a screen reader announces. Screens name their fields with
+// :aria-label="t(...)" on the Naive component (or through its form item's label); this moves the name where it counts.
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+import { i18n } from '@renderer/i18n'
+
+let ids = 0
+const FIELD = 'input:not([type="hidden"]), textarea, .n-base-selection[tabindex="0"], [role="switch"], [role="checkbox"], [role="slider"]'
+
+/** The control that carries a field's name: the select's box (a combobox) unless it filters with an input. */
+function nameTarget(wrapper: Element): HTMLElement | null {
+  // a filtering select's input sits at tabindex -1 until the box is focused: it is still the field announced
+  const input = wrapper.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')
+  if (input) return input
+  const box = wrapper.querySelector<HTMLElement>('.n-base-selection[tabindex="0"]')
+  if (box) {
+    box.setAttribute('role', 'combobox')
+    box.setAttribute('aria-haspopup', 'listbox')
+    box.setAttribute('aria-expanded', String(box.classList.contains('n-base-selection--active')))
+  }
+  return box
+}
+
+function repairFields(root: ParentNode): void {
+  // a name given on the component's wrapper goes to its field
+  for (const w of root.querySelectorAll<HTMLElement>('.n-input[aria-label], .n-input-number[aria-label], .n-select[aria-label], .n-date-picker[aria-label]')) {
+    const target = nameTarget(w)
+    if (!target) continue
+    target.setAttribute('aria-label', w.getAttribute('aria-label')!)
+    w.removeAttribute('aria-label')
+  }
+  // a form item's label names its field
+  for (const item of root.querySelectorAll<HTMLElement>('.n-form-item')) {
+    const label = item.querySelector<HTMLElement>(':scope > .n-form-item-label')
+    const text = label?.textContent?.replace(/[*\s]+$/, '').trim()
+    if (!label || !text) continue
+    label.id ||= `field-label-${++ids}`
+    const blank = item.querySelector<HTMLElement>(':scope > .n-form-item-blank')
+    const field = blank && (blank.querySelector('.n-select, .n-input, .n-input-number, .n-date-picker') ? nameTarget(blank) : blank.querySelector<HTMLElement>(FIELD))
+    // Naive points a checkbox's aria-labelledby at its own label, absent when the form item gives the text
+    const named = field && (field.hasAttribute('aria-label') || (field.hasAttribute('aria-labelledby') && document.getElementById(field.getAttribute('aria-labelledby')!)))
+    if (field && !named) field.setAttribute('aria-labelledby', label.id)
+  }
+  // every other select's box is still a combobox
+  for (const box of root.querySelectorAll<HTMLElement>('.n-base-selection[tabindex="0"]:not([role])')) nameTarget(box.parentElement ?? box)
+}
+
+/** One pass over `root`: cheap (a few selector queries), run after each batch of DOM changes. */
+export function repairNaiveMarkup(root: ParentNode): void {
+  // Naive's card header: <div role="heading"><div role="heading">title</div>…</div>. The outer one is a layout box;
+  // the inner one is the title, a level below the page's <h1>.
+  for (const el of root.querySelectorAll<HTMLElement>('.n-card-header[role="heading"]')) el.setAttribute('role', 'none')
+  for (const el of root.querySelectorAll<HTMLElement>('[role="heading"]:not([aria-level])')) el.setAttribute('aria-level', '2')
+  repairFields(root)
+  // a drawer or a dialog is named by its own title
+  for (const dialog of root.querySelectorAll<HTMLElement>('[role="dialog"]:not([aria-label]):not([aria-labelledby])')) {
+    const title = dialog.querySelector<HTMLElement>('.n-drawer-header__main, .n-dialog__title, .n-card-header__main')
+    if (!title) continue
+    title.id ||= `dialog-title-${++ids}`
+    dialog.setAttribute('aria-labelledby', title.id)
+  }
+  // a number field's − and + buttons are icons only
+  for (const field of root.querySelectorAll<HTMLElement>('.n-input-number')) {
+    const buttons = field.querySelectorAll<HTMLButtonElement>('button')
+    if (buttons.length !== 2) continue
+    const [less, more] = [i18n.global.t('common.decrease'), i18n.global.t('common.increase')]
+    if (buttons[0]!.getAttribute('aria-label') !== less) buttons[0]!.setAttribute('aria-label', less)
+    if (buttons[1]!.getAttribute('aria-label') !== more) buttons[1]!.setAttribute('aria-label', more)
+  }
+  // a scrolling area the keyboard could not reach: it takes the focus itself (arrow keys then scroll it)
+  for (const el of root.querySelectorAll<HTMLElement>('.v-vl, .n-scrollbar-container, .n-data-table-base-table-body, pre')) {
+    const scrolls = el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth
+    const reachable = el.hasAttribute('tabindex') || el.querySelector(FOCUSABLE) !== null
+    if (scrolls && !reachable) el.setAttribute('tabindex', '0')
+    else if (!scrolls && el.getAttribute('tabindex') === '0' && el.dataset.a11yScroll === '1') el.removeAttribute('tabindex')
+    if (el.getAttribute('tabindex') === '0') el.dataset.a11yScroll = '1'
+  }
+}
+
+/** Keeps the document repaired as screens render (one pass per batch of changes, after the DOM settled). */
+export function watchNaiveMarkup(root: HTMLElement = document.body): MutationObserver {
+  let queued = false
+  const run = () => {
+    queued = false
+    repairNaiveMarkup(root)
+  }
+  const observer = new MutationObserver((records) => {
+    // a class change matters only on a select's box (opened or closed); hovering the rest changes classes all the time
+    const relevant = records.some((r) => r.type !== 'attributes' || r.attributeName !== 'class' || (r.target as Element).classList.contains('n-base-selection'))
+    if (queued || !relevant) return
+    queued = true
+    requestAnimationFrame(run)
+  })
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label', 'class'] })
+  run()
+  return observer
+}
