@@ -87,8 +87,13 @@ export const DENSE_SEARCH = 2000
  * good share of the registry (two or three letters, a FIDE ID's first digits: a hundred thousand players at FIDE's
  * size) walks the players' name index in order and stops at `limit` matches, instead of reading and sorting them all.
  */
-export function findPlayerRows<T>(db: Db, columns: string, cond: { sql: string; params: (string | number)[] }, limit: number): T[] {
-  const matches = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM players p WHERE ${cond.sql} LIMIT ${DENSE_SEARCH})`).pluck().get(...cond.params) as number
+export function findPlayerRows<T>(db: Db, columns: string, cond: { sql: string; params: (string | number)[]; fts?: string }, limit: number): T[] {
+  // a name search counts its matches in the name index alone (no player row read for each: 2,000 of them cost ~8 ms)
+  const matches = (
+    cond.fts !== undefined
+      ? db.prepare(`SELECT count(*) FROM (SELECT 1 FROM players_fts WHERE players_fts MATCH ? LIMIT ${DENSE_SEARCH})`).pluck().get(cond.fts)
+      : db.prepare(`SELECT count(*) FROM (SELECT 1 FROM players p WHERE ${cond.sql} LIMIT ${DENSE_SEARCH})`).pluck().get(...cond.params)
+  ) as number
   const from = matches >= DENSE_SEARCH ? 'players p INDEXED BY players_name_status' : 'players p'
   return db
     .prepare(`SELECT ${columns} FROM ${from} WHERE p.status <> 'merged' AND (${cond.sql}) ORDER BY p.name_folded, p.id LIMIT ?`)

@@ -3,6 +3,7 @@
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
+import { fromTheEnd } from './player-search'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -88,47 +89,34 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
   if (input.sort === 'rating') {
+    // two phases: the rated by rating (ties by player id), then the unrated by player id, both from the
+    // (list_id, rating) index; a page past the middle is the same page read backwards from the other end
+    // (fromTheEnd), so the last pages cost what the first ones do
     const rated = ratedCount(db, input.listId)
-    const out: number[] = []
-    if (input.offset < rated) {
-      out.push(
-        ...ids(
-          `SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL ORDER BY rating ${dir}, player_id ${dir} LIMIT ? OFFSET ?`,
-          input.listId,
-          input.limit,
-          input.offset
-        )
-      )
+    const flip = dir === 'ASC' ? 'DESC' : 'ASC'
+    const phase = (which: 'rated' | 'unrated', d: string, limit: number, offset: number): number[] =>
+      which === 'rated'
+        ? ids(`SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL ORDER BY rating ${d}, player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
+        : ids(`SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NULL ORDER BY player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
+    const read = (first: { which: 'rated' | 'unrated'; n: number }, second: 'rated' | 'unrated', d: string, limit: number, offset: number): number[] => {
+      const out: number[] = offset < first.n ? phase(first.which, d, limit, offset) : []
+      if (out.length < limit) out.push(...phase(second, d, limit - out.length, Math.max(0, offset - first.n)))
+      return out
     }
-    if (out.length < input.limit) {
-      out.push(
-        ...ids(
-          `SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NULL ORDER BY player_id ${dir} LIMIT ? OFFSET ?`,
-          input.listId,
-          input.limit - out.length,
-          Math.max(0, input.offset - rated)
-        )
-      )
-    }
-    return out
+    const back = fromTheEnd(entries, input.offset, input.limit)
+    if (back) return read({ which: 'unrated', n: entries - rated }, 'rated', flip, back.limit, back.offset).reverse()
+    return read({ which: 'rated', n: rated }, 'unrated', dir, input.limit, input.offset)
   }
-  const order = playerOrder[input.sort](dir)
   const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
-  if (entries * 4 >= registry) {
-    // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
-    return ids(
-      `SELECT p.id FROM players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id ORDER BY ${order} LIMIT ? OFFSET ?`,
-      input.listId,
-      input.limit,
-      input.offset
-    )
-  }
-  return ids(
-    `SELECT p.id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
-    input.listId,
-    input.limit,
-    input.offset
-  )
+  // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
+  const from =
+    entries * 4 >= registry
+      ? 'players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id'
+      : 'rating_list_entries e JOIN players p ON p.id = e.player_id AND e.list_id = ?'
+  // the order is total (ties by id): a page past the middle is read backwards from the end, as by rating
+  const back = fromTheEnd(entries, input.offset, input.limit)
+  if (back) return ids(`SELECT p.id FROM ${from} ORDER BY ${playerOrder[input.sort](dir === 'ASC' ? 'DESC' : 'ASC')} LIMIT ? OFFSET ?`, input.listId, back.limit, back.offset).reverse()
+  return ids(`SELECT p.id FROM ${from} ORDER BY ${playerOrder[input.sort](dir)} LIMIT ? OFFSET ?`, input.listId, input.limit, input.offset)
 }
 
 const entryColumns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,

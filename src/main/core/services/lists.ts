@@ -31,7 +31,7 @@ export function fideIdPrefixRanges(digits: string): [number, number][] {
  * (so "magnus carl" finds "Carlsen, Magnus"), through the registry's FTS index over players.name_folded.
  * Punctuation alone filters nothing.
  */
-export function playerSearchCondition(search: string): { sql: string; params: (string | number)[] } | null {
+export function playerSearchCondition(search: string): { sql: string; params: (string | number)[]; fts?: string } | null {
   const text = search.trim()
   if (!text) return null
   if (/^\d+$/.test(text)) {
@@ -40,7 +40,7 @@ export function playerSearchCondition(search: string): { sql: string; params: (s
     return { sql: `(${ranges.map(() => 'p.fide_id BETWEEN ? AND ?').join(' OR ')})`, params: ranges.flat() }
   }
   const q = ftsQuery(text)
-  return q ? { sql: 'p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ?)', params: [q] } : null
+  return q ? { sql: 'p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ?)', params: [q], fts: q } : null
 }
 
 /** The list a page is compared with: the list in force just before its date (listBefore, the listInForce rule). */
