@@ -2,7 +2,9 @@
 // the default runs 120 lists over 100,000 players, `--ci` 20,000, `--players N` any size). Times a player's
 // history, his entry on one list, a name search and one page of one list, cold (a fresh connection, each lookup on
 // a player or page not yet read) and warm (the same lookups again): p50, p95 and max of wall and CPU time, against
-// the 20 ms p95 target; a player's history beside its floor (his entries read by the bare index, no join).
+// the 20 ms p95 target; a player's history beside its floor (his entries read by the bare index, no join). Pages:
+// one of the first 2,000 pages of a list, any page of it (the middle ones read half the list's index), the lists
+// screen's call (every list with its entry count).
 // KEEP_DB=FILE keeps (or reuses) the built database: a full build takes long. The OS file cache is not dropped.
 import { existsSync } from 'node:fs'
 import { openDatabase, type Db } from '../src/main/core/db/open'
@@ -93,6 +95,13 @@ const rand = (n: number): number => {
 }
 const players = Array.from({ length: SAMPLES }, () => 1 + rand(PLAYERS))
 const pages = Array.from({ length: SAMPLES }, () => ({ listId: 1 + rand(LISTS), page: rand(2000) }))
+/** Entries of list l (see build). */
+const listSize = (l: number): number => Math.round(PLAYERS * (0.55 + (0.45 * l) / LISTS))
+/** Any page of any list: the middle ones are the dearest (a page past the middle is read from the other end). */
+const anyPages = Array.from({ length: SAMPLES }, () => {
+  const listId = 1 + rand(LISTS)
+  return { listId, offset: rand(listSize(listId) - 50) }
+})
 
 /** A lookup's latency as a run: its p95 (wall and CPU) over the samples, p50 and max in the notes. */
 function latencyRun(wall: number[], cpu: number[]): { run: Run; notes: string[] } {
@@ -169,6 +178,13 @@ measure('archive:findPlayers 3 letters', (ctx, i) => archiveHandlers['archive:fi
 measure('lists:entries page, by rating', (ctx, i) =>
   listsHandlers['lists:entries']({ listId: pages[i]!.listId, offset: pages[i]!.page * 50, limit: 50, sort: 'rating', order: 'desc' }, ctx)
 )
+measure('lists:entries any page, by rating', (ctx, i) =>
+  listsHandlers['lists:entries']({ listId: anyPages[i]!.listId, offset: anyPages[i]!.offset, limit: 50, sort: 'rating', order: 'desc' }, ctx)
+)
+measure('lists:entries any page, by name', (ctx, i) =>
+  listsHandlers['lists:entries']({ listId: anyPages[(i + 23) % SAMPLES]!.listId, offset: anyPages[(i + 23) % SAMPLES]!.offset, limit: 50, sort: 'name', order: 'asc' }, ctx)
+)
+measure('lists:list (every list with its count)', (ctx) => listsHandlers['lists:list']({}, ctx))
 measure('lists:entries page 1, by name', (ctx, i) => listsHandlers['lists:entries']({ listId: pages[(i + 11) % SAMPLES]!.listId, offset: 0, limit: 50, sort: 'name', order: 'asc' }, ctx))
 measure('lists:entries search, by rating', (ctx, i) =>
   listsHandlers['lists:entries']({ listId: pages[(i + 17) % SAMPLES]!.listId, offset: 0, limit: 50, sort: 'rating', order: 'desc', search: names[(i + 19) % SAMPLES]!.surname }, ctx)
