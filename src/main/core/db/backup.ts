@@ -206,6 +206,7 @@ export interface AutomaticBackup extends BackupReport {
  * automatic backups there. Opens its own read-only connection: it runs in a worker while the app goes on.
  */
 export async function automaticBackup(dbPath: string, dir: string, reason: BackupReason, now = new Date(), rule: RetentionRule = DEFAULT_RETENTION): Promise<AutomaticBackup> {
+  removeLeftoverPartials(dir, basename(dbPath), now)
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
   let report: BackupReport
   try {
@@ -239,6 +240,7 @@ function configuredFolder(db: Db, dbPath: string): string {
 export function backupBeforeUpgrade(db: Db, dbPath: string, now = new Date(), rule: RetentionRule = DEFAULT_RETENTION): string {
   const dir = configuredFolder(db, dbPath)
   mkdirSync(dir, { recursive: true })
+  removeLeftoverPartials(dir, basename(dbPath), now)
   const out = freeBackupPath(dir, basename(dbPath), now, 'before-upgrade')
   const partial = join(dir, `.${basename(out)}.partial`)
   rmSync(partial, { force: true })
@@ -253,6 +255,27 @@ export function backupBeforeUpgrade(db: Db, dbPath: string, now = new Date(), ru
   const { remove } = applyRetention(listBackups(dir, basename(dbPath)).filter((b) => RETAINED.has(b.reason)), rule)
   for (const b of remove) rmSync(b.file, { force: true })
   return out
+}
+
+/** A partial copy older than this was left by a backup whose process died (the crash harness kills them). */
+const PARTIAL_MAX_AGE_MS = 60 * 60_000
+
+/**
+ * Removes the partial copies (and their journals) that a backup killed while writing left in the folder. Only
+ * those an hour old: a younger one may be another process's backup still being written.
+ */
+export function removeLeftoverPartials(dir: string, dbName: string, now = new Date()): string[] {
+  if (!existsSync(dir)) return []
+  const stem = dbName.replace(/\.db$/i, '')
+  const removed: string[] = []
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(`.${stem}-`) || !/\.db\.partial(-journal)?$/.test(name)) continue
+    const file = join(dir, name)
+    if (now.getTime() - statSync(file).mtimeMs < PARTIAL_MAX_AGE_MS) continue
+    rmSync(file, { force: true })
+    removed.push(file)
+  }
+  return removed
 }
 
 /** `office-2026-11-26T093015-daily.db`: sortable, says when (UTC, to the second) and why. */

@@ -1,9 +1,9 @@
 // Backups: an online copy verified after writing, a restore that gives back an identical database (same checksum
 // of every published and reference list) after keeping the current one aside, damaged files refused, retention.
 import { afterAll, describe, expect, it } from 'vitest'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { applyRetention, backupDatabase, backupFileName, checkDatabaseFile, frozenListChecksums, listBackups, restoreDatabase } from '../../../../src/main/core/db/backup'
+import { applyRetention, automaticBackup, backupDatabase, backupFileName, checkDatabaseFile, frozenListChecksums, listBackups, restoreDatabase } from '../../../../src/main/core/db/backup'
 import { tempDir } from '../../../helpers/temp-db'
 import { runCli } from '../../../helpers/run-cli'
 
@@ -80,6 +80,24 @@ describe('database backups', () => {
     writeFileSync(tmp.file('truncated.db'), original.subarray(0, Math.floor(original.length / 2)))
     await expect(restoreDatabase(file, tmp.file('truncated.db'), tmp.dir)).rejects.toThrow()
     expect(readFileSync(file).equals(original)).toBe(true)
+  })
+
+  it('removes the partial copies a killed backup left, once an hour old, and no other file (issue 13)', async () => {
+    const file = tmp.file('partials.db')
+    seed(file).close()
+    const dir = tmp.file('partials-backups')
+    mkdirSync(dir, { recursive: true })
+    const left = ['.partials-2026-11-26T132331-before-publication.db.partial', '.partials-2026-11-26T132331-before-publication.db.partial-journal']
+    for (const name of [...left, 'notes.txt', '.other-2026-11-26T132331-daily.db.partial']) writeFileSync(`${dir}/${name}`, '')
+    // just written: perhaps another process's backup in progress, kept
+    await automaticBackup(file, dir, 'manual', new Date())
+    expect(left.every((n) => existsSync(`${dir}/${n}`))).toBe(true)
+    // an hour later: the leftovers of this database go, another database's and other files stay
+    const later = await automaticBackup(file, dir, 'manual', new Date(Date.now() + 61 * 60_000))
+    expect(later.integrity).toBe('ok')
+    expect(left.some((n) => existsSync(`${dir}/${n}`))).toBe(false)
+    expect(existsSync(`${dir}/notes.txt`) && existsSync(`${dir}/.other-2026-11-26T132331-daily.db.partial`)).toBe(true)
+    expect(listBackups(dir, 'partials.db').map((b) => b.reason)).toEqual(['manual', 'manual'])
   })
 
   it('keeps 7 daily, 8 weekly and 12 monthly backups', () => {
