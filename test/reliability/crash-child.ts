@@ -1,15 +1,67 @@
 // One multi-step write, run in a child process so that the crash harness can kill it with SIGKILL: prints BEGIN
 // just before the write starts and END once it is committed. Usage: crash-child.ts OP DB [ARGS...]
-import { readFileSync } from 'node:fs'
+// With CRASH_RECORD=FILE (the harness's whole run), the operations of the office write there the database's state
+// after each of their steps: a killed run must have left one of them.
+import { readFileSync, writeFileSync } from 'node:fs'
+import Database from 'better-sqlite3'
 import { basename, join } from 'node:path'
 import { openDatabase } from '../../src/main/core/db/open'
 import { importTrf } from '../../src/main/core/tournaments/import'
 import { importFideList } from '../../src/main/core/registry/import'
 import { restoreDatabase } from '../../src/main/core/db/backup'
+import { sourceWorkerScript } from '../../src/main/core/workers/script'
+import type { JobContext } from '../../src/main/core/workers/protocol'
+import { officeState, type OfficeState } from './state'
 
 const [op, dbPath, ...args] = process.argv.slice(2)
 const say = (s: string): void => {
   process.stdout.write(s + '\n')
+}
+
+const states: OfficeState[] = []
+function record(): void {
+  if (!process.env.CRASH_RECORD) return
+  const db = new Database(dbPath!, { readonly: true })
+  try {
+    states.push(officeState(db))
+  } finally {
+    db.close()
+  }
+}
+
+/** A job run on this thread as the worker runs it (its own connection), housekeeping after the result. */
+async function runJob<R>(handler: (input: never, ctx: JobContext) => R | Promise<R>, input: unknown): Promise<R> {
+  const after: (() => void | Promise<void>)[] = []
+  const ctx: JobContext = {
+    progress: () => {},
+    cancelled: false,
+    throwIfCancelled: () => {},
+    dbPath: dbPath!,
+    workerScript: sourceWorkerScript(),
+    afterResult: (fn) => void after.push(fn)
+  }
+  const result = await handler(input as never, ctx)
+  say('END')
+  for (const fn of after) await fn()
+  return result
+}
+
+/** The office's calls through the dispatcher, as the window makes them; each call is one step. */
+async function office(steps: (call: (name: string, input: unknown) => Promise<unknown>) => Promise<void>): Promise<void> {
+  // loaded here, not above: the other operations' children start without the whole service layer
+  const { createServices } = await import('../../src/main/core/services/index')
+  const services = createServices({ dbPath: dbPath!, host: 'cli', appVersion: 'crash', worker: sourceWorkerScript() })
+  const call = async (name: string, input: unknown): Promise<unknown> => {
+    const r = await services.dispatch(name, input)
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`)
+    record()
+    return r.value
+  }
+  record()
+  say('BEGIN')
+  await steps(call)
+  say('END')
+  await services.close()
 }
 
 async function main(): Promise<void> {
@@ -31,7 +83,37 @@ async function main(): Promise<void> {
     // a folder of its own for the safety copy: runs of the harness follow each other within the same minute
     await restoreDatabase(dbPath!, args[0]!, join(args[1]!, String(process.pid)))
     say('END')
+  } else if (op === 'merge-undo') {
+    // ARGS: keep:drop pairs; each merged in turn, then every merge undone, the last first
+    await office(async (call) => {
+      const merges: number[] = []
+      for (const pair of args) {
+        const [keepId, dropId] = pair.split(':').map(Number)
+        merges.push(((await call('players:merge', { keepId, dropId, reason: 'same player (crash harness)' })) as { id: number }).id)
+      }
+      for (const mergeId of merges.reverse()) await call('players:undoMerge', { mergeId, reason: 'not the same player after all' })
+    })
+  } else if (op === 'decide-approve') {
+    // ARGS: tournament ids; for each, its unknown players created, its errors decided, then approved
+    await office(async (call) => {
+      for (const id of args.map(Number)) {
+        const t = (await call('tournaments:get', { id })) as { players: { id: number; playerId: number | null }[] }
+        for (const p of t.players) if (p.playerId === null) await call('tournaments:resolvePlayer', { tournamentPlayerId: p.id, action: 'create', reason: 'newcomer' })
+        const errors = (await call('tournaments:findings', { id, level: 'error' })) as { id: number; decision: string | null }[]
+        for (const f of errors) if (!f.decision) await call('tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'written by hand for the harness' })
+        await call('checks:approve', { id, reason: 'checked by the office', overrideErrors: true })
+      }
+    })
+  } else if (op === 'generate' || op === 'publish' || op === 'correct') {
+    const { listsJobs } = await import('../../src/main/core/workers/jobs/lists')
+    record()
+    say('BEGIN')
+    if (op === 'generate') await runJob(listsJobs['lists:generate'], { listDate: args[0], ratingType: args[1] })
+    else if (op === 'publish') await runJob(listsJobs['lists:publish'], { listId: Number(args[0]), reason: 'the month’s list' })
+    else await runJob(listsJobs['lists:correct'], { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
+    record()
   } else throw new Error(`unknown operation ${op}`)
+  if (process.env.CRASH_RECORD) writeFileSync(process.env.CRASH_RECORD, JSON.stringify(states))
 }
 
 main().catch((e: unknown) => {

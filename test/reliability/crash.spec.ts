@@ -1,10 +1,10 @@
 // Crash safety: each multi-step write killed with SIGKILL at points spread over its duration (20 by default;
 // `npm run reliability` runs more on bigger data) leaves a database that opens, passes integrity_check and
 // foreign_key_check, and holds the operation whole or not at all. docs/reliability.md records the results.
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
-import { listImport, restore, trfSequence } from './operations'
+import { listImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -39,5 +39,47 @@ describe('crash safety (SIGKILL at spread points)', () => {
     const report = await crashTest(await restore(tmp.dir, LINES / 4), tmp.file('restore.db'), KILLS)
     reports.push(report)
     expect(report.failures).toEqual([])
+  }, TIMEOUT)
+})
+
+describe('crash safety of the office’s own writes (SIGKILL at spread points)', () => {
+  let ops: OfficeOperations
+  beforeAll(async () => {
+    ops = await officeMonth(tmp.dir, LINES)
+  }, TIMEOUT)
+
+  /** Every kill left a state the whole run passed through; the kills fell before, inside and after the write. */
+  async function killed(op: keyof OfficeOperations): Promise<CrashReport> {
+    const report = await crashTest(ops[op], tmp.file(`${op}.db`), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
+    expect(Object.values(report.outcomes).reduce((a, b) => a + b, 0)).toBe(KILLS)
+    return report
+  }
+
+  it(`decisions and approvals of four reports (players created, errors decided, approved): ${KILLS} kills`, async () => {
+    const r = await killed('decideApprove')
+    // a sequence of calls: some kills fell between two of them
+    expect(r.outcomes['ok: after a whole step']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`30 merges then their 30 undos: ${KILLS} kills, each merge or undo whole or absent`, async () => {
+    const r = await killed('mergeUndo')
+    expect(r.outcomes['ok: after a whole step']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`the generation of a month's list (worker job): ${KILLS} kills, the draft whole or absent`, async () => {
+    const r = await killed('generate')
+    expect(r.outcomes['ok: before']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`the publication (its backup first, worker job): ${KILLS} kills, published whole or still a draft`, async () => {
+    const r = await killed('publish')
+    expect(r.outcomes['ok: before']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`a correction as a new version (worker job): ${KILLS} kills, the new version whole or absent`, async () => {
+    const r = await killed('correct')
+    expect(r.outcomes['ok: before']).toBeGreaterThan(0)
   }, TIMEOUT)
 })

@@ -2,7 +2,7 @@
 // write's measured duration, and checks each time that the database opens, passes integrity_check and
 // foreign_key_check, and holds the operation whole or not at all.
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 
@@ -18,7 +18,9 @@ export interface Operation<S> {
   /** What the database holds, read for the comparison. */
   snapshot(db: Database.Database): S
   /** 'ok: …' naming what was found (before, after, a whole prefix of a sequence), or what is wrong. */
-  judge(now: S, before: S, after: S): string
+  judge(now: S, before: S, after: S, steps: S[]): string
+  /** The whole run records the state after each of its steps (CRASH_RECORD): `steps` for the judge. */
+  recorded?: boolean
 }
 
 export interface CrashReport {
@@ -38,9 +40,10 @@ interface RunResult {
   stderr: string
 }
 
-function run(op: string, db: string, args: string[], killAfterBeginMs: number | null): Promise<RunResult> {
+function run(op: string, db: string, args: string[], killAfterBeginMs: number | null, record?: string): Promise<RunResult> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', child, op, db, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const env = { ...process.env, CRASH_RECORD: record ?? '' }
+    const p = spawn(process.execPath, ['--import', 'tsx', child, op, db, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env })
     const result: RunResult = { beginAt: null, endAt: null, code: null, signal: null, stderr: '' }
     let out = ''
     p.stdout.on('data', (chunk: Buffer) => {
@@ -90,6 +93,15 @@ export async function crashTest<S>(op: Operation<S>, workFile: string, kills: nu
   const failures: string[] = []
   fresh(op as Operation<unknown>, workFile)
   const beforeState = inspect(workFile, op)
+  let steps: S[] = []
+  if (op.recorded) {
+    // a first whole run records the state after each step; it is slowed by the recording, so a second one is timed
+    const recordFile = `${workFile}.states.json`
+    const rec = await run(op.name, workFile, op.args, null, recordFile)
+    if (rec.code !== 0) throw new Error(`${op.name} does not run whole: exit ${rec.code} ${rec.stderr}`)
+    steps = JSON.parse(readFileSync(recordFile, 'utf8')) as S[]
+    fresh(op as Operation<unknown>, workFile)
+  }
   const whole = await run(op.name, workFile, op.args, null)
   if (whole.code !== 0 || whole.beginAt === null || whole.endAt === null) throw new Error(`${op.name} does not run whole: exit ${whole.code} ${whole.stderr}`)
   const afterState = inspect(workFile, op)
@@ -97,8 +109,9 @@ export async function crashTest<S>(op: Operation<S>, workFile: string, kills: nu
   const durationMs = whole.endAt - whole.beginAt
   const outcomes: Record<string, number> = {}
   for (let i = 1; i <= kills; i++) {
-    // points spread over the write, the last ones just past its end (a kill while the process closes)
-    const at = (durationMs * i) / kills
+    // points spread over the write and a fifth past its measured end: a killed run on a loaded machine is often
+    // slower than the timed one, and kills after the commit (while the process closes) are tested too
+    const at = (durationMs * 1.2 * i) / kills
     fresh(op as Operation<unknown>, workFile)
     const r = await run(op.name, workFile, op.args, at)
     const found = inspect(workFile, op)
@@ -107,7 +120,7 @@ export async function crashTest<S>(op: Operation<S>, workFile: string, kills: nu
       failures.push(`kill ${i} at ${at.toFixed(1)} ms (${label}): ${found.problems.join('; ')}`)
       continue
     }
-    const verdict = op.judge(found.state, beforeState.state as S, afterState.state as S)
+    const verdict = op.judge(found.state, beforeState.state as S, afterState.state as S, steps)
     if (!verdict.startsWith('ok:')) failures.push(`kill ${i} at ${at.toFixed(1)} ms (${label}): ${verdict}`)
     else outcomes[verdict] = (outcomes[verdict] ?? 0) + 1
   }

@@ -1,13 +1,18 @@
 // The multi-step writes the crash harness kills, each with the database it starts from and how to judge what a
 // killed run left: the state before, the state after, or (for a sequence of reports) a whole prefix of it.
-import { readdirSync } from 'node:fs'
+import { copyFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { openDatabase } from '../../src/main/core/db/open'
 import { backupDatabase, frozenListChecksums } from '../../src/main/core/db/backup'
 import { importFideList } from '../../src/main/core/registry/import'
-import { writeSyntheticCombinedList } from '../helpers/synthetic-list'
+import { writeCombinedList, writeSyntheticCombinedList, type CombinedFields } from '../helpers/synthetic-list'
+import { createServices, type Services } from '../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../src/main/core/workers/script'
+import type { GenerateResult } from '../../src/shared/contract/index'
+import { PLAYERS, call, trf } from '../main/core/services/office-list-fixture'
+import { officeState, stateDiff, type OfficeState } from './state'
 import type { Operation } from './harness'
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url))
@@ -110,5 +115,114 @@ export async function restore(dir: string, lines: number): Promise<Operation<str
     before,
     snapshot: (d) => JSON.stringify(frozenListChecksums(d)),
     judge: (now, b, a) => (now === b ? 'ok: before' : now === a ? 'ok: after' : 'partial: the published lists are neither the old nor the restored ones')
+  }
+}
+
+// ---- the office's own writes: decisions and approvals, merge and undo, list generation, publication, correction
+
+/** Judges a state recorded by the whole run: the one before, one after a whole step, or the one after. */
+function judgeSteps(now: OfficeState, _before: OfficeState, _after: OfficeState, steps: OfficeState[]): string {
+  const same = (a: OfficeState, b: OfficeState): boolean => stateDiff(a, b) === ''
+  const i = steps.findIndex((s) => same(s, now))
+  if (i === 0) return 'ok: before'
+  if (i === steps.length - 1) return 'ok: after'
+  if (i > 0) return 'ok: after a whole step'
+  // the nearest recorded state, to name what is half-written
+  const nearest = steps.map((s) => stateDiff(s, now)).sort((a, b) => a.split(',').length - b.split(',').length)[0]
+  return `partial: no recorded state; nearest differs in ${nearest}`
+}
+
+const letters = (i: number): string => {
+  let s = ''
+  for (let n = i; s.length < 4; n = Math.floor(n / 26)) s += String.fromCharCode(97 + (n % 26))
+  return s[0]!.toUpperCase() + s.slice(1)
+}
+
+/** Imports a report and leaves it to the officer: no player created, no finding decided, not approved. */
+async function importOnly(s: Services, text: string, name: string): Promise<number> {
+  const [r] = (await call(s, 'tournaments:import', { files: [{ fileName: name, base64: Buffer.from(text).toString('base64') }] })) as { ok: boolean; tournamentId: number; message?: string }[]
+  if (!r!.ok) throw new Error(`import of ${name} failed: ${r!.message}`)
+  return r!.tournamentId
+}
+
+function checkpointCopy(s: Services, to: string): string {
+  s.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+  copyFileSync(s.ctx.dbPath, to)
+  return to
+}
+
+export interface OfficeOperations {
+  decideApprove: Operation<OfficeState>
+  mergeUndo: Operation<OfficeState>
+  generate: Operation<OfficeState>
+  publish: Operation<OfficeState>
+  correct: Operation<OfficeState>
+}
+
+/**
+ * One federation taken through a month, a database saved before each of its writes: a FIDE-like list of 1 October
+ * 2025 (the office-list test's players, `lines` more rated players, and 30 pairs of the same person listed twice,
+ * standard on one record and rapid and blitz on the other), four round robins imported, decided and approved, the
+ * November list generated and published, then a round robin found late and approved (a correction).
+ */
+export async function officeMonth(dir: string, lines: number): Promise<OfficeOperations> {
+  const s = createServices({ dbPath: join(dir, 'month.db'), host: 'cli', appVersion: 'crash', worker: sourceWorkerScript() })
+  try {
+    const filler: CombinedFields[] = Array.from({ length: lines }, (_, i) => ({
+      id: 6_000_000 + i,
+      name: `${letters(i)}son, ${letters(i * 7 + 3)}`,
+      fed: 'SUI',
+      sex: i % 3 ? 'M' : 'F',
+      standard: { rating: 1400 + ((i * 37) % 1000), games: 0, k: 20 },
+      birthYear: 1950 + (i % 60)
+    }))
+    const pairs = Array.from({ length: 30 }, (_, i) => {
+      const name = `${letters(i + 5000)}ova, Twin`
+      return [
+        { id: 7_000_000 + i, name, fed: 'SUI', sex: 'F' as const, standard: { rating: 1600 + i, games: 0, k: 20 }, birthYear: 1990 },
+        { id: 7_100_000 + i, name, fed: 'SUI', sex: 'F' as const, rapid: { rating: 1650 + i, games: 0, k: 20 }, blitz: { rating: 1620 + i, games: 0, k: 20 }, birthYear: 1990 }
+      ]
+    })
+    const known = Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
+    importFideList(s.ctx.db, { file: writeCombinedList(join(dir, 'month-list.txt'), [...known, ...filler, ...pairs.flat()]), listDate: '2025-10-01' })
+
+    const reports = [
+      trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']),
+      trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']),
+      trf('Club Round Robin', '2025-10-03', '2025-10-05', ['A', 'F2', 'F3', 'F4'], ['x10=', '0x1=', '10x1', '==0x']),
+      trf('Rapid Friday', '2025-10-24', '2025-10-26', ['B', 'C', 'F1', 'F5'], ['x=10', '=x01', '01x=', '10=x'])
+    ]
+    const ids: number[] = []
+    for (const [i, r] of reports.entries()) ids.push(await importOnly(s, r, `t${i + 1}.trf`))
+    const decideBefore = checkpointCopy(s, join(dir, 'decide-before.db'))
+    // the same decisions as the harness's run, here in this process
+    for (const id of ids) {
+      const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null }[] }
+      for (const p of t.players) if (p.playerId === null) await call(s, 'tournaments:resolvePlayer', { tournamentPlayerId: p.id, action: 'create', reason: 'newcomer' })
+      const errors = (await call(s, 'tournaments:findings', { id, level: 'error' })) as unknown as { id: number; decision: string | null }[]
+      for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'written by hand for the harness' })
+      await call(s, 'checks:approve', { id, reason: 'checked by the office', overrideErrors: true })
+    }
+    const approved = checkpointCopy(s, join(dir, 'generate-before.db'))
+    const playerOf = (fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
+    const pairArgs = pairs.map(([keep, drop]) => `${playerOf(keep!.id)}:${playerOf(drop!.id)}`)
+
+    const nov = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', ratingType: 'standard' })) as GenerateResult
+    const publishBefore = checkpointCopy(s, join(dir, 'publish-before.db'))
+    await call(s, 'lists:publish', { listId: nov.listId, reason: 'November list' })
+    const late = await importOnly(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't-late.trf')
+    await call(s, 'checks:approve', { id: late, reason: 'approved after the November list', overrideErrors: true })
+    const correctBefore = checkpointCopy(s, join(dir, 'correct-before.db'))
+
+    const op = (name: string, args: string[], before: string): Operation<OfficeState> => ({ name, args, before, snapshot: officeState, judge: judgeSteps, recorded: true })
+    return {
+      decideApprove: op('decide-approve', ids.map(String), decideBefore),
+      mergeUndo: op('merge-undo', pairArgs, approved),
+      generate: op('generate', ['2025-11-01', 'standard'], approved),
+      publish: op('publish', [String(nov.listId)], publishBefore),
+      correct: op('correct', [String(nov.listId)], correctBefore)
+    }
+  } finally {
+    await s.close()
   }
 }

@@ -1,0 +1,40 @@
+// What an office database holds, as one comparable value for the crash harness: every table's rows hashed in key
+// order, times of day left out (a killed run and the whole run write the same rows at different moments).
+import { createHash } from 'node:crypto'
+import type Database from 'better-sqlite3'
+
+/** Columns that hold the moment a row was written: they differ between two runs of the same operation. */
+const MOMENT = /(^at$|_at$)/
+/** A moment written inside a value (an audit entry's data): replaced by a mark, the rest of the value kept. */
+const STAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g
+
+export type OfficeState = Record<string, string>
+
+export function officeState(db: Database.Database): OfficeState {
+  const tables = db
+    .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'players_fts%' ORDER BY name")
+    .all() as { name: string; sql: string }[]
+  const out: OfficeState = {}
+  for (const t of tables) {
+    const cols = (db.prepare(`SELECT name, pk FROM pragma_table_info(?)`).all(t.name) as { name: string; pk: number }[])
+    const kept = cols.filter((c) => !MOMENT.test(c.name)).map((c) => `"${c.name}"`)
+    const keys = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => `"${c.name}"`)
+    const order = keys.length ? keys.join(', ') : kept.join(', ')
+    const h = createHash('sha256')
+    let n = 0
+    for (const row of db.prepare(`SELECT ${kept.join(', ')} FROM "${t.name}" ORDER BY ${order}`).raw().iterate() as Iterable<unknown[]>) {
+      h.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : typeof v === 'string' ? v.replace(STAMP, '<moment>') : v)))
+      n++
+    }
+    out[t.name] = `${n}:${h.digest('hex').slice(0, 16)}`
+  }
+  return out
+}
+
+/** The tables where two states differ, with their row counts: what a failure report names. */
+export function stateDiff(a: OfficeState, b: OfficeState): string {
+  return Object.keys({ ...a, ...b })
+    .filter((k) => a[k] !== b[k])
+    .map((k) => `${k} ${a[k]?.split(':')[0] ?? '-'}→${b[k]?.split(':')[0] ?? '-'}`)
+    .join(', ')
+}
