@@ -58,8 +58,9 @@ function daysBetween(a: string, b: string): number {
 
 /**
  * The list a new office list starts from: the latest published office list of the type and source dated before it
- * (the newest version of it), else the imported list in force before that date (FIDE's download or a national
- * list). No base: a clear error, never an empty list.
+ * (the newest version of it), else the latest imported list before that date — FIDE's download for a FIDE list, a
+ * national list for a federation's profile, the other kind only when there is none. No base: a clear error, never an
+ * empty list.
  */
 export function findBaseList(db: Db, listDate: string, ratingType: RatingType, source: string, cutoffOf: (date: string) => number): BaseListRef {
   const office = db
@@ -71,13 +72,15 @@ export function findBaseList(db: Db, listDate: string, ratingType: RatingType, s
     )
     .get(ratingType, source, listDate) as { id: number; listDate: string; source: string; closingDate: string } | undefined
   if (office) return { ...office, kind: 'office' }
+  // FIDE's list and a national list of the same players are two chains: a FIDE list starts from FIDE's download, a
+  // federation's profile from its own imported list; the other kind only when the office holds none of its own
   const ref = db
     .prepare(
       `SELECT id, list_date AS listDate, source FROM rating_lists
         WHERE kind = 'reference' AND rating_type = ? AND list_date < ?
-        ORDER BY list_date DESC, id DESC LIMIT 1`
+        ORDER BY CASE WHEN (source = 'FIDE') = (? = 'FIDE') THEN 0 ELSE 1 END, list_date DESC, id DESC LIMIT 1`
     )
-    .get(ratingType, listDate) as { id: number; listDate: string; source: string } | undefined
+    .get(ratingType, listDate, source) as { id: number; listDate: string; source: string } | undefined
   if (ref) return { ...ref, kind: 'reference', closingDate: addDays(ref.listDate, -cutoffOf(ref.listDate)) }
   throw new UserError('lists.noBaseList', { ratingType, listDate })
 }
