@@ -1,0 +1,102 @@
+// The archive's lookups read through indexes only (issue 12): every statement that a player's history, his rating
+// on one list, a name search, the lists screen and the pages of a list (by rating, by name, searched, near the end)
+// prepare is explained, and none scans the list entries — so their cost does not grow with the number of lists.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { storeListCounts } from '../../../../src/main/core/data/list-pages'
+import { archiveHandlers } from '../../../../src/main/core/services/archive'
+import { listsHandlers } from '../../../../src/main/core/services/lists'
+import type { ServiceContext } from '../../../../src/main/core/services/context'
+import type { ListSummary } from '../../../../src/shared/contract/lists'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+let db: Db
+const PLAYERS = 12_000
+
+beforeAll(() => {
+  db = openDatabase(tmp.file('plans.db'))
+  db.transaction(() => {
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation)
+       SELECT i, 100000 + i, 'Sur' || (i % 97), 'Giv' || (i % 13), 'sur' || (i % 97) || ' giv' || (i % 13), 'FRA' FROM n`
+    ).run(PLAYERS)
+    for (let l = 1; l <= 3; l++) {
+      db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (?, 'reference', ?, 'standard', 'FIDE', 'reference')").run(l, `2025-0${l}-01`)
+      db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) SELECT ?, id, CASE WHEN id % 11 = 0 THEN NULL ELSE 1000 + id % 1500 END, 0, 20 FROM players').run(l)
+      storeListCounts(db, l)
+    }
+  })()
+  db.pragma('optimize')
+})
+afterAll(() => {
+  db.close()
+  tmp.cleanup()
+})
+
+/** Runs `f` on a connection that records every statement it runs with its parameters, then gives their query plans. */
+function plansOf(f: (ctx: ServiceContext) => unknown): { sql: string; plan: string[] }[] {
+  const ran = new Map<string, unknown[]>()
+  const statement = (sql: string): unknown => {
+    const st = db.prepare(sql)
+    const proxy: unknown = new Proxy(st, {
+      get(target, key) {
+        const v = Reflect.get(target, key, target) as unknown
+        if (typeof v !== 'function') return v
+        if (key === 'all' || key === 'get' || key === 'run' || key === 'iterate') {
+          return (...args: unknown[]) => (ran.set(sql, args), (v as (...a: unknown[]) => unknown).apply(target, args))
+        }
+        // pluck(), raw(), expand() return the statement: keep recording through it
+        return (...args: unknown[]) => ((v as (...a: unknown[]) => unknown).apply(target, args), proxy)
+      }
+    })
+    return proxy
+  }
+  const recording = new Proxy(db, {
+    get(target, key) {
+      const v = Reflect.get(target, key, target) as unknown
+      if (key === 'prepare') return statement
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v
+    }
+  })
+  f({ db: recording } as ServiceContext)
+  return [...ran]
+    .filter(([sql]) => /^\s*(SELECT|WITH)/i.test(sql))
+    .map(([sql, args]) => ({ sql, plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail) }))
+}
+
+const LOOKUPS: [string, (ctx: ServiceContext) => unknown][] = [
+  ['a player’s history', (ctx) => archiveHandlers['archive:history']({ playerId: 77, includeDrafts: false }, ctx)],
+  ['his history by FIDE ID', (ctx) => archiveHandlers['archive:history']({ fideId: 100077, includeDrafts: false }, ctx)],
+  ['his rating on one list', (ctx) => archiveHandlers['archive:ratingOn']({ playerId: 77, listId: 2 }, ctx)],
+  ['a name search (dense)', (ctx) => archiveHandlers['archive:findPlayers']({ query: 'su', limit: 50 }, ctx)],
+  ['a name search (narrow)', (ctx) => archiveHandlers['archive:findPlayers']({ query: 'sur5 giv3', limit: 50 }, ctx)],
+  ['the lists screen', (ctx) => listsHandlers['lists:list']({}, ctx)],
+  ['a page by rating', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: 1000, limit: 50, sort: 'rating', order: 'desc' }, ctx)],
+  ['a page near the end by rating', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS - 60, limit: 50, sort: 'rating', order: 'asc' }, ctx)],
+  ['a page by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: 0, limit: 50, sort: 'name', order: 'asc' }, ctx)],
+  ['a page near the end by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS - 60, limit: 50, sort: 'name', order: 'asc' }, ctx)],
+  ['a search inside a list', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: 0, limit: 50, sort: 'rating', order: 'desc', search: 'sur5' }, ctx)]
+]
+
+describe('archive lookups: query plans', () => {
+  for (const [name, f] of LOOKUPS) {
+    it(`${name}: no scan of the list entries`, () => {
+      const plans = plansOf(f)
+      expect(plans.length).toBeGreaterThan(0)
+      for (const { sql, plan } of plans) {
+        // a SCAN of rating_list_entries (under any alias) reads every list's entries
+        const scans = plan.filter((d) => /^SCAN (rating_list_entries|e|pe|f)\b/.test(d))
+        expect(scans, sql).toEqual([])
+      }
+    })
+  }
+
+  it('a frozen list answers its count from the stored one: the same as counting', async () => {
+    const lists = (await listsHandlers['lists:list']({}, { db } as ServiceContext)) as ListSummary[]
+    const summary = lists.find((l) => l.id === 2)
+    expect(summary!.entries).toBe(PLAYERS)
+    expect(db.prepare('SELECT entry_count, rated_count FROM rating_lists WHERE id = 2').raw().get()).toEqual([PLAYERS, PLAYERS - Math.floor(PLAYERS / 11)])
+  })
+})
