@@ -1,5 +1,6 @@
 // Arbiters registry: FIDE ID, title, licence category and validity; edits are recorded; licence check on a date.
 import type { Db } from '../db/open'
+import { prepared } from './statements'
 import { UserError } from '../util/errors'
 import { appendAudit } from './audit'
 import { playerIdByFideId } from './players'
@@ -49,7 +50,7 @@ const SELECT = `SELECT a.id, a.player_id AS playerId, a.fide_id AS fideId,
   FROM arbiters a LEFT JOIN players p ON p.id = a.player_id`
 
 export function getArbiter(db: Db, fideId: number): Arbiter | null {
-  return (db.prepare(`${SELECT} WHERE a.fide_id = ?`).get(fideId) as Arbiter | undefined) ?? null
+  return (prepared(db, `${SELECT} WHERE a.fide_id = ?`).get(fideId) as Arbiter | undefined) ?? null
 }
 
 export function listArbiters(
@@ -77,9 +78,8 @@ export function listArbiters(
     params.push(input.title)
   }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const total = (db.prepare(`SELECT count(*) AS n FROM arbiters a LEFT JOIN players p ON p.id = a.player_id ${w}`).get(...params) as { n: number }).n
-  const rows = db
-    .prepare(`${SELECT} ${w} ORDER BY p.name_folded, a.fide_id LIMIT ? OFFSET ?`)
+  const total = (prepared(db, `SELECT count(*) AS n FROM arbiters a LEFT JOIN players p ON p.id = a.player_id ${w}`).get(...params) as { n: number }).n
+  const rows = prepared(db, `${SELECT} ${w} ORDER BY p.name_folded, a.fide_id LIMIT ? OFFSET ?`)
     .all(...params, input.limit ?? 50, input.offset ?? 0) as Arbiter[]
   return { total, rows }
 }
@@ -103,12 +103,12 @@ export function saveArbiter(db: Db, input: ArbiterInput, reason: string | null =
       notes: input.notes ?? null
     }
     if (before) {
-      db.prepare(
+      prepared(db,
         `UPDATE arbiters SET player_id = @playerId, title = @title, licence_category = @cat, valid_from = @from, valid_to = @to,
                 status = @status, notes = @notes, source = 'manual', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE fide_id = @fideId`
       ).run(values)
     } else {
-      db.prepare(
+      prepared(db,
         `INSERT INTO arbiters(player_id, fide_id, title, licence_category, valid_from, valid_to, status, notes, source)
          VALUES (@playerId, @fideId, @title, @cat, @from, @to, @status, @notes, 'manual')`
       ).run(values)

@@ -1,5 +1,6 @@
 // The audit log's one writer: every decision, import and publication appends a row through appendAudit.
 import type { Db } from '../db/open'
+import { prepared } from './statements'
 import { officerName } from './settings'
 
 /**
@@ -62,8 +63,7 @@ export type AuditEntry = {
 export function appendAudit(db: Db, entry: AuditEntry): number {
   const actor = officerName(db, entry.actor)
   return Number(
-    db
-      .prepare('INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)')
+    prepared(db, 'INSERT INTO audit_log (actor, action, entity, entity_id, reason, data) VALUES (?, ?, ?, ?, ?, ?)')
       .run(actor, entry.action, entry.entity, entry.entityId == null ? null : String(entry.entityId), entry.reason ?? null, entry.data === undefined ? null : JSON.stringify(entry.data)).lastInsertRowid
   )
 }
@@ -81,8 +81,7 @@ export interface AuditRow {
 
 /** The log of one entity, oldest first (data parsed back from JSON). */
 export function auditOf(db: Db, entity: AuditEntity, entityId: string | number): AuditRow[] {
-  const rows = db
-    .prepare('SELECT id, at, actor, action, entity, entity_id AS entityId, reason, data FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id')
+  const rows = prepared(db, 'SELECT id, at, actor, action, entity, entity_id AS entityId, reason, data FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id')
     .all(entity, String(entityId)) as (Omit<AuditRow, 'data'> & { data: string | null })[]
   return rows.map((r) => ({ ...r, data: r.data === null ? null : (JSON.parse(r.data) as unknown) }))
 }

@@ -1,5 +1,6 @@
 // Findings of tournaments (reader, registry match, regulation checks): the SQL of their reading, storing and deciding.
 import type { Db } from '../db/open'
+import { prepared, preparedPluck } from './statements'
 
 export type FindingLevel = 'error' | 'warning' | 'info'
 export type FindingDecision = 'accepted' | 'rejected' | 'overridden'
@@ -31,15 +32,14 @@ export interface GameExclusion extends GameRef {
  * Both sides of each game are listed, with the finding that excludes it, sorted by round, start rank, finding.
  */
 export function gameExclusions(db: Db, tournamentId: number): GameExclusion[] {
-  const findings = db
-    .prepare(
+  const findings = prepared(db,
       `SELECT id, code, paragraph, subject FROM tournament_findings
         WHERE tournament_id = ? AND active = 1 AND excludes_games = 1 AND subject IS NOT NULL AND (decision IS NULL OR decision = 'accepted')
         ORDER BY id`
     )
     .all(tournamentId) as { id: number; code: string; paragraph: string | null; subject: string }[]
   if (findings.length === 0) return []
-  const opponent = db.prepare('SELECT opponent FROM tournament_games WHERE tournament_id = ? AND start_rank = ? AND round = ?').pluck()
+  const opponent = preparedPluck(db, 'SELECT opponent FROM tournament_games WHERE tournament_id = ? AND start_rank = ? AND round = ?')
   const seen = new Set<string>()
   const out: GameExclusion[] = []
   for (const f of findings) {
@@ -106,7 +106,7 @@ export const FINDING_SELECT = `SELECT id, tournament_id AS tournamentId, file_id
   FROM tournament_findings`
 
 export function getFinding(db: Db, id: number): FindingRow | undefined {
-  return db.prepare(`${FINDING_SELECT} WHERE id = ?`).get(id) as FindingRow | undefined
+  return prepared(db, `${FINDING_SELECT} WHERE id = ?`).get(id) as FindingRow | undefined
 }
 
 export interface FindingFilter {
@@ -130,13 +130,12 @@ export function listFindings(db: Db, tournamentId: number, filter: FindingFilter
     args.push(filter.code)
   }
   if (filter.undecidedOnly) where.push('decision IS NULL')
-  return db
-    .prepare(`${FINDING_SELECT} WHERE ${where.join(' AND ')} ORDER BY active DESC, CASE level WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, code, coalesce(line, 0), coalesce(start_rank, 0), id`)
+  return prepared(db, `${FINDING_SELECT} WHERE ${where.join(' AND ')} ORDER BY active DESC, CASE level WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, code, coalesce(line, 0), coalesce(start_rank, 0), id`)
     .all(...args) as FindingRow[]
 }
 
 export function setDecision(db: Db, id: number, decision: FindingDecision, reason: string, actor: string): void {
-  db.prepare("UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(decision, reason, actor, id)
+  prepared(db, "UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(decision, reason, actor, id)
 }
 
 /**
@@ -144,8 +143,7 @@ export function setDecision(db: Db, id: number, decision: FindingDecision, reaso
  * only takes some games out, like a match with an unrated player, leaves the rest of the event ratable).
  */
 export function blockingErrors(db: Db, tournamentId: number): FindingRow[] {
-  return db
-    .prepare(`${FINDING_SELECT} WHERE tournament_id = ? AND active = 1 AND level = 'error' AND (decision IS NULL OR (decision = 'accepted' AND excludes_games = 0)) ORDER BY id`)
+  return prepared(db, `${FINDING_SELECT} WHERE tournament_id = ? AND active = 1 AND level = 'error' AND (decision IS NULL OR (decision = 'accepted' AND excludes_games = 0)) ORDER BY id`)
     .all(tournamentId) as FindingRow[]
 }
 
@@ -159,7 +157,7 @@ export interface FindingCounts {
 
 export function findingCounts(db: Db, tournamentId: number): FindingCounts {
   const counts: FindingCounts = { error: 0, warning: 0, info: 0, open: 0 }
-  for (const r of db.prepare('SELECT level, decision FROM tournament_findings WHERE tournament_id = ? AND active = 1').all(tournamentId) as { level: FindingLevel; decision: string | null }[]) {
+  for (const r of prepared(db, 'SELECT level, decision FROM tournament_findings WHERE tournament_id = ? AND active = 1').all(tournamentId) as { level: FindingLevel; decision: string | null }[]) {
     counts[r.level]++
     if (r.level !== 'info' && r.decision === null) counts.open++
   }
@@ -205,8 +203,7 @@ export interface CheckFindingsWrite {
  * raised become inactive. Runs inside the caller's transaction.
  */
 export function writeCheckFindings(db: Db, tournamentId: number, fileId: number | null, findings: readonly CheckFindingRecord[]): CheckFindingsWrite {
-  const existing = db
-    .prepare(
+  const existing = prepared(db,
       `SELECT id, code, subject_key AS subjectKey, active, decision, decision_reason AS reason, decided_by AS by, decided_at AS at
          FROM tournament_findings WHERE tournament_id = ? AND source = 'check' ORDER BY id DESC`
     )
@@ -219,11 +216,11 @@ export function writeCheckFindings(db: Db, tournamentId: number, fileId: number 
       if (!active.has(key)) active.set(key, e.id)
     } else if (e.decision !== null && !earlier.has(key)) earlier.set(key, e)
   }
-  const update = db.prepare(
+  const update = prepared(db,
     `UPDATE tournament_findings SET file_id = ?, level = ?, edition = ?, grp = ?, start_rank = ?, params = ?, subject = ?, paragraph = ?, excludes_games = ?
       WHERE id = ? AND (file_id IS NOT ? OR level <> ? OR edition IS NOT ? OR grp <> ? OR start_rank IS NOT ? OR params <> ? OR subject IS NOT ? OR paragraph IS NOT ? OR excludes_games <> ?)`
   )
-  const insert = db.prepare(
+  const insert = prepared(db,
     `INSERT INTO tournament_findings (tournament_id, file_id, source, level, code, edition, grp, start_rank, params, subject, subject_key, paragraph, excludes_games,
                                       decision, decision_reason, decided_by, decided_at)
      VALUES (?, ?, 'check', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -249,7 +246,7 @@ export function writeCheckFindings(db: Db, tournamentId: number, fileId: number 
     out.inserted.push(newId)
     if (prior) out.carried.push(newId)
   }
-  const retire = db.prepare('UPDATE tournament_findings SET active = 0 WHERE id = ?')
+  const retire = prepared(db, 'UPDATE tournament_findings SET active = 0 WHERE id = ?')
   for (const id of active.values()) {
     if (kept.has(id)) continue
     retire.run(id)

@@ -1,6 +1,7 @@
 // SQL of a published list's history: the published lists in order, what each rated (tournaments with the file
 // version, corrections carried), and the raw stored games and files a replay compares when a list differs.
 import type { Db } from '../db/open'
+import { prepared, preparedPluck } from './statements'
 import type { RatingType } from '../model/tournament'
 import type { PendingAdjustment, PeriodTournamentRow } from './office-lists'
 import type { FoldMerge } from '../lists/fold'
@@ -19,8 +20,7 @@ export interface PublishedListRow {
 
 /** Every published office list (of a type, or all), in publication order: date, then version. */
 export function publishedOfficeLists(db: Db, ratingType?: RatingType): PublishedListRow[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.version, l.supersedes_id AS supersedesId, l.checksum,
               (SELECT s.id FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published' ORDER BY s.version DESC, s.id DESC LIMIT 1) AS supersededBy
          FROM rating_lists l
@@ -44,8 +44,7 @@ export interface RatedTournamentRow extends PeriodTournamentRow {
  * the round before its first (a long event's earlier months were rated by earlier lists).
  */
 export function ratedTournamentRows(db: Db, listId: number): RatedTournamentRow[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.system, t.edition, t.current_file_id AS fileId, f.sha256, t.flags,
               olt.first_round - 1 AS ratedThrough, olt.file_id AS ratedFileId, olt.file_sha256 AS ratedSha256,
               rf.version AS ratedVersion, f.version AS currentVersion
@@ -60,8 +59,7 @@ export function ratedTournamentRows(db: Db, listId: number): RatedTournamentRow[
 /** The corrections (FIDE practice) a list carried, by the ids its generation recorded. */
 export function adjustmentsByIds(db: Db, ids: readonly number[]): PendingAdjustment[] {
   if (!ids.length) return []
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT id, player_id AS playerId, delta, reason, source_list_id AS sourceListId FROM office_list_adjustments WHERE id IN (${ids.map(() => '?').join(',')}) ORDER BY id`
     )
     .all(...ids) as PendingAdjustment[]
@@ -70,7 +68,7 @@ export function adjustmentsByIds(db: Db, ids: readonly number[]): PendingAdjustm
 /** The stored bytes of a tournament file and the hash recorded when it was imported. */
 export function tournamentFile(db: Db, fileId: number): { bytes: Buffer; sha256: string; fileName: string; version: number } | null {
   return (
-    (db.prepare('SELECT bytes, sha256, file_name AS fileName, version FROM tournament_files WHERE id = ?').get(fileId) as
+    (prepared(db, 'SELECT bytes, sha256, file_name AS fileName, version FROM tournament_files WHERE id = ?').get(fileId) as
       | { bytes: Buffer; sha256: string; fileName: string; version: number }
       | undefined) ?? null
   )
@@ -85,14 +83,13 @@ export interface StoredGame {
 
 /** A tournament's games as stored (what a generation reads), by start rank and round. */
 export function storedGames(db: Db, tournamentId: number): StoredGame[] {
-  return db
-    .prepare('SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round')
+  return prepared(db, 'SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round')
     .all(tournamentId) as StoredGame[]
 }
 
 /** Players of a list's entries who were merged into another record since (their id no longer stands alone). */
 export function mergedPlayers(db: Db, playerIds: readonly number[]): { id: number; mergedInto: number }[] {
-  const stmt = db.prepare("SELECT id, merged_into AS mergedInto FROM players WHERE id = ? AND status = 'merged'")
+  const stmt = prepared(db, "SELECT id, merged_into AS mergedInto FROM players WHERE id = ? AND status = 'merged'")
   const out: { id: number; mergedInto: number }[] = []
   for (const id of playerIds) {
     const r = stmt.get(id) as { id: number; mergedInto: number } | undefined
@@ -103,7 +100,7 @@ export function mergedPlayers(db: Db, playerIds: readonly number[]): { id: numbe
 
 /** Player ids, FIDE ids and names for a report. */
 export function playerLabels(db: Db, playerIds: readonly number[]): Map<number, { fideId: number | null; surname: string; givenNames: string }> {
-  const stmt = db.prepare('SELECT fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE id = ?')
+  const stmt = prepared(db, 'SELECT fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE id = ?')
   const out = new Map<number, { fideId: number | null; surname: string; givenNames: string }>()
   for (const id of playerIds) {
     const r = stmt.get(id) as { fideId: number | null; surname: string; givenNames: string } | undefined
@@ -124,8 +121,7 @@ export interface MergeOfList {
  * first: undone in that order, they give the entries as the list was published.
  */
 export function mergesIntoList(db: Db, listId: number): MergeOfList[] {
-  const rows = db
-    .prepare('SELECT id, keep_id AS keepId, drop_id AS dropId, at, moved FROM player_merges WHERE undone_at IS NULL ORDER BY id DESC')
+  const rows = prepared(db, 'SELECT id, keep_id AS keepId, drop_id AS dropId, at, moved FROM player_merges WHERE undone_at IS NULL ORDER BY id DESC')
     .all() as { id: number; keepId: number; dropId: number; at: string; moved: string }[]
   return rows
     .filter((r) => ((JSON.parse(r.moved) as { entryLists?: number[] }).entryLists ?? []).includes(listId))
@@ -134,21 +130,19 @@ export function mergesIntoList(db: Db, listId: number): MergeOfList[] {
 
 /** The merges (not undone) made after a date that touch one of these players. */
 export function mergesSince(db: Db, since: string, playerIds: ReadonlySet<number>): MergeOfList[] {
-  const rows = db
-    .prepare('SELECT id AS mergeId, keep_id AS keepId, drop_id AS dropId, at FROM player_merges WHERE undone_at IS NULL AND at > ? ORDER BY id')
+  const rows = prepared(db, 'SELECT id AS mergeId, keep_id AS keepId, drop_id AS dropId, at FROM player_merges WHERE undone_at IS NULL AND at > ? ORDER BY id')
     .all(since) as MergeOfList[]
   return rows.filter((m) => playerIds.has(m.keepId) || playerIds.has(m.dropId))
 }
 
 /** When a list was published. */
 export function publishedAt(db: Db, listId: number): string | null {
-  return (db.prepare('SELECT published_at FROM rating_lists WHERE id = ?').pluck().get(listId) as string | null | undefined) ?? null
+  return (preparedPluck(db, 'SELECT published_at FROM rating_lists WHERE id = ?').get(listId) as string | null | undefined) ?? null
 }
 
 /** The published lists in force (not superseded) that rated a tournament, oldest first, with the file hash each rated. */
 export function listsRating(db: Db, tournamentId: number): { listId: number; listDate: string; ratingType: string; fileSha256: string | null }[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, olt.file_sha256 AS fileSha256
          FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
         WHERE olt.tournament_id = ? AND l.status = 'published'
@@ -160,12 +154,12 @@ export function listsRating(db: Db, tournamentId: number): { listId: number; lis
 
 /** A tournament's status and name (a correction takes only a corrected file that was approved again). */
 export function tournamentState(db: Db, tournamentId: number): { status: string; name: string | null } {
-  return db.prepare('SELECT status, name FROM tournaments WHERE id = ?').get(tournamentId) as { status: string; name: string | null }
+  return prepared(db, 'SELECT status, name FROM tournaments WHERE id = ?').get(tournamentId) as { status: string; name: string | null }
 }
 
 /** Marks tournaments whose corrected file a correction took (FIDE practice) rated again. */
 export function markRatedAgain(db: Db, tournamentIds: readonly number[]): number {
-  const stmt = db.prepare("UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND status = 'approved'")
+  const stmt = prepared(db, "UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND status = 'approved'")
   let n = 0
   for (const id of tournamentIds) n += stmt.run(id).changes
   return n

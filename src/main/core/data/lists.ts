@@ -1,5 +1,6 @@
 // Rating lists: which list is in force on a date (the one rule every feature uses) and the ratings read from it.
 import type { Db } from '../db/open'
+import { prepared } from './statements'
 
 export type RatingType = 'standard' | 'rapid' | 'blitz'
 
@@ -24,16 +25,14 @@ const IN_FORCE_ORDER = "list_date DESC, CASE kind WHEN 'office' THEN 0 ELSE 1 EN
 
 /** The list in force on `date` (YYYY-MM-DD) for a rating type: dated on or before it, by the tie-break above. */
 export function listInForce(db: Db, date: string, ratingType: RatingType | string): ListRef | null {
-  const row = db
-    .prepare(`SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date <= ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
+  const row = prepared(db, `SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date <= ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
     .get(ratingType, date) as ListRef | undefined
   return row ?? null
 }
 
 /** The list in force just before `date`: dated strictly before it, by the same tie-break (a list's predecessor). */
 export function listBefore(db: Db, date: string, ratingType: RatingType | string): ListRef | null {
-  const row = db
-    .prepare(`SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date < ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
+  const row = prepared(db, `SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date < ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
     .get(ratingType, date) as ListRef | undefined
   return row ?? null
 }
@@ -52,7 +51,7 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
   const list = listInForce(db, start, ratingType)
   const byFideId = new Map<string, ListRating>()
   if (!list) return { list: null, byFideId }
-  const stmt = db.prepare(
+  const stmt = prepared(db,
     `SELECT e.rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
       WHERE e.list_id = ? AND p.fide_id = ?`
   )
@@ -69,7 +68,7 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
  * list of that type after the start that holds one (drafts never; between lists of one date, the listInForce order).
  */
 export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingType | string, fideIds: readonly string[]): Map<string, number> {
-  const stmt = db.prepare(
+  const stmt = prepared(db,
     `SELECT e.rating FROM rating_list_entries e
        JOIN rating_lists l ON l.id = e.list_id
        JOIN players p ON p.id = e.player_id

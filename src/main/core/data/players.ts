@@ -1,6 +1,7 @@
 // The players table: one column list for a new player (the list import, one row or many, and a player created from a tournament), lookups by ID and name.
 import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
+import { prepared } from './statements'
 import { foldName } from '../registry/names'
 import { PLAYER_VALUES, PLAYER_VALUE_COLUMNS } from '../registry/list-read'
 
@@ -27,7 +28,7 @@ export interface NewPlayer {
  * faster than named ones on millions of rows.
  */
 export function playerInsert(db: Db): Database.Statement {
-  return db.prepare(
+  return prepared(db,
     `INSERT INTO players(${PLAYER_VALUE_COLUMNS}, source_list_id, created_at, updated_at)
      VALUES (${Array.from({ length: PLAYER_VALUES + 3 }, () => '?').join(', ')})`
   )
@@ -50,12 +51,12 @@ export function insertPlayer(db: Db, p: NewPlayer, sourceListId: number | null =
 }
 
 export function playerExists(db: Db, id: number): boolean {
-  return db.prepare('SELECT 1 FROM players WHERE id = ?').get(id) !== undefined
+  return prepared(db, 'SELECT 1 FROM players WHERE id = ?').get(id) !== undefined
 }
 
 /** The id of the player holding a FIDE ID (merged records included), or null. */
 export function playerIdByFideId(db: Db, fideId: number): number | null {
-  return (db.prepare('SELECT id FROM players WHERE fide_id = ?').get(fideId) as { id: number } | undefined)?.id ?? null
+  return (prepared(db, 'SELECT id FROM players WHERE fide_id = ?').get(fideId) as { id: number } | undefined)?.id ?? null
 }
 
 /** A registry player as the matching of a file's players reads it. */
@@ -85,24 +86,23 @@ export interface RegistryLookup {
 }
 
 export function registryLookup(db: Db): RegistryLookup {
-  const byFideId = db.prepare(`${REGISTRY_PLAYER} WHERE p.fide_id = ?`)
-  const byId = db.prepare(`${REGISTRY_PLAYER} WHERE p.id = ?`)
+  const byFideId = prepared(db, `${REGISTRY_PLAYER} WHERE p.fide_id = ?`)
+  const byId = prepared(db, `${REGISTRY_PLAYER} WHERE p.id = ?`)
   // the FTS match drives the join (at most 50 candidates, in the order the index gives them)
-  const fts = db.prepare(`SELECT p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex, p.birth_date AS birthDate, p.status, p.merged_into AS mergedInto
+  const fts = prepared(db, `SELECT p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex, p.birth_date AS birthDate, p.status, p.merged_into AS mergedInto
                             FROM players_fts f JOIN players p ON p.id = f.rowid WHERE players_fts MATCH ? AND p.status <> 'merged' LIMIT 50`)
   let rating: Database.Statement | null = null
   return {
     byFideId: (fideId) => byFideId.get(fideId) as RegistryPlayer | undefined,
     byId: (id) => byId.get(id) as RegistryPlayer | undefined,
     byName: (q) => fts.all(q) as RegistryPlayer[],
-    listRating: (listId, playerId) => (rating ??= db.prepare('SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?')).get(listId, playerId) as { rating: number | null } | undefined
+    listRating: (listId, playerId) => (rating ??= prepared(db, 'SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?')).get(listId, playerId) as { rating: number | null } | undefined
   }
 }
 
 /** The tournaments a player played, latest first (a nameless one shows its id). */
 export function playerTournaments(db: Db, playerId: number): { id: number; name: string; date: string | null }[] {
-  const rows = db
-    .prepare(
+  const rows = prepared(db,
       `SELECT DISTINCT t.id, t.name AS name, t.end_date AS date
          FROM tournament_players x JOIN tournaments t ON t.id = x.tournament_id WHERE x.player_id = ? ORDER BY date DESC, t.id DESC`
     )
@@ -112,5 +112,5 @@ export function playerTournaments(db: Db, playerId: number): { id: number; name:
 
 /** The titles a player's page shows beside the search row: other titles (FIDE's list) and the FOA title. */
 export function playerOtherTitles(db: Db, id: number): { other_titles: string | null; foa_title: string | null } {
-  return db.prepare('SELECT other_titles, foa_title FROM players WHERE id = ?').get(id) as { other_titles: string | null; foa_title: string | null }
+  return prepared(db, 'SELECT other_titles, foa_title FROM players WHERE id = ?').get(id) as { other_titles: string | null; foa_title: string | null }
 }

@@ -2,6 +2,7 @@
 import { userInfo } from 'node:os'
 import { settingsSchema, type Logo, type Settings } from '../../../shared/contract/system'
 import type { Db } from '../db/open'
+import { prepared, preparedPluck } from './statements'
 
 /** The operating system's name for the person at the computer, the officer until the settings name one. */
 export function systemUserName(): string {
@@ -27,7 +28,7 @@ export const defaultSettings: Settings = {
 }
 
 export function readSettings(db: Db): Settings {
-  const rows = db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[]
+  const rows = prepared(db, 'SELECT key, value FROM settings').all() as { key: string; value: string }[]
   const stored: Record<string, unknown> = {}
   for (const r of rows) {
     try {
@@ -42,7 +43,7 @@ export function readSettings(db: Db): Settings {
 }
 
 export function writeSettings(db: Db, patch: Partial<Settings>): Settings {
-  const upsert = db.prepare('INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+  const upsert = prepared(db, 'INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
   db.transaction(() => {
     for (const [k, v] of Object.entries(patch)) if (v !== undefined) upsert.run(k, JSON.stringify(v))
   })()
@@ -63,7 +64,7 @@ const LOGO_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/=]+)$/
 
 /** The stored logo with its bytes, or null (none, or a value that is not a PNG or JPEG data URL). */
 export function readFederationLogo(db: Db): (Logo & { data: Buffer }) | null {
-  const v = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(LOGO_KEY) as string | undefined
+  const v = preparedPluck(db, 'SELECT value FROM settings WHERE key = ?').get(LOGO_KEY) as string | undefined
   let url: unknown = null
   try {
     url = v === undefined ? null : JSON.parse(v)
@@ -78,9 +79,9 @@ export function readFederationLogo(db: Db): (Logo & { data: Buffer }) | null {
 
 /** Stores a checked logo (or removes it with null). */
 export function writeFederationLogo(db: Db, logo: { mediaType: Logo['mediaType']; data: Buffer } | null): void {
-  if (logo === null) db.prepare('DELETE FROM settings WHERE key = ?').run(LOGO_KEY)
+  if (logo === null) prepared(db, 'DELETE FROM settings WHERE key = ?').run(LOGO_KEY)
   else
-    db.prepare('INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+    prepared(db, 'INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
       LOGO_KEY,
       JSON.stringify(`data:${logo.mediaType};base64,${logo.data.toString('base64')}`)
     )

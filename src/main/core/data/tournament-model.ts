@@ -1,5 +1,6 @@
 // Reads a stored tournament back into the shared model (header, players with their rounds, teams) for export, diff and display.
 import type { Db } from '../db/open'
+import { prepared } from './statements'
 import type { ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
 import type { TrfHeader, TrfTeam } from '../trf/index'
 import { UserError } from '../util/errors'
@@ -25,17 +26,15 @@ interface PlayerRow {
 }
 
 export function loadTournamentModel(db: Db, id: number): StoredTournament {
-  const t = db.prepare('SELECT header FROM tournaments WHERE id = ?').get(id) as { header: string } | undefined
+  const t = prepared(db, 'SELECT header FROM tournaments WHERE id = ?').get(id) as { header: string } | undefined
   if (!t) throw new UserError('tournaments.notFound', { id })
   const header = JSON.parse(t.header) as TrfHeader
-  const rows = db
-    .prepare(
+  const rows = prepared(db,
       `SELECT start_rank AS startRank, fide_id AS fideId, name, sex, title, federation, birth, rating, points, rank
          FROM tournament_players WHERE tournament_id = ? ORDER BY start_rank`
     )
     .all(id) as PlayerRow[]
-  const games = db
-    .prepare('SELECT start_rank AS startRank, round, opponent, color, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round')
+  const games = prepared(db, 'SELECT start_rank AS startRank, round, opponent, color, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round')
     .all(id) as { startRank: number; round: number; opponent: number | null; color: 'w' | 'b' | null; code: ResultCode }[]
   const byRank = new Map<number, RoundEntry[]>()
   for (const g of games) {
@@ -57,7 +56,7 @@ export function loadTournamentModel(db: Db, id: number): StoredTournament {
     rounds: byRank.get(r.startRank) ?? []
   }))
   const teams = (
-    db.prepare('SELECT record, number, name, federation, members FROM tournament_teams WHERE tournament_id = ? ORDER BY position').all(id) as {
+    prepared(db, 'SELECT record, number, name, federation, members FROM tournament_teams WHERE tournament_id = ? ORDER BY position').all(id) as {
       record: '013' | '310'
       number: number | null
       name: string

@@ -1,5 +1,6 @@
 // Tournaments, their stored files and their rows (players, games, arbiters, rounds, teams, findings): the SQL of the TRF import and of the tournaments calls.
 import type { Db } from '../db/open'
+import { prepared, preparedPluck } from './statements'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
 import type { MatchResult } from '../tournaments/match'
 
@@ -9,19 +10,18 @@ export interface TournamentRef {
 }
 
 export function tournamentStatus(db: Db, id: number): TournamentRef | undefined {
-  return db.prepare('SELECT id, status FROM tournaments WHERE id = ?').get(id) as TournamentRef | undefined
+  return prepared(db, 'SELECT id, status FROM tournaments WHERE id = ?').get(id) as TournamentRef | undefined
 }
 
 /** The tournaments of a name, start date and place (no place matches no place), newest first. */
 export function tournamentsNamed(db: Db, name: string, startDate: string, city: string | null): TournamentRef[] {
-  return db
-    .prepare("SELECT id, status FROM tournaments WHERE name = ? AND start_date = ? AND coalesce(city, '') = coalesce(?, '') ORDER BY id DESC")
+  return prepared(db, "SELECT id, status FROM tournaments WHERE name = ? AND start_date = ? AND coalesce(city, '') = coalesce(?, '') ORDER BY id DESC")
     .all(name, startDate, city) as TournamentRef[]
 }
 
 /** The players' names of each tournament asked for, one query prepared for all. */
 export function tournamentPlayerNames(db: Db): (tournamentId: number) => string[] {
-  const namesOf = db.prepare('SELECT name FROM tournament_players WHERE tournament_id = ?').pluck()
+  const namesOf = preparedPluck(db, 'SELECT name FROM tournament_players WHERE tournament_id = ?')
   return (id) => namesOf.all(id) as string[]
 }
 
@@ -33,18 +33,17 @@ export interface StoredFileRef {
 
 /** The latest stored file with these bytes, if any. */
 export function fileBySha256(db: Db, sha256: string): StoredFileRef | undefined {
-  return db
-    .prepare('SELECT f.id, f.tournament_id AS tournamentId, f.version FROM tournament_files f WHERE f.sha256 = ? ORDER BY f.id DESC LIMIT 1')
+  return prepared(db, 'SELECT f.id, f.tournament_id AS tournamentId, f.version FROM tournament_files f WHERE f.sha256 = ? ORDER BY f.id DESC LIMIT 1')
     .get(sha256) as StoredFileRef | undefined
 }
 
 /** A tournament that stores a file with these bytes (the preview's "already imported"). */
 export function tournamentWithFile(db: Db, sha256: string): number | null {
-  return (db.prepare('SELECT tournament_id AS id FROM tournament_files WHERE sha256 = ? LIMIT 1').get(sha256) as { id: number } | undefined)?.id ?? null
+  return (prepared(db, 'SELECT tournament_id AS id FROM tournament_files WHERE sha256 = ? LIMIT 1').get(sha256) as { id: number } | undefined)?.id ?? null
 }
 
 export function nextFileVersion(db: Db, tournamentId: number): number {
-  return ((db.prepare('SELECT max(version) AS v FROM tournament_files WHERE tournament_id = ?').get(tournamentId) as { v: number | null }).v ?? 0) + 1
+  return ((prepared(db, 'SELECT max(version) AS v FROM tournament_files WHERE tournament_id = ?').get(tournamentId) as { v: number | null }).v ?? 0) + 1
 }
 
 /** The header columns of a tournament, as a file gives them, in the order of the INSERT and UPDATE below. */
@@ -55,8 +54,7 @@ function headerValues(parsed: ParsedTrf): unknown[] {
 
 export function insertTournament(db: Db, parsed: ParsedTrf): number {
   return Number(
-    db
-      .prepare(
+    prepared(db,
         `INSERT INTO tournaments (name, city, federation, start_date, end_date, system, type_text, rating_type, time_control, rounds, declared_rounds, header)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       )
@@ -70,10 +68,10 @@ export function insertTournament(db: Db, parsed: ParsedTrf): number {
  */
 export function resetTournament(db: Db, tournamentId: number, parsed: ParsedTrf): void {
   for (const table of ['tournament_games', 'tournament_players', 'tournament_arbiters', 'tournament_rounds', 'tournament_teams']) {
-    db.prepare(`DELETE FROM ${table} WHERE tournament_id = ?`).run(tournamentId)
+    prepared(db, `DELETE FROM ${table} WHERE tournament_id = ?`).run(tournamentId)
   }
-  db.prepare('UPDATE tournament_findings SET active = 0 WHERE tournament_id = ? AND active = 1').run(tournamentId)
-  db.prepare(
+  prepared(db, 'UPDATE tournament_findings SET active = 0 WHERE tournament_id = ? AND active = 1').run(tournamentId)
+  prepared(db,
     `UPDATE tournaments SET name = ?, city = ?, federation = ?, start_date = ?, end_date = ?, system = ?, type_text = ?, rating_type = ?,
             time_control = ?, rounds = ?, declared_rounds = ?, header = ?, status = 'imported', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`
   ).run(...headerValues(parsed), tournamentId)
@@ -96,8 +94,7 @@ export interface NewTournamentFile {
 /** Stores a file's bytes as the tournament's current file; returns its id. */
 export function insertCurrentFile(db: Db, f: NewTournamentFile): number {
   const fileId = Number(
-    db
-      .prepare(
+    prepared(db,
         `INSERT INTO tournament_files (tournament_id, version, file_name, sha256, size, bytes, format, encoding, line_ending, extras, diff, imported_by)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       )
@@ -106,29 +103,29 @@ export function insertCurrentFile(db: Db, f: NewTournamentFile): number {
         f.lineEnding, JSON.stringify(f.extras), f.diff ? JSON.stringify(f.diff) : null, f.importedBy
       ).lastInsertRowid
   )
-  db.prepare('UPDATE tournaments SET current_file_id = ? WHERE id = ?').run(fileId, f.tournamentId)
+  prepared(db, 'UPDATE tournaments SET current_file_id = ? WHERE id = ?').run(fileId, f.tournamentId)
   return fileId
 }
 
 /** The header's arbiters, round dates and teams. */
 export function insertTournamentHeaderRows(db: Db, tournamentId: number, parsed: ParsedTrf): void {
   const h = parsed.header
-  const arb = db.prepare('INSERT INTO tournament_arbiters (tournament_id, position, role, name, title, fide_id) VALUES (?, ?, ?, ?, ?, ?)')
+  const arb = prepared(db, 'INSERT INTO tournament_arbiters (tournament_id, position, role, name, title, fide_id) VALUES (?, ?, ?, ?, ?, ?)')
   h.arbiters.forEach((a, i) => arb.run(tournamentId, i + 1, a.role, a.name, a.title, a.fideId && /^\d+$/.test(a.fideId) ? Number(a.fideId) : null))
-  const rd = db.prepare('INSERT INTO tournament_rounds (tournament_id, round, date) VALUES (?, ?, ?)')
+  const rd = prepared(db, 'INSERT INTO tournament_rounds (tournament_id, round, date) VALUES (?, ?, ?)')
   const roundCount = Math.max(parsed.roundsInData, h.roundDates.length)
   for (let r = 1; r <= roundCount; r++) rd.run(tournamentId, r, h.roundDates[r - 1] ?? null)
-  const team = db.prepare('INSERT INTO tournament_teams (tournament_id, position, record, number, name, federation, members) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const team = prepared(db, 'INSERT INTO tournament_teams (tournament_id, position, record, number, name, federation, members) VALUES (?, ?, ?, ?, ?, ?, ?)')
   parsed.teams.forEach((t, i) => team.run(tournamentId, i + 1, t.record, t.number, t.name, t.federation, JSON.stringify(t.members)))
 }
 
 /** The file's players with their registry match, and their games; returns the games counted from both sides. */
 export function insertTournamentPlayers(db: Db, tournamentId: number, parsed: ParsedTrf, match: MatchResult, onProgress?: (done: number, total: number) => void): number {
-  const pl = db.prepare(
+  const pl = prepared(db,
     `INSERT INTO tournament_players (tournament_id, start_rank, player_id, match_status, match_confidence, candidate_player_id, fide_id, name, sex, title, federation, birth, rating, points, rank, line)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
-  const game = db.prepare('INSERT INTO tournament_games (tournament_id, start_rank, round, opponent, color, code) VALUES (?, ?, ?, ?, ?, ?)')
+  const game = prepared(db, 'INSERT INTO tournament_games (tournament_id, start_rank, round, opponent, color, code) VALUES (?, ?, ?, ?, ?, ?)')
   let games = 0
   const total = parsed.players.length
   parsed.players.forEach((p, i) => {
@@ -145,7 +142,7 @@ export function insertTournamentPlayers(db: Db, tournamentId: number, parsed: Pa
 
 /** Stores findings of one source ('trf', 'match') against the file they were found in. */
 export function insertFindings(db: Db, tournamentId: number, fileId: number, source: string, findings: TrfFinding[], startRankOf: (f: TrfFinding) => number | null): void {
-  const stmt = db.prepare(
+  const stmt = prepared(db,
     `INSERT INTO tournament_findings (tournament_id, file_id, source, level, code, grp, start_rank, file_name, line, column_start, column_end, found, expected, params)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
@@ -156,7 +153,7 @@ export function insertFindings(db: Db, tournamentId: number, fileId: number, sou
 
 /** Decisions taken on an earlier version stay with the same finding (same rule, place and text) in the new one. */
 export function carryDecisions(db: Db, tournamentId: number, fileId: number): void {
-  db.prepare(
+  prepared(db,
     `UPDATE tournament_findings AS n SET decision = o.decision, decision_reason = o.decision_reason, decided_by = o.decided_by, decided_at = o.decided_at
        FROM (SELECT code, grp, found, expected, decision, decision_reason, decided_by, decided_at FROM tournament_findings
               WHERE tournament_id = ? AND active = 0 AND decision IS NOT NULL ORDER BY id) AS o
@@ -178,13 +175,13 @@ export interface StoredTournamentCounts {
 }
 
 export function storedTournamentCounts(db: Db, tournamentId: number): StoredTournamentCounts {
-  const t = db.prepare('SELECT name, start_date AS startDate, rounds FROM tournaments WHERE id = ?').get(tournamentId) as { name: string | null; startDate: string | null; rounds: number }
-  const players = (db.prepare('SELECT count(*) AS n FROM tournament_players WHERE tournament_id = ?').get(tournamentId) as { n: number }).n
-  const games = (db.prepare('SELECT count(*) AS n FROM tournament_games WHERE tournament_id = ? AND opponent IS NOT NULL').get(tournamentId) as { n: number }).n
-  const levels = db.prepare('SELECT level, count(*) AS n FROM tournament_findings WHERE tournament_id = ? AND active = 1 GROUP BY level').all(tournamentId) as { level: string; n: number }[]
+  const t = prepared(db, 'SELECT name, start_date AS startDate, rounds FROM tournaments WHERE id = ?').get(tournamentId) as { name: string | null; startDate: string | null; rounds: number }
+  const players = (prepared(db, 'SELECT count(*) AS n FROM tournament_players WHERE tournament_id = ?').get(tournamentId) as { n: number }).n
+  const games = (prepared(db, 'SELECT count(*) AS n FROM tournament_games WHERE tournament_id = ? AND opponent IS NOT NULL').get(tournamentId) as { n: number }).n
+  const levels = prepared(db, 'SELECT level, count(*) AS n FROM tournament_findings WHERE tournament_id = ? AND active = 1 GROUP BY level').all(tournamentId) as { level: string; n: number }[]
   const findings = { error: 0, warning: 0, info: 0 }
   for (const l of levels) findings[l.level as keyof typeof findings] = l.n
-  const matchStatuses = db.prepare('SELECT match_status AS s, count(*) AS n FROM tournament_players WHERE tournament_id = ? GROUP BY match_status').all(tournamentId) as { s: string; n: number }[]
+  const matchStatuses = prepared(db, 'SELECT match_status AS s, count(*) AS n FROM tournament_players WHERE tournament_id = ? GROUP BY match_status').all(tournamentId) as { s: string; n: number }[]
   return { ...t, players, games, findings, matchStatuses }
 }
 
@@ -208,9 +205,8 @@ export function tournamentPage(db: Db, input: TournamentListFilter): { total: nu
     args.push(`%${input.search.trim()}%`, `%${input.search.trim()}%`)
   }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const total = (db.prepare(`SELECT count(*) AS n FROM tournaments t ${w}`).get(...args) as { n: number }).n
-  const rows = db
-    .prepare(
+  const total = (prepared(db, `SELECT count(*) AS n FROM tournaments t ${w}`).get(...args) as { n: number }).n
+  const rows = prepared(db,
       `SELECT t.id, t.name, t.city, t.federation, t.start_date AS startDate, t.end_date AS endDate, t.system, t.rating_type AS ratingType, t.status, t.rounds,
               (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players,
               (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'error') AS errors,
@@ -224,7 +220,7 @@ export function tournamentPage(db: Db, input: TournamentListFilter): { total: nu
 }
 
 export function tournamentShape(db: Db, id: number): { id: number; status: 'imported'; system: 'swiss' | 'round-robin'; rounds: number } | undefined {
-  return db.prepare('SELECT id, status, system, rounds FROM tournaments WHERE id = ?').get(id) as { id: number; status: 'imported'; system: 'swiss' | 'round-robin'; rounds: number } | undefined
+  return prepared(db, 'SELECT id, status, system, rounds FROM tournaments WHERE id = ?').get(id) as { id: number; status: 'imported'; system: 'swiss' | 'round-robin'; rounds: number } | undefined
 }
 
 export interface PlayerMatchRow {
@@ -239,8 +235,7 @@ export interface PlayerMatchRow {
 
 /** Each of a tournament's players as matched to the registry, with the proposed candidate's name. */
 export function tournamentPlayerMatches(db: Db, tournamentId: number): PlayerMatchRow[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT tp.id, tp.start_rank AS startRank, tp.player_id AS playerId, tp.match_status AS matchStatus, tp.match_confidence AS matchConfidence,
               tp.candidate_player_id AS candidatePlayerId,
               CASE WHEN c.id IS NULL THEN NULL ELSE c.surname || CASE WHEN c.given_names <> '' THEN ', ' || c.given_names ELSE '' END END AS candidateName
@@ -251,8 +246,7 @@ export function tournamentPlayerMatches(db: Db, tournamentId: number): PlayerMat
 
 /** A tournament's stored files, newest version first, without their bytes. */
 export function tournamentFiles(db: Db, tournamentId: number): { diff: string | null }[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT id, version, file_name AS fileName, sha256, size, format, encoding, line_ending AS lineEnding, imported_at AS importedAt, imported_by AS importedBy, diff
          FROM tournament_files WHERE tournament_id = ? ORDER BY version DESC`
     )
@@ -260,7 +254,7 @@ export function tournamentFiles(db: Db, tournamentId: number): { diff: string | 
 }
 
 export function storedFile(db: Db, fileId: number): { fileName: string; sha256: string; bytes: Buffer } | undefined {
-  return db.prepare('SELECT file_name AS fileName, sha256, bytes FROM tournament_files WHERE id = ?').get(fileId) as { fileName: string; sha256: string; bytes: Buffer } | undefined
+  return prepared(db, 'SELECT file_name AS fileName, sha256, bytes FROM tournament_files WHERE id = ?').get(fileId) as { fileName: string; sha256: string; bytes: Buffer } | undefined
 }
 
 export interface TournamentPlayerRecord {
@@ -278,8 +272,7 @@ export interface TournamentPlayerRecord {
 }
 
 export function tournamentPlayer(db: Db, id: number): TournamentPlayerRecord | undefined {
-  return db
-    .prepare('SELECT id, tournament_id AS tournamentId, start_rank AS startRank, match_status AS matchStatus, candidate_player_id AS candidateId, fide_id AS fideId, name, sex, title, federation, birth FROM tournament_players WHERE id = ?')
+  return prepared(db, 'SELECT id, tournament_id AS tournamentId, start_rank AS startRank, match_status AS matchStatus, candidate_player_id AS candidateId, fide_id AS fideId, name, sex, title, federation, birth FROM tournament_players WHERE id = ?')
     .get(id) as TournamentPlayerRecord | undefined
 }
 
@@ -293,8 +286,8 @@ export function setPlayerMatch(
   match: { playerId: number | null; status: string },
   decision: { decision: 'accepted' | 'rejected'; reason: string; by: string }
 ): void {
-  db.prepare('UPDATE tournament_players SET player_id = ?, match_status = ? WHERE id = ?').run(match.playerId, match.status, tp.id)
-  db.prepare(
+  prepared(db, 'UPDATE tournament_players SET player_id = ?, match_status = ? WHERE id = ?').run(match.playerId, match.status, tp.id)
+  prepared(db,
     `UPDATE tournament_findings SET decision = ?, decision_reason = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
       WHERE tournament_id = ? AND start_rank = ? AND active = 1 AND source = 'match' AND code IN ('trf.match.candidate','trf.match.unknownId','trf.match.noCandidate') AND decision IS NULL`
   ).run(decision.decision, decision.reason, decision.by, tp.tournamentId, tp.startRank)
