@@ -1,6 +1,7 @@
 // A tournament's review: the facts the regulation checks read, its state (imported → checked → approved | rejected →
 // rated), the officer's facts (received date, historical, flags, typed time control, edition) and the dashboard query.
 import type { Db } from '../db/open'
+import { prepared, preparedPluck } from './statements'
 
 export type TournamentStatus = 'imported' | 'checked' | 'approved' | 'rejected' | 'rated'
 
@@ -28,8 +29,7 @@ export interface ReviewFacts {
 }
 
 export function reviewFacts(db: Db, id: number): ReviewFacts | undefined {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT id, name, federation, start_date AS startDate, end_date AS endDate, system, rating_type AS ratingType, time_control AS timeControl, rounds,
               declared_rounds AS declaredRounds, header, status, current_file_id AS currentFileId, received_date AS receivedDate, registered_date AS registeredDate, historical, flags,
               time_control_override AS timeControlOverride, edition, created_at AS createdAt
@@ -39,7 +39,7 @@ export function reviewFacts(db: Db, id: number): ReviewFacts | undefined {
 }
 
 export function roundDates(db: Db, id: number): (string | null)[] {
-  return (db.prepare('SELECT date FROM tournament_rounds WHERE tournament_id = ? ORDER BY round').pluck().all(id) as (string | null)[])
+  return (preparedPluck(db, 'SELECT date FROM tournament_rounds WHERE tournament_id = ? ORDER BY round').all(id) as (string | null)[])
 }
 
 export interface StoredArbiter {
@@ -51,24 +51,33 @@ export interface StoredArbiter {
 }
 
 export function tournamentArbiters(db: Db, id: number): StoredArbiter[] {
-  return db.prepare('SELECT position, role, name, title, fide_id AS fideId FROM tournament_arbiters WHERE tournament_id = ? ORDER BY position').all(id) as StoredArbiter[]
+  return prepared(db, 'SELECT position, role, name, title, fide_id AS fideId FROM tournament_arbiters WHERE tournament_id = ? ORDER BY position').all(id) as StoredArbiter[]
 }
 
-/** Registry arbiters with their names (for close-name suggestions), folded name first. */
-export function registryArbiterNames(db: Db): { fideId: number; name: string; folded: string }[] {
-  return db
-    .prepare(
-      `SELECT a.fide_id AS fideId, CASE WHEN p.given_names = '' THEN p.surname ELSE p.surname || ', ' || p.given_names END AS name, p.name_folded AS folded
-         FROM arbiters a JOIN players p ON p.id = a.player_id`
-    )
-    .all() as { fideId: number; name: string; folded: string }[]
+const ARBITER_NAME = "CASE WHEN p.given_names = '' THEN p.surname ELSE p.surname || ', ' || p.given_names END"
+
+/** The registry arbiters whose folded name is exactly this one (the players' name index; at most 2: one is an answer). */
+export function arbitersNamed(db: Db, folded: string): number[] {
+  return preparedPluck(db, 'SELECT a.fide_id FROM players p JOIN arbiters a ON a.player_id = p.id WHERE p.name_folded = ? LIMIT 2').all(folded) as number[]
+}
+
+/**
+ * Registry arbiters sharing a name word with a report's arbiter (an FTS5 query over the players' name index), for
+ * close-name suggestions: read from the index, never by scanning every arbiter for every report.
+ */
+export function arbiterNameCandidates(db: Db, ftsQuery: string): { fideId: number; name: string }[] {
+  return prepared(
+    db,
+    `SELECT a.fide_id AS fideId, ${ARBITER_NAME} AS name
+       FROM players_fts f JOIN players p ON p.id = f.rowid JOIN arbiters a ON a.player_id = p.id
+      WHERE players_fts MATCH ?`
+  ).all(ftsQuery) as { fideId: number; name: string }[]
 }
 
 /** Whether a registry player (by FIDE ID or registry id) played in a tournament that started before `start`. */
 export function hasEarlierEvent(db: Db, playerId: number | null, fideId: number | null, start: string, tournamentId: number): boolean {
   return (
-    db
-      .prepare(
+    prepared(db,
         `SELECT 1 FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id
           WHERE t.id <> ? AND t.status <> 'rejected' AND t.start_date < ? AND ((? IS NOT NULL AND tp.player_id = ?) OR (? IS NOT NULL AND tp.fide_id = ?)) LIMIT 1`
       )
@@ -83,13 +92,12 @@ export interface StoredPlayerLink {
 }
 
 export function playerLinks(db: Db, id: number): StoredPlayerLink[] {
-  return db.prepare('SELECT start_rank AS startRank, player_id AS playerId, fide_id AS fideId FROM tournament_players WHERE tournament_id = ? ORDER BY start_rank').all(id) as StoredPlayerLink[]
+  return prepared(db, 'SELECT start_rank AS startRank, player_id AS playerId, fide_id AS fideId FROM tournament_players WHERE tournament_id = ? ORDER BY start_rank').all(id) as StoredPlayerLink[]
 }
 
 /** Published office lists and reference lists of a rating type, with their dates (newest first). */
 export function publishedLists(db: Db, ratingType: string): { listDate: string; kind: string }[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT DISTINCT list_date AS listDate, kind FROM rating_lists
         WHERE rating_type = ? AND ((kind = 'office' AND status = 'published') OR kind = 'reference') ORDER BY list_date DESC`
     )
@@ -97,7 +105,7 @@ export function publishedLists(db: Db, ratingType: string): { listDate: string; 
 }
 
 export function setStatus(db: Db, id: number, status: TournamentStatus): void {
-  db.prepare("UPDATE tournaments SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(status, id)
+  prepared(db, "UPDATE tournaments SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(status, id)
 }
 
 export interface ReviewFactsPatch {
@@ -123,13 +131,12 @@ export function setReviewFacts(db: Db, id: number, patch: ReviewFactsPatch): voi
   if (patch.timeControlOverride !== undefined) set('time_control_override = ?', patch.timeControlOverride)
   if (patch.edition !== undefined) set('edition = ?', patch.edition)
   if (!sets.length) return
-  db.prepare(`UPDATE tournaments SET ${sets.join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...args, id)
+  prepared(db, `UPDATE tournaments SET ${sets.join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...args, id)
 }
 
 /** Tournaments (not yet rated) an arbiter directed: a licence change re-runs their checks. */
 export function tournamentsOfArbiter(db: Db, fideId: number): { id: number; name: string | null; startDate: string | null; endDate: string | null; status: TournamentStatus; role: string }[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.status, a.role
          FROM tournament_arbiters a JOIN tournaments t ON t.id = a.tournament_id
         WHERE a.fide_id = ? GROUP BY t.id ORDER BY coalesce(t.start_date, '') DESC, t.id DESC`
@@ -150,8 +157,7 @@ export interface AuditRow {
 
 /** The audit log of one tournament: its imports and transitions, and the decisions on its findings, oldest first. */
 export function tournamentAudit(db: Db, id: number): AuditRow[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT id, at, actor, action, entity, entity_id AS entityId, reason, data FROM audit_log
         WHERE (entity = 'tournament' AND entity_id = ?)
            OR (entity = 'tournament_finding' AND entity_id IN (SELECT CAST(id AS TEXT) FROM tournament_findings WHERE tournament_id = ?))
@@ -232,10 +238,9 @@ export function dashboardRows(db: Db, f: DashboardFilter): { total: number; rows
   if (f.level === 'open') where.push("EXISTS (SELECT 1 FROM tournament_findings x WHERE x.tournament_id = t.id AND x.active = 1 AND x.level IN ('error','warning') AND x.decision IS NULL)")
   if (f.level === 'clean') where.push("NOT EXISTS (SELECT 1 FROM tournament_findings x WHERE x.tournament_id = t.id AND x.active = 1 AND x.level IN ('error','warning') AND x.decision IS NULL)")
   const w = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const total = (db.prepare(`SELECT count(*) AS n FROM tournaments t ${w}`).get(...args) as { n: number }).n
+  const total = (prepared(db, `SELECT count(*) AS n FROM tournaments t ${w}`).get(...args) as { n: number }).n
   const dir = f.order === 'asc' ? 'ASC' : 'DESC'
-  const rows = db
-    .prepare(
+  const rows = prepared(db,
       `SELECT t.id, t.name, t.city, t.federation, t.start_date AS startDate, t.end_date AS endDate, t.rating_type AS ratingType, t.status, t.rounds,
               (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players,
               ${COUNT.errors} AS errors, ${COUNT.warnings} AS warnings, ${COUNT.open} AS open,
@@ -249,8 +254,8 @@ export function dashboardRows(db: Db, f: DashboardFilter): { total: number; rows
 /** What the dashboard's filters offer: rules with active findings, federations and end months of the tournaments. */
 export function dashboardFilterValues(db: Db): { rules: { code: string; tournaments: number }[]; federations: string[]; months: string[] } {
   return {
-    rules: db.prepare('SELECT code, count(DISTINCT tournament_id) AS tournaments FROM tournament_findings WHERE active = 1 GROUP BY code ORDER BY code').all() as { code: string; tournaments: number }[],
-    federations: db.prepare('SELECT DISTINCT federation FROM tournaments WHERE federation IS NOT NULL ORDER BY federation').pluck().all() as string[],
-    months: db.prepare('SELECT DISTINCT substr(coalesce(end_date, start_date), 1, 7) AS m FROM tournaments WHERE coalesce(end_date, start_date) IS NOT NULL ORDER BY m DESC').pluck().all() as string[]
+    rules: prepared(db, 'SELECT code, count(DISTINCT tournament_id) AS tournaments FROM tournament_findings WHERE active = 1 GROUP BY code ORDER BY code').all() as { code: string; tournaments: number }[],
+    federations: preparedPluck(db, 'SELECT DISTINCT federation FROM tournaments WHERE federation IS NOT NULL ORDER BY federation').all() as string[],
+    months: preparedPluck(db, 'SELECT DISTINCT substr(coalesce(end_date, start_date), 1, 7) AS m FROM tournaments WHERE coalesce(end_date, start_date) IS NOT NULL ORDER BY m DESC').all() as string[]
   }
 }

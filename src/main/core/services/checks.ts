@@ -32,7 +32,8 @@ import {
   hasEarlierEvent,
   playerLinks,
   publishedLists,
-  registryArbiterNames,
+  arbitersNamed,
+  arbiterNameCandidates,
   reviewFacts,
   roundDates,
   setReviewFacts,
@@ -112,21 +113,23 @@ export function targetListDate(end: string, received: string, published: Readonl
   throw new Error(`no list date within five years of ${from}`)
 }
 
-/** Registry matches of the report's arbiters: by FIDE ID, else by exact name; close names offered when unknown. */
+/**
+ * Registry matches of the report's arbiters: by FIDE ID, else by exact name (the players' name index); close names
+ * offered when unknown, from the registry arbiters sharing a name word with the report's (the name index again: a
+ * scan of every arbiter for every report was a month's import's largest constant cost at FIDE scale).
+ */
 function checkArbiters(db: Db, id: number): CheckArbiter[] {
-  let names: { fideId: number; name: string; folded: string }[] | null = null
   return tournamentArbiters(db, id).map((a) => {
     let reg = a.fideId !== null ? getArbiter(db, a.fideId) : null
     const folded = foldName(a.name)
     if (!reg && a.fideId === null && folded) {
-      names ??= registryArbiterNames(db)
-      const same = names.filter((n) => n.folded === folded)
-      if (same.length === 1) reg = getArbiter(db, same[0].fideId)
+      const same = arbitersNamed(db, folded)
+      if (same.length === 1) reg = getArbiter(db, same[0]!)
     }
     let suggestions: { fideId: string; name: string }[] = []
-    if (!reg && folded) {
-      names ??= registryArbiterNames(db)
-      suggestions = names
+    const words = [...new Set(folded.split(' ').filter((w) => w.length >= 2))]
+    if (!reg && words.length) {
+      suggestions = arbiterNameCandidates(db, words.map((w) => `"${w}"`).join(' OR '))
         .map((n) => ({ n, score: nameSimilarity(a.name, n.name) }))
         .filter((x) => x.score >= 0.75)
         .sort((x, y) => y.score - x.score || x.n.fideId - y.n.fideId)
