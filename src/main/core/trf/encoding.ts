@@ -21,18 +21,24 @@ const LATIN2_LETTERS = /[ąćęłńśźżčďěňřšťůžľĺŕőűăĄĆĘŁ�
 const COMMON_LETTERS = /[áéíóúàèìòùâêîôûäëïöüçñãõåæøœšžčřłąęśźżćńőűýÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÄËÏÖÜÇÑÅÆØŠŽČŘŁŚŻ]/u
 const SYMBOLS = /[\u0080-\u009f¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿×÷˘˛˝˙ˇ]/u
 
+const LETTER = /\p{L}/u
+
+/**
+ * The plausibility of a decoding. Only the characters above ASCII count, so the text is walked by index and the
+ * ASCII ones skipped at once (a single-byte table decodes to the Basic Multilingual Plane only: an index is a
+ * character); spreading every file into an array of characters three times was most of an import's decoding.
+ */
 function scoreCandidate(text: string, latin2Hint: number, enc: TrfEncoding): number {
   let score = 0
-  const chars = Array.from(text)
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i]
-    if (c.charCodeAt(0) < 0x80) continue
-    const prev = chars[i - 1] ?? ' '
-    const next = chars[i + 1] ?? ' '
-    const inWord = /\p{L}/u.test(prev) || /\p{L}/u.test(next)
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) < 0x80) continue
+    const c = text[i]!
+    const prev = i > 0 ? text[i - 1]! : ' '
+    const next = i + 1 < text.length ? text[i + 1]! : ' '
+    const inWord = LETTER.test(prev) || LETTER.test(next)
     if (/[\u0080-\u009f]/.test(c)) score -= 6
     else if (SYMBOLS.test(c)) score -= inWord ? 5 : 1
-    else if (/\p{L}/u.test(c)) score += (inWord ? 3 : 1) + (COMMON_LETTERS.test(c) ? 1 : 0)
+    else if (LETTER.test(c)) score += (inWord ? 3 : 1) + (COMMON_LETTERS.test(c) ? 1 : 0)
     else score -= 1
     if (enc === 'iso-8859-2' && LATIN2_LETTERS.test(c)) score += latin2Hint
   }
