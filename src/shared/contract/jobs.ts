@@ -8,6 +8,7 @@ import { importListInputSchema, importNationalInputSchema, listImportResultSchem
 import { correctInputSchema, correctPreviewInputSchema, correctResultSchema, correctionPreviewSchema, generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
 import { diffCountsSchema, diffJobInputSchema } from './list-out'
+import { importInputSchema, importResultSchema } from './tournaments'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
 const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
@@ -94,6 +95,11 @@ export const jobsContract = {
     summary: 'Apply a correction of a published list: into the next list (FIDE practice) or as new versions of the lists it changes, with a changelog',
     input: correctInputSchema,
     result: correctResultSchema
+  }),
+  'tournaments:import': job({
+    summary: 'Import a batch of TRF files with their regulation checks, file by file with progress (each file whole or not at all; a cancel leaves none of the batch)',
+    input: importInputSchema,
+    result: importResultSchema
   }),
   'lists:diff': job({
     summary: 'Compare two big lists of one rating type once (counts, and each kind’s players stored in order for paging): at FIDE scale seconds, not for the main process',
@@ -187,6 +193,8 @@ export const clientJobsContract = clientJobs
 export const jobsCallsContract = {
   'jobs:start': call({
     summary: 'Start a declared background job (kind and its input) in a worker thread; jobs that read a file are started by their own calls',
+    // a batch of report files travels base64-encoded in a tournaments:import job's input, as in the call's body
+    maxBodyBytes: 256 * 1024 * 1024,
     access: 'write',
     input: jobStartSchema(clientJobsContract),
     output: z.object({ jobId: z.string() })

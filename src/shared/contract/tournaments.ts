@@ -97,6 +97,26 @@ export const importSummarySchema = z.object({
   diff: z.unknown().nullable()
 })
 
+/** The files of one import (the call's, and the `tournaments:import` job's: the UI's batch runs in the worker). */
+export const importInputSchema = z
+  .object({
+    files: z.array(fileInput).min(1).max(50),
+    replaces: idSchema.optional(),
+    /** The day the reports reached the office (deadlines count from it); today by default. */
+    receivedDate: isoDate.optional(),
+    /** Past seasons loaded into the archive: no deadline findings. */
+    historical: z.boolean().optional()
+  })
+  .strict()
+
+/** Per file, in order: its import summary, or why it was refused (with the located findings). */
+export const importResultSchema = z.array(
+  z.union([
+    importSummarySchema.extend({ ok: z.literal(true) }),
+    z.object({ ok: z.literal(false), fileName: z.string(), message: z.string(), findings: z.array(findingSchema) })
+  ])
+)
+
 const tournamentRow = z.object({
   id: z.number(),
   name: z.string().nullable(),
@@ -137,26 +157,12 @@ export const tournamentsContract = {
     })
   }),
   'tournaments:import': call({
-    summary: 'Import TRF files (one transaction each); the same file twice is recognised, a corrected file replaces its tournament',
+    summary: 'Import TRF files (each whole or not at all, one commit for the call); the same file twice is recognised, a corrected file replaces its tournament',
     // report files travel base64-encoded in the body: up to 50 reports of a few MB each
     maxBodyBytes: 256 * 1024 * 1024,
     access: 'write',
-    input: z
-      .object({
-        files: z.array(fileInput).min(1).max(50),
-        replaces: idSchema.optional(),
-        /** The day the reports reached the office (deadlines count from it); today by default. */
-        receivedDate: isoDate.optional(),
-        /** Past seasons loaded into the archive: no deadline findings. */
-        historical: z.boolean().optional()
-      })
-      .strict(),
-    output: z.array(
-      z.union([
-        importSummarySchema.extend({ ok: z.literal(true) }),
-        z.object({ ok: z.literal(false), fileName: z.string(), message: z.string(), findings: z.array(findingSchema) })
-      ])
-    )
+    input: importInputSchema,
+    output: importResultSchema
   }),
   'tournaments:list': call({
     summary: 'Tournaments with their status, counts and open findings',

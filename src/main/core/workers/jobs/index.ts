@@ -6,11 +6,13 @@ import { ratingJobs } from './rating'
 import { registryJobs } from './registry'
 import { listsJobs } from './lists'
 import { demoJobs } from './demo'
+import { tournamentsJobs } from './tournaments'
 
 export const jobHandlers: JobHandlers<JobsContract> = {
   ...systemJobs,
   ...ratingJobs,
   ...registryJobs,
   ...listsJobs,
-  ...demoJobs
+  ...demoJobs,
+  ...tournamentsJobs
 }

@@ -24,7 +24,8 @@ export default {
         'lists_replay': 'Replay of the published lists',
         'lists_correctPreview': 'Re-rating preview of a correction',
         'lists_correct': 'Correction of a published list',
-        'lists_diff': 'Comparison of two lists'
+        'lists_diff': 'Comparison of two lists',
+        'tournaments_import': 'Import of tournament reports'
       }
     }
   },
@@ -52,7 +53,8 @@ export default {
         'lists_replay': 'Rejeu des listes publiées',
         'lists_correctPreview': 'Aperçu du recalcul d’une correction',
         'lists_correct': 'Correction d’une liste publiée',
-        'lists_diff': 'Comparaison de deux listes'
+        'lists_diff': 'Comparaison de deux listes',
+        'tournaments_import': 'Import de rapports de tournoi'
       }
     }
   }

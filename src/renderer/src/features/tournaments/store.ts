@@ -1,9 +1,10 @@
 // Tournaments store: the list, the import queue (preview before committing, then import with progress), one tournament's page and its decisions.
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
-import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
+import { computed, ref, watch } from 'vue'
+import type { CallInput, CallOutput, JobEvent, StoredFinding } from '@shared/contract/index'
 import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 import { toBase64 } from '@renderer/util/base64'
+import { useJobsStore } from '@renderer/features/jobs/store'
 
 export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
 export type Preview = CallOutput<'tournaments:preview'>
@@ -46,7 +47,11 @@ export function splitLines(bytes: Uint8Array, encoding: string): string[] {
 
 let counter = 0
 
+/** Files per import job: the call's and the job's limit (each job one transaction in the worker). */
+const IMPORT_BATCH = 50
+
 export const useTournamentsStore = defineStore('tournaments', () => {
+  const jobs = useJobsStore()
   // the list
   const rows = ref<TournamentRow[]>([])
   const total = ref(0)
@@ -134,24 +139,81 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   /** Files that can go in: read without a blocking error and not already in the database. */
   const importable = computed(() => queue.value.filter((q) => q.state === 'ready' && q.preview?.importable && q.preview.alreadyImported === null))
 
+  /** The running import job (the files go to the worker in batches of IMPORT_BATCH, one job each). */
+  const importJobId = ref<string | null>(null)
+  let importCancelled = false
+
+  /** Ends with the job: its final event (done, failed or cancelled). */
+  function jobEnd(jobId: string): Promise<JobEvent> {
+    return new Promise((resolve) => {
+      const known = jobs.jobs[jobId]
+      if (known && known.state !== 'running') return resolve(known)
+      const off = jobs.onFinished((e) => {
+        if (e.jobId !== jobId) return
+        off()
+        resolve(e)
+      })
+    })
+  }
+
+  /**
+   * Imports every importable file in the worker (`tournaments:import` jobs, so the window never waits on the
+   * database), file by file with progress; a cancel stops the batch in progress (none of its files stays) and the
+   * batches after it.
+   */
   async function importAll(): Promise<void> {
     const todo = importable.value
     if (!todo.length) return
     leftOut.value = new Set(queue.value.filter((q) => q.state === 'failed' || (q.state === 'ready' && q.preview && !q.preview.importable)).map((q) => q.key))
     importing.value = true
+    importCancelled = false
     progress.value = { done: 0, total: todo.length }
-    for (const item of todo) {
-      patch(item.key, { state: 'importing' })
-      try {
-        const [result] = unwrap(await api.call('tournaments:import', { files: [{ fileName: item.fileName, base64: item.base64 }], ...(receivedDate.value ? { receivedDate: receivedDate.value } : {}) }))
-        patch(item.key, { state: result && result.ok ? 'done' : 'failed', result: result ?? null, error: result && !result.ok ? result.message : null })
-      } catch (e) {
-        patch(item.key, { state: 'failed', error: message(e) })
+    jobs.listen()
+    for (let from = 0; from < todo.length && !importCancelled; from += IMPORT_BATCH) {
+      const batch = todo.slice(from, from + IMPORT_BATCH)
+      for (const item of batch) patch(item.key, { state: 'importing' })
+      const back = (state: QueueItem['state'], error: string | null): void => {
+        for (const item of batch) patch(item.key, { state, error })
       }
-      progress.value = { done: progress.value.done + 1, total: todo.length }
+      let jobId: string
+      try {
+        jobId = await jobs.start({ kind: 'tournaments:import', input: { files: batch.map((i) => ({ fileName: i.fileName, base64: i.base64 })), ...(receivedDate.value ? { receivedDate: receivedDate.value } : {}) } })
+      } catch (e) {
+        back('failed', message(e))
+        break
+      }
+      importJobId.value = jobId
+      const stopWatching = watch(
+        () => jobs.jobs[jobId],
+        (e) => {
+          if (e && e.state === 'running') progress.value = { done: from + e.done, total: todo.length }
+        }
+      )
+      const end = await jobEnd(jobId)
+      stopWatching()
+      importJobId.value = null
+      // the event of a tournaments:import job carries the per-file results, in the order of the files
+      if (end.kind === 'tournaments:import' && end.state === 'done' && end.result) {
+        end.result.forEach((result, i) => {
+          const item = batch[i]
+          if (item) patch(item.key, { state: result.ok ? 'done' : 'failed', result, error: result.ok ? null : result.message })
+        })
+        progress.value = { done: from + batch.length, total: todo.length }
+      } else {
+        // cancelled or failed: the batch's transaction was rolled back, its files are ready to import again
+        back(end.state === 'failed' ? 'failed' : 'ready', end.state === 'failed' ? (end.error?.message ?? end.message ?? '') : null)
+        if (end.state === 'cancelled') importCancelled = true
+        else break
+      }
     }
     importing.value = false
     void loadList()
+  }
+
+  /** Stops the import: the batch in the worker is rolled back, the ones after it are not sent. */
+  async function cancelImport(): Promise<void> {
+    importCancelled = true
+    if (importJobId.value) await jobs.cancel(importJobId.value)
   }
 
   // one tournament
@@ -235,7 +297,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   return {
     rows, total, loading, error, status, search, loadList,
-    queue, importing, progress, receivedDate, summary, importable, addFiles, takeOpenedReports, remove, clearDone, importAll,
+    queue, importing, progress, receivedDate, summary, importable, addFiles, takeOpenedReports, remove, clearDone, importAll, cancelImport, importJobId,
     detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, decide, exportTrf, originalFile,
     rating, ratingError, ratingLoading, loadRating
   }

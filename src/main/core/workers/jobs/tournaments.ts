@@ -1,0 +1,18 @@
+// Tournament jobs in the worker: `tournaments:import` imports the UI's batch of report files on its own connection,
+// file by file with progress and cancel checks (at 50 files the call held the main process over a second).
+import type { JobHandlersOf } from '../protocol'
+import { openDatabase } from '../../db/open'
+import { importReports } from '../../services/tournaments'
+
+export const tournamentsJobs: JobHandlersOf<'tournaments'> = {
+  'tournaments:import': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      // one transaction for the batch, each file in its own savepoint: a cancel rolls the whole batch back
+      ctx.progress(0, input.files.length, input.files[0]?.fileName)
+      return importReports(db, input, { progress: (done, total, fileName) => ctx.progress(done, total, fileName), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  }
+}
