@@ -234,3 +234,67 @@ describe('tournaments store: rating preview', () => {
     expect([store.rating, store.ratingError]).toEqual([null, 'No tournament 999.'])
   })
 })
+
+describe('tournaments store: the import runs as a worker job', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0))
+  const item = (fileName: string, base64: string) => ({
+    key: fileName, fileName, size: 1, base64, lines: [], state: 'ready' as const, result: null, error: null,
+    preview: { importable: true, alreadyImported: null } as never
+  })
+  const summary = (fileName: string, tournamentId: number, errors: number) => ({
+    ok: true as const, fileName, outcome: 'imported' as const, tournamentId, fileId: tournamentId, version: 1, sha256: 'x', name: fileName, startDate: null,
+    players: 10, rounds: 5, games: 25, findings: { error: errors, warning: 0, info: 0 }, matched: { byFideId: 10, unknownId: 0, candidates: 0, unmatched: 0 }, diff: null
+  })
+
+  it('sends the ready files as one tournaments:import job, follows its progress per file and takes each file’s result', async () => {
+    const store = tournaments.useTournamentsStore()
+    store.queue = [item('a.trf', 'QQ=='), item('b.trf', 'Qg=='), item('c.trf', 'Qw==')]
+    store.receivedDate = '2025-11-03'
+    const done = store.importAll()
+    await flush()
+    expect(calls.map((c) => [c.name, c.input])).toEqual([
+      ['jobs:start', { kind: 'tournaments:import', input: { files: [{ fileName: 'a.trf', base64: 'QQ==' }, { fileName: 'b.trf', base64: 'Qg==' }, { fileName: 'c.trf', base64: 'Qw==' }], receivedDate: '2025-11-03' } }]
+    ])
+    expect(store.queue.map((q) => q.state)).toEqual(['importing', 'importing', 'importing'])
+    calls[0]!.resolve({ ok: true, value: { jobId: 'imp' } })
+    await flush()
+    expect(store.importJobId).toBe('imp')
+    emit({ jobId: 'imp', kind: 'tournaments:import', state: 'running', done: 2, total: 3, message: 'b.trf' })
+    await flush()
+    expect(store.progress).toEqual({ done: 2, total: 3 })
+    emit({
+      jobId: 'imp', kind: 'tournaments:import', state: 'done', done: 3, total: 3,
+      result: [summary('a.trf', 1, 0), { ok: false, fileName: 'b.trf', message: 'Line 4: not a TRF record.', findings: [] }, summary('c.trf', 2, 3)]
+    })
+    await flush()
+    await flush()
+    expect(store.queue.map((q) => [q.state, q.error])).toEqual([['done', null], ['failed', 'Line 4: not a TRF record.'], ['done', null]])
+    expect(store.summary).toEqual({ imported: 2, refused: 1, attention: 1 })
+    // the table is read again once the job is over
+    expect(calls.at(-1)!.name).toBe('tournaments:list')
+    calls.at(-1)!.resolve({ ok: true, value: { total: 2, rows: [] } })
+    await done
+    expect(store.importing).toBe(false)
+  })
+
+  it('a cancel asks the host to stop the job; its files are ready again and nothing is counted', async () => {
+    const store = tournaments.useTournamentsStore()
+    store.queue = [item('a.trf', 'QQ==')]
+    const done = store.importAll()
+    await flush()
+    calls[0]!.resolve({ ok: true, value: { jobId: 'imp2' } })
+    await flush()
+    const cancelling = store.cancelImport()
+    expect(calls.at(-1)!.name).toBe('jobs:cancel')
+    expect(calls.at(-1)!.input).toEqual({ jobId: 'imp2' })
+    calls.at(-1)!.resolve({ ok: true, value: { cancelled: true } })
+    await cancelling
+    emit({ jobId: 'imp2', kind: 'tournaments:import', state: 'cancelled', done: 0, total: 1 })
+    await flush()
+    await flush()
+    expect(store.queue.map((q) => q.state)).toEqual(['ready'])
+    expect(store.summary).toEqual({ imported: 0, refused: 0, attention: 0 })
+    calls.at(-1)!.resolve({ ok: true, value: { total: 0, rows: [] } })
+    await done
+  })
+})
