@@ -1,12 +1,13 @@
 // Exports of a FIDE-sized list (1.9 M players with --full): the whole list as TXT and CSV and a PDF of the top
-// 10,000, each written to a file as the export call writes it (writeListExportFile), beside a floor in the same
-// run: the same rows read by one bare query and written to a file as plain joined lines. The event loop is
-// watched during each export: a block there is a frozen window when the desktop app exports.
+// 10,000, each written to a file as the desktop's save and the browser's download write it (the lists:export job in
+// a worker), beside a floor in the same run: the same rows read by one bare query and written to a file as plain
+// joined lines. The event loop is watched during each export: a block there is a frozen window.
 import { statSync, createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { openDatabase } from '../src/main/core/db/open'
 import { importFideList } from '../src/main/core/registry/import'
-import { writeListExportFile } from '../src/main/core/services/list-exports'
+import { JobRunner } from '../src/main/core/workers/runner'
+import { jobsContract } from '../src/shared/contract/jobs'
 import { writeSyntheticCombinedList } from '../test/helpers/synthetic-list'
 import { tempDir } from '../test/helpers/temp-db'
 import { builtBenchWorker } from './built-worker'
@@ -17,7 +18,9 @@ const TOP = pick({ ci: 2_000, default: 10_000, full: 10_000 })
 const tmp = tempDir('rating-office-bench-')
 try {
   const db = openDatabase(tmp.file('office.db'))
-  const res = importFideList(db, { file: writeSyntheticCombinedList(tmp.file('players_list_foa.txt'), PLAYERS), listDate: '2025-11-01', reader: await builtBenchWorker() })
+  const worker = await builtBenchWorker()
+  const res = importFideList(db, { file: writeSyntheticCombinedList(tmp.file('players_list_foa.txt'), PLAYERS), listDate: '2025-11-01', reader: worker })
+  const jobs = new JobRunner({ contract: jobsContract, worker, dbPath: tmp.file('office.db') })
   const list = res.lists.find((l) => l.ratingType === 'standard')!
   console.log(`set-up: ${PLAYERS.toLocaleString('en')} players, standard list ${list.entries.toLocaleString('en')} entries`)
 
@@ -47,7 +50,7 @@ try {
     [`export PDF (top ${TOP.toLocaleString('en')})`, { listId: list.id, format: 'pdf' as const, top: TOP }, TOP]
   ] as const) {
     const out = tmp.file(`out.${req.format}`)
-    const { value, run } = await measure(() => writeListExportFile(db, req, out), { loop: true })
+    const { value, run } = await measure(() => jobs.run('lists:export', { ...req, out }), { loop: true })
     const f = await floor(limit, tmp.file('floor.txt'))
     report({
       name,
@@ -59,6 +62,7 @@ try {
       targets: [target('the main loop never blocked over 100 ms', (run.loopBlockMs ?? 0) < 100), target('peak memory under 2 GB', run.peakRssMb < 2048)]
     })
   }
+  await jobs.close()
   db.close()
 } finally {
   tmp.cleanup()

@@ -1,11 +1,16 @@
-// Browser mode's download of a list export: GET /api/export/list/<id>?format=…, streamed page by page with
-// back-pressure (a read-only server serves it too: an export reads, it never writes).
+// Browser mode's download of a list export: GET /api/export/list/<id>?format=…, written by the worker (the
+// `lists:export` job, with progress on the job bar) into a temporary file, then streamed with back-pressure (a
+// read-only server serves it too: an export reads, it never writes).
 import type { ServerResponse } from 'node:http'
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { Services } from '../core/services/index'
 import { listExportRequestFromQuery, listExportRequestSchema } from '../../shared/contract/list-out'
 import { formatIssues, toApiError } from '../core/services/dispatch'
 import { UserError } from '../core/util/errors'
-import { planListExport, runListExport } from '../core/services/list-exports'
+import { CONTENT_TYPES, listExportFileName } from '../core/services/list-exports'
 import type { Locale } from '../../shared/errors/index'
 
 function fail(res: ServerResponse, status: number, e: unknown, locale: Locale): void {
@@ -25,31 +30,38 @@ export async function serveListExport(services: Services, listId: string, query:
     fail(res, 400, new UserError('exports.badRequest', { issues: formatIssues(parsed.error.issues) }), locale)
     return
   }
-  let plan
+  let fileName: string
   try {
-    plan = planListExport(services.ctx.db, parsed.data)
+    fileName = listExportFileName(services.ctx.db, parsed.data)
   } catch (e) {
     fail(res, e instanceof UserError && e.key === 'lists.notFound' ? 404 : 400, e, locale)
     return
   }
+  // the rows and the layout in the worker (a PDF held the main process for seconds), into a file of our own; then
+  // the file is streamed, with back-pressure, and removed
+  const dir = mkdtempSync(join(tmpdir(), 'rating-office-export-'))
+  const out = join(dir, fileName)
+  const cleanup = (): void => rmSync(dir, { recursive: true, force: true })
+  try {
+    await services.ctx.jobs.run('lists:export', { ...parsed.data, out })
+  } catch (e) {
+    cleanup()
+    fail(res, 400, e, locale)
+    return
+  }
   res.writeHead(200, {
-    'content-type': plan.contentType,
-    'content-disposition': contentDisposition(plan.fileName),
+    'content-type': CONTENT_TYPES[parsed.data.format],
+    'content-disposition': contentDisposition(fileName),
+    'content-length': String(statSync(out).size),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff'
   })
-  let closed = false
-  res.on('close', () => {
-    closed = true
-  })
   try {
-    await runListExport(services.ctx.db, plan, (chunk) => {
-      if (closed) throw new Error('the client went away')
-      if (!res.write(chunk)) return new Promise<void>((resolve) => res.once('drain', () => resolve()))
-    })
-    res.end()
+    await pipeline(createReadStream(out), res)
   } catch {
-    // the headers are gone: a broken download is all that can be said
+    // the client went away: a broken download is all that can be said
     res.destroy()
+  } finally {
+    cleanup()
   }
 }

@@ -7,7 +7,7 @@ import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import { correctInputSchema, correctPreviewInputSchema, correctResultSchema, correctionPreviewSchema, generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
-import { diffCountsSchema, diffJobInputSchema } from './list-out'
+import { diffCountsSchema, diffJobInputSchema, exportFormat, listExportRequestSchema } from './list-out'
 import { importInputSchema, importResultSchema } from './tournaments'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
@@ -96,6 +96,12 @@ export const jobsContract = {
     input: correctInputSchema,
     result: correctResultSchema
   }),
+  'lists:export': job({
+    summary: 'Write an export of a list (TXT, XML, CSV, XLSX, PDF) to the file the main process chose (its save dialog, or a temporary file it serves): at FIDE scale seconds of rows and page layout, not for the main process',
+    // `out` is chosen by the main process, never by a client: the kind is not one jobs:start takes
+    input: listExportRequestSchema.extend({ out: z.string().min(1) }),
+    result: z.object({ file: z.string(), format: exportFormat, rows: z.number(), skipped: z.number(), bytes: z.number() })
+  }),
   'tournaments:import': job({
     summary: 'Import a batch of TRF files with their regulation checks, file by file with progress (each file whole or not at all; a cancel leaves none of the batch)',
     input: importInputSchema,
@@ -183,9 +189,12 @@ export const jobEventSchema = jobEventSchemaOf(jobsContract)
 
 const jobId = z.object({ jobId: z.string() }).strict()
 
-/** Jobs that read a file by its path: started by the calls that take a handle (or by the local CLI), never by jobs:start. */
-export const pathJobKinds = ['registry:importList', 'registry:importNational'] as const satisfies readonly JobKind[]
-const { 'registry:importList': _list, 'registry:importNational': _national, ...clientJobs } = jobsContract
+/**
+ * Jobs that read or write a file by its path: started by the calls that take a handle or show a save dialog (or by the
+ * local CLI), never by jobs:start.
+ */
+export const pathJobKinds = ['registry:importList', 'registry:importNational', 'lists:export'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, 'lists:export': _export, ...clientJobs } = jobsContract
 /** The jobs a client may start by name. */
 export const clientJobsContract = clientJobs
 

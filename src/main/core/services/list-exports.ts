@@ -5,6 +5,7 @@ import { basename, dirname, resolve } from 'node:path'
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { getListSummary } from './lists'
+import { getList } from '../data/office-lists'
 import { readSettings } from '../data/settings'
 import { countListRows, countRowsWithoutFideId, listRows, type ListRowsQuery } from '../data/list-rows'
 import { readListBranding } from '../data/settings'
@@ -13,6 +14,7 @@ import { writeTxt } from '../exports/txt'
 import { writeXml } from '../exports/xml'
 import { writeCsv } from '../exports/csv'
 import { writeXlsx } from '../exports/xlsx'
+import { JobCancelled } from '../workers/protocol'
 
 export interface ListExportRequest {
   listId: number
@@ -48,6 +50,18 @@ export function defaultSort(format: ExportFormat): ExportSort {
   return needsFideId(format) ? 'fideId' : 'rating'
 }
 
+/**
+ * The export's file name: the list, its type, date and version, the category, federation and top-n asked. Read from
+ * the list's own row (its summary counts its entries: a scan of two million index entries, not for the main process).
+ */
+export function listExportFileName(db: Db, req: ListExportRequest): string {
+  const list = getList(db, req.listId)
+  const category = req.category ?? 'open'
+  const federation = req.federation ? req.federation.toUpperCase() : null
+  const parts = [list.source, list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
+  return `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_')}.${req.format}`
+}
+
 export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
   const list = getListSummary(db, req.listId)
   const sort = req.sort ?? defaultSort(req.format)
@@ -79,23 +93,32 @@ export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
     federation,
     total: countListRows(db, query)
   }
-  const parts = [list.source, list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
   return {
     meta,
     query,
     format: req.format,
     skipped: needsFideId(req.format) ? countRowsWithoutFideId(db, query) : 0,
-    fileName: `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_')}.${req.format}`,
+    fileName: listExportFileName(db, req),
     contentType: CONTENT_TYPES[req.format]
   }
 }
 
+/** What a long export reports (the `lists:export` job's progress and cancel), every PROGRESS_ROWS rows. */
+export interface ExportHooks {
+  progress?: (rows: number, total: number) => void
+  throwIfCancelled?: () => void
+}
+const PROGRESS_ROWS = 1000
+
 /** Writes the planned export into `sink`; returns the rows written. */
-export async function runListExport(db: Db, plan: ListExportPlan, sink: ExportSink): Promise<number> {
+export async function runListExport(db: Db, plan: ListExportPlan, sink: ExportSink, hooks: ExportHooks = {}): Promise<number> {
   let rows = 0
   const counted = (function* () {
     for (const r of listRows(db, plan.query)) {
-      rows++
+      if (++rows % PROGRESS_ROWS === 0) {
+        hooks.throwIfCancelled?.()
+        hooks.progress?.(rows, plan.meta.total)
+      }
       yield r
     }
   })()
@@ -134,7 +157,7 @@ export interface ListExportFileResult {
  * Writes the export to `out` and to nothing else: a folder is refused, the folder must exist, and the bytes go
  * to a temporary file beside it that is renamed over `out` once complete (a failure leaves `out` as it was).
  */
-export async function writeListExportFile(db: Db, req: ListExportRequest, out: string): Promise<ListExportFileResult> {
+export async function writeListExportFile(db: Db, req: ListExportRequest, out: string, hooks: ExportHooks = {}): Promise<ListExportFileResult> {
   const file = resolve(out)
   if (existsSync(file) && statSync(file).isDirectory()) throw new UserError('exports.outIsDirectory', { path: file })
   const folder = dirname(file)
@@ -144,9 +167,14 @@ export async function writeListExportFile(db: Db, req: ListExportRequest, out: s
   let fd: number | null = openSync(temp, 'wx')
   let bytes = 0
   try {
-    const rows = await runListExport(db, plan, (chunk) => {
-      bytes += writeSync(fd!, chunk)
-    })
+    const rows = await runListExport(
+      db,
+      plan,
+      (chunk) => {
+        bytes += writeSync(fd!, chunk)
+      },
+      hooks
+    )
     fsyncSync(fd)
     closeSync(fd)
     fd = null
@@ -155,7 +183,7 @@ export async function writeListExportFile(db: Db, req: ListExportRequest, out: s
   } catch (e) {
     if (fd !== null) closeSync(fd)
     rmSync(temp, { force: true })
-    if (e instanceof UserError) throw e
+    if (e instanceof UserError || e instanceof JobCancelled) throw e
     throw new UserError('exports.writeFailed', { path: file, reason: (e as Error).message })
   }
 }

@@ -6,7 +6,7 @@ import type { ListSummary } from '../../../shared/contract/lists'
 import type { ListOutCall, ReconcileReasonName } from '../../../shared/contract/list-out'
 import { existsSync } from 'node:fs'
 import { UserError } from '../util/errors'
-import { planListExport, writeListExportFile } from './list-exports'
+import { listExportFileName } from './list-exports'
 import { displayName, getListSummary, previousList } from './lists'
 import { DIFF_KINDS, diffCounts, diffIds, diffRows, diffRowsOf, reconcileCandidates, referenceBaseList, sheetFacts, type DiffKind, type DiffRow } from '../data/list-compare'
 import { diffCacheFile, diffKey, openDiffCache, storeDiff, storedDiff, storedDiffPage, type DiffCounts } from '../data/list-diff-cache'
@@ -103,10 +103,10 @@ export function reconcileLists(db: Db, listId: number, referenceId: number) {
 export const listOutHandlers: { [N in ListOutCall]: Handler<N> } = {
   'lists:saveExport': async (input, ctx) => {
     if (!ctx.chooseSaveFile) throw new UserError('exports.noSaveDialog', { host: ctx.host })
-    const plan = planListExport(ctx.db, input)
-    const file = await ctx.chooseSaveFile(plan.fileName)
+    // the name only (no count: at FIDE scale a count is a scan), then the rows and the layout in the worker
+    const file = await ctx.chooseSaveFile(listExportFileName(ctx.db, input))
     if (file === null) return { saved: false, file: null, rows: 0, skipped: 0 }
-    const r = await writeListExportFile(ctx.db, input, file)
+    const r = await ctx.jobs.run('lists:export', { ...input, out: file })
     return { saved: true, file: r.file, rows: r.rows, skipped: r.skipped }
   },
 

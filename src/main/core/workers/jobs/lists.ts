@@ -1,12 +1,14 @@
 // List jobs in the worker, each on its own connection with progress: `lists:generate` builds a draft office list,
 // `lists:publish` freezes it (at FIDE scale both take longer than the main process may be held), `lists:replay`
 // regenerates every published list and checks its checksum, `lists:correctPreview` and `lists:correct` recompute a
-// published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once.
+// published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once,
+// `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
 import { applyCorrection, assertPublishableNow, correctionPreview, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
 import { compareAndStore } from '../../services/list-out'
+import { writeListExportFile } from '../../services/list-exports'
 import { automaticBackup } from '../../db/backup'
 import { backupFolderOf } from './system'
 import { getList } from '../../data/office-lists'
@@ -61,6 +63,16 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication')
       ctx.throwIfCancelled()
       return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:export': async (input, ctx) => {
+    // read only, like a comparison: an archive served read-only exports too
+    const db = openDatabase(ctx.dbPath, { readonly: true })
+    try {
+      const { out, ...req } = input
+      return await writeListExportFile(db, req, out, { progress: (d, t) => ctx.progress(d, t), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
       db.close()
     }

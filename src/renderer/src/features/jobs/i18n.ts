@@ -25,7 +25,8 @@ export default {
         'lists_correctPreview': 'Re-rating preview of a correction',
         'lists_correct': 'Correction of a published list',
         'lists_diff': 'Comparison of two lists',
-        'tournaments_import': 'Import of tournament reports'
+        'tournaments_import': 'Import of tournament reports',
+        'lists_export': 'Export of a list'
       }
     }
   },
@@ -54,7 +55,8 @@ export default {
         'lists_correctPreview': 'Aperçu du recalcul d’une correction',
         'lists_correct': 'Correction d’une liste publiée',
         'lists_diff': 'Comparaison de deux listes',
-        'tournaments_import': 'Import de rapports de tournoi'
+        'tournaments_import': 'Import de rapports de tournoi',
+        'lists_export': 'Export d’une liste'
       }
     }
   }
