@@ -1,6 +1,7 @@
 // The FIDE list import's writer (players, reference lists, entries, arbiters seeded) with its prepared statements, and the bulk mode of a first load.
 import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
+import { recountPlayers } from './players'
 import { foldName } from '../registry/names'
 import type { ProblemLog, ListRatingType, ListRecord } from '../registry/list-record'
 import {
@@ -305,7 +306,7 @@ export class ListWriter {
 const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'players_birth_year_name', 'players_title_name', 'players_fide_id_status', 'rating_list_entries_player', 'rating_list_entries_list_rating']
 
 /**
- * A first load into an empty registry: drops the name-search trigger and the secondary indexes inside the
+ * A first load into an empty registry: drops the name-search and count triggers and the secondary indexes inside the
  * transaction and returns a function that rebuilds them, so the whole thing commits or rolls back together.
  */
 export function enterBulkMode(db: Db): () => void {
@@ -314,7 +315,13 @@ export function enterBulkMode(db: Db): () => void {
     .all(...BULK_INDEXES) as { name: string; sql: string }[]
   for (const i of saved) db.exec(`DROP INDEX "${i.name}"`)
   const restoreFtsTrigger = dropTrigger(db, 'players_fts_insert')
+  // the players' count (migration 12) is counted once at the end, not kept row by row for two million rows
+  const restoreCountTrigger = dropTrigger(db, 'players_count_insert')
   return () => {
+    if (restoreCountTrigger) {
+      restoreCountTrigger()
+      recountPlayers(db)
+    }
     // The name search index first, while the players just written are still in the page cache.
     if (restoreFtsTrigger) {
       restoreFtsTrigger()

@@ -3,6 +3,7 @@ import type { Db } from '../db/open'
 import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
 import { foldName } from '../registry/names'
+import { storedPlayerCount } from './players'
 
 /** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
 export const MATCH_CAP = 5000
@@ -326,7 +327,9 @@ export class PlayerReader {
     const countSql = `SELECT count(*) AS n FROM ${from} ${whereSql}`
     const pageSql = `SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`
     const slot = this.countSlot(countSql, all)
-    let total = slot.known
+    // the table as it opens (no filter, merged records left out): the count migration 12's triggers keep
+    const unfiltered = !ftsText && params.length === 0 && where.length === 1 && where[0] === "p.status <> 'merged'"
+    let total = slot.known ?? (unfiltered ? (storedPlayerCount(this.db) ?? undefined) : undefined)
     if (!ftsText && offset >= FROM_THE_END_AFTER) {
       // A deep page: SQLite steps over OFFSET rows one by one, so a page past the middle is read from the other
       // end (the same rows: the order is total), and a jump to the last pages costs what the first ones do.

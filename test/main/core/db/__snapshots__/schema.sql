@@ -301,6 +301,12 @@ CREATE TABLE rating_profiles (
         updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
       ) STRICT;
 
+-- table registry_counts
+CREATE TABLE registry_counts (
+        key TEXT PRIMARY KEY,
+        n INTEGER NOT NULL CHECK (n >= 0)
+      ) STRICT;
+
 -- table settings
 CREATE TABLE settings (
         key   TEXT PRIMARY KEY,
@@ -543,6 +549,22 @@ CREATE TRIGGER office_list_window_frozen_insert BEFORE INSERT ON office_list_win
 CREATE TRIGGER office_list_window_frozen_update BEFORE UPDATE ON office_list_window
           WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
           BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger players_count_delete
+CREATE TRIGGER players_count_delete AFTER DELETE ON players WHEN OLD.status <> 'merged' BEGIN
+        UPDATE registry_counts SET n = n - 1 WHERE key = 'players_not_merged';
+      END;
+
+-- trigger players_count_insert
+CREATE TRIGGER players_count_insert AFTER INSERT ON players WHEN NEW.status <> 'merged' BEGIN
+        UPDATE registry_counts SET n = n + 1 WHERE key = 'players_not_merged';
+      END;
+
+-- trigger players_count_status
+CREATE TRIGGER players_count_status AFTER UPDATE OF status ON players
+        WHEN (OLD.status = 'merged') <> (NEW.status = 'merged') BEGIN
+        UPDATE registry_counts SET n = n + CASE WHEN NEW.status = 'merged' THEN -1 ELSE 1 END WHERE key = 'players_not_merged';
+      END;
 
 -- trigger players_fts_delete
 CREATE TRIGGER players_fts_delete AFTER DELETE ON players BEGIN
