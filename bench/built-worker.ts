@@ -5,7 +5,7 @@ import { build } from 'esbuild'
 import type { WorkerScript } from '../src/main/core/workers/runner'
 
 export async function builtBenchWorker(): Promise<WorkerScript> {
-  // Inside node_modules/.cache so that the external better-sqlite3 resolves as in a build.
+  // Inside node_modules/.cache so that the external packages resolve as in a build.
   const file = fileURLToPath(new URL('../node_modules/.cache/rating-office-bench/worker.mjs', import.meta.url))
   await build({
     entryPoints: [fileURLToPath(new URL('../src/main/core/workers/worker-entry.ts', import.meta.url))],
@@ -14,7 +14,8 @@ export async function builtBenchWorker(): Promise<WorkerScript> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3'],
+    // npm packages stay external, as in the app's builds (pdfkit finds its own font files; better-sqlite3 is native)
+    packages: 'external',
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'error'
   })
