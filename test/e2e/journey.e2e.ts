@@ -1,22 +1,26 @@
-// A rating officer's month in a real browser, on the demo federation: the registry (national lists of 1 September
-// 2025, arbiters) is loaded, the five September reports are dropped at once, the checks dashboard shows what fired,
-// identities are resolved, findings decided with reasons, tournaments approved or rejected, the list of 1 October
-// 2025 generated, previewed and published, exported as PDF and TXT, and found in the archive. Each step asserts the
-// figures on screen and leaves a screenshot in test-results/e2e/journey/ (the user guide's pictures).
+// A rating officer's month in a real browser, on the demo federation, from the first start: FIDE's standard list of
+// 1 September 2025 imported on screen (the office's only preparation is its arbiters' licences, which no list carries),
+// the six September reports dropped at once (one refused with its line), the checks dashboard, identities resolved,
+// findings decided with reasons, tournaments approved or rejected, the list of 1 October 2025 generated, previewed,
+// compared with the list before it and reconciled with FIDE's own list of 1 October (imported on screen too), published,
+// exported as PDF and TXT, and found in the archive (a player's history chart, a calculation sheet, a past list). Each
+// step asserts the figures on screen and leaves a screenshot in test-results/e2e/journey/ (the user guide's pictures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import Database from 'better-sqlite3'
 import { startHarness, artifacts, type Harness } from './harness'
-import { demoDir, loadDemo, readDemoManifest } from '../../src/main/core/demo/load'
+import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
+import { saveArbiter } from '../../src/main/core/data/arbiters'
 
 const shots = join(artifacts, 'journey')
 mkdirSync(shots, { recursive: true })
 const dir = demoDir()
 const manifest = readDemoManifest(dir)
-// tournament ids follow the order of the drop (the manifest's order)
+// tournament ids follow the order of the drop (the manifest's order; the refused report gets none)
 const id = Object.fromEntries(manifest.reports.map((r, i) => [r.file.replace(/^reports\/|\.trf$/g, ''), i + 1])) as Record<string, number>
+const baseName = (file: string): string => file.split('/').pop()!
 
 let h: Harness
 /** Every URL the page asked for during the journey. */
@@ -27,6 +31,24 @@ const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ pa
 async function pick(page: Page, testId: string, text: string): Promise<void> {
   await page.getByTestId(testId).click()
   await page.locator('.n-base-select-option').filter({ hasText: text }).first().click()
+}
+
+/** The options of a Naive UI select, as shown (the menu is opened, read top and bottom — it renders only the rows in
+ *  view — and closed). */
+async function optionsOf(page: Page, testId: string, atLeast = 1): Promise<string[]> {
+  await page.getByTestId(testId).click()
+  const options = page.locator('.n-base-select-option')
+  await options.first().waitFor()
+  const texts = new Set((await options.allInnerTexts()).map((x) => x.trim()))
+  await page.locator('.n-base-select-menu .v-vl, .n-base-select-menu .n-scrollbar-container').first().evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  await expect
+    .poll(async () => {
+      for (const x of await options.allInnerTexts()) texts.add(x.trim())
+      return texts.size
+    }, { timeout: 10000 })
+    .toBeGreaterThanOrEqual(atLeast)
+  await page.keyboard.press('Escape')
+  return [...texts]
 }
 
 /** Records a reason in the review's reason dialog (approve / reject), overriding open errors when asked. */
@@ -47,35 +69,40 @@ async function statusIs(page: Page, re: RegExp): Promise<void> {
   await expect.poll(async () => (await page.getByTestId('review-status').innerText()).trim(), { timeout: 30000 }).toMatch(re)
 }
 
-/** A player's standard rating stored in the list of a date (the office's list, else the reference list). */
-function ratingIn(dbPath: string, listDate: string, playerId: number): number {
-  const db = new Database(dbPath, { readonly: true })
+/** Imports a FIDE list on the registry's screen, through the browser's upload, and waits for its job. */
+async function importFideListOnScreen(page: Page, file: string, listDate: string, shotName?: string): Promise<void> {
+  await page.goto(h.url + '#/players')
+  await page.getByTestId('players-import').click()
+  await page.getByTestId('import-file-input').setInputFiles(join(dir, file))
+  await expect.poll(async () => (await page.getByTestId('import-chosen').isVisible()) && (await page.getByTestId('import-chosen').innerText()), { timeout: 30000 }).toContain(file)
+  const date = page.getByTestId('import-date').locator('input')
+  await date.click()
+  await date.fill(listDate)
+  await date.press('Enter')
+  if (shotName) await shot(page, shotName, false)
+  const before = await page.locator('[data-testid="job-progress"] .job[data-state="done"]').count()
+  await page.getByTestId('import-start').click()
+  await expect.poll(async () => await page.locator('[data-testid="job-progress"] .job[data-state="done"]').count(), { timeout: 60000 }).toBe(before + 1)
+}
+
+/** One value of the database, read beside the screen (what the screen must show). */
+function query<T>(sql: string, ...params: unknown[]): T {
+  const db = new Database(h.dbPath, { readonly: true })
   try {
-    return db
-      .prepare(
-        `SELECT e.rating FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id
-          WHERE l.list_date = ? AND l.rating_type = 'standard' AND e.player_id = ? ORDER BY l.kind = 'office' DESC LIMIT 1`
-      )
-      .pluck()
-      .get(listDate, playerId) as number
+    return db.prepare(sql).pluck().get(...params) as T
   } finally {
     db.close()
   }
 }
 
-/** The draft's or published list's stored figure for one player: what the screen must show. */
-function entryOf(dbPath: string, listDate: string, surname: string, given: string): { rating: number; playerId: number } {
-  const db = new Database(dbPath, { readonly: true })
-  try {
-    return db
-      .prepare(
-        `SELECT e.rating, e.player_id AS playerId FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id JOIN players p ON p.id = e.player_id
-          WHERE l.kind = 'office' AND l.list_date = ? AND l.rating_type = 'standard' AND p.surname = ? AND p.given_names = ?`
-      )
-      .get(listDate, surname, given) as { rating: number; playerId: number }
-  } finally {
-    db.close()
-  }
+/** A player's standard rating stored in the list of a date (the office's list, else the reference list). */
+function ratingIn(listDate: string, playerId: number): number {
+  return query<number>(
+    `SELECT e.rating FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id
+      WHERE l.list_date = ? AND l.rating_type = 'standard' AND e.player_id = ? ORDER BY l.kind = 'office' DESC LIMIT 1`,
+    listDate,
+    playerId
+  )
 }
 
 /** The name of a report's first seed, as the file writes it (001 record, columns 15–47). */
@@ -85,8 +112,13 @@ function firstSeed(report: string): string {
 }
 
 beforeAll(async () => {
-  // the office's registry comes from the demo federation; the reports are the officer's to import
-  h = await startHarness((db) => loadDemo(db, { registryOnly: true }).then(() => undefined), { viewport: { width: 1280, height: 720 } })
+  // a first start: no player, no list, no tournament; only the arbiters' licences, the federation's own records
+  h = await startHarness(
+    (db) => {
+      for (const a of readDemoArbiters(readFileSync(join(dir, manifest.arbiters), 'utf8'))) saveArbiter(db, a, 'arbiters of the federation')
+    },
+    { viewport: { width: 1280, height: 720 } }
+  )
   h.page.on('request', (r) => requested.push(r.url()))
 }, 120_000)
 afterAll(async () => {
@@ -94,34 +126,51 @@ afterAll(async () => {
 })
 
 describe("a rating officer's month on the demo federation", () => {
-  it('starts on the home screen with the registry of the demo federation', async () => {
+  it('starts on an empty office: the home screen says what to do first', async () => {
     await h.page.goto(h.url + '#/')
-    await expect.poll(async () => await h.page.getByTestId('home-players-count').innerText(), { timeout: 30000 }).toBe('321')
-    expect(await h.page.getByTestId('home-reference-lists').innerText()).toBe('2')
-    // the rapid list (298 rated players) was imported after the standard one
-    expect(await h.page.getByTestId('home-last-reference').innerText()).toMatch(/2025.*Rapid · 298 entries/)
-    await shot(h.page, '01-home')
+    await h.page.getByTestId('home-empty-state').waitFor({ timeout: 30000 })
+    expect(await h.page.getByTestId('home-players-count').innerText()).toBe('0')
+    expect(await h.page.getByTestId('home-reference-lists').innerText()).toBe('0')
+    await shot(h.page, '01-first-start')
   })
 
-  it("drops the month's five reports at once: a state per file, then the summary", async () => {
+  it("imports FIDE's list of 1 September 2025 on screen: the registry's players and the reference list", async () => {
+    await h.page.getByTestId('home-start-import-list').click()
+    await importFideListOnScreen(h.page, manifest.referenceList.file, manifest.referenceList.listDate, '02-reference-import')
+    // 309 players with a FIDE ID (298 of them rated) from the demo's 321 (the others are known nationally only)
+    await h.page.goto(h.url + '#/')
+    await expect.poll(async () => await h.page.getByTestId('home-players-count').innerText(), { timeout: 30000 }).toBe('309')
+    expect(await h.page.getByTestId('home-reference-lists').innerText()).toBe('1')
+    expect(await h.page.getByTestId('home-last-reference').innerText()).toMatch(/Standard · 298 entries/)
+    await shot(h.page, '03-registry')
+  }, 180_000)
+
+  it("drops the month's six reports at once: a state per file, one refused with its line, then the summary", async () => {
     await h.page.goto(h.url + '#/tournaments/import')
-    await h.page.getByTestId('file-input').setInputFiles(manifest.reports.map((r) => join(dir, r.file)))
+    const files = [...manifest.reports.map((r) => r.file), ...manifest.refused.map((r) => r.file)]
+    await h.page.getByTestId('file-input').setInputFiles(files.map((f) => join(dir, f)))
     for (const r of manifest.reports) {
-      const item = h.page.getByTestId(`queue-${r.file.replace('reports/', '')}`)
+      const item = h.page.getByTestId(`queue-${baseName(r.file)}`)
       await expect.poll(async () => (await item.getByTestId('queue-state').innerText()).trim(), { timeout: 30000 }).toMatch(/ready/i)
     }
+    // the report with a round block typed wrong cannot be read: blocked, and the card says where
+    const refused = h.page.getByTestId(`queue-${baseName(manifest.refused[0]!.file)}`)
+    await expect.poll(async () => (await refused.getByTestId('queue-state').innerText()).trim(), { timeout: 30000 }).toMatch(/blocked/i)
+    expect(await refused.innerText()).toMatch(new RegExp(`line ${manifest.refused[0]!.line}\\b`, 'i'))
     // the reports reached the office together on 23 September 2025
     const received = h.page.getByTestId('import-received').locator('input')
     await received.click()
     await received.fill('2025-09-23')
     await received.press('Enter')
-    await shot(h.page, '02-import-queue', false)
+    // the picture: the blocked report's card, with its problems and the line marked
+    await refused.scrollIntoViewIfNeeded()
+    await shot(h.page, '04-import-queue', false)
     await h.page.getByTestId('import-all').click()
     const summary = h.page.getByTestId('import-summary')
-    await expect.poll(async () => (await summary.isVisible()) && (await summary.innerText()), { timeout: 60000 }).toContain('5 imported · 0 refused · 2 with errors to decide')
+    await expect.poll(async () => (await summary.isVisible()) && (await summary.innerText()), { timeout: 60000 }).toContain('5 imported · 1 refused · 2 with errors to decide')
     expect(await h.page.getByTestId('import-progress').innerText()).toContain('5/5')
-    for (const r of manifest.reports) await h.page.getByTestId(`queue-${r.file.replace('reports/', '')}`).getByTestId('import-result').waitFor()
-    await shot(h.page, '03-import-summary')
+    for (const r of manifest.reports) await h.page.getByTestId(`queue-${baseName(r.file)}`).getByTestId('import-result').waitFor()
+    await shot(h.page, '05-import-summary')
   })
 
   it('shows on the checks dashboard what fired, tournament by tournament and rule by rule', async () => {
@@ -130,8 +179,15 @@ describe("a rating officer's month on the demo federation", () => {
     expect(await h.page.getByTestId(`dashboard-errors-${id['ferme-annecy']}`).innerText()).toBe('1')
     expect(await h.page.getByTestId(`dashboard-errors-${id['championnat-jeunes']}`).innerText()).toBe('1')
     expect(await h.page.getByTestId('dashboard-table').innerText()).toContain("Open d'automne de Lyon")
-    await shot(h.page, '04-checks-dashboard')
-    // rule by rule: the late reports (three: Lyon, Grenoble, Chambéry, received 16, 16 and 9 days after their end)
+    await shot(h.page, '06-checks-dashboard')
+    // each rule with the tournaments it fired on: three late reports (Lyon, Grenoble, Chambéry, received 16, 16 and 9
+    // days after their end), one unlicensed arbiter, one day of four rounds, one misspelt name, one player to identify
+    const rules = await optionsOf(h.page, 'dashboard-rule')
+    const count = (code: string) => rules.find((o) => o.includes(`(${code})`))?.split('·').pop()?.trim()
+    expect(count('check.deadline.report')).toBe('3')
+    expect(count('check.arbiters.unlicensed')).toBe('1')
+    expect(count('check.schedule.hoursPerDay')).toBe('1')
+    expect(count('check.timeControl.gameBelowMinimum')).toBe('1')
     await pick(h.page, 'dashboard-rule', 'check.deadline.report')
     await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(3)
     await pick(h.page, 'dashboard-rule', 'check.arbiters.unlicensed')
@@ -139,19 +195,26 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.getByTestId(`dashboard-row-${id['ferme-annecy']}`).waitFor()
   })
 
-  it('resolves the identities of the round robin: the three players without FIDE ID are the registry’s', async () => {
+  it('resolves identities: the round robin’s three players unknown to FIDE are created, the junior registered twice is confirmed', async () => {
     await h.page.goto(`${h.url}#/tournaments/${id['ferme-annecy']}?tab=players`)
-    const table = h.page.getByTestId('players-table')
-    await table.waitFor({ timeout: 30000 })
-    const confirms = h.page.locator('[data-testid^="match-confirm-"]')
-    await expect.poll(async () => await confirms.count(), { timeout: 30000 }).toBe(3)
-    await shot(h.page, '05-identities')
+    await h.page.getByTestId('players-table').waitFor({ timeout: 30000 })
+    const creates = h.page.locator('[data-testid^="match-create-"]')
+    await expect.poll(async () => await creates.count(), { timeout: 30000 }).toBe(3)
+    await shot(h.page, '07-identities')
     for (let i = 0; i < 3; i++) {
-      await confirms.first().click()
-      await h.page.getByTestId('reason').locator('textarea').fill('Same name and birth year as the registry; club confirmed')
+      await creates.first().click()
+      await h.page.getByTestId('reason').locator('textarea').fill('Known to the federation, no FIDE ID yet: club licence checked')
       await h.page.getByTestId('confirm-dialog').click()
-      await expect.poll(async () => await confirms.count(), { timeout: 30000 }).toBe(2 - i)
+      await expect.poll(async () => await creates.count(), { timeout: 30000 }).toBe(2 - i)
     }
+    await h.page.goto(`${h.url}#/tournaments/${id['championnat-jeunes']}?tab=players`)
+    await h.page.reload()
+    const confirms = h.page.locator('[data-testid^="match-confirm-"]')
+    await expect.poll(async () => await confirms.count(), { timeout: 30000 }).toBe(1)
+    await confirms.first().click()
+    await h.page.getByTestId('reason').locator('textarea').fill('Same name and birth year; registered twice by his club')
+    await h.page.getByTestId('confirm-dialog').click()
+    await expect.poll(async () => await confirms.count(), { timeout: 30000 }).toBe(0)
   })
 
   it('overrides the unlicensed arbiter with a reason and approves the round robin', async () => {
@@ -166,7 +229,7 @@ describe("a rating officer's month on the demo federation", () => {
     await giveReason(h.page, 'Checked by the office')
     await statusIs(h.page, /approved/i)
     expect(await h.page.getByTestId('review-audit').innerText()).toContain('Licence renewed on 2 September 2025')
-    await shot(h.page, '06-review-approved')
+    await shot(h.page, '08-review-approved')
   })
 
   it('rejects the junior championship (four rounds on the Saturday) with the reason', async () => {
@@ -176,10 +239,13 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.getByTestId('review-reject').click()
     await giveReason(h.page, 'Four rounds of classical play on 20 September: 20 hours, 12 allowed')
     await statusIs(h.page, /rejected/i)
-    await shot(h.page, '07-review-rejected')
+    await shot(h.page, '09-review-rejected')
   })
 
   it('approves the two opens (warnings accepted with the approval)', async () => {
+    await openReview(h.page, id['open-chambery']!)
+    // the grandmaster's five games at a time control too short for his rating: one rule, five findings
+    expect(await h.page.getByTestId('rule-check.timeControl.gameBelowMinimum').innerText()).toContain('check.timeControl.gameBelowMinimum · 5')
     for (const t of ['open-automne-lyon', 'open-chambery']) {
       await openReview(h.page, id[t]!)
       await h.page.getByTestId('review-approve').click()
@@ -189,11 +255,13 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.goto(h.url + '#/checks')
     await pick(h.page, 'dashboard-status', 'Approved')
     await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(3)
+    const approved = await h.page.getByTestId('dashboard-table').innerText()
+    for (const name of ["Open d'automne de Lyon", 'Open de Chambéry', "Tournoi fermé d'Annecy"]) expect(approved).toContain(name)
   })
 
   let draftPath = ''
   let listId = 0
-  it('generates the list of 1 October 2025 with its progress bar, and previews its changes', async () => {
+  it('generates the list of 1 October 2025 with its progress bar, and previews its changes against the list before it', async () => {
     await h.page.goto(`${h.url}#/lists`)
     await h.page.getByTestId('lists-generate').click()
     await h.page.getByTestId('generate-year').locator('input').fill('2025')
@@ -210,15 +278,15 @@ describe("a rating officer's month on the demo federation", () => {
     // opponents each); one player falls below the floor of 1400 and is shown once as delisted
     expect(result).toMatch(/^Draft list \d+ written: 301 players, 300 rated, 3 newly rated, 1 delisted, from 3 tournament\(s\)\./)
     listId = Number(/Draft list (\d+)/.exec(result)![1])
-    await shot(h.page, '08-generate')
+    await shot(h.page, '10-generate')
     await h.page.getByTestId('generate-open').click()
     await h.page.getByTestId('preview-counts').waitFor({ timeout: 30000 })
-    // the changes against the national list of 1 September, by kind (the same seed gives the same figures)
+    // the changes against FIDE's list of 1 September, by kind (the same seed gives the same figures)
     const counts: Record<string, string> = {}
     for (const k of ['up', 'down', 'new', 'delisted', 'unchanged']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')
-    expect(counts).toEqual({ up: '35', down: '39', new: '3', delisted: '1', unchanged: '71' })
+    expect(counts).toEqual({ up: '35', down: '39', new: '3', delisted: '1', unchanged: '13' })
     draftPath = h.page.url()
-    await shot(h.page, '09-preview')
+    await shot(h.page, '11-preview')
   }, 180_000)
 
   it("opens a player's calculation sheet: the figure stored in the draft", async () => {
@@ -227,26 +295,58 @@ describe("a rating officer's month on the demo federation", () => {
     const row = h.page.locator('[data-testid^="preview-row-"]').first()
     await row.waitFor({ timeout: 30000 })
     const playerId = Number((await row.getAttribute('data-testid'))!.replace('preview-row-', ''))
-    const stored = ratingIn(h.dbPath, '2025-10-01', playerId)
-    const before = ratingIn(h.dbPath, '2025-09-01', playerId)
+    const stored = ratingIn('2025-10-01', playerId)
+    const before = ratingIn('2025-09-01', playerId)
     expect(stored).toBeGreaterThan(before)
     await row.click()
     const sheet = h.page.getByTestId('sheet')
     await sheet.waitFor()
     expect(await sheet.getByTestId('sheet-rating').innerText()).toBe(String(stored))
-    await shot(h.page, '10-sheet', false)
+    await shot(h.page, '12-sheet', false)
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
   })
+
+  it("reconciles the draft with FIDE's list of 1 October 2025, imported on screen: every difference with its reason", async () => {
+    await importFideListOnScreen(h.page, manifest.fideList.file, manifest.fideList.listDate)
+    const fideId = query<number>("SELECT id FROM rating_lists WHERE kind = 'reference' AND list_date = ? AND rating_type = 'standard'", manifest.fideList.listDate)
+    await h.page.goto(`${h.url}#/lists/compare?from=${fideId}&to=${listId}`)
+    await h.page.getByTestId('reconcile').waitFor({ timeout: 30000 })
+    await h.page.getByTestId('reconcile-run').click()
+    const summary = h.page.getByTestId('reconcile-summary')
+    await expect.poll(async () => (await summary.isVisible()) && (await summary.innerText()), { timeout: 60000 }).toContain('28 players differ.')
+    // per reason: the three players the office rated first have no FIDE ID; a transfer is on FIDE's list only; FIDE
+    // rated the junior championship the office rejected (19 juniors and the one registered twice; one of them gets
+    // another K from those games); then the differences planted in FIDE's list: a K, a flag, a rounding, a 400-point rule
+    const options = await optionsOf(h.page, 'reconcile-reason', 11)
+    const byReason = Object.fromEntries(options.filter((o) => /\(\d+\)$/.test(o)).map((o) => [o.replace(/\s*\(\d+\)$/, ''), Number(/\((\d+)\)$/.exec(o)![1])]))
+    expect(byReason).toEqual({
+      'Unknown to FIDE': 3,
+      'Unknown to the office': 1,
+      'Different base rating': 0,
+      'Games FIDE rated, not the office': 20,
+      'Games the office rated, not FIDE': 0,
+      'Different K': 2,
+      'Different flag': 1,
+      'Rounding difference': 1,
+      '400-point rule': 1,
+      'Not explained': 0
+    })
+    await h.page.getByTestId('reconcile').scrollIntoViewIfNeeded()
+    await shot(h.page, '13-reconcile', false)
+    // a planted one, by its reason: the FIDE ID in the demo's manifest
+    await pick(h.page, 'reconcile-reason', 'Rounding difference')
+    await expect.poll(async () => await h.page.getByTestId('reconcile-rows').innerText(), { timeout: 30000 }).toContain(String(manifest.fideList.planted!.rounding))
+  }, 180_000)
 
   it('publishes after the confirmation', async () => {
     await h.page.goto(draftPath)
     await h.page.getByTestId('publish-open').click()
     await h.page.getByTestId('publish-reason').locator('input').fill('October 2025 list')
-    await shot(h.page, '11-publish-confirm', false)
+    await shot(h.page, '14-publish-confirm', false)
     await h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' }).click()
     await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 30000 }).toBe('Published')
-    await shot(h.page, '12-published')
+    await shot(h.page, '15-published')
   })
 
   it('exports the published list as PDF and as TXT', async () => {
@@ -271,29 +371,35 @@ describe("a rating officer's month on the demo federation", () => {
     const txtPath = join(shots, 'list-2025-10-01.txt')
     await txt.saveAs(txtPath)
     const lines = readFileSync(txtPath, 'latin1').split(/\r?\n/).filter((l) => /^\s*\d/.test(l))
-    // FIDE's layout is keyed by FIDE ID: the list's players known by their national ID only are not in it
-    const db = new Database(h.dbPath, { readonly: true })
-    const withoutFideId = db.prepare('SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id IS NULL').pluck().get(listId) as number
-    db.close()
-    expect(withoutFideId).toBe(3)
-    expect(lines.length).toBe(count - withoutFideId)
-    await shot(h.page, '13-list-export')
+    // FIDE's layout is keyed by FIDE ID: the three players the office created (no FIDE ID yet) are not in it
+    expect(query<number>('SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id IS NULL', listId)).toBe(3)
+    expect(lines.length).toBe(298)
+    await shot(h.page, '16-list-export')
   })
 
-  it("finds the list in the archive: a player's history chart and the past list", async () => {
+  it("finds the list in the archive: a player's history chart, the calculation sheet behind his rating, a past list", async () => {
     const lyonTop = firstSeed('open-automne-lyon')
     const [surname, given] = lyonTop.split(', ') as [string, string]
-    const stored = entryOf(h.dbPath, '2025-10-01', surname, given)
-    await h.page.goto(`${h.url}#/archive?player=${stored.playerId}`)
+    const playerId = query<number>('SELECT id FROM players WHERE surname = ? AND given_names = ?', surname, given)
+    const rating = ratingIn('2025-10-01', playerId)
+    await h.page.goto(`${h.url}#/archive?player=${playerId}`)
     await expect.poll(async () => (await h.page.getByTestId('archive-player-name').innerText()).trim(), { timeout: 30000 }).toContain(lyonTop)
-    await expect.poll(async () => await h.page.getByTestId('archive-history').innerText(), { timeout: 30000 }).toContain(stored.rating.toLocaleString('en-GB'))
+    await expect.poll(async () => await h.page.getByTestId('archive-history').innerText(), { timeout: 30000 }).toContain(rating.toLocaleString('en-GB'))
     expect(await h.page.getByTestId('rating-history-chart').locator('canvas').count()).toBe(1)
-    await shot(h.page, '14-archive-history')
+    await shot(h.page, '17-archive-history')
+    // the tournament rated into the list, and its sheet: the same rating
+    await h.page.getByTestId('archive-open-sheet').first().click()
+    const sheet = h.page.getByTestId('sheet')
+    await sheet.waitFor({ timeout: 30000 })
+    expect(await sheet.getByTestId('sheet-rating').innerText()).toBe(String(rating))
+    await shot(h.page, '18-archive-sheet', false)
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
     await h.page.goto(h.url + '#/archive')
     await pick(h.page, 'archive-list-pick', '2025-09-01')
     await h.page.getByTestId('archive-list-open').click()
     await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 30000 }).toContain('2025-09-01')
-    await shot(h.page, '15-archive-past-list')
+    await shot(h.page, '19-archive-past-list')
   })
 
   it('opens the user guide from the navigation, with its pictures, in English and in French', async () => {
@@ -301,7 +407,7 @@ describe("a rating officer's month on the demo federation", () => {
     const guide = h.page.getByTestId('help-guide')
     await expect.poll(async () => await guide.locator('h1').innerText(), { timeout: 30000 }).toBe('Rating Office — user guide')
     const images = guide.locator('img')
-    expect(await images.count()).toBe(15)
+    expect(await images.count()).toBe(19)
     await images.first().scrollIntoViewIfNeeded()
     await expect.poll(async () => await images.first().evaluate((el) => {
       // the picture has loaded: its natural width is the screenshot's, 1280 pixels
