@@ -1,6 +1,6 @@
 // Players store: the registry table (paged and sorted by the core), a player's page, the duplicates queue, arbiters, imports.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { ref, shallowRef } from 'vue'
 import type { ArbiterDto, CallInput, CallOutput, DuplicateCandidateDto, HistoryRow, RegistryPlayer, UploadKind, UploadedFile } from '@shared/contract/index'
 import { api, failureMessage, isDesktop, sendFile, unwrap } from '@renderer/api'
 
@@ -12,7 +12,8 @@ const message = failureMessage
 
 export const usePlayersStore = defineStore('players', () => {
   // the players table
-  const rows = ref<RegistryPlayer[]>([])
+  // replaced whole by each answer, never edited: no deep proxies over a 500-row page
+  const rows = shallowRef<RegistryPlayer[]>([])
   const total = ref(0)
   const capped = ref(false)
   const query = ref<PlayerQuery>({ text: '', federation: '', status: 'any', sort: 'name', order: 'asc', ratingType: 'standard', offset: 0, limit: 50 })
