@@ -9,6 +9,11 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 import { i18n } from '@renderer/i18n'
 
 let ids = 0
+
+/** Writes an attribute only when it differs: a pass that finds everything in place changes nothing. */
+function set(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value)
+}
 const FIELD = 'input:not([type="hidden"]), textarea, .n-base-selection[tabindex="0"], [role="switch"], [role="checkbox"], [role="slider"]'
 
 /** The control that carries a field's name: the select's box (a combobox) unless it filters with an input. */
@@ -18,9 +23,9 @@ function nameTarget(wrapper: Element): HTMLElement | null {
   if (input) return input
   const box = wrapper.querySelector<HTMLElement>('.n-base-selection[tabindex="0"]')
   if (box) {
-    box.setAttribute('role', 'combobox')
-    box.setAttribute('aria-haspopup', 'listbox')
-    box.setAttribute('aria-expanded', String(box.classList.contains('n-base-selection--active')))
+    set(box, 'role', 'combobox')
+    set(box, 'aria-haspopup', 'listbox')
+    set(box, 'aria-expanded', String(box.classList.contains('n-base-selection--active')))
   }
   return box
 }
@@ -68,8 +73,8 @@ export function repairNaiveMarkup(root: ParentNode): void {
     const buttons = field.querySelectorAll<HTMLButtonElement>('button')
     if (buttons.length !== 2) continue
     const [less, more] = [i18n.global.t('common.decrease'), i18n.global.t('common.increase')]
-    if (buttons[0]!.getAttribute('aria-label') !== less) buttons[0]!.setAttribute('aria-label', less)
-    if (buttons[1]!.getAttribute('aria-label') !== more) buttons[1]!.setAttribute('aria-label', more)
+    set(buttons[0]!, 'aria-label', less)
+    set(buttons[1]!, 'aria-label', more)
   }
   // a scrolling area the keyboard could not reach: it takes the focus itself (arrow keys then scroll it)
   for (const el of root.querySelectorAll<HTMLElement>('.v-vl, .n-scrollbar-container, .n-data-table-base-table-body, pre')) {
@@ -77,7 +82,7 @@ export function repairNaiveMarkup(root: ParentNode): void {
     const reachable = el.hasAttribute('tabindex') || el.querySelector(FOCUSABLE) !== null
     if (scrolls && !reachable) el.setAttribute('tabindex', '0')
     else if (!scrolls && el.getAttribute('tabindex') === '0' && el.dataset.a11yScroll === '1') el.removeAttribute('tabindex')
-    if (el.getAttribute('tabindex') === '0') el.dataset.a11yScroll = '1'
+    if (el.getAttribute('tabindex') === '0' && el.dataset.a11yScroll !== '1') el.dataset.a11yScroll = '1'
   }
 }
 

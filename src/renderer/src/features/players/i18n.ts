@@ -77,7 +77,7 @@ export default {
         reason: 'Reason (goes to the audit log)',
         merged: 'Merged.',
         dismissed: 'Dismissed.',
-        empty: 'Nothing to review.',
+        empty: 'Nothing to review. “Look for duplicates” searches the registry for one person under two records.',
         decided: '{when}: {reason}'
       },
       arb: {
@@ -91,7 +91,7 @@ export default {
         notes: 'Notes',
         reason: 'Reason for the change',
         saved: 'Arbiter saved.',
-        empty: 'No arbiter registered.'
+        empty: 'No arbiter registered: they come with a FIDE list import, or use “Add an arbiter”.'
       }
     }
   },
@@ -172,7 +172,7 @@ export default {
         reason: 'Motif (inscrit au journal)',
         merged: 'Fusionné.',
         dismissed: 'Écarté.',
-        empty: 'Rien à examiner.',
+        empty: 'Rien à examiner. « Chercher des doublons » cherche dans le fichier une même personne sous deux fiches.',
         decided: '{when} : {reason}'
       },
       arb: {
@@ -186,7 +186,7 @@ export default {
         notes: 'Notes',
         reason: 'Motif de la modification',
         saved: 'Arbitre enregistré.',
-        empty: 'Aucun arbitre enregistré.'
+        empty: 'Aucun arbitre enregistré : ils viennent avec l’import d’une liste FIDE, ou utilisez « Ajouter un arbitre ».'
       }
     }
   }
