@@ -22,7 +22,6 @@ interface PageElement {
   matches(selector: string): boolean
 }
 declare const document: { body: PageElement; documentElement: { lang: string; scrollWidth: number; clientWidth: number }; activeElement: PageElement | null }
-declare const localStorage: { setItem(key: string, value: string): void }
 declare function getComputedStyle(el: PageElement): { outlineStyle: string; outlineWidth: string; boxShadow: string }
 declare function requestAnimationFrame(callback: () => void): number
 
@@ -139,9 +138,12 @@ interface Found {
 const found: Found[] = []
 const isoShown: { screen: string; locale: string; dates: string[] }[] = []
 
+/** The language is the office's setting: chosen as a person does, with the header's switch. */
 async function setLocale(page: Page, locale: 'en' | 'fr'): Promise<void> {
   await page.goto(`${h.url}#/`)
-  await page.evaluate((l) => localStorage.setItem('rating-office.locale', l), locale)
+  await settled(page)
+  await page.getByTestId('locale-switch').selectOption(locale)
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale)
 }
 
 const only = process.env.A11Y_LOCALE
