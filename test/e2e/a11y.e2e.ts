@@ -141,9 +141,9 @@ const isoShown: { screen: string; locale: string; dates: string[] }[] = []
 /** The language is the office's setting: chosen as a person does, with the header's switch. */
 async function setLocale(page: Page, locale: 'en' | 'fr'): Promise<void> {
   await page.goto(`${h.url}#/`)
-  await settled(page)
   await page.getByTestId('locale-switch').selectOption(locale)
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale)
+  // (a beforeAll: Playwright's wait, not expect.poll)
+  await page.waitForFunction((l) => document.documentElement.lang === l, locale)
 }
 
 const only = process.env.A11Y_LOCALE
