@@ -37,6 +37,7 @@ import {
   readSheet,
   sheetCounts,
   writeGeneratedList,
+  withTempStoreInMemory,
   type BaseListRef,
   type BuiltInput,
   type PeriodTournamentRow
@@ -157,7 +158,7 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}
     audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId: built.base.id, checksum: result.checksum, counters: result.counters })
     return { listId, result }
   })
-  const { listId, result } = write()
+  const { listId, result } = withTempStoreInMemory(db, write)
   return resultOf(db, listId, built, result, closingDate)
 }
 
