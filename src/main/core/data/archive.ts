@@ -57,7 +57,7 @@ export interface PlayerSheetRow {
   version: number
   /** The rounded change the list printed for him (null: unrated before or after). */
   change: number | null
-  /** The deflated CalculationSheet (unpackSheet). */
+  /** The stored CalculationSheet (unpackSheet reads either form). */
   sheet: Buffer
 }
 
