@@ -1,5 +1,6 @@
 // What every CLI command shares: opening the services on --db, printing text or JSON, running jobs with progress.
 import type { Command } from 'commander'
+import { existsSync, statSync } from 'node:fs'
 import cliProgress from 'cli-progress'
 import { createServices, type Services } from '../core/services/index'
 import type { WorkerScript } from '../core/workers/runner'
@@ -49,7 +50,7 @@ export async function withServices<T>(cmd: Command, fn: (cli: Cli) => Promise<T>
   const opts = globalOptions(cmd)
   if (!workerScript) throw new Error('worker script not set by the CLI entry')
   const dbPath = opts.db ?? defaultDbPath()
-  const services = createServices({ dbPath, host: 'cli', appVersion, worker: workerScript })
+  const services = createServices({ dbPath, host: 'cli', appVersion, worker: workerScript, integrityCheck: cliIntegrityCheck(dbPath) })
   // the checks on opening, one line each on stderr (stdout stays the command's output, JSON or text)
   for (const line of noticeLines(services.ctx.notices)) process.stderr.write(line + '\n')
   const json = Boolean(opts.json)
@@ -115,4 +116,14 @@ export async function runWithProgress<K extends JobKind>(services: Services, kin
     process.off('SIGINT', cancel)
     services.ctx.jobs.off('event', listener)
   }
+}
+
+/**
+ * Above this size the CLI does not walk the whole file before each command (quick_check and the foreign keys take
+ * about 5 s of CPU per GB): it says so, and `db check` walks it.
+ */
+export const CLI_CHECK_MAX_BYTES = 256 * 1024 * 1024
+
+export function cliIntegrityCheck(dbPath: string): 'now' | 'skip' {
+  return existsSync(dbPath) && statSync(dbPath).size > CLI_CHECK_MAX_BYTES ? 'skip' : 'now'
 }

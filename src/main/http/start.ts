@@ -51,6 +51,11 @@ export async function startBrowserMode(options: BrowserModeOptions) {
     appVersion,
     readOnly: options.readOnly,
     backupSchedule: options.backupSchedule ?? !options.readOnly,
+    // the walks of the whole file in a worker: the server answers at once, the banner follows
+    integrityCheck: 'worker',
+    onNotices: (found) => {
+      for (const line of noticeLines(found)) process.stderr.write(line + '\n')
+    },
     worker: import.meta.url.endsWith('.ts') ? sourceWorkerScript() : builtWorkerScript(import.meta.url)
   })
   const allowedHosts = LOOPBACK.has(options.host) ? ['127.0.0.1', 'localhost', '::1'] : []

@@ -66,6 +66,8 @@ if (!app.requestSingleInstanceLock()) {
         worker: builtWorkerScript(import.meta.url),
         openedReports,
         backupSchedule: true,
+        // the walks of the whole file in a worker: the window opens at once, the banner follows
+        integrityCheck: 'worker',
         chooseSaveFile: saveDialogChooser(() => mainWindow),
         chooseOpenFile: openDialogChooser(() => mainWindow),
         chooseFolder: folderDialogChooser(() => mainWindow)

@@ -2,7 +2,7 @@
 // that start, follow and cancel jobs. Hosts, CLI and stores derive their types from it; main validates every start.
 import { z } from 'zod'
 import { call } from './define'
-import { backupJobInputSchema, backupReportSchema, healthReportSchema } from './system'
+import { backupJobInputSchema, backupReportSchema, healthReportSchema, openNoticeSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import { correctInputSchema, correctPreviewInputSchema, correctResultSchema, correctionPreviewSchema, generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
@@ -40,6 +40,11 @@ export const jobsContract = {
     summary: 'Check the database: integrity and the row count of every table',
     input: z.object({}).strict(),
     result: healthReportSchema
+  }),
+  'system:openCheck': job({
+    summary: 'The checks of the whole file a host runs after opening the database: SQLite quick_check and the foreign keys',
+    input: z.object({}).strict(),
+    result: z.object({ notices: z.array(openNoticeSchema) })
   }),
   'system:backup': job({
     summary: 'Back up the database into the backups folder, verify the copy, and thin out older automatic backups',

@@ -62,7 +62,9 @@ export const systemContract = {
       dbPath: z.string(),
       readOnly: z.boolean(),
       host: z.enum(['electron', 'browser', 'cli']),
-      notices: z.array(openNoticeSchema)
+      notices: z.array(openNoticeSchema),
+      /** The checks of the whole file are still running in a worker: more notices may come (ask again). */
+      integrityPending: z.boolean()
     })
   }),
   'system:home': call({

@@ -58,6 +58,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database {file} is damaged ({count} problems found by SQLite’s check: {problems}). Do not keep working in it: restore the latest backup (Settings → Backups, or `rating-office db restore FILE`) after keeping a copy of this file, then redo the work done since that backup.',
     fr: 'La base de données {file} est endommagée ({count} problèmes trouvés par la vérification de SQLite : {problems}). N’y travaillez plus : restaurez la dernière sauvegarde (Paramètres → Sauvegardes, ou `rating-office db restore FICHIER`) après avoir gardé une copie de ce fichier, puis refaites le travail fait depuis cette sauvegarde.'
   },
+  'db.open.notChecked': {
+    en: 'The database {file} ({megabytes} MB) was not walked for damage on opening, to keep this command quick: `rating-office db check` walks it (the desktop app and browser mode do it in the background each time they start).',
+    fr: 'La base de données {file} ({megabytes} Mo) n’a pas été parcourue à l’ouverture pour y chercher des dommages, afin que cette commande reste rapide : `rating-office db check` la parcourt (l’application et le mode navigateur le font en arrière-plan à chaque démarrage).'
+  },
   'db.open.foreignKeys': {
     en: 'The database {file} holds {count} rows that point to rows that no longer exist ({tables}). It was changed outside Rating Office or damaged: restore the latest backup (Settings → Backups, or `rating-office db restore FILE`), or run `rating-office db check` for the full list.',
     fr: 'La base de données {file} contient {count} lignes qui renvoient à des lignes qui n’existent plus ({tables}). Elle a été modifiée hors de Rating Office ou endommagée : restaurez la dernière sauvegarde (Paramètres → Sauvegardes, ou `rating-office db restore FICHIER`), ou lancez `rating-office db check` pour la liste complète.'

@@ -103,7 +103,7 @@ const MAX_LISTED = 5
  * The checks on an opened database and what the files beside it said before: the notices to show. Never throws:
  * a check SQLite cannot finish is itself the notice that the file is damaged.
  */
-export function checkOnOpen(db: Db, before: BeforeOpen, options: { readonly?: boolean } = {}): OpenNotice[] {
+export function checkOnOpen(db: Db, before: BeforeOpen, options: { readonly?: boolean; integrity?: boolean } = {}): OpenNotice[] {
   const notices: OpenNotice[] = []
   const file = before.file
   const otherSession = before.lock !== null && !before.lock.stale
@@ -127,6 +127,17 @@ export function checkOnOpen(db: Db, before: BeforeOpen, options: { readonly?: bo
       params: { file, pid: before.lock?.pid ?? 0, since: before.lock?.since ?? '', walBytes: before.walBytes, checkpointed: checkpointed ? 1 : 0 }
     })
   }
+  // the walks of the whole file: a desktop or browser host has them done by a worker (integrityNotices there)
+  if (options.integrity === false) return notices
+  return [...notices, ...integrityNotices(db, file)]
+}
+
+/**
+ * The walks of the whole file: SQLite's quick_check and the foreign keys. They read every page (seconds for a
+ * database holding FIDE's list), so a host with a window runs them in a worker after it opens. Never throws.
+ */
+export function integrityNotices(db: Db, file: string): OpenNotice[] {
+  const notices: OpenNotice[] = []
   try {
     const problems = (db.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check)
     if (problems.join() !== 'ok') {

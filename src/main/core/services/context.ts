@@ -32,4 +32,6 @@ export interface ServiceContext {
   uploads: UploadStore
   /** What the checks on opening found (a session not closed, a damaged file, broken links), for the officer. */
   notices: OpenNotice[]
+  /** The whole-file checks of the opening still running in a worker (their notices join `notices` when done). */
+  integrityPending?: boolean
 }

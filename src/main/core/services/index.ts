@@ -1,6 +1,7 @@
 // One API object for every host: opens the database, starts the job runner, and dispatches contract calls.
 import { openDatabase } from '../db/open'
-import { checkOnOpen, inspectBeforeOpen, takeLock } from '../db/open-check'
+import { statSync } from 'node:fs'
+import { checkOnOpen, inspectBeforeOpen, takeLock, type OpenNotice } from '../db/open-check'
 import { JobRunner, type WorkerScript } from '../workers/runner'
 import { jobsContract } from '../../../shared/contract/jobs'
 import { createDispatch, type Dispatch, type Handlers } from './dispatch'
@@ -51,6 +52,14 @@ export interface ServicesOptions {
   chooseSaveFile?: ServiceContext['chooseSaveFile']
   chooseOpenFile?: ServiceContext['chooseOpenFile']
   chooseFolder?: ServiceContext['chooseFolder']
+  /**
+   * The checks of the whole file on opening (quick_check, foreign keys): `now` on this thread before the first call
+   * (the CLI; the default), `worker` in a job after opening (a host with a window: seconds at FIDE scale), `skip`
+   * with a notice saying so (the CLI on a large file: `db check` walks it on demand).
+   */
+  integrityCheck?: 'now' | 'worker' | 'skip'
+  /** Told the notices the worker's checks add (browser mode prints them on its console). */
+  onNotices?: (notices: OpenNotice[]) => void
   /** Back up the database daily while running (the desktop app and browser mode; not the CLI). */
   backupSchedule?: boolean
 }
@@ -58,6 +67,8 @@ export interface ServicesOptions {
 export interface Services {
   ctx: ServiceContext
   dispatch: Dispatch
+  /** The whole-file checks running in a worker (integrityCheck 'worker'): settles when their notices are in. */
+  integrity: Promise<void> | null
   close(): Promise<void>
 }
 
@@ -67,7 +78,11 @@ export function createServices(options: ServicesOptions): Services {
   const memory = options.dbPath === ':memory:'
   const before = memory ? null : inspectBeforeOpen(options.dbPath)
   const db = openDatabase(options.dbPath, { readonly: options.readOnly })
-  const notices = before ? checkOnOpen(db, before, { readonly: options.readOnly }) : []
+  const mode = options.integrityCheck ?? 'now'
+  const notices = before ? checkOnOpen(db, before, { readonly: options.readOnly, integrity: mode === 'now' }) : []
+  if (before && mode === 'skip') {
+    notices.push({ level: 'info', key: 'db.open.notChecked', params: { file: options.dbPath, megabytes: Math.round(statSync(options.dbPath).size / 1e6) } })
+  }
   const release = before && !options.readOnly ? takeLock(before) : null
   const jobs = new JobRunner({ contract: jobsContract, worker: options.worker, dbPath: options.dbPath, checkResults: options.checkOutput })
   const ctx: ServiceContext = {
@@ -89,11 +104,15 @@ export function createServices(options: ServicesOptions): Services {
     locale: () => (ctx.maintenance ? 'en' : readSettings(ctx.db).locale),
     checkOutput: options.checkOutput
   })
+  let closing = false
+  const integrity = before && mode === 'worker' ? startIntegrityCheck(ctx, () => closing, options.onNotices) : null
   const schedule = options.backupSchedule && !ctx.readOnly ? startBackupSchedule(ctx) : null
   return {
     ctx,
     dispatch,
+    integrity,
     async close() {
+      closing = true
       schedule?.stop()
       await jobs.close()
       ctx.uploads.close()
@@ -101,4 +120,27 @@ export function createServices(options: ServicesOptions): Services {
       release?.()
     }
   }
+}
+
+/**
+ * Runs the opening's whole-file checks in a worker; `system:info` says they are pending until their notices join
+ * the others. A check that cannot run is itself a notice (the file could not be read through).
+ */
+function startIntegrityCheck(ctx: ServiceContext, closing: () => boolean, onNotices?: (notices: OpenNotice[]) => void): Promise<void> {
+  ctx.integrityPending = true
+  return ctx.jobs
+    .run('system:openCheck', {})
+    .then(
+      (r) => r.notices,
+      (e: unknown): OpenNotice[] =>
+        // closing the application while the check runs cancels it: nothing to tell
+        closing() ? [] : [{ level: 'error', key: 'db.open.damaged', params: { file: ctx.dbPath, count: 1, problems: (e as Error).message } }]
+    )
+    .then((found) => {
+      ctx.integrityPending = false
+      if (found.length) {
+        ctx.notices = [...ctx.notices, ...found]
+        onNotices?.(found)
+      }
+    })
 }

@@ -41,7 +41,8 @@ export const systemHandlers: HandlersOf<'system'> = {
       // the restored file (or, if the restore failed, the untouched one), upgraded if it is older
       ctx.db = openDatabase(ctx.dbPath)
       // the notices of the file now in place (a damaged database replaced by its backup is no longer damaged)
-      ctx.notices = checkOnOpen(ctx.db, { file: ctx.dbPath, walBytes: 0, hotJournal: false, lock: null })
+      // (the backup passed integrity and foreign keys just before: no second walk of the file on this thread)
+      ctx.notices = checkOnOpen(ctx.db, { file: ctx.dbPath, walBytes: 0, hotJournal: false, lock: null }, { integrity: false })
       ctx.maintenance = null
     }
   },
@@ -51,7 +52,8 @@ export const systemHandlers: HandlersOf<'system'> = {
     dbPath: ctx.dbPath,
     readOnly: ctx.readOnly,
     host: ctx.host,
-    notices: ctx.notices
+    notices: ctx.notices,
+    integrityPending: ctx.integrityPending ?? false
   }),
   'system:home': (_input, { db }) => homeFigures(db),
   'system:openedReports': (_input, ctx) => ({

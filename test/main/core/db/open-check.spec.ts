@@ -3,7 +3,7 @@
 // through system:info) and as a stderr line of the CLI, and nothing crashes.
 import { afterAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { existsSync, openSync, readFileSync, statSync, writeSync, closeSync, writeFileSync } from 'node:fs'
+import { existsSync, openSync, readFileSync, statSync, truncateSync, writeSync, closeSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
@@ -15,6 +15,7 @@ import { translateError } from '../../../../src/shared/errors/index'
 import { fixture } from '../../../helpers/fixtures'
 import { tempDir } from '../../../helpers/temp-db'
 import { runCli } from '../../../helpers/run-cli'
+import { CLI_CHECK_MAX_BYTES, cliIntegrityCheck } from '../../../../src/main/cli/host'
 
 const tmp = tempDir('rating-office-open-')
 afterAll(() => tmp.cleanup())
@@ -97,6 +98,45 @@ describe('checks on opening', () => {
     await s.close()
     expect(notices).toEqual([{ level: 'error', key: 'db.open.foreignKeys', params: { file, count: 1, tables: 'rating_list_entries → rating_lists' } }])
     expect(noticeLines(notices)[0]).toMatch(/^error: The database .* holds 1 rows that point to rows that no longer exist \(rating_list_entries → rating_lists\)/)
+  })
+
+  it('a host with a window walks the file in a worker: system:info says pending at once, the notice joins when done', async () => {
+    const file = loaded('fk-worker.db')
+    const raw = new Database(file)
+    raw.pragma('foreign_keys = OFF')
+    const player = raw.prepare('SELECT id FROM players LIMIT 1').pluck().get() as number
+    raw.prepare('INSERT INTO rating_list_entries(list_id, player_id, rating) VALUES (9999, ?, 2000)').run(player)
+    raw.close()
+    const told: OpenNotice[][] = []
+    const s = createServices({ dbPath: file, host: 'browser', appVersion: '0.0.0', worker: sourceWorkerScript(), integrityCheck: 'worker', onNotices: (n) => told.push(n) })
+    try {
+      // the first answer comes before the walk: nothing found yet, and it says so
+      const first = (await s.dispatch('system:info', {})) as { ok: true; value: { notices: OpenNotice[]; integrityPending: boolean } }
+      expect(first.value).toMatchObject({ notices: [], integrityPending: true })
+      await s.integrity
+      const after = (await s.dispatch('system:info', {})) as { ok: true; value: { notices: OpenNotice[]; integrityPending: boolean } }
+      const expected = { level: 'error', key: 'db.open.foreignKeys', params: { file, count: 1, tables: 'rating_list_entries → rating_lists' } }
+      expect(after.value).toEqual(expect.objectContaining({ notices: [expected], integrityPending: false }))
+      expect(told).toEqual([[expected]])
+    } finally {
+      await s.close()
+    }
+  }, 120_000)
+
+  it('the CLI on a file above its limit does not walk it: an info notice says so and names `db check`', async () => {
+    const small = loaded('small.db')
+    expect(cliIntegrityCheck(small)).toBe('now')
+    // a sparse file: its size is what the CLI looks at, no disk is used
+    const big = tmp.file('big.db')
+    writeFileSync(big, '')
+    truncateSync(big, CLI_CHECK_MAX_BYTES + 1)
+    expect(cliIntegrityCheck(big)).toBe('skip')
+    const s = createServices({ dbPath: small, host: 'cli', appVersion: '0.0.0', worker: sourceWorkerScript(), integrityCheck: 'skip' })
+    const { notices } = await info(s)
+    await s.close()
+    expect(notices).toEqual([{ level: 'info', key: 'db.open.notChecked', params: { file: small, megabytes: Math.round(statSync(small).size / 1e6) } }])
+    expect(noticeLines(notices)[0]).toMatch(/^info: The database .* was not walked for damage on opening.*`rating-office db check` walks it/)
+    expect(translateError(notices[0]!.key, notices[0]!.params, 'fr')).toContain('n’a pas été parcourue')
   })
 
   it('a writer killed with SIGKILL mid-write: its log and lock are recovered, the committed change kept, the other gone', async () => {

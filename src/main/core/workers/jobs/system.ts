@@ -5,6 +5,7 @@ import { automaticBackup, backupFolder } from '../../db/backup'
 import { readSettings } from '../../data/settings'
 import { registryHoldsData, tableNames, tableRowCount } from '../../data/system'
 import type { HealthReport } from '../../../../shared/contract/system'
+import { integrityNotices, type OpenNotice } from '../../db/open-check'
 
 export const systemJobs: JobHandlersOf<'system'> = {
   'system:backup': async (input, ctx) => {
@@ -12,6 +13,23 @@ export const systemJobs: JobHandlersOf<'system'> = {
     const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason)
     ctx.progress(1, 1)
     return report
+  },
+  'system:openCheck': (_input, ctx) => {
+    ctx.progress(0, 1, 'quick_check')
+    let notices: OpenNotice[]
+    try {
+      const db = openDatabase(ctx.dbPath, { readonly: true })
+      try {
+        notices = integrityNotices(db, ctx.dbPath)
+      } finally {
+        db.close()
+      }
+    } catch (e) {
+      // a file the host could open but this connection cannot read is the damage itself
+      notices = [{ level: 'error', key: 'db.open.damaged', params: { file: ctx.dbPath, count: 1, problems: (e as Error).message } }]
+    }
+    ctx.progress(1, 1)
+    return { notices }
   },
   'system:health': (_input, ctx): HealthReport => {
     const db = openDatabase(ctx.dbPath, { readonly: true })

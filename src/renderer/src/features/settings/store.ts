@@ -9,6 +9,8 @@ import { i18n, setUiLocale, type UiLocale } from '@renderer/i18n'
 
 export type ThemeChoice = Settings['theme']
 export const THEME_KEY = 'rating-office.theme'
+/** How often the window asks whether the background checks of the opening are done. */
+export const INTEGRITY_POLL_MS = 1_000
 
 function initialTheme(): ThemeChoice {
   const stored = localStorage.getItem(THEME_KEY)
@@ -38,6 +40,7 @@ export const useSettingsStore = defineStore('settings', () => {
     error.value = null
     try {
       info.value = unwrap(await api.call('system:info', {}))
+      if (info.value.integrityPending) followIntegrity()
       settings.value = unwrap(await api.call('settings:get', {}))
       // the database is the record; the browser's copy only serves the first paint (and read-only archives)
       if (!info.value.readOnly) {
@@ -49,6 +52,20 @@ export const useSettingsStore = defineStore('settings', () => {
     } finally {
       loading.value = false
     }
+  }
+
+  /**
+   * The whole-file checks of the opening run in the background (seconds on a large database): asks again until
+   * they are done, so that what they found joins the banner.
+   */
+  function followIntegrity(): void {
+    setTimeout(() => {
+      void api.call('system:info', {}).then((reply) => {
+        if (!reply.ok) return
+        info.value = reply.value
+        if (reply.value.integrityPending) followIntegrity()
+      })
+    }, INTEGRITY_POLL_MS)
   }
 
   /** Saves a change; returns the failure's message, or null. A read-only archive keeps choices in the browser only. */
