@@ -80,9 +80,10 @@ async function importFideListOnScreen(page: Page, file: string, listDate: string
   await date.fill(listDate)
   await date.press('Enter')
   if (shotName) await shot(page, shotName, false)
-  const before = await page.locator('[data-testid="job-progress"] .job[data-state="done"]').count()
   await page.getByTestId('import-start').click()
-  await expect.poll(async () => await page.locator('[data-testid="job-progress"] .job[data-state="done"]').count(), { timeout: 60000 }).toBe(before + 1)
+  // the job's end: its reference list is stored (the job bar's rows come and go with other jobs)
+  await expect.poll(() => query<number>("SELECT count(*) FROM rating_lists WHERE kind = 'reference' AND list_date = ?", listDate), { timeout: 120000 }).toBe(1)
+  await expect.poll(async () => await page.locator('[data-testid="job-progress"] .job[data-state="running"]').count(), { timeout: 60000 }).toBe(0)
 }
 
 /** One value of the database, read beside the screen (what the screen must show). */
