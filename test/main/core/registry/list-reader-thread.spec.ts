@@ -221,7 +221,7 @@ describe('the guard of published lists during an import', () => {
   it('is lifted only inside the import’s transaction: back as it was after a first load, an update and a refused file', () => {
     const db = freshDb()
     const before = guard(db)
-    expect(before).toMatch(/a published list takes no new entries/)
+    expect(before).toMatch(/a published or counted list takes no new entries/)
     importFideList(db, { file: writeSyntheticCombinedList(tmp.file('g0.txt'), 300, { seed: 2 }), listDate: '2025-11-01', bulkThresholdBytes: 0, reader })
     expect(guard(db)).toBe(before)
     importFideList(db, { file: writeSyntheticCombinedList(tmp.file('g1.txt'), 300, { seed: 2, month: 1 }), listDate: '2025-12-01' })
@@ -233,6 +233,6 @@ describe('the guard of published lists during an import', () => {
     // And it still does its work: a published list takes no new entry.
     const list = Number(db.prepare("INSERT INTO rating_lists(kind, list_date, rating_type, source, status) VALUES ('office', '2026-01-01', 'standard', 'FRA', 'published')").run().lastInsertRowid)
     const player = (db.prepare('SELECT id FROM players LIMIT 1').get() as { id: number }).id
-    expect(() => db.prepare('INSERT INTO rating_list_entries(list_id, player_id, rating) VALUES (?, ?, 2000)').run(list, player)).toThrow(/published list takes no new entries/)
+    expect(() => db.prepare('INSERT INTO rating_list_entries(list_id, player_id, rating) VALUES (?, ?, 2000)').run(list, player)).toThrow(/a published or counted list takes no new entries/)
   })
 })
