@@ -20,7 +20,7 @@ import type {
   PlayerFacts,
   UnratedWindow
 } from '../lists/types'
-import { birthYearOf } from '../lists/generate'
+import { birthYearOf, gamelessSheet } from '../lists/generate'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
@@ -575,23 +575,7 @@ export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: Wr
     const corrections = adjusted.get(e.playerId)
     if (!sheet && !corrections) return
     // a corrected player gets a sheet even without games: the correction is what changed his line
-    const s: CalculationSheet = sheet ?? {
-      playerId: e.playerId,
-      listDate: input.listDate,
-      edition,
-      base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
-      tournaments: [],
-      periodGames: 0,
-      changeExact: null,
-      change: null,
-      compression: null,
-      firstRating: null,
-      rating: e.rating,
-      status: e.status,
-      flags: e.flags,
-      kNext: { k: e.k, note: null },
-      notes: []
-    }
+    const s = sheet ?? gamelessSheet(e, b, input.listDate, edition, input.base.listId)
     for (const a of corrections ?? []) s.notes.push({ ref: `correction of list ${a.sourceListId}`, text: `${a.delta > 0 ? '+' : ''}${a.delta} carried into this list (FIDE practice): ${a.reason}` })
     const before = b?.rating ?? null
     const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)

@@ -97,6 +97,30 @@ function flagsOf(sex: 'M' | 'F' | null, inactive: boolean): string | null {
   return inactive ? 'i' : null
 }
 
+
+/**
+ * The sheet of a line the period gave no games: its base and its line, nothing computed. A later step (a correction
+ * carried into the list, a merge folded into the base) writes its note on it.
+ */
+export function gamelessSheet(entry: ListEntry, base: BaseEntry | undefined, listDate: string, edition: string, baseListId: number | null): CalculationSheet {
+  return {
+    playerId: entry.playerId,
+    listDate,
+    edition,
+    base: { listId: baseListId, rating: base?.rating ?? null, k: base?.k ?? null, status: base?.status ?? null, flags: base?.flags ?? null },
+    tournaments: [],
+    periodGames: 0,
+    changeExact: null,
+    change: null,
+    compression: null,
+    firstRating: null,
+    rating: entry.rating,
+    status: entry.status,
+    flags: entry.flags,
+    kNext: { k: entry.k, note: null },
+    notes: []
+  }
+}
 /**
  * The list of `input.listDate`. With a `sink`, each player's line and sheet go to it in playerId order as soon as they
  * are computed, and the result's `entries` and `sheets` stay empty (the checksum, counters and window are the same):

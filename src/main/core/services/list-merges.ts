@@ -5,6 +5,7 @@ import type { Db } from '../db/open'
 import type { BuiltInput } from '../data/office-lists'
 import type { BaseEntry, CalculationSheet, GenerationResult, GenerationSink, ListEntry } from '../lists/types'
 import { foldMerges, foldsApplying, type FoldMerge, type FoldedMerge } from '../lists/fold'
+import { gamelessSheet } from '../lists/generate'
 import { playersOnList } from '../data/list-history'
 
 /** Where the rule is written (regulations.md says nothing of merges: the office's decision, documented there). */
@@ -42,23 +43,7 @@ export function foldInto(built: BuiltInput, merges: readonly FoldMerge[]): Folde
 
 /** The sheet of a folded person: his own with the fold's note, or one saying only that (he had no games). */
 function noted(folds: readonly FoldedMerge[], entry: ListEntry, sheet: CalculationSheet | null, base: BaseEntry | undefined, listDate: string, edition: string, baseListId: number | null): CalculationSheet {
-  const s: CalculationSheet = sheet ?? {
-    playerId: entry.playerId,
-    listDate,
-    edition,
-    base: { listId: baseListId, rating: base?.rating ?? null, k: base?.k ?? null, status: base?.status ?? null, flags: base?.flags ?? null },
-    tournaments: [],
-    periodGames: 0,
-    changeExact: null,
-    change: null,
-    compression: null,
-    firstRating: null,
-    rating: entry.rating,
-    status: entry.status,
-    flags: entry.flags,
-    kNext: { k: entry.k, note: null },
-    notes: []
-  }
+  const s = sheet ?? gamelessSheet(entry, base, listDate, edition, baseListId)
   for (const m of folds) s.notes.push({ ref: FOLD_REF, text: m.text })
   return s
 }

@@ -62,8 +62,21 @@ export const useJobsStore = defineStore('jobs', () => {
     return () => finishedListeners.delete(listener)
   }
 
+  /** Ends with the job: its final event (done, failed or cancelled), also when it ended before this was asked. */
+  function finished(jobId: string): Promise<JobEvent> {
+    return new Promise((resolve) => {
+      const known = jobs.value[jobId]
+      if (known && known.state !== 'running') return resolve(known)
+      const off = onFinished((e) => {
+        if (e.jobId !== jobId) return
+        off()
+        resolve(e)
+      })
+    })
+  }
+
   const list = computed(() => Object.values(jobs.value))
   const running = computed(() => list.value.filter((j) => j.state === 'running'))
 
-  return { jobs, list, running, cancelling, listen, stop, dismiss, cancel, start, onFinished, receive }
+  return { jobs, list, running, cancelling, listen, stop, dismiss, cancel, start, onFinished, finished, receive }
 })

@@ -62,15 +62,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
       return null
     }
     jobId.value = started
-    const end = await new Promise<JobEvent>((resolve) => {
-      const known = jobs.jobs[started]
-      if (known && known.state !== 'running') return resolve(known)
-      const off = jobs.onFinished((e) => {
-        if (e.jobId !== started) return
-        off()
-        resolve(e)
-      })
-    })
+    const end = await jobs.finished(started)
     // the event of a lists:generate job carries that job's result, typed by the job contract
     if (end.kind === 'lists:generate' && end.state === 'done' && end.result) {
       generated.value = end.result

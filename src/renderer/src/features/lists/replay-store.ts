@@ -39,15 +39,7 @@ export const useReplayStore = defineStore('lists-replay', () => {
       return null
     }
     jobId.value = started
-    const end = await new Promise<JobEvent>((resolve) => {
-      const known = jobs.jobs[started]
-      if (known && known.state !== 'running') return resolve(known)
-      const off = jobs.onFinished((e) => {
-        if (e.jobId !== started) return
-        off()
-        resolve(e)
-      })
-    })
+    const end = await jobs.finished(started)
     last.value = end
     if (end.kind === 'lists:replay' && end.state === 'done' && end.result) result.value = end.result
     else if (end.state === 'cancelled') cancelled.value = true

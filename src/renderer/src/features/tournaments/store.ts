@@ -1,7 +1,7 @@
 // Tournaments store: the list, the import queue (preview before committing, then import with progress), one tournament's page and its decisions.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import type { CallInput, CallOutput, JobEvent, StoredFinding } from '@shared/contract/index'
+import type { CallInput, CallOutput, StoredFinding } from '@shared/contract/index'
 import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
 import { toBase64 } from '@renderer/util/base64'
 import { useJobsStore } from '@renderer/features/jobs/store'
@@ -143,19 +143,6 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   const importJobId = ref<string | null>(null)
   let importCancelled = false
 
-  /** Ends with the job: its final event (done, failed or cancelled). */
-  function jobEnd(jobId: string): Promise<JobEvent> {
-    return new Promise((resolve) => {
-      const known = jobs.jobs[jobId]
-      if (known && known.state !== 'running') return resolve(known)
-      const off = jobs.onFinished((e) => {
-        if (e.jobId !== jobId) return
-        off()
-        resolve(e)
-      })
-    })
-  }
-
   /**
    * Imports every importable file in the worker (`tournaments:import` jobs, so the window never waits on the
    * database), file by file with progress; a cancel stops the batch in progress (none of its files stays) and the
@@ -189,7 +176,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
           if (e && e.state === 'running') progress.value = { done: from + e.done, total: todo.length }
         }
       )
-      const end = await jobEnd(jobId)
+      const end = await jobs.finished(jobId)
       stopWatching()
       importJobId.value = null
       // the event of a tournaments:import job carries the per-file results, in the order of the files
