@@ -62,7 +62,7 @@ describe('reviewing a tournament in the browser', () => {
     expect(await h.page.getByTestId('dashboard-status-1').innerText()).toMatch(/checked/i)
     expect(Number(await h.page.getByTestId('dashboard-errors-1').innerText())).toBeGreaterThanOrEqual(2)
     // imported today, long after its end: it goes into the next list to come (and the deadline findings say why)
-    expect(await row.innerText()).toMatch(/\d{4}-\d{2}-01/)
+    expect(await row.innerText()).toMatch(/\t1 [A-Z][a-z]{2,3} \d{4}\b/)
     await h.page.screenshot({ path: join(artifacts, 'checks-dashboard.png'), fullPage: true })
     await h.page.getByTestId('dashboard-open-1').click()
     await h.page.getByTestId('review-panel').waitFor({ timeout: 30000 })

@@ -29,8 +29,20 @@ const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ pa
 
 /** Picks an option of a Naive UI select by its visible text. */
 async function pick(page: Page, testId: string, text: string): Promise<void> {
-  await page.getByTestId(testId).click()
-  await page.locator('.n-base-select-option').filter({ hasText: text }).first().click()
+  const option = page.locator('.n-base-select-option').filter({ hasText: text }).first()
+  // a click that lands while a download's message slides in may leave the menu shut (seen once, after
+  // the PDF download): click again until the option shows, never while it is already open
+  await expect
+    .poll(
+      async () => {
+        if (await option.isVisible()) return true
+        await page.getByTestId(testId).click()
+        return false
+      },
+      { timeout: 30000, intervals: [700] }
+    )
+    .toBe(true)
+  await option.click()
 }
 
 /** The options of a Naive UI select, as shown (the menu is opened, read top and bottom — it renders only the rows in
@@ -268,7 +280,7 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.getByTestId('generate-year').locator('input').fill('2025')
     await h.page.getByTestId('generate-year').locator('input').blur()
     await h.page.getByTestId('generate-date').click()
-    await h.page.locator('.n-base-select-option').filter({ hasText: '2025-10-01' }).first().click()
+    await h.page.locator('.n-base-select-option').filter({ hasText: '1 Oct 2025' }).first().click()
     await h.page.getByTestId('generate-run').click()
     const progress = h.page.getByTestId('generate-progress')
     await progress.waitFor({ timeout: 30000 })
@@ -353,7 +365,7 @@ describe("a rating officer's month on the demo federation", () => {
   it('exports the published list as PDF and as TXT', async () => {
     // the lists: the new office list is published, then its page with the exports
     await h.page.goto(`${h.url}#/lists`)
-    const row = h.page.getByTestId('lists-table').locator('tr', { hasText: '2025-10-01' })
+    const row = h.page.getByTestId('lists-table').locator('tr', { hasText: '1 Oct 2025' })
     await expect.poll(async () => await row.first().innerText(), { timeout: 30000 }).toMatch(/Office[\s\S]*Published/)
     await h.page.goto(`${h.url}#/lists/${listId}`)
     await h.page.getByTestId('export-panel').waitFor({ timeout: 30000 })
@@ -397,9 +409,11 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
     await h.page.goto(h.url + '#/archive')
-    await pick(h.page, 'archive-list-pick', '2025-09-01')
+    // the day as the screen writes it (en-GB's short September is 'Sept' or 'Sep' by the browser's ICU)
+    const september = await h.page.evaluate(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2025, 8, 1)))
+    await pick(h.page, 'archive-list-pick', september)
     await h.page.getByTestId('archive-list-open').click()
-    await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 30000 }).toContain('2025-09-01')
+    await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim(), { timeout: 30000 }).toContain(september)
     await shot(h.page, '19-archive-past-list')
   })
 

@@ -26,7 +26,7 @@ describe('the rating preview of a tournament', () => {
   it('shows each player’s calculation with the list in force at the start (2010 § 8.1, § 8.54, § 8.56)', async () => {
     await h.page.goto(`${h.url}#/tournaments/${id}`)
     await h.page.locator('.n-tabs-tab', { hasText: 'Rating preview' }).click()
-    await expect.poll(async () => await h.page.getByTestId('rating-list').innerText(), { timeout: 20000 }).toBe('the FIDE list of 2011-03-01')
+    await expect.poll(async () => await h.page.getByTestId('rating-list').innerText(), { timeout: 20000 }).toBe('the FIDE list of 1 Mar 2011')
     // A: 2210 from the list (not the file's 2200), K 15: (+.08 − .27) × 15 = −2.85
     expect(await h.page.getByTestId('rating-player-1').innerText()).toBe('2210 · list')
     expect(await h.page.getByTestId('rating-change-1').innerText()).toBe('-2.85')
