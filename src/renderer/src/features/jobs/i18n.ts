@@ -13,6 +13,7 @@ export default {
       starting: 'Starting…',
       kinds: {
         'system_health': 'Database check',
+        'system_openCheck': 'Checking the database file',
         'system_backup': 'Database backup',
         'registry_importList': 'FIDE rating list import',
         'registry_importNational': 'National list import',
@@ -43,6 +44,7 @@ export default {
       starting: 'Démarrage…',
       kinds: {
         'system_health': 'Vérification de la base',
+        'system_openCheck': 'Vérification du fichier de la base',
         'system_backup': 'Sauvegarde de la base',
         'registry_importList': 'Import de la liste FIDE',
         'registry_importNational': 'Import de la liste nationale',
