@@ -39,7 +39,7 @@ async function pick(page: Page, testId: string, text: string): Promise<void> {
         await page.getByTestId(testId).click()
         return false
       },
-      { timeout: 30000, intervals: [700] }
+      { timeout: 30000, interval: 700 }
     )
     .toBe(true)
   await option.click()
