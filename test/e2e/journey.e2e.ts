@@ -30,18 +30,17 @@ const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ pa
 /** Picks an option of a Naive UI select by its visible text. */
 async function pick(page: Page, testId: string, text: string): Promise<void> {
   const option = page.locator('.n-base-select-option').filter({ hasText: text }).first()
-  // a click that lands while a download's message slides in may leave the menu shut (seen once, after
-  // the PDF download): click again until the option shows, never while it is already open
-  await expect
-    .poll(
-      async () => {
-        if (await option.isVisible()) return true
-        await page.getByTestId(testId).click()
-        return false
-      },
-      { timeout: 30000, interval: 700 }
-    )
-    .toBe(true)
+  // a click that lands while a download's message slides in may leave the menu shut (seen once, after the PDF
+  // download): one click, then its option waited for; a second click only when the menu did not open
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId(testId).click()
+    try {
+      await option.waitFor({ state: 'visible', timeout: 5000 })
+      break
+    } catch (e) {
+      if (attempt === 3) throw e
+    }
+  }
   await option.click()
 }
 
