@@ -31,6 +31,17 @@ function loaded(name: string): string {
   return file
 }
 
+/** A loaded database holding a list entry that points to a list that does not exist (written with the keys off). */
+function danglingEntry(name: string): string {
+  const file = loaded(name)
+  const raw = new Database(file)
+  raw.pragma('foreign_keys = OFF')
+  const player = raw.prepare('SELECT id FROM players LIMIT 1').pluck().get() as number
+  raw.prepare('INSERT INTO rating_list_entries(list_id, player_id, rating) VALUES (9999, ?, 2000)').run(player)
+  raw.close()
+  return file
+}
+
 async function info(s: Services): Promise<{ notices: OpenNotice[] }> {
   const reply = await s.dispatch('system:info', {})
   if (!reply.ok) throw new Error(reply.error.message)
@@ -87,12 +98,7 @@ describe('checks on opening', () => {
   }, 120_000)
 
   it('a row pointing to a list that does not exist: an error notice naming the table', async () => {
-    const file = loaded('fk.db')
-    const raw = new Database(file)
-    raw.pragma('foreign_keys = OFF')
-    const player = raw.prepare('SELECT id FROM players LIMIT 1').pluck().get() as number
-    raw.prepare('INSERT INTO rating_list_entries(list_id, player_id, rating) VALUES (9999, ?, 2000)').run(player)
-    raw.close()
+    const file = danglingEntry('fk.db')
     const s = open(file)
     const { notices } = await info(s)
     await s.close()
@@ -101,12 +107,7 @@ describe('checks on opening', () => {
   })
 
   it('a host with a window walks the file in a worker: system:info says pending at once, the notice joins when done', async () => {
-    const file = loaded('fk-worker.db')
-    const raw = new Database(file)
-    raw.pragma('foreign_keys = OFF')
-    const player = raw.prepare('SELECT id FROM players LIMIT 1').pluck().get() as number
-    raw.prepare('INSERT INTO rating_list_entries(list_id, player_id, rating) VALUES (9999, ?, 2000)').run(player)
-    raw.close()
+    const file = danglingEntry('fk-worker.db')
     const told: OpenNotice[][] = []
     const s = createServices({ dbPath: file, host: 'browser', appVersion: '0.0.0', worker: sourceWorkerScript(), integrityCheck: 'worker', onNotices: (n) => told.push(n) })
     try {

@@ -6,6 +6,7 @@ import type { JobEvent } from '@shared/contract/index'
 import type { ReplayResult } from '@shared/contract/list-history'
 import { failureMessage } from '@renderer/api'
 import { useJobsStore } from '@renderer/features/jobs/store'
+import { jobPercent } from '@renderer/features/jobs/progress'
 import type { RatingTypeName } from './office-store'
 
 export const useReplayStore = defineStore('lists-replay', () => {
@@ -18,12 +19,7 @@ export const useReplayStore = defineStore('lists-replay', () => {
   const last = ref<JobEvent | null>(null)
   const job = computed<JobEvent | null>(() => (jobId.value ? (jobs.jobs[jobId.value] ?? last.value) : null))
   const running = computed(() => jobId.value !== null && (job.value === null || job.value.state === 'running'))
-  const percent = computed(() => {
-    const j = job.value
-    if (!j) return 0
-    if (j.state === 'done') return 100
-    return j.total > 0 ? Math.min(100, Math.round((j.done / j.total) * 100)) : 0
-  })
+  const percent = computed(() => jobPercent(job.value))
 
   /** Starts the replay job (every rating type, or one) and waits for its end; the result stays for the screen. */
   async function start(ratingType: RatingTypeName | null): Promise<ReplayResult | null> {
