@@ -1,6 +1,5 @@
 // A print-ready list (pdfkit, A4): federation name and logo, list date and version, one row a player, page
 // numbers and a short legend, in English or French. The creation date is the list's date: two exports match.
-import PDFDocument from 'pdfkit'
 import { EXPORT_LABELS } from './labels'
 import { exportName, type ExportMeta, type ExportRow, type ExportSink } from './types'
 import { UserError } from '../util/errors'
@@ -57,6 +56,7 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
   const date = new Date(`${meta.listDate}T00:00:00Z`)
   const typeName = l.ratingType[meta.ratingType]
   const heading = l.listOf(typeName, meta.listDate)
+  const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

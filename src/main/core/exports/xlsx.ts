@@ -1,6 +1,6 @@
 // A list as an Excel workbook (exceljs): one sheet per million rows (Excel's limit), fixed dates so two exports match.
 import { Writable } from 'node:stream'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { EXPORT_LABELS } from './labels'
 import { csvCells, csvHeader } from './csv'
 import type { ExportMeta, ExportRow, ExportSink } from './types'
@@ -53,7 +53,10 @@ export async function writeXlsx(meta: ExportMeta, rows: Iterable<ExportRow>, sin
     }
   })
   const date = new Date(`${meta.listDate}T00:00:00Z`)
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+  // loaded here, not at the module's top: every worker thread imports the exports, and exceljs alone costs half a
+  // second of CPU at each start (the TXT and CSV exports and every other job do not need it)
+  const { default: Excel } = await import('exceljs')
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
   wb.created = date
   wb.modified = date
   wb.creator = 'Rating Office'

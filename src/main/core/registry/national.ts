@@ -4,7 +4,7 @@ import { basename, extname } from 'node:path'
 import { isUtf8 } from 'node:buffer'
 import iconv from 'iconv-lite'
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { splitName } from './names'
@@ -83,7 +83,8 @@ export async function readNationalTable(file: string): Promise<NationalTable> {
   }
   const ext = extname(file).toLowerCase()
   if (ext === '.xlsx') {
-    const wb = new ExcelJS.Workbook()
+    const { default: Excel } = await import('exceljs') // on demand: half a second of CPU to load
+    const wb = new Excel.Workbook()
     try {
       await wb.xlsx.readFile(file)
     } catch (e) {

@@ -1,6 +1,5 @@
 // The check report of one tournament as a PDF (pdfkit), in English or French: the facts checked, then every finding
 // grouped by rule with its level, message, paragraph and the officer's decision; for the organiser or the arbiter.
-import PDFDocument from 'pdfkit'
 import type { Db } from '../db/open'
 import type { Locale } from '../../../shared/errors/index'
 import { translateError } from '../../../shared/errors/index'
@@ -109,6 +108,7 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   const summary = reviewSummary(db, id)
   const model = loadTournamentModel(db, id)
   const findings = listFindings(db, id, {})
+  const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
   const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, info: { Title: `${L.title} — ${t.name ?? id}`, Author: 'Rating Office', Subject: L.title } })
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
