@@ -12,7 +12,38 @@ export interface ListRef {
 }
 
 /**
- * The one tie-break for "the list in force", in SQL over `rating_lists`:
+ * The chain of lists a feature reads. An office may hold FIDE's list (FIDE's download and the office's own lists under
+ * FIDE's rules) and a national list (the federation's imported list and the lists of a national profile built on it)
+ * of the same players: "two lists of the office, each with its own base, profile and calendar" (issue 11). A chain is
+ * named as the office lists of it are (`rating_lists.source`): 'FIDE' for FIDE's rules, a profile's id for a
+ * federation's. Its imported lists: FIDE's download (source 'FIDE') for the FIDE chain, a federation's list (any other
+ * source) for a national one; when the office holds no imported list of the chain's kind for the rating type, those of
+ * the other kind (an office that starts a national list from FIDE's download).
+ */
+export type ListChain = string
+export const FIDE_CHAIN: ListChain = 'FIDE'
+
+/** The chain a rule set writes and reads: FIDE's editions the FIDE chain, a federation's profile its own. */
+export function editionChain(edition: { kind: string; id: string }): ListChain {
+  return edition.kind === 'fide' ? FIDE_CHAIN : edition.id
+}
+
+/** The chain a stored list belongs to: its source (an imported list of a federation reads as that federation's chain). */
+export function listChain(list: { source: string }): ListChain {
+  return list.source
+}
+
+/**
+ * The lists of a chain, over `rating_lists` aliased `a`, with named parameters @chain and @type (the rating type).
+ * The NOT EXISTS does not depend on the row: SQLite computes it once per statement.
+ */
+export function chainCondition(a: string): string {
+  return `((${a}.kind = 'office' AND ${a}.source = @chain) OR (${a}.kind = 'reference' AND ((${a}.source = 'FIDE') = (@chain = 'FIDE')
+    OR NOT EXISTS (SELECT 1 FROM rating_lists own WHERE own.kind = 'reference' AND own.rating_type = @type AND (own.source = 'FIDE') = (@chain = 'FIDE')))))`
+}
+
+/**
+ * The one tie-break for "the list in force" of a chain, in SQL over `rating_lists` aliased `l`:
  * 1. drafts never count: only published office lists and reference lists (status 'published' or 'reference');
  * 2. the latest list date wins (on or before the date asked for);
  * 3. on one date, the office's published list wins over a reference list: the office computed it from that
@@ -20,20 +51,20 @@ export interface ListRef {
  * 4. then the highest version (a correction published as a new version supersedes the earlier one);
  * 5. then the latest stored (highest id): a list re-imported on the same date replaces the earlier import.
  */
-const IN_FORCE_WHERE = "rating_type = ? AND status IN ('published', 'reference')"
-const IN_FORCE_ORDER = "list_date DESC, CASE kind WHEN 'office' THEN 0 ELSE 1 END, version DESC, id DESC"
+const IN_FORCE_WHERE = `l.rating_type = @type AND l.status IN ('published', 'reference') AND ${chainCondition('l')}`
+const IN_FORCE_ORDER = "l.list_date DESC, CASE l.kind WHEN 'office' THEN 0 ELSE 1 END, l.version DESC, l.id DESC"
 
-/** The list in force on `date` (YYYY-MM-DD) for a rating type: dated on or before it, by the tie-break above. */
-export function listInForce(db: Db, date: string, ratingType: RatingType | string): ListRef | null {
-  const row = prepared(db, `SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date <= ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
-    .get(ratingType, date) as ListRef | undefined
+/** The list of a chain in force on `date` (YYYY-MM-DD) for a rating type: dated on or before it, by the tie-break above. */
+export function listInForce(db: Db, date: string, ratingType: RatingType | string, chain: ListChain): ListRef | null {
+  const row = prepared(db, `SELECT l.id, l.list_date AS listDate, l.kind FROM rating_lists l WHERE ${IN_FORCE_WHERE} AND l.list_date <= @date ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
+    .get({ type: ratingType, date, chain }) as ListRef | undefined
   return row ?? null
 }
 
-/** The list in force just before `date`: dated strictly before it, by the same tie-break (a list's predecessor). */
-export function listBefore(db: Db, date: string, ratingType: RatingType | string): ListRef | null {
-  const row = prepared(db, `SELECT id, list_date AS listDate, kind FROM rating_lists WHERE ${IN_FORCE_WHERE} AND list_date < ? ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
-    .get(ratingType, date) as ListRef | undefined
+/** The list of a chain in force just before `date`: dated strictly before it, by the same tie-break (a list's predecessor). */
+export function listBefore(db: Db, date: string, ratingType: RatingType | string, chain: ListChain): ListRef | null {
+  const row = prepared(db, `SELECT l.id, l.list_date AS listDate, l.kind FROM rating_lists l WHERE ${IN_FORCE_WHERE} AND l.list_date < @date ORDER BY ${IN_FORCE_ORDER} LIMIT 1`)
+    .get({ type: ratingType, date, chain }) as ListRef | undefined
   return row ?? null
 }
 
@@ -44,11 +75,11 @@ export interface ListRating {
 }
 
 /**
- * Ratings in force at a tournament's start: per FIDE ID, the entry of the latest list (a reference list, or a published
- * office list) of that rating type dated on or before the start. Also returns which list was used.
+ * Ratings in force at a tournament's start: per FIDE ID, the entry of the chain's latest list (a reference list, or a
+ * published office list) of that rating type dated on or before the start. Also returns which list was used.
  */
-export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | string, fideIds: readonly string[]): { list: ListRef | null; byFideId: Map<string, ListRating> } {
-  const list = listInForce(db, start, ratingType)
+export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | string, chain: ListChain, fideIds: readonly string[]): { list: ListRef | null; byFideId: Map<string, ListRating> } {
+  const list = listInForce(db, start, ratingType, chain)
   const byFideId = new Map<string, ListRating>()
   if (!list) return { list: null, byFideId }
   const stmt = prepared(db,
@@ -65,21 +96,20 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
 
 /**
  * Players unrated at a tournament's start who have been published since (§ 8.4): their current rating, from the latest
- * list of that type after the start that holds one (drafts never; between lists of one date, the listInForce order).
+ * list of the chain and type after the start that holds one (drafts never; between lists of one date, the listInForce order).
  */
-export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingType | string, fideIds: readonly string[]): Map<string, number> {
+export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingType | string, chain: ListChain, fideIds: readonly string[]): Map<string, number> {
   const stmt = prepared(db,
     `SELECT e.rating FROM rating_list_entries e
        JOIN rating_lists l ON l.id = e.list_id
        JOIN players p ON p.id = e.player_id
-      WHERE p.fide_id = ? AND l.rating_type = ? AND l.list_date > ? AND e.rating IS NOT NULL
-        AND l.status IN ('published', 'reference')
-      ORDER BY l.list_date DESC, CASE l.kind WHEN 'office' THEN 0 ELSE 1 END, l.version DESC, l.id DESC LIMIT 1`
+      WHERE p.fide_id = @fideId AND ${IN_FORCE_WHERE} AND l.list_date > @start AND e.rating IS NOT NULL
+      ORDER BY ${IN_FORCE_ORDER} LIMIT 1`
   )
   const out = new Map<string, number>()
   for (const id of fideIds) {
     if (!/^\d+$/.test(id)) continue
-    const row = stmt.get(Number(id), ratingType, start) as { rating: number } | undefined
+    const row = stmt.get({ fideId: Number(id), type: ratingType, start, chain }) as { rating: number } | undefined
     if (row) out.set(id, row.rating)
   }
   return out

@@ -24,7 +24,7 @@ import { birthYearOf, gamelessSheet } from '../lists/generate'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
-import { listInForce } from './lists'
+import { chainCondition, editionChain, listInForce, type ListChain } from './lists'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -42,8 +42,8 @@ export interface BaseListRef {
 }
 
 /** The source written on an office list: 'FIDE' for FIDE's editions, the profile's id for a federation's own. */
-export function officeSource(edition: Edition): string {
-  return edition.kind === 'fide' ? 'FIDE' : edition.id
+export function officeSource(edition: Edition): ListChain {
+  return editionChain(edition)
 }
 
 export function addDays(date: string, days: number): string {
@@ -74,13 +74,14 @@ export function findBaseList(db: Db, listDate: string, ratingType: RatingType, s
   if (office) return { ...office, kind: 'office' }
   // FIDE's list and a national list of the same players are two chains: a FIDE list starts from FIDE's download, a
   // federation's profile from its own imported list; the other kind only when the office holds none of its own
+  // (chainCondition, the rule of listInForce)
   const ref = db
     .prepare(
-      `SELECT id, list_date AS listDate, source FROM rating_lists
-        WHERE kind = 'reference' AND rating_type = ? AND list_date < ?
-        ORDER BY CASE WHEN (source = 'FIDE') = (? = 'FIDE') THEN 0 ELSE 1 END, list_date DESC, id DESC LIMIT 1`
+      `SELECT r.id, r.list_date AS listDate, r.source FROM rating_lists r
+        WHERE r.kind = 'reference' AND r.rating_type = @type AND r.list_date < @date AND ${chainCondition('r')}
+        ORDER BY r.list_date DESC, r.id DESC LIMIT 1`
     )
-    .get(ratingType, listDate, source) as { id: number; listDate: string; source: string } | undefined
+    .get({ type: ratingType, date: listDate, chain: source }) as { id: number; listDate: string; source: string } | undefined
   if (ref) return { ...ref, kind: 'reference', closingDate: addDays(ref.listDate, -cutoffOf(ref.listDate)) }
   throw new UserError('lists.noBaseList', { ratingType, listDate })
 }
@@ -100,24 +101,29 @@ export interface PeriodTournamentRow {
 }
 
 /**
- * Approved tournaments of the type that ended on or before the closing date and that no published list rated in
- * full; a long event (more than 30 days) also while it runs, for its rounds played up to the closing date.
+ * Approved tournaments of the type that ended on or before the closing date and that no published list of the chain
+ * rated in full; a long event (more than 30 days) also while it runs, for its rounds played up to the closing date.
+ * FIDE's list and a national list are two chains (data/lists.ts): a tournament the other chain rated (status 'rated')
+ * is still to be rated in this one — but only when it ended after `notBefore` (the closing date of this list's base):
+ * one that ended earlier is in the base's own figures (a chain started from a federation's list does not rate again
+ * every event of the other chain's history).
  */
-export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate: string): PeriodTournamentRow[] {
+export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate: string, chain: ListChain, notBefore: string): PeriodTournamentRow[] {
   return db
     .prepare(
       `SELECT t.id, t.name, t.start_date AS startDate, t.end_date AS endDate, t.system, t.edition,
               t.current_file_id AS fileId, f.sha256, t.flags,
               coalesce((SELECT max(olt.last_round) FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
-                         WHERE olt.tournament_id = t.id AND l.status = 'published'), 0) AS ratedThrough
+                         WHERE olt.tournament_id = t.id AND l.status = 'published' AND l.source = @chain), 0) AS ratedThrough
          FROM tournaments t LEFT JOIN tournament_files f ON f.id = t.current_file_id
-        WHERE t.status = 'approved' AND t.rating_type = ? AND t.start_date IS NOT NULL AND t.end_date IS NOT NULL
-          AND (t.end_date <= ? OR (julianday(t.end_date) - julianday(t.start_date) > ${MONTHLY_SLICE_DAYS} AND t.start_date <= ?))
+        WHERE (t.status = 'approved' OR (t.status = 'rated' AND t.end_date > @notBefore))
+          AND t.rating_type = @type AND t.start_date IS NOT NULL AND t.end_date IS NOT NULL
+          AND (t.end_date <= @closing OR (julianday(t.end_date) - julianday(t.start_date) > ${MONTHLY_SLICE_DAYS} AND t.start_date <= @closing))
           AND NOT EXISTS (SELECT 1 FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
-                           WHERE olt.tournament_id = t.id AND olt.final = 1 AND l.status = 'published')
+                           WHERE olt.tournament_id = t.id AND olt.final = 1 AND l.status = 'published' AND l.source = @chain)
         ORDER BY t.end_date, t.id`
     )
-    .all(ratingType, closingDate, closingDate) as PeriodTournamentRow[]
+    .all({ type: ratingType, closing: closingDate, chain, notBefore }) as PeriodTournamentRow[]
 }
 
 interface Slice {
@@ -179,7 +185,7 @@ class RatingsCache {
 }
 
 /** The period tournament as the engine takes it: players with their start-date ratings, rounds, excluded games. */
-function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, ratingType: RatingType, late: boolean, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
+function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, ratingType: RatingType, chain: ListChain, late: boolean, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
   const players = db
     .prepare('SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL ORDER BY start_rank')
     .all(t.id) as { startRank: number; playerId: number }[]
@@ -192,8 +198,9 @@ function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, rati
     if (!rs) byRank.set(rank, (rs = []))
     rs.push({ round, opponent, code: code as ResultCode })
   }
-  const list = listInForce(db, slice.ratingDate, ratingType)
-  const std = ratingType !== 'standard' ? listInForce(db, slice.ratingDate, 'standard') : null
+  // the ratings of the list's own chain: a FIDE list rates with FIDE's figures, a national profile with the national list's
+  const list = listInForce(db, slice.ratingDate, ratingType, chain)
+  const std = ratingType !== 'standard' ? listInForce(db, slice.ratingDate, 'standard', chain) : null
   const out: PeriodPlayer[] = players.map((p) => {
     const rating = ratings.rating(list?.id ?? null, p.playerId)
     const pp: PeriodPlayer = { startRank: p.startRank, playerId: p.playerId, rating, ratingListId: rating === null ? null : (list?.id ?? null), rounds: byRank.get(p.startRank) ?? [] }
@@ -295,7 +302,7 @@ export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly Peri
 /** Builds the generation input from the database (base list, period tournaments, window, facts). */
 export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
-  const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate)
+  const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate, o.source, base.closingDate)
   const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
   const ratings = new RatingsCache(db, o.replacedRatings)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
@@ -309,7 +316,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     const late = t.endDate <= base.closingDate
     for (const slice of slicesOf(db, t, o.closingDate)) {
       if (!slice.rounds.length) continue
-      const pt = loadPeriodTournament(db, t, slice, o.ratingType, late, o.editionAt, ratings)
+      const pt = loadPeriodTournament(db, t, slice, o.ratingType, o.source, late, o.editionAt, ratings)
       editions.set(pt.editionId, o.editionAt(t.startDate, t.edition))
       tournaments.push(pt)
     }

@@ -2,6 +2,7 @@
 // rated), the officer's facts (received date, historical, flags, typed time control, edition) and the dashboard query.
 import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
+import type { ListChain } from './lists'
 
 export type TournamentStatus = 'imported' | 'checked' | 'approved' | 'rejected' | 'rated'
 
@@ -95,13 +96,13 @@ export function playerLinks(db: Db, id: number): StoredPlayerLink[] {
   return prepared(db, 'SELECT start_rank AS startRank, player_id AS playerId, fide_id AS fideId FROM tournament_players WHERE tournament_id = ? ORDER BY start_rank').all(id) as StoredPlayerLink[]
 }
 
-/** Published office lists and reference lists of a rating type, with their dates (newest first). */
-export function publishedLists(db: Db, ratingType: string): { listDate: string; kind: string }[] {
+/** Published office lists of a chain (data/lists.ts) and reference lists of a rating type, with their dates (newest first). */
+export function publishedLists(db: Db, ratingType: string, chain: ListChain): { listDate: string; kind: string }[] {
   return prepared(db,
       `SELECT DISTINCT list_date AS listDate, kind FROM rating_lists
-        WHERE rating_type = ? AND ((kind = 'office' AND status = 'published') OR kind = 'reference') ORDER BY list_date DESC`
+        WHERE rating_type = ? AND ((kind = 'office' AND status = 'published' AND source = ?) OR kind = 'reference') ORDER BY list_date DESC`
     )
-    .all(ratingType) as { listDate: string; kind: string }[]
+    .all(ratingType, chain) as { listDate: string; kind: string }[]
 }
 
 export function setStatus(db: Db, id: number, status: TournamentStatus): void {

@@ -7,7 +7,7 @@ import type { CheckRun, DashboardRow } from '../../../shared/contract/checks'
 import { runRegulationChecks, type CheckArbiter, type CheckInput, type CheckPlayer, type TournamentFlags } from '../checks/index'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
-import { ratingsAtStart } from '../data/lists'
+import { editionChain, ratingsAtStart } from '../data/lists'
 import { appendAudit, type AuditAction } from '../data/audit'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName, nameSimilarity } from '../registry/names'
@@ -170,7 +170,9 @@ export function buildCheckInput(db: Db, id: number): BuiltCheckInput {
   const edition = reviewEdition(db, t, start)
   const ratingType = t.ratingType ?? 'standard'
   const model = loadTournamentModel(db, id)
-  const { byFideId } = ratingsAtStart(db, start, ratingType, model.players.map((p) => p.fideId ?? ''))
+  // the ratings of the tournament's own chain: FIDE's list for FIDE's rules, the national list for a national profile
+  const chain = editionChain(edition)
+  const { byFideId } = ratingsAtStart(db, start, ratingType, chain, model.players.map((p) => p.fideId ?? ''))
   const links = new Map(playerLinks(db, id).map((l) => [l.startRank, l]))
   const players: CheckPlayer[] = model.players.map((p) => {
     const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
@@ -187,7 +189,7 @@ export function buildCheckInput(db: Db, id: number): BuiltCheckInput {
       rounds: p.rounds
     }
   })
-  const published = publishedLists(db, ratingType).filter((l) => l.kind === 'office')
+  const published = publishedLists(db, ratingType, chain).filter((l) => l.kind === 'office')
   const end = t.endDate ?? dates.filter((d): d is string => d !== null).at(-1) ?? start
   const listDate = targetListDate(end, t.receivedDate, new Set(published.map((l) => l.listDate)), edition)
   let listEdition: Edition
@@ -477,9 +479,11 @@ export function reviewSummary(db: Db, id: number) {
 export function dashboard(db: Db, filter: DashboardFilter): { total: number; rows: DashboardRow[] } {
   const page = dashboardRows(db, filter)
   const published = new Map<string, Set<string>>()
-  const publishedOf = (ratingType: string) => {
-    let set = published.get(ratingType)
-    if (!set) published.set(ratingType, (set = new Set(publishedLists(db, ratingType).filter((l) => l.kind === 'office').map((l) => l.listDate))))
+  // the published lists of the tournament's own chain (FIDE's, or its national profile's)
+  const publishedOf = (ratingType: string, chain: string) => {
+    const key = `${ratingType} ${chain}`
+    let set = published.get(key)
+    if (!set) published.set(key, (set = new Set(publishedLists(db, ratingType, chain).filter((l) => l.kind === 'office').map((l) => l.listDate))))
     return set
   }
   return {
@@ -490,7 +494,7 @@ export function dashboard(db: Db, filter: DashboardFilter): { total: number; row
       if (r.status !== 'rejected' && end) {
         try {
           const e = edition ? findEdition(db, edition) : editionForDate(r.startDate ?? end)
-          if (e) listDate = targetListDate(end, receivedDate, publishedOf(r.ratingType ?? 'standard'), e)
+          if (e) listDate = targetListDate(end, receivedDate, publishedOf(r.ratingType ?? 'standard', editionChain(e)), e)
         } catch {
           // a start before every edition, without a chosen profile: no list to show
         }

@@ -5,7 +5,7 @@ import type { ListSummary } from '../../../shared/contract/lists'
 import type { OfficeListCall } from '../../../shared/contract/office-lists'
 import type { ListOutCall } from '../../../shared/contract/list-out'
 import { ftsQuery } from '../data/player-search'
-import { listBefore, type ListRef } from '../data/lists'
+import { listBefore, listChain, type ListRef } from '../data/lists'
 import { getListSummary, listSummaries, pageIds, rowsFor, searchPage } from '../data/list-pages'
 
 export { displayName, getListSummary } from '../data/list-pages'
@@ -43,9 +43,9 @@ export function playerSearchCondition(search: string): { sql: string; params: (s
   return q ? { sql: 'p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH ?)', params: [q], fts: q } : null
 }
 
-/** The list a page is compared with: the list in force just before its date (listBefore, the listInForce rule). */
+/** The list a page is compared with: the list of its own chain in force just before its date (listBefore, the listInForce rule). */
 export function previousList(db: Db, list: ListSummary): ListRef | null {
-  return listBefore(db, list.listDate, list.ratingType)
+  return listBefore(db, list.listDate, list.ratingType, listChain(list))
 }
 
 export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall | ListOutCall> = {

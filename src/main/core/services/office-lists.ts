@@ -14,6 +14,7 @@ import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
   adjustmentWriter,
   assertNotPublished,
+  baseListById,
   buildGenerationInput,
   changelogWriter,
   findBaseList,
@@ -175,7 +176,7 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   } catch {
     base = { id: -1, kind: 'reference', listDate: '', closingDate: '', source: '' }
   }
-  const rows = periodTournamentRows(db, list.ratingType, meta.closingDate)
+  const rows = periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, base.closingDate)
   const folds = base.id >= 0 ? foldsOnList(db, base.id, activeMerges(db)) : []
   return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), folds), stored: meta.inputsHash, base, rows }
 }
@@ -340,6 +341,11 @@ export function regenerateList(
   return { list, meta, edition, rows, built, result, folded }
 }
 
+/** The closing date of the list a published list was computed from (its own, or its date minus its rules' cutoff). */
+function baseClosingOf(db: Db, baseListId: number, edition: Edition): string {
+  return baseListById(db, baseListId, rulesFor(db, edition.kind === 'fide' ? null : edition).cutoff).closingDate
+}
+
 /** The published lists of a chain: the list, then each later published list of its type and source, newest versions. */
 function chainFrom(db: Db, listId: number): number[] {
   const first = getList(db, listId)
@@ -375,7 +381,12 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     const meta = getMeta(db, id)!
     const list = getList(db, id)
     const own = ratedTournamentRows(db, id)
-    const added = id === listId && includeLate ? periodTournamentRows(db, list.ratingType, meta.closingDate).filter((r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)) : []
+    const added =
+      id === listId && includeLate
+        ? periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, baseClosingOf(db, meta.baseListId, JSON.parse(meta.params) as Edition)).filter(
+            (r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)
+          )
+        : []
     const again = regenerateList(db, id, previous, { extraRows: added, merges, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
     const changedFiles = again.rows.filter((r) => r.fileId !== r.ratedFileId)
     for (const t of changedFiles) {

@@ -6,7 +6,7 @@ import type { Edition } from '../../../shared/contract/rating'
 import type { TournamentRating } from '../../../shared/contract/tournament-rating'
 import type { PairingSystem, RatingType, TournamentPlayer } from '../model/tournament'
 import { findEdition } from './rating'
-import { ratingsAtStart, ratingsPublishedSince } from '../data/lists'
+import { editionChain, ratingsAtStart, ratingsPublishedSince } from '../data/lists'
 import { loadTournamentModel } from '../data/tournament-model'
 import { matchedFideIds, tournamentRatingFacts } from '../data/tournament-rating'
 import { gameExclusions } from '../data/findings'
@@ -39,7 +39,9 @@ function editionOf(db: Db, req: RatingRequest): { edition: Edition; from: Tourna
 /** Rates the players with the list in force at the start (their rating and K), as the office would. */
 export function rateWithLists(db: Db, req: RatingRequest): TournamentRating {
   const { edition, from } = editionOf(db, req)
-  const { list, byFideId } = ratingsAtStart(db, req.start, req.ratingType, req.players.map((p) => p.fideId ?? ''))
+  // the ratings of the rule set's own chain: FIDE's list for FIDE's rules, the national list for a national profile
+  const chain = editionChain(edition)
+  const { list, byFideId } = ratingsAtStart(db, req.start, req.ratingType, chain, req.players.map((p) => p.fideId ?? ''))
   const states = new Map<number, { k?: number; birthYear?: number; rating: number | null }>()
   const ratingFrom = new Map<number, TournamentRating['players'][number]['ratingFrom']>()
   const players = req.players.map((p) => {
@@ -50,7 +52,7 @@ export function rateWithLists(db: Db, req: RatingRequest): TournamentRating {
     return { ...p, rating }
   })
   const unratedIds = players.filter((p) => p.rating === null && p.fideId).map((p) => p.fideId!)
-  const since = ratingsPublishedSince(db, req.start, req.ratingType, unratedIds)
+  const since = ratingsPublishedSince(db, req.start, req.ratingType, chain, unratedIds)
   const laterRatings = new Map<number, number>()
   for (const p of players) {
     if (p.rating !== null || !p.fideId || !since.has(p.fideId)) continue

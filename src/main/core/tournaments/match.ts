@@ -3,7 +3,7 @@ import type { Db } from '../db/open'
 import { foldName, nameSimilarity, splitName } from '../registry/names'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
 import { PLAYER_FIELDS as F, columnsOf, type TrfField } from '../trf/layout'
-import { listInForce, type ListRef } from '../data/lists'
+import { FIDE_CHAIN, listInForce, type ListRef } from '../data/lists'
 import { registryLookup, type RegistryPlayer } from '../data/players'
 
 export type MatchStatus = 'fide-id' | 'unknown-id' | 'candidate' | 'unmatched'
@@ -42,11 +42,14 @@ export function candidateConfidence(nameScore: number, birth: number, federation
   return Math.round((0.6 * nameScore + 0.25 * birth + 0.15 * federation) * 100) / 100
 }
 
-/** The rating list in force at the start (listInForce), when the file gives its start date and rating type. */
+/**
+ * The rating list in force at the start (listInForce), when the file gives its start date and rating type: FIDE's
+ * chain, since a TRF's player record carries the FIDE rating (a national rating has its own records).
+ */
 function listAtStart(db: Db, parsed: ParsedTrf): ListRef | null {
   const { startDate, ratingType } = parsed.header
   if (!startDate || !ratingType) return null
-  return listInForce(db, startDate, ratingType)
+  return listInForce(db, startDate, ratingType, FIDE_CHAIN)
 }
 
 export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
