@@ -3,20 +3,23 @@
 // Floors (same process, same rows): the players and list entries the import wrote, inserted again by a bare
 // prepared-statement loop in one transaction with the indexes (and the name index) built after; and the file
 // read and split into lines. Targets (issue 14): a list import within 2× its floor, peak memory under 2 GB.
-import { statSync } from 'node:fs'
+import { copyFileSync, statSync } from 'node:fs'
 import os from 'node:os'
 import { openDatabase } from '../src/main/core/db/open'
 import { importFideList } from '../src/main/core/registry/import'
 import { writeSyntheticCombinedList } from '../test/helpers/synthetic-list'
 import { tempDir } from '../test/helpers/temp-db'
 import { builtBenchWorker } from './built-worker'
-import { measure, parseFloor, pick, readRows, report, target, writeFloor } from './lib'
+import { measure, measureBest, parseFloor, pick, readRows, report, target, writeFloor } from './lib'
 
 const LINES = pick({ ci: 60_000, default: 400_000, full: 1_900_000 })
 const tmp = tempDir('rating-office-bench-')
 const worker = await builtBenchWorker()
 const PLAYER_COLUMNS = ['id', 'fide_id', 'surname', 'given_names', 'name_folded', 'federation', 'sex', 'birth_date', 'title', 'woman_title', 'arbiter_title', 'other_titles', 'foa_title', 'status']
 const ENTRY_COLUMNS = ['list_id', 'player_id', 'rating', 'games', 'k', 'flags', 'title', 'federation', 'birth_year', 'sex']
+/** The monthly update and its floor run this many times, the run of least CPU kept (about a second each at the
+ *  reduced scale, where one run's ratio swung from 1.0× to 1.5×); each run updates its own copy of the loaded file. */
+const REPEAT = pick({ ci: 3, default: 1, full: 1 })
 const UNDER_2GB = (mb: number) => target('peak memory under 2 GB', mb < 2048)
 
 try {
@@ -69,19 +72,30 @@ try {
   })
 
   // the monthly update: the same players with ratings moved, into the loaded registry (every index live)
-  const c = await measure(() => load(txtDb, next, '2025-12-01'))
+  const copies = Array.from({ length: REPEAT }, (_, i) => {
+    if (i === 0) return txtDb
+    const f = tmp.file(`txt-${i}.db`)
+    copyFileSync(txtDb, f) // closed and checkpointed: the file is the whole database
+    return f
+  })
+  let round = 0
+  const c = await measureBest(REPEAT, () => load(copies[round++]!, next, '2025-12-01'))
   const db2 = openDatabase(txtDb)
   const ids = c.value.lists.map((l) => l.id)
   const entries = readRows(db2, 'rating_list_entries', ENTRY_COLUMNS, `list_id IN (${ids.join(', ')})`)
   const players = readRows(db2, 'players', PLAYER_COLUMNS)
   db2.close()
-  const floor2 = await writeFloor(tmp.file('floor2.db'), [players, entries], ["INSERT INTO players_fts(players_fts) VALUES ('rebuild')"])
+  let floor2: Awaited<ReturnType<typeof writeFloor>> | null = null
+  for (let i = 0; i < REPEAT; i++) {
+    const f = await writeFloor(tmp.file(`floor2-${i}.db`), [players, entries], ["INSERT INTO players_fts(players_fts) VALUES ('rebuild')"])
+    if (!floor2 || f.cpuMs < floor2.cpuMs) floor2 = f
+  }
   report({
     name: 'monthly update',
     items: c.value.records,
     unit: 'players',
     run: c.run,
-    floor: { ...floor2, what: `the month's ${entries.rows.length.toLocaleString('en')} entries and the ${players.rows.length.toLocaleString('en')} players written by a bare loop into an empty schema, indexes after` },
+    floor: { ...floor2!, what: `the month's ${entries.rows.length.toLocaleString('en')} entries and the ${players.rows.length.toLocaleString('en')} players written by a bare loop into an empty schema, indexes after` },
     notes: [`${c.value.players.updated.toLocaleString('en')} players updated, ${c.value.players.unchanged.toLocaleString('en')} unchanged`],
     targets: [UNDER_2GB(c.run.peakRssMb)]
   })
