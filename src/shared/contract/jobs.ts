@@ -51,6 +51,11 @@ export const jobsContract = {
     input: backupJobInputSchema,
     result: backupReportSchema
   }),
+  'system:restore': job({
+    summary: 'Replace the database file with a backup: the backup checked, the current file copied aside and verified, then the swap (the host has closed its connection)',
+    input: z.object({ from: z.string().min(1), safetyDir: z.string().min(1) }).strict(),
+    result: z.object({ safetyCopy: z.string().nullable(), schemaVersion: z.number() })
+  }),
   'rating:period': job({
     summary: 'Rate a batch of player periods (one calculation document each), with progress and cancel checks',
     input: periodJobInputSchema,
@@ -198,8 +203,8 @@ const jobId = z.object({ jobId: z.string() }).strict()
  * Jobs that read or write a file by its path: started by the calls that take a handle or show a save dialog (or by the
  * local CLI), never by jobs:start.
  */
-export const pathJobKinds = ['registry:importList', 'registry:importNational', 'lists:export'] as const satisfies readonly JobKind[]
-const { 'registry:importList': _list, 'registry:importNational': _national, 'lists:export': _export, ...clientJobs } = jobsContract
+export const pathJobKinds = ['registry:importList', 'registry:importNational', 'lists:export', 'system:restore'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, 'lists:export': _export, 'system:restore': _restore, ...clientJobs } = jobsContract
 /** The jobs a client may start by name. */
 export const clientJobsContract = clientJobs
 

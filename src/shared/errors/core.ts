@@ -38,6 +38,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'A background task is running: wait for it to finish, then restore.',
     fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis restaurez.'
   },
+  'db.restoreInUse': {
+    en: 'The database {file} is open in another session (another window, a command or a server): close it, then restore. Nothing was changed.',
+    fr: 'La base {file} est ouverte dans une autre session (une autre fenêtre, une commande ou un serveur) : fermez-la, puis restaurez. Rien n’a été modifié.'
+  },
   'db.restoring': {
     en: 'The database is being restored: try again in a moment.',
     fr: 'La base est en cours de restauration : réessayez dans un instant.'

@@ -139,6 +139,23 @@ export async function backupDatabase(db: Db, out: string): Promise<BackupReport>
   }
 }
 
+/**
+ * Refuses when another connection has the database open (another window, a CLI command, a server): the file would
+ * be replaced under it, and it would go on writing into the file it had. Leaving write-ahead logging needs the file
+ * to itself, so SQLite answers "locked" when anyone else has it open; the backups are single files anyway.
+ */
+function claimAlone(current: Db, dbPath: string): void {
+  current.pragma('busy_timeout = 0')
+  let mode: string
+  try {
+    mode = String(current.pragma('journal_mode = DELETE', { simple: true }))
+  } catch (e) {
+    if ((e as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new UserError('db.restoreInUse', { file: dbPath })
+    throw e
+  }
+  if (mode !== 'delete') throw new UserError('db.restoreInUse', { file: dbPath })
+}
+
 export interface RestoreReport {
   restored: string
   from: string
@@ -164,6 +181,7 @@ export async function restoreDatabase(dbPath: string, from: string, safetyDir = 
   if (existsSync(dbPath)) {
     const current = new Database(dbPath, { fileMustExist: true })
     try {
+      claimAlone(current, dbPath)
       safetyCopy = freeBackupPath(safetyDir, basename(dbPath), now, 'before-restore')
       await backupDatabase(current, safetyCopy)
       current.pragma('wal_checkpoint(TRUNCATE)')

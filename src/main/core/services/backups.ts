@@ -14,6 +14,8 @@ export function startBackupSchedule(ctx: ServiceContext, now: () => Date = () =>
   let running: string | null = null
   const check = (): string | null => {
     if (running && ctx.jobs.get(running)?.state === 'running') return null
+    // a restore has the connection closed: the next check will do
+    if (ctx.maintenance) return null
     const folder = backupFolder(ctx.dbPath, readSettings(ctx.db).backupDir)
     if (!dailyBackupDue(folder, basename(ctx.dbPath), now())) return null
     running = ctx.jobs.start('system:backup', { reason: 'daily' })

@@ -4,7 +4,7 @@ import { readFederationLogo, readSettings, writeFederationLogo, writeSettings } 
 import { checkLogo } from '../exports/logo'
 import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
-import { backupFolder, checkDatabaseFile, listBackups, restoreDatabase } from '../db/backup'
+import { backupFolder, listBackups } from '../db/backup'
 import { homeFigures } from '../data/system'
 import { openDatabase } from '../db/open'
 import { checkOnOpen } from '../db/open-check'
@@ -27,16 +27,14 @@ export const systemHandlers: HandlersOf<'system'> = {
     const backup = listBackups(folder, basename(ctx.dbPath)).find((b) => basename(b.file) === input.fileName)
     if (!backup) throw new UserError('db.backupMissing', { file: input.fileName })
     if (ctx.jobs.runningCount() > 0) throw new UserError('db.restoreBusy')
-    // checked before the connection closes: a damaged backup leaves the application as it was
-    const check = checkDatabaseFile(backup.file)
-    if (check.integrity !== 'ok' || check.foreignKeyProblems.length) {
-      throw new UserError('db.backupDamaged', { file: input.fileName, problems: check.integrity !== 'ok' ? check.integrity : `${check.foreignKeyProblems.length} foreign key problems` })
-    }
+    // every other call is refused until the file is back (db.restoring); the work runs in a worker, so the window
+    // keeps answering: the backup's checks and the safety copy's verification walk whole files (seconds at FIDE
+    // scale). A damaged backup or another session on the file stops it before anything changes.
     ctx.maintenance = 'restore'
     ctx.db.close()
     try {
-      const report = await restoreDatabase(ctx.dbPath, backup.file, folder)
-      return { restored: input.fileName, safetyCopy: report.safetyCopy ? basename(report.safetyCopy) : null, schemaVersion: report.check.schemaVersion }
+      const report = await ctx.jobs.run('system:restore', { from: backup.file, safetyDir: folder })
+      return { restored: input.fileName, safetyCopy: report.safetyCopy ? basename(report.safetyCopy) : null, schemaVersion: report.schemaVersion }
     } finally {
       // the restored file (or, if the restore failed, the untouched one), upgraded if it is older
       ctx.db = openDatabase(ctx.dbPath)

@@ -2,6 +2,9 @@
 // the folder the settings name, and the retention rule thinning out old automatic copies.
 import { afterAll, describe, expect, it } from 'vitest'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -127,6 +130,34 @@ describe('restore from the Settings screen (system:restore)', () => {
     const safety = checkDatabaseFile(tmp.file(`restore/backups/${(reply.value as { safetyCopy: string }).safetyCopy}`))
     expect(safety.integrity).toBe('ok')
     expect(Object.keys(safety.listChecksums).length).toBeGreaterThan(Object.keys(frozen).length)
+  })
+
+  it('answers other calls while the restore runs in the worker (refused until the file is back), and refuses a file another session has open', async () => {
+    const s = services('restore-busy')
+    await s.dispatch('settings:set', { officer: 'Before' })
+    const backup = await s.ctx.jobs.run('system:backup', { reason: 'manual' })
+    await s.dispatch('settings:set', { officer: 'After' })
+    const name = backup.file.split('/').at(-1)!
+
+    // another process (a command, a second window) holds the database open: nothing may be replaced under it
+    const sqlite = createRequire(import.meta.url).resolve('better-sqlite3')
+    const other = spawn(process.execPath, ['-e', `const D = require(${JSON.stringify(sqlite)}); const db = new D(${JSON.stringify(s.ctx.dbPath)}); db.prepare('SELECT count(*) FROM players').get(); console.log('open'); setInterval(() => {}, 1000)`])
+    try {
+      await once(other.stdout!, 'data')
+      const refused = await s.dispatch('system:restore', { fileName: name })
+      expect(refused).toMatchObject({ ok: false, error: { key: 'db.restoreInUse' } })
+      expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, value: { officer: 'After' } })
+    } finally {
+      other.kill()
+      await once(other, 'exit')
+    }
+
+    // alone again: the restore runs, and a call made meanwhile is answered at once, refused until the file is back
+    const pending = s.dispatch('system:restore', { fileName: name })
+    const during = await s.dispatch('settings:get', {})
+    expect(during).toMatchObject({ ok: false, error: { key: 'db.restoring' } })
+    expect(await pending).toMatchObject({ ok: true, value: { restored: name } })
+    expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, value: { officer: 'Before' } })
   })
 
   it('refuses a name that is not a backup of its folder, and a damaged backup, leaving the database as it was', async () => {

@@ -1,7 +1,7 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
 import { openDatabase } from '../../db/open'
 import type { JobHandlersOf } from '../protocol'
-import { automaticBackup, backupFolder } from '../../db/backup'
+import { automaticBackup, backupFolder, restoreDatabase } from '../../db/backup'
 import { readSettings } from '../../data/settings'
 import { registryHoldsData, tableNames, tableRowCount } from '../../data/system'
 import type { HealthReport } from '../../../../shared/contract/system'
@@ -13,6 +13,14 @@ export const systemJobs: JobHandlersOf<'system'> = {
     const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason)
     ctx.progress(1, 1)
     return report
+  },
+  'system:restore': async (input, ctx) => {
+    // the walks of both files (the backup's checks, the safety copy's verification) take seconds at FIDE scale:
+    // here, not on the thread that answers the window
+    ctx.progress(0, 1, 'restore')
+    const report = await restoreDatabase(ctx.dbPath, input.from, input.safetyDir)
+    ctx.progress(1, 1)
+    return { safetyCopy: report.safetyCopy, schemaVersion: report.check.schemaVersion }
   },
   'system:openCheck': (_input, ctx) => {
     ctx.progress(0, 1, 'quick_check')

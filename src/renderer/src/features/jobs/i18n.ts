@@ -14,6 +14,7 @@ export default {
       kinds: {
         'system_health': 'Database check',
         'system_openCheck': 'Checking the database file',
+        'system_restore': 'Restoring a backup',
         'system_backup': 'Database backup',
         'registry_importList': 'FIDE rating list import',
         'registry_importNational': 'National list import',
@@ -45,6 +46,7 @@ export default {
       kinds: {
         'system_health': 'Vérification de la base',
         'system_openCheck': 'Vérification du fichier de la base',
+        'system_restore': 'Restauration d’une sauvegarde',
         'system_backup': 'Sauvegarde de la base',
         'registry_importList': 'Import de la liste FIDE',
         'registry_importNational': 'Import de la liste nationale',
