@@ -4,6 +4,7 @@ import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { fromTheEnd } from './player-search'
+import { nameOrderSlice, writeNameMarks } from './list-name-order'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -26,11 +27,15 @@ export function listEntryCount(db: Db, listId: number): number {
  * entries still change, is counted when read.
  */
 export function storeListCounts(db: Db, listId: number): void {
-  db.prepare(
-    `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
-            rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
-      WHERE id = @id AND entry_count IS NULL`
-  ).run({ id: listId })
+  const stored = db
+    .prepare(
+      `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
+              rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
+        WHERE id = @id AND entry_count IS NULL`
+    )
+    .run({ id: listId }).changes
+  // its order by name is marked at the same moment (migration 13)
+  if (stored) writeNameMarks(db, listId, listEntryCount(db, listId))
 }
 
 /** The rated entries of a list (stored for a frozen list, counted for a draft). */
@@ -108,9 +113,18 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
     return read({ which: 'rated', n: rated }, 'unrated', dir, input.limit, input.offset)
   }
   const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const walks = entries * 4 >= registry
+  if (walks && input.sort === 'name') {
+    // a frozen list's marks (migration 13): the walk starts at the mark before the page, not at the first name;
+    // a page by name descending is the same positions counted from the other end
+    const start = dir === 'ASC' ? input.offset : Math.max(0, entries - input.offset - input.limit)
+    const count = dir === 'ASC' ? input.limit : Math.max(0, Math.min(input.limit, entries - input.offset))
+    const slice = nameOrderSlice(db, input.listId, start, count)
+    if (slice) return dir === 'ASC' ? slice : slice.reverse()
+  }
   // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
   const from =
-    entries * 4 >= registry
+    walks
       ? 'players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id'
       : 'rating_list_entries e JOIN players p ON p.id = e.player_id AND e.list_id = ?'
   // the order is total (ties by id): a page past the middle is read backwards from the end, as by rating

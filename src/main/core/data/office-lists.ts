@@ -25,6 +25,8 @@ import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
 import { chainCondition, editionChain, listInForce, type ListChain } from './lists'
+import { listEntryCount } from './list-pages'
+import { writeNameMarks } from './list-name-order'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -733,12 +735,14 @@ export function listTournaments(db: Db, listId: number): ListTournament[] {
 export function markPublished(db: Db, listId: number): { publishedAt: string; tournaments: number } {
   const publishedAt = new Date().toISOString()
   // frozen with its counts (migration 11): its entries will never change again
-  db.prepare(
+  const frozen = db.prepare(
     `UPDATE rating_lists SET status = 'published', published_at = @publishedAt,
             entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
             rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
       WHERE id = @id AND status = 'draft'`
-  ).run({ publishedAt, id: listId })
+  ).run({ publishedAt, id: listId }).changes
+  // and its order by name marked (migration 13)
+  if (frozen) writeNameMarks(db, listId, listEntryCount(db, listId))
   const rated = db
     .prepare(
       `UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')

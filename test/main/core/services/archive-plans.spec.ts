@@ -1,6 +1,7 @@
 // The archive's lookups read through indexes only (issue 12): every statement that a player's history, his rating
 // on one list, a name search, the lists screen and the pages of a list (by rating, by name, searched, near the end)
-// prepare is explained, and none scans the list entries — so their cost does not grow with the number of lists.
+// prepare is explained, and none scans the list entries — so their cost does not grow with the number of lists; a page
+// in the middle of a list by name starts from the list's name marks (migration 13), not from the first name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
@@ -77,6 +78,8 @@ const LOOKUPS: [string, (ctx: ServiceContext) => unknown][] = [
   ['a page near the end by rating', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS - 60, limit: 50, sort: 'rating', order: 'asc' }, ctx)],
   ['a page by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: 0, limit: 50, sort: 'name', order: 'asc' }, ctx)],
   ['a page near the end by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS - 60, limit: 50, sort: 'name', order: 'asc' }, ctx)],
+  ['a page in the middle by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort: 'name', order: 'asc' }, ctx)],
+  ['a page in the middle by name, descending', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 + 25, limit: 50, sort: 'name', order: 'desc' }, ctx)],
   ['a search inside a list', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: 0, limit: 50, sort: 'rating', order: 'desc', search: 'sur5' }, ctx)]
 ]
 
@@ -92,6 +95,14 @@ describe('archive lookups: query plans', () => {
       }
     })
   }
+
+  it('a page in the middle by name starts from the list’s nearest name mark, not from the first name (migration 13)', () => {
+    const plans = plansOf((ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort: 'name', order: 'asc' }, ctx))
+    const details = plans.flatMap((p) => p.plan)
+    expect(details).toContain('SEARCH list_name_marks USING COVERING INDEX list_name_marks_rank (list_id=? AND rank<?)')
+    expect(details).toContain('SEARCH p USING COVERING INDEX players_name_status (name_folded>?)')
+    expect(details.filter((d) => /^SCAN p\b/.test(d))).toEqual([])
+  })
 
   it('a frozen list answers its count from the stored one: the same as counting', async () => {
     const lists = (await listsHandlers['lists:list']({}, { db } as ServiceContext)) as ListSummary[]

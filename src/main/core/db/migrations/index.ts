@@ -12,5 +12,6 @@ import { migration009 } from './009-registration-date'
 import { migration010 } from './010-player-sort-indexes'
 import { migration011 } from './011-list-counts'
 import { migration012 } from './012-player-count'
+import { migration013 } from './013-list-name-marks'
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012]
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013]

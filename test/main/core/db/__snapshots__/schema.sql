@@ -7,6 +7,9 @@ CREATE INDEX audit_log_entity ON audit_log(entity, entity_id);
 -- index duplicate_candidates_status
 CREATE INDEX duplicate_candidates_status ON duplicate_candidates(status, score);
 
+-- index list_name_marks_rank
+CREATE INDEX list_name_marks_rank ON list_name_marks(list_id, rank);
+
 -- index office_list_adjustments_pending
 CREATE INDEX office_list_adjustments_pending ON office_list_adjustments(player_id) WHERE applied_list_id IS NULL;
 
@@ -130,6 +133,15 @@ CREATE TABLE duplicate_candidates (
         CHECK (player_a < player_b),
         UNIQUE (player_a, player_b)
       ) STRICT;
+
+-- table list_name_marks
+CREATE TABLE list_name_marks (
+        list_id     INTEGER NOT NULL REFERENCES rating_lists(id) ON DELETE CASCADE,
+        name_folded TEXT NOT NULL,
+        player_id   INTEGER NOT NULL,  -- with name_folded, a key of the order (not a reference: see above)
+        rank        INTEGER NOT NULL CHECK (rank >= 0),
+        PRIMARY KEY (list_id, name_folded, player_id)
+      ) STRICT, WITHOUT ROWID;
 
 -- table office_list_adjustments
 CREATE TABLE office_list_adjustments (
@@ -583,6 +595,15 @@ CREATE TRIGGER players_fts_update AFTER UPDATE OF name_folded ON players
         INSERT INTO players_fts(rowid, name_folded) VALUES (NEW.id, NEW.name_folded);
       END;
 
+-- trigger players_name_marks
+CREATE TRIGGER players_name_marks AFTER UPDATE OF name_folded ON players
+        WHEN NEW.name_folded IS NOT OLD.name_folded BEGIN
+        UPDATE list_name_marks SET rank = rank - 1
+    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND (name_folded, player_id) > (OLD.name_folded, OLD.id) AND (name_folded, player_id) <= (NEW.name_folded, NEW.id);
+        UPDATE list_name_marks SET rank = rank + 1
+    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND (name_folded, player_id) > (NEW.name_folded, NEW.id) AND (name_folded, player_id) <= (OLD.name_folded, OLD.id);
+      END;
+
 -- trigger rating_list_entries_frozen_delete
 CREATE TRIGGER rating_list_entries_frozen_delete BEFORE DELETE ON rating_list_entries
         WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
@@ -601,6 +622,15 @@ CREATE TRIGGER rating_list_entries_frozen_update BEFORE UPDATE ON rating_list_en
                OR NEW.federation IS NOT OLD.federation OR NEW.birth_year IS NOT OLD.birth_year
                OR NEW.sex IS NOT OLD.sex)
         BEGIN SELECT RAISE(ABORT, 'entries of a published or reference list are immutable'); END;
+
+-- trigger rating_list_entries_name_marks
+CREATE TRIGGER rating_list_entries_name_marks AFTER UPDATE OF player_id ON rating_list_entries
+        WHEN NEW.player_id IS NOT OLD.player_id BEGIN
+        UPDATE list_name_marks SET rank = rank - 1
+    WHERE list_id IN (NEW.list_id) AND (name_folded, player_id) > ((SELECT name_folded FROM players WHERE id = OLD.player_id), OLD.player_id) AND (name_folded, player_id) <= ((SELECT name_folded FROM players WHERE id = NEW.player_id), NEW.player_id);
+        UPDATE list_name_marks SET rank = rank + 1
+    WHERE list_id IN (NEW.list_id) AND (name_folded, player_id) > ((SELECT name_folded FROM players WHERE id = NEW.player_id), NEW.player_id) AND (name_folded, player_id) <= ((SELECT name_folded FROM players WHERE id = OLD.player_id), OLD.player_id);
+      END;
 
 -- trigger rating_list_entries_state_frozen
 CREATE TRIGGER rating_list_entries_state_frozen BEFORE UPDATE ON rating_list_entries
