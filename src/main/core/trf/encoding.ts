@@ -23,24 +23,47 @@ const SYMBOLS = /[\u0080-\u009f¡¢£¤¥¦§¨©ª«¬®¯°±²³´µ¶·¸¹�
 
 const LETTER = /\p{L}/u
 
+const C1 = 1
+const SYMBOL = 2
+const IS_LETTER = 4
+const COMMON = 8
+const LATIN2 = 16
+const KNOWN = 32
+/** Each character's classes by the patterns above, found once per character (a file repeats a few dozen letters). */
+const classes = new Uint8Array(0x10000)
+function classOf(code: number): number {
+  let k = classes[code]!
+  if (k === 0) {
+    const c = String.fromCharCode(code)
+    k = KNOWN
+    if (/[\u0080-\u009f]/.test(c)) k |= C1
+    if (SYMBOLS.test(c)) k |= SYMBOL
+    if (LETTER.test(c)) k |= IS_LETTER
+    if (COMMON_LETTERS.test(c)) k |= COMMON
+    if (LATIN2_LETTERS.test(c)) k |= LATIN2
+    classes[code] = k
+  }
+  return k
+}
+
 /**
  * The plausibility of a decoding. Only the characters above ASCII count, so the text is walked by index and the
  * ASCII ones skipped at once (a single-byte table decodes to the Basic Multilingual Plane only: an index is a
- * character); spreading every file into an array of characters three times was most of an import's decoding.
+ * character); spreading every file into an array of characters three times was most of an import's decoding. Each
+ * character's classes come from `classOf` (the same patterns, tested once per character, not once per occurrence).
  */
 function scoreCandidate(text: string, latin2Hint: number, enc: TrfEncoding): number {
   let score = 0
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) < 0x80) continue
-    const c = text[i]!
-    const prev = i > 0 ? text[i - 1]! : ' '
-    const next = i + 1 < text.length ? text[i + 1]! : ' '
-    const inWord = LETTER.test(prev) || LETTER.test(next)
-    if (/[\u0080-\u009f]/.test(c)) score -= 6
-    else if (SYMBOLS.test(c)) score -= inWord ? 5 : 1
-    else if (LETTER.test(c)) score += (inWord ? 3 : 1) + (COMMON_LETTERS.test(c) ? 1 : 0)
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    const k = classOf(code)
+    const inWord = (i > 0 && (classOf(text.charCodeAt(i - 1)) & IS_LETTER) !== 0) || (i + 1 < text.length && (classOf(text.charCodeAt(i + 1)) & IS_LETTER) !== 0)
+    if (k & C1) score -= 6
+    else if (k & SYMBOL) score -= inWord ? 5 : 1
+    else if (k & IS_LETTER) score += (inWord ? 3 : 1) + (k & COMMON ? 1 : 0)
     else score -= 1
-    if (enc === 'iso-8859-2' && LATIN2_LETTERS.test(c)) score += latin2Hint
+    if (enc === 'iso-8859-2' && k & LATIN2) score += latin2Hint
   }
   return score
 }
