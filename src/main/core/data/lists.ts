@@ -74,11 +74,18 @@ export interface ListRating {
   birthYear: number | null
 }
 
+/** Entries of one list already read, by FIDE ID (null: the list has none for that ID), e.g. by a file's matching. */
+export interface KnownListEntries {
+  listId: number
+  byFideId: ReadonlyMap<string, ListRating | null>
+}
+
 /**
  * Ratings in force at a tournament's start: per FIDE ID, the entry of the chain's latest list (a reference list, or a
- * published office list) of that rating type dated on or before the start. Also returns which list was used.
+ * published office list) of that rating type dated on or before the start. Also returns which list was used. `known`:
+ * entries already read from that list (the import's matching read them a moment before), not read again.
  */
-export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | string, chain: ListChain, fideIds: readonly string[]): { list: ListRef | null; byFideId: Map<string, ListRating> } {
+export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | string, chain: ListChain, fideIds: readonly string[], known?: KnownListEntries | null): { list: ListRef | null; byFideId: Map<string, ListRating> } {
   const list = listInForce(db, start, ratingType, chain)
   const byFideId = new Map<string, ListRating>()
   if (!list) return { list: null, byFideId }
@@ -86,9 +93,10 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
     `SELECT e.rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
       WHERE e.list_id = ? AND p.fide_id = ?`
   )
+  const read = known && known.listId === list.id ? known.byFideId : null
   for (const id of fideIds) {
     if (!/^\d+$/.test(id)) continue
-    const row = stmt.get(list.id, Number(id)) as ListRating | undefined
+    const row = read?.has(id) ? read.get(id) : (stmt.get(list.id, Number(id)) as ListRating | undefined)
     if (row) byFideId.set(id, row)
   }
   return { list, byFideId }

@@ -4,6 +4,7 @@ import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
 import { foldName } from '../registry/names'
 import { PLAYER_VALUES, PLAYER_VALUE_COLUMNS } from '../registry/list-read'
+import type { ListRating } from './lists'
 
 /** A new player's fields (PLAYER_VALUE_COLUMNS but the folded name, which is derived). */
 export interface NewPlayer {
@@ -81,8 +82,8 @@ export interface RegistryLookup {
   byId(id: number): RegistryPlayer | undefined
   /** Players not merged away whose name matches an FTS5 query, at most 50. */
   byName(ftsQuery: string): RegistryPlayer[]
-  /** A player's rating on a list (undefined: no entry). */
-  listRating(listId: number, playerId: number): { rating: number | null } | undefined
+  /** A player's entry on a list, as `ratingsAtStart` (data/lists.ts) reads it (undefined: no entry). */
+  listRating(listId: number, playerId: number): ListRating | undefined
 }
 
 export function registryLookup(db: Db): RegistryLookup {
@@ -96,7 +97,8 @@ export function registryLookup(db: Db): RegistryLookup {
     byFideId: (fideId) => byFideId.get(fideId) as RegistryPlayer | undefined,
     byId: (id) => byId.get(id) as RegistryPlayer | undefined,
     byName: (q) => fts.all(q) as RegistryPlayer[],
-    listRating: (listId, playerId) => (rating ??= prepared(db, 'SELECT rating FROM rating_list_entries WHERE list_id = ? AND player_id = ?')).get(listId, playerId) as { rating: number | null } | undefined
+    listRating: (listId, playerId) =>
+      (rating ??= prepared(db, 'SELECT rating, k, birth_year AS birthYear FROM rating_list_entries WHERE list_id = ? AND player_id = ?')).get(listId, playerId) as ListRating | undefined
   }
 }
 

@@ -2,7 +2,10 @@
 import type { Db } from '../db/open'
 import { prepared } from './statements'
 import type { ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
-import type { TrfHeader, TrfTeam } from '../trf/index'
+import type { ParsedTrf, TrfHeader, TrfTeam } from '../trf/index'
+import type { MatchResult } from '../tournaments/match'
+import type { StoredPlayerLink } from './review'
+import type { KnownListEntries } from './lists'
 import { UserError } from '../util/errors'
 
 export interface StoredTournament {
@@ -65,4 +68,37 @@ export function loadTournamentModel(db: Db, id: number): StoredTournament {
     }[]
   ).map((x) => ({ record: x.record, number: x.number, name: x.name, federation: x.federation, averageRating: null, matchPoints: null, gamePoints: null, rank: null, members: JSON.parse(x.members) as number[], line: 0 }))
   return { id, header, players, teams }
+}
+
+/** A tournament's players as `loadTournamentModel` and `playerLinks` (data/review.ts) read them back. */
+export interface StoredPlayers {
+  players: TournamentPlayer[]
+  links: StoredPlayerLink[]
+  /** Their entries on the list in force at the start, as the matching read them. */
+  listEntries: KnownListEntries | null
+}
+
+/**
+ * What `insertTournamentPlayers` (data/tournaments.ts) writes for a file, in the form reading it back gives: players in
+ * start-rank order with the columns the table keeps, their rounds in round order, the FIDE ID as the integer column
+ * gives it back, each player's registry link from the match. The import hands this to the checks instead of reading
+ * the rows again; test/main/core/services/tournaments-stored.spec.ts holds it equal to the read-back.
+ */
+export function playersAsStored(parsed: Pick<ParsedTrf, 'players'>, match: Pick<MatchResult, 'byStartRank' | 'listEntries'>): StoredPlayers {
+  const sorted = [...parsed.players].sort((a, b) => a.startRank - b.startRank)
+  const players = sorted.map((p): TournamentPlayer => ({
+    startRank: p.startRank,
+    fideId: p.fideId ? String(Number(p.fideId)) : null,
+    name: p.name,
+    sex: p.sex,
+    title: p.title,
+    federation: p.federation,
+    birth: p.birth,
+    rating: p.rating,
+    points: p.points,
+    rank: p.rank,
+    rounds: [...p.rounds].sort((a, b) => a.round - b.round).map((r) => ({ round: r.round, opponent: r.opponent, color: r.color, code: r.code }))
+  }))
+  const links = sorted.map((p) => ({ startRank: p.startRank, playerId: match.byStartRank.get(p.startRank)?.playerId ?? null, fideId: p.fideId ? Number(p.fideId) : null }))
+  return { players, links, listEntries: match.listEntries }
 }

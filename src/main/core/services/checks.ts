@@ -9,7 +9,7 @@ import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
 import { editionChain, ratingsAtStart } from '../data/lists'
 import { appendAudit, type AuditAction } from '../data/audit'
-import { loadTournamentModel } from '../data/tournament-model'
+import { loadTournamentModel, type StoredPlayers } from '../data/tournament-model'
 import { foldName, nameSimilarity } from '../registry/names'
 import { getArbiter } from '../data/arbiters'
 import { UserError } from '../util/errors'
@@ -161,20 +161,23 @@ export interface BuiltCheckInput {
   listDate: string | null
 }
 
-/** Everything the pure checks read about one stored tournament. */
-export function buildCheckInput(db: Db, id: number): BuiltCheckInput {
+/**
+ * Everything the pure checks read about one stored tournament. `stored`: its players as the import has just written
+ * them (the same values reading them back gives), so that an import does not read them again.
+ */
+export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): BuiltCheckInput {
   const t = requireFacts(db, id)
   const header = JSON.parse(t.header) as TrfHeader
   const dates = roundDates(db, id)
   const start = startOf(t, dates)
   const edition = reviewEdition(db, t, start)
   const ratingType = t.ratingType ?? 'standard'
-  const model = loadTournamentModel(db, id)
+  const tournamentPlayers = stored?.players ?? loadTournamentModel(db, id).players
   // the ratings of the tournament's own chain: FIDE's list for FIDE's rules, the national list for a national profile
   const chain = editionChain(edition)
-  const { byFideId } = ratingsAtStart(db, start, ratingType, chain, model.players.map((p) => p.fideId ?? ''))
-  const links = new Map(playerLinks(db, id).map((l) => [l.startRank, l]))
-  const players: CheckPlayer[] = model.players.map((p) => {
+  const { byFideId } = ratingsAtStart(db, start, ratingType, chain, tournamentPlayers.map((p) => p.fideId ?? ''), stored?.listEntries)
+  const links = new Map((stored?.links ?? playerLinks(db, id)).map((l) => [l.startRank, l]))
+  const players: CheckPlayer[] = tournamentPlayers.map((p) => {
     const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
     const link = links.get(p.startRank)
     const known = link && (link.playerId !== null || link.fideId !== null)
@@ -249,6 +252,8 @@ export interface RunOptions {
   previousStatus?: TournamentStatus | null
   /** Extra audit data for the transition (the file's diff summary). */
   detail?: Record<string, unknown>
+  /** The players the import has just stored (see buildCheckInput); read from the database otherwise. */
+  stored?: StoredPlayers
 }
 
 /**
@@ -259,7 +264,7 @@ export function runChecks(db: Db, id: number, options: RunOptions): CheckRun {
   return db.transaction((): CheckRun => {
     const t = requireFacts(db, id)
     if (t.status === 'rated') throw new UserError('checks.rated', { id })
-    const { input } = buildCheckInput(db, id)
+    const { input } = buildCheckInput(db, id, options.stored)
     const findings = runRegulationChecks(input)
     const written = writeCheckFindings(
       db,

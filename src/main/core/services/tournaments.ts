@@ -5,7 +5,7 @@ import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
 import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
-import { findExisting, importTrf, sha256Of } from '../tournaments/import'
+import { findExisting, importTrfFile, sha256Of } from '../tournaments/import'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName, splitName } from '../registry/names'
 import { insertPlayer, playerExists, playerIdByFideId } from '../data/players'
@@ -26,6 +26,7 @@ import type { StoredFinding } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
 import { decideFinding, runChecks } from './checks'
+import { withTempStoreInMemory } from '../data/office-lists'
 
 function bytesOf(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'))
@@ -125,28 +126,33 @@ export function importReports(db: Db, input: Parameters<Handler<'tournaments:imp
     ...(input.registeredDate ? { registeredDate: input.registeredDate } : {}),
     ...(input.historical !== undefined ? { historical: input.historical } : {})
   }
-  return db.transaction(() =>
-    input.files.map((f, i) => {
-      hooks.throwIfCancelled?.()
-      const out = importOne(db, f, input.replaces, facts, actor, loc)
-      hooks.progress?.(i + 1, input.files.length, f.fileName)
-      return out
-    })
-  )()
+  // each file's savepoint and each insert's statement journal copy the pages they change: in memory, not a temporary
+  // file (one write per page otherwise; withTempStoreInMemory explains)
+  return withTempStoreInMemory(db, () =>
+    db.transaction(() =>
+      input.files.map((f, i) => {
+        hooks.throwIfCancelled?.()
+        const out = importOne(db, f, input.replaces, facts, actor, loc)
+        hooks.progress?.(i + 1, input.files.length, f.fileName)
+        return out
+      })
+    )()
+  )
 }
 
 /** One file in its own savepoint (a nested better-sqlite3 transaction): refused, it leaves nothing behind. */
 function importOne(db: Db, f: { fileName: string; base64: string }, replaces: number | undefined, facts: Parameters<typeof setReviewFacts>[2], actor: string, loc: Locale): CallOutput<'tournaments:import'>[number] {
   try {
     const summary = db.transaction(() => {
-      const s = importTrf(db, bytesOf(f.base64), f.fileName, { replaces, actor })
+      const { summary: s, stored } = importTrfFile(db, bytesOf(f.base64), f.fileName, { replaces, actor })
       if (s.outcome === 'duplicate') return s
       setReviewFacts(db, s.tournamentId, facts)
       runChecks(db, s.tournamentId, {
         actor,
         trigger: s.outcome === 'replaced' ? 'file' : 'import',
         previousStatus: s.previousStatus as TournamentStatus | null,
-        detail: s.diff ? { file: f.fileName, version: s.version, diff: s.diff.summary } : { file: f.fileName, version: s.version }
+        detail: s.diff ? { file: f.fileName, version: s.version, diff: s.diff.summary } : { file: f.fileName, version: s.version },
+        ...(stored ? { stored } : {})
       })
       const c = findingCounts(db, s.tournamentId)
       return { ...s, findings: { error: c.error, warning: c.warning, info: c.info } }

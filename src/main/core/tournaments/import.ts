@@ -6,7 +6,7 @@ import { UserError } from '../util/errors'
 import { describeFinding } from '../trf/describe'
 import { matchPlayers, type MatchResult } from './match'
 import { diffTournaments, type TournamentDiff } from './diff'
-import { loadTournamentModel } from '../data/tournament-model'
+import { loadTournamentModel, playersAsStored, type StoredPlayers } from '../data/tournament-model'
 import { foldName } from '../registry/names'
 import { appendAudit } from '../data/audit'
 import { listsRating } from '../data/list-history'
@@ -114,9 +114,24 @@ function startRankOfFinding(f: TrfFinding): number | null {
 
 /** Reads and imports one file. Never leaves a trace when it fails: everything happens in one transaction. */
 export function importTrf(db: Db, bytes: Uint8Array, fileName: string, options: ImportOptions = {}): ImportSummary {
+  return importTrfFile(db, bytes, fileName, options).summary
+}
+
+/** An imported file's summary, and its players as just stored (null for a duplicate, which stores nothing). */
+export interface ImportedFile {
+  summary: ImportSummary
+  stored: StoredPlayers | null
+}
+
+/**
+ * `importTrf`, also handing back the players it has just written, exactly as reading them back would give them: the
+ * checks that follow an import take them instead of reading the tournament again (a month of reports read each one
+ * back: 8 % of its import).
+ */
+export function importTrfFile(db: Db, bytes: Uint8Array, fileName: string, options: ImportOptions = {}): ImportedFile {
   const sha256 = sha256Of(bytes)
   const same = fileBySha256(db, sha256)
-  if (same) return duplicateSummary(db, fileName, sha256, same)
+  if (same) return { summary: duplicateSummary(db, fileName, sha256, same), stored: null }
   const parsed = readTrf(bytes, fileName)
   refuseIfFatal(parsed)
   const actor = officerName(db, options.actor)
@@ -136,7 +151,7 @@ function placeFile(db: Db, parsed: ParsedTrf, fileName: string, replaces: number
 }
 
 /** The import's writes, inside the caller's transaction: the file, its rows, its findings, the audit row. */
-function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: string; parsed: ParsedTrf; actor: string }, options: ImportOptions): ImportSummary {
+function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: string; parsed: ParsedTrf; actor: string }, options: ImportOptions): ImportedFile {
   const { bytes, fileName, sha256, parsed, actor } = file
   const { tournamentId, version, diff, existing } = placeFile(db, parsed, fileName, options.replaces)
   const fileId = insertCurrentFile(db, {
@@ -171,7 +186,7 @@ function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: s
       data: { file: fileName, sha256, version, lists: lists.map((l) => ({ listId: l.listId, listDate: l.listDate, ratingType: l.ratingType, ratedSha256: l.fileSha256 })) }
     })
   }
-  return {
+  const summary: ImportSummary = {
     fileName,
     outcome: existing ? 'replaced' : 'imported',
     tournamentId,
@@ -188,6 +203,7 @@ function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: s
     diff,
     previousStatus: existing?.status ?? null
   }
+  return { summary, stored: playersAsStored(parsed, match) }
 }
 
 function duplicateSummary(db: Db, fileName: string, sha256: string, same: StoredFileRef): ImportSummary {

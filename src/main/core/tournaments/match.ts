@@ -3,7 +3,7 @@ import type { Db } from '../db/open'
 import { foldName, nameSimilarity, splitName } from '../registry/names'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
 import { PLAYER_FIELDS as F, columnsOf, type TrfField } from '../trf/layout'
-import { FIDE_CHAIN, listInForce, type ListRef } from '../data/lists'
+import { FIDE_CHAIN, listInForce, type KnownListEntries, type ListRating, type ListRef } from '../data/lists'
 import { registryLookup, type RegistryPlayer } from '../data/players'
 
 export type MatchStatus = 'fide-id' | 'unknown-id' | 'candidate' | 'unmatched'
@@ -19,6 +19,8 @@ export interface MatchResult {
   byStartRank: Map<number, PlayerMatch>
   findings: TrfFinding[]
   counts: { byFideId: number; unknownId: number; candidates: number; unmatched: number }
+  /** The entries read from the list in force at the start, by the file's FIDE IDs (the checks reuse them). */
+  listEntries: KnownListEntries | null
 }
 
 /** Below this name similarity the file's name is reported as different from the registry's. */
@@ -59,13 +61,18 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
   const findings: TrfFinding[] = []
   const counts = { byFideId: 0, unknownId: 0, candidates: 0, unmatched: 0 }
   const file = parsed.fileName
+  // the entry on the list of each FIDE ID's own record, as the checks' ratingsAtStart reads it: read here once for both
+  const entries = new Map<string, ListRating | null>()
 
   parsed.players.forEach((p, i) => {
     const line = parsed.playerSources[i].line
     const add = (level: TrfFinding['level'], code: string, field: TrfField, found: string, expected: string, params: TrfFinding['params'] = {}) =>
       findings.push({ level, code, group: `player ${p.startRank}`, fatal: false, location: { file, line, ...columnsOf(field) }, found, expected, params: { line, startRank: p.startRank, fideId: p.fideId, ...params } })
     if (p.fideId) {
-      let row = registry.byFideId(Number(p.fideId))
+      const own = registry.byFideId(Number(p.fideId))
+      const ownEntry = list && own ? registry.listRating(list.id, own.id) : undefined
+      if (list) entries.set(p.fideId, ownEntry ?? null)
+      let row = own
       // a merged record points to the player that was kept
       for (let hops = 0; row && row.status === 'merged' && row.mergedInto !== null && hops < 10; hops++) row = registry.byId(row.mergedInto)
       if (!row) {
@@ -82,7 +89,7 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
       if (p.sex && row.sex && p.sex !== row.sex) add('warning', 'trf.match.sexMismatch', F.sex, p.sex, row.sex)
       if (p.federation && row.federation && p.federation !== row.federation) add('warning', 'trf.match.federationMismatch', F.federation, p.federation, row.federation)
       if (list && p.rating !== null) {
-        const entry = registry.listRating(list.id, row.id)
+        const entry = row === own ? ownEntry : registry.listRating(list.id, row.id)
         if (entry && entry.rating !== null && entry.rating !== p.rating) add('info', 'trf.match.ratingMismatch', F.rating, String(p.rating), String(entry.rating), { listDate: list.listDate })
       }
       return
@@ -112,5 +119,5 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
       add('info', 'trf.match.noCandidate', F.name, p.name, 'a registry player', {})
     }
   })
-  return { byStartRank, findings, counts }
+  return { byStartRank, findings, counts, listEntries: list ? { listId: list.id, byFideId: entries } : null }
 }
