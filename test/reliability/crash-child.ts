@@ -8,6 +8,7 @@ import { basename, join } from 'node:path'
 import { openDatabase } from '../../src/main/core/db/open'
 import { importTrf } from '../../src/main/core/tournaments/import'
 import { importFideList } from '../../src/main/core/registry/import'
+import { importNationalList } from '../../src/main/core/registry/national'
 import { restoreDatabase } from '../../src/main/core/db/backup'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import type { JobContext } from '../../src/main/core/workers/protocol'
@@ -76,6 +77,13 @@ async function main(): Promise<void> {
     const db = openDatabase(dbPath!)
     say('BEGIN')
     importFideList(db, { file: args[0]!, listDate: args[1]! })
+    say('END')
+    db.close()
+  } else if (op === 'national-import') {
+    const db = openDatabase(dbPath!)
+    // ARGS: file, list date, the column mapping as JSON
+    say('BEGIN')
+    await importNationalList(db, { file: args[0]!, listDate: args[1]!, ratingType: 'standard', source: 'FRA', mapping: JSON.parse(args[2]!) })
     say('END')
     db.close()
   } else if (op === 'restore') {

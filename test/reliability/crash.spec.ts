@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
-import { listImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
+import { listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -32,6 +32,13 @@ describe('crash safety (SIGKILL at spread points)', () => {
     reports.push(report)
     expect(report.failures).toEqual([])
     // the kills fell on both sides of the commit: the harness did test the interrupted write
+    expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`a national list (CSV) into a registry holding the previous month: ${KILLS} kills, the month whole or absent`, async () => {
+    const report = await crashTest(await nationalImport(tmp.dir, LINES), tmp.file('national.db'), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)
   }, TIMEOUT)
 

@@ -1,12 +1,13 @@
 // The multi-step writes the crash harness kills, each with the database it starts from and how to judge what a
 // killed run left: the state before, the state after, or (for a sequence of reports) a whole prefix of it.
-import { copyFileSync, readdirSync } from 'node:fs'
+import { copyFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { openDatabase } from '../../src/main/core/db/open'
 import { backupDatabase, frozenListChecksums } from '../../src/main/core/db/backup'
 import { importFideList } from '../../src/main/core/registry/import'
+import { importNationalList } from '../../src/main/core/registry/national'
 import { writeCombinedList, writeSyntheticCombinedList, type CombinedFields } from '../helpers/synthetic-list'
 import { createServices, type Services } from '../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
@@ -95,6 +96,33 @@ export function listImport(dir: string, lines: number): Operation<ListState> {
   db.pragma('wal_checkpoint(TRUNCATE)')
   db.close()
   return { name: 'list-import', args: [second, '2026-11-01'], before, snapshot: listState, judge: judgeWhole }
+}
+
+/** The columns of the harness's national lists (French headers, as a federation's export has them). */
+const NATIONAL_MAPPING = { nationalId: 'Licence', surname: 'Nom', givenNames: 'Prénom', federation: 'Fed', sex: 'Sexe', birth: 'Naissance', rating: 'Elo' } as const
+
+/** A national list of `lines` players as CSV; `month` moves the ratings and adds a tenth of new players. */
+function writeNationalCsv(file: string, lines: number, month: number): void {
+  const rows = ['Licence;Nom;Prénom;Fed;Sexe;Naissance;Elo']
+  const total = lines + month * Math.floor(lines / 10)
+  for (let i = 1; i <= total; i++) {
+    rows.push([`F-${String(i).padStart(6, '0')}`, `Lefèvre${i}`, i % 3 ? 'Zoé' : 'Jérôme', 'FRA', i % 3 ? 'F' : 'M', String(1950 + (i % 60)), String(1000 + ((i * 37 + month * 11) % 1500))].join(';'))
+  }
+  writeFileSync(file, '\uFEFF' + rows.join('\r\n') + '\r\n')
+}
+
+/** A federation's national list (CSV) loaded into a registry that holds the previous month's. */
+export async function nationalImport(dir: string, lines: number): Promise<Operation<ListState>> {
+  const first = join(dir, 'national-1.csv')
+  const second = join(dir, 'national-2.csv')
+  writeNationalCsv(first, lines, 0)
+  writeNationalCsv(second, lines, 1)
+  const before = join(dir, 'national-before.db')
+  const db = openDatabase(before)
+  await importNationalList(db, { file: first, listDate: '2026-10-01', ratingType: 'standard', source: 'FRA', mapping: NATIONAL_MAPPING })
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  return { name: 'national-import', args: [second, '2026-11-01', JSON.stringify(NATIONAL_MAPPING)], before, snapshot: listState, judge: judgeWhole }
 }
 
 /** A restore over a database that has moved on since its backup. */
