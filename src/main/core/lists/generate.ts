@@ -4,7 +4,7 @@
 // the engine's (rateTournament per tournament, periodTotal for K × ΣΔR over the period, firstRating for the window,
 // kFor for K, compressRating for 1 March 2024); this module only decides what goes in and composes the list.
 import type { Edition, Note } from '../../../shared/contract/rating'
-import { rateTournament, type RatedPlayerResult } from '../engine/tournament'
+import { rateTournament, type RateTournamentResult, type RatedPlayerResult } from '../engine/tournament'
 import { periodTotal } from '../engine/period'
 import { firstRating, monthsBetween, type UnratedEvent } from '../engine/unrated'
 import { fromHundredths, to2 } from '../engine/rounding'
@@ -40,13 +40,23 @@ interface RatedRow {
   n: number
   chgH: number
   sheet: SheetTournament
+  /** Where the sheet's games are built from when his line is written: the tournament's figures, his index in it. */
+  games: TournamentGames
+  at: number
   /** Rated with his standard rating (2024 rapid/blitz) or his rating published since the start (§ 8.4 / 10.4). */
   via: 'list' | 'standard' | 'later'
 }
 
+/** A tournament of the sheet whose games are built when the player's line is written. */
+interface PendingSheet {
+  sheet: SheetTournament
+  games: TournamentGames
+  at: number
+}
+
 interface PlayerWork {
   rated: RatedRow[]
-  unrated: SheetTournament[]
+  unrated: PendingSheet[]
   events: WindowEvent[]
   /** 2024 rapid/blitz: the standard rating he was first rated with in this period. */
   standardBase: number | null
@@ -58,7 +68,15 @@ const TITLED_REF = 'regulations.md § 5 (2005 § 9.22, 2010 § 7.22, 2014 § 7.2
 
 const CODE_REASON: Record<string, string> = { '+': 'forfeit', '-': 'forfeit', W: 'unplayed', D: 'unplayed', L: 'unplayed' }
 
-const NO_WORK: PlayerWork = Object.freeze({ rated: [], unrated: [], events: [], standardBase: null }) as PlayerWork
+const NONE: never[] = Object.freeze([]) as never[]
+const NO_WORK: PlayerWork = Object.freeze({ rated: NONE, unrated: NONE, events: NONE, standardBase: null }) as PlayerWork
+
+/** `list` with `x` added: a one-item array first (a pushed empty array reserves 17 slots; most players play once). */
+function added<T>(list: T[], x: T): T[] {
+  if (list === NONE) return [x]
+  list.push(x)
+  return list
+}
 
 /** A player's rounds by round number (as reported they usually are: then the same array). */
 function inOrder(rounds: PeriodPlayer['rounds']): PeriodPlayer['rounds'] {
@@ -136,8 +154,11 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     if (!e) throw new UserError('engine.unknownEdition', { id, known: [...editions.keys()].sort().join(', ') })
     return e
   }
-  const base = new Map<number, BaseEntry>(input.base.entries.map((b) => [b.playerId, b]))
-  const facts = new Map<number, PlayerFacts>(input.players.map((p) => [p.playerId, p]))
+  // filled by loops: a [key, value] pair per player of a FIDE-sized base list is two million short-lived arrays
+  const base = new Map<number, BaseEntry>()
+  for (const b of input.base.entries) base.set(b.playerId, b)
+  const facts = new Map<number, PlayerFacts>()
+  for (const p of input.players) facts.set(p.playerId, p)
   const windowIn = new Map<number, UnratedWindow>(input.window.map((w) => [w.playerId, w]))
   const ratedOnBase = (id: number): BaseEntry | undefined => {
     const b = base.get(id)
@@ -146,7 +167,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   const work = new Map<number, PlayerWork>()
   const workOf = (id: number): PlayerWork => {
     let w = work.get(id)
-    if (!w) work.set(id, (w = { rated: [], unrated: [], events: [], standardBase: null }))
+    if (!w) work.set(id, (w = { rated: NONE, unrated: NONE, events: NONE, standardBase: null }))
     return w
   }
   // unrated players whose first event is behind them (from the window, then as this period's events are counted)
@@ -157,9 +178,11 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   const firstDone = (id: number): boolean => doneBefore(id) || doneNow.has(id)
 
   const tournamentsOut: GenerationResult['tournaments'] = []
+  const noteTexts: NoteTexts = new Map()
   for (const t of [...input.tournaments].sort(chronological)) {
     const e = editionOf(t.editionId)
-    const byRank = new Map<number, PeriodPlayer>(t.players.map((p) => [p.startRank, p]))
+    // a start rank's player: his index in t.players (the engine's results come in the same order)
+    const byRank = new Map<number, number>(t.players.map((p, i) => [p.startRank, i]))
     const excluded = new Map<string, string>(t.excluded.map((x) => [`${x.round}:${x.startRank}`, `${x.code}: ${x.reason}`]))
     const useStandard = ratedWithStandard(e, t)
     const players: TournamentPlayer[] = []
@@ -186,16 +209,17 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     // a month slice holds part of the crosstable only: it is rated as a Swiss event (its games, that month's list)
     const system = t.slice ? 'swiss' : t.system
     const res = rateTournament({ edition: e, start: t.start, system, ratingType: t.ratingType, players, laterRatings, notFirstEvent: notFirst, withoutK: true })
-    const resByRank = new Map(res.players.map((r) => [r.startRank, r]))
     tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: playedGames })
+    const figures = tournamentGames(t, e, res, byRank, excluded, noteTexts)
 
-    for (const p of t.players) {
-      const r = resByRank.get(p.startRank)!
-      const sheet = sheetTournament(t, e, p, r, byRank, excluded, resByRank, res.notes, res.treatedAsSwiss)
+    for (let i = 0; i < t.players.length; i++) {
+      const p = t.players[i]!
+      const r = res.players[byRank.get(p.startRank)!]!
+      const sheet = sheetTournament(t, e, p, r, res.notes)
       const w = workOf(p.playerId)
       if (r.we === null) {
         // unrated in this event: its games go to his window
-        w.unrated.push(sheet)
+        w.unrated = added(w.unrated, { sheet, games: figures, at: i })
         if (r.firstEventIgnored) {
           doneNow.add(p.playerId)
           continue
@@ -204,14 +228,14 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
           const ev: WindowEvent = { tournamentId: t.tournamentId, name: t.name, start: t.start, editionId: e.id, listDate: L, n: r.n, w: r.w, sumOpponents: r.sumOpponents }
           if (system === 'round-robin' && r.ru !== null) ev.ru = r.ru
           if (t.teamChampionship) ev.teamChampionship = true
-          w.events.push(ev)
+          w.events = added(w.events, ev)
           doneNow.add(p.playerId)
         }
         continue
       }
       const how = via.get(p.startRank) ?? 'list'
       if (how === 'standard' && w.standardBase === null && !ratedOnBase(p.playerId)) w.standardBase = r.rating!
-      w.rated.push({ t, e, rating: r.rating!, n: r.n, chgH: r.games.reduce((s, g) => s + (g.chg ?? 0), 0), sheet, via: how })
+      w.rated = added(w.rated, { t, e, rating: r.rating!, n: r.n, chgH: r.games.reduce((s, g) => s + (g.chg ?? 0), 0), sheet, games: figures, at: i, via: how })
     }
   }
 
@@ -408,7 +432,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
         listDate: L,
         edition: E.id,
         base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
-        tournaments: [...w.rated.map((x) => x.sheet), ...w.unrated].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
+        tournaments: [...w.rated.map(withGames), ...w.unrated.map(withGames)].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
         periodGames,
         ...sheet,
         rating: entry?.rating ?? null,
@@ -436,28 +460,127 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   }
 }
 
-/** One player's tournament in the sheet: every round as reported, counted or not, and why. */
-function sheetTournament(
-  t: PeriodTournament,
-  e: Edition,
-  p: PeriodPlayer,
-  r: RatedPlayerResult,
-  byRank: ReadonlyMap<number, PeriodPlayer>,
-  excluded: ReadonlyMap<string, string>,
-  resByRank: ReadonlyMap<number, RatedPlayerResult>,
-  tournamentNotes: readonly Note[],
+/**
+ * A tournament's per-game figures, kept compact from its rating until each player's line is written: at FIDE scale
+ * (15,000 tournaments, two million game sides) one object per game for every tournament held at once was most of the
+ * generation's memory. `sheetGames` builds a player's games from it exactly as they were computed.
+ */
+interface TournamentGames {
+  t: PeriodTournament
+  e: Edition
+  /** A start rank's index in t.players (the engine's results are in the same order). */
+  byRank: ReadonlyMap<number, number>
+  excluded: ReadonlyMap<string, string>
   treatedAsSwiss: boolean
-): SheetTournament {
-  // r.played follows the player's rounds in order: walk it alongside
-  let next = 0
-  const rated = r.we !== null
+  /** Per player: his rating in the engine's result (NaN: none). */
+  rating: Float64Array
+  /** Per player: 1 rated in the event (We computed), 2 his first event below the threshold (ignored). */
+  state: Uint8Array
+  /** Per player: where his rated games start in `figs` (FIGS numbers a game); one more for the end. */
+  from: Int32Array
+  /** Per rated game, in the engine's order: round, opponent's start rank, the engine's figures, counted and capped.
+   *  Integers (every figure in practice: 32 bits, null as NULL_I32), else doubles (null as NaN). */
+  figs: Int32Array | Float64Array
+  /** Per rated game, the engine's note; null when no game has one. */
+  notes: (string | null)[] | null
+}
+
+const FIGS = 9
+const [ROUND, OPP, OPP_RATING, RATING_USED, D, PD, CHG, COUNTED, CAPPED] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+const RATED = 1
+const IGNORED = 2
+const NO_GAMES_YET: SheetGame[] = Object.freeze([]) as unknown as SheetGame[]
+
+const NULL_I32 = -0x80000000
+const num = (v: number | null): number => (v === null ? NaN : v)
+/** A figure as stored back to its value: NaN (doubles) or NULL_I32 (integers) is null. */
+const figure = (figs: Int32Array | Float64Array, at: number): number | null => {
+  const v = figs[at]!
+  return v !== v || (v === NULL_I32 && figs instanceof Int32Array) ? null : v
+}
+/** An integer the 32-bit figures hold exactly (not their null, not -0: JSON would not tell, a test would). */
+const int32 = (v: number): boolean => v !== v || (v === (v | 0) && v !== NULL_I32 && !Object.is(v, -0))
+
+function tournamentGames(t: PeriodTournament, e: Edition, res: RateTournamentResult, byRank: ReadonlyMap<number, number>, excluded: ReadonlyMap<string, string>, texts: NoteTexts): TournamentGames {
+  const n = res.players.length
+  const rating = new Float64Array(n)
+  const state = new Uint8Array(n)
+  const from = new Int32Array(n + 1)
+  let total = 0
+  res.players.forEach((r, i) => {
+    rating[i] = num(r.rating)
+    state[i] = (r.we !== null ? RATED : 0) | (r.firstEventIgnored ? IGNORED : 0)
+    from[i] = total
+    if (r.we !== null) total += r.games.length
+  })
+  from[n] = total
+  const wide = new Float64Array(total * FIGS)
+  let ints = true
+  let notes: (string | null)[] | null = null
+  res.players.forEach((r, i) => {
+    if (r.we === null) return
+    for (let g = 0, at = from[i]!; g < r.games.length; g++, at++) {
+      const rg = r.games[g]!
+      const pl = r.played[g]!
+      const f = at * FIGS
+      wide[f + ROUND] = pl.round
+      wide[f + OPP] = pl.opponent
+      wide[f + OPP_RATING] = num(rg.opponentRating)
+      wide[f + RATING_USED] = num(rg.ratingUsed)
+      wide[f + D] = num(rg.d)
+      wide[f + PD] = num(rg.pd)
+      wide[f + CHG] = num(rg.chg)
+      wide[f + COUNTED] = rg.counted ? 1 : 0
+      wide[f + CAPPED] = rg.capped ? 1 : 0
+      for (let x = f; x < f + FIGS; x++) if (!int32(wide[x]!)) ints = false
+      if (rg.note !== null) (notes ??= new Array<string | null>(total).fill(null))[at] = interned(texts, rg.note)
+    }
+  })
+  let figs: Int32Array | Float64Array = wide
+  if (ints) {
+    figs = new Int32Array(wide.length)
+    for (let x = 0; x < wide.length; x++) figs[x] = wide[x]! !== wide[x]! ? NULL_I32 : wide[x]!
+  }
+  return { t, e, byRank, excluded, treatedAsSwiss: res.treatedAsSwiss, rating, state, from, figs, notes }
+}
+
+/**
+ * One copy of each text of the games' notes, for one generation: a capped difference's note is a template, a chain of
+ * pieces per game held until the line is written, and a million games have a few hundred distinct texts.
+ */
+type NoteTexts = Map<string, string>
+function interned(texts: NoteTexts, text: string): string {
+  const known = texts.get(text)
+  if (known !== undefined) return known
+  texts.set(text, text)
+  return text
+}
+
+/** A tournament of a player's sheet with its games, built now from the tournament's compact figures. */
+function withGames(x: { sheet: SheetTournament; games: TournamentGames; at: number }): SheetTournament {
+  x.sheet.games = sheetGames(x.games, x.at)
+  return x.sheet
+}
+
+/** One player's games in a tournament of his sheet: every round as reported, counted or not, and why. */
+function sheetGames(tg: TournamentGames, at: number): SheetGame[] {
+  const { t, e, byRank, excluded, figs } = tg
+  const p = t.players[at]!
+  // his results: those of his start rank (the engine's order is t.players')
+  const me = byRank.get(p.startRank)!
+  const rated = (tg.state[me]! & RATED) !== 0
+  const ignored = (tg.state[me]! & IGNORED) !== 0
+  // the engine's games follow the player's rounds in order: walk them alongside
+  let next = tg.from[me]!
+  const end = tg.from[me + 1]!
   const games: SheetGame[] = []
   for (const round of inOrder(p.rounds)) {
-    const opp = round.opponent === null ? undefined : byRank.get(round.opponent)
+    const oi = round.opponent === null ? undefined : byRank.get(round.opponent)
+    const opp = oi === undefined ? undefined : t.players[oi]!
     const g: SheetGame = {
       round: round.round,
       opponentId: opp?.playerId ?? null,
-      opponentRating: opp ? (resByRank.get(opp.startRank)?.rating ?? null) : null,
+      opponentRating: oi !== undefined ? figure(tg.rating, oi) : null,
       opponentListId: opp?.ratingListId ?? null,
       score: round.code === '1' ? 1 : round.code === '=' ? 0.5 : 0,
       counted: false,
@@ -470,7 +593,7 @@ function sheetTournament(
       note: null
     }
     games.push(g)
-    if (round.opponent === null || !opp) {
+    if (round.opponent === null || oi === undefined) {
       g.notCounted = 'bye'
       continue
     }
@@ -484,35 +607,46 @@ function sheetTournament(
       g.notCounted = CODE_REASON[round.code] ?? 'unplayed'
       continue
     }
-    if (r.firstEventIgnored || resByRank.get(opp.startRank)?.firstEventIgnored) {
+    if (ignored || (tg.state[oi]! & IGNORED) !== 0) {
       g.notCounted = 'first-event'
-      g.note = r.firstEventIgnored ? 'his first event, below the threshold: not counted' : 'the opponent’s first event, below the threshold: not counted'
+      g.note = ignored ? 'his first event, below the threshold: not counted' : 'the opponent’s first event, below the threshold: not counted'
       continue
     }
     if (!rated) {
       // unrated: games against rated opponents (round robin: against Ru-rated ones too) make his event
-      const oppRated = (resByRank.get(opp.startRank)?.rating ?? null) !== null
-      g.counted = oppRated || (t.system === 'round-robin' && !t.slice && !treatedAsSwiss && e.roundRobin.unratedOpponents === 'iterative')
+      const oppRated = !Number.isNaN(tg.rating[oi]!)
+      g.counted = oppRated || (t.system === 'round-robin' && !t.slice && !tg.treatedAsSwiss && e.roundRobin.unratedOpponents === 'iterative')
       if (!g.counted) g.notCounted = 'unrated-opponent'
       continue
     }
-    while (next < r.played.length && (r.played[next]!.round < round.round || (r.played[next]!.round === round.round && r.played[next]!.opponent !== opp.startRank))) next++
-    const hit = next < r.played.length && r.played[next]!.round === round.round && r.played[next]!.opponent === opp.startRank
-    const rg = hit ? r.games[next++] : undefined
-    if (!rg) {
+    while (next < end && (figs[next * FIGS + ROUND]! < round.round || (figs[next * FIGS + ROUND]! === round.round && figs[next * FIGS + OPP]! !== opp!.startRank))) next++
+    const hit = next < end && figs[next * FIGS + ROUND]! === round.round && figs[next * FIGS + OPP]! === opp!.startRank
+    if (!hit) {
       g.notCounted = 'unplayed'
       continue
     }
-    g.counted = rg.counted
-    g.opponentRating = rg.opponentRating
-    g.ratingUsed = rg.ratingUsed
-    g.capped = rg.capped
-    g.d = rg.d
-    g.pd = rg.pd === null ? null : rg.pd / 100
-    g.chg = rg.chg === null ? null : fromHundredths(rg.chg)
-    g.note = rg.note
-    if (!rg.counted) g.notCounted = rg.opponentRating === null ? 'unrated-opponent' : 'fast-game'
+    const f = next * FIGS
+    const counted = figs[f + COUNTED]! === 1
+    const oppRating = figure(figs, f + OPP_RATING)
+    const pd = figure(figs, f + PD)
+    const chg = figure(figs, f + CHG)
+    g.counted = counted
+    g.opponentRating = oppRating
+    g.ratingUsed = figure(figs, f + RATING_USED)
+    g.capped = figs[f + CAPPED]! === 1
+    g.d = figure(figs, f + D)
+    g.pd = pd === null ? null : pd / 100
+    g.chg = chg === null ? null : fromHundredths(chg)
+    g.note = tg.notes?.[next] ?? null
+    next++
+    if (!counted) g.notCounted = oppRating === null ? 'unrated-opponent' : 'fast-game'
   }
+  return games
+}
+
+/** One player's tournament in the sheet, its games left to `sheetGames` (built when his line is written). */
+function sheetTournament(t: PeriodTournament, e: Edition, p: PeriodPlayer, r: RatedPlayerResult, tournamentNotes: readonly Note[]): SheetTournament {
+  const rated = r.we !== null
   const notes: Note[] = [...tournamentNotes, ...r.notes]
   if (t.late) notes.unshift({ ref: e.refs.change, text: 'late tournament: rated now with the ratings of the list in force at its start (regulations.md § 5)' })
   if (t.slice) notes.unshift({ ref: 'regulations.md § 5', text: `event longer than 30 days: the rounds of ${t.slice.month} (${t.slice.rounds.join(', ')}), with the list valid for that month${t.slice.last ? '; its last month' : ''}` })
@@ -534,7 +668,7 @@ function sheetTournament(
     k: null,
     kChg: null,
     event: rated ? null : r.ra === null ? null : { ra: to2(r.ra), ru: r.ru, n: r.n, w: r.w },
-    games,
+    games: NO_GAMES_YET,
     notes
   }
 }
