@@ -1,8 +1,9 @@
-// findPlayerRows: a narrow search sorts its matches, a dense one walks the name index; both give the same players
-// in the same order (name, then id), merged records left out, at most `limit`.
+// findPlayerRows: a narrow search sorts its matches, a dense one walks the name index, a one-word search that is
+// nearly all one surname reads that surname's range and sorts the few others; all give the same players in the same
+// order (name, then id), merged records left out, at most `limit`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { DENSE_SEARCH, findPlayerRows } from '../../../../src/main/core/data/archive'
+import { DENSE_SEARCH, SURNAME_SEARCH, findPlayerRows } from '../../../../src/main/core/data/archive'
 import { playerSearchCondition } from '../../../../src/main/core/services/lists'
 import { tempDir } from '../../../helpers/temp-db'
 
@@ -58,6 +59,24 @@ describe('findPlayerRows', () => {
     expect(ids).toEqual(expected('tal tig', 20))
     const names = db.prepare(`SELECT name_folded FROM players WHERE id IN (${ids.join(',')})`).pluck().all() as string[]
     expect(new Set(names)).toEqual(new Set(['tal tigran']))
+  })
+
+  it('a one-word search whose matches are nearly all one surname, late in the alphabet: that range and the few others, merged', () => {
+    // 2,600 Zorins (every 10th merged), and 40 players whose given name starts with "zor": they sort first
+    const ins = db.prepare("INSERT INTO players (id, surname, given_names, name_folded, status, merged_into) VALUES (?, ?, ?, ?, ?, ?)")
+    db.transaction(() => {
+      for (let i = 0; i < 2600; i++) ins.run(100_000 + i, 'Zorin', `G${i % 37}`, `zorin g${i % 37}`, i % 10 === 0 ? 'merged' : 'active', i % 10 === 0 ? 1 : null)
+      for (let i = 0; i < 40; i++) ins.run(200_000 + i, i % 2 ? 'Abel' : 'Tal', 'Zoran', `${i % 2 ? 'abel' : 'tal'} zoran`, 'active', null)
+    })()
+    const matches = db.prepare(`SELECT count(*) FROM players_fts WHERE players_fts MATCH '"zor"*'`).pluck().get() as number
+    expect(matches).toBeGreaterThanOrEqual(DENSE_SEARCH)
+    expect(matches).toBeLessThan(SURNAME_SEARCH)
+    for (const limit of [10, 50, 300]) expect(found('zor', limit), `limit ${limit}`).toEqual(expected('zor', limit))
+    // the 20 Abels first, then the 20 Tals ("tal zoran" sorts before "zorin"), then Zorins never merged
+    const first = found('zor', 45)
+    expect(first.slice(0, 20).every((id) => id >= 200_000 && id % 2 === 1)).toBe(true)
+    expect(first.slice(20, 40).every((id) => id >= 200_000 && id % 2 === 0)).toBe(true)
+    expect(first.slice(40).every((id) => id >= 100_000 && id < 200_000 && (id - 100_000) % 10 !== 0)).toBe(true)
   })
 
   it('a FIDE ID prefix matching the whole registry is dense too, never a merged record', () => {
