@@ -25,11 +25,15 @@ import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
 import { chainCondition, editionChain, listInForce, type ListChain } from './lists'
+import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
 import { writeNameMarks } from './list-name-order'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
+
+/** FIDE's shipped editions: a tournament rated under one of them goes into every chain (data/lists.ts). */
+const FIDE_EDITION_IDS = JSON.stringify(BUILTIN_EDITIONS.filter((e) => e.kind === 'fide').map((e) => e.id))
 
 /** An event lasting more than this many days is rated month by month (regulations.md § 5). */
 export const MONTHLY_SLICE_DAYS = 30
@@ -108,7 +112,9 @@ export interface PeriodTournamentRow {
  * FIDE's list and a national list are two chains (data/lists.ts): a tournament the other chain rated (status 'rated')
  * is still to be rated in this one — but only when it ended after `notBefore` (the closing date of this list's base):
  * one that ended earlier is in the base's own figures (a chain started from a federation's list does not rate again
- * every event of the other chain's history).
+ * every event of the other chain's history). A tournament the officer put under a federation's profile (its `edition`)
+ * is a national event: rated in that profile's chain only, never in FIDE's list nor in another profile's; one under
+ * FIDE's rules (or none chosen) goes into every chain.
  */
 export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate: string, chain: ListChain, notBefore: string): PeriodTournamentRow[] {
   return db
@@ -120,12 +126,14 @@ export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate
          FROM tournaments t LEFT JOIN tournament_files f ON f.id = t.current_file_id
         WHERE (t.status = 'approved' OR (t.status = 'rated' AND t.end_date > @notBefore))
           AND t.rating_type = @type AND t.start_date IS NOT NULL AND t.end_date IS NOT NULL
+          AND (t.edition IS NULL OR t.edition = @chain OR t.edition IN (SELECT value FROM json_each(@fideEditions))
+               OR t.edition IN (SELECT id FROM rating_profiles WHERE kind = 'fide'))
           AND (t.end_date <= @closing OR (julianday(t.end_date) - julianday(t.start_date) > ${MONTHLY_SLICE_DAYS} AND t.start_date <= @closing))
           AND NOT EXISTS (SELECT 1 FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
                            WHERE olt.tournament_id = t.id AND olt.final = 1 AND l.status = 'published' AND l.source = @chain)
         ORDER BY t.end_date, t.id`
     )
-    .all({ type: ratingType, closing: closingDate, chain, notBefore }) as PeriodTournamentRow[]
+    .all({ type: ratingType, closing: closingDate, chain, notBefore, fideEditions: FIDE_EDITION_IDS }) as PeriodTournamentRow[]
 }
 
 interface Slice {

@@ -140,6 +140,21 @@ describe('two chains of lists over the same players', () => {
     await call(s, 'lists:publish', { listId: fseJan.listId })
   }, 300_000)
 
+  it("a national event (put under the federation's profile) is rated in the national list only", async () => {
+    const cup = await importApproved(s, report('National Cup', '2025-12-10', '2025-12-12'), 'cup.trf', false)
+    await call(s, 'checks:setFacts', { id: cup, edition: 'fse', reason: 'a national event: the national list only' })
+    await call(s, 'checks:approve', { id: cup, reason: 'checked by the office', overrideErrors: true })
+    // FIDE's list of 1 January 2026 has no tournament: the cup is not FIDE's
+    await expect(s.ctx.jobs.run('lists:generate', { listDate: '2026-01-01' })).rejects.toMatchObject({ key: 'lists.nothingApproved' })
+    // the national list of 1 March 2026 rates it with the ratings in force at its start (10 December): the national
+    // list of 1 November (the January list is dated after the start), K 24 — the same games at the same ratings as the
+    // November event above: A −17, B −6, C +10, D +13, added to the January list (2004, 1918, 1811, 1787)
+    const fseMar = (await s.ctx.jobs.run('lists:generate', { listDate: '2026-03-01', profile: 'fse' })) as GenerateResult
+    expect(fseMar.tournaments.map((t) => t.name)).toEqual(['National Cup'])
+    expect(ratings(fseMar.listId, [A, B, C, D])).toEqual([1987, 1912, 1821, 1800])
+    expect((await sheetOf(fseMar.listId, A)).tournaments[0]).toMatchObject({ rating: 2021, ratingListId: fseNov.listId, k: 24 })
+  }, 300_000)
+
   it('a tournament rated under a rule set reads that rule set’s chain (tournaments:rate)', async () => {
     type Rating = CallOutput<'tournaments:rate'>
     // the October event, at its start (3 October 2025): FIDE's download under FIDE's rules, the national list under FSE's
