@@ -1,5 +1,5 @@
 // Issue 15's polish in a real browser, on the demo federation (its month imported, every tournament approved, the draft
-// list of 1 October 2025 generated): axe-core on every screen in English and French (no serious or critical
+// list of 1 October 2025 generated): axe-core on every screen in English and French, and in the dark theme (no serious or critical
 // violation), no date on screen in ISO form (the user's locale instead), and the keyboard: Tab reaches the screens'
 // actions with a visible focus ring, and a confirmation dialog holds the focus, gives it back, and its Cancel does nothing.
 // The violations found are written to test-results/e2e/axe.json for the record.
@@ -21,7 +21,7 @@ interface PageElement {
   closest(selector: string): PageElement | null
   matches(selector: string): boolean
 }
-declare const document: { body: PageElement; documentElement: { lang: string; scrollWidth: number; clientWidth: number }; activeElement: PageElement | null }
+declare const document: { body: PageElement; documentElement: { lang: string; scrollWidth: number; clientWidth: number; style: { colorScheme: string } }; activeElement: PageElement | null }
 declare function getComputedStyle(el: PageElement): { outlineStyle: string; outlineWidth: string; boxShadow: string }
 declare function requestAnimationFrame(callback: () => void): number
 
@@ -146,10 +146,27 @@ async function setLocale(page: Page, locale: 'en' | 'fr'): Promise<void> {
   await page.waitForFunction((l) => document.documentElement.lang === l, locale)
 }
 
+/** The theme is the office's setting too: chosen on the Settings screen, as a person does. */
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.goto(`${h.url}#/settings`)
+  await page.getByTestId('settings-theme').locator(`input[value="${theme}"]`).check({ force: true })
+  await page.waitForFunction((t) => document.documentElement.style.colorScheme === t, theme)
+}
+
+// both languages in the light theme, and the dark theme once (its colours are the same in either language)
+const variants = [
+  { locale: 'en', theme: 'light' },
+  { locale: 'fr', theme: 'light' },
+  { locale: 'en', theme: 'dark' }
+] as const
 const only = process.env.A11Y_LOCALE
-for (const locale of (['en', 'fr'] as const).filter((l) => !only || l === only)) {
-  describe(`every screen in ${locale}`, () => {
-    beforeAll(async () => setLocale(h.page, locale))
+const onlyTheme = process.env.A11Y_THEME
+for (const { locale, theme } of variants.filter((v) => (!only || v.locale === only) && (!onlyTheme || v.theme === onlyTheme))) {
+  describe(`every screen in ${locale}${theme === 'dark' ? ', dark theme' : ''}`, () => {
+    beforeAll(async () => {
+      await setLocale(h.page, locale)
+      await setTheme(h.page, theme)
+    })
 
     for (const s of screens) {
       it(`${s.name}: no serious or critical axe violation, no ISO date on screen`, async () => {
@@ -157,12 +174,12 @@ for (const locale of (['en', 'fr'] as const).filter((l) => !only || l === only))
         expect(await h.page.evaluate(() => document.documentElement.lang)).toBe(locale)
         const result = await new AxeBuilder({ page: h.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
         const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        for (const v of bad) found.push({ screen: s.name, locale, id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })
+        for (const v of bad) found.push({ screen: s.name, locale: theme === 'dark' ? `${locale} (dark)` : locale, id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })
         // the text a person sees (innerText leaves out input values: a date picker's field is not prose)
         const text = await h.page.evaluate(() => document.body.innerText)
         const dates = [...new Set(text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? [])]
         if (dates.length) isoShown.push({ screen: s.name, locale, dates })
-        appendFileSync(progress, JSON.stringify({ screen: s.name, locale, violations: bad.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 6) })), dates }) + '\n')
+        appendFileSync(progress, JSON.stringify({ screen: s.name, locale, theme, violations: bad.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 6) })), dates }) + '\n')
         expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([])
         expect(dates).toEqual([])
       }, 120_000)
@@ -171,7 +188,10 @@ for (const locale of (['en', 'fr'] as const).filter((l) => !only || l === only))
 }
 
 describe('the keyboard', () => {
-  beforeAll(async () => setLocale(h.page, 'en'))
+  beforeAll(async () => {
+    await setLocale(h.page, 'en')
+    await setTheme(h.page, 'light')
+  })
 
   /** What has the focus, and whether the browser draws its ring (:focus-visible and a visible outline or shadow). */
   const focused = (page: Page) =>
