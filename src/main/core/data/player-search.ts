@@ -4,6 +4,7 @@ import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
 import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
+import { chainCondition, FIDE_CHAIN } from './lists'
 
 /** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
 export const MATCH_CAP = 5000
@@ -68,13 +69,18 @@ export function publishBirth(birthDate: string | null, privacy: BirthPrivacy, on
   return privacy === 'year' ? { birthYear: year, ageCategory: null } : { birthYear: null, ageCategory: ageCategory(year, onYear) }
 }
 
-/** The newest reference list of each type (FIDE's own ratings): a player's "current" ratings. */
+/**
+ * The newest reference list of each type of FIDE's chain (FIDE's own ratings): a player's "current" ratings. A national
+ * list the office imported beside it is another chain (data/lists.ts) and is not read here, even when newer; an office
+ * that holds no FIDE download shows its national list's.
+ */
 export function currentReferenceLists(db: Db): Record<RatingType, { id: number; listDate: string } | null> {
   const out: Record<RatingType, { id: number; listDate: string } | null> = { standard: null, rapid: null, blitz: null }
   const q = db.prepare(
-    "SELECT id, list_date AS listDate FROM rating_lists WHERE kind = 'reference' AND rating_type = ? ORDER BY list_date DESC, id DESC LIMIT 1"
+    `SELECT l.id, l.list_date AS listDate FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type AND ${chainCondition('l')}
+      ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
   )
-  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get(t) as { id: number; listDate: string } | undefined) ?? null
+  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get({ type: t, chain: FIDE_CHAIN }) as { id: number; listDate: string } | undefined) ?? null
   return out
 }
 

@@ -168,6 +168,12 @@ describe('two chains of lists over the same players', () => {
     expect(fse.players[0]).toMatchObject({ k: 24, kChg: -19.2 })
   })
 
+  it("a player's current rating in the registry is FIDE's, not the national list imported after it", async () => {
+    type Search = CallOutput<'players:search'>
+    const found = (await call(s, 'players:search', { text: 'Aare' })) as Search
+    expect(found.rows[0]!.ratings.standard).toMatchObject({ rating: 2000, listId: fideList })
+  })
+
   it('a list page is compared with the previous list of its own chain', async () => {
     type Entries = CallOutput<'lists:entries'>
     const page = (await call(s, 'lists:entries', { listId: fseNov.listId, offset: 0, limit: 10 })) as Entries
