@@ -178,7 +178,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   const firstDone = (id: number): boolean => doneBefore(id) || doneNow.has(id)
 
   const tournamentsOut: GenerationResult['tournaments'] = []
-  const noteTexts: NoteTexts = new Map()
+  const scratch: Scratch = { texts: new Map(), wide: new Float64Array(0) }
   for (const t of [...input.tournaments].sort(chronological)) {
     const e = editionOf(t.editionId)
     // a start rank's player: his index in t.players (the engine's results come in the same order)
@@ -210,7 +210,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     const system = t.slice ? 'swiss' : t.system
     const res = rateTournament({ edition: e, start: t.start, system, ratingType: t.ratingType, players, laterRatings, notFirstEvent: notFirst, withoutK: true })
     tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: playedGames })
-    const figures = tournamentGames(t, e, res, byRank, excluded, noteTexts)
+    const figures = tournamentGames(t, e, res, byRank, excluded, scratch)
 
     for (let i = 0; i < t.players.length; i++) {
       const p = t.players[i]!
@@ -501,7 +501,7 @@ const figure = (figs: Int32Array | Float64Array, at: number): number | null => {
 /** An integer the 32-bit figures hold exactly (not their null, not -0: JSON would not tell, a test would). */
 const int32 = (v: number): boolean => v !== v || (v === (v | 0) && v !== NULL_I32 && !Object.is(v, -0))
 
-function tournamentGames(t: PeriodTournament, e: Edition, res: RateTournamentResult, byRank: ReadonlyMap<number, number>, excluded: ReadonlyMap<string, string>, texts: NoteTexts): TournamentGames {
+function tournamentGames(t: PeriodTournament, e: Edition, res: RateTournamentResult, byRank: ReadonlyMap<number, number>, excluded: ReadonlyMap<string, string>, scratch: Scratch): TournamentGames {
   const n = res.players.length
   const rating = new Float64Array(n)
   const state = new Uint8Array(n)
@@ -514,7 +514,9 @@ function tournamentGames(t: PeriodTournament, e: Edition, res: RateTournamentRes
     if (r.we !== null) total += r.games.length
   })
   from[n] = total
-  const wide = new Float64Array(total * FIGS)
+  // the figures as doubles first (a buffer kept from one tournament to the next), then as integers when they all are
+  if (scratch.wide.length < total * FIGS) scratch.wide = new Float64Array(Math.max(total * FIGS, 2 * scratch.wide.length))
+  const wide = scratch.wide
   let ints = true
   let notes: (string | null)[] | null = null
   res.players.forEach((r, i) => {
@@ -533,14 +535,15 @@ function tournamentGames(t: PeriodTournament, e: Edition, res: RateTournamentRes
       wide[f + COUNTED] = rg.counted ? 1 : 0
       wide[f + CAPPED] = rg.capped ? 1 : 0
       for (let x = f; x < f + FIGS; x++) if (!int32(wide[x]!)) ints = false
-      if (rg.note !== null) (notes ??= new Array<string | null>(total).fill(null))[at] = interned(texts, rg.note)
+      if (rg.note !== null) (notes ??= new Array<string | null>(total).fill(null))[at] = interned(scratch.texts, rg.note)
     }
   })
-  let figs: Int32Array | Float64Array = wide
+  const size = total * FIGS
+  let figs: Int32Array | Float64Array
   if (ints) {
-    figs = new Int32Array(wide.length)
-    for (let x = 0; x < wide.length; x++) figs[x] = wide[x]! !== wide[x]! ? NULL_I32 : wide[x]!
-  }
+    figs = new Int32Array(size)
+    for (let x = 0; x < size; x++) figs[x] = wide[x]! !== wide[x]! ? NULL_I32 : wide[x]!
+  } else figs = wide.slice(0, size)
   return { t, e, byRank, excluded, treatedAsSwiss: res.treatedAsSwiss, rating, state, from, figs, notes }
 }
 
@@ -549,6 +552,12 @@ function tournamentGames(t: PeriodTournament, e: Edition, res: RateTournamentRes
  * pieces per game held until the line is written, and a million games have a few hundred distinct texts.
  */
 type NoteTexts = Map<string, string>
+
+/** What `tournamentGames` reuses from one tournament to the next: the notes' texts, a buffer of figures as doubles. */
+interface Scratch {
+  texts: NoteTexts
+  wide: Float64Array
+}
 function interned(texts: NoteTexts, text: string): string {
   const known = texts.get(text)
   if (known !== undefined) return known
