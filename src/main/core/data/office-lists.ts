@@ -543,6 +543,32 @@ export function withTempStoreInMemory<T>(db: Db, fn: () => T): T {
   }
 }
 
+const ROWS_A_STATEMENT = 16
+
+/**
+ * Rows of one table inserted ROWS_A_STATEMENT at a time (`INSERT … VALUES (…), (…), …`), the last ones by `flush`, one
+ * by one. The same rows as one statement each; a failing row fails its statement, in the caller's transaction.
+ */
+function rowBatch(db: Db, insert: string, row: string, columns: number): { add: (...values: unknown[]) => void; flush: () => void } {
+  const one = db.prepare(`${insert} ${row}`)
+  const many = db.prepare(`${insert} ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
+  const values = new Array<unknown>(ROWS_A_STATEMENT * columns)
+  let n = 0
+  return {
+    add(...row: unknown[]) {
+      for (let i = 0; i < columns; i++) values[n * columns + i] = row[i]
+      if (++n === ROWS_A_STATEMENT) {
+        many.run(values)
+        n = 0
+      }
+    },
+    flush() {
+      for (let r = 0; r < n; r++) one.run(values.slice(r * columns, (r + 1) * columns))
+      n = 0
+    }
+  }
+}
+
 /** Writes a draft as generateList gives it, line by line (its GenerationSink), then the rest with `finish`. */
 export interface ListWriter extends GenerationSink {
   /** The window, the tournaments, the parameters and the checksum, once every line is written; gives the list id. */
@@ -568,11 +594,16 @@ export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: Wr
     )
   }
   const id = listId
-  const insEntry = db.prepare(
+  // entries and sheets go in statements of ROWS_A_STATEMENT rows (the rest one by one at the end): one statement per
+  // row paid its call, bindings, trigger set-up and statement journal for each of two million rows
+  const entries = rowBatch(
+    db,
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
-       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
+    `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    14
   )
-  const insSheet = db.prepare(`INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (${id}, ?, ?, ?, ?, ?, ?)`)
+  const sheetRows = rowBatch(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, 6)
   const adjusted = new Map<number, PendingAdjustment[]>()
   for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
   // the base list's size: the number of lines to expect (new players come on top)
@@ -588,7 +619,7 @@ export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: Wr
       o.progress?.(Math.min(lines, expected), expected, 'entries')
     }
     lines++
-    insEntry.run(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
+    entries.add(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
     const corrections = adjusted.get(e.playerId)
     if (!sheet && !corrections) return
     // a corrected player gets a sheet even without games: the correction is what changed his line
@@ -598,11 +629,13 @@ export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: Wr
     const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
     const printedBefore = before === null ? null : before - undo
     const ids = [...new Set(s.tournaments.map((t) => t.tournamentId))]
-    insSheet.run(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(ids), packSheet(s))
+    sheetRows.add(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(ids), packSheet(s))
     sheets++
   }
 
   const finish = (result: GenerationResult): number => {
+    entries.flush()
+    sheetRows.flush()
     o.progress?.(expected, expected, 'entries')
     o.progress?.(sheets, sheets, 'sheets')
     db.prepare('UPDATE rating_lists SET edition = ?, checksum = ? WHERE id = ?').run(result.edition, result.checksum, id)
