@@ -124,7 +124,9 @@ export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate
               coalesce((SELECT max(olt.last_round) FROM office_list_tournaments olt JOIN rating_lists l ON l.id = olt.list_id
                          WHERE olt.tournament_id = t.id AND l.status = 'published' AND l.source = @chain), 0) AS ratedThrough
          FROM tournaments t LEFT JOIN tournament_files f ON f.id = t.current_file_id
-        WHERE (t.status = 'approved' OR (t.status = 'rated' AND t.end_date > @notBefore))
+        WHERE (t.status = 'approved'
+               -- by the end-date index: the rated tournaments of the last periods, not every one the office ever rated
+               OR t.id IN (SELECT r.id FROM tournaments r WHERE r.end_date > @notBefore AND +r.status = 'rated'))
           AND t.rating_type = @type AND t.start_date IS NOT NULL AND t.end_date IS NOT NULL
           AND (t.edition IS NULL OR t.edition = @chain OR t.edition IN (SELECT value FROM json_each(@fideEditions))
                OR t.edition IN (SELECT id FROM rating_profiles WHERE kind = 'fide'))
