@@ -6,9 +6,11 @@ import { listEntryRowSchema, listSummarySchema } from './lists'
 
 export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
+/** A region as national lists name it (players.region): free text, trimmed, at most 60 characters. */
+export const regionSchema = z.string().trim().min(1, 'expected a region name').max(60, 'expected at most 60 characters')
 export const exportCategory = z.enum(['open', 'women', 'juniors', 'u18', 'u16', 'u14', 'u12', 'u10', 'u8', 'seniors', 'seniors65'])
 
-/** What to export: the list, the format, and optionally the order, a category, a federation, a top-n. */
+/** What to export: the list, the format, and optionally the order, a category, a federation, a region, a top-n. */
 export const listExportRequestSchema = z
   .object({
     listId: idSchema,
@@ -20,6 +22,7 @@ export const listExportRequestSchema = z
       .regex(/^[A-Za-z]{3}$/, 'expected a three-letter federation code')
       .transform((s) => s.toUpperCase())
       .optional(),
+    region: regionSchema.optional(),
     top: z.number().int().min(1).max(100000).optional(),
     locale: z.enum(['en', 'fr']).optional()
   })
@@ -33,6 +36,7 @@ export function listExportUrl(req: ListExportRequestInput, token?: string | null
   if (req.sort) q.set('sort', req.sort)
   if (req.category) q.set('category', req.category)
   if (req.federation) q.set('federation', req.federation)
+  if (req.region) q.set('region', req.region)
   if (req.top !== undefined) q.set('top', String(req.top))
   if (req.locale) q.set('locale', req.locale)
   if (token) q.set('token', token)
@@ -96,12 +100,12 @@ export type ReconcileRowOut = z.infer<typeof reconcileRowSchema>
 /** A top list's row: the list entry's fields a printed top list shows, with the rank. */
 export const topRowSchema = listEntryRowSchema
   .pick({ playerId: true, fideId: true, name: true, federation: true, title: true, sex: true, birthYear: true, rating: true, games: true, k: true })
-  .extend({ rank: z.number() })
+  .extend({ rank: z.number(), region: z.string().nullable() })
 export type TopRowOut = z.infer<typeof topRowSchema>
 
 export const listOutContract = {
   'lists:top': call({
-    summary: 'A top list on screen: the best rated active players of a list in a category (open, women, juniors, seniors) and optionally a federation',
+    summary: 'A top list on screen: the best rated active players of a list in a category (open, women, juniors, seniors) and optionally a federation or a region',
     access: 'read',
     archive: true,
     input: z
@@ -113,6 +117,7 @@ export const listOutContract = {
           .regex(/^[A-Za-z]{3}$/, 'expected a three-letter federation code')
           .transform((s) => s.toUpperCase())
           .optional(),
+        region: regionSchema.optional(),
         limit: z.number().int().min(1).max(1000).default(100)
       })
       .strict(),

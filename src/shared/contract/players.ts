@@ -81,7 +81,7 @@ export const duplicateCandidateSchema = z.object({
 })
 export type DuplicateCandidateDto = z.infer<typeof duplicateCandidateSchema>
 
-export const nationalFields = ['nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'] as const
+export const nationalFields = ['nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'region', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'] as const
 export const nationalMappingSchema = z.partialRecord(z.enum(nationalFields), z.string())
 
 const page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50) }

@@ -5,6 +5,7 @@ import type { CallOutput } from '../../../shared/contract/index'
 import { writeListExportFile } from '../../core/services/list-exports'
 import { DIFF_KINDS, type DiffKind } from '../../core/data/list-compare'
 import { RECONCILE_REASONS } from '../../core/compare/reconcile'
+import { regionSchema } from '../../../shared/contract/list-out'
 import { EXPORT_CATEGORIES, EXPORT_FORMATS, EXPORT_SORTS, type ExportCategory, type ExportFormat, type ExportSort } from '../../core/exports/types'
 
 function positiveInt(value: string, what: string): number {
@@ -15,6 +16,13 @@ function positiveInt(value: string, what: string): number {
 function oneOf<T extends string>(value: string, allowed: readonly T[], what: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${what} expects ${allowed.join(', ')}, got “${value}”`, 2)
   return value as T
+}
+
+/** A region as --region gives it, checked as the contract checks it (trimmed, 1 to 60 characters). */
+function regionArg(value: string): string {
+  const r = regionSchema.safeParse(value)
+  if (!r.success) throw new CliError(`--region expects a region name of 1 to 60 characters, got “${value}”`, 2)
+  return r.data
 }
 
 /** The `lists` command, created by the lists commands (registered before this). */
@@ -34,12 +42,13 @@ export function register(program: Command): void {
     .option('--sort <key>', 'rating, name or fideId (default: fideId for txt and xml, rating otherwise)')
     .option('--category <category>', EXPORT_CATEGORIES.join(', '), 'open')
     .option('--federation <code>', 'only the players of this federation (three letters)')
+    .option('--region <name>', 'only the players of this region (as the national list names it)')
     .option('--top <n>', 'a top list: the n best rated active players')
     .option('--lang <locale>', 'en or fr for headings and the PDF (default: the office language)')
     .action(
       async (
         listId: string,
-        opts: { format: string; out: string; sort?: string; category: string; federation?: string; top?: string; lang?: string },
+        opts: { format: string; out: string; sort?: string; category: string; federation?: string; region?: string; top?: string; lang?: string },
         cmd: Command
       ) => {
         const format = oneOf(opts.format, EXPORT_FORMATS, '--format') as ExportFormat
@@ -52,6 +61,7 @@ export function register(program: Command): void {
           ...(opts.sort ? { sort: oneOf(opts.sort, EXPORT_SORTS, '--sort') as ExportSort } : {}),
           category: oneOf(opts.category, EXPORT_CATEGORIES, '--category') as ExportCategory,
           ...(opts.federation ? { federation: opts.federation.toUpperCase() } : {}),
+          ...(opts.region !== undefined ? { region: regionArg(opts.region) } : {}),
           ...(opts.top ? { top: positiveInt(opts.top, '--top') } : {}),
           ...(opts.lang ? { locale: oneOf(opts.lang, ['en', 'fr'] as const, '--lang') } : {})
         }

@@ -34,6 +34,7 @@ interface PlayerRow {
   surname: string
   given_names: string
   federation: string | null
+  region: string | null
   sex: string | null
   birth_date: string | null
   title: string | null
@@ -76,6 +77,7 @@ export class ListWriter {
   private readonly arbiterFind
   private readonly arbiterInsert
   private readonly followMerge
+  private readonly setRegion
   private readonly now = new Date().toISOString()
   /** In a first load: the id of the load's first player, so that a player's id is this plus its ordinal. */
   private bulkBase: number | null = null
@@ -92,19 +94,19 @@ export class ListWriter {
     private readonly meta: { listDate: string; source: string; fileName: string; checksum: string }
   ) {
     this.find = db.prepare(
-      `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
+      `SELECT id, surname, given_names, federation, region, sex, birth_date, title, woman_title, other_titles, foa_title,
               arbiter_title, status, merged_into, national_id FROM players WHERE fide_id = ?`
     )
     this.insert = playerInsert(db)
     this.update = db.prepare(
-      `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation,
+      `UPDATE players SET surname = @surname, given_names = @givenNames, name_folded = @folded, federation = @federation, region = @region,
               sex = @sex, birth_date = @birthDate, title = @title, woman_title = @womanTitle, other_titles = @otherTitles,
               foa_title = @foaTitle, arbiter_title = @arbiterTitle, status = @status, source_list_id = @listId, national_id = @nationalId,
               updated_at = @now
         WHERE id = @id`
     )
     this.findNational = db.prepare(
-      `SELECT id, surname, given_names, federation, sex, birth_date, title, woman_title, other_titles, foa_title,
+      `SELECT id, surname, given_names, federation, region, sex, birth_date, title, woman_title, other_titles, foa_title,
               arbiter_title, status, merged_into, national_id FROM players WHERE national_id = ? ORDER BY status = 'merged', id LIMIT 1`
     )
     this.arbiterFind = db.prepare('SELECT id FROM arbiters WHERE fide_id = ?')
@@ -112,6 +114,7 @@ export class ListWriter {
       "INSERT INTO arbiters(player_id, fide_id, title, status, source) VALUES (?, ?, ?, 'active', 'list')"
     )
     this.followMerge = db.prepare('SELECT id, status, merged_into FROM players WHERE id = ?')
+    this.setRegion = db.prepare('UPDATE players SET region = ? WHERE id = ?')
   }
 
   /** A multi-row INSERT of `rows` players, or of `rows` entries of one list, prepared once per size. */
@@ -221,6 +224,8 @@ export class ListWriter {
       const values: unknown[] = []
       pushPlayerValues(values, r)
       playerId = Number(this.insert.run(...values, anyList, this.now, this.now).lastInsertRowid)
+      // a national list's region (the insert's values are the FIDE lists' columns, shared with a first load)
+      if (r.region) this.setRegion.run(r.region, playerId)
       this.counts.inserted++
     } else {
       playerId = existing.id
@@ -239,6 +244,7 @@ export class ListWriter {
         surname: r.surname,
         given_names: r.givenNames,
         federation: r.federation ?? existing.federation,
+        region: r.region ?? existing.region,
         sex: r.sex ?? existing.sex,
         birth_date: birthDate,
         title: r.title,
@@ -257,6 +263,7 @@ export class ListWriter {
           givenNames: next.given_names,
           folded: foldName(`${next.surname} ${next.given_names}`),
           federation: next.federation,
+          region: next.region,
           sex: next.sex,
           birthDate: next.birth_date,
           title: next.title,

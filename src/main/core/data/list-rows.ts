@@ -1,5 +1,5 @@
 // A list's rows for exports and top lists, read page by page (keyset paging: no statement stays open between
-// pages and no list is ever held whole), filtered by category, federation and activity, sorted three ways.
+// pages and no list is ever held whole), filtered by category, federation, region and activity, sorted three ways.
 import type { Db } from '../db/open'
 import type { ExportCategory, ExportRow, ExportSort } from '../exports/types'
 import { categoryCondition } from '../exports/categories'
@@ -11,6 +11,8 @@ export interface ListRowsQuery {
   sort: ExportSort
   category: ExportCategory
   federation: string | null
+  /** Only the players of this region (players.region, migration 14). */
+  region?: string | null
   /** Only players with a FIDE ID (FIDE's formats cannot carry the others). */
   fideIdOnly?: boolean
   /** Top lists: rated, active players only, at most this many. */
@@ -18,7 +20,7 @@ export interface ListRowsQuery {
 }
 
 const columns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
-  coalesce(e.federation, p.federation) AS federation, coalesce(e.sex, p.sex) AS sex, coalesce(e.title, p.title) AS title,
+  coalesce(e.federation, p.federation) AS federation, p.region, coalesce(e.sex, p.sex) AS sex, coalesce(e.title, p.title) AS title,
   p.woman_title AS womanTitle, p.other_titles AS otherTitles, p.foa_title AS foaTitle,
   coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
   e.rating, e.games, e.k, e.flags`
@@ -45,6 +47,10 @@ function filterSql(q: ListRowsQuery): { sql: string; params: (string | number)[]
   if (q.federation) {
     where.push('coalesce(e.federation, p.federation) = ?')
     params.push(q.federation)
+  }
+  if (q.region) {
+    where.push('p.region = ?')
+    params.push(q.region)
   }
   if (q.fideIdOnly) where.push('p.fide_id IS NOT NULL')
   if (q.top !== undefined) where.push("e.rating IS NOT NULL AND (e.flags IS NULL OR instr(e.flags, 'i') = 0)")

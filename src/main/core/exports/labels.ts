@@ -23,6 +23,7 @@ export interface ExportLabels {
   page: (n: number, of: number) => string
   players: (n: number) => string
   federationFilter: (f: string) => string
+  regionFilter: (r: string) => string
   legend: string[]
   sheet: string
 }
@@ -49,6 +50,7 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     page: (n, of) => `Page ${n} of ${of}`,
     players: (n) => `${n} ${n === 1 ? 'player' : 'players'}`,
     federationFilter: (f) => `federation ${f}`,
+    regionFilter: (r) => `region ${r}`,
     legend: [
       'Flag: i = inactive (no rated game for a year), w = woman, wi = inactive woman.',
       'Games: rated games in the period of this list. K: development coefficient.',
@@ -77,6 +79,7 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     page: (n, of) => `Page ${n} sur ${of}`,
     players: (n) => `${n} ${n <= 1 ? 'joueur' : 'joueurs'}`,
     federationFilter: (f) => `fédération ${f}`,
+    regionFilter: (r) => `région ${r}`,
     legend: [
       'Statut : i = inactif (aucune partie évaluée depuis un an), w = joueuse, wi = joueuse inactive.',
       'Parties : parties évaluées dans la période de la liste. K : coefficient de développement.',

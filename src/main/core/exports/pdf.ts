@@ -125,7 +125,7 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
     const status = l.status[meta.status]
     doc.text(`${heading} — ${l.version(meta.version)} (${status})`, textX, top, { lineBreak: false })
     top += 14
-    const filters = [l.category[meta.category], ...(meta.federation ? [l.federationFilter(meta.federation)] : []), l.sortedBy[meta.sort], l.players(meta.total)]
+    const filters = [l.category[meta.category], ...(meta.federation ? [l.federationFilter(meta.federation)] : []), ...(meta.region ? [l.regionFilter(meta.region)] : []), l.sortedBy[meta.sort], l.players(meta.total)]
     doc.text(filters.join(' — '), textX, top, { lineBreak: false })
     y = PAGE.margin + HEADER_HEIGHT
     doc.font('bold').fontSize(BODY_SIZE)

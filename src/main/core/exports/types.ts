@@ -16,6 +16,8 @@ export interface ExportRow {
   surname: string
   givenNames: string
   federation: string | null
+  /** The player's region (a national list's), for top lists on screen; no export format writes it. */
+  region?: string | null
   sex: string | null
   /** The title on the list (an open or a woman title). */
   title: string | null
@@ -46,7 +48,9 @@ export interface ExportMeta {
   sort: ExportSort
   category: ExportCategory
   federation: string | null
-  /** Rows the export writes (after category, federation and top filters). */
+  /** Only the players of this region (a national list's: migration 14), when asked. */
+  region?: string | null
+  /** Rows the export writes (after category, federation, region and top filters). */
   total: number
 }
 

@@ -18,6 +18,8 @@ export interface ListRecord {
   surname: string
   givenNames: string
   federation: string | null
+  /** The region within the federation, when a national list gives one (FIDE's lists do not: left as it is). */
+  region?: string | null
   sex: 'M' | 'F' | null
   title: string | null
   womanTitle: string | null

@@ -15,9 +15,11 @@ import { fileChecksum } from './text-source'
 import { appendAudit } from '../data/audit'
 
 export const NATIONAL_FIELDS = [
-  'nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'
+  'nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'region', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'
 ] as const
 export type NationalField = (typeof NATIONAL_FIELDS)[number]
+/** The longest region name a national list may give (a player's region: migration 14). */
+export const REGION_MAX = 60
 /** Field → the file's column header. */
 export type ColumnMapping = Partial<Record<NationalField, string>>
 
@@ -35,6 +37,7 @@ const GUESS: [NationalField, RegExp][] = [
   ['givenNames', /^(first ?name|given|pr[ée]nom|vorname|nombre)/i],
   ['name', /^(name|player|joueur|spieler)$/i],
   ['federation', /^(fed|federation|country|nat|pays)$/i],
+  ['region', /^(region|région|ligue|league|state|province|county|landesverband|lv|comit[ée])$/i],
   ['sex', /^(sex|gender|sexe|geschlecht)$/i],
   ['birth', /(birth|born|b-day|naiss|geburt|year)/i],
   ['title', /^(tit|title|titre)/i],
@@ -172,6 +175,10 @@ export function nationalRecords(table: NationalTable, opts: NationalImportOption
     }
     const fed = cell('federation').toUpperCase()
     if (fed && !/^[A-Z]{3}$/.test(fed)) log.error(line, col('federation'), 'federation', fed, 'a three-letter federation code')
+    const region = cell('region').replace(/\s+/g, ' ') || null
+    if (region !== null && (region.length > REGION_MAX || [...region].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127))) {
+      log.error(line, col('region'), 'region', region, `a region name of at most ${REGION_MAX} characters`)
+    }
     const sexRaw = cell('sex').toUpperCase()
     const sex = sexRaw === 'M' || sexRaw === 'F' ? sexRaw : sexRaw === 'W' ? 'F' : null
     if (sexRaw && !sex) log.error(line, col('sex'), 'sex', sexRaw, 'M, F (or W)')
@@ -212,6 +219,7 @@ export function nationalRecords(table: NationalTable, opts: NationalImportOption
       surname,
       givenNames,
       federation: fed || null,
+      region,
       sex,
       title,
       womanTitle: null,

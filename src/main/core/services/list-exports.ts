@@ -22,6 +22,8 @@ export interface ListExportRequest {
   sort?: ExportSort
   category?: ExportCategory
   federation?: string | null
+  /** Only the players of this region (a national list's: migration 14). */
+  region?: string | null
   /** A top list: the best `top` rated, active players. */
   top?: number
   locale?: ExportLocale
@@ -51,15 +53,16 @@ export function defaultSort(format: ExportFormat): ExportSort {
 }
 
 /**
- * The export's file name: the list, its type, date and version, the category, federation and top-n asked. Read from
+ * The export's file name: the list, its type, date and version, the category, federation, region and top-n asked. Read from
  * the list's own row (its summary counts its entries: a scan of two million index entries, not for the main process).
  */
 export function listExportFileName(db: Db, req: ListExportRequest): string {
   const list = getList(db, req.listId)
   const category = req.category ?? 'open'
   const federation = req.federation ? req.federation.toUpperCase() : null
-  const parts = [list.source, list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
-  return `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '_')}.${req.format}`
+  const parts = [list.source, list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.region ? [req.region] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
+  // accents dropped (a region: Île-de-France → Ile-de-France), anything else not a name's letter replaced
+  return `${parts.join('-').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_')}.${req.format}`
 }
 
 export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
@@ -73,6 +76,7 @@ export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
     sort,
     category,
     federation,
+    region: req.region ?? null,
     fideIdOnly: needsFideId(req.format),
     ...(req.top !== undefined ? { top: req.top } : {})
   }
@@ -91,6 +95,7 @@ export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
     sort,
     category,
     federation,
+    region: req.region ?? null,
     total: countListRows(db, query)
   }
   return {

@@ -113,12 +113,13 @@ export const listOutHandlers: { [N in ListOutCall]: Handler<N> } = {
   'lists:top': (input, { db }) => {
     const list = getListSummary(db, input.listId)
     let rank = 0
-    const rows = [...listRows(db, { listId: list.id, listDate: list.listDate, sort: 'rating', category: input.category, federation: input.federation ?? null, top: input.limit }, input.limit)].map((r) => ({
+    const rows = [...listRows(db, { listId: list.id, listDate: list.listDate, sort: 'rating', category: input.category, federation: input.federation ?? null, region: input.region ?? null, top: input.limit }, input.limit)].map((r) => ({
       rank: ++rank,
       playerId: r.playerId,
       fideId: r.fideId,
       name: displayName(r.surname, r.givenNames),
       federation: r.federation,
+      region: r.region ?? null,
       title: r.title,
       sex: r.sex,
       birthYear: r.birthYear,

@@ -13,5 +13,6 @@ import { migration010 } from './010-player-sort-indexes'
 import { migration011 } from './011-list-counts'
 import { migration012 } from './012-player-count'
 import { migration013 } from './013-list-name-marks'
+import { migration014 } from './014-player-region'
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013]
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014]

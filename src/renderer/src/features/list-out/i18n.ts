@@ -12,6 +12,8 @@ export default {
         categories: { open: 'Open', women: 'Women', juniors: 'Juniors (U20)', u18: 'Under 18', u16: 'Under 16', u14: 'Under 14', u12: 'Under 12', u10: 'Under 10', u8: 'Under 8', seniors: 'Seniors (50+)', seniors65: 'Seniors (65+)' },
         federation: 'Federation',
         federationPlaceholder: 'e.g. FRA',
+        region: 'Region',
+        regionPlaceholder: 'any region',
         top: 'Top',
         topPlaceholder: 'all',
         language: 'Language',
@@ -22,7 +24,7 @@ export default {
         started: 'The download has started.',
         cancelled: 'Nothing saved.'
       },
-      top: { title: 'Top list', size: 'How many', best: 'Best {n}', none: 'No active rated player in this category.' },
+      top: { title: 'Top list', size: 'How many', best: 'Best {n}', none: 'No active rated player in this category.', region: 'Region' },
       choose: {
         title: 'Lists',
         intro: 'Choose any list by its date and version, then browse it, export it or compare it with another.',
@@ -84,6 +86,8 @@ export default {
         categories: { open: 'Toutes catégories', women: 'Féminines', juniors: 'Juniors (U20)', u18: 'Moins de 18 ans', u16: 'Moins de 16 ans', u14: 'Moins de 14 ans', u12: 'Moins de 12 ans', u10: 'Moins de 10 ans', u8: 'Moins de 8 ans', seniors: 'Vétérans (50+)', seniors65: 'Vétérans (65+)' },
         federation: 'Fédération',
         federationPlaceholder: 'p. ex. FRA',
+        region: 'Région',
+        regionPlaceholder: 'toutes',
         top: 'Meilleurs',
         topPlaceholder: 'tous',
         language: 'Langue',
@@ -94,7 +98,7 @@ export default {
         started: 'Le téléchargement a commencé.',
         cancelled: 'Rien n’a été enregistré.'
       },
-      top: { title: 'Meilleurs joueurs', size: 'Combien', best: '{n} premiers', none: 'Aucun joueur actif classé dans cette catégorie.' },
+      top: { title: 'Meilleurs joueurs', size: 'Combien', best: '{n} premiers', none: 'Aucun joueur actif classé dans cette catégorie.', region: 'Région' },
       choose: {
         title: 'Listes',
         intro: 'Choisissez une liste par sa date et sa version, puis parcourez-la, exportez-la ou comparez-la à une autre.',

@@ -253,7 +253,7 @@ CREATE TABLE players (
         merged_into   INTEGER REFERENCES players(id),
         created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         updated_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-      , woman_title TEXT, other_titles TEXT, foa_title TEXT, source_list_id INTEGER REFERENCES rating_lists(id)) STRICT;
+      , woman_title TEXT, other_titles TEXT, foa_title TEXT, source_list_id INTEGER REFERENCES rating_lists(id), region TEXT) STRICT;
 
 -- table players_fts
 CREATE VIRTUAL TABLE players_fts USING fts5(
