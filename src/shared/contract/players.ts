@@ -150,6 +150,8 @@ export const playersContract = {
       player: registryPlayerSchema,
       otherTitles: z.array(z.string()),
       foaTitle: z.string().nullable(),
+      /** The region a national list gives (migration 14). */
+      region: z.string().nullable(),
       tournaments: z.array(z.object({ id: z.number(), name: z.string(), date: z.string().nullable() })),
       merges: z.array(mergeRecordSchema),
       arbiter: arbiterSchema.nullable()

@@ -113,8 +113,8 @@ export function playerTournaments(db: Db, playerId: number): { id: number; name:
 }
 
 /** The titles a player's page shows beside the search row: other titles (FIDE's list) and the FOA title. */
-export function playerOtherTitles(db: Db, id: number): { other_titles: string | null; foa_title: string | null } {
-  return prepared(db, 'SELECT other_titles, foa_title FROM players WHERE id = ?').get(id) as { other_titles: string | null; foa_title: string | null }
+export function playerOtherTitles(db: Db, id: number): { other_titles: string | null; foa_title: string | null; region: string | null } {
+  return prepared(db, 'SELECT other_titles, foa_title, region FROM players WHERE id = ?').get(id) as { other_titles: string | null; foa_title: string | null; region: string | null }
 }
 
 /**

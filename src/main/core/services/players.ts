@@ -36,6 +36,7 @@ export const playersHandlers: HandlersOf<'players'> = {
       player,
       otherTitles: extra.other_titles ? extra.other_titles.split(',') : [],
       foaTitle: extra.foa_title,
+      region: extra.region,
       tournaments: playerTournaments(db, input.id),
       merges: listMerges(db, input.id),
       arbiter: player.fideId !== null ? getArbiter(db, player.fideId) : null

@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { importNationalList, readNationalTable, suggestMapping } from '../../../../src/main/core/registry/national'
 import { listOutHandlers } from '../../../../src/main/core/services/list-out'
+import { playersHandlers } from '../../../../src/main/core/services/players'
 import { listExportFileName, writeListExportFile } from '../../../../src/main/core/services/list-exports'
 import { listExportRequestSchema, listExportUrl, listExportRequestFromQuery } from '../../../../src/shared/contract/list-out'
 import type { ServiceContext } from '../../../../src/main/core/services/context'
@@ -60,6 +61,9 @@ describe('a player’s region', () => {
     expect(regionOf('F-4001')).toBeNull()
     // a player FIDE's list brought in first gets his region from the national list
     expect(db.prepare('SELECT national_id, region FROM players WHERE fide_id = 4600010').get()).toEqual({ national_id: 'F-1001', region: IDF })
+    // and his page in the registry shows it
+    const id = db.prepare('SELECT id FROM players WHERE fide_id = 4600010').pluck().get() as number
+    expect((playersHandlers['players:get']({ id }, ctx()) as { region: string | null }).region).toBe(IDF)
   })
 
   it('is kept when a FIDE list, which has no region, updates the player', () => {
