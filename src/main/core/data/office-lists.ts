@@ -539,24 +539,6 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
   return writer.finish(result)
 }
 
-/**
- * Runs `fn` with SQLite's temporary store in memory on this connection (restored after). Every insert of a list runs
- * under a statement journal (foreign keys, triggers, several indexes): with the default file store, each first change
- * of a page that existed before the statement copies that page to a temporary file, one `pwrite` per row at FIDE
- * scale — the profile (perf) of a draft's entries showed it as the larger part of their insert time. A statement
- * journal holds a few pages, so memory costs nothing; outside a transaction only (SQLite refuses the change inside).
- */
-export function withTempStoreInMemory<T>(db: Db, fn: () => T): T {
-  if (db.inTransaction) return fn()
-  const before = db.pragma('temp_store', { simple: true }) as number
-  if (before === 2) return fn()
-  db.pragma('temp_store = MEMORY')
-  try {
-    return fn()
-  } finally {
-    db.pragma(`temp_store = ${before}`)
-  }
-}
 
 const ROWS_A_STATEMENT = 16
 

@@ -1,7 +1,8 @@
 // Statements prepared once per connection: the calls that run for every imported file (its rows, its checks, its
 // audit) ask for the same few dozen statements thousands of times a month; compiling them again each time was a
 // quarter of a report's import (docs/performance.md). A statement is keyed by its SQL text and its mode, so a
-// plucked and an unplucked use of one text never share a statement.
+// plucked and an unplucked use of one text never share a statement. Also the temporary store in memory that the
+// batches of writes (a month's reports, a list's draft) run under.
 import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
 
@@ -31,4 +32,23 @@ export function preparedPluck(db: Db, sql: string): Database.Statement {
   let s = m.get(key)
   if (!s) m.set(key, (s = db.prepare(sql).pluck()))
   return s
+}
+
+/**
+ * Runs `fn` with SQLite's temporary store in memory on this connection (restored after). Every insert of a list runs
+ * under a statement journal (foreign keys, triggers, several indexes): with the default file store, each first change
+ * of a page that existed before the statement copies that page to a temporary file, one `pwrite` per row at FIDE
+ * scale — the profile (perf) of a draft's entries showed it as the larger part of their insert time. A statement
+ * journal holds a few pages, so memory costs nothing; outside a transaction only (SQLite refuses the change inside).
+ */
+export function withTempStoreInMemory<T>(db: Db, fn: () => T): T {
+  if (db.inTransaction) return fn()
+  const before = db.pragma('temp_store', { simple: true }) as number
+  if (before === 2) return fn()
+  db.pragma('temp_store = MEMORY')
+  try {
+    return fn()
+  } finally {
+    db.pragma(`temp_store = ${before}`)
+  }
 }

@@ -38,12 +38,12 @@ import {
   readSheet,
   sheetCounts,
   writeGeneratedList,
-  withTempStoreInMemory,
   type BaseListRef,
   type BuiltInput,
   type PeriodTournamentRow
 } from '../data/office-lists'
 import { listEntryCount } from '../data/list-pages'
+import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'

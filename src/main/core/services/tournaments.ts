@@ -26,7 +26,7 @@ import type { StoredFinding } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
 import { decideFinding, runChecks } from './checks'
-import { withTempStoreInMemory } from '../data/office-lists'
+import { withTempStoreInMemory } from '../data/statements'
 
 function bytesOf(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'))
