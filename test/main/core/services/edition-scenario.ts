@@ -10,7 +10,7 @@ import { writeTrf } from '../../../../src/main/core/trf/index'
 import { emptyHeader } from '../../../../src/main/core/trf/reader'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
-import { call, importApproved } from './office-list-fixture'
+import { call, entry, importApproved, type Line } from './office-list-fixture'
 
 export interface Who {
   id: number
@@ -94,19 +94,9 @@ export async function generateAndPublish(s: Services, listDate: string, profile?
   return g
 }
 
-export interface Line {
-  rating: number | null
-  games: number | null
-  k: number | null
-  flags: string | null
-  status: string | null
-}
-
 /** A player's line on a list (undefined: not on it). */
 export function line(s: Services, listId: number, p: Who): Line | undefined {
-  return s.ctx.db
-    .prepare('SELECT e.rating, e.games, e.k, e.flags, e.entry_status AS status FROM rating_list_entries e JOIN players pl ON pl.id = e.player_id WHERE e.list_id = ? AND pl.fide_id = ?')
-    .get(listId, p.id) as Line | undefined
+  return entry(s, listId, p.id)
 }
 
 export async function sheet(s: Services, listId: number, p: Who): Promise<CalculationSheet | null> {

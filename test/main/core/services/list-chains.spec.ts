@@ -15,7 +15,7 @@ import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
-import { call, importApproved } from './office-list-fixture'
+import { call, entry, importApproved } from './office-list-fixture'
 
 const tmp = tempDir()
 let s: Services
@@ -32,8 +32,7 @@ const ROWS = ['x1=0', '0x1=', '=0x1', '1=0x']
 let fideList = 0
 let nationalList = 0
 let tournament1 = 0
-const ratings = (listId: number, ids: number[]): (number | null)[] =>
-  ids.map((id) => s.ctx.db.prepare('SELECT e.rating FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?').pluck().get(listId, id) as number | null)
+const ratings = (listId: number, ids: number[]): (number | null)[] => ids.map((id) => entry(s, listId, id)?.rating ?? null)
 // a sheet's games in round order; the comments list them strongest opponent first
 const byOpponent = (sh: CalculationSheet): unknown[] => sh.tournaments[0]!.games.map((g) => [g.opponentRating, g.opponentListId, g.pd]).sort((x, y) => Number(y[0]) - Number(x[0]))
 const sheetOf = async (listId: number, fideId: number): Promise<CalculationSheet> => (await call(s, 'lists:sheet', { listId, fideId })).sheet as CalculationSheet

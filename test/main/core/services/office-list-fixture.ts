@@ -55,10 +55,18 @@ export async function importApproved(s: Services, text: string, name: string, ap
 }
 
 export const playerId = (s: Services, fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
-export const entry = (s: Services, listId: number, fideId: number) =>
-  s.ctx.db.prepare('SELECT e.rating, e.games, e.k, e.flags FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?').get(listId, fideId) as
-    | { rating: number | null; games: number; k: number | null; flags: string | null }
-    | undefined
+/** A player's line on a list, by FIDE ID (undefined: not on it). */
+export interface Line {
+  rating: number | null
+  games: number | null
+  k: number | null
+  flags: string | null
+  status: string | null
+}
+export const entry = (s: Services, listId: number, fideId: number): Line | undefined =>
+  s.ctx.db
+    .prepare('SELECT e.rating, e.games, e.k, e.flags, e.entry_status AS status FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?')
+    .get(listId, fideId) as Line | undefined
 
 
 /** Writes the FIDE list of 1 October 2025 (standard: rating, games 0, K) and imports it as the reference list. */
