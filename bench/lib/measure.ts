@@ -64,21 +64,26 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
 }
 
 /**
- * `measure` run `times` times: the run of least CPU (a short scenario on a shared machine is mostly noise above
- * its best), with the longest loop block and the highest peak memory of all the runs, so that no target is met by
+ * `times` runs (given their index, 0 first): the one of least CPU (a short scenario on a shared machine is mostly noise
+ * above its best), with the longest loop block and the highest peak memory of all the runs, so that no target is met by
  * luck. For scenarios of a second or less, where one run's ratio to its floor swings by half.
  */
-export async function measureBest<T>(times: number, fn: () => T | Promise<T>, opts: { loop?: boolean } = {}): Promise<{ value: T; run: Run }> {
-  let best: { value: T; run: Run } | null = null
+export async function bestOf<T extends { run: Run }>(times: number, fn: (i: number) => Promise<T>): Promise<T> {
+  let best: T | null = null
   let loopBlockMs: number | undefined
   let peakRssMb = 0
   for (let i = 0; i < Math.max(1, times); i++) {
-    const m = await measure(fn, opts)
+    const m = await fn(i)
     if (m.run.loopBlockMs !== undefined) loopBlockMs = Math.max(loopBlockMs ?? 0, m.run.loopBlockMs)
     peakRssMb = Math.max(peakRssMb, m.run.peakRssMb)
     if (!best || m.run.cpuMs < best.run.cpuMs) best = m
   }
-  return { value: best!.value, run: { ...best!.run, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}) } }
+  return { ...best!, run: { ...best!.run, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}) } }
+}
+
+/** `measure` run `times` times, the best kept (`bestOf`). */
+export function measureBest<T>(times: number, fn: () => T | Promise<T>, opts: { loop?: boolean } = {}): Promise<{ value: T; run: Run }> {
+  return bestOf(times, () => measure(fn, opts))
 }
 
 /** The p-th percentile (0–100) of some figures, nearest rank. */
