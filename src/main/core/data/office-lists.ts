@@ -24,7 +24,7 @@ import { birthYearOf, gamelessSheet } from '../lists/generate'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
-import { chainCondition, editionChain, listInForce, type ListChain } from './lists'
+import { chainCondition, listInForce, type ListChain } from './lists'
 import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
 import { writeNameMarks } from './list-name-order'
@@ -45,11 +45,6 @@ export interface BaseListRef {
   /** The closing date of that list (office lists keep it; for an imported list: its date minus the cutoff). */
   closingDate: string
   source: string
-}
-
-/** The source written on an office list: 'FIDE' for FIDE's editions, the profile's id for a federation's own. */
-export function officeSource(edition: Edition): ListChain {
-  return editionChain(edition)
 }
 
 export function addDays(date: string, days: number): string {

@@ -10,6 +10,7 @@ import { generateList } from '../lists/generate'
 import { listCalendar } from '../lists/calendar'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
+import { editionChain } from '../data/lists'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
   adjustmentWriter,
@@ -25,7 +26,6 @@ import {
   listTournaments,
   markPublished,
   matchingPlayerIds,
-  officeSource,
   openListWriter,
   pendingAdjustments,
   periodTournamentRows,
@@ -127,7 +127,8 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}
   const rules = rulesFor(db, profile)
   const { closingDate } = calendarEntry(rules, input.listDate, input.ratingType)
   const edition = rules.list(input.listDate)
-  const source = officeSource(edition)
+  // the source written on the list is its chain: 'FIDE' for FIDE's editions, the profile's id for a federation's own
+  const source = editionChain(edition)
   assertNotPublished(db, input.listDate, input.ratingType, source)
   hooks.progress?.(0, 1, 'reading')
   const built = buildGenerationInput(db, {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deflateSync } from 'node:zlib'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { rulesFor } from '../../../../src/main/core/services/office-lists'
-import { buildGenerationInput, officeSource } from '../../../../src/main/core/data/office-lists'
+import { buildGenerationInput } from '../../../../src/main/core/data/office-lists'
+import { editionChain } from '../../../../src/main/core/data/lists'
 import { generateList } from '../../../../src/main/core/lists/generate'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const db = services.ctx.db
   const rules = rulesFor(db, null)
   const edition = rules.list('2025-11-01')
-  const built = buildGenerationInput(db, { listDate: '2025-11-01', closingDate: nov.closingDate, ratingType: 'standard', edition, source: officeSource(edition), editionAt: rules.tournament, cutoffOf: rules.cutoff })
+  const built = buildGenerationInput(db, { listDate: '2025-11-01', closingDate: nov.closingDate, ratingType: 'standard', edition, source: editionChain(edition), editionAt: rules.tournament, cutoffOf: rules.cutoff })
   const result = generateList(built.input)
   expect(result.checksum).toBe(nov.checksum)
   expected = result.sheets.map((s) => JSON.parse(JSON.stringify(s)) as CalculationSheet)
