@@ -153,7 +153,11 @@ function check(db: Db, entries: number): void {
   for (const l of [...new Set([1, Math.ceil(LISTS / 2), LISTS])]) {
     const stored = db.prepare('SELECT entry_count AS n, rated_count AS rated FROM rating_lists WHERE id = ?').get(l) as { n: number; rated: number }
     if (stored.n !== listSize(l) || stored.rated !== listSize(l)) throw new Error(`list ${l}: counts ${stored.n}/${stored.rated}, ${listSize(l)} entries built`)
-    const marks = db.prepare('SELECT name_folded AS name, player_id AS id, rank FROM list_name_marks WHERE list_id = ? ORDER BY rank').all(l) as { name: string; id: number; rank: number }[]
+    // the name marks of migration 13, or in the table of every order's marks once that exists
+    const byName = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'list_marks'").get()
+      ? "SELECT key AS name, player_id AS id, rank FROM list_marks WHERE list_id = ? AND sort = 'name' ORDER BY rank"
+      : 'SELECT name_folded AS name, player_id AS id, rank FROM list_name_marks WHERE list_id = ? ORDER BY rank'
+    const marks = db.prepare(byName).all(l) as { name: string; id: number; rank: number }[]
     const before = db.prepare(
       'SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND (p.name_folded, p.id) < (?, ?)'
     ).pluck()
