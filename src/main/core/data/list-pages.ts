@@ -4,7 +4,7 @@ import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { fromTheEnd } from './player-search'
-import { nameOrderSlice, writeNameMarks } from './list-name-order'
+import { markedPage, walksPlayers, writeListMarks } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -34,8 +34,8 @@ export function storeListCounts(db: Db, listId: number): void {
         WHERE id = @id AND entry_count IS NULL`
     )
     .run({ id: listId }).changes
-  // its order by name is marked at the same moment (migration 13)
-  if (stored) writeNameMarks(db, listId, listEntryCount(db, listId))
+  // its orders are marked at the same moment (migrations 13 and 15)
+  if (stored) writeListMarks(db, listId, listEntryCount(db, listId))
 }
 
 /** The rated entries of a list (stored for a frozen list, counted for a draft). */
@@ -88,11 +88,19 @@ const playerOrder = {
  * The player ids of one page, in order, chosen so that a FIDE-sized list pages without sorting it whole:
  * by rating the (list_id, rating) index is walked (ratings, then unrated entries, ties by player id); by name
  * or FIDE ID a list holding a good share of the registry walks the players' own index and looks each up on
- * the list, a small list is joined and sorted.
+ * the list, a small list is joined and sorted. A frozen list's walk starts at its mark nearest the page
+ * (data/list-order-marks.ts); a draft's starts at the end nearer the page.
  */
 export function pageIds(db: Db, input: EntriesInput, entries: number): number[] {
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
+  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const walks = walksPlayers(entries, registry)
+  if (input.sort === 'rating' || walks) {
+    const rated = input.sort === 'rating' ? ratedCount(db, input.listId) : entries
+    const marked = markedPage(db, input.listId, input.sort, { offset: input.offset, limit: input.limit, desc: dir === 'DESC' }, { entries, rated })
+    if (marked) return marked
+  }
   if (input.sort === 'rating') {
     // two phases: the rated by rating (ties by player id), then the unrated by player id, both from the
     // (list_id, rating) index; a page past the middle is the same page read backwards from the other end
@@ -111,16 +119,6 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
     const back = fromTheEnd(entries, input.offset, input.limit)
     if (back) return read({ which: 'unrated', n: entries - rated }, 'rated', flip, back.limit, back.offset).reverse()
     return read({ which: 'rated', n: rated }, 'unrated', dir, input.limit, input.offset)
-  }
-  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
-  const walks = entries * 4 >= registry
-  if (walks && input.sort === 'name') {
-    // a frozen list's marks (migration 13): the walk starts at the mark before the page, not at the first name;
-    // a page by name descending is the same positions counted from the other end
-    const start = dir === 'ASC' ? input.offset : Math.max(0, entries - input.offset - input.limit)
-    const count = dir === 'ASC' ? input.limit : Math.max(0, Math.min(input.limit, entries - input.offset))
-    const slice = nameOrderSlice(db, input.listId, start, count)
-    if (slice) return dir === 'ASC' ? slice : slice.reverse()
   }
   // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
   const from =

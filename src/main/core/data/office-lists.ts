@@ -27,7 +27,7 @@ import { UserError } from '../util/errors'
 import { chainCondition, listInForce, type ListChain } from './lists'
 import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
-import { writeNameMarks } from './list-name-order'
+import { writeListMarks } from './list-order-marks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -761,8 +761,8 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
             rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
       WHERE id = @id AND status = 'draft'`
   ).run({ publishedAt, id: listId }).changes
-  // and its order by name marked (migration 13)
-  if (frozen) writeNameMarks(db, listId, listEntryCount(db, listId))
+  // and its orders marked (migrations 13 and 15)
+  if (frozen) writeListMarks(db, listId, listEntryCount(db, listId))
   const rated = db
     .prepare(
       `UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')

@@ -1,16 +1,12 @@
 // Migration 13 (a frozen list's order by name kept as marks, issue 12): on a version-12 database the frozen lists get
-// their marks (drafts none); a page by name read from the marks is the page the plain ORDER BY ... OFFSET gives, both
-// ways, at every offset tried; the marks' ranks stay exact when players are renamed (across marks, onto a mark, to
-// another player's very name) and when a merge moves entries to another player and its undo moves them back; a list
-// whose counts are stored from now on (an import's end) is marked at once.
+// their marks (drafts none); the marks' ranks stay exact when players are renamed (across marks, onto a mark, to
+// another player's very name) and when a merge moves entries to another player and its undo moves them back.
+// (Migration 15 moves these marks into list_marks beside the orders by rating and FIDE ID: the pages read from them,
+// and the lists marked from then on, are tested in migration-015.spec.ts.)
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
-import { markSpacing, writeNameMarks } from '../../../../src/main/core/data/list-name-order'
-import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-merges'
-import { listsHandlers } from '../../../../src/main/core/services/lists'
-import type { ServiceContext } from '../../../../src/main/core/services/context'
 import type { Db } from '../../../../src/main/core/db/open'
 import { migratedTo } from '../../../helpers/migrated'
 import { tempDir } from '../../../helpers/temp-db'
@@ -32,22 +28,6 @@ function expectExactRanks(db: Db, listId: number): void {
     'SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND (p.name_folded, p.id) < (?, ?)'
   )
   for (const m of marksOf(db, listId)) expect(below.pluck().get(listId, m.name_folded, m.player_id), `mark ${m.name_folded} ${m.player_id}`).toBe(m.rank)
-}
-
-/** Every page of `size` rows, both ways, as lists:entries gives it and as the plain OFFSET walk gives it. */
-function expectPagesRight(db: Db, listId: number, size = 41): void {
-  const entries = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number
-  for (const dir of ['ASC', 'DESC'] as const) {
-    const plain = db.prepare(
-      `SELECT p.id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY p.name_folded ${dir}, p.id ${dir} LIMIT ? OFFSET ?`
-    )
-    for (let offset = 0; offset < entries + size; offset += size) {
-      const page = listsHandlers['lists:entries']({ listId, offset, limit: size, sort: 'name', order: dir === 'ASC' ? 'asc' : 'desc' }, { db } as unknown as ServiceContext) as {
-        rows: { playerId: number }[]
-      }
-      expect(page.rows.map((r) => r.playerId), `${dir} offset ${offset}`).toEqual(plain.pluck().all(listId, size, offset))
-    }
-  }
 }
 
 describe('migration 13 (list name marks)', () => {
@@ -81,22 +61,12 @@ describe('migration 13 (list name marks)', () => {
   it('marks the frozen lists held, every few hundred entries by their share of the registry, and no draft', () => {
     expect(migrate(db as never, migrations.filter((m) => m.version <= 13))).toEqual([13])
     const list1 = marksOf(db, 1)
-    expect(markSpacing(2000, PLAYERS)).toBe(267)
     expect(list1.map((m) => m.rank)).toEqual([0, 267, 534, 801, 1068, 1335, 1602, 1869])
     expect(marksOf(db, 2).map((m) => m.rank)).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400])
     expect(marksOf(db, 3)).toEqual([])
     expectExactRanks(db, 1)
     expectExactRanks(db, 2)
-    // the marks the migration wrote in one walk are those a list frozen from now on gets
-    writeNameMarks(db, 1, 2000)
-    expect(marksOf(db, 1)).toEqual(list1)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
-  })
-
-  it('pages by name from the marks are the plain order’s pages, both ways, and a draft pages as before', () => {
-    expectPagesRight(db, 1)
-    expectPagesRight(db, 2)
-    expectPagesRight(db, 3)
   })
 
   it('renames keep the ranks exact: across marks both ways, a mark’s own player, onto another player’s name', () => {
@@ -108,11 +78,7 @@ describe('migration 13 (list name marks)', () => {
     rename.run('sur50 giv1', 4)
     rename.run(db.prepare('SELECT name_folded FROM players WHERE id = 5').pluck().get() + 'x', 5) // a step past itself
     expect(db.prepare('SELECT name_folded FROM players WHERE id = 1').pluck().get()).toBe('zzz last')
-    for (const l of [1, 2]) {
-      expectExactRanks(db, l)
-      expectPagesRight(db, l)
-    }
-    expectPagesRight(db, 3)
+    for (const l of [1, 2]) expectExactRanks(db, l)
   })
 
   it('a merge that moves entries to another player, and its undo, keep them exact', () => {
@@ -121,20 +87,8 @@ describe('migration 13 (list name marks)', () => {
     const merge = mergePlayers(db, 3, 7, 'same person')
     expect(db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = 1 AND player_id IN (3, 7)').pluck().all()).toEqual([3])
     expectExactRanks(db, 1)
-    expectPagesRight(db, 1)
     undoMerge(db, merge.id, 'not the same person')
     expect(db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = 1 AND player_id IN (3, 7)').pluck().all()).toEqual([7])
     expectExactRanks(db, 1)
-    expectPagesRight(db, 1)
-  })
-
-  it('a list whose counts are stored from now on is marked at once', () => {
-    db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (4, 'reference', '2025-04-01', 'rapid', 'FIDE', 'reference')").run()
-    db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) SELECT 4, id, 1500, 0, 20 FROM players WHERE id % 5 <> 0').run()
-    expect(marksOf(db, 4)).toEqual([])
-    storeListCounts(db, 4)
-    expect(marksOf(db, 4).map((m) => m.rank)).toEqual([0, 320, 640, 960, 1280, 1600, 1920, 2240])
-    expectExactRanks(db, 4)
-    expectPagesRight(db, 4, 97)
   })
 })

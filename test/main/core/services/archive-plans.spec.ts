@@ -1,7 +1,8 @@
 // The archive's lookups read through indexes only (issue 12): every statement that a player's history, his rating
 // on one list, a name search, the lists screen and the pages of a list (by rating, by name, searched, near the end)
 // prepare is explained, and none scans the list entries — so their cost does not grow with the number of lists; a page
-// in the middle of a list by name starts from the list's name marks (migration 13), not from the first name.
+// in the middle of a list by name, by FIDE ID or by rating starts from the list's marks of that order (migrations 13
+// and 15), not from the list's first entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
@@ -80,6 +81,8 @@ const LOOKUPS: [string, (ctx: ServiceContext) => unknown][] = [
   ['a page near the end by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS - 60, limit: 50, sort: 'name', order: 'asc' }, ctx)],
   ['a page in the middle by name', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort: 'name', order: 'asc' }, ctx)],
   ['a page in the middle by name, descending', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 + 25, limit: 50, sort: 'name', order: 'desc' }, ctx)],
+  ['a page in the middle by FIDE ID', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort: 'fideId', order: 'asc' }, ctx)],
+  ['a page in the middle by rating', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort: 'rating', order: 'desc' }, ctx)],
   ['a search inside a list', (ctx) => listsHandlers['lists:entries']({ listId: 2, offset: 0, limit: 50, sort: 'rating', order: 'desc', search: 'sur5' }, ctx)]
 ]
 
@@ -96,13 +99,25 @@ describe('archive lookups: query plans', () => {
     })
   }
 
-  it('a page in the middle by name starts from the list’s nearest name mark, not from the first name (migration 13)', () => {
-    const plans = plansOf((ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort: 'name', order: 'asc' }, ctx))
-    const details = plans.flatMap((p) => p.plan)
-    expect(details).toContain('SEARCH list_name_marks USING COVERING INDEX list_name_marks_rank (list_id=? AND rank<?)')
-    expect(details).toContain('SEARCH p USING COVERING INDEX players_name_status (name_folded>?)')
-    expect(details.filter((d) => /^SCAN p\b/.test(d))).toEqual([])
-  })
+  const MIDDLE: [string, 'name' | 'fideId' | 'rating', string][] = [
+    ['name', 'name', 'SEARCH p USING COVERING INDEX players_name_status (name_folded>?)'],
+    ['FIDE ID', 'fideId', 'SEARCH p USING COVERING INDEX sqlite_autoindex_players_1 (fide_id>?)'],
+    ['rating', 'rating', 'SEARCH rating_list_entries USING COVERING INDEX rating_list_entries_list_rating (list_id=? AND (rating,player_id)>(?,?))']
+  ]
+  for (const [name, sort, walk] of MIDDLE) {
+    it(`a page in the middle by ${name}, both ways, starts from the list’s nearest mark of that order, not from its first entry (migrations 13, 15)`, () => {
+      for (const order of ['asc', 'desc'] as const) {
+        const plans = plansOf((ctx) => listsHandlers['lists:entries']({ listId: 2, offset: PLAYERS / 2 - 25, limit: 50, sort, order }, ctx))
+        const details = plans.flatMap((p) => p.plan)
+        expect(details).toContain('SEARCH list_marks USING COVERING INDEX list_marks_rank (list_id=? AND sort=? AND rank<?)')
+        expect(details).toContain(walk)
+        expect(details.filter((d) => /^SCAN p\b/.test(d))).toEqual([])
+        // no walk from the first entry: every read of the list's order starts at a key
+        const fromStart = plans.filter((p) => /ORDER BY (p\.name_folded|p\.fide_id|rating)/.test(p.sql) && !/>= @k|>= \(@k|>= @id/.test(p.sql))
+        expect(fromStart.map((p) => p.sql)).toEqual([])
+      }
+    })
+  }
 
   it('a frozen list answers its count from the stored one: the same as counting', async () => {
     const lists = (await listsHandlers['lists:list']({}, { db } as ServiceContext)) as ListSummary[]

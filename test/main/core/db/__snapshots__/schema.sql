@@ -7,8 +7,8 @@ CREATE INDEX audit_log_entity ON audit_log(entity, entity_id);
 -- index duplicate_candidates_status
 CREATE INDEX duplicate_candidates_status ON duplicate_candidates(status, score);
 
--- index list_name_marks_rank
-CREATE INDEX list_name_marks_rank ON list_name_marks(list_id, rank);
+-- index list_marks_rank
+CREATE INDEX list_marks_rank ON list_marks(list_id, sort, rank);
 
 -- index office_list_adjustments_pending
 CREATE INDEX office_list_adjustments_pending ON office_list_adjustments(player_id) WHERE applied_list_id IS NULL;
@@ -134,13 +134,14 @@ CREATE TABLE duplicate_candidates (
         UNIQUE (player_a, player_b)
       ) STRICT;
 
--- table list_name_marks
-CREATE TABLE list_name_marks (
-        list_id     INTEGER NOT NULL REFERENCES rating_lists(id) ON DELETE CASCADE,
-        name_folded TEXT NOT NULL,
-        player_id   INTEGER NOT NULL,  -- with name_folded, a key of the order (not a reference: see above)
-        rank        INTEGER NOT NULL CHECK (rank >= 0),
-        PRIMARY KEY (list_id, name_folded, player_id)
+-- table list_marks
+CREATE TABLE list_marks (
+        list_id   INTEGER NOT NULL REFERENCES rating_lists(id) ON DELETE CASCADE,
+        sort      TEXT NOT NULL CHECK (sort IN ('name', 'fideId', 'rating')),
+        key       ANY NOT NULL,      -- the folded name (TEXT), the FIDE ID or the rating (INTEGER): see above
+        player_id INTEGER NOT NULL,  -- with key, a key of the order (not a reference: a merge must not move it)
+        rank      INTEGER NOT NULL CHECK (rank >= 0),
+        PRIMARY KEY (list_id, sort, key, player_id)
       ) STRICT, WITHOUT ROWID;
 
 -- table office_list_adjustments
@@ -578,6 +579,15 @@ CREATE TRIGGER players_count_status AFTER UPDATE OF status ON players
         UPDATE registry_counts SET n = n + CASE WHEN NEW.status = 'merged' THEN -1 ELSE 1 END WHERE key = 'players_not_merged';
       END;
 
+-- trigger players_fide_id_marks
+CREATE TRIGGER players_fide_id_marks AFTER UPDATE OF fide_id ON players
+        WHEN NEW.fide_id IS NOT OLD.fide_id BEGIN
+        UPDATE list_marks SET rank = rank - 1
+    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND sort = 'fideId' AND (key, player_id) > (coalesce(OLD.fide_id, -1), OLD.id) AND (key, player_id) <= (coalesce(NEW.fide_id, -1), NEW.id);
+UPDATE list_marks SET rank = rank + 1
+    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND sort = 'fideId' AND (key, player_id) > (coalesce(NEW.fide_id, -1), NEW.id) AND (key, player_id) <= (coalesce(OLD.fide_id, -1), OLD.id);
+      END;
+
 -- trigger players_fts_delete
 CREATE TRIGGER players_fts_delete AFTER DELETE ON players BEGIN
         INSERT INTO players_fts(players_fts, rowid, name_folded) VALUES ('delete', OLD.id, OLD.name_folded);
@@ -598,10 +608,10 @@ CREATE TRIGGER players_fts_update AFTER UPDATE OF name_folded ON players
 -- trigger players_name_marks
 CREATE TRIGGER players_name_marks AFTER UPDATE OF name_folded ON players
         WHEN NEW.name_folded IS NOT OLD.name_folded BEGIN
-        UPDATE list_name_marks SET rank = rank - 1
-    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND (name_folded, player_id) > (OLD.name_folded, OLD.id) AND (name_folded, player_id) <= (NEW.name_folded, NEW.id);
-        UPDATE list_name_marks SET rank = rank + 1
-    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND (name_folded, player_id) > (NEW.name_folded, NEW.id) AND (name_folded, player_id) <= (OLD.name_folded, OLD.id);
+        UPDATE list_marks SET rank = rank - 1
+    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND sort = 'name' AND (key, player_id) > (OLD.name_folded, OLD.id) AND (key, player_id) <= (NEW.name_folded, NEW.id);
+UPDATE list_marks SET rank = rank + 1
+    WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND sort = 'name' AND (key, player_id) > (NEW.name_folded, NEW.id) AND (key, player_id) <= (OLD.name_folded, OLD.id);
       END;
 
 -- trigger rating_list_entries_frozen_delete
@@ -623,13 +633,21 @@ CREATE TRIGGER rating_list_entries_frozen_update BEFORE UPDATE ON rating_list_en
                OR NEW.sex IS NOT OLD.sex)
         BEGIN SELECT RAISE(ABORT, 'entries of a published or reference list are immutable'); END;
 
--- trigger rating_list_entries_name_marks
-CREATE TRIGGER rating_list_entries_name_marks AFTER UPDATE OF player_id ON rating_list_entries
+-- trigger rating_list_entries_marks
+CREATE TRIGGER rating_list_entries_marks AFTER UPDATE OF player_id ON rating_list_entries
         WHEN NEW.player_id IS NOT OLD.player_id BEGIN
-        UPDATE list_name_marks SET rank = rank - 1
-    WHERE list_id IN (NEW.list_id) AND (name_folded, player_id) > ((SELECT name_folded FROM players WHERE id = OLD.player_id), OLD.player_id) AND (name_folded, player_id) <= ((SELECT name_folded FROM players WHERE id = NEW.player_id), NEW.player_id);
-        UPDATE list_name_marks SET rank = rank + 1
-    WHERE list_id IN (NEW.list_id) AND (name_folded, player_id) > ((SELECT name_folded FROM players WHERE id = NEW.player_id), NEW.player_id) AND (name_folded, player_id) <= ((SELECT name_folded FROM players WHERE id = OLD.player_id), OLD.player_id);
+        UPDATE list_marks SET rank = rank - 1
+    WHERE list_id IN (NEW.list_id) AND sort = 'name' AND (key, player_id) > ((SELECT name_folded FROM players WHERE id = OLD.player_id), OLD.player_id) AND (key, player_id) <= ((SELECT name_folded FROM players WHERE id = NEW.player_id), NEW.player_id);
+UPDATE list_marks SET rank = rank + 1
+    WHERE list_id IN (NEW.list_id) AND sort = 'name' AND (key, player_id) > ((SELECT name_folded FROM players WHERE id = NEW.player_id), NEW.player_id) AND (key, player_id) <= ((SELECT name_folded FROM players WHERE id = OLD.player_id), OLD.player_id);
+        UPDATE list_marks SET rank = rank - 1
+    WHERE list_id IN (NEW.list_id) AND sort = 'fideId' AND (key, player_id) > (coalesce((SELECT fide_id FROM players WHERE id = OLD.player_id), -1), OLD.player_id) AND (key, player_id) <= (coalesce((SELECT fide_id FROM players WHERE id = NEW.player_id), -1), NEW.player_id);
+UPDATE list_marks SET rank = rank + 1
+    WHERE list_id IN (NEW.list_id) AND sort = 'fideId' AND (key, player_id) > (coalesce((SELECT fide_id FROM players WHERE id = NEW.player_id), -1), NEW.player_id) AND (key, player_id) <= (coalesce((SELECT fide_id FROM players WHERE id = OLD.player_id), -1), OLD.player_id);
+        UPDATE list_marks SET rank = rank - 1
+    WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(NEW.rating, 1000000000), OLD.player_id) AND (key, player_id) <= (coalesce(NEW.rating, 1000000000), NEW.player_id);
+UPDATE list_marks SET rank = rank + 1
+    WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(NEW.rating, 1000000000), NEW.player_id) AND (key, player_id) <= (coalesce(NEW.rating, 1000000000), OLD.player_id);
       END;
 
 -- trigger rating_list_entries_state_frozen
