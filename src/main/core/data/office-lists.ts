@@ -24,7 +24,7 @@ import { birthYearOf, gamelessSheet } from '../lists/generate'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
-import { chainCondition, listInForce, type ListChain } from './lists'
+import { FIDE_CHAIN, chainCondition, listInForce, type ListChain } from './lists'
 import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
 import { writeListMarks } from './list-order-marks'
@@ -295,9 +295,11 @@ export interface BuiltInput {
  * taken and the games excluded, the pending corrections. A tournament approved since, a corrected file or a changed
  * decision changes it, and the draft is refused at publication until regenerated.
  */
-export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], editionId: string): string {
+export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], editionId: string, unpublishable: readonly number[] = []): string {
   const h = createHash('sha256')
   h.update(`base ${base.id}\nedition ${editionId}\n`)
+  // a player given a FIDE ID since makes the draft of FIDE's list out of date (only written when there are some)
+  if (unpublishable.length) h.update(`no FIDE ID ${unpublishable.join(',')}\n`)
   for (const t of rows) {
     const ex = excludedGames(db, t.id).map((g) => `${g.round}.${g.startRank}`).join(',')
     h.update(`t ${t.id} file ${t.fileId ?? '-'} ${t.sha256 ?? '-'} through ${t.ratedThrough} end ${t.endDate} ex ${ex}\n`)
@@ -409,10 +411,12 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     notOnBase.delete(playerId)
   }
   // players of the tournaments who are not on the base list
-  const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
+  const one = db.prepare('SELECT birth_date, sex, title, federation, fide_id FROM players WHERE id = ?').raw()
+  const noFideId: number[] = []
   for (const playerId of notOnBase) {
-    const [birthDate, sex, title, federation] = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
+    const [birthDate, sex, title, federation, fideId] = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null, number | null]
     facts.push({ playerId, birthDate, sex, title, federation })
+    if (fideId === null) noFideId.push(playerId)
   }
   facts.sort((a, b) => a.playerId - b.playerId)
   o.progress?.(1, 1, 'base')
@@ -423,6 +427,14 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
       ? (db.prepare('SELECT data FROM office_list_window WHERE list_id = ? ORDER BY player_id').pluck().all(base.id) as string[]).map((t) => JSON.parse(t) as UnratedWindow)
       : []
   for (const w of window) for (const e of w.events) if (!editions.has(e.editionId)) editions.set(e.editionId, o.editionAt(e.start, e.editionId))
+  // FIDE's list publishes no first rating for a player without a FIDE ID (a federation's own player): those who could
+  // get one are the players off the base list, of this period or of the window
+  const unpublishable = new Set<number>()
+  if (o.source === FIDE_CHAIN) {
+    for (const id of noFideId) unpublishable.add(id)
+    const noId = db.prepare('SELECT fide_id IS NULL FROM players WHERE id = ?').pluck()
+    for (const w of window) if (!unpublishable.has(w.playerId) && noId.get(w.playerId) === 1) unpublishable.add(w.playerId)
+  }
   const input: GenerationInput = {
     listDate: o.listDate,
     ratingType: o.ratingType,
@@ -431,9 +443,10 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     base: { listId: base.id, listDate: base.listDate, entries },
     tournaments,
     window,
-    players: facts
+    players: facts,
+    ...(unpublishable.size ? { unpublishable: [...unpublishable].sort((a, b) => a - b) } : {})
   }
-  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id) }
+  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable) }
 }
 
 /** How an entry differs from the base list, for the preview. */

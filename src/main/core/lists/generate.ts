@@ -160,6 +160,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   const facts = new Map<number, PlayerFacts>()
   for (const p of input.players) facts.set(p.playerId, p)
   const windowIn = new Map<number, UnratedWindow>(input.window.map((w) => [w.playerId, w]))
+  const unpublishable: ReadonlySet<number> = new Set(input.unpublishable ?? [])
   const ratedOnBase = (id: number): BaseEntry | undefined => {
     const b = base.get(id)
     return b && b.status === 'rated' && b.rating !== null ? b : undefined
@@ -343,8 +344,12 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
         if (fr) {
           notes.push(...fr.notes)
           const counted = fr.counted
-          sheet.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published, reason: fr.reason }
-          if (fr.published) {
+          // a first rating this list may not publish (no FIDE ID on FIDE's list): worked out, shown, not published
+          const barred = fr.published && unpublishable.has(id)
+          const reason = barred ? 'no FIDE ID: published on the national list only' : fr.reason
+          if (barred) notes.push({ ref: E.refs.firstRating, text: `first rating ${fr.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
+          sheet.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published && !barred, reason }
+          if (fr.published && !barred) {
             rating = fr.ru
             newlyRated = true
             periodGames = windowEvents.reduce((s, ev, i) => s + (counted[i] && ev.listDate === L ? ev.n : 0), 0)

@@ -166,6 +166,12 @@ export interface GenerationInput {
   window: UnratedWindow[]
   /** Registry facts for every player who appears (base or tournaments); they override the base's identity. */
   players: PlayerFacts[]
+  /**
+   * Players this list may not publish a first rating for: on FIDE's list, the federation's own players without a
+   * FIDE ID (rated on the national list only). Their first rating is worked out and shown on the sheet, marked not
+   * published, and their games stay in the window until they have an ID.
+   */
+  unpublishable?: number[]
 }
 
 /** One line of the new list, with the state the next generation needs. */

@@ -93,6 +93,22 @@ describe('FIDE 2024 across the compression of 1 March 2024', () => {
     expect(l3.counters).toMatchObject({ delisted: 1, inactive: 1 })
   })
 
+  it('FIDE’s list publishes no first rating for a player without a FIDE ID (issue 11: the national list only); his games wait in the window', () => {
+    // U as a federation's own player (no FIDE ID): on 1 April his first rating is worked out as above (Ru 2013) and shown,
+    // not published; nothing else on the list changes (his opponents met an unrated player either way)
+    const barred = generateList({ listDate: '2024-04-01', ratingType: 'standard', edition: E24, editions: [E22, E24], base: asBase(l1, 401), tournaments: [t42], window: l1.window, players, unpublishable: [U] })
+    expect(byId(barred).has(U)).toBe(false)
+    expect(sheetOf(barred, U)!.firstRating).toMatchObject({ ru: 2013, games: 5, published: false, reason: 'no FIDE ID: published on the national list only' })
+    expect(barred.counters).toMatchObject({ newlyRated: 0, rated: 6 })
+    expect(barred.entries.filter((e) => e.playerId !== U)).toEqual(l2.entries.filter((e) => e.playerId !== U))
+    // both events stay in his window: February's 3 games (1 point) and March's 2 (2 points)
+    expect(barred.window).toEqual([{ playerId: U, firstEventDone: true, events: [expect.objectContaining({ n: 3, w: 1 }), expect.objectContaining({ n: 2, w: 2 })] }])
+    // given an ID before 1 May, the window alone gives the same first rating then (within its 26 months): 2013
+    const later = generateList({ listDate: '2024-05-01', ratingType: 'standard', edition: E24, editions: [E22, E24], base: asBase(barred, 402), tournaments: [], window: barred.window, players })
+    expect(byId(later).get(U)).toMatchObject({ rating: 2013, status: 'rated' })
+    expect(later.window).toEqual([])
+  })
+
   it('the compression is applied once whatever the base: from list 400 straight to 1 April, and never again after', () => {
     const skip = gen('2024-04-01', base0, [], [])
     expect(byId(skip).get(LO)!.rating).toBe(1400)

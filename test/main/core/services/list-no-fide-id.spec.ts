@@ -1,0 +1,67 @@
+// A federation's own player (no FIDE ID) on a real database (issue 11: "rated by the federation's profile from the
+// federation's list, and published on the national list only"). Five players of FIDE's list of 1 October 2025 and a
+// newcomer without a FIDE ID draw every game of a round robin: the newcomer's five games reach FIDE 2024's minimum,
+// Ra = (2000 + 1900 + 1800 + 1700 + 1600 + 2 × 1800) / 7 = 1800, p = (2.5 + 1) / 7 = .50, dp 0: Ru 1800 (§ 4.3).
+// FIDE's November list does not publish it (his games stay in its window); the federation's profile (FSE) publishes a first
+// rating for him from the same games.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServices, type Services } from '../../../../src/main/core/services/index'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import type { GenerateResult } from '../../../../src/shared/contract/index'
+import { importFideList } from '../../../../src/main/core/registry/import'
+import { writeCombinedList } from '../../../helpers/synthetic-list'
+import { roundRobinTrf } from '../../cli/trf-writer'
+import { tempDir } from '../../../helpers/temp-db'
+import { importApproved } from './office-list-fixture'
+
+const tmp = tempDir()
+let s: Services
+const RATED = [
+  { id: 5600001, name: 'Aare, Ali', rating: 2000 },
+  { id: 5600002, name: 'Birs, Bea', rating: 1900 },
+  { id: 5600003, name: 'Doubs, Dom', rating: 1800 },
+  { id: 5600004, name: 'Emme, Eli', rating: 1700 },
+  { id: 5600005, name: 'Glatt, Gil', rating: 1600 }
+]
+let newcomer = 0
+
+beforeAll(async () => {
+  s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  const list = writeCombinedList(tmp.file('fide.txt'), RATED.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p.rating, games: 0, k: 20 }, birthYear: 1980 })))
+  importFideList(s.ctx.db, { file: list, listDate: '2025-10-01' })
+  const players = [...RATED.map((p) => ({ name: p.name, rating: p.rating, fideId: p.id })), { name: 'Neuf, Noé', rating: 0, fideId: 999999 }]
+  const draws = players.map((_, i) => players.map((__, j) => (i === j ? 'x' : '=')))
+  // the newcomer's FIDE ID field left blank, as a national report writes a player FIDE does not know
+  const text = roundRobinTrf('Cup of the federation', '2025-10-04', 'Round robin standard', players.map((p, i) => ({ ...p, results: draws[i]! }))).replace('     999999', ' '.repeat(11))
+  await importApproved(s, text, 'cup.trf')
+  newcomer = s.ctx.db.prepare("SELECT id FROM players WHERE surname = 'Neuf'").pluck().get() as number
+}, 300_000)
+
+afterAll(async () => {
+  await s?.close()
+  tmp.cleanup()
+})
+
+describe('a player without a FIDE ID', () => {
+  it('is a new player of the registry with no FIDE ID', () => {
+    expect(s.ctx.db.prepare('SELECT fide_id FROM players WHERE id = ?').pluck().get(newcomer)).toBeNull()
+  })
+
+  it('is not published on FIDE’s list: his games wait in the window', async () => {
+    const fide = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
+    expect(fide.edition).toBe('fide-2024')
+    expect(fide.newlyRated).toBe(0)
+    expect(s.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck().get(fide.listId, newcomer)).toBe(0)
+    // his five games wait in the list's window for the day he has an ID (a player off the list has no stored sheet:
+    // the pure generator's sheet, with Ru 1800 marked not published, is tested in lists/generate-2024.spec.ts)
+    const window = JSON.parse(s.ctx.db.prepare('SELECT data FROM office_list_window WHERE list_id = ? AND player_id = ?').pluck().get(fide.listId, newcomer) as string) as { events: { n: number; w: number }[] }
+    expect(window.events).toEqual([expect.objectContaining({ n: 5, w: 2.5 })])
+  })
+
+  it('is published on the federation’s own list (FSE profile) from the same games', async () => {
+    const fse = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', profile: 'fse' })) as GenerateResult
+    const row = s.ctx.db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(fse.listId, newcomer) as { rating: number; entry_status: string } | undefined
+    expect(row?.entry_status).toBe('rated')
+    expect(fse.newlyRated).toBe(1)
+  })
+})
