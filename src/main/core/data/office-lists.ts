@@ -291,6 +291,40 @@ export interface BuiltInput {
 }
 
 /**
+ * The players FIDE's list may not publish a first rating for (issue 11: a federation's own player, without a FIDE ID,
+ * is rated and published on the national list only): the ID-less players of the period's tournaments and of the base's
+ * window — a window's record merged since counts as the record it went into (the generation folds his window there).
+ * None on a national chain. Sorted: part of the draft's fingerprint, so a player given an ID since (a merge with the
+ * record a FIDE list brought) makes the draft out of date. Read from the ID-less players (the few of the registry),
+ * never from every player of the period.
+ */
+export function playersWithoutFideId(db: Db, chain: ListChain, rows: readonly { id: number }[], windowPlayers: Iterable<number>): number[] {
+  if (chain !== FIDE_CHAIN) return []
+  const out = new Set<number>(
+    db
+      .prepare(
+        `SELECT DISTINCT p.id FROM players p INDEXED BY players_fide_id_status CROSS JOIN tournament_players tp ON tp.player_id = p.id
+          WHERE p.fide_id IS NULL AND tp.tournament_id IN (SELECT value FROM json_each(?))`
+      )
+      .pluck()
+      .all(JSON.stringify(rows.map((t) => t.id))) as number[]
+  )
+  const one = db.prepare('SELECT fide_id IS NULL, status, merged_into FROM players WHERE id = ?').raw()
+  for (const playerId of windowPlayers) {
+    let id = playerId
+    let row = one.get(id) as [number, string, number | null] | undefined
+    for (let hops = 0; row && row[1] === 'merged' && row[2] !== null && hops < 20; hops++) row = one.get((id = row[2])) as typeof row
+    if (row?.[0] === 1) out.add(id)
+  }
+  return [...out].sort((a, b) => a - b)
+}
+
+/** The players of a stored list's window (unrated players whose games wait for a first rating). */
+export function windowPlayers(db: Db, listId: number): number[] {
+  return db.prepare('SELECT player_id FROM office_list_window WHERE list_id = ? ORDER BY player_id').pluck().all(listId) as number[]
+}
+
+/**
  * A fingerprint of what a draft was computed from: base list, every tournament with its file version, the rounds
  * taken and the games excluded, the pending corrections. A tournament approved since, a corrected file or a changed
  * decision changes it, and the draft is refused at publication until regenerated.
@@ -411,12 +445,10 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     notOnBase.delete(playerId)
   }
   // players of the tournaments who are not on the base list
-  const one = db.prepare('SELECT birth_date, sex, title, federation, fide_id FROM players WHERE id = ?').raw()
-  const noFideId: number[] = []
+  const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
   for (const playerId of notOnBase) {
-    const [birthDate, sex, title, federation, fideId] = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null, number | null]
+    const [birthDate, sex, title, federation] = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
     facts.push({ playerId, birthDate, sex, title, federation })
-    if (fideId === null) noFideId.push(playerId)
   }
   facts.sort((a, b) => a.playerId - b.playerId)
   o.progress?.(1, 1, 'base')
@@ -427,14 +459,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
       ? (db.prepare('SELECT data FROM office_list_window WHERE list_id = ? ORDER BY player_id').pluck().all(base.id) as string[]).map((t) => JSON.parse(t) as UnratedWindow)
       : []
   for (const w of window) for (const e of w.events) if (!editions.has(e.editionId)) editions.set(e.editionId, o.editionAt(e.start, e.editionId))
-  // FIDE's list publishes no first rating for a player without a FIDE ID (a federation's own player): those who could
-  // get one are the players off the base list, of this period or of the window
-  const unpublishable = new Set<number>()
-  if (o.source === FIDE_CHAIN) {
-    for (const id of noFideId) unpublishable.add(id)
-    const noId = db.prepare('SELECT fide_id IS NULL FROM players WHERE id = ?').pluck()
-    for (const w of window) if (!unpublishable.has(w.playerId) && noId.get(w.playerId) === 1) unpublishable.add(w.playerId)
-  }
+  // FIDE's list publishes no first rating for a player without a FIDE ID (a federation's own player)
+  const unpublishable = playersWithoutFideId(db, o.source, rows, window.map((w) => w.playerId))
   const input: GenerationInput = {
     listDate: o.listDate,
     ratingType: o.ratingType,
@@ -444,7 +470,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     tournaments,
     window,
     players: facts,
-    ...(unpublishable.size ? { unpublishable: [...unpublishable].sort((a, b) => a - b) } : {})
+    ...(unpublishable.length ? { unpublishable } : {})
   }
   return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable) }
 }

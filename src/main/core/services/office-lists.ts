@@ -22,6 +22,8 @@ import {
   getList,
   getMeta,
   inputsFingerprint,
+  playersWithoutFideId,
+  windowPlayers,
   listEntriesCanonical,
   listTournaments,
   markPublished,
@@ -179,7 +181,8 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   }
   const rows = periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, base.closingDate)
   const folds = base.id >= 0 ? foldsOnList(db, base.id, activeMerges(db)) : []
-  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id), folds), stored: meta.inputsHash, base, rows }
+  const idLess = playersWithoutFideId(db, list.source, rows, base.kind === 'office' ? windowPlayers(db, base.id) : [])
+  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id, idLess), folds), stored: meta.inputsHash, base, rows }
 }
 
 /** The quick refusals of a publication (not a draft of the office, published already, its date taken): before its backup. */

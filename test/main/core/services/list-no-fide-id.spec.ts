@@ -2,8 +2,10 @@
 // federation's list, and published on the national list only"). Five players of FIDE's list of 1 October 2025 and a
 // newcomer without a FIDE ID draw every game of a round robin: the newcomer's five games reach FIDE 2024's minimum,
 // Ra = (2000 + 1900 + 1800 + 1700 + 1600 + 2 × 1800) / 7 = 1800, p = (2.5 + 1) / 7 = .50, dp 0: Ru 1800 (§ 4.3).
-// FIDE's November list does not publish it (his games stay in its window); the federation's profile (FSE) publishes a first
-// rating for him from the same games.
+// FIDE's November list does not publish it (his games stay in its window) and is published without him; the federation's
+// profile (FSE) publishes a first rating for him from the same games. Then FIDE gives him an ID: FIDE's list of 1 November
+// brings a record with the ID, the officer merges it into the office's record (which takes the ID), and FIDE's December
+// list publishes his first rating from the window alone (the October games are within FIDE 2024's 26 months: Ru 1800).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -12,7 +14,7 @@ import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
-import { importApproved } from './office-list-fixture'
+import { call, importApproved, refused } from './office-list-fixture'
 
 const tmp = tempDir()
 let s: Services
@@ -24,6 +26,8 @@ const RATED = [
   { id: 5600005, name: 'Glatt, Gil', rating: 1600 }
 ]
 let newcomer = 0
+let fideNov: GenerateResult
+const NEW_ID = 5600006
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
@@ -48,7 +52,7 @@ describe('a player without a FIDE ID', () => {
   })
 
   it('is not published on FIDE’s list: his games wait in the window', async () => {
-    const fide = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
+    const fide = (fideNov = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult)
     expect(fide.edition).toBe('fide-2024')
     expect(fide.newlyRated).toBe(0)
     expect(s.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck().get(fide.listId, newcomer)).toBe(0)
@@ -63,5 +67,39 @@ describe('a player without a FIDE ID', () => {
     const row = s.ctx.db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(fse.listId, newcomer) as { rating: number; entry_status: string } | undefined
     expect(row?.entry_status).toBe('rated')
     expect(fse.newlyRated).toBe(1)
+  })
+
+  it('FIDE’s draft is published without him: the ID-less players named in its fingerprint are the same at publication', async () => {
+    const r = await call(s, 'lists:publish', { listId: fideNov.listId })
+    expect(r.listId).toBe(fideNov.listId)
+    expect(s.ctx.db.prepare('SELECT status FROM rating_lists WHERE id = ?').pluck().get(fideNov.listId)).toBe('published')
+  })
+
+  it('given a FIDE ID (FIDE’s list brings it, the officer merges the records), FIDE’s next list publishes him from his window', async () => {
+    // November: a round robin of four rated players only, for FIDE's December list to have a period
+    const rated = RATED.slice(0, 4).map((p) => ({ name: p.name, rating: p.rating, fideId: p.id }))
+    const draws = rated.map((_, i) => rated.map((__, j) => (i === j ? 'x' : '=')))
+    await importApproved(s, roundRobinTrf('Autumn cup', '2025-11-08', 'Round robin standard', rated.map((p, i) => ({ ...p, results: draws[i]! }))), 'autumn.trf')
+    // FIDE's list of 1 November names him with an ID (no rating yet): a new record of the registry
+    const list = writeCombinedList(tmp.file('fide-nov.txt'), [{ id: NEW_ID, name: 'Neuf, Noé', fed: 'SUI', sex: 'M' as const, birthYear: 1990 }])
+    importFideList(s.ctx.db, { file: list, listDate: '2025-11-01' })
+    const fromFide = s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(NEW_ID) as number
+    expect(fromFide).not.toBe(newcomer)
+    // before the merge: still without an ID on the office's record, still not published
+    const before = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
+    expect(before.newlyRated).toBe(0)
+    // the officer merges FIDE's record into the office's: the office's record takes the ID
+    await call(s, 'players:merge', { keepId: newcomer, dropId: fromFide, reason: 'FIDE registered him: same person' })
+    expect(s.ctx.db.prepare('SELECT fide_id FROM players WHERE id = ?').pluck().get(newcomer)).toBe(NEW_ID)
+    // the draft was computed while he had none: out of date
+    expect((await refused(s, 'lists:publish', { listId: before.listId })).key).toBe('lists.staleDraft')
+    const dec = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
+    expect(dec.newlyRated).toBe(1)
+    const row = s.ctx.db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(dec.listId, newcomer)
+    expect(row).toEqual({ rating: 1800, entry_status: 'rated' })
+    // his sheet: the first rating from the October games of the window, published
+    const sheet = (await call(s, 'lists:sheet', { listId: dec.listId, playerId: newcomer })).sheet as { firstRating: { ru: number; games: number; published: boolean; window: { n: number; w: number }[] } }
+    expect(sheet.firstRating).toMatchObject({ ru: 1800, games: 5, published: true, window: [expect.objectContaining({ n: 5, w: 2.5 })] })
+    await call(s, 'lists:publish', { listId: dec.listId })
   })
 })
