@@ -6,6 +6,8 @@
 // profile (FSE) publishes a first rating for him from the same games. Then FIDE gives him an ID: FIDE's list of 1 November
 // brings a record with the ID, the officer merges it into the office's record (which takes the ID), and FIDE's December
 // list publishes his first rating from the window alone (the October games are within FIDE 2024's 26 months: Ru 1800).
+// The officer may merge either way (the duplicates queue offers both): FIDE's record kept, the office's record's window is
+// folded into it, and the December list publishes him under FIDE's record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -29,16 +31,35 @@ let newcomer = 0
 let fideNov: GenerateResult
 const NEW_ID = 5600006
 
-beforeAll(async () => {
-  s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
-  const list = writeCombinedList(tmp.file('fide.txt'), RATED.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p.rating, games: 0, k: 20 }, birthYear: 1980 })))
+/** An office with FIDE's list of 1 October and the cup approved: the newcomer created without a FIDE ID. */
+async function openOffice(name: string): Promise<{ s: Services; newcomer: number }> {
+  const s = createServices({ dbPath: tmp.file(name), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  const list = writeCombinedList(tmp.file(`${name}-fide.txt`), RATED.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p.rating, games: 0, k: 20 }, birthYear: 1980 })))
   importFideList(s.ctx.db, { file: list, listDate: '2025-10-01' })
   const players = [...RATED.map((p) => ({ name: p.name, rating: p.rating, fideId: p.id })), { name: 'Neuf, Noé', rating: 0, fideId: 999999 }]
   const draws = players.map((_, i) => players.map((__, j) => (i === j ? 'x' : '=')))
   // the newcomer's FIDE ID field left blank, as a national report writes a player FIDE does not know
   const text = roundRobinTrf('Cup of the federation', '2025-10-04', 'Round robin standard', players.map((p, i) => ({ ...p, results: draws[i]! }))).replace('     999999', ' '.repeat(11))
   await importApproved(s, text, 'cup.trf')
-  newcomer = s.ctx.db.prepare("SELECT id FROM players WHERE surname = 'Neuf'").pluck().get() as number
+  return { s, newcomer: s.ctx.db.prepare("SELECT id FROM players WHERE surname = 'Neuf'").pluck().get() as number }
+}
+
+/** November: a round robin of four rated players (for FIDE's December list to have a period), and FIDE's list of
+ *  1 November naming the newcomer with an ID, no rating yet: a new record of the registry, whose id is returned. */
+async function idFromFide(s: Services, name: string): Promise<number> {
+  const rated = RATED.slice(0, 4).map((p) => ({ name: p.name, rating: p.rating, fideId: p.id }))
+  const draws = rated.map((_, i) => rated.map((__, j) => (i === j ? 'x' : '=')))
+  await importApproved(s, roundRobinTrf('Autumn cup', '2025-11-08', 'Round robin standard', rated.map((p, i) => ({ ...p, results: draws[i]! }))), 'autumn.trf')
+  const list = writeCombinedList(tmp.file(`${name}-fide-nov.txt`), [{ id: NEW_ID, name: 'Neuf, Noé', fed: 'SUI', sex: 'M' as const, birthYear: 1990 }])
+  importFideList(s.ctx.db, { file: list, listDate: '2025-11-01' })
+  return s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(NEW_ID) as number
+}
+
+const entryOf = (s: Services, listId: number, playerId: number) =>
+  s.ctx.db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(listId, playerId) as { rating: number; entry_status: string } | undefined
+
+beforeAll(async () => {
+  ;({ s, newcomer } = await openOffice('office.db'))
 }, 300_000)
 
 afterAll(async () => {
@@ -76,14 +97,7 @@ describe('a player without a FIDE ID', () => {
   })
 
   it('given a FIDE ID (FIDE’s list brings it, the officer merges the records), FIDE’s next list publishes him from his window', async () => {
-    // November: a round robin of four rated players only, for FIDE's December list to have a period
-    const rated = RATED.slice(0, 4).map((p) => ({ name: p.name, rating: p.rating, fideId: p.id }))
-    const draws = rated.map((_, i) => rated.map((__, j) => (i === j ? 'x' : '=')))
-    await importApproved(s, roundRobinTrf('Autumn cup', '2025-11-08', 'Round robin standard', rated.map((p, i) => ({ ...p, results: draws[i]! }))), 'autumn.trf')
-    // FIDE's list of 1 November names him with an ID (no rating yet): a new record of the registry
-    const list = writeCombinedList(tmp.file('fide-nov.txt'), [{ id: NEW_ID, name: 'Neuf, Noé', fed: 'SUI', sex: 'M' as const, birthYear: 1990 }])
-    importFideList(s.ctx.db, { file: list, listDate: '2025-11-01' })
-    const fromFide = s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(NEW_ID) as number
+    const fromFide = await idFromFide(s, 'office')
     expect(fromFide).not.toBe(newcomer)
     // before the merge: still without an ID on the office's record, still not published
     const before = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
@@ -95,11 +109,31 @@ describe('a player without a FIDE ID', () => {
     expect((await refused(s, 'lists:publish', { listId: before.listId })).key).toBe('lists.staleDraft')
     const dec = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
     expect(dec.newlyRated).toBe(1)
-    const row = s.ctx.db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(dec.listId, newcomer)
-    expect(row).toEqual({ rating: 1800, entry_status: 'rated' })
+    expect(entryOf(s, dec.listId, newcomer)).toEqual({ rating: 1800, entry_status: 'rated' })
     // his sheet: the first rating from the October games of the window, published
     const sheet = (await call(s, 'lists:sheet', { listId: dec.listId, playerId: newcomer })).sheet as { firstRating: { ru: number; games: number; published: boolean; window: { n: number; w: number }[] } }
     expect(sheet.firstRating).toMatchObject({ ru: 1800, games: 5, published: true, window: [expect.objectContaining({ n: 5, w: 2.5 })] })
     await call(s, 'lists:publish', { listId: dec.listId })
+  })
+})
+
+describe('a player without a FIDE ID, FIDE’s record kept at the merge', () => {
+  let o: { s: Services; newcomer: number }
+  beforeAll(async () => {
+    o = await openOffice('kept.db')
+    const nov = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
+    await call(o.s, 'lists:publish', { listId: nov.listId })
+  }, 300_000)
+  afterAll(async () => {
+    await o?.s.close()
+  })
+
+  it('FIDE’s next list publishes him under the record FIDE brought, from the window the office’s record left (folded)', async () => {
+    const fromFide = await idFromFide(o.s, 'kept')
+    await call(o.s, 'players:merge', { keepId: fromFide, dropId: o.newcomer, reason: 'FIDE registered him: same person' })
+    const dec = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
+    expect(dec.newlyRated).toBe(1)
+    expect(entryOf(o.s, dec.listId, fromFide)).toEqual({ rating: 1800, entry_status: 'rated' })
+    expect(entryOf(o.s, dec.listId, o.newcomer)).toBeUndefined()
   })
 })
