@@ -286,9 +286,10 @@ describe("a rating officer's month on the demo federation", () => {
     await expect.poll(async () => await progress.getAttribute('data-state'), { timeout: 90000 }).toBe('done')
     // 3 approved standard tournaments: Lyon (40 players), Chambéry (30), Annecy (10, three of them unrated)
     const result = await h.page.getByTestId('generate-result').innerText()
-    // 298 rated on 1 September; the three unrated players of the round robin get a first rating (seven rated
-    // opponents each); one player falls below the floor of 1400 and is shown once as delisted
-    expect(result).toMatch(/^Draft list \d+ written: 301 players, 300 rated, 3 newly rated, 1 delisted, from 3 tournament\(s\)\./)
+    // 298 rated on 1 September, all carried over; one falls below the floor of 1400 and is shown once as delisted. The
+    // round robin's three unrated players have no FIDE ID: FIDE's list publishes no first rating for them (issue 11),
+    // their games (seven rated opponents each) wait in the window for the day they have one
+    expect(result).toMatch(/^Draft list \d+ written: 298 players, 297 rated, 0 newly rated, 1 delisted, from 3 tournament\(s\)\./)
     listId = Number(/Draft list (\d+)/.exec(result)![1])
     await shot(h.page, '10-generate')
     await h.page.getByTestId('generate-open').click()
@@ -296,7 +297,7 @@ describe("a rating officer's month on the demo federation", () => {
     // the changes against FIDE's list of 1 September, by kind (the same seed gives the same figures)
     const counts: Record<string, string> = {}
     for (const k of ['up', 'down', 'new', 'delisted', 'unchanged']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')
-    expect(counts).toEqual({ up: '35', down: '39', new: '3', delisted: '1', unchanged: '13' })
+    expect(counts).toEqual({ up: '35', down: '39', new: '0', delisted: '1', unchanged: '13' })
     draftPath = h.page.url()
     await shot(h.page, '11-preview')
   }, 180_000)
@@ -326,14 +327,14 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.getByTestId('reconcile').waitFor({ timeout: 30000 })
     await h.page.getByTestId('reconcile-run').click()
     const summary = h.page.getByTestId('reconcile-summary')
-    await expect.poll(async () => (await summary.isVisible()) && (await summary.innerText()), { timeout: 60000 }).toContain('28 players differ.')
-    // per reason: the three players the office rated first have no FIDE ID; a transfer is on FIDE's list only; FIDE
+    await expect.poll(async () => (await summary.isVisible()) && (await summary.innerText()), { timeout: 60000 }).toContain('25 players differ.')
+    // per reason: none on the office's list only (the three without a FIDE ID are on neither); a transfer is on FIDE's list only; FIDE
     // rated the junior championship the office rejected (19 juniors and the one registered twice; one of them gets
     // another K from those games); then the differences planted in FIDE's list: a K, a flag, a rounding, a 400-point rule
     const options = await optionsOf(h.page, 'reconcile-reason', 11)
     const byReason = Object.fromEntries(options.filter((o) => /\(\d+\)$/.test(o)).map((o) => [o.replace(/\s*\(\d+\)$/, ''), Number(/\((\d+)\)$/.exec(o)![1])]))
     expect(byReason).toEqual({
-      'Unknown to FIDE': 3,
+      'Unknown to FIDE': 0,
       'Unknown to the office': 1,
       'Different base rating': 0,
       'Games FIDE rated, not the office': 20,
@@ -369,7 +370,7 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.goto(`${h.url}#/lists/${listId}`)
     await h.page.getByTestId('export-panel').waitFor({ timeout: 30000 })
     const count = Number((await h.page.getByTestId('list-entries-count').innerText()).replace(/\D/g, ''))
-    expect(count).toBe(301)
+    expect(count).toBe(298)
     const pdfDownload = h.page.waitForEvent('download')
     await h.page.getByTestId('export-run').click()
     const pdf = await pdfDownload
@@ -383,8 +384,8 @@ describe("a rating officer's month on the demo federation", () => {
     const txtPath = join(shots, 'list-2025-10-01.txt')
     await txt.saveAs(txtPath)
     const lines = readFileSync(txtPath, 'latin1').split(/\r?\n/).filter((l) => /^\s*\d/.test(l))
-    // FIDE's layout is keyed by FIDE ID: the three players the office created (no FIDE ID yet) are not in it
-    expect(query<number>('SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id IS NULL', listId)).toBe(3)
+    // a line per entry: the list has no player without a FIDE ID (FIDE's layout is keyed by it)
+    expect(query<number>('SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id IS NULL', listId)).toBe(0)
     expect(lines.length).toBe(298)
     await shot(h.page, '16-list-export')
   })
