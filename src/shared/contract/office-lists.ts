@@ -48,8 +48,40 @@ export const generateResultSchema = z.object({
 })
 export type GenerateResult = z.infer<typeof generateResultSchema>
 
-export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged'])
+/** How a player's line differs from the base list; 'unlisted': the period touched him (games, his window, a line on the
+ *  base list) but he has no line on this list (his sheet says why: too few games, a first rating under the floor, …). */
+export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'])
 export type ChangeKind = z.infer<typeof changeKind>
+
+/**
+ * Why a player the period touched has no line on a list. 'too-few-games': his window's games towards a first rating
+ * are fewer than the minimum; 'below-floor': they give a first rating (Ru) under the floor; 'no-counted-event': none of
+ * his events counts towards a first rating (too few rated opponents, a first event ignored, no game against a rated
+ * opponent: the tournaments' notes say which); 'window-expired': his events left the window and none came;
+ * 'not-on-base': rated at a tournament's start but not rated on the base list, so there is no rating to change;
+ * 'was-delisted' / 'was-titled-unrated': on the base list as delisted (shown once) or titled unrated, now unrated
+ * without a line.
+ */
+export const unlistedReason = z.enum(['too-few-games', 'below-floor', 'no-counted-event', 'window-expired', 'not-on-base', 'was-delisted', 'was-titled-unrated'])
+export type UnlistedReason = z.infer<typeof unlistedReason>
+
+/** The 'unlisted' part of a calculation sheet (a player without a line): the reason with its figures, what comes next. */
+export const sheetUnlistedSchema = z.object({
+  reason: unlistedReason,
+  /** Games towards a first rating in his window (its counted events) and the minimum the edition asks; null: no first rating worked out. */
+  games: z.number().nullable(),
+  minGames: z.number().nullable(),
+  /** His first rating as worked out (Ru; null: none) and the floor a first rating must reach. */
+  ru: z.number().nullable(),
+  floor: z.number(),
+  /** Events of his window carried to the next list (their games stay), and the first list date from which the earliest
+   *  of them no longer counts (it left the window); null: nothing carried. */
+  carried: z.number(),
+  windowUntil: isoDate.nullable(),
+  /** The same in words (English, as the sheet's notes; the UI words it from the figures in its own language). */
+  text: z.string()
+})
+export type SheetUnlisted = z.infer<typeof sheetUnlistedSchema>
 
 export const previewRowSchema = z.object({
   playerId: z.number(),
@@ -63,7 +95,9 @@ export const previewRowSchema = z.object({
   games: z.number().nullable(),
   flags: z.string().nullable(),
   /** The tournaments of this list the player played in. */
-  tournaments: z.array(z.object({ id: z.number(), name: z.string().nullable() }))
+  tournaments: z.array(z.object({ id: z.number(), name: z.string().nullable() })),
+  /** Kind 'unlisted': why he has no line (from his sheet); null for the other kinds. */
+  unlisted: sheetUnlistedSchema.nullable()
 })
 export type PreviewRow = z.infer<typeof previewRowSchema>
 

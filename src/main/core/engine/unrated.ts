@@ -84,6 +84,8 @@ export interface FirstRating {
   dp: number
   ru: number
   games: number
+  /** The games the edition asks for a first rating (the reduced minimum where it applies). */
+  minGames: number
   published: boolean
   reason: string
   /** For each event given, whether it went into the rating (the others are ignored, with a note saying why). */
@@ -182,5 +184,5 @@ export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: {
     reason = `${fig.ru} below the floor ${floor}: not published`
   }
   notes.push({ ref: e.refs.firstRating, text: reason })
-  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, published, reason, counted, notes }
+  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, minGames, published, reason, counted, notes }
 }

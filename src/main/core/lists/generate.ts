@@ -6,13 +6,13 @@
 import type { Edition, Note } from '../../../shared/contract/rating'
 import { rateTournament, type RateTournamentResult, type RatedPlayerResult } from '../engine/tournament'
 import { periodTotal } from '../engine/period'
-import { firstRating, monthsBetween, type UnratedEvent } from '../engine/unrated'
+import { firstRating, monthsBetween, type FirstRating, type UnratedEvent } from '../engine/unrated'
 import { fromHundredths, to2 } from '../engine/rounding'
 import { PLAYED_CODES, type TournamentPlayer } from '../model/tournament'
 import { compressionBetween, compressRating } from '../rules/amendments'
 import { kFor, type KDecision } from '../rules/k'
 import { UserError } from '../util/errors'
-import { addMonths } from './calendar'
+import { addDays, addMonths } from './calendar'
 import { checksumStream } from './checksum'
 import type {
   BaseEntry,
@@ -27,6 +27,8 @@ import type {
   PlayerFacts,
   SheetGame,
   SheetTournament,
+  SheetUnlisted,
+  UnlistedReason,
   UnratedWindow,
   WindowEvent
 } from './types'
@@ -276,6 +278,8 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     let trackedSince: string | null = null
     let newlyRated = false
     let kNext: KDecision | null = null
+    // an unrated player's window as this list leaves it (for the sheet of a player who gets no line)
+    let windowState: WindowState | null = null
 
     if (w.rated.length > 0 && !rb && w.standardBase === null) {
       for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.rating}) but not rated on the base list: no rating to change, these games give him none` })
@@ -337,6 +341,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
       const windowEvents = [...(carried?.events ?? []), ...w.events].filter((ev) => monthsBetween(ev.start, L) < E.unrated.windowMonths)
       const dropped = (carried?.events.length ?? 0) + w.events.length - windowEvents.length
       if (dropped > 0) notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
+      windowState = { first: null, keep: NONE, dropped }
       if (windowEvents.length > 0) {
         const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
         const whyNone: Note[] = []
@@ -357,8 +362,10 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
             highest = null
             trackedSince = L
           } else keep = windowEvents.filter((_, i) => counted[i])
+          windowState.first = fr
         } else notes.push(...whyNone, { ref: E.refs.unrated, text: 'no event counts towards a first rating' })
       }
+      windowState.keep = keep
       // his games stay in the window; once past his first event, the first-event rules are not his any more
       const done = firstDone(id) || keep.length > 0
       if (!newlyRated && done) windowOut.push({ playerId: id, firstEventDone: true, events: keep })
@@ -400,6 +407,9 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     if (b?.status === 'delisted') notes.push({ ref: FLOOR_REF, text: 'delisted on the base list: now treated as any unrated player' })
 
     const played = w.rated.length > 0 || w.unrated.length > 0
+    // no line: a sheet says why when the period touched him (games, a line on the base list, an event leaving his
+    // window); a window carried with nothing new gets none (his sheet is on the list where it last changed)
+    const unlisted = status === null && (played || b !== undefined || (windowState?.dropped ?? 0) > 0) ? unlistedPart(E, id, w, b, windowState) : null
     let entry: ListEntry | null = null
     if (status !== null) {
       entry = {
@@ -431,7 +441,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     }
     const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
     let out: CalculationSheet | null = null
-    if (played || changedLine || sheet.firstRating !== null || notes.length > 0) {
+    if (status !== null ? played || changedLine || sheet.firstRating !== null || notes.length > 0 : unlisted !== null) {
       out = {
         playerId: id,
         listDate: L,
@@ -446,6 +456,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
         kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNext!.note : null },
         notes
       }
+      if (unlisted) out.unlisted = unlisted
       if (!sink) sheets.push(out)
     }
     if (sink && (entry || out)) sink.line(entry, out, b)
@@ -463,6 +474,55 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     tournaments: tournamentsOut,
     checksum: checksum.digest()
   }
+}
+
+/** An unrated player's window as a list leaves it: the first rating worked out (null: none), the events carried, those that left. */
+interface WindowState {
+  first: FirstRating | null
+  keep: WindowEvent[]
+  dropped: number
+}
+
+/**
+ * The first date from which an event that started on `start` no longer counts in a window of `months` (a list dated on
+ * or after it leaves it out: monthsBetween(start, list date) ≥ months). `start + months` when that day exists, else the
+ * first of the next month (31 December + 26 months: 1 March, as 28 February is still a month short).
+ */
+export function windowLeavesOn(start: string, months: number): string {
+  const d = addMonths(start, months)
+  return monthsBetween(start, d) >= months ? d : addDays(d, 1)
+}
+
+/** Why a player the period touched gets no line on the list, with the figures, and what happens to his games next. */
+function unlistedPart(E: Edition, id: number, w: PlayerWork, b: BaseEntry | undefined, ws: WindowState | null): SheetUnlisted {
+  const fr = ws?.first ?? null
+  const keep = ws?.keep ?? NONE
+  const floor = E.list.floor
+  const earliest = keep.reduce<string | null>((m, ev) => (m === null || ev.start < m ? ev.start : m), null)
+  const windowUntil = earliest === null ? null : windowLeavesOn(earliest, E.unrated.windowMonths)
+  let reason: UnlistedReason
+  if (fr && fr.games < fr.minGames) reason = 'too-few-games'
+  else if (fr && fr.ru < floor) reason = 'below-floor'
+  // a first rating the engine publishes but the list does not: the rule that withholds it names its own reason
+  else if (fr) throw new Error(`player ${id}: first rating ${fr.ru} withheld from the list without a reason`)
+  else if (w.rated.length > 0) reason = 'not-on-base'
+  else if (w.unrated.length > 0) reason = 'no-counted-event'
+  else if ((ws?.dropped ?? 0) > 0) reason = 'window-expired'
+  else reason = b?.status === 'titled-unrated' ? 'was-titled-unrated' : 'was-delisted'
+  const why: Record<UnlistedReason, string> = {
+    'too-few-games': `${fr?.games} game(s) towards a first rating, fewer than the ${fr?.minGames} required`,
+    'below-floor': `first rating ${fr?.ru} below the floor ${floor}`,
+    'no-counted-event': 'no event of his counts towards a first rating',
+    'window-expired': `his events left the window (${E.unrated.windowMonths} months)`,
+    'not-on-base': 'rated at the start of his tournaments but not rated on the base list: no rating to change',
+    'was-delisted': 'shown once as delisted on the base list: now unrated',
+    'was-titled-unrated': 'titled unrated on the base list, without a title now: unrated'
+  }
+  const next =
+    windowUntil !== null
+      ? `his games stay in the window (${keep.length} event(s)); the earliest counts for the lists dated before ${windowUntil}`
+      : 'no games carried to the next list'
+  return { reason, games: fr?.games ?? null, minGames: fr?.minGames ?? null, ru: fr?.ru ?? null, floor, carried: keep.length, windowUntil, text: `not on the list: ${why[reason]}; ${next}` }
 }
 
 /**

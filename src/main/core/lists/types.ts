@@ -4,6 +4,7 @@
 // the input from the database (base list, approved tournaments with their start-date ratings, the excluded games
 // of the checks, the window of unrated players' games) and persists the result (entries, sheets, window).
 import type { Edition, Note } from '../../../shared/contract/rating'
+import type { SheetUnlisted, UnlistedReason } from '../../../shared/contract/office-lists'
 import type { FirstRating } from '../engine/unrated'
 import type { PairingSystem, RatingType, ResultCode } from '../model/tournament'
 
@@ -223,9 +224,13 @@ export interface SheetTournament {
 }
 
 /** The first-rating figures of the engine (Ra, p, dp, Ru, games, published, reason) over the window's events. */
-export interface SheetFirstRating extends Omit<FirstRating, 'notes' | 'counted'> {
+export interface SheetFirstRating extends Omit<FirstRating, 'notes' | 'counted' | 'minGames'> {
   window: Array<WindowEvent & { counted: boolean }>
 }
+
+/** Why a player the period touched has no line on the list, with the figures, and what comes next (the contract's
+ *  sheetUnlistedSchema documents each reason and field). */
+export type { SheetUnlisted, UnlistedReason }
 
 /** How one player's line was obtained (JSON, shown by the UI and `lists sheet`). */
 export interface CalculationSheet {
@@ -245,6 +250,8 @@ export interface CalculationSheet {
   flags: string | null
   kNext: { k: number | null; note: Note | null }
   notes: Note[]
+  /** Only on the sheet of a player without a line on the list (status null): why, and what comes next. */
+  unlisted?: SheetUnlisted
 }
 
 export interface GenerationCounters {
@@ -266,7 +273,9 @@ export interface GenerationResult {
   /** One per player, playerId ascending (the canonical order). */
   entries: ListEntry[]
   /** One per player with something to show (games, first rating, flag or status change, compression), playerId
-   *  ascending; a player without a sheet was carried over unchanged from the base list. */
+   *  ascending; a player without a sheet was carried over unchanged from the base list. A player the period touched
+   *  who gets no line has a sheet too (status null, with `unlisted`); one whose window alone is carried, with nothing
+   *  new, has none. */
   sheets: CalculationSheet[]
   counters: GenerationCounters
   /** Unrated players' games to carry to the next generation. */
