@@ -4,6 +4,22 @@ import type { Migration } from '../migrate'
 /** The tables whose rows belong to one list (list_id) and freeze with it. */
 const LIST_CHILD_TABLES = ['office_list_tournaments', 'office_list_sheets', 'office_list_window', 'office_list_changelog'] as const
 
+/** The triggers that freeze a list's rows of `table` once the list is published (or a reference list): no insert,
+ *  update or delete. A migration that rebuilds one of these tables creates them again with this. */
+export function frozenListRowsTriggers(table: string): string {
+  return `
+        CREATE TRIGGER ${table}_frozen_update BEFORE UPDATE ON ${table}
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+        CREATE TRIGGER ${table}_frozen_delete BEFORE DELETE ON ${table}
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+        CREATE TRIGGER ${table}_frozen_insert BEFORE INSERT ON ${table}
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+      `
+}
+
 export const migration008: Migration = {
   version: 8,
   name: 'office-lists',
@@ -131,18 +147,6 @@ export const migration008: Migration = {
         WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
         BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
     `)
-    for (const t of LIST_CHILD_TABLES) {
-      db.exec(`
-        CREATE TRIGGER ${t}_frozen_update BEFORE UPDATE ON ${t}
-          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
-          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
-        CREATE TRIGGER ${t}_frozen_delete BEFORE DELETE ON ${t}
-          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
-          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
-        CREATE TRIGGER ${t}_frozen_insert BEFORE INSERT ON ${t}
-          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
-          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
-      `)
-    }
+    for (const t of LIST_CHILD_TABLES) db.exec(frozenListRowsTriggers(t))
   }
 }

@@ -187,10 +187,10 @@ CREATE TABLE office_list_meta (
       ) STRICT;
 
 -- table office_list_sheets
-CREATE TABLE office_list_sheets (
+CREATE TABLE "office_list_sheets" (
         list_id       INTEGER NOT NULL REFERENCES rating_lists(id),
         player_id     INTEGER NOT NULL REFERENCES players(id),
-        kind          TEXT NOT NULL CHECK (kind IN ('up','down','new','delisted','inactive','reactivated','unchanged')),
+        kind          TEXT NOT NULL CHECK (kind IN ('up','down','new','delisted','inactive','reactivated','unchanged','unlisted')),
         before_rating INTEGER,
         change        INTEGER,
         tournaments   TEXT NOT NULL CHECK (json_valid(tournaments)),
