@@ -5,7 +5,7 @@ import type { CorrectionPreview } from '../../../shared/contract/office-lists'
 import type { ReplayResult } from '../../../shared/contract/list-history'
 
 const TYPES = ['standard', 'rapid', 'blitz'] as const
-const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged'] as const
+const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'] as const
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -181,13 +181,15 @@ interface SheetShape {
   rating: number | null
   kNext: { k: number | null }
   notes: { ref: string; text: string }[]
+  unlisted?: { text: string }
 }
 
 function sheetText(s: SheetView): string {
   const head = `${s.player.name}${s.player.fideId ? ` (FIDE ${s.player.fideId})` : ''} on list ${s.listId}: ${s.entry ? `${s.entry.rating ?? 'unrated'}, ${s.entry.games ?? 0} games, K ${s.entry.k ?? '-'}${s.entry.flags ? `, ${s.entry.flags}` : ''}` : 'not on the list'}`
-  if (!s.sheet) return `${head}\n  carried over unchanged from the base list (no games, no change)`
+  if (!s.sheet) return `${head}\n  ${s.entry ? 'carried over unchanged from the base list (no games, no change)' : 'no sheet: nothing of this list’s period concerns him'}`
   const sh = s.sheet as SheetShape
   const out = [head, `  base: ${sh.base.rating ?? 'unrated'}, K ${sh.base.k ?? '-'}`]
+  if (sh.unlisted) out.push(`  ${sh.unlisted.text}`)
   for (const t of sh.tournaments) {
     out.push(`  ${t.name} (${t.start}${t.late ? ', late' : ''}): ${t.rating !== null ? `rated ${t.rating}, n ${t.n}, W ${t.w}, We ${t.we ?? '-'}, K ${t.k ?? '-'}, K×ΔR ${t.kChg ?? '-'}` : `unrated: n ${t.n}, W ${t.w}${t.event ? `, Ra ${t.event.ra}, Ru ${t.event.ru ?? '-'}` : ''}`}`)
     for (const g of t.games) out.push(`    r${g.round}  ${String(g.opponentRating ?? '-').padStart(4)}  ${g.score}  ${g.counted ? `D ${g.d ?? '-'} PD ${g.pd ?? '-'}` : `not counted: ${g.notCounted ?? ''}`}`)

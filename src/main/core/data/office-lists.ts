@@ -489,6 +489,14 @@ export function changeKindOf(before: BaseEntry | undefined, after: ListEntry): C
   return 'unchanged'
 }
 
+/** The kind of the sheet of a player the period touched who has no line on the list (CalculationSheet.unlisted says why). */
+export const UNLISTED = 'unlisted' satisfies ChangeKind
+
+/** The tournaments behind a sheet, each once, as the preview names them. */
+function sheetTournamentIds(s: CalculationSheet): number[] {
+  return [...new Set(s.tournaments.map((t) => t.tournamentId))]
+}
+
 /** A sheet as stored: the compact form of lists/sheet-codec.ts (no deflate: JSON + deflate were half the time of writing the sheets). */
 export function packSheet(sheet: unknown): Buffer {
   return encodeSheet(sheet)
@@ -557,6 +565,8 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
   const baseById = new Map<number, BaseEntry>()
   for (const b of built.input.base.entries) if (wanted.has(b.playerId)) baseById.set(b.playerId, b)
   for (const e of result.entries) writer.line(e, sheets.get(e.playerId) ?? null, baseById.get(e.playerId))
+  // the sheets of the players without a line (why they are not on the list)
+  for (const x of result.sheets) if (x.status === null) writer.line(null, x, baseById.get(x.playerId))
   return writer.finish(result)
 }
 
@@ -630,8 +640,13 @@ export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: Wr
   let sheets = 0
 
   const line = (e: ListEntry | null, sheet: CalculationSheet | null, b: BaseEntry | undefined): void => {
-    // a sheet without a line on the list (an unrated player's window) is not kept: the window is
-    if (!e) return
+    if (!e) {
+      // no line on the list: his sheet says why (kind 'unlisted'), beside the entries it has no place among
+      if (!sheet) return
+      sheetRows.add(sheet.playerId, UNLISTED, b?.rating ?? null, null, JSON.stringify(sheetTournamentIds(sheet)), packSheet(sheet))
+      sheets++
+      return
+    }
     if ((lines & 16383) === 0) {
       o.throwIfCancelled?.()
       o.progress?.(Math.min(lines, expected), expected, 'entries')
@@ -646,8 +661,7 @@ export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: Wr
     const before = b?.rating ?? null
     const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
     const printedBefore = before === null ? null : before - undo
-    const ids = [...new Set(s.tournaments.map((t) => t.tournamentId))]
-    sheetRows.add(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(ids), packSheet(s))
+    sheetRows.add(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
     sheets++
   }
 
@@ -816,7 +830,7 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
 }
 
 export function sheetCounts(db: Db, listId: number): Record<ChangeKind, number> {
-  const counts: Record<ChangeKind, number> = { up: 0, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 0 }
+  const counts: Record<ChangeKind, number> = { up: 0, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 0, unlisted: 0 }
   for (const r of db.prepare('SELECT kind, count(*) AS n FROM office_list_sheets WHERE list_id = ? GROUP BY kind').all(listId) as { kind: ChangeKind; n: number }[]) counts[r.kind] = r.n
   return counts
 }
@@ -838,20 +852,23 @@ export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; play
   const rows = db
     .prepare(
       `SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
-              s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments
+              s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments,
+              -- why a player has no line is in his sheet (a page of them decoded, never the list's)
+              CASE WHEN s.kind = '${UNLISTED}' THEN s.sheet END AS sheet
          FROM office_list_sheets s JOIN players p ON p.id = s.player_id
          LEFT JOIN rating_list_entries e ON e.list_id = s.list_id AND e.player_id = s.player_id
         WHERE ${where.join(' AND ')}
         ORDER BY abs(coalesce(s.change, 0)) DESC, s.player_id LIMIT ? OFFSET ?`
     )
-    .all(...params, q.limit, q.offset) as (Omit<PreviewRow, 'name' | 'tournaments'> & { surname: string; givenNames: string; tournaments: string })[]
+    .all(...params, q.limit, q.offset) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
   const tName = db.prepare('SELECT name FROM tournaments WHERE id = ?').pluck()
   return {
     total,
-    rows: rows.map(({ surname, givenNames, tournaments, ...r }) => ({
+    rows: rows.map(({ surname, givenNames, tournaments, sheet, ...r }) => ({
       ...r,
       name: givenNames ? `${surname}, ${givenNames}` : surname,
-      tournaments: (JSON.parse(tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null }))
+      tournaments: (JSON.parse(tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null })),
+      unlisted: sheet ? ((unpackSheet(sheet) as CalculationSheet).unlisted ?? null) : null
     }))
   }
 }
