@@ -55,14 +55,16 @@ export type ChangeKind = z.infer<typeof changeKind>
 
 /**
  * Why a player the period touched has no line on a list. 'too-few-games': his window's games towards a first rating
- * are fewer than the minimum; 'below-floor': they give a first rating (Ru) under the floor; 'no-counted-event': none of
+ * are fewer than the minimum; 'below-floor': they give a first rating (Ru) under the floor; 'no-fide-id': FIDE's list
+ * publishes no first rating for a player without a FIDE ID (worked out, shown, published on the federation's own list
+ * only; his games wait in the window until he has one); 'no-counted-event': none of
  * his events counts towards a first rating (too few rated opponents, a first event ignored, no game against a rated
  * opponent: the tournaments' notes say which); 'window-expired': his events left the window and none came;
  * 'not-on-base': rated at a tournament's start but not rated on the base list, so there is no rating to change;
  * 'was-delisted' / 'was-titled-unrated': on the base list as delisted (shown once) or titled unrated, now unrated
  * without a line.
  */
-export const unlistedReason = z.enum(['too-few-games', 'below-floor', 'no-counted-event', 'window-expired', 'not-on-base', 'was-delisted', 'was-titled-unrated'])
+export const unlistedReason = z.enum(['too-few-games', 'below-floor', 'no-fide-id', 'no-counted-event', 'window-expired', 'not-on-base', 'was-delisted', 'was-titled-unrated'])
 export type UnlistedReason = z.infer<typeof unlistedReason>
 
 /** The 'unlisted' part of a calculation sheet (a player without a line): the reason with its figures, what comes next. */

@@ -341,7 +341,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
       const windowEvents = [...(carried?.events ?? []), ...w.events].filter((ev) => monthsBetween(ev.start, L) < E.unrated.windowMonths)
       const dropped = (carried?.events.length ?? 0) + w.events.length - windowEvents.length
       if (dropped > 0) notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
-      windowState = { first: null, keep: NONE, dropped }
+      windowState = { first: null, keep: NONE, dropped, withheld: null }
       if (windowEvents.length > 0) {
         const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
         const whyNone: Note[] = []
@@ -352,7 +352,10 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
           // a first rating this list may not publish (no FIDE ID on FIDE's list): worked out, shown, not published
           const barred = fr.published && unpublishable.has(id)
           const reason = barred ? 'no FIDE ID: published on the national list only' : fr.reason
-          if (barred) notes.push({ ref: E.refs.firstRating, text: `first rating ${fr.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
+          if (barred) {
+            notes.push({ ref: E.refs.firstRating, text: `first rating ${fr.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
+            windowState.withheld = 'no-fide-id'
+          }
           sheet.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published && !barred, reason }
           if (fr.published && !barred) {
             rating = fr.ru
@@ -481,6 +484,8 @@ interface WindowState {
   first: FirstRating | null
   keep: WindowEvent[]
   dropped: number
+  /** A first rating the engine publishes but this list does not: the list rule's reason ('no-fide-id'). */
+  withheld: UnlistedReason | null
 }
 
 /**
@@ -504,6 +509,7 @@ function unlistedPart(E: Edition, id: number, w: PlayerWork, b: BaseEntry | unde
   if (fr && fr.games < fr.minGames) reason = 'too-few-games'
   else if (fr && fr.ru < floor) reason = 'below-floor'
   // a first rating the engine publishes but the list does not: the rule that withholds it names its own reason
+  else if (fr && ws?.withheld) reason = ws.withheld
   else if (fr) throw new Error(`player ${id}: first rating ${fr.ru} withheld from the list without a reason`)
   else if (w.rated.length > 0) reason = 'not-on-base'
   else if (w.unrated.length > 0) reason = 'no-counted-event'
@@ -512,6 +518,7 @@ function unlistedPart(E: Edition, id: number, w: PlayerWork, b: BaseEntry | unde
   const why: Record<UnlistedReason, string> = {
     'too-few-games': `${fr?.games} game(s) towards a first rating, fewer than the ${fr?.minGames} required`,
     'below-floor': `first rating ${fr?.ru} below the floor ${floor}`,
+    'no-fide-id': `first rating ${fr?.ru} over ${fr?.games} games not published: no FIDE ID (FIDE's list publishes no first rating without one; the federation's own list does)`,
     'no-counted-event': 'no event of his counts towards a first rating',
     'window-expired': `his events left the window (${E.unrated.windowMonths} months)`,
     'not-on-base': 'rated at the start of his tournaments but not rated on the base list: no rating to change',

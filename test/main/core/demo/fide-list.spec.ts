@@ -8,6 +8,8 @@ import { runDemoMonth } from '../../../../src/main/core/demo/fide-list'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { reconcileLists } from '../../../../src/main/core/services/list-out'
+import { unpackSheet } from '../../../../src/main/core/data/office-lists'
+import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -48,6 +50,14 @@ describe("the demo's month reconciled with FIDE's list of the same date", () => 
       [["Tournoi fermé d'Annecy", 7, 1.5]],
       [["Tournoi fermé d'Annecy", 7, 1]]
     ])
+    // each has a sheet saying why he is not on the list (kind 'unlisted'): a first rating worked out, withheld for want of a FIDE ID
+    const sheets = (idLess("SELECT sheet FROM office_list_sheets WHERE list_id = ? AND kind = 'unlisted'") as Buffer[]).map((b) => unpackSheet(b) as CalculationSheet)
+    expect(sheets.map((x) => [x.unlisted!.reason, x.unlisted!.games, x.unlisted!.ru, x.unlisted!.windowUntil])).toEqual(
+      sheets.map((x) => ['no-fide-id', 7, x.firstRating!.ru, '2027-11-13'])
+    )
+    // at or above the floor, with more than the 5 games required: withheld only for want of a FIDE ID
+    for (const x of sheets) expect(x.firstRating).toMatchObject({ published: false, reason: 'no FIDE ID: published on the national list only' })
+    for (const x of sheets) expect(x.unlisted!.ru!).toBeGreaterThanOrEqual(1400)
     // the base of both sides is FIDE's list of 1 September, which the office imported
     expect(r.officeBase?.listDate).toBe('2025-09-01')
     expect(r.referenceBase?.listDate).toBe('2025-09-01')

@@ -104,6 +104,20 @@ describe('sheets of the players without a line (unlisted), FIDE 2024', () => {
     expect(lines.map(([, , s]) => s).filter((s) => s !== null)).toEqual(jul.sheets)
   })
 
+  it('Y, a first rating of 1564 withheld on FIDE’s list for want of a FIDE ID: unlisted, the reason the rule names', () => {
+    // Y scores 3 of 5 against the five 1400s: Ra (7000 + 3600) / 7 = 1514.29, p (3 + 1) / 7 = .57, dp 50: 1564 ≥ 1400
+    const Y = 17
+    const t = tournament({ id: 62, start: '2024-06-20', end: '2024-06-24', edition: 'fide-2024' }, [[1, Y, null, null], [2, D1, 1400, 500], [3, D2, 1400, 500], [4, D3, 1400, 500], [5, D4, 1400, 500], [6, D5, 1400, 500]], [
+      [1, 1, 2, '1-0'], [2, 1, 3, '1-0'], [3, 1, 4, '1-0'], [4, 1, 5, '0-1'], [5, 1, 6, '0-1']
+    ])
+    const input = { listDate: '2024-07-01', ratingType: 'standard' as const, edition: E24, editions: [E24], base, tournaments: [t], window: [], players: [...ids, Y].map((id) => facts(id, '1990')) }
+    expect(byId(generateList(input)).get(Y)).toMatchObject({ rating: 1564, status: 'rated' })
+    const barred = generateList({ ...input, unpublishable: [Y] })
+    expect(byId(barred).get(Y)).toBeUndefined()
+    expect(sheetOf(barred, Y)!.firstRating).toMatchObject({ ra: 1514.29, p: 0.57, dp: 50, ru: 1564, games: 5, published: false })
+    expect(sheetOf(barred, Y)!.unlisted).toMatchObject({ reason: 'no-fide-id', games: 5, minGames: 5, ru: 1564, carried: 1, windowUntil: '2026-08-20' })
+  })
+
   it('the window leaves an event out from start + its months (the first of the next month when that day does not exist)', () => {
     expect(windowLeavesOn('2024-06-10', 26)).toBe('2026-08-10')
     expect(monthsBetween('2024-06-10', '2026-08-09')).toBe(25)

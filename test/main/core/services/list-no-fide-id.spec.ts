@@ -77,8 +77,11 @@ describe('a player without a FIDE ID', () => {
     expect(fide.edition).toBe('fide-2024')
     expect(fide.newlyRated).toBe(0)
     expect(s.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck().get(fide.listId, newcomer)).toBe(0)
-    // his five games wait in the list's window for the day he has an ID (a player off the list has no stored sheet:
-    // the pure generator's sheet, with Ru 1800 marked not published, is tested in lists/generate-2024.spec.ts)
+    // his five games wait in the list's window for the day he has an ID; his sheet, stored though he has no line (kind
+    // 'unlisted'), says so with his first rating worked out
+    const shown = await call(s, 'lists:sheet', { listId: fide.listId, playerId: newcomer })
+    expect(shown.entry).toBeNull()
+    expect(shown.sheet).toMatchObject({ status: null, firstRating: { ru: 1800, games: 5, published: false }, unlisted: { reason: 'no-fide-id', ru: 1800, games: 5, minGames: 5, carried: 1 } })
     const window = JSON.parse(s.ctx.db.prepare('SELECT data FROM office_list_window WHERE list_id = ? AND player_id = ?').pluck().get(fide.listId, newcomer) as string) as { events: { n: number; w: number }[] }
     expect(window.events).toEqual([expect.objectContaining({ n: 5, w: 2.5 })])
   })

@@ -109,6 +109,7 @@ export default {
       unlisted: {
         'too-few-games': '{games} game(s) towards a first rating, fewer than the {min} required',
         'below-floor': 'first rating {ru}, below the floor {floor}',
+        'no-fide-id': 'first rating {ru} over {games} games, not published on FIDE’s list: no FIDE ID (the federation’s own list publishes it)',
         'no-counted-event': 'no event of his counts towards a first rating',
         'window-expired': 'his events left the window',
         'not-on-base': 'rated at the start of his tournaments but not rated on the base list: no rating to change',
@@ -275,6 +276,7 @@ export default {
       unlisted: {
         'too-few-games': '{games} partie(s) pour un premier classement, moins que les {min} requises',
         'below-floor': 'premier classement {ru}, sous le plancher {floor}',
+        'no-fide-id': 'premier classement {ru} sur {games} parties, non publié sur la liste FIDE : pas d’ID FIDE (la liste de la fédération le publie)',
         'no-counted-event': 'aucun de ses tournois ne compte pour un premier classement',
         'window-expired': 'ses tournois sont sortis de la fenêtre',
         'not-on-base': 'classé au début de ses tournois mais non classé sur la liste de base : aucun classement à modifier',
