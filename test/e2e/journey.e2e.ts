@@ -288,7 +288,7 @@ describe("a rating officer's month on the demo federation", () => {
     const result = await h.page.getByTestId('generate-result').innerText()
     // 298 rated on 1 September, all carried over; one falls below the floor of 1400 and is shown once as delisted. The
     // round robin's three unrated players have no FIDE ID: FIDE's list publishes no first rating for them (issue 11),
-    // their games (seven rated opponents each) wait in the window for the day they have one
+    // their games (seven rated opponents each) wait in the window for the day they have one; the preview shows them apart
     expect(result).toMatch(/^Draft list \d+ written: 298 players, 297 rated, 0 newly rated, 1 delisted, from 3 tournament\(s\)\./)
     listId = Number(/Draft list (\d+)/.exec(result)![1])
     await shot(h.page, '10-generate')
@@ -296,10 +296,23 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.getByTestId('preview-counts').waitFor({ timeout: 30000 })
     // the changes against FIDE's list of 1 September, by kind (the same seed gives the same figures)
     const counts: Record<string, string> = {}
-    for (const k of ['up', 'down', 'new', 'delisted', 'unchanged']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')
-    expect(counts).toEqual({ up: '35', down: '39', new: '0', delisted: '1', unchanged: '13' })
+    for (const k of ['up', 'down', 'new', 'delisted', 'unchanged', 'unlisted']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')
+    expect(counts).toEqual({ up: '35', down: '39', new: '0', delisted: '1', unchanged: '13', unlisted: '3' })
     draftPath = h.page.url()
     await shot(h.page, '11-preview')
+    // 'Not on the list': the round robin's three, each with the reason on his row and on his sheet — a first rating
+    // worked out from his seven games against rated players (1560, 1614, 1560) that FIDE's list withholds: no FIDE ID
+    await h.page.getByTestId('preview-count-unlisted').click()
+    const reasons = h.page.locator('[data-testid^="unlisted-reason-"]')
+    await expect.poll(async () => await reasons.count(), { timeout: 30000 }).toBe(3)
+    expect((await reasons.allInnerTexts()).map((x) => /^first rating (\d+) over 7 games, not published on FIDE’s list: no FIDE ID/.exec(x)?.[1]).sort()).toEqual(['1560', '1560', '1614'])
+    await h.page.locator('[data-testid^="preview-row-"]').first().click()
+    const sheet = h.page.getByTestId('sheet')
+    await sheet.waitFor()
+    expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('not on this list')
+    expect(await sheet.getByTestId('sheet-unlisted').innerText()).toMatch(/first rating 1(560|614) over 7 games, not published on FIDE’s list: no FIDE ID[\s\S]*His games stay in the window \(1 event\(s\)\)/)
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
   }, 180_000)
 
   it("opens a player's calculation sheet: the figure stored in the draft", async () => {

@@ -99,6 +99,10 @@ describe('FIDE 2024 across the compression of 1 March 2024', () => {
     const barred = generateList({ listDate: '2024-04-01', ratingType: 'standard', edition: E24, editions: [E22, E24], base: asBase(l1, 401), tournaments: [t42], window: l1.window, players, unpublishable: [U] })
     expect(byId(barred).has(U)).toBe(false)
     expect(sheetOf(barred, U)!.firstRating).toMatchObject({ ru: 2013, games: 5, published: false, reason: 'no FIDE ID: published on the national list only' })
+    // his sheet (he has no line) says why: the first rating reaches the floor, no FIDE ID withholds it; his two events stay,
+    // the earliest (3 February 2024) counting for the lists dated before 3 April 2026 (26 months)
+    expect(sheetOf(barred, U)!.unlisted).toMatchObject({ reason: 'no-fide-id', games: 5, minGames: 5, ru: 2013, floor: 1400, carried: 2, windowUntil: '2026-04-03' })
+    expect(sheetOf(barred, U)!.unlisted!.text).toContain('first rating 2013 over 5 games not published: no FIDE ID')
     expect(barred.counters).toMatchObject({ newlyRated: 0, rated: 6 })
     expect(barred.entries.filter((e) => e.playerId !== U)).toEqual(l2.entries.filter((e) => e.playerId !== U))
     // both events stay in his window: February's 3 games (1 point) and March's 2 (2 points)

@@ -81,7 +81,12 @@ describe('a player without a FIDE ID', () => {
     // 'unlisted'), says so with his first rating worked out
     const shown = await call(s, 'lists:sheet', { listId: fide.listId, playerId: newcomer })
     expect(shown.entry).toBeNull()
-    expect(shown.sheet).toMatchObject({ status: null, firstRating: { ru: 1800, games: 5, published: false }, unlisted: { reason: 'no-fide-id', ru: 1800, games: 5, minGames: 5, carried: 1 } })
+    // the cup of 4 October 2025 counts for the lists dated before 4 December 2027 (26 months)
+    expect(shown.sheet).toMatchObject({ status: null, firstRating: { ru: 1800, games: 5, published: false }, unlisted: { reason: 'no-fide-id', ru: 1800, games: 5, minGames: 5, carried: 1, windowUntil: '2027-12-04' } })
+    // the draft's preview shows him apart, with the reason on his row
+    const preview = await call(s, 'lists:preview', { listId: fide.listId, kind: 'unlisted', offset: 0, limit: 50 })
+    expect(preview.counts.unlisted).toBe(1)
+    expect(preview.rows.map((r) => [r.playerId, r.unlisted?.reason])).toEqual([[newcomer, 'no-fide-id']])
     const window = JSON.parse(s.ctx.db.prepare('SELECT data FROM office_list_window WHERE list_id = ? AND player_id = ?').pluck().get(fide.listId, newcomer) as string) as { events: { n: number; w: number }[] }
     expect(window.events).toEqual([expect.objectContaining({ n: 5, w: 2.5 })])
   })
