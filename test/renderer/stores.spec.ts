@@ -112,6 +112,18 @@ describe('lists store', () => {
     expect(store.loadingEntries).toBe(false)
   })
 
+  it('keeps a broad search’s capped count (the page says “at least”) and forgets it on the next answer', async () => {
+    const store = lists.useListsStore()
+    const broad = store.loadEntries(7, { search: 'ku' })
+    calls[0].resolve({ ok: true, value: { list: listSummary(7, 5000), total: 1000, capped: true, rows: [row(1, 2800)] } })
+    await broad
+    expect([store.total, store.capped]).toEqual([1000, true])
+    const narrow = store.loadEntries(7, { search: 'kumar giv' })
+    calls[1].resolve({ ok: true, value: { list: listSummary(7, 5000), total: 12, capped: false, rows: [row(1, 2800)] } })
+    await narrow
+    expect([store.total, store.capped]).toEqual([12, false])
+  })
+
   it('starts a new list on its first page with the default sort', async () => {
     const store = lists.useListsStore()
     const a = store.loadEntries(1, { offset: 100, sort: 'name', order: 'asc' })

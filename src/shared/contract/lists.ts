@@ -78,7 +78,9 @@ export const listsContract = {
       /** The latest published or reference list of the same rating type before this one, the rows' previousRating. */
       previous: z.object({ id: z.number(), listDate: isoDate, kind: listKind }).nullable(),
       rows: z.array(listEntryRowSchema),
-      total: z.number()
+      total: z.number(),
+      /** A broad search's count stopped at a cap: the list holds at least `total` matches (refine the search). */
+      capped: z.boolean()
     })
   })
 }

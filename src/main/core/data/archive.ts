@@ -83,6 +83,24 @@ export const DENSE_SEARCH = 2000
 /** Up to this many matches, a one-word search whose matches are nearly all surnames reads them from their range. */
 export const SURNAME_SEARCH = 20_000
 
+/** A search condition over `players p` (playerSearchCondition), with its FTS query when it is a name search. */
+export type SearchCondition = { sql: string; params: (string | number)[]; fts?: string }
+
+/** The registry's players matching a search, as a SELECT of their ids and its parameters: a name search's from the FTS index alone. */
+export function matchingIds(cond: SearchCondition): { sql: string; params: (string | number)[] } {
+  return cond.fts !== undefined ? { sql: 'SELECT rowid AS id FROM players_fts WHERE players_fts MATCH ?', params: [cond.fts] } : { sql: `SELECT p.id FROM players p WHERE ${cond.sql}`, params: cond.params }
+}
+
+/**
+ * How many players of the registry match a search, counted up to `cap`: a name search in the name index alone (no
+ * player row read for each: 2,000 of them cost ~8 ms), a FIDE ID prefix in the FIDE ID index. It chooses how a search
+ * reads its matches (here and in a list's search, data/list-pages.ts).
+ */
+export function registryMatches(db: Db, cond: SearchCondition, cap: number): number {
+  const ids = matchingIds(cond)
+  return db.prepare(`SELECT count(*) FROM (${ids.sql} LIMIT ${cap})`).pluck().get(...ids.params) as number
+}
+
 /**
  * The first `limit` players (merged records left out) matching a search condition over `p` (playerSearchCondition),
  * by name then id, as `columns` over `p`. A narrow search (a surname) sorts its few matches; one that matches a
@@ -93,13 +111,8 @@ export const SURNAME_SEARCH = 20_000
  * others (the word starting a later word of the name): the walk would step over every name before the range
  * (100 ms at 1.9 M players), the sort would read every match.
  */
-export function findPlayerRows<T>(db: Db, columns: string, cond: { sql: string; params: (string | number)[]; fts?: string }, limit: number): T[] {
-  // a name search counts its matches in the name index alone (no player row read for each: 2,000 of them cost ~8 ms)
-  const matches = (
-    cond.fts !== undefined
-      ? db.prepare(`SELECT count(*) FROM (SELECT 1 FROM players_fts WHERE players_fts MATCH ? LIMIT ${SURNAME_SEARCH})`).pluck().get(cond.fts)
-      : db.prepare(`SELECT count(*) FROM (SELECT 1 FROM players p WHERE ${cond.sql} LIMIT ${DENSE_SEARCH})`).pluck().get(...cond.params)
-  ) as number
+export function findPlayerRows<T>(db: Db, columns: string, cond: SearchCondition, limit: number): T[] {
+  const matches = registryMatches(db, cond, cond.fts !== undefined ? SURNAME_SEARCH : DENSE_SEARCH)
   if (matches >= DENSE_SEARCH && matches < SURNAME_SEARCH && cond.fts !== undefined) {
     const rows = surnameFirst<T>(db, columns, cond.fts, limit)
     if (rows) return rows

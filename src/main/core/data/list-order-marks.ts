@@ -75,28 +75,42 @@ export function walksPlayers(entries: number, registry: number): boolean {
 
 type Key = { k: string | number; id: number }
 
+/** One ordered part of an order: a SELECT ending with its ORDER BY, with its parameters (positional, then named). */
+export interface OrderPart {
+  sql: string
+  params: unknown[]
+  named?: Record<string, unknown>
+}
+
+/**
+ * `count` rows from `skip` rows into the concatenation of `parts`: a part that ends before the page goes on into the
+ * next, counting what it stepped over (a part that gave no row held fewer than `skip` rows: at most `skip` counted).
+ */
+export function readParts<T>(db: Db, parts: OrderPart[], skip: number, count: number): T[] {
+  const out: T[] = []
+  for (const part of parts) {
+    if (out.length >= count) break
+    const rows = db.prepare(`${part.sql} LIMIT @limit_ OFFSET @skip_`).all(...part.params, { ...part.named, limit_: count - out.length, skip_: skip }) as T[]
+    out.push(...rows)
+    if (out.length >= count) break
+    skip = rows.length ? 0 : skip - (db.prepare(`SELECT count(*) FROM (${part.sql} LIMIT @skip_)`).pluck().get(...part.params, { ...part.named, skip_: skip }) as number)
+  }
+  return out
+}
+
 /**
  * `count` entries of the order from `skip` entries after `anchor` (its key included; the order's first entry when
- * null): the walk goes on into the next segments when one ends, counting what it stepped over in the last (at most
- * `skip` rows) to know where to start in the next.
+ * null): from the anchor's segment on, the first from the anchor's key, the next ones from their start.
  */
 function walk(db: Db, listId: number, sort: MarkedSort, anchor: Key | null, skip: number, count: number): Key[] {
   const segments = ORDERS[sort]
-  let i = anchor ? segments.findIndex((s) => s.holds(anchor.k)) : 0
-  let from = anchor
-  const out: Key[] = []
-  while (out.length < count && i < segments.length) {
-    const sql = segments[i]!.sql(from !== null)
-    const params = { list: listId, ...(from ? { k: from.k, id: from.id } : {}) }
-    const rows = db.prepare(`${sql} LIMIT @limit OFFSET @offset`).all({ ...params, limit: count - out.length, offset: skip }) as Key[]
-    out.push(...rows)
-    if (out.length >= count) break
-    // the segment ended: the skip was spent in it when it gave rows, else it held fewer than `skip` rows from the anchor
-    skip = rows.length ? 0 : skip - (db.prepare(`SELECT count(*) FROM (${sql} LIMIT @skip)`).pluck().get({ ...params, skip }) as number)
-    i++
-    from = null
-  }
-  return out
+  const first = anchor ? segments.findIndex((s) => s.holds(anchor.k)) : 0
+  const parts = segments.slice(first).map((s, i) => ({
+    sql: s.sql(i === 0 && anchor !== null),
+    params: [],
+    named: { list: listId, ...(i === 0 && anchor ? { k: anchor.k, id: anchor.id } : {}) }
+  }))
+  return readParts<Key>(db, parts, skip, count)
 }
 
 /**

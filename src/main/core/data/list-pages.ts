@@ -3,8 +3,9 @@
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
-import { fromTheEnd } from './player-search'
-import { markedPage, walksPlayers, writeListMarks } from './list-order-marks'
+import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
+import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, type SearchCondition } from './archive'
+import { markedPage, readParts, walksPlayers, writeListMarks, type OrderPart } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -160,13 +161,65 @@ export function displayName(surname: string, givenNames: string): string {
   return givenNames ? `${surname}, ${givenNames}` : surname
 }
 
-/** One page of the players of a list that match a search condition on `players p` (playerSearchCondition). */
-export function searchPage(db: Db, input: EntriesInput, cond: { sql: string; params: (string | number)[] }): { total: number; ids: number[] } {
-  const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
-  const params = [input.listId, ...cond.params]
-  const total = db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(...params) as number
+/** A search inside a list counts its matches on the list up to this many; a page of a broader search says "at least". */
+export const LIST_SEARCH_CAP = 1000
+
+/**
+ * One page of the players of a list that match a search condition on `players p` (playerSearchCondition), with their
+ * count on the list, chosen by the registry's count of matches as the archive's name search is (findPlayerRows):
+ * - a narrow search (under DENSE_SEARCH matches: a surname) looks each match up on the list, counts and sorts them;
+ * - a broad one (a common surname, two letters, a FIDE ID's first digits) counts its matches on the list only up to
+ *   LIST_SEARCH_CAP among the registry's first MATCH_CAP, and says "at least" past either (`capped`); its page walks
+ *   the list in the page's order (the list's rating index, or the players' index by name or FIDE ID) and keeps the
+ *   matches, instead of looking up and sorting thousands: kept against the set of matches when they are fewer than
+ *   SURNAME_SEARCH, else checked player by player (the set of a tenth of the registry would cost more than the walk).
+ * The rows and their order are those of the plain query: (rating IS NULL), rating, then id; or the players' order.
+ */
+export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, entries: number): { total: number; capped: boolean; ids: number[] } {
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
-  const order = input.sort === 'rating' ? `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)
-  const ids = db.prepare(`SELECT p.id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...params, input.limit, input.offset) as number[]
-  return { total, ids }
+  const matches = registryMatches(db, cond, SURNAME_SEARCH)
+  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
+  const sorted = (limit: number): number[] =>
+    db
+      .prepare(`SELECT p.id FROM ${from} ORDER BY ${input.sort === 'rating' ? `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(input.listId, ...cond.params, limit, input.offset) as number[]
+  if (matches < DENSE_SEARCH) return { total: db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(input.listId, ...cond.params) as number, capped: false, ids: sorted(input.limit) }
+  const set = matchingIds(cond)
+  const onList = db
+    .prepare(`SELECT count(*) FROM (SELECT 1 FROM (${set.sql} LIMIT ${MATCH_CAP}) m CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = m.id LIMIT ${LIST_SEARCH_CAP})`)
+    .pluck()
+    .get(...set.params, input.listId) as number
+  const capped = onList >= LIST_SEARCH_CAP || matches > MATCH_CAP
+  const count = Math.min(input.limit, onList - input.offset)
+  if (count <= 0) return { total: onList, capped, ids: [] }
+  // by name or FIDE ID, matches that are a set are sorted: they gather in that order (a surname is a range of the name
+  // index, a FIDE ID prefix one of the FIDE ID index), which a walk from either end would step over at length; and a
+  // small list's are sorted, the players' index walked would be mostly players not on it
+  if (input.sort !== 'rating' && (matches < SURNAME_SEARCH || !walksPlayers(entries, registry))) return { total: onList, capped, ids: sorted(count) }
+  // the match kept by the set of matches (`+`: the walk's index gives the order, the set is only looked in) or by the
+  // player's own row
+  let keep: { sql: string; params: unknown[]; player: boolean }
+  if (matches < SURNAME_SEARCH) keep = { sql: `+e.player_id IN (${set.sql})`, params: set.params, player: false }
+  else if (cond.fts !== undefined) {
+    withWordsPrefixMatch(db)
+    keep = { sql: 'words_prefix_match(p.name_folded, ?)', params: [[...cond.fts.matchAll(/"([a-z0-9]+)"\*/g)].map((m) => m[1]).join(' ')], player: true }
+  } else keep = { sql: `(${cond.sql.replaceAll('p.fide_id', '+p.fide_id')})`, params: cond.params, player: true } // `+`: checked, not an index range
+  let parts: OrderPart[]
+  if (input.sort === 'rating') {
+    // the rated by rating, then the unrated by id, both ways, as pageIds reads them
+    const player = keep.player ? 'CROSS JOIN players p ON p.id = e.player_id' : ''
+    const phase = (rated: boolean): OrderPart => ({
+      sql: `SELECT e.player_id FROM rating_list_entries e ${player} WHERE e.list_id = ? AND e.rating IS ${rated ? 'NOT ' : ''}NULL AND ${keep.sql}
+             ORDER BY ${rated ? `e.rating ${dir}, ` : ''}e.player_id ${dir}`,
+      params: [input.listId, ...keep.params]
+    })
+    parts = [phase(true), phase(false)]
+  } else {
+    // a broad search on a list holding a good share of the registry: the players' index walked, each player checked
+    parts = [{ sql: `SELECT p.id FROM players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${keep.sql} ORDER BY ${playerOrder[input.sort](dir)}`, params: [input.listId, ...keep.params] }]
+  }
+  const ids = (readParts<Record<string, number>>(db, parts, input.offset, count)).map((r) => Object.values(r)[0]!)
+  return { total: onList, capped, ids }
 }

@@ -116,6 +116,17 @@ export function wordsPrefixMatch(nameFolded: string, queryWords: string): boolea
 
 const WITH_FUNCTION = new WeakSet<Db>()
 
+/**
+ * Gives the connection the SQL function words_prefix_match(name_folded, words) (wordsPrefixMatch): on a folded name
+ * (words of a-z and 0-9, one space between), words of an FTS query's `"word"*` terms match exactly the rows the FTS
+ * MATCH gives, checked row by row.
+ */
+export function withWordsPrefixMatch(db: Db): void {
+  if (WITH_FUNCTION.has(db)) return
+  db.function('words_prefix_match', { deterministic: true }, (name: unknown, words: unknown) => (wordsPrefixMatch(String(name), String(words)) ? 1 : 0))
+  WITH_FUNCTION.add(db)
+}
+
 interface RawPlayer {
   id: number
   fide_id: number | null
@@ -158,10 +169,7 @@ export class PlayerReader {
     private readonly onYear = new Date().getUTCFullYear()
   ) {
     this.lists = currentReferenceLists(db)
-    if (!WITH_FUNCTION.has(db)) {
-      db.function('words_prefix_match', { deterministic: true }, (name: unknown, words: unknown) => (wordsPrefixMatch(String(name), String(words)) ? 1 : 0))
-      WITH_FUNCTION.add(db)
-    }
+    withWordsPrefixMatch(db)
     this.entry = db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
   }
 

@@ -58,10 +58,10 @@ export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall | ListOutCa
     const previous = previousList(db, list)
     const cond = input.search ? playerSearchCondition(input.search) : null
     if (!cond) {
-      return { list, previous, total: list.entries, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries), previous?.id ?? null) }
+      return { list, previous, total: list.entries, capped: false, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries), previous?.id ?? null) }
     }
-    // a search narrows the players first; each match is then looked up on the list by its primary key
-    const { total, ids } = searchPage(db, input, cond)
-    return { list, previous, total, rows: rowsFor(db, input.listId, ids, previous?.id ?? null) }
+    // a search narrows the players first (counted up to a cap when they are many: `capped`)
+    const { total, capped, ids } = searchPage(db, input, cond, list.entries)
+    return { list, previous, total, capped, rows: rowsFor(db, input.listId, ids, previous?.id ?? null) }
   }
 }

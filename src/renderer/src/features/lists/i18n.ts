@@ -83,6 +83,7 @@ export default {
       noEntries: 'This list has no entry.',
       noMatch: 'No entry matches “{search}”.',
       showing: 'no entry | {total} entry | {total} entries',
+      capped: 'at least {total} entries: refine the search',
       history: 'History',
       age: { adult: 'Adult' },
       back: 'All lists'
@@ -250,6 +251,7 @@ export default {
       noEntries: 'Cette liste n’a aucune entrée.',
       noMatch: 'Aucune entrée ne correspond à « {search} ».',
       showing: 'aucune entrée | {total} entrée | {total} entrées',
+      capped: 'au moins {total} entrées : affinez la recherche',
       history: 'Historique',
       age: { adult: 'Adulte' },
       back: 'Toutes les listes'

@@ -23,6 +23,8 @@ export const useListsStore = defineStore('lists', () => {
   const previous = ref<CallOutput<'lists:entries'>['previous']>(null)
   const rows = ref<ListEntryRow[]>([])
   const total = ref(0)
+  /** The search's count stopped at a cap: the list holds at least `total` matches. */
+  const capped = ref(false)
   const query = ref<EntryQuery>({ offset: 0, limit: 50, sort: 'rating', order: 'desc', search: '' })
   const loadingEntries = ref(false)
   const entriesError = ref<string | null>(null)
@@ -48,6 +50,7 @@ export const useListsStore = defineStore('lists', () => {
       previous.value = null
       rows.value = []
       total.value = 0
+      capped.value = false
       query.value = { offset: 0, limit: query.value.limit, sort: 'rating', order: 'desc', search: '' }
     }
     query.value = { ...query.value, ...patch }
@@ -71,6 +74,7 @@ export const useListsStore = defineStore('lists', () => {
       previous.value = page.previous
       rows.value = page.rows
       total.value = page.total
+      capped.value = page.capped
     } catch (e) {
       if (request !== entriesRequest) return
       entriesError.value = failureMessage(e)
@@ -79,5 +83,5 @@ export const useListsStore = defineStore('lists', () => {
     }
   }
 
-  return { lists, filter, loadingLists, listsError, loadLists, current, previous, rows, total, query, loadingEntries, entriesError, loadEntries }
+  return { lists, filter, loadingLists, listsError, loadLists, current, previous, rows, total, capped, query, loadingEntries, entriesError, loadEntries }
 })
