@@ -1,16 +1,19 @@
 // The monthly list in a real browser: approve a tournament, generate the draft as a job with its progress bar, open a
-// player's calculation sheet, publish after the confirmation, then find the list published and the tournament rated
-// (among the lists, the tournaments and in the archive), and replay the published list from the Lists screen.
+// player's calculation sheet, see the newcomer who gets no line and why (in English and French), publish after the
+// confirmation, then find the list published and the tournament rated (among the lists, the tournaments and in the
+// archive), and replay the published list from the Lists screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { startHarness, artifacts, type Harness } from './harness'
 import { importFideList } from '../../src/main/core/registry/import'
 import { tournamentsHandlers } from '../../src/main/core/services/tournaments'
+import { checksHandlers } from '../../src/main/core/services/checks'
 import type { ServiceContext } from '../../src/main/core/services/context'
 import { openDatabase } from '../../src/main/core/db/open'
 import { writeCombinedList } from '../helpers/synthetic-list'
 import { tempDir } from '../helpers/temp-db'
 import { roundRobinTrf } from '../main/cli/trf-writer'
+import { swissReport, type Who } from '../main/core/services/edition-scenario'
 
 const files = tempDir('rating-office-e2e-lists-')
 // FIDE list of 1 October 2026: four players with rating and K (figures as in the office-lists integration test)
@@ -21,6 +24,12 @@ const PLAYERS = [
   { id: 5000004, name: 'Delta, Dan', sex: 'M' as const, rating: 2450, k: 10, birth: 1975 }
 ]
 const ROWS = ['x1=0', '0x1=', '=0x1', '1=0x']
+// a newcomer in the registry, on no list, who plays three of them in a Swiss (regulations.md § 4.3, FIDE 2024): ½ against
+// 2000, 1 against 1900, 0 against 1800 — Ra (5700 + 2 × 1800) / 5 = 1860, p 2.5 / 5 = .50, dp 0: 1860 over 3 games, fewer
+// than the 5 a first rating needs: no line, his games in the window until 15 December 2028 (26 months). The rated
+// players' games against him do not count (§ 3): their figures are the round robin's alone.
+const ECHO: Who = { id: 5000099, name: 'Echo, Eva', rating: null, sex: 'F' }
+const who = (i: number): Who => ({ id: PLAYERS[i]!.id, name: PLAYERS[i]!.name, rating: PLAYERS[i]!.rating, sex: PLAYERS[i]!.sex })
 
 let h: Harness
 let tournamentId = 0
@@ -38,6 +47,11 @@ beforeAll(async () => {
     // a report written by hand: whatever would block approval is decided by the office beforehand
     const errors = db.prepare("SELECT id FROM tournament_findings WHERE tournament_id = ? AND active = 1 AND level = 'error' AND decision IS NULL").pluck().all(tournamentId) as number[]
     for (const id of errors) db.prepare("UPDATE tournament_findings SET decision = 'overridden', decision_reason = 'test report', decided_by = 'e2e', decided_at = '2026-10-20T00:00:00Z' WHERE id = ?").run(id)
+    // the newcomer's Swiss, matched by his FIDE ID and approved by the office beforehand
+    db.prepare("INSERT INTO players (fide_id, surname, given_names, name_folded, federation, sex) VALUES (?, 'Echo', 'Eva', 'echo eva', 'SUI', 'F')").run(ECHO.id)
+    const swiss = swissReport('Autumn Swiss', '2026-10-15', '2026-10-17', [[1, ECHO, who(0), '='], [2, ECHO, who(1), '1-0'], [3, who(2), ECHO, '1-0']])
+    const [w] = tournamentsHandlers['tournaments:import']({ files: [{ fileName: 'swiss.trf', base64: Buffer.from(swiss).toString('base64') }] }, ctx) as { ok: boolean; tournamentId: number }[]
+    checksHandlers['checks:approve']({ id: w!.tournamentId, reason: 'checked by the office', overrideErrors: true }, ctx)
   })
 }, 120_000)
 afterAll(async () => {
@@ -68,7 +82,7 @@ describe('the monthly list in the browser', () => {
     await progress.waitFor({ timeout: 30000 })
     await expect.poll(async () => await progress.getAttribute('data-state'), { timeout: 60000 }).toBe('done')
     expect(await progress.locator('.n-progress').count()).toBe(1)
-    expect(await h.page.getByTestId('generate-result').innerText()).toMatch(/4 players, 4 rated, 0 newly rated, 0 delisted, from 1 tournament/)
+    expect(await h.page.getByTestId('generate-result').innerText()).toMatch(/4 players, 4 rated, 0 newly rated, 0 delisted, from 2 tournament/)
     await h.page.screenshot({ path: join(artifacts, 'lists-generate.png'), fullPage: true })
     await h.page.getByTestId('generate-open').click()
   })
@@ -86,6 +100,40 @@ describe('the monthly list in the browser', () => {
     await h.page.screenshot({ path: join(artifacts, 'lists-sheet.png'), fullPage: false })
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
+  })
+
+  it('shows the newcomer who gets no line apart, with why and until when his games wait, in English and French', async () => {
+    const filter = h.page.getByTestId('preview-count-unlisted')
+    expect((await filter.innerText()).trim()).toBe('Not on the list · 1')
+    await filter.click()
+    const row = h.page.locator('[data-testid^="preview-row-"]', { hasText: 'Echo, Eva' })
+    await row.waitFor({ timeout: 30000 })
+    expect(await h.page.locator('[data-testid^="preview-row-"]').count()).toBe(1)
+    expect(await row.innerText()).toContain('3 game(s) towards a first rating, fewer than the 5 required')
+    expect(await row.innerText()).toContain('Autumn Swiss')
+    await row.getByText('Echo, Eva').click()
+    const sheet = h.page.getByTestId('sheet')
+    await sheet.waitFor()
+    expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('not on this list')
+    expect(await sheet.getByTestId('sheet-unlisted').innerText()).toContain(
+      '3 game(s) towards a first rating, fewer than the 5 required. His games stay in the window (1 event(s)); the earliest counts for the lists dated before 15 Dec 2028.'
+    )
+    expect(await sheet.getByTestId('sheet-first-rating').innerText()).toContain('Ra 1860, p 0.5, dp 0 → 1860 over 3 games')
+    await h.page.screenshot({ path: join(artifacts, 'lists-sheet-unlisted.png'), fullPage: false })
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    // the same in French: the reason is worded from its code and figures
+    await h.page.getByTestId('locale-switch').selectOption('fr')
+    await expect.poll(async () => (await h.page.getByTestId('preview-count-unlisted').innerText()).trim(), { timeout: 30000 }).toBe('Absent de la liste · 1')
+    expect(await row.innerText()).toContain('3 partie(s) pour un premier classement, moins que les 5 requises')
+    await row.getByText('Echo, Eva').click()
+    await sheet.waitFor()
+    expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('absent de cette liste')
+    expect(await sheet.getByTestId('sheet-unlisted').innerText()).toContain('Ses parties restent dans la fenêtre (1 tournoi(s)) ; le plus ancien compte pour les listes datées d’avant le 15 déc. 2028.')
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    await h.page.getByTestId('locale-switch').selectOption('en')
+    await h.page.getByTestId('preview-counts').getByRole('button', { name: 'All' }).click()
   })
 
   it('publishes after the confirmation', async () => {
