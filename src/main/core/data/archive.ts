@@ -126,9 +126,11 @@ export function findPlayerRows<T>(db: Db, columns: string, cond: SearchCondition
 /**
  * A one-word FTS match (`"word"*`) answered as the names starting with the word (a range of the name index, in order)
  * merged with the other matches, sorted; null when the query is not one plain word or when those others are many
- * (the word is common inside names: the walk finds its matches early then).
+ * (the word is common inside names: the walk finds its matches early then). In the registry (merged records left out)
+ * or, with `list`, among the players on that list (a search inside a list by name: every entry, as its plain query),
+ * ascending or descending, from `offset`.
  */
-function surnameFirst<T>(db: Db, columns: string, fts: string, limit: number): T[] | null {
+export function surnameFirst<T>(db: Db, columns: string, fts: string, limit: number, within: { list?: number; offset?: number; desc?: boolean } = {}): T[] | null {
   const word = /^"([a-z0-9]+)"\*$/.exec(fts)?.[1]
   if (!word) return null
   // every name in [word, next) starts with the word, so its first FTS token does: all of them match
@@ -139,15 +141,19 @@ function surnameFirst<T>(db: Db, columns: string, fts: string, limit: number): T
     .pluck()
     .get({ fts, ...range }) as number
   if (others >= DENSE_SEARCH) return null
+  const dir = within.desc ? 'DESC' : 'ASC'
+  const keep = within.list !== undefined ? 'CROSS JOIN rating_list_entries e ON e.list_id = @list AND e.player_id = p.id' : ''
+  const notMerged = within.list !== undefined ? '' : "AND p.status <> 'merged'"
+  const order = `name_folded ${dir}, id ${dir}`
   return db
     .prepare(
-      `WITH first AS (SELECT p.id, p.name_folded FROM players p INDEXED BY players_name_status
-                       WHERE p.name_folded >= @lo AND p.name_folded < @hi AND p.status <> 'merged' ORDER BY p.name_folded, p.id LIMIT @limit),
-            rest AS (SELECT p.id, p.name_folded FROM players p
-                      WHERE p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH @fts) AND p.id NOT IN (${inRange}) AND p.status <> 'merged'
-                      ORDER BY p.name_folded, p.id LIMIT @limit),
-            page AS (SELECT id, name_folded FROM first UNION ALL SELECT id, name_folded FROM rest ORDER BY name_folded, id LIMIT @limit)
-       SELECT ${columns} FROM page k JOIN players p ON p.id = k.id ORDER BY k.name_folded, k.id`
+      `WITH first AS (SELECT p.id, p.name_folded FROM players p INDEXED BY players_name_status ${keep}
+                       WHERE p.name_folded >= @lo AND p.name_folded < @hi ${notMerged} ORDER BY p.${order.replace(', id', ', p.id')} LIMIT @upTo),
+            rest AS (SELECT p.id, p.name_folded FROM players p ${keep}
+                      WHERE p.id IN (SELECT rowid FROM players_fts WHERE players_fts MATCH @fts) AND p.id NOT IN (${inRange}) ${notMerged}
+                      ORDER BY p.${order.replace(', id', ', p.id')} LIMIT @upTo),
+            page AS (SELECT id, name_folded FROM first UNION ALL SELECT id, name_folded FROM rest ORDER BY ${order} LIMIT @limit OFFSET @offset)
+       SELECT ${columns} FROM page k JOIN players p ON p.id = k.id ORDER BY k.${order.replace(', id', ', k.id')}`
     )
-    .all({ fts, ...range, limit }) as T[]
+    .all({ fts, ...range, limit, offset: within.offset ?? 0, upTo: limit + (within.offset ?? 0), ...(within.list !== undefined ? { list: within.list } : {}) }) as T[]
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
-import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, type SearchCondition } from './archive'
+import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, surnameFirst, type SearchCondition } from './archive'
 import { markedPage, readParts, walksPlayers, writeListMarks, type OrderPart } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
@@ -197,7 +197,11 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
   // by name or FIDE ID, matches that are a set are sorted: they gather in that order (a surname is a range of the name
   // index, a FIDE ID prefix one of the FIDE ID index), which a walk from either end would step over at length; and a
   // small list's are sorted, the players' index walked would be mostly players not on it
-  if (input.sort !== 'rating' && (matches < SURNAME_SEARCH || !walksPlayers(entries, registry))) return { total: onList, capped, ids: sorted(count) }
+  if (input.sort !== 'rating' && (matches < SURNAME_SEARCH || !walksPlayers(entries, registry))) {
+    // by name, one word mostly starting names (a surname: "kumar") is its range of the name index, the few others sorted
+    const surnames = input.sort === 'name' && cond.fts !== undefined ? surnameFirst<{ id: number }>(db, 'p.id', cond.fts, count, { list: input.listId, offset: input.offset, desc: dir === 'DESC' }) : null
+    return { total: onList, capped, ids: surnames ? surnames.map((r) => r.id) : sorted(count) }
+  }
   // the match kept by the set of matches (`+`: the walk's index gives the order, the set is only looked in) or by the
   // player's own row
   let keep: { sql: string; params: unknown[]; player: boolean }

@@ -128,11 +128,15 @@ describe('a search inside a list', () => {
     expect(small.total).toBeLessThan(small.all)
   })
 
-  it('after renames (into and out of a common surname, a new first word) the pages follow the names', () => {
+  it('after renames (into and out of a common surname, a new first word, the surname as a later word) the pages follow the names', () => {
     const rename = db.prepare("UPDATE players SET surname = ?, name_folded = ? || ' giv' || (id % 13) WHERE id = ?")
     for (const id of [30, 60, 90, 120]) rename.run('Zed', 'zed', id) // Kumars no longer
     for (const id of [1, 2, 4, 5, 7]) rename.run('Kumar', 'kumar', id) // Kumars now, at the front of the ids
     rename.run('Sukumar', 'sukumar', 8) // matches "su" by a new surname, not "kumar"
+    // "kumar" as a later word of the name: matches, outside the range of names starting with it (first and last by name)
+    const given = db.prepare("UPDATE players SET given_names = 'Kumar', name_folded = ? WHERE id = ?")
+    given.run('aaa kumar', 11)
+    given.run('zzz kumar', 14)
     for (const search of ['kumar', 'su', 'zed', 'kumar giv1']) {
       expectSamePages(1, search)
       expectSamePages(2, search)
