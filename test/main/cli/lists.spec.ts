@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
 import { buildFixture, type Fixture } from '../core/services/list-fixture'
+import { openDatabase } from '../../../src/main/core/db/open'
+import { storeListCounts } from '../../../src/main/core/data/list-pages'
 
 // each case starts the real CLI a few times (tsx from source, seconds each on a busy machine)
 const SLOW = 120_000
@@ -10,6 +12,7 @@ const SLOW = 120_000
 const tmp = tempDir()
 const db = tmp.file('lists.db')
 let ids: Fixture['ids']
+let kumars = 0
 
 beforeAll(async () => {
   const fx = buildFixture(db)
@@ -37,6 +40,28 @@ describe('rating-office lists / archive', () => {
     const text = runCli(['--db', db, 'lists', 'entries', String(ids.feb), '--search', 'muller'])
     expect(text.stdout).toContain('rows 1–1 of 1')
     expect(text.stdout).toMatch(/4600010 {2}Müller, Anna +GER {2}WFM {2}1872 {4}7 {2}40$/m)
+  }, SLOW)
+
+  it('says "at least" when a broad search inside a list stopped counting at its cap', () => {
+    // 2,100 Kumars on a list of their own: more matches than a narrow search sorts, counted on the list up to 1,000
+    const d = openDatabase(db)
+    d.transaction(() => {
+      const first = (d.prepare('SELECT max(id) FROM players').pluck().get() as number) + 1
+      d.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2099)
+         INSERT INTO players (id, surname, given_names, name_folded, federation) SELECT ? + i, 'Kumar', 'Ravi', 'kumar ravi', 'IND' FROM n`
+      ).run(first)
+      const list = Number(d.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('reference', '2024-06-01', 'blitz', 'FIDE', 'reference')").run().lastInsertRowid)
+      d.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) SELECT ?, id, 1500, 0, 20 FROM players WHERE id >= ?').run(list, first)
+      storeListCounts(d, list)
+      kumars = list
+    })()
+    d.close()
+    const text = runCli(['--db', db, 'lists', 'entries', String(kumars), '--search', 'kumar', '--limit', '3'])
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain('rows 1–3 of at least 1000 (refine the search)')
+    const json = JSON.parse(runCli(['--db', db, '--json', 'lists', 'entries', String(kumars), '--search', 'kumar', '--limit', '3']).stdout)
+    expect([json.total, json.capped, json.rows.length]).toEqual([1000, true, 3])
   }, SLOW)
 
   it('prints a player history and his entry on a list, or that he is not on it', () => {

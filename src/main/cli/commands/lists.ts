@@ -71,7 +71,7 @@ export function register(program: Command): void {
         const page = await cli.call('lists:entries', input)
         cli.print(page, () =>
           [
-            `list ${page.list.id}: ${page.list.ratingType} ${page.list.kind} list of ${page.list.listDate} (${page.list.source}, ${page.list.status}); rows ${page.rows.length ? input.offset + 1 : 0}–${input.offset + page.rows.length} of ${page.total}`,
+            `list ${page.list.id}: ${page.list.ratingType} ${page.list.kind} list of ${page.list.listDate} (${page.list.source}, ${page.list.status}); rows ${page.rows.length ? input.offset + 1 : 0}–${input.offset + page.rows.length} of ${page.capped ? 'at least ' : ''}${page.total}${page.capped ? ' (refine the search)' : ''}`,
             ...page.rows.map((r) =>
               [String(r.fideId ?? '').padStart(10), r.name.padEnd(36).slice(0, 36), (r.federation ?? '').padEnd(3), (r.title ?? '').padEnd(3), num(r.rating, 4), num(r.games, 3), num(r.k, 2), r.flags ?? ''].join('  ').trimEnd()
             )
