@@ -71,6 +71,8 @@ export class ListWriter {
   records = 0
   private readonly seen = new SeenIds()
   private readonly findNational
+  private readonly findNationalWithoutFideId
+  private readonly setFideId
   private readonly find
   private readonly insert
   private readonly update
@@ -109,6 +111,11 @@ export class ListWriter {
       `SELECT id, surname, given_names, federation, region, sex, birth_date, title, woman_title, other_titles, foa_title,
               arbiter_title, status, merged_into, national_id FROM players WHERE national_id = ? ORDER BY status = 'merged', id LIMIT 1`
     )
+    this.findNationalWithoutFideId = db.prepare(
+      `SELECT id, surname, given_names, federation, region, sex, birth_date, title, woman_title, other_titles, foa_title,
+              arbiter_title, status, merged_into, national_id FROM players WHERE national_id = ? AND fide_id IS NULL AND status <> 'merged' ORDER BY id LIMIT 1`
+    )
+    this.setFideId = db.prepare('UPDATE players SET fide_id = ?, updated_at = ? WHERE id = ?')
     this.arbiterFind = db.prepare('SELECT id FROM arbiters WHERE fide_id = ?')
     this.arbiterInsert = db.prepare(
       "INSERT INTO arbiters(player_id, fide_id, title, status, source) VALUES (?, ?, ?, 'active', 'list')"
@@ -217,7 +224,14 @@ export class ListWriter {
     if (isRepeat(this.seen, r, this.log)) return
     const anyList = this.lists.values().next().value?.id ?? null
     // A national list names players by national ID; the FIDE ID, when it has one, still wins.
-    const existing = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
+    const found = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
+    // A FIDE ID the registry does not hold yet, beside a national ID it holds on a record without one (a federation's own
+    // player FIDE has registered since): that record takes the ID — a second record of the same person would leave his
+    // games, and his first rating on FIDE's list, with the first one (issue 11)
+    const idLess = !found && r.fideId !== null && r.nationalId ? (this.findNationalWithoutFideId.get(r.nationalId) as PlayerRow | undefined) : undefined
+    if (idLess) this.setFideId.run(r.fideId, this.now, idLess.id)
+    const idGiven = idLess !== undefined
+    const existing = found ?? idLess
     const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
     let playerId: number
     if (!existing) {
@@ -255,7 +269,7 @@ export class ListWriter {
         status,
         national_id: r.nationalId ?? existing.national_id
       }
-      const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
+      const changed = idGiven || (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
       if (changed) {
         this.update.run({
           id: existing.id,

@@ -6,13 +6,16 @@
 // profile (FSE) publishes a first rating for him from the same games. Then FIDE gives him an ID: FIDE's list of 1 November
 // brings a record with the ID, the officer merges it into the office's record (which takes the ID), and FIDE's December
 // list publishes his first rating from the window alone (the October games are within FIDE 2024's 26 months: Ru 1800).
-// The officer may merge either way (the duplicates queue offers both): FIDE's record kept, the office's record's window is
+// The ID may also come by the federation's own list: his licence entered on his record (a registry edit), a national list
+// naming it beside his new FIDE ID gives that record the ID. // The officer may merge either way (the duplicates queue offers both): FIDE's record kept, the office's record's window is
 // folded into it, and the December list publishes him under FIDE's record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
+import { writeFileSync } from 'node:fs'
 import { importFideList } from '../../../../src/main/core/registry/import'
+import { importNationalList } from '../../../../src/main/core/registry/national'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
@@ -44,12 +47,17 @@ async function openOffice(name: string): Promise<{ s: Services; newcomer: number
   return { s, newcomer: s.ctx.db.prepare("SELECT id FROM players WHERE surname = 'Neuf'").pluck().get() as number }
 }
 
-/** November: a round robin of four rated players (for FIDE's December list to have a period), and FIDE's list of
- *  1 November naming the newcomer with an ID, no rating yet: a new record of the registry, whose id is returned. */
-async function idFromFide(s: Services, name: string): Promise<number> {
+/** November: a round robin of four rated players only, for FIDE's December list to have a period. */
+async function autumnCup(s: Services): Promise<void> {
   const rated = RATED.slice(0, 4).map((p) => ({ name: p.name, rating: p.rating, fideId: p.id }))
   const draws = rated.map((_, i) => rated.map((__, j) => (i === j ? 'x' : '=')))
   await importApproved(s, roundRobinTrf('Autumn cup', '2025-11-08', 'Round robin standard', rated.map((p, i) => ({ ...p, results: draws[i]! }))), 'autumn.trf')
+}
+
+/** November: a round robin of four rated players (for FIDE's December list to have a period), and FIDE's list of
+ *  1 November naming the newcomer with an ID, no rating yet: a new record of the registry, whose id is returned. */
+async function idFromFide(s: Services, name: string): Promise<number> {
+  await autumnCup(s)
   const list = writeCombinedList(tmp.file(`${name}-fide-nov.txt`), [{ id: NEW_ID, name: 'Neuf, Noé', fed: 'SUI', sex: 'M' as const, birthYear: 1990 }])
   importFideList(s.ctx.db, { file: list, listDate: '2025-11-01' })
   return s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(NEW_ID) as number
@@ -143,5 +151,30 @@ describe('a player without a FIDE ID, FIDE’s record kept at the merge', () => 
     expect(dec.newlyRated).toBe(1)
     expect(entryOf(o.s, dec.listId, fromFide)).toEqual({ rating: 1800, entry_status: 'rated' })
     expect(entryOf(o.s, dec.listId, o.newcomer)).toBeUndefined()
+  })
+})
+
+describe('a player without a FIDE ID, given one by the federation’s own list', () => {
+  let o: { s: Services; newcomer: number }
+  beforeAll(async () => {
+    o = await openOffice('national.db')
+    const nov = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
+    await call(o.s, 'lists:publish', { listId: nov.listId })
+  }, 300_000)
+  afterAll(async () => {
+    await o?.s.close()
+  })
+
+  it('his licence entered on his record, a national list naming it with his new FIDE ID gives that record the ID: FIDE’s next list publishes him', async () => {
+    await call(o.s, 'players:update', { id: o.newcomer, nationalId: 'SUI-77', reason: 'licence of the federation' })
+    await autumnCup(o.s)
+    const csv = tmp.file('national-nov.csv')
+    writeFileSync(csv, 'Licence;FIDE ID;Nom;Prénom\nSUI-77;5600006;Neuf;Noé\n')
+    const res = await importNationalList(o.s.ctx.db, { file: csv, listDate: '2025-11-15', ratingType: 'standard', source: 'SUI', mapping: { nationalId: 'Licence', fideId: 'FIDE ID', surname: 'Nom', givenNames: 'Prénom' } })
+    expect(res.players).toEqual({ inserted: 0, updated: 1, unchanged: 0 })
+    expect(o.s.ctx.db.prepare('SELECT fide_id FROM players WHERE id = ?').pluck().get(o.newcomer)).toBe(NEW_ID)
+    const dec = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
+    expect(dec.newlyRated).toBe(1)
+    expect(entryOf(o.s, dec.listId, o.newcomer)).toEqual({ rating: 1800, entry_status: 'rated' })
   })
 })
