@@ -63,6 +63,20 @@ async function idFromFide(s: Services, name: string): Promise<number> {
   return s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(NEW_ID) as number
 }
 
+/** For a describe: an office (openOffice) whose FIDE list of 1 November, without the newcomer, is published; closed after. */
+function officeAfterNovember(name: string): { s: Services; newcomer: number } {
+  const o = { s: undefined as unknown as Services, newcomer: 0 }
+  beforeAll(async () => {
+    Object.assign(o, await openOffice(name))
+    const nov = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
+    await call(o.s, 'lists:publish', { listId: nov.listId })
+  }, 300_000)
+  afterAll(async () => {
+    await o.s?.close()
+  })
+  return o
+}
+
 const entryOf = (s: Services, listId: number, playerId: number) =>
   s.ctx.db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(listId, playerId) as { rating: number; entry_status: string } | undefined
 
@@ -134,15 +148,7 @@ describe('a player without a FIDE ID', () => {
 })
 
 describe('a player without a FIDE ID, FIDE’s record kept at the merge', () => {
-  let o: { s: Services; newcomer: number }
-  beforeAll(async () => {
-    o = await openOffice('kept.db')
-    const nov = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
-    await call(o.s, 'lists:publish', { listId: nov.listId })
-  }, 300_000)
-  afterAll(async () => {
-    await o?.s.close()
-  })
+  const o = officeAfterNovember('kept.db')
 
   it('FIDE’s next list publishes him under the record FIDE brought, from the window the office’s record left (folded)', async () => {
     const fromFide = await idFromFide(o.s, 'kept')
@@ -155,15 +161,7 @@ describe('a player without a FIDE ID, FIDE’s record kept at the merge', () => 
 })
 
 describe('a player without a FIDE ID, given one by the federation’s own list', () => {
-  let o: { s: Services; newcomer: number }
-  beforeAll(async () => {
-    o = await openOffice('national.db')
-    const nov = (await o.s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01' })) as GenerateResult
-    await call(o.s, 'lists:publish', { listId: nov.listId })
-  }, 300_000)
-  afterAll(async () => {
-    await o?.s.close()
-  })
+  const o = officeAfterNovember('national.db')
 
   it('his licence entered on his record, a national list naming it with his new FIDE ID gives that record the ID: FIDE’s next list publishes him', async () => {
     await call(o.s, 'players:update', { id: o.newcomer, nationalId: 'SUI-77', reason: 'licence of the federation' })
