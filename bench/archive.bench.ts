@@ -140,8 +140,9 @@ function build(db: Db): void {
 /**
  * The built database is the product's: the same schema as a fresh database, its counts true, and (below 20 M
  * entries: at FIDE's size the check would read 16 GB for minutes) PRAGMA integrity_check, which also checks that
- * every index made again holds exactly the table's rows. A few name marks of the first, middle and last lists are
- * checked against a count of the entries before their key. Throws on any difference.
+ * every index made again holds exactly the table's rows. A few marks of each order (name, FIDE ID, rating) of the
+ * first, middle and last lists are checked against a count of the entries before their key. Throws on any difference.
+ * Run on a database just built, or just upgraded in place.
  */
 function check(db: Db, entries: number): void {
   const schema = db.prepare("SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all()
@@ -154,18 +155,17 @@ function check(db: Db, entries: number): void {
   for (const l of [...new Set([1, Math.ceil(LISTS / 2), LISTS])]) {
     const stored = db.prepare('SELECT entry_count AS n, rated_count AS rated FROM rating_lists WHERE id = ?').get(l) as { n: number; rated: number }
     if (stored.n !== listSize(l) || stored.rated !== listSize(l)) throw new Error(`list ${l}: counts ${stored.n}/${stored.rated}, ${listSize(l)} entries built`)
-    // the name marks of migration 13, or in the table of every order's marks once that exists
-    const byName = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'list_marks'").get()
-      ? "SELECT key AS name, player_id AS id, rank FROM list_marks WHERE list_id = ? AND sort = 'name' ORDER BY rank"
-      : 'SELECT name_folded AS name, player_id AS id, rank FROM list_name_marks WHERE list_id = ? ORDER BY rank'
-    const marks = db.prepare(byName).all(l) as { name: string; id: number; rank: number }[]
-    const before = db.prepare(
-      'SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND (p.name_folded, p.id) < (?, ?)'
-    ).pluck()
-    for (const mk of [marks[0], marks[1], marks[Math.floor(marks.length / 2)], marks.at(-1)]) {
-      if (!mk) throw new Error(`list ${l} has no name marks`)
-      const n = before.get(l, mk.name, mk.id) as number
-      if (n !== mk.rank) throw new Error(`list ${l}: the name mark (${mk.name}, ${mk.id}) has rank ${mk.rank}, ${n} entries sort before it`)
+    // each order's marks (migrations 13 and 15): the first, second, middle and last against a count of the entries
+    // of the list whose key in that order sorts before the mark's
+    const keyOf = { name: '(p.name_folded, p.id)', fideId: '(coalesce(p.fide_id, -1), p.id)', rating: '(coalesce(e.rating, 1000000000), e.player_id)' }
+    for (const [sort, key] of Object.entries(keyOf)) {
+      const marks = db.prepare('SELECT key, player_id AS id, rank FROM list_marks WHERE list_id = ? AND sort = ? ORDER BY rank').all(l, sort) as { key: string | number; id: number; rank: number }[]
+      const before = db.prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND ${key} < (?, ?)`).pluck()
+      for (const mk of [marks[0], marks[1], marks[Math.floor(marks.length / 2)], marks.at(-1)]) {
+        if (!mk) throw new Error(`list ${l} has no marks by ${sort}`)
+        const n = before.get(l, mk.key, mk.id) as number
+        if (n !== mk.rank) throw new Error(`list ${l}: the mark by ${sort} (${mk.key}, ${mk.id}) has rank ${mk.rank}, ${n} entries sort before it`)
+      }
     }
   }
 }
@@ -175,10 +175,11 @@ function check(db: Db, entries: number): void {
  * connection, as the runner does), without the upgrade's safety copy, which at 16 GB would take the disk and an
  * hour; their time is printed, since a federation holding such an archive pays it on upgrade (plus the copy).
  */
-function upgradeInPlace(): void {
+function upgradeInPlace(): boolean {
   const db = new Database(file)
   const version = db.pragma('user_version', { simple: true }) as number
-  if (version > 0 && version < fresh.version) {
+  const upgrade = version > 0 && version < fresh.version
+  if (upgrade) {
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('synchronous = NORMAL')
@@ -192,16 +193,17 @@ function upgradeInPlace(): void {
     }
   }
   db.close()
+  return upgrade
 }
 
 const t0 = performance.now()
 {
-  if (reuse) upgradeInPlace()
+  const upgraded = reuse && upgradeInPlace()
   const db = openDatabase(file)
   const built = !complete(db)
   if (built) build(db)
   const rows = db.prepare('SELECT count(*) FROM rating_list_entries').pluck().get() as number
-  if (built) check(db, rows)
+  if (built || upgraded) check(db, rows)
   console.log(
     `${built ? 'built' : 'reused'} ${PLAYERS.toLocaleString('en')} players, ${LISTS} lists, ${rows.toLocaleString('en')} entries in ${Math.round(performance.now() - t0).toLocaleString('en')} ms` +
       (PLAYERS < 1_900_000 ? '  (reduced scale; --full for 1.9 M players)' : '')
