@@ -5,7 +5,9 @@
 // the 20 ms p95 target; a player's history beside its floor (his entries read by the bare index, no join). Pages:
 // one of the first 2,000 pages of a list, any page of it by rating, name or FIDE ID (from the list's marks), the lists
 // screen's call (every list with its entry count), a search inside a list (a surname, a common one, two letters).
-// KEEP_DB=FILE keeps (or reuses) the built database: a full build takes long. The OS file cache is not dropped.
+// KEEP_DB=FILE keeps (or reuses, upgraded in place, or finishes building) the database: a full build takes about 45 min
+// on the loaded 2-core machine (docs/performance.md); `--build-only` builds it and stops, so that the build can run
+// outside the bench lock and a later run times the lookups. The OS file cache is not dropped.
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import Database from 'better-sqlite3'
