@@ -207,7 +207,7 @@ const t0 = performance.now()
   const rows = db.prepare('SELECT count(*) FROM rating_list_entries').pluck().get() as number
   if (built || upgraded) check(db, rows)
   console.log(
-    `${built ? 'built' : 'reused'} ${PLAYERS.toLocaleString('en')} players, ${LISTS} lists, ${rows.toLocaleString('en')} entries in ${Math.round(performance.now() - t0).toLocaleString('en')} ms` +
+    `${built ? 'built' : upgraded ? 'upgraded and checked' : 'reused'} ${PLAYERS.toLocaleString('en')} players, ${LISTS} lists, ${rows.toLocaleString('en')} entries in ${Math.round(performance.now() - t0).toLocaleString('en')} ms` +
       (PLAYERS < 1_900_000 ? '  (reduced scale; --full for 1.9 M players)' : '')
   )
   db.close()
