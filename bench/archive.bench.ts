@@ -31,9 +31,10 @@ const LISTS = Number(arg('--lists') ?? 120)
 const SAMPLES = Number(arg('--samples') ?? 200)
 const TARGET_P95_MS = 20
 
-const tmp = tempDir('rating-office-bench-')
 const KEEP = process.env.KEEP_DB
-const file = KEEP ?? tmp.file('archive.db')
+// a temporary directory only when the database is not kept (a kept one left an empty directory behind)
+const tmp = KEEP ? null : tempDir('rating-office-bench-')
+const file = KEEP ?? tmp!.file('archive.db')
 const reuse = KEEP !== undefined && existsSync(KEEP)
 
 /** Entries of list l (see build). */
@@ -214,7 +215,7 @@ const t0 = performance.now()
 }
 // `--build-only`: build (or finish building) the KEEP_DB file and stop, so that a long build runs outside the bench lock
 if (process.argv.includes('--build-only')) {
-  if (!KEEP) tmp.cleanup()
+  tmp?.cleanup()
   process.exit(0)
 }
 
@@ -333,4 +334,4 @@ measure('lists:entries search, 2 letters, by rating', (ctx, i) =>
   listsHandlers['lists:entries']({ listId: pages[(i + 37) % SAMPLES]!.listId, offset: 0, limit: 50, sort: 'rating', order: 'desc', search: names[(i + 41) % SAMPLES]!.surname.slice(0, 2) }, ctx)
 )
 
-if (!KEEP) tmp.cleanup()
+tmp?.cleanup()
