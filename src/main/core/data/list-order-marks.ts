@@ -65,9 +65,14 @@ export function markSpacing(entries: number, registry: number): number {
   return registry > 0 ? Math.max(50, Math.round((400 * entries) / registry)) : 50
 }
 
+/** The registry's extent (its highest player id): what a list's share of it is measured against. */
+export function registrySpan(db: Db): number {
+  return (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+}
+
 /**
  * Whether pages of a list by name or FIDE ID walk the players' index (a list holding a good share of the registry) —
- * and so read its marks — rather than join and sort the list's few entries.
+ * and so read its marks — rather than join and sort the list's few entries (also an export's rows, data/list-rows.ts).
  */
 export function walksPlayers(entries: number, registry: number): boolean {
   return entries * 4 >= registry
@@ -162,7 +167,7 @@ export function markedPage(db: Db, listId: number, sort: MarkedSort, page: { off
  * order (12 s against 3.5 s at 1.9 M).
  */
 export function writeListMarks(db: Db, listId: number, entries: number): void {
-  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const registry = registrySpan(db)
   const spacing = markSpacing(entries, registry)
   const walks = walksPlayers(entries, registry)
   db.prepare('DELETE FROM list_marks WHERE list_id = ?').run(listId)

@@ -5,7 +5,7 @@ import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
 import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, surnameFirst, type SearchCondition } from './archive'
-import { markedPage, readParts, walksPlayers, writeListMarks, type OrderPart } from './list-order-marks'
+import { markedPage, readParts, registrySpan, walksPlayers, writeListMarks, type OrderPart } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -95,7 +95,7 @@ const playerOrder = {
 export function pageIds(db: Db, input: EntriesInput, entries: number): number[] {
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
-  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const registry = registrySpan(db)
   const walks = walksPlayers(entries, registry)
   if (input.sort === 'rating' || walks) {
     const rated = input.sort === 'rating' ? ratedCount(db, input.listId) : entries
@@ -178,7 +178,7 @@ export const LIST_SEARCH_CAP = 1000
 export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, entries: number): { total: number; capped: boolean; ids: number[] } {
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const matches = registryMatches(db, cond, SURNAME_SEARCH)
-  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
+  const registry = registrySpan(db)
   const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
   const sorted = (limit: number): number[] =>
     db

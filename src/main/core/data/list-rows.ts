@@ -4,6 +4,7 @@ import type { Db } from '../db/open'
 import type { ExportCategory, ExportRow, ExportSort } from '../exports/types'
 import { categoryCondition } from '../exports/categories'
 import { listEntryCount } from './list-pages'
+import { registrySpan, walksPlayers } from './list-order-marks'
 
 export interface ListRowsQuery {
   listId: number
@@ -104,10 +105,9 @@ function phases(sort: ExportSort): Phase[] {
  */
 export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<ExportRow> {
   const f = filterSql(q)
-  const registry = (db.prepare('SELECT max(id) FROM players').pluck().get() as number | null) ?? 0
   const entries = listEntryCount(db, q.listId)
   // a list holding a good share of the registry walks the players' index in order (see lists:entries)
-  const bigList = entries * 4 >= registry
+  const bigList = walksPlayers(entries, registrySpan(db))
   let left = q.top ?? Number.POSITIVE_INFINITY
   for (const ph of phases(q.sort)) {
     const from =
