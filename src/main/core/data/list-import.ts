@@ -16,6 +16,7 @@ import {
 } from '../registry/list-read'
 import { playerBatchInsertSql, playerInsert } from './players'
 import { storeListCounts } from './list-pages'
+import { standingRecord } from './player-merges'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -78,7 +79,6 @@ export class ListWriter {
   private readonly update
   private readonly arbiterFind
   private readonly arbiterInsert
-  private readonly followMerge
   private readonly setRegion
   private readonly now = new Date().toISOString()
   /** In a first load: the id of the load's first player, so that a player's id is this plus its ordinal. */
@@ -120,7 +120,6 @@ export class ListWriter {
     this.arbiterInsert = db.prepare(
       "INSERT INTO arbiters(player_id, fide_id, title, status, source) VALUES (?, ?, ?, 'active', 'list')"
     )
-    this.followMerge = db.prepare('SELECT id, status, merged_into FROM players WHERE id = ?')
     this.setRegion = db.prepare('UPDATE players SET region = ? WHERE id = ?')
   }
 
@@ -293,11 +292,7 @@ export class ListWriter {
         this.counts.updated++
       } else this.counts.unchanged++
       // Entries of a merged-away ID go to the player it was merged into.
-      let row: { id: number; status: string; merged_into: number | null } = { id: existing.id, status: existing.status, merged_into: existing.merged_into }
-      for (let hops = 0; row.status === 'merged' && row.merged_into !== null && hops < 20; hops++) {
-        row = this.followMerge.get(row.merged_into) as typeof row
-      }
-      playerId = row.id
+      playerId = existing.status === 'merged' ? standingRecord(this.db, existing.id) : existing.id
     }
     const title = r.title ?? r.womanTitle
     for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {

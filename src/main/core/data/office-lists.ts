@@ -28,6 +28,7 @@ import { FIDE_CHAIN, chainCondition, listInForce, type ListChain } from './lists
 import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
 import { writeListMarks } from './list-order-marks'
+import { standingRecord } from './player-merges'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -309,12 +310,10 @@ export function playersWithoutFideId(db: Db, chain: ListChain, rows: readonly { 
       .pluck()
       .all(JSON.stringify(rows.map((t) => t.id))) as number[]
   )
-  const one = db.prepare('SELECT fide_id IS NULL, status, merged_into FROM players WHERE id = ?').raw()
+  const withoutId = db.prepare('SELECT fide_id IS NULL FROM players WHERE id = ?').pluck()
   for (const playerId of windowPlayers) {
-    let id = playerId
-    let row = one.get(id) as [number, string, number | null] | undefined
-    for (let hops = 0; row && row[1] === 'merged' && row[2] !== null && hops < 20; hops++) row = one.get((id = row[2])) as typeof row
-    if (row?.[0] === 1) out.add(id)
+    const id = standingRecord(db, playerId)
+    if (withoutId.get(id) === 1) out.add(id)
   }
   return [...out].sort((a, b) => a - b)
 }

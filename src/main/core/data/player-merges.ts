@@ -3,6 +3,19 @@ import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { appendAudit } from './audit'
 import { officerName } from './settings'
+import { prepared } from './statements'
+
+/**
+ * The record a player id stands in today: itself, or the record its merges lead to (a merged record points to the one
+ * it went into, which may have been merged since). At most 20 hops: a loop in corrupted data cannot hang the caller.
+ */
+export function standingRecord(db: Db, playerId: number): number {
+  const follow = prepared(db, 'SELECT status, merged_into AS mergedInto FROM players WHERE id = ?')
+  let id = playerId
+  let row = follow.get(id) as { status: string; mergedInto: number | null } | undefined
+  for (let hops = 0; row && row.status === 'merged' && row.mergedInto !== null && hops < 20; hops++) row = follow.get((id = row.mergedInto)) as typeof row
+  return id
+}
 
 /** Tables whose references to players are bookkeeping of the registry itself, never re-pointed. */
 const NOT_MOVED = new Set(['players', 'player_merges', 'duplicate_candidates'])

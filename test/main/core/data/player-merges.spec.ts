@@ -1,7 +1,7 @@
 // Merges re-point every list entry (and other references), are audited, and undo exactly until an office list is published.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { mergePlayers, undoMerge, listMerges } from '../../../../src/main/core/data/player-merges'
+import { mergePlayers, undoMerge, listMerges, standingRecord } from '../../../../src/main/core/data/player-merges'
 import { arbiterLicenceOn, listArbiters, saveArbiter } from '../../../../src/main/core/data/arbiters'
 import { foldName } from '../../../../src/main/core/registry/names'
 import { tempDir } from '../../../helpers/temp-db'
@@ -56,6 +56,17 @@ describe('mergePlayers', () => {
     const audit = db.prepare("SELECT reason, entity_id FROM audit_log WHERE action = 'player.merge'").get()
     expect(audit).toEqual({ reason: 'same person, national registration', entity_id: String(keep) })
     expect(listMerges(db, drop).map((x) => x.id)).toEqual([m.id])
+  })
+  it('follows a chain of merges to the record that stands today (standingRecord)', () => {
+    const third = addPlayer('Muller', 'J.', null, null, 'GER-999')
+    expect(standingRecord(db, drop)).toBe(drop)
+    mergePlayers(db, keep, drop, 'same person, national registration')
+    expect(standingRecord(db, drop)).toBe(keep)
+    mergePlayers(db, third, keep, 'the national record kept this time')
+    // drop went into keep, keep then into third: two hops
+    expect([standingRecord(db, drop), standingRecord(db, keep), standingRecord(db, third)]).toEqual([third, third, third])
+    // an unknown id stands for itself (the caller finds no row)
+    expect(standingRecord(db, 999_999)).toBe(999_999)
   })
   it('moves other references to players too (arbiters)', () => {
     db.prepare("INSERT INTO arbiters(player_id, fide_id, title, source) VALUES (?, 999, 'NA', 'manual')").run(drop)
