@@ -17,6 +17,7 @@ import {
 import { playerBatchInsertSql, playerInsert } from './players'
 import { storeListCounts } from './list-pages'
 import { standingRecord } from './player-merges'
+import { syncRatingOrders } from './rating-order'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -199,6 +200,8 @@ export class ListWriter {
   /** Stores each list's counts once all its entries are written: the lists are frozen from then on (migration 11). */
   storeCounts(): void {
     for (const l of this.lists.values()) storeListCounts(this.db, l.id)
+    // a reference list counted is the newest of its type: the players screen's order by federation and rating follows
+    syncRatingOrders(this.db)
   }
 
   /**
@@ -319,7 +322,7 @@ export class ListWriter {
 }
 
 /** Secondary indexes that a bulk load drops and rebuilds (sorting once beats millions of random inserts). */
-const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'players_birth_year_name', 'players_title_name', 'players_fide_id_status', 'rating_list_entries_player', 'rating_list_entries_list_rating']
+const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'players_birth_year_name', 'players_title_name', 'players_fide_id_status', 'players_federation_fide_id', 'players_federation_birth_year', 'players_federation_title', 'rating_list_entries_player', 'rating_list_entries_list_rating']
 
 /**
  * A first load into an empty registry: drops the name-search and count triggers and the secondary indexes inside the

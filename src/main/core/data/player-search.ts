@@ -238,6 +238,25 @@ export class PlayerReader {
   }
 
   /**
+   * A federation's players on a current reference list by rating, read from `rating_order` (migration 17): a range of
+   * its key, counted and paged without reading a player (the plain query looked up every entry's player); null when
+   * the list is not held there (then the plain query answers).
+   */
+  private federationByRating(listId: number, federation: string, status: string | null, order: Dir, offset: number, limit: number): { total: number; capped: boolean; rows: PlayerRow[] } | null {
+    if (!this.db.prepare('SELECT 1 FROM rating_order_lists WHERE list_id = ?').get(listId)) return null
+    const where = `list_id = ? AND federation = ?${status === null ? '' : ' AND status = ?'}`
+    const params: unknown[] = status === null ? [listId, federation] : [listId, federation, status]
+    const total = this.count(`SELECT count(*) AS n FROM rating_order WHERE ${where}`, params)
+    const ids = (o: Dir, lim: number, off: number): number[] =>
+      this.db.prepare(`SELECT player_id FROM rating_order WHERE ${where} ORDER BY rating ${o}, player_id ${o} LIMIT ? OFFSET ?`).pluck().all(...params, lim, off) as number[]
+    // a page past the middle read from the other end (the order is total: it ends with the player id)
+    const back = fromTheEnd(total, offset, limit)
+    const page = back ? ids(order === 'ASC' ? 'DESC' : 'ASC', back.limit, back.offset).reverse() : ids(order, limit, offset)
+    const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
+    return { total, capped: false, rows: page.map((id) => this.toRow(one.get(id) as RawPlayer)) }
+  }
+
+  /**
    * One page of players. Text that is all digits is a FIDE or national ID; other text is matched word by word
    * against the folded names through FTS5, so accents are optional. Sorting by rating pages through the
    * players rated on the newest reference list of the chosen type.
@@ -320,6 +339,11 @@ export class PlayerReader {
     const orderBy = orderOf(order)
     const flip: Dir = order === 'ASC' ? 'DESC' : 'ASC'
     if (text && !ftsText && !/^\d+$/.test(text)) return { total: 0, capped: false, rows: [] }
+    if (sort === 'rating' && !text && input.federation) {
+      const list = this.lists[input.ratingType ?? 'standard']
+      const held = list && this.federationByRating(list.id, input.federation.toUpperCase(), status === 'any' ? null : status, order, offset, limit)
+      if (held) return held
+    }
     if (sort === 'rating' && !ftsText && where.length === 1) {
       // The whole list by rating: count and page on the (list_id, rating) index alone, then fetch 50 players.
       const listId = params[0]

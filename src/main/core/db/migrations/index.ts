@@ -16,5 +16,6 @@ import { migration013 } from './013-list-name-marks'
 import { migration014 } from './014-player-region'
 import { migration015 } from './015-list-order-marks'
 import { migration016 } from './016-unlisted-sheets'
+import { migration017 } from './017-federation-orders'
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016]
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017]

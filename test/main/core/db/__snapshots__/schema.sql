@@ -34,8 +34,17 @@ CREATE INDEX player_merges_keep ON player_merges(keep_id);
 -- index players_birth_year_name
 CREATE INDEX players_birth_year_name ON players(substr(birth_date, 1, 4), name_folded, status);
 
+-- index players_federation_birth_year
+CREATE INDEX players_federation_birth_year ON players(federation, substr(birth_date, 1, 4), name_folded, status);
+
+-- index players_federation_fide_id
+CREATE INDEX players_federation_fide_id ON players(federation, fide_id, status);
+
 -- index players_federation_name
 CREATE INDEX players_federation_name ON players(federation, name_folded, status);
+
+-- index players_federation_title
+CREATE INDEX players_federation_title ON players(federation, title, name_folded, status);
 
 -- index players_fide_id_status
 CREATE INDEX players_fide_id_status ON players(fide_id, status);
@@ -302,6 +311,21 @@ CREATE TABLE rating_lists (
         created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         published_at  TEXT
       , entry_count INTEGER, rated_count INTEGER) STRICT;
+
+-- table rating_order
+CREATE TABLE rating_order (
+        list_id    INTEGER NOT NULL REFERENCES rating_order_lists(list_id) ON DELETE CASCADE,
+        federation TEXT NOT NULL,     -- the player's (players.federation); a player without one has no row
+        rating     INTEGER NOT NULL,  -- the entry's, -1 when unrated
+        player_id  INTEGER NOT NULL,  -- the entry's player (not a reference: the triggers move it)
+        status     TEXT NOT NULL,     -- the player's
+        PRIMARY KEY (list_id, federation, rating, player_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table rating_order_lists
+CREATE TABLE rating_order_lists (
+        list_id INTEGER PRIMARY KEY REFERENCES rating_lists(id) ON DELETE CASCADE
+      ) STRICT;
 
 -- table rating_profiles
 CREATE TABLE rating_profiles (
@@ -614,6 +638,16 @@ UPDATE list_marks SET rank = rank + 1
     WHERE list_id IN (SELECT list_id FROM rating_list_entries WHERE player_id = NEW.id) AND sort = 'name' AND (key, player_id) > (NEW.name_folded, NEW.id) AND (key, player_id) <= (OLD.name_folded, OLD.id);
       END;
 
+-- trigger players_rating_order
+CREATE TRIGGER players_rating_order AFTER UPDATE OF federation, status ON players
+        WHEN (NEW.federation IS NOT OLD.federation OR NEW.status IS NOT OLD.status) AND EXISTS (SELECT 1 FROM rating_order_lists) BEGIN
+        DELETE FROM rating_order WHERE (list_id, federation, rating, player_id) IN
+          (SELECT e.list_id, OLD.federation, coalesce(e.rating, -1), OLD.id FROM rating_list_entries e WHERE e.player_id = OLD.id AND e.list_id IN (SELECT list_id FROM rating_order_lists));
+        INSERT INTO rating_order (list_id, federation, rating, player_id, status)
+          SELECT e.list_id, NEW.federation, coalesce(e.rating, -1), NEW.id, NEW.status FROM rating_list_entries e
+           WHERE e.player_id = NEW.id AND e.list_id IN (SELECT list_id FROM rating_order_lists) AND NEW.federation IS NOT NULL;
+      END;
+
 -- trigger rating_list_entries_frozen_delete
 CREATE TRIGGER rating_list_entries_frozen_delete BEFORE DELETE ON rating_list_entries
         WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
@@ -648,6 +682,15 @@ UPDATE list_marks SET rank = rank + 1
     WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(NEW.rating, 1000000000), OLD.player_id) AND (key, player_id) <= (coalesce(NEW.rating, 1000000000), NEW.player_id);
 UPDATE list_marks SET rank = rank + 1
     WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(NEW.rating, 1000000000), NEW.player_id) AND (key, player_id) <= (coalesce(NEW.rating, 1000000000), OLD.player_id);
+      END;
+
+-- trigger rating_list_entries_rating_order
+CREATE TRIGGER rating_list_entries_rating_order AFTER UPDATE OF player_id ON rating_list_entries
+        WHEN NEW.player_id IS NOT OLD.player_id AND EXISTS (SELECT 1 FROM rating_order_lists WHERE list_id = OLD.list_id) BEGIN
+        DELETE FROM rating_order WHERE list_id = OLD.list_id AND federation = (SELECT federation FROM players WHERE id = OLD.player_id)
+          AND rating = coalesce(OLD.rating, -1) AND player_id = OLD.player_id;
+        INSERT INTO rating_order (list_id, federation, rating, player_id, status)
+          SELECT NEW.list_id, p.federation, coalesce(NEW.rating, -1), p.id, p.status FROM players p WHERE p.id = NEW.player_id AND p.federation IS NOT NULL;
       END;
 
 -- trigger rating_list_entries_state_frozen
