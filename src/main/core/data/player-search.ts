@@ -5,6 +5,7 @@ import { UserError } from '../util/errors'
 import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
 import { chainCondition, FIDE_CHAIN } from './lists'
+import { markedPage, orderSlice } from './list-order-marks'
 
 /** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
 export const MATCH_CAP = 5000
@@ -257,6 +258,27 @@ export class PlayerReader {
   }
 
   /**
+   * The player ids of the page [offset, offset + limit) of a frozen list by rating as this table orders it (rating, then
+   * player id; the unrated first ascending and last descending, where SQLite puts NULL), from the list's rating marks
+   * (data/list-order-marks.ts, whose ascending order puts the unrated last); null when the list has no marks.
+   */
+  private markedRatingPage(listId: number, counts: { entries: number; rated: number }, desc: boolean, offset: number, limit: number): number[] | null {
+    // descending, both orders are the same: the rated from the highest, then the unrated by id from the highest
+    if (desc) return markedPage(this.db, listId, 'rating', { offset, limit, desc: true }, counts)
+    // ascending, the unrated (marked positions rated…entries) come first, then the rated (marked positions 0…rated)
+    const unrated = counts.entries - counts.rated
+    const end = Math.min(offset + limit, counts.entries)
+    const out: number[] = []
+    for (const [from, to, shift] of [[offset, Math.min(end, unrated), counts.rated], [Math.max(offset, unrated), end, -unrated]] as const) {
+      if (from >= to) continue
+      const slice = orderSlice(this.db, listId, 'rating', from + shift, to - from)
+      if (!slice) return null
+      out.push(...slice)
+    }
+    return out
+  }
+
+  /**
    * One page of players. Text that is all digits is a FIDE or national ID; other text is matched word by word
    * against the folded names through FTS5, so accents are optional. Sorting by rating pages through the
    * players rated on the newest reference list of the chosen type.
@@ -346,8 +368,19 @@ export class PlayerReader {
     }
     if (sort === 'rating' && !ftsText && where.length === 1) {
       // The whole list by rating: count and page on the (list_id, rating) index alone, then fetch 50 players.
-      const listId = params[0]
-      const total = this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
+      const listId = params[0] as number
+      const stored = this.db.prepare('SELECT entry_count AS entries, rated_count AS rated FROM rating_lists WHERE id = ?').get(listId) as { entries: number | null; rated: number | null }
+      // a frozen list's counts are stored (migration 11) and its order by rating marked (migration 15): a page starts at
+      // the mark before it, not at either end of the list (a page in the middle of 820,000 entries stepped over 410,000)
+      if (stored.entries !== null && stored.rated !== null) {
+        const marked = this.markedRatingPage(listId, { entries: stored.entries, rated: stored.rated }, order === 'DESC', offset, limit)
+        if (marked) {
+          const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
+          return { total: stored.entries, capped: false, rows: marked.map((id) => this.toRow(one.get(id) as RawPlayer)) }
+        }
+      }
+      const total = stored.entries ?? this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
+      if (offset >= total) return { total, capped: false, rows: [] }
       const page = (o: Dir, lim: number, off: number): RawPlayer[] =>
         this.db
           .prepare(
