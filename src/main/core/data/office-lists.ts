@@ -29,6 +29,7 @@ import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
 import { writeListMarks } from './list-order-marks'
 import { standingRecord } from './player-merges'
+import { prepared, preparedPluck, preparedRaw } from './statements'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -147,8 +148,9 @@ interface Slice {
  * not rated yet and played by the closing date, each with the list valid for that month.
  */
 function slicesOf(db: Db, t: PeriodTournamentRow, closingDate: string): Slice[] {
-  const rounds = db.prepare('SELECT round, date FROM tournament_rounds WHERE tournament_id = ? ORDER BY round').all(t.id) as { round: number; date: string | null }[]
-  const allRounds = (db.prepare('SELECT DISTINCT round FROM tournament_games WHERE tournament_id = ? ORDER BY round').pluck().all(t.id) as number[])
+  // statements prepared once per connection: at FIDE scale these run for each of 15,000 tournaments
+  const rounds = prepared(db, 'SELECT round, date FROM tournament_rounds WHERE tournament_id = ? ORDER BY round').all(t.id) as { round: number; date: string | null }[]
+  const allRounds = preparedPluck(db, 'SELECT DISTINCT round FROM tournament_games WHERE tournament_id = ? ORDER BY round').all(t.id) as number[]
   const long = daysBetween(t.startDate, t.endDate) > MONTHLY_SLICE_DAYS
   const dated = rounds.filter((r) => r.date !== null).length === allRounds.length && allRounds.length > 0
   if (!long || !dated) return [{ month: null, rounds: allRounds.filter((r) => r > t.ratedThrough), last: true, ratingDate: t.startDate }]
@@ -194,10 +196,9 @@ class RatingsCache {
 
 /** The period tournament as the engine takes it: players with their start-date ratings, rounds, excluded games. */
 function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, ratingType: RatingType, chain: ListChain, late: boolean, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
-  const players = db
-    .prepare('SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL ORDER BY start_rank')
+  const players = prepared(db, 'SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL ORDER BY start_rank')
     .all(t.id) as { startRank: number; playerId: number }[]
-  const games = db.prepare('SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round').raw().all(t.id) as [number, number, number | null, string][]
+  const games = preparedRaw(db, 'SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round').all(t.id) as [number, number, number | null, string][]
   const inSlice = new Set(slice.rounds)
   const byRank = new Map<number, PeriodRound[]>()
   for (const [rank, round, opponent, code] of games) {

@@ -34,6 +34,15 @@ export function preparedPluck(db: Db, sql: string): Database.Statement {
   return s
 }
 
+/** The same, answering each row as an array of its columns (better-sqlite3's `raw`). */
+export function preparedRaw(db: Db, sql: string): Database.Statement {
+  const m = cache(db)
+  const key = `raw\u0000${sql}`
+  let s = m.get(key)
+  if (!s) m.set(key, (s = db.prepare(sql).raw()))
+  return s
+}
+
 /**
  * Runs `fn` with SQLite's temporary store in memory on this connection (restored after). Every insert of a list runs
  * under a statement journal (foreign keys, triggers, several indexes): with the default file store, each first change
