@@ -99,6 +99,20 @@ describe('list generation cases (FIDE 2014)', () => {
     expect(sheetOf(l1, V)!.notes[0]!.text).toBe('1 event(s) older than 26 months left the window')
   })
 
+  it('the base list in any order gives the same list; of two lines of one player the later counts', () => {
+    // the lines are looked up in the base sorted by player (as read from the database); a base given otherwise is
+    // sorted first: every line, sheet, window and the checksum the same
+    const again = (entries: GenerationInput['base']['entries']) =>
+      generateList({ listDate: '2015-02-01', ratingType: 'standard', edition: E14, editions: [E14], base: { ...base0, entries }, tournaments: [t71a, t72, t73, t74], window: [{ playerId: V, firstEventDone: true, events: [oldEvent] }], players })
+    const reversed = again([...base0.entries].reverse())
+    expect(reversed).toEqual(l1)
+    expect(reversed.checksum).toBe(l1.checksum)
+    // an earlier line of A (1500) before his own (2000): his own counts, A's 2004 as above
+    const twice = again([entry(A, 1500, { k: 40 }), ...base0.entries])
+    expect(byId(twice).get(A)).toMatchObject({ rating: 2004, games: 2, k: 20 })
+    expect(twice).toEqual(l1)
+  })
+
   it('2024 rapid: from 1 December 2024 a game with a difference of 600 or more beside a player above 2600 is not rated', () => {
     const E24 = ed('fide-2024')
     const [P1, P2, P3] = [41, 42, 43]
