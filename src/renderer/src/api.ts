@@ -1,6 +1,6 @@
 // The renderer's one door to the core: Electron's preload bridge when present, else the browser-mode HTTP API.
 import type { Api, ApiError, CallInput, CallName, CallOutput, JobEvent, Reply, UploadKind, UploadedFile } from '@shared/contract/index'
-import { uploadUrl } from '@shared/contract/files'
+import { uploadUrl } from '@shared/contract/plain'
 import { i18n } from './i18n'
 
 const TOKEN_KEY = 'rating-office.token'

@@ -2,8 +2,9 @@
 // (files:open) or a browser upload (POST /api/upload/<kind>) gives an opaque handle; calls that read a file take it.
 import { z } from 'zod'
 import { call } from './define'
+import { uploadKinds } from './plain'
 
-export const uploadKinds = ['fide-list', 'national-list'] as const
+export { uploadKinds, uploadUrl } from './plain'
 export const uploadKind = z.enum(uploadKinds)
 export type UploadKind = z.infer<typeof uploadKind>
 
@@ -27,11 +28,6 @@ export const uploadHandle = z.string().regex(/^up-[0-9a-f]{32}$/, 'expected a fi
 
 export const uploadedFileSchema = z.object({ handle: z.string(), kind: uploadKind, fileName: z.string(), bytes: z.number() })
 export type UploadedFile = z.infer<typeof uploadedFileSchema>
-
-/** Browser mode: where the bytes of a file are sent (POST, application/octet-stream, `?name=` its file name). */
-export function uploadUrl(kind: UploadKind, fileName: string): string {
-  return `/api/upload/${kind}?name=${encodeURIComponent(fileName)}`
-}
 
 export const filesContract = {
   'files:open': call({

@@ -1,6 +1,9 @@
 // Calls of the application frame: version, home figures and settings (background jobs: jobs.ts).
 import { z } from 'zod'
 import { call, isoDate } from './define'
+import { LOGO_MAX_BYTES } from './plain'
+
+export { LOGO_MAX_BYTES } from './plain'
 
 /** The database check: integrity_check's answer and every table's row count. */
 export const healthReportSchema = z.object({
@@ -44,8 +47,6 @@ export const settingsSchema = z.object({
 })
 export type Settings = z.infer<typeof settingsSchema>
 
-/** The largest federation logo accepted (a printed list shows it 48 points wide: a small image is plenty). */
-export const LOGO_MAX_BYTES = 512 * 1024
 /** The federation's logo as stored (a PNG or JPEG image), for the settings' preview. */
 export const logoSchema = z.object({ mediaType: z.enum(['image/png', 'image/jpeg']), bytes: z.number(), dataUrl: z.string() })
 export type Logo = z.infer<typeof logoSchema>

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { CallOutput, Logo, Settings } from '@shared/contract/index'
-import { LOGO_MAX_BYTES } from '@shared/contract/system'
+import { LOGO_MAX_BYTES } from '@shared/contract/plain'
 import { toBase64 } from '@renderer/util/base64'
 import { api, errorMessage, failureMessage, isDesktop, unwrap } from '@renderer/api'
 import { i18n, setUiLocale, type UiLocale } from '@renderer/i18n'

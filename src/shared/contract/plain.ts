@@ -1,0 +1,14 @@
+// Values of the contract that the renderer's first screen needs, in a module without zod: the renderer's entry chunk
+// then neither loads zod nor builds the schemas of the modules that declare them (issue 14: in the start-up profile
+// of the players table, zod was about a third of the entry's evaluation). The contract's modules re-export them.
+
+/** Kinds of file the browser uploads (POST /api/upload/<kind>); files.ts makes them a schema. */
+export const uploadKinds = ['fide-list', 'national-list'] as const
+
+/** Browser mode: where the bytes of a file are sent (POST, application/octet-stream, `?name=` its file name). */
+export function uploadUrl(kind: (typeof uploadKinds)[number], fileName: string): string {
+  return `/api/upload/${kind}?name=${encodeURIComponent(fileName)}`
+}
+
+/** The largest federation logo accepted, in bytes (a printed list shows it 48 points wide: a small image is plenty). */
+export const LOGO_MAX_BYTES = 512 * 1024
