@@ -9,6 +9,7 @@ let mod: typeof I18nModule
 beforeAll(async () => {
   stubBrowser()
   mod = await import('../../src/renderer/src/i18n')
+  await mod.loadMessages()
 })
 
 function keys(tree: Tree, prefix = ''): string[] {
@@ -16,8 +17,8 @@ function keys(tree: Tree, prefix = ''): string[] {
 }
 
 describe('renderer i18n', () => {
-  it('has every English key in French and no French key missing in English', () => {
-    const { en, fr } = mod.buildMessages()
+  it('has every English key in French and no French key missing in English', async () => {
+    const { en, fr } = await mod.buildMessages()
     const enKeys = keys(en).sort()
     const frKeys = keys(fr).sort()
     expect(frKeys.filter((k) => !enKeys.includes(k))).toEqual([])
@@ -28,8 +29,8 @@ describe('renderer i18n', () => {
     }
   })
 
-  it('names the navigation in French', () => {
-    const { fr } = mod.buildMessages()
+  it('names the navigation in French', async () => {
+    const { fr } = await mod.buildMessages()
     expect((fr.nav as Tree).players).toBe('Joueurs')
     expect((fr.nav as Tree).tournaments).toBe('Tournois')
   })

@@ -12,6 +12,8 @@ let words: typeof UnlistedModule
 beforeAll(async () => {
   stubBrowser()
   i18n = await import('../../../../src/renderer/src/i18n')
+  // the features' messages are loaded before the app mounts (main.ts), not with the module
+  await i18n.loadMessages()
   words = await import('../../../../src/renderer/src/features/lists/unlisted')
 })
 
