@@ -98,7 +98,9 @@ const close = (): void => {
   last = now
 }
 // the floor's database: this one as the generation finds it (the same lists, so the same indexes to insert into)
-db.pragma('wal_checkpoint(TRUNCATE)')
+// (the WAL emptied into the file first: a copy of the file alone would miss what the WAL still held)
+const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+if (checkpoint?.busy !== 0) throw new Error('the checkpoint before the floor\'s copy did not complete')
 copyFileSync(tmp.file('office.db'), tmp.file('floor.db'))
 
 const g0 = performance.now()
