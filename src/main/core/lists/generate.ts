@@ -121,12 +121,14 @@ function flagsOf(sex: 'M' | 'F' | null, inactive: boolean): string | null {
 /**
  * The base list by player id: its lines sorted by id — as read from the database, then without a copy — looked up at
  * the line after the last one found (the lines are asked in ascending order while the list is written), else by
- * bisection. At FIDE scale a Map of the 1.9 M lines cost about 60 MB beside them, and its building.
+ * bisection of their ids. At FIDE scale a Map of the 1.9 M lines cost about 60 MB beside them, and its building.
+ * `release` drops a line (the list's walk has passed it: it is never asked again).
  */
 class BaseLines {
-  readonly lines: readonly BaseEntry[]
+  readonly lines: (BaseEntry | undefined)[]
+  private readonly ids: Float64Array
   private at = 0
-  constructor(entries: readonly BaseEntry[]) {
+  constructor(entries: BaseEntry[]) {
     let sorted = true
     for (let i = 1; i < entries.length && sorted; i++) sorted = entries[i - 1]!.playerId < entries[i]!.playerId
     if (sorted) this.lines = entries
@@ -139,28 +141,42 @@ class BaseLines {
       }
       this.lines = out
     }
+    this.ids = new Float64Array(this.lines.length)
+    for (let i = 0; i < this.lines.length; i++) this.ids[i] = this.lines[i]!.playerId
   }
-  get(id: number): BaseEntry | undefined {
-    const l = this.lines
+  private find(id: number): number {
+    const ids = this.ids
     const c = this.at
-    if (c < l.length && l[c]!.playerId === id) return l[c]
-    if (c + 1 < l.length && l[c + 1]!.playerId === id) return l[(this.at = c + 1)]
+    if (c < ids.length && ids[c] === id) return c
+    if (c + 1 < ids.length && ids[c + 1] === id) return (this.at = c + 1)
     let lo = 0
-    let hi = l.length - 1
+    let hi = ids.length - 1
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1
-      const p = l[mid]!.playerId
+      const p = ids[mid]!
       if (p < id) lo = mid + 1
       else if (p > id) hi = mid - 1
-      else return l[(this.at = mid)]
+      else return (this.at = mid)
     }
-    return undefined
+    return -1
+  }
+  get(id: number): BaseEntry | undefined {
+    const i = this.find(id)
+    return i < 0 ? undefined : this.lines[i]
   }
   has(id: number): boolean {
-    return this.get(id) !== undefined
+    return this.find(id) >= 0
+  }
+  /** Drops a player's line (the walk of the list is past it). */
+  release(id: number): void {
+    const i = this.find(id)
+    if (i >= 0) this.lines[i] = undefined
   }
   get size(): number {
-    return this.lines.length
+    return this.ids.length
+  }
+  playerIds(): Float64Array {
+    return this.ids
   }
 }
 
@@ -289,7 +305,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   // every player of the base list, every player of the period, every unrated player of the window
   const ids = new Float64Array(base.size + work.size + windowIn.size)
   let nIds = 0
-  for (const b of base.lines) ids[nIds++] = b.playerId
+  for (const id of base.playerIds()) ids[nIds++] = id
   for (const id of work.keys()) if (!base.has(id)) ids[nIds++] = id
   for (const id of windowIn.keys()) if (!base.has(id) && !work.has(id)) ids[nIds++] = id
   const order = ids.subarray(0, nIds).sort()
@@ -507,6 +523,8 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
       if (!sink) sheets.push(out)
     }
     if (sink && (entry || out)) sink.line(entry, out, b)
+    // the caller gave the base lines up: his is not needed any more (the sink has taken what it needed)
+    if (input.releaseBase) base.release(id)
   }
 
   return {

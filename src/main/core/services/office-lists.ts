@@ -157,7 +157,8 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}
       { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments },
       { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled }
     )
-    const result = generateList(built.input, notingFolds(writer, folded, built))
+    // the base lines are given up as their lines are written: nothing below reads them (the writer took its count)
+    const result = generateList({ ...built.input, releaseBase: true }, notingFolds(writer, folded, built))
     const listId = writer.finish(result)
     audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId: built.base.id, checksum: result.checksum, counters: result.counters })
     return { listId, result }

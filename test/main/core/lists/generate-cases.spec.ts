@@ -113,6 +113,29 @@ describe('list generation cases (FIDE 2014)', () => {
     expect(twice).toEqual(l1)
   })
 
+  it('a base given up (releaseBase) gives the same lines, sheets and base lines to the sink, and is emptied as they are written', () => {
+    type Line = [unknown, unknown, unknown]
+    const run = (releaseBase: boolean) => {
+      const entries = base0.entries.map((e) => ({ ...e }))
+      const lines: Line[] = []
+      const r = generateList(
+        { listDate: '2015-02-01', ratingType: 'standard', edition: E14, editions: [E14], base: { ...base0, entries }, tournaments: [t71a, t72, t73, t74], window: [{ playerId: V, firstEventDone: true, events: [oldEvent] }], players, ...(releaseBase ? { releaseBase: true as const } : {}) },
+        { line: (e, s, b) => void lines.push(JSON.parse(JSON.stringify([e, s, b ?? null])) as Line) }
+      )
+      return { r, lines, entries }
+    }
+    const kept = run(false)
+    const given = run(true)
+    expect(given.lines).toEqual(kept.lines)
+    expect(given.r.checksum).toBe(l1.checksum)
+    expect(given.r).toEqual(kept.r)
+    // every base line passed to the sink as it was, then dropped; the array kept its length
+    expect(kept.lines.filter(([, , b]) => b !== null)).toHaveLength(base0.entries.length)
+    expect(given.entries).toHaveLength(base0.entries.length)
+    expect(given.entries.every((e) => e === undefined)).toBe(true)
+    expect(kept.entries.every((e) => e !== undefined)).toBe(true)
+  })
+
   it('2024 rapid: from 1 December 2024 a game with a difference of 600 or more beside a player above 2600 is not rated', () => {
     const E24 = ed('fide-2024')
     const [P1, P2, P3] = [41, 42, 43]
