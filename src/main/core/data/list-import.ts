@@ -18,6 +18,7 @@ import { playerBatchInsertSql, playerInsert } from './players'
 import { storeListCounts } from './list-pages'
 import { standingRecord } from './player-merges'
 import { syncRatingOrders } from './rating-order'
+import { recountBuckets } from './registry-buckets'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -336,10 +337,16 @@ export function enterBulkMode(db: Db): () => void {
   const restoreFtsTrigger = dropTrigger(db, 'players_fts_insert')
   // the players' count (migration 12) is counted once at the end, not kept row by row for two million rows
   const restoreCountTrigger = dropTrigger(db, 'players_count_insert')
+  // and the bucket counts of the players table's deep pages (migration 18), counted once at the end the same way
+  const restoreBucketTrigger = dropTrigger(db, 'players_buckets_insert')
   return () => {
     if (restoreCountTrigger) {
       restoreCountTrigger()
       recountPlayers(db)
+    }
+    if (restoreBucketTrigger) {
+      restoreBucketTrigger()
+      recountBuckets(db)
     }
     // The name search index first, while the players just written are still in the page cache.
     if (restoreFtsTrigger) {

@@ -6,6 +6,7 @@ import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
 import { chainCondition, FIDE_CHAIN } from './lists'
 import { markedPage, orderSlice } from './list-order-marks'
+import { bucketPage } from './registry-buckets'
 
 /** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
 export const MATCH_CAP = 5000
@@ -405,6 +406,14 @@ export class PlayerReader {
       // A deep page: SQLite steps over OFFSET rows one by one, so a page past the middle is read from the other
       // end (the same rows: the order is total), and a jump to the last pages costs what the first ones do.
       total ??= this.count(countSql, all)
+      if (unfiltered && sort !== 'rating') {
+        // the table as it opens: from the bucket counts of migration 18, a walk inside the page's bucket
+        const ids = bucketPage(this.db, sort, { offset, limit, desc: order === 'DESC' }, total)
+        if (ids) {
+          const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
+          return { total, capped: false, rows: ids.map((id) => this.toRow(one.get(id) as RawPlayer)) }
+        }
+      }
       const back = fromTheEnd(total, offset, limit)
       if (back) {
         const raws = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderOf(flip)} LIMIT ? OFFSET ?`).all(...all, back.limit, back.offset) as RawPlayer[]

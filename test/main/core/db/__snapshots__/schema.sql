@@ -231,6 +231,15 @@ CREATE TABLE office_list_window (
         PRIMARY KEY (list_id, player_id)
       ) STRICT, WITHOUT ROWID;
 
+-- table player_buckets
+CREATE TABLE player_buckets (
+        sort TEXT NOT NULL CHECK (sort IN ('name', 'fideId', 'federation', 'birthYear', 'title')),
+        b1   ANY NOT NULL,
+        b2   TEXT NOT NULL,
+        n    INTEGER NOT NULL CHECK (n >= 0),   -- the players not merged away in the bucket
+        PRIMARY KEY (sort, b1, b2)
+      ) STRICT, WITHOUT ROWID;
+
 -- table player_merges
 CREATE TABLE player_merges (
         id         INTEGER PRIMARY KEY,
@@ -586,6 +595,41 @@ CREATE TRIGGER office_list_window_frozen_insert BEFORE INSERT ON office_list_win
 CREATE TRIGGER office_list_window_frozen_update BEFORE UPDATE ON office_list_window
           WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
           BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger players_buckets_delete
+CREATE TRIGGER players_buckets_delete AFTER DELETE ON players WHEN OLD.status <> 'merged' BEGIN
+        UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND b1 = coalesce(substr(OLD.name_folded, 1, 2), '') AND b2 = '';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'fideId' AND b1 = coalesce(OLD.fide_id / 100000, -1) AND b2 = '';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'federation' AND b1 = coalesce(OLD.federation, 0) AND b2 = substr(OLD.name_folded, 1, 1);
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'birthYear' AND b1 = coalesce(substr(OLD.birth_date, 1, 4), 0) AND b2 = substr(OLD.name_folded, 1, 1);
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'title' AND b1 = coalesce(OLD.title, 0) AND b2 = substr(OLD.name_folded, 1, 2);
+      END;
+
+-- trigger players_buckets_insert
+CREATE TRIGGER players_buckets_insert AFTER INSERT ON players WHEN NEW.status <> 'merged' BEGIN
+        INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('name', coalesce(substr(NEW.name_folded, 1, 2), ''), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('fideId', coalesce(NEW.fide_id / 100000, -1), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('federation', coalesce(NEW.federation, 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('birthYear', coalesce(substr(NEW.birth_date, 1, 4), 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('title', coalesce(NEW.title, 0), substr(NEW.name_folded, 1, 2), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
+
+-- trigger players_buckets_update
+CREATE TRIGGER players_buckets_update AFTER UPDATE OF name_folded, fide_id, federation, birth_date, title, status ON players
+        WHEN (NEW.status <> 'merged' OR OLD.status <> 'merged') AND (NEW.name_folded IS NOT OLD.name_folded OR NEW.fide_id IS NOT OLD.fide_id
+          OR NEW.federation IS NOT OLD.federation OR NEW.birth_date IS NOT OLD.birth_date OR NEW.title IS NOT OLD.title
+          OR (NEW.status = 'merged') <> (OLD.status = 'merged')) BEGIN
+        UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND b1 = coalesce(substr(OLD.name_folded, 1, 2), '') AND b2 = '' AND OLD.status <> 'merged';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'fideId' AND b1 = coalesce(OLD.fide_id / 100000, -1) AND b2 = '' AND OLD.status <> 'merged';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'federation' AND b1 = coalesce(OLD.federation, 0) AND b2 = substr(OLD.name_folded, 1, 1) AND OLD.status <> 'merged';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'birthYear' AND b1 = coalesce(substr(OLD.birth_date, 1, 4), 0) AND b2 = substr(OLD.name_folded, 1, 1) AND OLD.status <> 'merged';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'title' AND b1 = coalesce(OLD.title, 0) AND b2 = substr(OLD.name_folded, 1, 2) AND OLD.status <> 'merged';
+        INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'name', coalesce(substr(NEW.name_folded, 1, 2), ''), '', 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'fideId', coalesce(NEW.fide_id / 100000, -1), '', 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'federation', coalesce(NEW.federation, 0), substr(NEW.name_folded, 1, 1), 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'birthYear', coalesce(substr(NEW.birth_date, 1, 4), 0), substr(NEW.name_folded, 1, 1), 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'title', coalesce(NEW.title, 0), substr(NEW.name_folded, 1, 2), 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
 
 -- trigger players_count_delete
 CREATE TRIGGER players_count_delete AFTER DELETE ON players WHEN OLD.status <> 'merged' BEGIN

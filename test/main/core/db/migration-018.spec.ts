@@ -1,0 +1,135 @@
+// Migration 18 (the players table's deep pages from counts per key bucket, issue 14): on a version-17 database the
+// players not merged away are counted per bucket of each of the five orders; the counts stay exact through inserts,
+// renames, FIDE IDs, federations, birth dates and titles changed, set and cleared, a merge and its undo, deletions and
+// a bulk first load; every page of each order, both ways, read from the buckets is the plain ORDER BY ... OFFSET page,
+// and the players table's deep pages come from them.
+import { afterAll, describe, expect, it } from 'vitest'
+import { migrate } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations/index'
+import { BUCKETS, bucketPage, type BucketSort } from '../../../../src/main/core/data/registry-buckets'
+import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-merges'
+import { PlayerReader } from '../../../../src/main/core/data/player-search'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { importFideList } from '../../../../src/main/core/registry/import'
+import { migratedTo } from '../../../helpers/migrated'
+import { writeSyntheticCombinedList } from '../../../helpers/synthetic-list'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+const SORTS: BucketSort[] = ['name', 'fideId', 'federation', 'birthYear', 'title']
+/** Each order as PlayerReader.search writes it. */
+const ORDER: Record<BucketSort, (d: string) => string> = {
+  name: (d) => `p.name_folded ${d}, p.status ${d}, p.id ${d}`,
+  fideId: (d) => `p.fide_id ${d}, p.status ${d}, p.id ${d}`,
+  federation: (d) => `p.federation ${d}, p.name_folded ${d}, p.status ${d}, p.id ${d}`,
+  birthYear: (d) => `substr(p.birth_date, 1, 4) ${d}, p.name_folded ${d}, p.status ${d}, p.id ${d}`,
+  title: (d) => `p.title ${d}, p.name_folded ${d}, p.status ${d}, p.id ${d}`
+}
+
+function expectCountsExact(db: Db): void {
+  for (const s of SORTS) {
+    const derived = db
+      .prepare(`SELECT ${BUCKETS[s]('p').join(', ')}, count(*) FROM players p WHERE p.status <> 'merged' GROUP BY 1, 2 ORDER BY 1, 2`)
+      .raw()
+      .all()
+    expect(db.prepare('SELECT b1, b2, n FROM player_buckets WHERE sort = ? AND n > 0 ORDER BY b1, b2').raw().all(s), s).toEqual(derived)
+  }
+}
+
+function expectPagesRight(db: Db, size = 211): void {
+  const total = db.prepare("SELECT count(*) FROM players WHERE status <> 'merged'").pluck().get() as number
+  for (const s of SORTS) {
+    for (const dir of ['ASC', 'DESC'] as const) {
+      const plain = db.prepare(`SELECT p.id FROM players p WHERE p.status <> 'merged' ORDER BY ${ORDER[s](dir)} LIMIT ? OFFSET ?`).pluck()
+      for (let offset = 0; offset < total + size; offset += size) {
+        expect(bucketPage(db, s, { offset, limit: size, desc: dir === 'DESC' }, total), `${s} ${dir} ${offset}`).toEqual(plain.all(size, offset))
+      }
+    }
+  }
+}
+
+describe('migration 18 (registry buckets)', () => {
+  const db = migratedTo(tmp.file('m18.db'), 17) as unknown as Db
+  afterAll(() => db.close())
+  const PLAYERS = 6000
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation, status, birth_date, title)
+     SELECT i, CASE WHEN i % 6 = 0 THEN NULL ELSE 100000 + (i * 7919) % 600011 END, 'S', 'G',
+            CASE WHEN i % 500 = 0 THEN 'a' WHEN i % 501 = 0 THEN '' ELSE char(97 + i % 7) || char(97 + (i * 3) % 5) || 'x' || (i % 41) || ' g' END,
+            CASE i % 9 WHEN 0 THEN NULL WHEN 1 THEN 'BEL' WHEN 2 THEN 'GER' ELSE 'FRA' END,
+            CASE WHEN i % 31 = 0 THEN 'merged' WHEN i % 17 = 0 THEN 'inactive' ELSE 'active' END,
+            CASE WHEN i % 4 = 0 THEN NULL WHEN i % 5 = 0 THEN (1950 + i % 60) ELSE (1950 + i % 60) || '-01-01' END,
+            CASE i % 23 WHEN 0 THEN 'GM' WHEN 1 THEN 'IM' ELSE NULL END FROM n`
+  ).run(PLAYERS)
+
+  it('counts the players not merged away per bucket of each order', () => {
+    expect(migrate(db as never, migrations.filter((m) => m.version <= 18))).toEqual([18])
+    expectCountsExact(db)
+    expect(db.prepare("SELECT count(*) FROM player_buckets WHERE sort = 'fideId'").pluck().get()).toBeGreaterThan(3)
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+  })
+
+  it('every page of each order, both ways, is the plain query’s', () => {
+    expectPagesRight(db)
+  })
+
+  it('the players table’s deep pages come from the buckets (a count made wrong shows through)', () => {
+    const reader = new PlayerReader(db, 'year')
+    const plain = db.prepare(`SELECT p.id FROM players p WHERE p.status <> 'merged' ORDER BY ${ORDER.name('ASC')} LIMIT 50 OFFSET 5100`).pluck().all()
+    expect(reader.search({ sort: 'name', offset: 5100 }).rows.map((r) => r.id)).toEqual(plain)
+    db.prepare("UPDATE player_buckets SET n = n + 1 WHERE sort = 'name' AND b1 = (SELECT min(b1) FROM player_buckets WHERE sort = 'name')").run()
+    try {
+      expect(new PlayerReader(db, 'year').search({ sort: 'name', offset: 5100 }).rows.map((r) => r.id)).not.toEqual(plain)
+    } finally {
+      db.prepare("UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND b1 = (SELECT min(b1) FROM player_buckets WHERE sort = 'name')").run()
+    }
+  })
+
+  it('keeps the counts exact through inserts, changes of every key, a merge and its undo, deletions', () => {
+    const ins = db.prepare('INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation, status, birth_date, title) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    ins.run(7001, 999_999, 'A', 'B', 'aa new', 'ESP', 'active', '2001-02-03', 'FM')
+    ins.run(7002, null, 'Z', 'B', 'zz new', null, 'active', null, null)
+    ins.run(7003, 5, 'M', 'B', 'mm merged', 'FRA', 'merged', null, null)
+    const set = (sql: string, ...a: unknown[]): void => void db.prepare(sql).run(...a)
+    set("UPDATE players SET name_folded = 'zzz moved' WHERE id = 1")
+    set('UPDATE players SET fide_id = NULL WHERE id = 2')
+    set('UPDATE players SET fide_id = 1 WHERE id = 6')
+    set("UPDATE players SET federation = 'ITA', birth_date = '1999' WHERE id = 3")
+    set('UPDATE players SET federation = NULL, title = NULL WHERE id = 23')
+    set("UPDATE players SET title = 'WGM', birth_date = NULL WHERE id = 8")
+    set("UPDATE players SET status = 'inactive' WHERE id = 10") // not a change of any count
+    set("UPDATE players SET status = 'merged' WHERE id = 11")
+    set("UPDATE players SET status = 'active', name_folded = 'bb back' WHERE id = 31") // unmerged and renamed at once
+    set("UPDATE players SET name_folded = 'qq still merged' WHERE id = 62") // a merged record renamed: no count moves
+    set('DELETE FROM players WHERE id IN (7002, 7003, 12)')
+    expectCountsExact(db)
+    const merge = mergePlayers(db, 13, 14, 'same person')
+    expectCountsExact(db)
+    expectPagesRight(db, 307)
+    undoMerge(db, merge.id, 'not the same')
+    expectCountsExact(db)
+    expectPagesRight(db, 307)
+  })
+})
+
+describe('migration 18 and a bulk first load', () => {
+  it('a first load into an empty registry counts the buckets once at the end; pages are the plain query’s', () => {
+    const db = openDatabase(tmp.file('bulk.db'))
+    try {
+      importFideList(db, { file: writeSyntheticCombinedList(tmp.file('list.txt'), 6000), listDate: '2025-10-01', bulkThresholdBytes: 0 })
+      expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'players_buckets_insert'").pluck().get()).toBe(1)
+      expectCountsExact(db)
+      expectPagesRight(db, 503)
+      const reader = new PlayerReader(db, 'year')
+      for (const sort of SORTS) {
+        const plain = db.prepare(`SELECT p.id FROM players p WHERE p.status <> 'merged' ORDER BY ${ORDER[sort]('DESC')} LIMIT 50 OFFSET 5200`).pluck().all()
+        expect(reader.search({ sort, order: 'desc', offset: 5200 }).rows.map((r) => r.id), sort).toEqual(plain)
+      }
+    } finally {
+      db.close()
+    }
+  })
+})
