@@ -6,11 +6,16 @@ import { router } from './router'
 import { i18n, loadMessages } from './i18n'
 import './style.css'
 import { watchNaiveMarkup } from './util/naive-a11y'
+import { initialTheme } from './features/settings/store'
+import { loadDarkTheme } from './util/dark-theme'
 
 document.documentElement.lang = i18n.global.locale.value
 // The mount in a task after the modules' evaluation and the features' messages (issue 14: evaluation and mount were
 // one task of about 300 ms at start); the page is blank until the shell is mounted either way
-void loadMessages().then(() =>
+// a dark start waits for the dark theme's chunk too (a light one never loads it), so that its first frame is dark
+const theme = initialTheme()
+const startsDark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)
+void Promise.all([loadMessages(), startsDark ? loadDarkTheme() : null]).then(() =>
   setTimeout(() => {
     createApp(App).use(createPinia()).use(router).use(i18n).mount('#app')
     watchNaiveMarkup()

@@ -12,7 +12,8 @@ export const THEME_KEY = 'rating-office.theme'
 /** How often the window asks whether the background checks of the opening are done. */
 export const INTEGRITY_POLL_MS = 1_000
 
-function initialTheme(): ThemeChoice {
+/** The theme of the first paint: the browser's copy of the office's choice ('system' when none). */
+export function initialTheme(): ThemeChoice {
   const stored = localStorage.getItem(THEME_KEY)
   return stored === 'light' || stored === 'dark' || stored === 'system' ? stored : 'system'
 }
