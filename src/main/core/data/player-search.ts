@@ -239,6 +239,12 @@ export class PlayerReader {
     return this.toRow(r)
   }
 
+  /** The rows of a page whose player ids an index walk found, in that order (each player by his id). */
+  private rowsOf(ids: readonly number[]): PlayerRow[] {
+    const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
+    return ids.map((id) => this.toRow(one.get(id) as RawPlayer))
+  }
+
   /**
    * A federation's players on a current reference list by rating, read from `rating_order` (migration 17): a range of
    * its key, counted and paged without reading a player (the plain query looked up every entry's player); null when
@@ -254,8 +260,7 @@ export class PlayerReader {
     // a page past the middle read from the other end (the order is total: it ends with the player id)
     const back = fromTheEnd(total, offset, limit)
     const page = back ? ids(order === 'ASC' ? 'DESC' : 'ASC', back.limit, back.offset).reverse() : ids(order, limit, offset)
-    const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
-    return { total, capped: false, rows: page.map((id) => this.toRow(one.get(id) as RawPlayer)) }
+    return { total, capped: false, rows: this.rowsOf(page) }
   }
 
   /**
@@ -376,8 +381,7 @@ export class PlayerReader {
       if (stored.entries !== null && stored.rated !== null) {
         const marked = this.markedRatingPage(listId, { entries: stored.entries, rated: stored.rated }, order === 'DESC', offset, limit)
         if (marked) {
-          const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
-          return { total: stored.entries, capped: false, rows: marked.map((id) => this.toRow(one.get(id) as RawPlayer)) }
+          return { total: stored.entries, capped: false, rows: this.rowsOf(marked) }
         }
       }
       const total = stored.entries ?? this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
@@ -410,8 +414,7 @@ export class PlayerReader {
         // the table as it opens: from the bucket counts of migration 18, a walk inside the page's bucket
         const ids = bucketPage(this.db, sort, { offset, limit, desc: order === 'DESC' }, total)
         if (ids) {
-          const one = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.id = ?`)
-          return { total, capped: false, rows: ids.map((id) => this.toRow(one.get(id) as RawPlayer)) }
+          return { total, capped: false, rows: this.rowsOf(ids) }
         }
       }
       const back = fromTheEnd(total, offset, limit)

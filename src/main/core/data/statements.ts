@@ -25,22 +25,23 @@ export function prepared(db: Db, sql: string): Database.Statement {
   return s
 }
 
+/** A statement of the connection in a mode, prepared on first use (keyed apart from the plain one). */
+function preparedIn(db: Db, sql: string, mode: 'pluck' | 'raw'): Database.Statement {
+  const m = cache(db)
+  const key = `${mode}\u0000${sql}`
+  let s = m.get(key)
+  if (!s) m.set(key, (s = mode === 'pluck' ? db.prepare(sql).pluck() : db.prepare(sql).raw()))
+  return s
+}
+
 /** The same, answering the first column only (better-sqlite3's `pluck`). */
 export function preparedPluck(db: Db, sql: string): Database.Statement {
-  const m = cache(db)
-  const key = `pluck\u0000${sql}`
-  let s = m.get(key)
-  if (!s) m.set(key, (s = db.prepare(sql).pluck()))
-  return s
+  return preparedIn(db, sql, 'pluck')
 }
 
 /** The same, answering each row as an array of its columns (better-sqlite3's `raw`). */
 export function preparedRaw(db: Db, sql: string): Database.Statement {
-  const m = cache(db)
-  const key = `raw\u0000${sql}`
-  let s = m.get(key)
-  if (!s) m.set(key, (s = db.prepare(sql).raw()))
-  return s
+  return preparedIn(db, sql, 'raw')
 }
 
 /**
