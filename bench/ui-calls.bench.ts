@@ -5,6 +5,7 @@
 // a worker job. Floor of a call: the same rows (its page's players, tournaments or entries) read by primary key.
 import { openDatabase } from '../src/main/core/db/open'
 import { importFideList } from '../src/main/core/registry/import'
+import { mergePlayers } from '../src/main/core/data/player-merges'
 import { createServices } from '../src/main/core/services/index'
 import { writeSyntheticCombinedList } from '../test/helpers/synthetic-list'
 import { generateMonth, type RegistryFacts } from '../test/helpers/trf-month'
@@ -31,6 +32,9 @@ try {
         WHERE p.fide_id = ?`
     )
     const arbiters = db.prepare("SELECT a.fide_id AS fideId, p.surname || ', ' || p.given_names AS name, a.title FROM arbiters a JOIN players p ON p.id = a.player_id").all() as { fideId: number; name: string; title: string }[]
+    // the status filter's rarer statuses: one player in a thousand deceased, 300 merged into another
+    db.prepare("UPDATE players SET status = 'deceased' WHERE id % 1000 = 7").run()
+    for (let i = 0; i < 300; i++) mergePlayers(db, 2 + i * Math.floor(PLAYERS / 300), 5 + i * Math.floor(PLAYERS / 300), 'bench: a duplicate')
     const files = [...generateMonth(TOURNAMENTS, { pool: PLAYERS, registry: (id) => facts.get(id) as RegistryFacts | undefined, arbiters })]
     db.close()
     const s = createServices({ dbPath, host: 'cli', appVersion: 'bench', worker })
@@ -48,6 +52,10 @@ try {
   const someone = one<{ id: number }>('SELECT player_id AS id FROM rating_list_entries WHERE list_id = (SELECT max(id) FROM rating_lists) ORDER BY rating DESC LIMIT 1').id
   const tournament = one<{ id: number }>('SELECT id FROM tournaments ORDER BY id LIMIT 1 OFFSET 7').id
   const middle = Math.floor(PLAYERS / 2)
+  // the status filter's totals (read here, untimed): its middle and last pages
+  const ofStatus = (status: string): number => one<{ n: number }>(`SELECT count(*) AS n FROM players WHERE status = '${status}'`).n
+  const ratedOfStatus = (status: string): number =>
+    one<{ n: number }>(`SELECT count(*) AS n FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ${standard} AND p.status = '${status}'`).n
 
   type Screen = 'players' | 'tournaments' | 'lists'
   interface Call {
@@ -66,7 +74,27 @@ try {
       calls.push({ screen: 'players', label: `search sorted by ${sort} ${order}, a middle page`, name: 'players:search', input: { sort, order, offset: middle, limit: 50 }, floor: pageOf('players') })
     }
   }
+  // the status filter: every order, both ways, its first, a middle and its last page; the rare statuses; with a federation, with a name
+  for (const sort of ['name', 'fideId', 'federation', 'rating', 'birthYear', 'title'] as const) {
+    const total = sort === 'rating' ? ratedOfStatus('inactive') : ofStatus('inactive')
+    const pages: [string, 'asc' | 'desc', number][] = [
+      ['page 1', 'asc', 0],
+      ['a middle page', 'asc', Math.floor(total / 2)],
+      ['the last page', 'asc', Math.max(0, total - 50)],
+      ['page 1', 'desc', 0],
+      ['a middle page', 'desc', Math.floor(total / 2)]
+    ]
+    for (const [what, order, offset] of pages) {
+      calls.push({ screen: 'players', label: `inactive by ${sort} ${order}, ${what}`, name: 'players:search', input: { status: 'inactive', sort, order, offset, limit: 50 }, floor: pageOf('players') })
+    }
+    calls.push({ screen: 'players', label: `deceased by ${sort}, page 1`, name: 'players:search', input: { status: 'deceased', sort, offset: 0, limit: 50 }, floor: pageOf('players') })
+    calls.push({ screen: 'players', label: `FRA active by ${sort}, page 1`, name: 'players:search', input: { federation: 'FRA', status: 'active', sort, offset: 0, limit: 50 }, floor: pageOf('players') })
+    calls.push({ screen: 'players', label: `FRA active by ${sort} desc, a deep page`, name: 'players:search', input: { federation: 'FRA', status: 'active', sort, order: 'desc', offset: Math.floor(PLAYERS / 95), limit: 50 }, floor: pageOf('players') })
+  }
   calls.push(
+    { screen: 'players', label: 'deceased by name, the last page', name: 'players:search', input: { status: 'deceased', offset: Math.max(0, ofStatus('deceased') - 50), limit: 50 }, floor: pageOf('players') },
+    { screen: 'players', label: 'merged by name, page 1', name: 'players:search', input: { status: 'merged', limit: 50 }, floor: pageOf('players') },
+    { screen: 'players', label: 'name search "kar", inactive', name: 'players:search', input: { text: 'kar', status: 'inactive', limit: 50 }, floor: pageOf('players') },
     { screen: 'players', label: 'name search "kar"', name: 'players:search', input: { text: 'kar', limit: 50 }, floor: pageOf('players') },
     { screen: 'players', label: 'name search "mül jür"', name: 'players:search', input: { text: 'mül jür', limit: 50 }, floor: pageOf('players') },
     { screen: 'players', label: 'FIDE ID search', name: 'players:search', input: { text: String(100000 + middle) }, floor: pageOf('players') },
