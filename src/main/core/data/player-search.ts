@@ -6,7 +6,8 @@ import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
 import { chainCondition, FIDE_CHAIN } from './lists'
 import { markedPage, orderSlice } from './list-order-marks'
-import { bucketPage } from './registry-buckets'
+import { bucketPage, bucketTotal, statusCondition } from './registry-buckets'
+import { ratingOrderTotal } from './rating-order'
 
 /** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
 export const MATCH_CAP = 5000
@@ -246,15 +247,17 @@ export class PlayerReader {
   }
 
   /**
-   * A federation's players on a current reference list by rating, read from `rating_order` (migration 17): a range of
-   * its key, counted and paged without reading a player (the plain query looked up every entry's player); null when
-   * the list is not held there (then the plain query answers).
+   * A federation's or a status's players (or both) on a current reference list by rating, read from `rating_order`
+   * (migrations 17 and 19): a range of its key or of its status index, counted by `rating_order_counts` and paged
+   * without reading a player (the plain query looked up every entry's player); null when the list is not held there
+   * (then the plain query answers).
    */
-  private federationByRating(listId: number, federation: string, status: string | null, order: Dir, offset: number, limit: number): { total: number; capped: boolean; rows: PlayerRow[] } | null {
-    if (!this.db.prepare('SELECT 1 FROM rating_order_lists WHERE list_id = ?').get(listId)) return null
-    const where = `list_id = ? AND federation = ?${status === null ? '' : ' AND status = ?'}`
-    const params: unknown[] = status === null ? [listId, federation] : [listId, federation, status]
-    const total = this.count(`SELECT count(*) AS n FROM rating_order WHERE ${where}`, params)
+  private heldByRating(listId: number, federation: string | null, status: string | null, order: Dir, offset: number, limit: number): { total: number; capped: boolean; rows: PlayerRow[] } | null {
+    const total = ratingOrderTotal(this.db, listId, status, federation)
+    if (total === null) return null
+    const terms = [['list_id', listId], ['federation', federation], ['status', status]].filter(([, v]) => v !== null)
+    const where = terms.map(([c]) => `${c} = ?`).join(' AND ')
+    const params = terms.map(([, v]) => v)
     const ids = (o: Dir, lim: number, off: number): number[] =>
       this.db.prepare(`SELECT player_id FROM rating_order WHERE ${where} ORDER BY rating ${o}, player_id ${o} LIMIT ? OFFSET ?`).pluck().all(...params, lim, off) as number[]
     // a page past the middle read from the other end (the order is total: it ends with the player id)
@@ -320,10 +323,8 @@ export class PlayerReader {
     const sort = input.sort ?? 'name'
     // A rating-sorted page shows the list as it is (an entry left on a merged record included), so the
     // unfiltered case pages through the (list_id, rating) index alone.
-    if (status !== 'any') {
-      where.push('p.status = ?')
-      params.push(status)
-    } else if (sort !== 'rating') where.push("p.status <> 'merged'")
+    // (the status as a literal: see statusCondition)
+    if (status !== 'any' || sort !== 'rating') where.push(statusCondition(status))
     // FTS matches drive the query (at most MATCH_CAP + 1 of them): a two-letter prefix on two million names
     // stays fast, and the page says "more than MATCH_CAP" instead of counting them all.
     // a cut prefix is checked again on the name, so it may look at more candidates
@@ -367,9 +368,9 @@ export class PlayerReader {
     const orderBy = orderOf(order)
     const flip: Dir = order === 'ASC' ? 'DESC' : 'ASC'
     if (text && !ftsText && !/^\d+$/.test(text)) return { total: 0, capped: false, rows: [] }
-    if (sort === 'rating' && !text && input.federation) {
+    if (sort === 'rating' && !text && (input.federation || status !== 'any')) {
       const list = this.lists[input.ratingType ?? 'standard']
-      const held = list && this.federationByRating(list.id, input.federation.toUpperCase(), status === 'any' ? null : status, order, offset, limit)
+      const held = list && this.heldByRating(list.id, input.federation?.toUpperCase() ?? null, status === 'any' ? null : status, order, offset, limit)
       if (held) return held
     }
     if (sort === 'rating' && !ftsText && where.length === 1) {
@@ -404,15 +405,18 @@ export class PlayerReader {
     const pageSql = `SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`
     const slot = this.countSlot(countSql, all)
     // the table as it opens (no filter, merged records left out): the count migration 12's triggers keep
-    const unfiltered = !ftsText && params.length === 0 && where.length === 1 && where[0] === "p.status <> 'merged'"
-    let total = slot.known ?? (unfiltered ? (storedPlayerCount(this.db) ?? undefined) : undefined)
+    const unfiltered = !ftsText && params.length === 0 && where.length === 1 && where[0] === statusCondition('any')
+    // a status, a federation or both (no text): the bucket counts of migrations 18 and 19 per status
+    const federation = input.federation ? input.federation.toUpperCase() : null
+    const counted = !text && sort !== 'rating' && (status !== 'any' || federation !== null)
+    let total = slot.known ?? (unfiltered ? (storedPlayerCount(this.db) ?? undefined) : counted ? bucketTotal(this.db, status, federation) : undefined)
     if (!ftsText && offset >= FROM_THE_END_AFTER) {
       // A deep page: SQLite steps over OFFSET rows one by one, so a page past the middle is read from the other
       // end (the same rows: the order is total), and a jump to the last pages costs what the first ones do.
       total ??= this.count(countSql, all)
-      if (unfiltered && sort !== 'rating') {
-        // the table as it opens: from the bucket counts of migration 18, a walk inside the page's bucket
-        const ids = bucketPage(this.db, sort, { offset, limit, desc: order === 'DESC' }, total)
+      if ((unfiltered || counted) && sort !== 'rating') {
+        // from the bucket counts of migrations 18 and 19, a walk inside the page's bucket
+        const ids = bucketPage(this.db, sort, { offset, limit, desc: order === 'DESC' }, total, { status, federation })
         if (ids) {
           return { total, capped: false, rows: this.rowsOf(ids) }
         }

@@ -1,66 +1,119 @@
-// Deep pages of the players table with no filter, from the counts per key bucket of migration 18: a page sums the
-// counts of its order's buckets up to its offset and walks the order's index from its bucket's first key.
+// Deep pages and counts of the players table, from the counts per key bucket and status of migrations 18 and 19: a
+// total is a sum of counts; a page sums the counts of its order's buckets up to its offset and walks the order's index
+// from its bucket's first key.
 import type { Db } from '../db/open'
-import { BUCKETS, RECOUNT_BUCKETS, type BucketSort } from '../db/migrations/018-registry-buckets'
+import { BUCKETS, type BucketSort } from '../db/migrations/018-registry-buckets'
+import { RARE_STATUSES, RECOUNT_STATUS_BUCKETS } from '../db/migrations/019-status-buckets'
 import { readParts, type OrderPart } from './list-order-marks'
 
 export type { BucketSort }
 export { BUCKETS }
 
+export type StatusFilter = 'active' | 'inactive' | 'deceased' | 'merged' | 'any'
+
 /** Counts every bucket again: after a bulk first load, which writes without the insert trigger. */
 export function recountBuckets(db: Db): void {
-  db.exec(RECOUNT_BUCKETS)
+  db.exec(RECOUNT_STATUS_BUCKETS)
 }
 
-const NOT_MERGED = "p.status <> 'merged'"
+/** The statuses a filter shows: 'any' is every player not merged away. */
+const statusesOf = (status: StatusFilter): string[] => (status === 'any' ? ['active', 'inactive', 'deceased'] : [status])
 
-/** An order by a nullable key `key`, then the folded name: its order terms and its index's ranges. */
-const keyed = (key: string) => ({
-  order: `${key}, p.name_folded, p.status, p.id`,
-  parts: (b1: string | number, b2: string): OrderPart[] =>
-    typeof b1 === 'number'
+/**
+ * The status filter as SQL over `p`, a literal (the status is one of five words): 'any' leaves the merged records out;
+ * a rare status says it as the partial indexes of migration 19 need (`p.status = 'deceased'`); a common one is written
+ * `+p.status = …`, which the planner tests on the order's index without taking the status for a constant of the order
+ * (else it sorts each run of equal keys by id again).
+ */
+export function statusCondition(status: StatusFilter): string {
+  if (status === 'any') return "p.status <> 'merged'"
+  return (RARE_STATUSES as readonly string[]).includes(status) ? `p.status = '${status}'` : `+p.status = '${status}'`
+}
+
+/** The number of players of a status filter, of one federation when given, from the bucket counts. */
+export function bucketTotal(db: Db, status: StatusFilter, federation: string | null): number {
+  const statuses = statusesOf(status)
+  const inStatuses = statuses.map(() => '?').join(', ')
+  return federation === null
+    ? (db.prepare(`SELECT coalesce(sum(n), 0) FROM player_buckets WHERE sort = 'name' AND status IN (${inStatuses})`).pluck().get(...statuses) as number)
+    : (db.prepare(`SELECT coalesce(sum(n), 0) FROM player_buckets WHERE sort = 'federation' AND status IN (${inStatuses}) AND b1 = ?`).pluck().get(...statuses, federation) as number)
+}
+
+/** An order by a nullable key `key`, then the folded name: its index's ranges from a bucket. */
+const keyed =
+  (key: string) =>
+  (b1: string | number, b2: string, where: string): OrderPart[] => {
+    const order = `ORDER BY ${key}, p.name_folded, p.status, p.id`
+    return typeof b1 === 'number'
       ? [
-          { sql: `SELECT p.id FROM players p WHERE ${key} IS NULL AND p.name_folded >= @b2 AND ${NOT_MERGED} ORDER BY ${key}, p.name_folded, p.status, p.id`, params: [], named: { b2 } },
-          { sql: `SELECT p.id FROM players p WHERE ${key} IS NOT NULL AND ${NOT_MERGED} ORDER BY ${key}, p.name_folded, p.status, p.id`, params: [] }
+          { sql: `SELECT p.id FROM players p WHERE ${key} IS NULL AND p.name_folded >= @b2 AND ${where} ${order}`, params: [], named: { b2 } },
+          { sql: `SELECT p.id FROM players p WHERE ${key} IS NOT NULL AND ${where} ${order}`, params: [] }
         ]
       : [
-          { sql: `SELECT p.id FROM players p WHERE ${key} = @b1 AND p.name_folded >= @b2 AND ${NOT_MERGED} ORDER BY ${key}, p.name_folded, p.status, p.id`, params: [], named: { b1, b2 } },
-          { sql: `SELECT p.id FROM players p WHERE ${key} > @b1 AND ${NOT_MERGED} ORDER BY ${key}, p.name_folded, p.status, p.id`, params: [], named: { b1 } }
+          { sql: `SELECT p.id FROM players p WHERE ${key} = @b1 AND p.name_folded >= @b2 AND ${where} ${order}`, params: [], named: { b1, b2 } },
+          { sql: `SELECT p.id FROM players p WHERE ${key} > @b1 AND ${where} ${order}`, params: [], named: { b1 } }
         ]
-})
+  }
 
 /**
  * Each order's walk from a bucket's first key to the end, as ordered parts (a missing key, first, is its own range of
- * the index). The orders are PlayerReader.search's, each an index's own order ending with status and id.
+ * the index), the players of `where`. The orders are PlayerReader.search's, each an index's own order ending with
+ * status and id.
  */
-const FROM_BUCKET: Record<BucketSort, (b1: string | number, b2: string) => OrderPart[]> = {
-  name: (b1) => [{ sql: `SELECT p.id FROM players p WHERE p.name_folded >= @b1 AND ${NOT_MERGED} ORDER BY p.name_folded, p.status, p.id`, params: [], named: { b1 } }],
-  fideId: (b1) =>
+const FROM_BUCKET: Record<BucketSort, (b1: string | number, b2: string, where: string) => OrderPart[]> = {
+  name: (b1, _b2, where) => [{ sql: `SELECT p.id FROM players p WHERE p.name_folded >= @b1 AND ${where} ORDER BY p.name_folded, p.status, p.id`, params: [], named: { b1 } }],
+  fideId: (b1, _b2, where) =>
     b1 === -1
       ? [
-          { sql: `SELECT p.id FROM players p WHERE p.fide_id IS NULL AND ${NOT_MERGED} ORDER BY p.fide_id, p.status, p.id`, params: [] },
-          { sql: `SELECT p.id FROM players p WHERE p.fide_id IS NOT NULL AND ${NOT_MERGED} ORDER BY p.fide_id, p.status, p.id`, params: [] }
+          { sql: `SELECT p.id FROM players p WHERE p.fide_id IS NULL AND ${where} ORDER BY p.fide_id, p.status, p.id`, params: [] },
+          { sql: `SELECT p.id FROM players p WHERE p.fide_id IS NOT NULL AND ${where} ORDER BY p.fide_id, p.status, p.id`, params: [] }
         ]
-      : [{ sql: `SELECT p.id FROM players p WHERE p.fide_id >= @lo AND ${NOT_MERGED} ORDER BY p.fide_id, p.status, p.id`, params: [], named: { lo: Number(b1) * 100000 } }],
-  federation: (b1, b2) => keyed('p.federation').parts(b1, b2),
-  birthYear: (b1, b2) => keyed('substr(p.birth_date, 1, 4)').parts(b1, b2),
-  title: (b1, b2) => keyed('p.title').parts(b1, b2)
+      : [{ sql: `SELECT p.id FROM players p WHERE p.fide_id >= @lo AND ${where} ORDER BY p.fide_id, p.status, p.id`, params: [], named: { lo: Number(b1) * 100000 } }],
+  federation: keyed('p.federation'),
+  birthYear: keyed('substr(p.birth_date, 1, 4)'),
+  title: keyed('p.title')
 }
 
+/** Inside one federation the orders by name and by federation are one: its players by name, from a bucket's first letter. */
+const inFederation = (federation: string, b2: string, where: string): OrderPart[] => [
+  {
+    sql: `SELECT p.id FROM players p WHERE p.federation = @fed AND p.name_folded >= @b2 AND ${where} ORDER BY p.federation, p.name_folded, p.status, p.id`,
+    params: [],
+    named: { fed: federation, b2 }
+  }
+]
+
 /**
- * The player ids of the page [offset, offset + limit) of the players not merged away in order `sort`, ascending or
- * descending, of `total` players (the stored count); null when no bucket is counted.
+ * The player ids of the page [offset, offset + limit) of order `sort`, ascending or descending, of the `total` players
+ * of a status filter (the stored count; 'any': not merged away), of one federation when given (then by name or by
+ * federation only); null when no bucket is counted or the order has no buckets inside a federation.
  */
-export function bucketPage(db: Db, sort: BucketSort, page: { offset: number; limit: number; desc: boolean }, total: number): number[] | null {
+export function bucketPage(
+  db: Db,
+  sort: BucketSort,
+  page: { offset: number; limit: number; desc: boolean },
+  total: number,
+  filter: { status: StatusFilter; federation: string | null } = { status: 'any', federation: null }
+): number[] | null {
+  const { federation } = filter
+  if (federation !== null && sort !== 'name' && sort !== 'federation') return null
   const count = Math.min(page.limit, total - page.offset)
   if (count <= 0) return []
   // the ascending positions of the page (a descending page is the ascending slice reversed)
   const start = page.desc ? total - page.offset - count : page.offset
-  const buckets = db.prepare('SELECT b1, b2, n FROM player_buckets WHERE sort = ? AND n > 0 ORDER BY b1, b2').all(sort) as { b1: string | number; b2: string; n: number }[]
+  const statuses = statusesOf(filter.status)
+  const inStatuses = statuses.map(() => '?').join(', ')
+  const buckets = (
+    federation === null
+      ? db.prepare(`SELECT b1, b2, sum(n) AS n FROM player_buckets WHERE sort = ? AND status IN (${inStatuses}) GROUP BY b1, b2 HAVING sum(n) > 0 ORDER BY b1, b2`).all(sort, ...statuses)
+      : db.prepare(`SELECT b1, b2, sum(n) AS n FROM player_buckets WHERE sort = 'federation' AND status IN (${inStatuses}) AND b1 = ? GROUP BY b2 HAVING sum(n) > 0 ORDER BY b2`).all(...statuses, federation)
+  ) as { b1: string | number; b2: string; n: number }[]
+  const where = statusCondition(filter.status)
   let before = 0
   for (const b of buckets) {
     if (before + b.n > start) {
-      const ids = readParts<{ id: number }>(db, FROM_BUCKET[sort](b.b1, b.b2), start - before, count).map((r) => r.id)
+      const parts = federation === null ? FROM_BUCKET[sort](b.b1, b.b2, where) : inFederation(federation, b.b2, where)
+      const ids = readParts<{ id: number }>(db, parts, start - before, count).map((r) => r.id)
       return page.desc ? ids.reverse() : ids
     }
     before += b.n

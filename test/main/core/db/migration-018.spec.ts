@@ -34,7 +34,11 @@ function expectCountsExact(db: Db): void {
       .prepare(`SELECT ${BUCKETS[s]('p').join(', ')}, count(*) FROM players p WHERE p.status <> 'merged' GROUP BY 1, 2 ORDER BY 1, 2`)
       .raw()
       .all()
-    expect(db.prepare('SELECT b1, b2, n FROM player_buckets WHERE sort = ? AND n > 0 ORDER BY b1, b2').raw().all(s), s).toEqual(derived)
+    // from migration 19 on, counted per status (the merged records too)
+    const sql = (db.pragma('user_version', { simple: true }) as number) >= 19
+      ? "SELECT b1, b2, sum(n) FROM player_buckets WHERE sort = ? AND status <> 'merged' GROUP BY b1, b2 HAVING sum(n) > 0 ORDER BY b1, b2"
+      : 'SELECT b1, b2, n FROM player_buckets WHERE sort = ? AND n > 0 ORDER BY b1, b2'
+    expect(db.prepare(sql).raw().all(s), s).toEqual(derived)
   }
 }
 
@@ -70,6 +74,9 @@ describe('migration 18 (registry buckets)', () => {
     expectCountsExact(db)
     expect(db.prepare("SELECT count(*) FROM player_buckets WHERE sort = 'fideId'").pluck().get()).toBeGreaterThan(3)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    // the pages are read by today's code, which sums the counts per status (migration 19): on today's schema
+    migrate(db as never, migrations)
+    expectCountsExact(db)
   })
 
   it('every page of each order, both ways, is the plain query’s', () => {

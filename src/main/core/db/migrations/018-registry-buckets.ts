@@ -14,7 +14,7 @@ import type { Migration } from '../migrate'
 export type BucketSort = 'name' | 'fideId' | 'federation' | 'birthYear' | 'title'
 
 /** Each order's bucket as two SQL expressions over a players row named `r`, the first one NULL when the key is missing. */
-const RAW: Record<BucketSort, (r: string) => [string, string]> = {
+export const RAW: Record<BucketSort, (r: string) => [string, string]> = {
   name: (r) => [`substr(${r}.name_folded, 1, 2)`, "''"],
   fideId: (r) => [`${r}.fide_id / 100000`, "''"],
   federation: (r) => [`${r}.federation`, `substr(${r}.name_folded, 1, 1)`],
@@ -22,7 +22,7 @@ const RAW: Record<BucketSort, (r: string) => [string, string]> = {
   title: (r) => [`${r}.title`, `substr(${r}.name_folded, 1, 2)`]
 }
 /** What a missing key's bucket is: first in the order, as NULL is. */
-const MISSING: Record<BucketSort, string> = { name: "''", fideId: '-1', federation: '0', birthYear: '0', title: '0' }
+export const MISSING: Record<BucketSort, string> = { name: "''", fideId: '-1', federation: '0', birthYear: '0', title: '0' }
 
 /** Each order's bucket as two SQL expressions over a players row named `r` (NEW, OLD or a table alias), never NULL. */
 export const BUCKETS: Record<BucketSort, (r: string) => [string, string]> = Object.fromEntries(

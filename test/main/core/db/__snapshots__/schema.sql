@@ -58,6 +58,21 @@ CREATE INDEX players_name_status ON players(name_folded, status);
 -- index players_national_id
 CREATE INDEX players_national_id ON players(national_id) WHERE national_id IS NOT NULL;
 
+-- index players_rare_birth_year
+CREATE INDEX players_rare_birth_year ON players(status, substr(birth_date, 1, 4), name_folded) WHERE (status = 'deceased' OR status = 'merged');
+
+-- index players_rare_federation
+CREATE INDEX players_rare_federation ON players(status, federation, name_folded) WHERE (status = 'deceased' OR status = 'merged');
+
+-- index players_rare_fide_id
+CREATE INDEX players_rare_fide_id ON players(status, fide_id) WHERE (status = 'deceased' OR status = 'merged');
+
+-- index players_rare_name
+CREATE INDEX players_rare_name ON players(status, name_folded) WHERE (status = 'deceased' OR status = 'merged');
+
+-- index players_rare_title
+CREATE INDEX players_rare_title ON players(status, title, name_folded) WHERE (status = 'deceased' OR status = 'merged');
+
 -- index players_title_name
 CREATE INDEX players_title_name ON players(title, name_folded, status);
 
@@ -69,6 +84,9 @@ CREATE INDEX rating_list_entries_player ON rating_list_entries(player_id);
 
 -- index rating_lists_date
 CREATE INDEX rating_lists_date ON rating_lists(rating_type, list_date);
+
+-- index rating_order_status
+CREATE INDEX rating_order_status ON rating_order(list_id, status, rating, player_id);
 
 -- index tournament_arbiters_fide
 CREATE INDEX tournament_arbiters_fide ON tournament_arbiters(fide_id) WHERE fide_id IS NOT NULL;
@@ -233,11 +251,12 @@ CREATE TABLE office_list_window (
 
 -- table player_buckets
 CREATE TABLE player_buckets (
-        sort TEXT NOT NULL CHECK (sort IN ('name', 'fideId', 'federation', 'birthYear', 'title')),
-        b1   ANY NOT NULL,
-        b2   TEXT NOT NULL,
-        n    INTEGER NOT NULL CHECK (n >= 0),   -- the players not merged away in the bucket
-        PRIMARY KEY (sort, b1, b2)
+        sort   TEXT NOT NULL CHECK (sort IN ('name', 'fideId', 'federation', 'birthYear', 'title')),
+        status TEXT NOT NULL,
+        b1     ANY NOT NULL,
+        b2     TEXT NOT NULL,
+        n      INTEGER NOT NULL CHECK (n >= 0),   -- the players of that status in the bucket
+        PRIMARY KEY (sort, status, b1, b2)
       ) STRICT, WITHOUT ROWID;
 
 -- table player_merges
@@ -329,6 +348,15 @@ CREATE TABLE rating_order (
         player_id  INTEGER NOT NULL,  -- the entry's player (not a reference: the triggers move it)
         status     TEXT NOT NULL,     -- the player's
         PRIMARY KEY (list_id, federation, rating, player_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table rating_order_counts
+CREATE TABLE rating_order_counts (
+        list_id    INTEGER NOT NULL REFERENCES rating_order_lists(list_id) ON DELETE CASCADE,
+        federation TEXT NOT NULL,
+        status     TEXT NOT NULL,
+        n          INTEGER NOT NULL CHECK (n >= 0),
+        PRIMARY KEY (list_id, federation, status)
       ) STRICT, WITHOUT ROWID;
 
 -- table rating_order_lists
@@ -597,38 +625,37 @@ CREATE TRIGGER office_list_window_frozen_update BEFORE UPDATE ON office_list_win
           BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
 
 -- trigger players_buckets_delete
-CREATE TRIGGER players_buckets_delete AFTER DELETE ON players WHEN OLD.status <> 'merged' BEGIN
-        UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND b1 = coalesce(substr(OLD.name_folded, 1, 2), '') AND b2 = '';
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'fideId' AND b1 = coalesce(OLD.fide_id / 100000, -1) AND b2 = '';
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'federation' AND b1 = coalesce(OLD.federation, 0) AND b2 = substr(OLD.name_folded, 1, 1);
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'birthYear' AND b1 = coalesce(substr(OLD.birth_date, 1, 4), 0) AND b2 = substr(OLD.name_folded, 1, 1);
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'title' AND b1 = coalesce(OLD.title, 0) AND b2 = substr(OLD.name_folded, 1, 2);
+CREATE TRIGGER players_buckets_delete AFTER DELETE ON players BEGIN
+        UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND status = OLD.status AND b1 = coalesce(substr(OLD.name_folded, 1, 2), '') AND b2 = '';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'fideId' AND status = OLD.status AND b1 = coalesce(OLD.fide_id / 100000, -1) AND b2 = '';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'federation' AND status = OLD.status AND b1 = coalesce(OLD.federation, 0) AND b2 = substr(OLD.name_folded, 1, 1);
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'birthYear' AND status = OLD.status AND b1 = coalesce(substr(OLD.birth_date, 1, 4), 0) AND b2 = substr(OLD.name_folded, 1, 1);
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'title' AND status = OLD.status AND b1 = coalesce(OLD.title, 0) AND b2 = substr(OLD.name_folded, 1, 2);
       END;
 
 -- trigger players_buckets_insert
-CREATE TRIGGER players_buckets_insert AFTER INSERT ON players WHEN NEW.status <> 'merged' BEGIN
-        INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('name', coalesce(substr(NEW.name_folded, 1, 2), ''), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('fideId', coalesce(NEW.fide_id / 100000, -1), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('federation', coalesce(NEW.federation, 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('birthYear', coalesce(substr(NEW.birth_date, 1, 4), 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) VALUES ('title', coalesce(NEW.title, 0), substr(NEW.name_folded, 1, 2), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+CREATE TRIGGER players_buckets_insert AFTER INSERT ON players BEGIN
+        INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('name', NEW.status, coalesce(substr(NEW.name_folded, 1, 2), ''), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('fideId', NEW.status, coalesce(NEW.fide_id / 100000, -1), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('federation', NEW.status, coalesce(NEW.federation, 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('birthYear', NEW.status, coalesce(substr(NEW.birth_date, 1, 4), 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('title', NEW.status, coalesce(NEW.title, 0), substr(NEW.name_folded, 1, 2), 1) ON CONFLICT DO UPDATE SET n = n + 1;
       END;
 
 -- trigger players_buckets_update
 CREATE TRIGGER players_buckets_update AFTER UPDATE OF name_folded, fide_id, federation, birth_date, title, status ON players
-        WHEN (NEW.status <> 'merged' OR OLD.status <> 'merged') AND (NEW.name_folded IS NOT OLD.name_folded OR NEW.fide_id IS NOT OLD.fide_id
-          OR NEW.federation IS NOT OLD.federation OR NEW.birth_date IS NOT OLD.birth_date OR NEW.title IS NOT OLD.title
-          OR (NEW.status = 'merged') <> (OLD.status = 'merged')) BEGIN
-        UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND b1 = coalesce(substr(OLD.name_folded, 1, 2), '') AND b2 = '' AND OLD.status <> 'merged';
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'fideId' AND b1 = coalesce(OLD.fide_id / 100000, -1) AND b2 = '' AND OLD.status <> 'merged';
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'federation' AND b1 = coalesce(OLD.federation, 0) AND b2 = substr(OLD.name_folded, 1, 1) AND OLD.status <> 'merged';
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'birthYear' AND b1 = coalesce(substr(OLD.birth_date, 1, 4), 0) AND b2 = substr(OLD.name_folded, 1, 1) AND OLD.status <> 'merged';
-UPDATE player_buckets SET n = n - 1 WHERE sort = 'title' AND b1 = coalesce(OLD.title, 0) AND b2 = substr(OLD.name_folded, 1, 2) AND OLD.status <> 'merged';
-        INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'name', coalesce(substr(NEW.name_folded, 1, 2), ''), '', 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'fideId', coalesce(NEW.fide_id / 100000, -1), '', 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'federation', coalesce(NEW.federation, 0), substr(NEW.name_folded, 1, 1), 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'birthYear', coalesce(substr(NEW.birth_date, 1, 4), 0), substr(NEW.name_folded, 1, 1), 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
-INSERT INTO player_buckets (sort, b1, b2, n) SELECT 'title', coalesce(NEW.title, 0), substr(NEW.name_folded, 1, 2), 1 WHERE NEW.status <> 'merged' ON CONFLICT DO UPDATE SET n = n + 1;
+        WHEN NEW.name_folded IS NOT OLD.name_folded OR NEW.fide_id IS NOT OLD.fide_id OR NEW.federation IS NOT OLD.federation
+          OR NEW.birth_date IS NOT OLD.birth_date OR NEW.title IS NOT OLD.title OR NEW.status IS NOT OLD.status BEGIN
+        UPDATE player_buckets SET n = n - 1 WHERE sort = 'name' AND status = OLD.status AND b1 = coalesce(substr(OLD.name_folded, 1, 2), '') AND b2 = '';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'fideId' AND status = OLD.status AND b1 = coalesce(OLD.fide_id / 100000, -1) AND b2 = '';
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'federation' AND status = OLD.status AND b1 = coalesce(OLD.federation, 0) AND b2 = substr(OLD.name_folded, 1, 1);
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'birthYear' AND status = OLD.status AND b1 = coalesce(substr(OLD.birth_date, 1, 4), 0) AND b2 = substr(OLD.name_folded, 1, 1);
+UPDATE player_buckets SET n = n - 1 WHERE sort = 'title' AND status = OLD.status AND b1 = coalesce(OLD.title, 0) AND b2 = substr(OLD.name_folded, 1, 2);
+        INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('name', NEW.status, coalesce(substr(NEW.name_folded, 1, 2), ''), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('fideId', NEW.status, coalesce(NEW.fide_id / 100000, -1), '', 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('federation', NEW.status, coalesce(NEW.federation, 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('birthYear', NEW.status, coalesce(substr(NEW.birth_date, 1, 4), 0), substr(NEW.name_folded, 1, 1), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+INSERT INTO player_buckets (sort, status, b1, b2, n) VALUES ('title', NEW.status, coalesce(NEW.title, 0), substr(NEW.name_folded, 1, 2), 1) ON CONFLICT DO UPDATE SET n = n + 1;
       END;
 
 -- trigger players_count_delete
@@ -686,10 +713,10 @@ UPDATE list_marks SET rank = rank + 1
 CREATE TRIGGER players_rating_order AFTER UPDATE OF federation, status ON players
         WHEN (NEW.federation IS NOT OLD.federation OR NEW.status IS NOT OLD.status) AND EXISTS (SELECT 1 FROM rating_order_lists) BEGIN
         DELETE FROM rating_order WHERE (list_id, federation, rating, player_id) IN
-          (SELECT e.list_id, OLD.federation, coalesce(e.rating, -1), OLD.id FROM rating_list_entries e WHERE e.player_id = OLD.id AND e.list_id IN (SELECT list_id FROM rating_order_lists));
+          (SELECT e.list_id, coalesce(OLD.federation, ''), coalesce(e.rating, -1), OLD.id FROM rating_list_entries e WHERE e.player_id = OLD.id AND e.list_id IN (SELECT list_id FROM rating_order_lists));
         INSERT INTO rating_order (list_id, federation, rating, player_id, status)
-          SELECT e.list_id, NEW.federation, coalesce(e.rating, -1), NEW.id, NEW.status FROM rating_list_entries e
-           WHERE e.player_id = NEW.id AND e.list_id IN (SELECT list_id FROM rating_order_lists) AND NEW.federation IS NOT NULL;
+          SELECT e.list_id, coalesce(NEW.federation, ''), coalesce(e.rating, -1), NEW.id, NEW.status FROM rating_list_entries e
+           WHERE e.player_id = NEW.id AND e.list_id IN (SELECT list_id FROM rating_order_lists);
       END;
 
 -- trigger rating_list_entries_frozen_delete
@@ -731,10 +758,10 @@ UPDATE list_marks SET rank = rank + 1
 -- trigger rating_list_entries_rating_order
 CREATE TRIGGER rating_list_entries_rating_order AFTER UPDATE OF player_id ON rating_list_entries
         WHEN NEW.player_id IS NOT OLD.player_id AND EXISTS (SELECT 1 FROM rating_order_lists WHERE list_id = OLD.list_id) BEGIN
-        DELETE FROM rating_order WHERE list_id = OLD.list_id AND federation = (SELECT federation FROM players WHERE id = OLD.player_id)
+        DELETE FROM rating_order WHERE list_id = OLD.list_id AND federation = (SELECT coalesce(federation, '') FROM players WHERE id = OLD.player_id)
           AND rating = coalesce(OLD.rating, -1) AND player_id = OLD.player_id;
         INSERT INTO rating_order (list_id, federation, rating, player_id, status)
-          SELECT NEW.list_id, p.federation, coalesce(NEW.rating, -1), p.id, p.status FROM players p WHERE p.id = NEW.player_id AND p.federation IS NOT NULL;
+          SELECT NEW.list_id, coalesce(p.federation, ''), coalesce(NEW.rating, -1), p.id, p.status FROM players p WHERE p.id = NEW.player_id;
       END;
 
 -- trigger rating_list_entries_state_frozen
@@ -757,6 +784,16 @@ CREATE TRIGGER rating_lists_frozen BEFORE UPDATE ON rating_lists
 CREATE TRIGGER rating_lists_no_delete BEFORE DELETE ON rating_lists
         WHEN OLD.status IN ('published','reference')
         BEGIN SELECT RAISE(ABORT, 'a published or reference list is immutable'); END;
+
+-- trigger rating_order_count_delete
+CREATE TRIGGER rating_order_count_delete AFTER DELETE ON rating_order BEGIN
+        UPDATE rating_order_counts SET n = n - 1 WHERE list_id = OLD.list_id AND federation = OLD.federation AND status = OLD.status;
+      END;
+
+-- trigger rating_order_count_insert
+CREATE TRIGGER rating_order_count_insert AFTER INSERT ON rating_order BEGIN
+        INSERT INTO rating_order_counts (list_id, federation, status, n) VALUES (NEW.list_id, NEW.federation, NEW.status, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
 
 -- trigger tournament_files_no_update
 CREATE TRIGGER tournament_files_no_update BEFORE UPDATE ON tournament_files
