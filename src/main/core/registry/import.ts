@@ -9,6 +9,7 @@ import { looksLikeTxtHeader } from './fide-txt'
 import { fileChecksum } from './text-source'
 import { BulkEncoder, readList, type ListFormat, type ListSource } from './list-read'
 import { ListReaderThread } from './list-reader-thread'
+import { errorOf } from '../workers/paced-channel'
 import { appendAudit } from '../data/audit'
 import { ListWriter, enterBulkMode, liftEntriesGuard, referenceListByChecksum, registryIsEmpty } from '../data/list-import'
 
@@ -111,7 +112,7 @@ function writeFromThread(thread: ListReaderThread, writer: ListWriter, log: Prob
       log.absorb(m)
       return { format: m.format, encoding: m.encoding }
     }
-    if (m.kind === 'failed') throw m.error.key ? new UserError(m.error.key, m.error.params ?? {}) : new Error(m.error.message)
+    if (m.kind === 'failed') throw errorOf(m.error)
     if (m.kind === 'progress') opts.progress?.(m.read, m.total, 'players')
     else writer.writeBulk(m)
     opts.throwIfCancelled?.()

@@ -1,0 +1,119 @@
+// A job's helper thread and the job's own thread, joined by an ordered channel with back-pressure: the helper produces
+// (reads a file, computes a list) while the job's thread stays synchronous inside its one SQLite transaction and takes
+// the messages with receiveMessageOnPort, waiting on a shared counter. The helper pauses when it is a window of
+// messages ahead, so memory stays bounded. Used by the first load of a FIDE list (registry/list-reader-thread.ts) and
+// by the generation of a big list (services/list-generator-thread.ts).
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort, type TransferListItem } from 'node:worker_threads'
+import type { WorkerScript } from './runner'
+import { UserError } from '../util/errors'
+
+/** What every helper's workerData carries beside its own fields. */
+export interface PacedData {
+  /** Which helper the worker entry starts (see workers/worker-entry.ts). */
+  role: string
+  port: MessagePort
+  /** Int32 counters: messages sent, messages taken, and a stop flag set by the job's thread. */
+  control: SharedArrayBuffer
+}
+
+const SENT = 0
+const TAKEN = 1
+const STOP = 2
+
+/** An error of the helper as it crosses to the job's thread: a UserError keeps its key and parameters. */
+export interface Failure {
+  key?: string
+  message: string
+  params?: Record<string, unknown>
+}
+
+export function failureOf(e: unknown): Failure {
+  const err = e as Error & { key?: string; params?: Record<string, unknown> }
+  return { key: err.key, message: err.message ?? String(e), params: err.params }
+}
+
+/** The helper's error again on the job's thread, thrown there as it was thrown in the helper. */
+export function errorOf(f: Failure): Error {
+  return f.key ? new UserError(f.key, f.params ?? {}) : new Error(f.message)
+}
+
+/** Thrown on the helper's side once the job's thread stopped listening: the helper ends quietly. */
+export class ChannelStopped extends Error {}
+
+/** The helper's side: `post` sends in order and waits while `window` messages are not taken yet. */
+export function pacedSender<M>(data: PacedData, window: number): { post: (m: M, transfer?: readonly TransferListItem[]) => void; stopped: () => boolean } {
+  const ctrl = new Int32Array(data.control)
+  const stopped = (): boolean => Atomics.load(ctrl, STOP) === 1
+  const post = (m: M, transfer: readonly TransferListItem[] = []): void => {
+    for (;;) {
+      if (stopped()) throw new ChannelStopped()
+      const taken = Atomics.load(ctrl, TAKEN)
+      if (Atomics.load(ctrl, SENT) - taken < window) break
+      Atomics.wait(ctrl, TAKEN, taken, 200)
+    }
+    data.port.postMessage(m, transfer)
+    Atomics.add(ctrl, SENT, 1)
+    Atomics.notify(ctrl, SENT)
+  }
+  return { post, stopped }
+}
+
+/**
+ * The job's side: starts the helper thread (the worker entry with `data` and the channel) and hands its messages over
+ * one at a time. `isLast` tells the final message (after it the helper is done and is not terminated).
+ */
+export class PacedReceiver<M> {
+  private readonly worker: Worker
+  private readonly port: MessagePort
+  private readonly ctrl: Int32Array
+  private taken = 0
+  private done = false
+
+  constructor(
+    script: WorkerScript,
+    data: Omit<PacedData, 'port' | 'control'> & Record<string, unknown>,
+    private readonly isLast: (m: M) => boolean,
+    /** Called when the helper sent nothing for `stallMs`: throws the caller's error (the helper is stopped first). */
+    private readonly stalled: (seconds: number) => Error,
+    private readonly stallMs = 60_000
+  ) {
+    const { port1, port2 } = new MessageChannel()
+    const control = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT)
+    this.ctrl = new Int32Array(control)
+    this.worker = new Worker(script.file, { workerData: { ...data, port: port2, control }, transferList: [port2], execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
+    this.worker.unref()
+    this.port = port1
+  }
+
+  /** The next message, waiting for the helper if it has not sent one yet; `whileWaiting` runs between waits (a cancel check). */
+  next(whileWaiting?: () => void): M {
+    let waited = 0
+    for (;;) {
+      const got = receiveMessageOnPort(this.port) as { message: M } | undefined
+      if (got) {
+        this.taken++
+        Atomics.store(this.ctrl, TAKEN, this.taken)
+        Atomics.notify(this.ctrl, TAKEN)
+        if (this.isLast(got.message)) this.done = true
+        return got.message
+      }
+      const sent = Atomics.load(this.ctrl, SENT)
+      const step = sent > this.taken ? 1 : 500
+      if (Atomics.wait(this.ctrl, SENT, sent, step) === 'timed-out') waited += step
+      else waited = 0
+      if (waited >= this.stallMs) {
+        this.stop()
+        throw this.stalled(Math.round(this.stallMs / 1000))
+      }
+      if (waited > 0 && waited % 500 === 0) whileWaiting?.()
+    }
+  }
+
+  /** Stops the helper (after its last message, or when the job gives up) and frees its thread. */
+  stop(): void {
+    Atomics.store(this.ctrl, STOP, 1)
+    Atomics.notify(this.ctrl, TAKEN)
+    this.port.close()
+    if (!this.done) void this.worker.terminate()
+  }
+}
