@@ -22,6 +22,10 @@ export const listsErrors: ErrorCatalogue = {
     en: 'Draft {listId} is older than its inputs (a tournament approved, a file corrected or a decision taken since it was generated): generate it again before publishing.',
     fr: 'Le brouillon {listId} est plus ancien que ses données (un tournoi approuvé, un fichier corrigé ou une décision prise depuis sa génération) : générez-le à nouveau avant de le publier.'
   },
+  'lists.generatorStalled': {
+    en: 'The list was not generated: its computing thread sent nothing for {seconds} s. Nothing was written; try again.',
+    fr: 'La liste n’a pas été générée : son fil de calcul n’a rien envoyé pendant {seconds} s. Rien n’a été écrit ; réessayez.'
+  },
   'lists.notOffice': { en: 'List {listId} is not a list computed by the office.', fr: 'La liste {listId} n’est pas une liste calculée par l’office.' },
   'lists.notPublished': { en: 'List {listId} is not a published office list: only a published list is corrected.', fr: 'La liste {listId} n’est pas une liste publiée de l’office : seule une liste publiée se corrige.' },
   'lists.correctionNotApproved': { en: 'Tournament {id} ({name}) has a corrected file that is not approved yet (status {status}): review and approve it before correcting the lists that rated it.', fr: 'Le tournoi {id} ({name}) a un fichier corrigé qui n’est pas encore approuvé (statut {status}) : examinez-le et approuvez-le avant de corriger les listes qui l’ont calculé.' },

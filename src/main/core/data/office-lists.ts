@@ -574,27 +574,193 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
 const ROWS_A_STATEMENT = 16
 
 /**
- * Rows of one table inserted ROWS_A_STATEMENT at a time (`INSERT … VALUES (…), (…), …`), the last ones by `flush`, one
- * by one. The same rows as one statement each; a failing row fails its statement, in the caller's transaction.
+ * Rows of one table gathered ROWS_A_STATEMENT at a time: each full group goes to `full` as one array of values (one
+ * `INSERT … VALUES (…), (…), …`), the last rows come out of `rest`, one array each. `reuse`: the group's array is
+ * filled again after `full` returned (a writer that runs it at once); otherwise each group is an array of its own
+ * (a group sent to another thread).
  */
-function rowBatch(db: Db, insert: string, row: string, columns: number): { add: (...values: unknown[]) => void; flush: () => void } {
-  const one = db.prepare(`${insert} ${row}`)
-  const many = db.prepare(`${insert} ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
-  const values = new Array<unknown>(ROWS_A_STATEMENT * columns)
-  let n = 0
-  return {
-    add(...row: unknown[]) {
-      for (let i = 0; i < columns; i++) values[n * columns + i] = row[i]
-      if (++n === ROWS_A_STATEMENT) {
-        many.run(values)
-        n = 0
-      }
-    },
-    flush() {
-      for (let r = 0; r < n; r++) one.run(values.slice(r * columns, (r + 1) * columns))
-      n = 0
+export class RowGroups {
+  private values: unknown[]
+  private n = 0
+  /** Rows added so far. */
+  count = 0
+  constructor(
+    private readonly columns: number,
+    private readonly full: (values: unknown[]) => void,
+    private readonly reuse: boolean
+  ) {
+    this.values = new Array<unknown>(ROWS_A_STATEMENT * columns)
+  }
+
+  add(...row: unknown[]): void {
+    const at = this.n * this.columns
+    for (let i = 0; i < this.columns; i++) this.values[at + i] = row[i]
+    this.count++
+    if (++this.n === ROWS_A_STATEMENT) {
+      this.full(this.values)
+      this.n = 0
+      if (!this.reuse) this.values = new Array<unknown>(ROWS_A_STATEMENT * this.columns)
     }
   }
+
+  /** The rows of the last group, not full (one array each); the groups start again empty. */
+  rest(): unknown[][] {
+    const out: unknown[][] = []
+    for (let r = 0; r < this.n; r++) out.push(this.values.slice(r * this.columns, (r + 1) * this.columns))
+    this.n = 0
+    return out
+  }
+}
+
+/** A table's inserts: a full group of ROWS_A_STATEMENT rows in one statement, or one row. */
+interface RowInserts {
+  group(values: unknown[]): void
+  one(values: unknown[]): void
+}
+
+function rowInserts(db: Db, insert: string, row: string): RowInserts {
+  const one = db.prepare(`${insert} ${row}`)
+  const many = db.prepare(`${insert} ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
+  return { group: (v) => void many.run(v), one: (v) => void one.run(v) }
+}
+
+export const ENTRY_COLUMNS = 14
+export const SHEET_COLUMNS = 6
+
+/**
+ * A generated line as the rows the list stores (its GenerationSink): the entry (ENTRY_COLUMNS values) and, when he has
+ * one or a correction, the sheet with its change kind (SHEET_COLUMNS values). Pure of the database: a big list's lines
+ * are turned into rows on the thread that computes them (services/list-generator-thread.ts).
+ */
+export function lineRows(input: GenerationInput, meta: Pick<DraftMeta, 'params' | 'adjustments'>, entries: RowGroups, sheets: RowGroups): GenerationSink['line'] {
+  const edition = meta.params.id
+  const adjusted = new Map<number, PendingAdjustment[]>()
+  for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
+  return (e, sheet, b) => {
+    if (!e) {
+      // no line on the list: his sheet says why (kind 'unlisted'), beside the entries it has no place among
+      if (!sheet) return
+      sheets.add(sheet.playerId, UNLISTED, b?.rating ?? null, null, JSON.stringify(sheetTournamentIds(sheet)), packSheet(sheet))
+      return
+    }
+    entries.add(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
+    const corrections = adjusted.get(e.playerId)
+    if (!sheet && !corrections) return
+    // a corrected player gets a sheet even without games: the correction is what changed his line
+    const s = sheet ?? gamelessSheet(e, b, input.listDate, edition, input.base.listId)
+    for (const a of corrections ?? []) s.notes.push({ ref: `correction of list ${a.sourceListId}`, text: `${a.delta > 0 ? '+' : ''}${a.delta} carried into this list (FIDE practice): ${a.reason}` })
+    const before = b?.rating ?? null
+    const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
+    const printedBefore = before === null ? null : before - undo
+    sheets.add(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
+  }
+}
+
+/** What a draft stores once its lines are written, as rows: pure of the database, computed where the list was. */
+export interface FinishRows {
+  edition: string
+  checksum: string
+  /** (player id, window as JSON) */
+  window: [number, string][]
+  /** (tournament id, file id, file sha256, first round, last round, late, final, games, players) */
+  tournaments: unknown[][]
+  /** office_list_meta's values after the list id */
+  meta: unknown[]
+}
+
+export function finishRows(built: BuiltInput, result: GenerationResult, meta: DraftMeta, reason: string | null): FinishRows {
+  const { input } = built
+  // one row per tournament (a long event's month slices of this list together)
+  const rowById = new Map(built.rows.map((r) => [r.id, r]))
+  const agg = new Map<number, { first: number; last: number; late: boolean; final: boolean; games: number; players: number }>()
+  for (const t of input.tournaments) {
+    const rounds = t.slice ? t.slice.rounds : t.players.flatMap((p) => p.rounds.map((r) => r.round))
+    const first = rounds.length ? Math.min(...rounds) : 0
+    const last = rounds.length ? Math.max(...rounds) : 0
+    const a = agg.get(t.tournamentId) ?? { first, last, late: t.late, final: false, games: 0, players: 0 }
+    a.first = Math.min(a.first, first)
+    a.last = Math.max(a.last, last)
+    if (!t.slice || t.slice.last) a.final = true
+    agg.set(t.tournamentId, a)
+  }
+  for (const r of result.tournaments) {
+    const a = agg.get(r.tournamentId)
+    if (!a) continue
+    a.games += r.games
+    a.players = Math.max(a.players, r.players)
+  }
+  const tournaments: unknown[][] = []
+  for (const [tid, a] of agg) {
+    const row = rowById.get(tid)!
+    tournaments.push([tid, row.fileId, row.sha256, a.first, a.last, a.late ? 1 : 0, a.final ? 1 : 0, a.games, a.players])
+  }
+  return {
+    edition: result.edition,
+    checksum: result.checksum,
+    window: result.window.map((w) => [w.playerId, JSON.stringify(w)]),
+    tournaments,
+    meta: [
+      built.base.id,
+      meta.closingDate,
+      meta.profileId,
+      JSON.stringify(meta.params),
+      meta.engineVersion,
+      JSON.stringify({ ...result.counters, adjustments: meta.adjustments.map((a) => a.id) }),
+      meta.inputsHash,
+      reason
+    ]
+  }
+}
+
+/** A draft being written in the caller's transaction: its list row, then its rows as they come, then `finish`. */
+export interface DraftTarget {
+  id: number
+  entries: RowInserts
+  sheets: RowInserts
+  /** The last rows, then the window, the tournaments and the parameters; gives the list id. */
+  finish(entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number
+}
+
+/** Starts a draft of `listDate`/`ratingType`: the list row (replacing the earlier draft when asked, its id kept). */
+export function openDraft(db: Db, list: { listDate: string; ratingType: RatingType }, meta: Pick<DraftMeta, 'params' | 'source'>, o: Pick<WriteListOptions, 'replaceDraft' | 'version' | 'supersedesId'>): DraftTarget {
+  const edition = meta.params.id
+  let listId: number | null = o.replaceDraft ? existingList(db, list.listDate, list.ratingType, meta.source, 'draft') : null
+  if (listId !== null) {
+    clearDraft(db, listId)
+    db.prepare("UPDATE rating_lists SET edition = ?, checksum = NULL, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(edition, listId)
+  } else {
+    listId = Number(
+      db
+        .prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum) VALUES ('office', ?, ?, ?, ?, 'draft', ?, ?, NULL)")
+        .run(list.listDate, list.ratingType, meta.source, edition, o.version ?? 1, o.supersedesId ?? null).lastInsertRowid
+    )
+  }
+  const id = listId
+  // entries and sheets go in statements of ROWS_A_STATEMENT rows (the rest one by one at the end): one statement per
+  // row paid its call, bindings, trigger set-up and statement journal for each of two million rows
+  const entries = rowInserts(
+    db,
+    `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
+       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
+    `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  )
+  const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`)
+  const finish = (entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number => {
+    for (const r of entriesRest) entries.one(r)
+    for (const r of sheetsRest) sheets.one(r)
+    db.prepare('UPDATE rating_lists SET edition = ?, checksum = ? WHERE id = ?').run(rows.edition, rows.checksum, id)
+    const insWindow = db.prepare(`INSERT INTO office_list_window (list_id, player_id, data) VALUES (${id}, ?, ?)`)
+    for (const w of rows.window) insWindow.run(w)
+    const insT = db.prepare(
+      `INSERT INTO office_list_tournaments (list_id, tournament_id, file_id, file_sha256, first_round, last_round, late, final, games, players) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    for (const t of rows.tournaments) insT.run(t)
+    db.prepare(
+      `INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, counters, inputs_hash, reason) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?)`
+    ).run(rows.meta)
+    return id
+  }
+  return { id, entries, sheets, finish }
 }
 
 /** Writes a draft as generateList gives it, line by line (its GenerationSink), then the rest with `finish`. */
@@ -608,112 +774,25 @@ export interface ListWriter extends GenerationSink {
  * it comes (entry, sheet with its change kind) so that a FIDE-sized list is written while it is computed, never held.
  */
 export function openListWriter(db: Db, built: BuiltInput, meta: DraftMeta, o: WriteListOptions): ListWriter {
-  const { input } = built
-  const edition = meta.params.id
-  let listId: number | null = o.replaceDraft ? existingList(db, input.listDate, input.ratingType, meta.source, 'draft') : null
-  if (listId !== null) {
-    clearDraft(db, listId)
-    db.prepare("UPDATE rating_lists SET edition = ?, checksum = NULL, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(edition, listId)
-  } else {
-    listId = Number(
-      db
-        .prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum) VALUES ('office', ?, ?, ?, ?, 'draft', ?, ?, NULL)")
-        .run(input.listDate, input.ratingType, meta.source, edition, o.version ?? 1, o.supersedesId ?? null).lastInsertRowid
-    )
-  }
-  const id = listId
-  // entries and sheets go in statements of ROWS_A_STATEMENT rows (the rest one by one at the end): one statement per
-  // row paid its call, bindings, trigger set-up and statement journal for each of two million rows
-  const entries = rowBatch(
-    db,
-    `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
-       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
-    `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    14
-  )
-  const sheetRows = rowBatch(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, 6)
-  const adjusted = new Map<number, PendingAdjustment[]>()
-  for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
+  const target = openDraft(db, built.input, meta, o)
+  const entries = new RowGroups(ENTRY_COLUMNS, target.entries.group, true)
+  const sheets = new RowGroups(SHEET_COLUMNS, target.sheets.group, true)
+  const rowsOf = lineRows(built.input, meta, entries, sheets)
   // the base list's size: the number of lines to expect (new players come on top)
-  const expected = Math.max(1, input.base.entries.length)
-  let lines = 0
-  let sheets = 0
-
+  const expected = Math.max(1, built.input.base.entries.length)
   const line = (e: ListEntry | null, sheet: CalculationSheet | null, b: BaseEntry | undefined): void => {
-    if (!e) {
-      // no line on the list: his sheet says why (kind 'unlisted'), beside the entries it has no place among
-      if (!sheet) return
-      sheetRows.add(sheet.playerId, UNLISTED, b?.rating ?? null, null, JSON.stringify(sheetTournamentIds(sheet)), packSheet(sheet))
-      sheets++
-      return
-    }
-    if ((lines & 16383) === 0) {
+    if (e && (entries.count & 16383) === 0) {
       o.throwIfCancelled?.()
-      o.progress?.(Math.min(lines, expected), expected, 'entries')
+      o.progress?.(Math.min(entries.count, expected), expected, 'entries')
     }
-    lines++
-    entries.add(e.playerId, e.rating, e.games, e.k, e.flags, e.title, e.federation, e.birthYear, e.sex, e.status, e.ratedGamesToDate, e.highestRating, e.trackedSince, e.recentGames.length ? JSON.stringify(e.recentGames) : null)
-    const corrections = adjusted.get(e.playerId)
-    if (!sheet && !corrections) return
-    // a corrected player gets a sheet even without games: the correction is what changed his line
-    const s = sheet ?? gamelessSheet(e, b, input.listDate, edition, input.base.listId)
-    for (const a of corrections ?? []) s.notes.push({ ref: `correction of list ${a.sourceListId}`, text: `${a.delta > 0 ? '+' : ''}${a.delta} carried into this list (FIDE practice): ${a.reason}` })
-    const before = b?.rating ?? null
-    const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
-    const printedBefore = before === null ? null : before - undo
-    sheetRows.add(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
-    sheets++
+    rowsOf(e, sheet, b)
   }
-
   const finish = (result: GenerationResult): number => {
-    entries.flush()
-    sheetRows.flush()
+    const entriesRest = entries.rest()
+    const sheetsRest = sheets.rest()
     o.progress?.(expected, expected, 'entries')
-    o.progress?.(sheets, sheets, 'sheets')
-    db.prepare('UPDATE rating_lists SET edition = ?, checksum = ? WHERE id = ?').run(result.edition, result.checksum, id)
-    const insWindow = db.prepare(`INSERT INTO office_list_window (list_id, player_id, data) VALUES (${id}, ?, ?)`)
-    for (const w of result.window) insWindow.run(w.playerId, JSON.stringify(w))
-
-    // one row per tournament (a long event's month slices of this list together)
-    const insT = db.prepare(
-      `INSERT INTO office_list_tournaments (list_id, tournament_id, file_id, file_sha256, first_round, last_round, late, final, games, players) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-    )
-    const rowById = new Map(built.rows.map((r) => [r.id, r]))
-    const agg = new Map<number, { first: number; last: number; late: boolean; final: boolean; games: number; players: number }>()
-    for (const t of input.tournaments) {
-      const rounds = t.slice ? t.slice.rounds : t.players.flatMap((p) => p.rounds.map((r) => r.round))
-      const first = rounds.length ? Math.min(...rounds) : 0
-      const last = rounds.length ? Math.max(...rounds) : 0
-      const a = agg.get(t.tournamentId) ?? { first, last, late: t.late, final: false, games: 0, players: 0 }
-      a.first = Math.min(a.first, first)
-      a.last = Math.max(a.last, last)
-      if (!t.slice || t.slice.last) a.final = true
-      agg.set(t.tournamentId, a)
-    }
-    for (const r of result.tournaments) {
-      const a = agg.get(r.tournamentId)
-      if (!a) continue
-      a.games += r.games
-      a.players = Math.max(a.players, r.players)
-    }
-    for (const [tid, a] of agg) {
-      const row = rowById.get(tid)!
-      insT.run(tid, row.fileId, row.sha256, a.first, a.last, a.late ? 1 : 0, a.final ? 1 : 0, a.games, a.players)
-    }
-    db.prepare(
-      'INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, counters, inputs_hash, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
-    ).run(
-      id,
-      built.base.id,
-      meta.closingDate,
-      meta.profileId,
-      JSON.stringify(meta.params),
-      meta.engineVersion,
-      JSON.stringify({ ...result.counters, adjustments: meta.adjustments.map((a) => a.id) }),
-      meta.inputsHash,
-      o.reason ?? null
-    )
-    return id
+    o.progress?.(sheets.count, sheets.count, 'sheets')
+    return target.finish(entriesRest, sheetsRest, finishRows(built, result, meta, o.reason ?? null))
   }
   return { line, finish }
 }

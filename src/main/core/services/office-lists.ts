@@ -40,11 +40,23 @@ import {
   readSheet,
   sheetCounts,
   writeGeneratedList,
+  lineRows,
+  finishRows,
+  openDraft,
+  RowGroups,
+  ENTRY_COLUMNS,
+  SHEET_COLUMNS,
+  type DraftMeta,
   type BaseListRef,
   type BuiltInput,
   type PeriodTournamentRow
 } from '../data/office-lists'
 import { listEntryCount } from '../data/list-pages'
+import { storedPlayerCount } from '../data/players'
+import { openDatabase } from '../db/open'
+import type { WorkerScript } from '../workers/runner'
+import { errorOf } from '../workers/paced-channel'
+import { startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
 import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
@@ -102,14 +114,14 @@ function calendarEntry(rules: Rules, listDate: string, ratingType: RatingType): 
   return hit
 }
 
-function resultOf(db: Db, listId: number, built: BuiltInput, result: GenerationResult, closingDate: string): GenerateResult {
+function resultOf(db: Db, listId: number, baseListId: number, result: Pick<GenerationResult, 'listDate' | 'ratingType' | 'edition' | 'counters' | 'checksum'>, closingDate: string): GenerateResult {
   return {
     listId,
     listDate: result.listDate,
     closingDate,
     type: result.ratingType,
     edition: result.edition,
-    baseListId: built.base.id,
+    baseListId,
     players: result.counters.players,
     rated: result.counters.rated,
     newlyRated: result.counters.newlyRated,
@@ -120,51 +132,160 @@ function resultOf(db: Db, listId: number, built: BuiltInput, result: GenerationR
   }
 }
 
-/**
- * Generates the draft of a list date and type: base list, period tournaments, the engine, then every row written in
- * one transaction that replaces the earlier draft of that date. Runs in the worker (the `lists:generate` job).
- */
-export function generateDraft(db: Db, input: GenerateInput, hooks: JobHooks = {}): GenerateResult {
-  const profile = profileEdition(db, input.profile)
-  const rules = rulesFor(db, profile)
+/** What a generation is: its rules, closing date, edition and chain (the source written on the list). */
+interface GenerationPlan {
+  rules: Rules
+  closingDate: string
+  edition: Edition
+  source: string
+}
+
+function generationPlan(db: Db, input: GenerateInput): GenerationPlan {
+  const rules = rulesFor(db, profileEdition(db, input.profile))
   const { closingDate } = calendarEntry(rules, input.listDate, input.ratingType)
   const edition = rules.list(input.listDate)
   // the source written on the list is its chain: 'FIDE' for FIDE's editions, the profile's id for a federation's own
-  const source = editionChain(edition)
-  assertNotPublished(db, input.listDate, input.ratingType, source)
+  return { rules, closingDate, edition, source: editionChain(edition) }
+}
+
+/** The generation's inputs read (base list, period tournaments, decisions) and the merged records folded. */
+function readInputs(db: Db, input: GenerateInput, plan: GenerationPlan, hooks: JobHooks): { built: BuiltInput; folded: FoldedMerge[]; meta: DraftMeta } {
   hooks.progress?.(0, 1, 'reading')
   const built = buildGenerationInput(db, {
     listDate: input.listDate,
-    closingDate,
+    closingDate: plan.closingDate,
     ratingType: input.ratingType,
-    edition,
-    source,
-    editionAt: rules.tournament,
-    cutoffOf: rules.cutoff,
+    edition: plan.edition,
+    source: plan.source,
+    editionAt: plan.rules.tournament,
+    cutoffOf: plan.rules.cutoff,
     progress: hooks.progress,
     throwIfCancelled: hooks.throwIfCancelled
   })
   // two records of one person merged in the registry: one line on the base, one window (lists/README.md)
   const folded = foldInto(built, activeMerges(db))
+  const { edition, closingDate, source } = plan
+  const meta: DraftMeta = { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments }
+  return { built, folded, meta }
+}
+
+function auditGeneration(db: Db, listId: number, input: GenerateInput, edition: Edition, baseListId: number, result: Pick<GenerationResult, 'checksum' | 'counters'>): void {
+  audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId, checksum: result.checksum, counters: result.counters })
+}
+
+/** From how many players in the registry a generation computes on a thread of its own while this one writes. */
+const THREAD_FROM = 20_000
+
+export interface GenerateHooks extends JobHooks {
+  /** The worker entry (workers/script.ts): given, a big list is computed on a helper thread (list-generator-thread.ts). */
+  thread?: WorkerScript
+  /** From how many players the helper thread is used (default THREAD_FROM; 0: always, for tests). */
+  threadFrom?: number
+}
+
+/**
+ * Generates the draft of a list date and type: base list, period tournaments, the engine, then every row written in
+ * one transaction that replaces the earlier draft of that date. Runs in the worker (the `lists:generate` job).
+ */
+export function generateDraft(db: Db, input: GenerateInput, hooks: GenerateHooks = {}): GenerateResult {
+  const plan = generationPlan(db, input)
+  assertNotPublished(db, input.listDate, input.ratingType, plan.source)
+  if (hooks.thread && !db.memory && (storedPlayerCount(db) ?? 0) >= (hooks.threadFrom ?? THREAD_FROM)) return generateOnThread(db, input, plan, hooks.thread, hooks)
+  const { built, folded, meta } = readInputs(db, input, plan, hooks)
   hooks.throwIfCancelled?.()
   hooks.progress?.(0, 1, 'computing')
   // each line is written as it is computed, in the one transaction of the draft: at FIDE scale two million entries
   // and their sheets are never held at once (the profile's lesson: they were most of the memory and of the GC's time)
   const write = db.transaction(() => {
-    const writer = openListWriter(
-      db,
-      built,
-      { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments },
-      { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled }
-    )
+    const writer = openListWriter(db, built, meta, { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled })
     // the base lines are given up as their lines are written: nothing below reads them (the writer took its count)
     const result = generateList({ ...built.input, releaseBase: true }, notingFolds(writer, folded, built))
     const listId = writer.finish(result)
-    audit(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId: built.base.id, checksum: result.checksum, counters: result.counters })
+    auditGeneration(db, listId, input, plan.edition, built.base.id, result)
     return { listId, result }
   })
   const { listId, result } = withTempStoreInMemory(db, write)
-  return resultOf(db, listId, built, result, closingDate)
+  return resultOf(db, listId, built.base.id, result, plan.closingDate)
+}
+
+/**
+ * The helper thread's part of a big generation: the inputs read on its own read-only connection, the list computed,
+ * each line turned into its rows and posted in groups, then what the draft stores at its end.
+ */
+export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage) => void): void {
+  const db = openDatabase(data.dbPath, { readonly: true })
+  try {
+    const { input } = data
+    const plan = generationPlan(db, input)
+    const { built, folded, meta } = readInputs(db, input, plan, { progress: (done, total, message) => post({ kind: 'progress', done, total, message }) })
+    post({ kind: 'progress', done: 0, total: 1, message: 'computing' })
+    const expected = Math.max(1, built.input.base.entries.length)
+    let entryGroups: unknown[][] = []
+    let sheetGroups: unknown[][] = []
+    const send = (): void => {
+      post({ kind: 'rows', entries: entryGroups, sheets: sheetGroups, lines: entries.count, expected })
+      entryGroups = []
+      sheetGroups = []
+    }
+    // 256 groups of 16 rows a message: a few thousand lines, a message every few milliseconds
+    const entries = new RowGroups(ENTRY_COLUMNS, (v) => entryGroups.push(v) >= 256 && send(), false)
+    const sheets = new RowGroups(SHEET_COLUMNS, (v) => sheetGroups.push(v) >= 256 && send(), false)
+    const result = generateList({ ...built.input, releaseBase: true }, notingFolds({ line: lineRows(built.input, meta, entries, sheets) }, folded, built))
+    if (entryGroups.length || sheetGroups.length) send()
+    const { listDate, ratingType, edition, counters, checksum } = result
+    post({
+      kind: 'end',
+      entriesRest: entries.rest(),
+      sheetsRest: sheets.rest(),
+      finish: finishRows(built, result, meta, null),
+      summary: { listDate, ratingType, edition, counters, checksum, baseListId: built.base.id },
+      sheets: sheets.count,
+      expected
+    })
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * A big generation on two threads: the helper computes (produceDraftRows), this thread writes what it sends. The write
+ * transaction opens with the first rows: while the helper reads and rates, other writers are not held up.
+ */
+function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: JobHooks): GenerateResult {
+  const thread = startGenerator(script, db.name, input)
+  try {
+    const next = (): GeneratorMessage => thread.next(hooks.throwIfCancelled)
+    let first = next()
+    for (; first.kind === 'progress'; first = next()) hooks.progress?.(first.done, first.total, first.message)
+    const write = db.transaction(() => {
+      const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
+      let reported = 0
+      for (let m: GeneratorMessage = first; ; m = next()) {
+        if (m.kind === 'failed') throw errorOf(m.error)
+        if (m.kind === 'progress') hooks.progress?.(m.done, m.total, m.message)
+        else if (m.kind === 'rows') {
+          for (const g of m.entries) target.entries.group(g)
+          for (const g of m.sheets) target.sheets.group(g)
+          hooks.throwIfCancelled?.()
+          if (m.lines - reported >= 16384) {
+            reported = m.lines
+            hooks.progress?.(Math.min(m.lines, m.expected), m.expected, 'entries')
+          }
+        } else {
+          hooks.throwIfCancelled?.()
+          hooks.progress?.(m.expected, m.expected, 'entries')
+          hooks.progress?.(m.sheets, m.sheets, 'sheets')
+          const listId = target.finish(m.entriesRest, m.sheetsRest, m.finish)
+          auditGeneration(db, listId, input, plan.edition, m.summary.baseListId, m.summary)
+          return { listId, summary: m.summary }
+        }
+      }
+    })
+    const { listId, summary } = withTempStoreInMemory(db, write)
+    return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)
+  } finally {
+    thread.stop()
+  }
 }
 
 /** The fingerprint of a draft's inputs as they are now (a tournament approved since, a new file, a decision). */

@@ -1,8 +1,12 @@
-// Worker thread entry: runs one job from the registry and exits, or reads a list file for a job's writer.
+// Worker thread entry: runs one job from the registry and exits, or is a job's helper thread: it reads a list file for
+// the job's writer, or computes a big list for it.
 import { workerData } from 'node:worker_threads'
 import { serveJob } from './protocol'
 import { jobHandlers } from './jobs/index'
 import { isListReaderData, runListReader } from '../registry/list-reader-thread'
+import { isListGeneratorData, runListGenerator } from '../services/list-generator-thread'
+import { produceDraftRows } from '../services/office-lists'
 
 if (isListReaderData(workerData)) runListReader(workerData)
+else if (isListGeneratorData(workerData)) runListGenerator(workerData, produceDraftRows)
 else void serveJob(jobHandlers)

@@ -18,7 +18,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:generate': (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
-      return generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+      return generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript })
     } finally {
       db.close()
     }

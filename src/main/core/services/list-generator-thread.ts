@@ -1,0 +1,72 @@
+// A big list is computed on a thread of its own while the job's thread writes it. At FIDE scale writing the 1.9 M
+// entries and their sheets is SQLite's B-tree work (about half the generation), and computing them (the base list
+// read, the tournaments rated, each line and its sheet encoded) is the other half: on two threads they overlap.
+// The helper reads the inputs on its own read-only connection, runs generateList and turns each line into the rows
+// the list stores (data/office-lists.ts lineRows, finishRows); the job's thread only inserts them, in its one
+// transaction, and the list is the same row for row (the office-lists bench hashes every entry and sheet).
+import type { GenerateInput } from '../../../shared/contract/office-lists'
+import type { GenerationCounters } from '../lists/types'
+import type { FinishRows } from '../data/office-lists'
+import type { WorkerScript } from '../workers/runner'
+import { ChannelStopped, PacedReceiver, failureOf, pacedSender, type Failure, type PacedData } from '../workers/paced-channel'
+import { UserError } from '../util/errors'
+
+export interface GeneratorData extends PacedData {
+  role: 'list-generator'
+  dbPath: string
+  input: GenerateInput
+}
+
+/** What the job's thread needs of the computed list once its rows are written. */
+export interface GeneratedSummary {
+  listDate: string
+  ratingType: GenerateInput['ratingType']
+  edition: string
+  counters: GenerationCounters
+  checksum: string
+  baseListId: number
+}
+
+export type GeneratorMessage =
+  | { kind: 'progress'; done: number; total: number; message: string }
+  /** Full groups of rows (data/office-lists.ts RowGroups), in player order; `lines`: entries computed so far. */
+  | { kind: 'rows'; entries: unknown[][]; sheets: unknown[][]; lines: number; expected: number }
+  | { kind: 'end'; entriesRest: unknown[][]; sheetsRest: unknown[][]; finish: FinishRows; summary: GeneratedSummary; sheets: number; expected: number }
+  | { kind: 'failed'; error: Failure }
+
+/** Messages the helper may be ahead of the writer (16 × 4,096 lines: tens of megabytes at most). */
+const WINDOW = 16
+/** A helper that sends nothing for this long is taken for hung (it sends its progress every phase, rows every few ms). */
+const STALL_MS = 300_000
+
+export function isListGeneratorData(d: unknown): d is GeneratorData {
+  return typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'list-generator'
+}
+
+/** The job's side: starts the helper on the list of `input` in the database at `dbPath`. */
+export function startGenerator(script: WorkerScript, dbPath: string, input: GenerateInput): PacedReceiver<GeneratorMessage> {
+  return new PacedReceiver<GeneratorMessage>(
+    script,
+    { role: 'list-generator', dbPath, input },
+    (m) => m.kind === 'end' || m.kind === 'failed',
+    (seconds) => new UserError('lists.generatorStalled', { seconds }),
+    STALL_MS
+  )
+}
+
+/** The helper's side: `produce` computes the list and posts its messages; a failure is posted as one. */
+export function runListGenerator(data: GeneratorData, produce: (data: GeneratorData, post: (m: GeneratorMessage) => void) => void): void {
+  const channel = pacedSender<GeneratorMessage>(data, WINDOW)
+  try {
+    produce(data, (m) => channel.post(m))
+  } catch (e) {
+    if (e instanceof ChannelStopped) return
+    try {
+      channel.post({ kind: 'failed', error: failureOf(e) })
+    } catch {
+      // the writer stopped listening: nothing left to tell
+    }
+  } finally {
+    data.port.close()
+  }
+}
