@@ -107,7 +107,8 @@ copyFileSync(tmp.file('office.db'), tmp.file('floor.db'))
 const g0 = performance.now()
 const c0 = cpu()
 // as the lists:generate job runs it: a list this big is computed on a helper thread while this one writes
-const thread = await builtBenchWorker()
+// (BENCH_ONE_THREAD=1: computed and written on this thread alone, as before, for a comparison)
+const thread = process.env.BENCH_ONE_THREAD ? undefined : await builtBenchWorker()
 const r = generateDraft(db, { listDate: '2025-11-01', ratingType: 'standard' }, {
   thread,
   progress: (_d, _t, message) => {
