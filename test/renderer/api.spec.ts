@@ -89,7 +89,9 @@ describe('HTTP api client', () => {
 
   it('unwrap gives the value or throws an ApiFailure with the message in the interface language', async () => {
     expect(mod.unwrap({ ok: true, value: 42 })).toBe(42)
-    const { i18n } = await import('../../src/renderer/src/i18n')
+    const { i18n, loadMessages } = await import('../../src/renderer/src/i18n')
+    // the error catalogue is a chunk loaded with the features' messages, before the window's first mount
+    await loadMessages()
     i18n.global.locale.value = 'fr'
     try {
       mod.unwrap({ ok: false, error: { code: 'user', key: 'lists.notFound', params: { listId: 7 }, message: 'There is no rating list 7.' } })

@@ -44,8 +44,8 @@ describe('renderer i18n', () => {
     expect(t('errors.network', { reason: 'ECONNREFUSED' })).toBe('Cannot reach the Rating Office server: ECONNREFUSED')
   })
 
-  it('keeps @ and | of catalogue texts as plain characters', () => {
-    const tree = mod.errorMessages('en')
+  it('keeps @ and | of catalogue texts as plain characters', async () => {
+    const tree = (await import('../../src/renderer/src/i18n-errors')).errorMessages('en')
     expect(JSON.stringify(tree)).not.toMatch(/(?<!\{')[@|](?!'\})/)
   })
 

@@ -1,12 +1,11 @@
 // Interface languages: shell strings + every feature's i18n.ts + the shared error catalogue under errors.*.
 import { createI18n } from 'vue-i18n'
-import { errorCatalogue } from '@shared/errors/index'
 
 export type UiLocale = 'en' | 'fr'
 export const LOCALE_KEY = 'rating-office.locale'
 
-type Tree = { [key: string]: string | Tree }
-type Messages = { en: Tree; fr: Tree }
+export type Tree = { [key: string]: string | Tree }
+export type Messages = { en: Tree; fr: Tree }
 
 const shell: Messages = {
   en: {
@@ -85,34 +84,6 @@ const shell: Messages = {
   }
 }
 
-/** Messages of the renderer only: the server's catalogue does not know that the server is unreachable. */
-const clientErrors: Messages = {
-  en: { network: 'Cannot reach the Rating Office server: {reason}' },
-  fr: { network: 'Impossible de joindre le serveur Rating Office : {reason}' }
-}
-
-/** vue-i18n gives '@' and '|' a meaning (linked messages, plurals); catalogue texts are plain prose. */
-function literal(text: string): string {
-  return text.replace(/[@|]/g, (c) => `{'${c}'}`)
-}
-
-function setPath(tree: Tree, path: string[], value: string): void {
-  let node = tree
-  for (const part of path.slice(0, -1)) {
-    const next = node[part]
-    if (typeof next !== 'object') node[part] = {}
-    node = node[part] as Tree
-  }
-  node[path[path.length - 1]] = value
-}
-
-/** The catalogue's dotted keys ('lists.notFound') become nested messages (errors.lists.notFound). */
-export function errorMessages(locale: UiLocale): Tree {
-  const tree: Tree = {}
-  for (const [key, entry] of Object.entries(errorCatalogue)) setPath(tree, key.split('.'), literal(entry[locale]))
-  return { ...tree, ...clientErrors[locale] }
-}
-
 function isMessages(v: unknown): v is Messages {
   return typeof v === 'object' && v !== null && 'en' in v && 'fr' in v
 }
@@ -142,15 +113,11 @@ function deepMerge(a: Tree, b: Tree): Tree {
   return out
 }
 
-/** The shell's strings and the error catalogue: there from the start, before the features' messages are loaded. */
-function baseMessages(locale: UiLocale): Tree {
-  return { ...shell[locale], errors: errorMessages(locale) }
-}
-
 export async function buildMessages(): Promise<Record<UiLocale, Tree>> {
+  const [features, { errorMessages }] = await Promise.all([featureMessages(), import('./i18n-errors')])
   let en: Tree = { ...shell.en }
   let fr: Tree = { ...shell.fr }
-  for (const m of await featureMessages()) {
+  for (const m of features) {
     en = deepMerge(en, m.en)
     fr = deepMerge(fr, m.fr)
   }
@@ -169,12 +136,13 @@ export const i18n = createI18n({
   legacy: false,
   locale: initialLocale(),
   fallbackLocale: 'en',
-  messages: { en: baseMessages('en'), fr: baseMessages('fr') },
+  // the shell's strings; the features' and the error catalogue's come with loadMessages, before the first mount
+  messages: { en: shell.en, fr: shell.fr },
   missingWarn: false,
   fallbackWarn: false
 })
 
-/** Loads every feature's messages into i18n (main.ts waits for it before mounting the application). */
+/** Loads every feature's messages and the error catalogue into i18n (main.ts waits for it before mounting the application). */
 export async function loadMessages(): Promise<void> {
   const all = await buildMessages()
   for (const locale of ['en', 'fr'] as const) i18n.global.setLocaleMessage(locale, all[locale])
