@@ -1,35 +1,32 @@
 // Issue 14: nothing the officer starts freezes the window. A FIDE-layout list import, a PDF export, a batch of reports
 // and a list generation, started through the calls the UI makes (players:importList, lists:saveExport, jobs:start
 // tournaments:import and lists:generate), run in the worker: the
-// main process's event loop, watched by monitorEventLoopDelay meanwhile, is never blocked over 100 ms. At a
-// reduced scale (the full scale is `npm run bench -- --full`). The machine's own scheduling jitter, measured on
-// an idle loop just before, is allowed on top, so that a loaded machine does not fail it.
+// main process's event loop is never blocked over 100 ms. At a reduced scale (the full scale is `npm run bench --
+// --full`). A block is the main thread's own work: where Linux tells (test/helpers/loop-watch.ts), the most the thread
+// ran between two ticks of a 10 ms timer, so that a gap spent waiting for a CPU — the machine's load: CI's other test
+// files, the job's own two threads on two cores — is not taken for one (both figures are in the message); elsewhere
+// the delay monitorEventLoopDelay sees, with the machine's jitter on an idle loop just before allowed on top.
 import { readFileSync } from 'node:fs'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { writeSyntheticCombinedList } from '../../../helpers/synthetic-list'
 import { generateMonth, type RegistryFacts } from '../../../helpers/trf-month'
 import { tempDir } from '../../../helpers/temp-db'
+import { watchLoop, type Watched } from '../../../helpers/loop-watch'
 
 const BLOCK_LIMIT_MS = 100
 const LINES = 40_000 // about 6 MB: above the bulk threshold, so the first load takes the two-thread path
 const tmp = tempDir()
 let s: Services
 
-/** The longest block of the loop (ms) while `run` runs; 10 ms resolution. */
-async function longestBlock(run: () => Promise<unknown>): Promise<number> {
-  const h = monitorEventLoopDelay({ resolution: 10 })
-  h.enable()
-  try {
-    await run()
-    // one more turn, so that a block that ended with the run is sampled
-    await new Promise((r) => setTimeout(r, 30))
-  } finally {
-    h.disable()
-  }
-  return h.max / 1e6 - 10
+/** The main thread's longest block while `run` runs (see above). */
+const longestBlock = (run: () => Promise<unknown>): Promise<Watched> => watchLoop(run)
+
+/** Under 100 ms: the thread's own longest run where the scheduler tells, else the loop's delay less the idle jitter. */
+function expectResponsive(w: Watched): void {
+  const limit = w.gap ? BLOCK_LIMIT_MS : BLOCK_LIMIT_MS + jitter
+  expect(w.blockMs, `${w.said} (idle jitter ${jitter.toFixed(0)} ms)`).toBeLessThan(limit)
 }
 
 async function jobDone(jobId: string): Promise<void> {
@@ -54,7 +51,7 @@ beforeAll(async () => {
   await s.close()
   s = createServices({ dbPath: tmp.file('office.db'), host: 'browser', appVersion: 'test', worker: sourceWorkerScript() })
   // the machine's jitter: an idle loop for a second
-  jitter = await longestBlock(() => new Promise((r) => setTimeout(r, 1000)))
+  jitter = (await longestBlock(() => new Promise((r) => setTimeout(r, 1000)))).delayMs
 })
 afterAll(async () => {
   await s.close()
@@ -70,7 +67,7 @@ describe('the main process stays responsive during long work', () => {
       await jobDone(jobId)
     })
     expect((s.ctx.db.prepare('SELECT count(*) AS n FROM players').get() as { n: number }).n).toBe(LINES)
-    expect(block, `longest block ${block.toFixed(0)} ms (idle jitter ${jitter.toFixed(0)} ms)`).toBeLessThan(BLOCK_LIMIT_MS + jitter)
+    expectResponsive(block)
   })
 
   it('a PDF of the top 2,000 saved from the desktop (lists:saveExport, the lists:export job) blocks the loop under 100 ms', async () => {
@@ -82,7 +79,7 @@ describe('the main process stays responsive during long work', () => {
     const block = await longestBlock(async () => (saved = await call('lists:saveExport', { listId, format: 'pdf', top: 2000 })))
     expect(saved).toEqual({ saved: true, file: out, rows: 2000, skipped: 0 })
     expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-')
-    expect(block, `longest block ${block.toFixed(0)} ms (idle jitter ${jitter.toFixed(0)} ms)`).toBeLessThan(BLOCK_LIMIT_MS + jitter)
+    expectResponsive(block)
   })
 
   let imported: { ok: boolean; tournamentId: number }[] = []
@@ -105,7 +102,7 @@ describe('the main process stays responsive during long work', () => {
     imported = (end as { result: { ok: boolean; tournamentId: number }[] }).result
     expect(imported).toHaveLength(30)
     expect((db.prepare('SELECT count(*) AS n FROM tournaments').get() as { n: number }).n).toBe(30)
-    expect(block, `longest block ${block.toFixed(0)} ms (idle jitter ${jitter.toFixed(0)} ms)`).toBeLessThan(BLOCK_LIMIT_MS + jitter)
+    expectResponsive(block)
   })
 
   it('a list generation started by jobs:start blocks the loop under 100 ms', async () => {
@@ -123,6 +120,6 @@ describe('the main process stays responsive during long work', () => {
     let result: unknown
     const block = await longestBlock(async () => (result = await generate()))
     expect(result).toMatchObject({ state: 'done', result: { tournaments: expect.arrayContaining([expect.anything()]) } })
-    expect(block, `longest block ${block.toFixed(0)} ms (idle jitter ${jitter.toFixed(0)} ms)`).toBeLessThan(BLOCK_LIMIT_MS + jitter)
+    expectResponsive(block)
   })
 })
