@@ -23,5 +23,6 @@ export async function builtBenchWorker(): Promise<WorkerScript> {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'error'
   })
-  return { file }
+  // BENCH_WORKER_PROF=<folder>: the worker threads write CPU profiles there too (run the bench with --cpu-prof)
+  return { file, execArgv: process.env.BENCH_WORKER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : [] }
 }
