@@ -249,18 +249,18 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
 
 /**
  * A big generation on two threads: the helper computes (produceDraftRows), this thread writes what it sends. The write
- * transaction opens with the first rows: while the helper reads and rates, other writers are not held up.
+ * transaction opens at once: while the helper reads and rates, this thread deletes the draft it replaces (at FIDE
+ * scale its 1.9 M entries and their sheets take as long as the reading), then it inserts the rows as they come.
  */
 function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: JobHooks): GenerateResult {
   const thread = startGenerator(script, db.name, input)
   try {
     const next = (): GeneratorMessage => thread.next(hooks.throwIfCancelled)
-    let first = next()
-    for (; first.kind === 'progress'; first = next()) hooks.progress?.(first.done, first.total, first.message)
     const write = db.transaction(() => {
       const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
       let reported = 0
-      for (let m: GeneratorMessage = first; ; m = next()) {
+      for (;;) {
+        const m = next()
         if (m.kind === 'failed') throw errorOf(m.error)
         if (m.kind === 'progress') hooks.progress?.(m.done, m.total, m.message)
         else if (m.kind === 'rows') {

@@ -75,7 +75,7 @@ describe('a list computed on a helper thread', () => {
     const kept = draftRows(id)
     let checks = 0
     const cancelled = (): void => {
-      // the first checks come while the helper reads; the cancel comes once rows are being written
+      // the cancel comes once the replacement's transaction is open (the earlier draft deleted in it)
       if (++checks > 0 && s.ctx.db.inTransaction) throw Object.assign(new Error('cancelled'), { key: 'jobs.cancelled' })
     }
     expect(() => generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, { ...thread, throwIfCancelled: cancelled })).toThrow('cancelled')
