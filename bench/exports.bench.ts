@@ -61,7 +61,12 @@ try {
       run,
       floor: { ...f.run, what: `the same ${limit ? 'number of ' : ''}rows read by one bare query and written as joined lines (${(statSync(tmp.file('floor.txt')).size / 1e6).toFixed(0)} MB)` },
       notes: [`${(value.bytes / 1e6).toFixed(1)} MB written`],
-      targets: [target('the main loop never blocked over 100 ms', (run.loopBlockMs ?? 0) < 100), target('peak memory under 2 GB', run.peakRssMb < 2048)]
+      targets: [
+        target('the main loop never blocked over 100 ms', (run.loopBlockMs ?? 0) < 100),
+        // the same, by the thread's own time: a block while it waited for a CPU is the machine's load (see formatRun)
+        ...(run.loopGap ? [target('the main thread never ran over 100 ms between two ticks', run.loopGap.ownMaxMs < 100)] : []),
+        target('peak memory under 2 GB', run.peakRssMb < 2048)
+      ]
     })
   }
   await jobs.close()

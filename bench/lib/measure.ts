@@ -2,7 +2,7 @@
 // the same run, ratios and targets, and one JSON line per scenario for scripts/bench.mjs to compare with
 // bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
 // an absolute time does not.
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 export type Scale = 'ci' | 'default' | 'full'
@@ -23,6 +23,45 @@ export interface Run {
   peakRssMb: number
   /** The longest the event loop of this thread was blocked while this ran (ms), when watched. */
   loopBlockMs?: number
+  /**
+   * The longest gap between two ticks of a 10 ms timer on this thread while this ran (Linux), split by the
+   * scheduler's own figures for the thread: on a CPU (the thread's own work: a real block) or runnable but
+   * waiting for a CPU (other processes had the cores: the machine's load, not the code); and the most the thread
+   * ran between any two ticks (its own longest block, whatever the load).
+   */
+  loopGap?: { ms: number; onCpuMs: number; waitingMs: number; ownMaxMs: number }
+}
+
+/** This thread's scheduler figures (ns on a CPU, ns runnable waiting for one), or null where /proc does not say. */
+function threadSched(): [number, number] | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number)
+    return [run!, wait!]
+  } catch {
+    return null
+  }
+}
+
+/** Watches the gaps between the ticks of a 10 ms timer and keeps the longest with its scheduler split. */
+function watchGaps(): () => Run['loopGap'] {
+  let last = performance.now()
+  let sched = threadSched()
+  let longest: Run['loopGap']
+  let ownMaxMs = 0
+  const timer = setInterval(() => {
+    const now = performance.now()
+    const next = threadSched()
+    const ms = now - last
+    const onCpuMs = sched && next ? (next[0] - sched[0]) / 1e6 : 0
+    ownMaxMs = Math.max(ownMaxMs, onCpuMs)
+    if (sched && next && ms > (longest?.ms ?? 0)) longest = { ms, onCpuMs, waitingMs: (next[1] - sched[1]) / 1e6, ownMaxMs: 0 }
+    last = now
+    sched = next
+  }, 10)
+  return () => {
+    clearInterval(timer)
+    return longest && { ...longest, ownMaxMs }
+  }
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024
@@ -40,6 +79,7 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
   const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 50)
   const loop = opts.loop ? monitorEventLoopDelay({ resolution: 10 }) : null
   loop?.enable()
+  const gaps = opts.loop && threadSched() ? watchGaps() : null
   const c0 = process.cpuUsage()
   const t0 = performance.now()
   let value: T
@@ -52,15 +92,17 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
   const c = process.cpuUsage(c0)
   sampled = Math.max(sampled, process.memoryUsage.rss())
   let loopBlockMs: number | undefined
+  let loopGap: Run['loopGap']
   if (loop) {
     // one more turn of the loop, so that a block that ended with the run is sampled
     await new Promise((r) => setTimeout(r, 25))
     loop.disable()
     loopBlockMs = Math.max(0, loop.max / 1e6 - 10)
+    loopGap = gaps?.()
   }
   const maxAfter = process.resourceUsage().maxRSS
   const peakRssMb = maxAfter > maxBefore ? maxAfter / 1024 : mb(sampled)
-  return { value, run: { wallMs, cpuMs: (c.user + c.system) / 1000, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}) } }
+  return { value, run: { wallMs, cpuMs: (c.user + c.system) / 1000, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}), ...(loopGap ? { loopGap } : {}) } }
 }
 
 /**
@@ -71,14 +113,17 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
 export async function bestOf<T extends { run: Run }>(times: number, fn: (i: number) => Promise<T>): Promise<T> {
   let best: T | null = null
   let loopBlockMs: number | undefined
+  let loopGap: Run['loopGap']
   let peakRssMb = 0
   for (let i = 0; i < Math.max(1, times); i++) {
     const m = await fn(i)
     if (m.run.loopBlockMs !== undefined) loopBlockMs = Math.max(loopBlockMs ?? 0, m.run.loopBlockMs)
+    if (m.run.loopGap && m.run.loopGap.ms > (loopGap?.ms ?? 0)) loopGap = { ...m.run.loopGap, ownMaxMs: Math.max(loopGap?.ownMaxMs ?? 0, m.run.loopGap.ownMaxMs) }
+    else if (m.run.loopGap && loopGap) loopGap.ownMaxMs = Math.max(loopGap.ownMaxMs, m.run.loopGap.ownMaxMs)
     peakRssMb = Math.max(peakRssMb, m.run.peakRssMb)
     if (!best || m.run.cpuMs < best.run.cpuMs) best = m
   }
-  return { ...best!, run: { ...best!.run, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}) } }
+  return { ...best!, run: { ...best!.run, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}), ...(loopGap ? { loopGap } : {}) } }
 }
 
 /** `measure` run `times` times, the best kept (`bestOf`). */
@@ -121,7 +166,10 @@ export interface ScenarioResult {
 const s1 = (ms: number): string => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`)
 
 export function formatRun(r: Run): string {
-  return `${s1(r.wallMs)} wall, ${s1(r.cpuMs)} CPU, peak RSS ${Math.round(r.peakRssMb)} MB${r.loopBlockMs !== undefined ? `, longest loop block ${Math.round(r.loopBlockMs)} ms` : ''}`
+  const gap = r.loopGap
+    ? ` (the longest gap of a 10 ms timer: ${Math.round(r.loopGap.ms)} ms, the thread on a CPU ${r.loopGap.onCpuMs.toFixed(1)} ms of it, waiting for a CPU ${r.loopGap.waitingMs.toFixed(1)} ms; the most it ran between two ticks: ${r.loopGap.ownMaxMs.toFixed(1)} ms)`
+    : ''
+  return `${s1(r.wallMs)} wall, ${s1(r.cpuMs)} CPU, peak RSS ${Math.round(r.peakRssMb)} MB${r.loopBlockMs !== undefined ? `, longest loop block ${Math.round(r.loopBlockMs)} ms${gap}` : ''}`
 }
 
 /**
