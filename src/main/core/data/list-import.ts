@@ -1,7 +1,7 @@
 // The FIDE list import's writer (players, reference lists, entries, arbiters seeded) with its prepared statements, and the bulk mode of a first load.
 import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
-import { recountPlayers } from './players'
+import { recountPlayers, storedPlayerCount } from './players'
 import { foldName } from '../registry/names'
 import type { ProblemLog, ListRatingType, ListRecord } from '../registry/list-record'
 import {
@@ -9,6 +9,7 @@ import {
   EntryCodes,
   HeldEntries,
   PLAYER_VALUES,
+  PLAYER_VALUE_COLUMNS,
   SeenIds,
   pushPlayerValues,
   isRepeat,
@@ -18,7 +19,7 @@ import { playerBatchInsertSql, playerInsert } from './players'
 import { storeListCounts } from './list-pages'
 import { standingRecord } from './player-merges'
 import { syncRatingOrders } from './rating-order'
-import { recountBuckets } from './registry-buckets'
+import { BucketTally, recountBuckets } from './registry-buckets'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -66,9 +67,15 @@ class IdBits {
   }
 }
 
+/** Where a player's bucket keys are among the PLAYER_VALUES values of a first load's batch. */
+const AT = Object.fromEntries(PLAYER_VALUE_COLUMNS.split(', ').map((c, i) => [c, i])) as Record<string, number>
+const [FIDE_ID, NAME_FOLDED, FEDERATION, BIRTH_DATE, TITLE, STATUS] = ['fide_id', 'name_folded', 'federation', 'birth_date', 'title', 'status'].map((c) => AT[c]!)
+
 /** Prepared statements and counters of one import, shared by the TXT and XML paths. */
 export class ListWriter {
   readonly lists = new Map<ListRatingType, { id: number; entries: number }>()
+  /** The bucket counts (migration 18) of the players a first load writes, tallied as its batches are written. */
+  readonly bulkBuckets = new BucketTally()
   readonly counts = { inserted: 0, updated: 0, unchanged: 0 }
   arbitersAdded = 0
   records = 0
@@ -159,6 +166,13 @@ export class ListWriter {
     if (m.kind === 'players') {
       if (m.players.length !== m.rows * PLAYER_VALUES) throw new Error(`bulk load: a batch of ${m.rows} players carries ${m.players.length} values`)
       const last = Number(this.batchStatement('players', m.rows).run(...m.players).lastInsertRowid)
+      const v = m.players
+      for (let at = 0; at < v.length; at += PLAYER_VALUES) {
+        this.bulkBuckets.add(
+          v[at + NAME_FOLDED] as string, v[at + FIDE_ID] as number | null, v[at + FEDERATION] as string | null,
+          v[at + BIRTH_DATE] as string | null, v[at + TITLE] as string | null, v[at + STATUS] as string
+        )
+      }
       const first = last - m.rows + 1
       this.bulkBase ??= first - m.first
       if (first !== this.bulkBase + m.first) throw new Error(`bulk load: player ${m.first} got id ${first}, expected ${this.bulkBase + m.first}`)
@@ -327,9 +341,10 @@ const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players
 
 /**
  * A first load into an empty registry: drops the name-search and count triggers and the secondary indexes inside the
- * transaction and returns a function that rebuilds them, so the whole thing commits or rolls back together.
+ * transaction and returns a function that rebuilds them, so the whole thing commits or rolls back together. `buckets`
+ * is the tally of the players the load wrote (ListWriter.bulkBuckets).
  */
-export function enterBulkMode(db: Db): () => void {
+export function enterBulkMode(db: Db, buckets: BucketTally): () => void {
   const saved = db
     .prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND name IN (${BULK_INDEXES.map(() => '?').join(',')})`)
     .all(...BULK_INDEXES) as { name: string; sql: string }[]
@@ -346,7 +361,12 @@ export function enterBulkMode(db: Db): () => void {
     }
     if (restoreBucketTrigger) {
       restoreBucketTrigger()
-      recountBuckets(db)
+      // The tally of the rows as they were written, instead of five scans and sorts of the table (9.8 s of CPU at
+      // 1.9 M). Should anything but the load's batches have written players meanwhile (the tally's figures are not
+      // the players' count just stored and the merged records' count), the table is counted again.
+      const merged = db.prepare("SELECT count(*) FROM players WHERE status = 'merged'").pluck().get() as number
+      if (buckets.total - buckets.merged === (restoreCountTrigger ? storedPlayerCount(db) : null) && buckets.merged === merged) buckets.write(db)
+      else recountBuckets(db)
     }
     // The name search index first, while the players just written are still in the page cache.
     if (restoreFtsTrigger) {

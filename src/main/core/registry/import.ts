@@ -185,7 +185,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
 
   const run = db.transaction(() => {
     const empty = registryIsEmpty(db)
-    const rebuild = empty && big ? enterBulkMode(db) : null
+    const rebuild = empty && big ? enterBulkMode(db, writer.bulkBuckets) : null
     const restoreGuard = liftEntriesGuard(db)
     if (thread && !empty) {
       thread.stop()

@@ -6,6 +6,7 @@ import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { enterBulkMode } from '../../../../src/main/core/data/list-import'
 import { PlayerReader } from '../../../../src/main/core/data/player-search'
+import { BucketTally } from '../../../../src/main/core/data/registry-buckets'
 import { storedPlayerCount } from '../../../../src/main/core/data/players'
 import { migratedTo } from '../../../helpers/migrated'
 import { tempDir } from '../../../helpers/temp-db'
@@ -45,7 +46,7 @@ describe('migration 12 (players count)', () => {
 
   it('a bulk first load writes without the insert trigger and counts once at the end', () => {
     db.transaction(() => {
-      const restore = enterBulkMode(db)
+      const restore = enterBulkMode(db, new BucketTally())
       expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'players_count_insert'").pluck().get()).toBe(0)
       for (let i = 0; i < 500; i++) insert.run(1000 + i, 5000 + i, `Bulk${i}`, 'X', `bulk${i} x`, 'GER', i % 50 === 0 ? 'merged' : 'active')
       restore()

@@ -6,13 +6,15 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
-import { BUCKETS, bucketPage, type BucketSort } from '../../../../src/main/core/data/registry-buckets'
+import { BUCKETS, BucketTally, bucketPage, recountBuckets, type BucketSort } from '../../../../src/main/core/data/registry-buckets'
+import { enterBulkMode } from '../../../../src/main/core/data/list-import'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-merges'
 import { PlayerReader } from '../../../../src/main/core/data/player-search'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { migratedTo } from '../../../helpers/migrated'
-import { writeSyntheticCombinedList } from '../../../helpers/synthetic-list'
+import { writeCombinedList, writeSyntheticCombinedList } from '../../../helpers/synthetic-list'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -40,6 +42,14 @@ function expectCountsExact(db: Db): void {
       : 'SELECT b1, b2, n FROM player_buckets WHERE sort = ? AND n > 0 ORDER BY b1, b2'
     expect(db.prepare(sql).raw().all(s), s).toEqual(derived)
   }
+}
+
+/** The whole table (every status, types included: a count keyed by the real 5.0 is not the integer 5's) equals a recount's. */
+function expectRecountEqual(db: Db): void {
+  const table = () => db.prepare('SELECT sort, status, b1, typeof(b1) AS type, b2, n FROM player_buckets WHERE n > 0 ORDER BY sort, status, b1, b2').all()
+  const stored = table()
+  recountBuckets(db)
+  expect(stored).toEqual(table())
 }
 
 function expectPagesRight(db: Db, size = 211): void {
@@ -123,18 +133,116 @@ describe('migration 18 (registry buckets)', () => {
 })
 
 describe('migration 18 and a bulk first load', () => {
-  it('a first load into an empty registry counts the buckets once at the end; pages are the plain query’s', () => {
+  it('a first load into an empty registry tallies the buckets as it writes: a recount’s counts; then a monthly update and an incremental load keep them', () => {
     const db = openDatabase(tmp.file('bulk.db'))
     try {
       importFideList(db, { file: writeSyntheticCombinedList(tmp.file('list.txt'), 6000), listDate: '2025-10-01', bulkThresholdBytes: 0 })
       expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'players_buckets_insert'").pluck().get()).toBe(1)
       expectCountsExact(db)
+      expectRecountEqual(db)
       expectPagesRight(db, 503)
       const reader = new PlayerReader(db, 'year')
       for (const sort of SORTS) {
         const plain = db.prepare(`SELECT p.id FROM players p WHERE p.status <> 'merged' ORDER BY ${ORDER[sort]('DESC')} LIMIT 50 OFFSET 5200`).pluck().all()
         expect(reader.search({ sort, order: 'desc', offset: 5200 }).rows.map((r) => r.id), sort).toEqual(plain)
       }
+      // next month's list: every player known, ratings moved (the triggers keep the counts)
+      importFideList(db, { file: writeSyntheticCombinedList(tmp.file('next.txt'), 6000, { month: 1 }), listDate: '2025-11-01', bulkThresholdBytes: 0 })
+      expectCountsExact(db)
+      expectRecountEqual(db)
+      // an incremental load: known players renamed, moved to another federation, titled, born another year, made
+      // inactive, and new players (with and without what a bucket keys on)
+      const known = db.prepare('SELECT fide_id FROM players ORDER BY id LIMIT 4').pluck().all() as number[]
+      importFideList(db, {
+        file: writeCombinedList(tmp.file('small.txt'), [
+          { id: known[0]!, name: 'Zzyzx, Renamed', fed: 'NOR', sex: 'M', title: 'GM', standard: { rating: 2500, games: 9, k: 10 }, birthYear: 1990 },
+          { id: known[1]!, name: 'Aabel, Moved', fed: 'ISL', sex: 'F', birthYear: 2001, flag: 'wi' },
+          { id: known[2]!, name: 'Ölund, Åsa', fed: 'SWE', sex: 'F', title: 'WFM', birthYear: 1970 },
+          { id: 99_000_001, name: 'Newcomer, One', fed: 'FRA', sex: 'M', standard: { rating: 1500, games: 5, k: 40 }, birthYear: 2010 },
+          { id: 99_000_002, name: 'Q', fed: 'GER', sex: 'M', birthYear: 0 }
+        ]),
+        listDate: '2025-11-15'
+      })
+      expectCountsExact(db)
+      expectRecountEqual(db)
+      expectPagesRight(db, 503)
+    } finally {
+      db.close()
+    }
+  })
+
+  it('a first load read on the reader thread (as the application runs it) tallies the same counts', () => {
+    const db = openDatabase(tmp.file('thread.db'))
+    try {
+      importFideList(db, { file: writeSyntheticCombinedList(tmp.file('thread.txt'), 3000), listDate: '2025-10-01', bulkThresholdBytes: 0, reader: sourceWorkerScript() })
+      expect(db.prepare('SELECT count(*) FROM players').pluck().get()).toBe(3000)
+      expectCountsExact(db)
+      expectRecountEqual(db)
+    } finally {
+      db.close()
+    }
+  }, 60_000)
+
+  it('the tally cuts texts as SQLite’s substr does (characters, not UTF-16 units) and keeps a missing key an integer', () => {
+    const db = openDatabase(tmp.file('texts.db'))
+    try {
+      const rows: [string, number | null, string | null, string | null, string | null, string][] = [
+        ['\u{1D538}\u{1D539}c', 123456, 'FRA', '1990-01-01', 'GM', 'active'],
+        ['\u{1D538}b', null, null, null, null, 'inactive'],
+        ['éa', 99_999, '', '19', 'IM', 'active'],
+        ['e', 100_000, 'FRA', '1990', null, 'deceased'],
+        ['', 7, 'ÉÉÉ', '\u{1F600}99-1', '\u{1F600}', 'active'],
+        ['zz merged', 1, 'FRA', '1990', 'GM', 'merged']
+      ]
+      const insert = db.prepare('INSERT INTO players (surname, given_names, name_folded, fide_id, federation, birth_date, title, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      const tally = new BucketTally()
+      db.transaction(() => {
+        const rebuild = enterBulkMode(db, tally)
+        for (const [name, fideId, federation, birthDate, title, status] of rows) {
+          insert.run('S', 'G', name, fideId, federation, birthDate, title, status)
+          tally.add(name, fideId, federation, birthDate, title, status)
+        }
+        rebuild()
+      })()
+      expect([tally.total, tally.merged]).toEqual([6, 1])
+      expectCountsExact(db)
+      expectRecountEqual(db)
+      expect(db.prepare("SELECT DISTINCT b1, typeof(b1) FROM player_buckets WHERE sort = 'fideId' ORDER BY b1").raw().all()).toEqual([[-1, 'integer'], [0, 'integer'], [1, 'integer']])
+    } finally {
+      db.close()
+    }
+  })
+
+  it('the counts a bulk load stores are its tally’s, not a recount’s (a tally made wrong deliberately shows through)', () => {
+    const db = openDatabase(tmp.file('shows.db'))
+    try {
+      const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, NULL, 'FRA', 'active')")
+      const tally = new BucketTally()
+      db.transaction(() => {
+        const rebuild = enterBulkMode(db, tally)
+        insert.run('ab written')
+        tally.add('zz tallied', null, 'FRA', null, null, 'active')
+        rebuild()
+      })()
+      expect(db.prepare("SELECT b1 FROM player_buckets WHERE sort = 'name' AND n > 0").pluck().all()).toEqual(['zz'])
+      // the merged records' query of the check reads the rare statuses' partial index, not the table
+      expect(db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM players WHERE status = 'merged'").all().map((r) => (r as { detail: string }).detail).join(' ')).toMatch(/COVERING INDEX players_rare_/)
+    } finally {
+      db.close()
+    }
+  })
+
+  it('players written in bulk mode without the tally (its total is not the players’ count) are counted again from the table', () => {
+    const db = openDatabase(tmp.file('untallied.db'))
+    try {
+      const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, ?, 'FRA', 'active')")
+      db.transaction(() => {
+        const rebuild = enterBulkMode(db, new BucketTally())
+        for (let i = 0; i < 300; i++) insert.run(`n${i % 26}`, 1000 + i * 977)
+        rebuild()
+      })()
+      expectCountsExact(db)
+      expect(db.prepare("SELECT sum(n) FROM player_buckets WHERE sort = 'name'").pluck().get()).toBe(300)
     } finally {
       db.close()
     }
