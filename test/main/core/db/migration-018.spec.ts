@@ -52,6 +52,15 @@ function expectRecountEqual(db: Db): void {
   expect(stored).toEqual(table())
 }
 
+/** Players written by `write` in bulk mode (as a first load writes), the buckets then stored from `tally` or recounted. */
+function inBulkMode(db: Db, tally: BucketTally, write: () => void): void {
+  db.transaction(() => {
+    const rebuild = enterBulkMode(db, tally)
+    write()
+    rebuild()
+  })()
+}
+
 function expectPagesRight(db: Db, size = 211): void {
   const total = db.prepare("SELECT count(*) FROM players WHERE status <> 'merged'").pluck().get() as number
   for (const s of SORTS) {
@@ -196,14 +205,12 @@ describe('migration 18 and a bulk first load', () => {
       ]
       const insert = db.prepare('INSERT INTO players (surname, given_names, name_folded, fide_id, federation, birth_date, title, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       const tally = new BucketTally()
-      db.transaction(() => {
-        const rebuild = enterBulkMode(db, tally)
+      inBulkMode(db, tally, () => {
         for (const [name, fideId, federation, birthDate, title, status] of rows) {
           insert.run('S', 'G', name, fideId, federation, birthDate, title, status)
           tally.add(name, fideId, federation, birthDate, title, status)
         }
-        rebuild()
-      })()
+      })
       expect([tally.total, tally.merged]).toEqual([6, 1])
       expectCountsExact(db)
       expectRecountEqual(db)
@@ -218,12 +225,10 @@ describe('migration 18 and a bulk first load', () => {
     try {
       const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, NULL, 'FRA', 'active')")
       const tally = new BucketTally()
-      db.transaction(() => {
-        const rebuild = enterBulkMode(db, tally)
+      inBulkMode(db, tally, () => {
         insert.run('ab written')
         tally.add('zz tallied', null, 'FRA', null, null, 'active')
-        rebuild()
-      })()
+      })
       expect(db.prepare("SELECT b1 FROM player_buckets WHERE sort = 'name' AND n > 0").pluck().all()).toEqual(['zz'])
       // the merged records' query of the check reads the rare statuses' partial index, not the table
       expect(db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM players WHERE status = 'merged'").all().map((r) => (r as { detail: string }).detail).join(' ')).toMatch(/COVERING INDEX players_rare_/)
@@ -236,11 +241,9 @@ describe('migration 18 and a bulk first load', () => {
     const db = openDatabase(tmp.file('untallied.db'))
     try {
       const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, ?, 'FRA', 'active')")
-      db.transaction(() => {
-        const rebuild = enterBulkMode(db, new BucketTally())
+      inBulkMode(db, new BucketTally(), () => {
         for (let i = 0; i < 300; i++) insert.run(`n${i % 26}`, 1000 + i * 977)
-        rebuild()
-      })()
+      })
       expectCountsExact(db)
       expect(db.prepare("SELECT sum(n) FROM player_buckets WHERE sort = 'name'").pluck().get()).toBe(300)
     } finally {
