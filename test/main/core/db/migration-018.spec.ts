@@ -204,48 +204,48 @@ describe('migration 18 and a bulk first load', () => {
 
   it('the tally cuts texts as SQLite’s substr does (characters, not UTF-16 units) and keeps a missing key an integer', () =>
     onNewDb('texts.db', (db) => {
-    const rows: [string, number | null, string | null, string | null, string | null, string][] = [
-      ['\u{1D538}\u{1D539}c', 123456, 'FRA', '1990-01-01', 'GM', 'active'],
-      ['\u{1D538}b', null, null, null, null, 'inactive'],
-      ['éa', 99_999, '', '19', 'IM', 'active'],
-      ['e', 100_000, 'FRA', '1990', null, 'deceased'],
-      ['', 7, 'ÉÉÉ', '\u{1F600}99-1', '\u{1F600}', 'active'],
-      ['zz merged', 1, 'FRA', '1990', 'GM', 'merged']
-    ]
-    const insert = db.prepare('INSERT INTO players (surname, given_names, name_folded, fide_id, federation, birth_date, title, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    const tally = new BucketTally()
-    inBulkMode(db, tally, () => {
-      for (const [name, fideId, federation, birthDate, title, status] of rows) {
-        insert.run('S', 'G', name, fideId, federation, birthDate, title, status)
-        tally.add(name, fideId, federation, birthDate, title, status)
-      }
-    })
-    expect([tally.total, tally.merged]).toEqual([6, 1])
-    expectCountsExact(db)
-    expectRecountEqual(db)
-    expect(db.prepare("SELECT DISTINCT b1, typeof(b1) FROM player_buckets WHERE sort = 'fideId' ORDER BY b1").raw().all()).toEqual([[-1, 'integer'], [0, 'integer'], [1, 'integer']])
+      const rows: [string, number | null, string | null, string | null, string | null, string][] = [
+        ['\u{1D538}\u{1D539}c', 123456, 'FRA', '1990-01-01', 'GM', 'active'],
+        ['\u{1D538}b', null, null, null, null, 'inactive'],
+        ['éa', 99_999, '', '19', 'IM', 'active'],
+        ['e', 100_000, 'FRA', '1990', null, 'deceased'],
+        ['', 7, 'ÉÉÉ', '\u{1F600}99-1', '\u{1F600}', 'active'],
+        ['zz merged', 1, 'FRA', '1990', 'GM', 'merged']
+      ]
+      const insert = db.prepare('INSERT INTO players (surname, given_names, name_folded, fide_id, federation, birth_date, title, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      const tally = new BucketTally()
+      inBulkMode(db, tally, () => {
+        for (const [name, fideId, federation, birthDate, title, status] of rows) {
+          insert.run('S', 'G', name, fideId, federation, birthDate, title, status)
+          tally.add(name, fideId, federation, birthDate, title, status)
+        }
+      })
+      expect([tally.total, tally.merged]).toEqual([6, 1])
+      expectCountsExact(db)
+      expectRecountEqual(db)
+      expect(db.prepare("SELECT DISTINCT b1, typeof(b1) FROM player_buckets WHERE sort = 'fideId' ORDER BY b1").raw().all()).toEqual([[-1, 'integer'], [0, 'integer'], [1, 'integer']])
     }))
 
   it('the counts a bulk load stores are its tally’s, not a recount’s (a tally made wrong deliberately shows through)', () =>
     onNewDb('shows.db', (db) => {
-    const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, NULL, 'FRA', 'active')")
-    const tally = new BucketTally()
-    inBulkMode(db, tally, () => {
-      insert.run('ab written')
-      tally.add('zz tallied', null, 'FRA', null, null, 'active')
-    })
-    expect(db.prepare("SELECT b1 FROM player_buckets WHERE sort = 'name' AND n > 0").pluck().all()).toEqual(['zz'])
-    // the merged records' query of the check reads the rare statuses' partial index, not the table
-    expect(db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM players WHERE status = 'merged'").all().map((r) => (r as { detail: string }).detail).join(' ')).toMatch(/COVERING INDEX players_rare_/)
+      const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, NULL, 'FRA', 'active')")
+      const tally = new BucketTally()
+      inBulkMode(db, tally, () => {
+        insert.run('ab written')
+        tally.add('zz tallied', null, 'FRA', null, null, 'active')
+      })
+      expect(db.prepare("SELECT b1 FROM player_buckets WHERE sort = 'name' AND n > 0").pluck().all()).toEqual(['zz'])
+      // the merged records' query of the check reads the rare statuses' partial index, not the table
+      expect(db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM players WHERE status = 'merged'").all().map((r) => (r as { detail: string }).detail).join(' ')).toMatch(/COVERING INDEX players_rare_/)
     }))
 
   it('players written in bulk mode without the tally (its total is not the players’ count) are counted again from the table', () =>
     onNewDb('untallied.db', (db) => {
-    const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, ?, 'FRA', 'active')")
-    inBulkMode(db, new BucketTally(), () => {
-      for (let i = 0; i < 300; i++) insert.run(`n${i % 26}`, 1000 + i * 977)
-    })
-    expectCountsExact(db)
-    expect(db.prepare("SELECT sum(n) FROM player_buckets WHERE sort = 'name'").pluck().get()).toBe(300)
+      const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, fide_id, federation, status) VALUES ('S', 'G', ?, ?, 'FRA', 'active')")
+      inBulkMode(db, new BucketTally(), () => {
+        for (let i = 0; i < 300; i++) insert.run(`n${i % 26}`, 1000 + i * 977)
+      })
+      expectCountsExact(db)
+      expect(db.prepare("SELECT sum(n) FROM player_buckets WHERE sort = 'name'").pluck().get()).toBe(300)
     }))
 })
