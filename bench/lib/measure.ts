@@ -2,8 +2,9 @@
 // the same run, ratios and targets, and one JSON line per scenario for scripts/bench.mjs to compare with
 // bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
 // an absolute time does not.
-import { appendFileSync, readFileSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { threadSched, watchGaps, type LoopGap } from '../../test/helpers/loop-watch'
 
 export type Scale = 'ci' | 'default' | 'full'
 
@@ -23,45 +24,8 @@ export interface Run {
   peakRssMb: number
   /** The longest the event loop of this thread was blocked while this ran (ms), when watched. */
   loopBlockMs?: number
-  /**
-   * The longest gap between two ticks of a 10 ms timer on this thread while this ran (Linux), split by the
-   * scheduler's own figures for the thread: on a CPU (the thread's own work: a real block) or runnable but
-   * waiting for a CPU (other processes had the cores: the machine's load, not the code); and the most the thread
-   * ran between any two ticks (its own longest block, whatever the load).
-   */
-  loopGap?: { ms: number; onCpuMs: number; waitingMs: number; ownMaxMs: number }
-}
-
-/** This thread's scheduler figures (ns on a CPU, ns runnable waiting for one), or null where /proc does not say. */
-function threadSched(): [number, number] | null {
-  try {
-    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number)
-    return [run!, wait!]
-  } catch {
-    return null
-  }
-}
-
-/** Watches the gaps between the ticks of a 10 ms timer and keeps the longest with its scheduler split. */
-function watchGaps(): () => Run['loopGap'] {
-  let last = performance.now()
-  let sched = threadSched()
-  let longest: Run['loopGap']
-  let ownMaxMs = 0
-  const timer = setInterval(() => {
-    const now = performance.now()
-    const next = threadSched()
-    const ms = now - last
-    const onCpuMs = sched && next ? (next[0] - sched[0]) / 1e6 : 0
-    ownMaxMs = Math.max(ownMaxMs, onCpuMs)
-    if (sched && next && ms > (longest?.ms ?? 0)) longest = { ms, onCpuMs, waitingMs: (next[1] - sched[1]) / 1e6, ownMaxMs: 0 }
-    last = now
-    sched = next
-  }, 10)
-  return () => {
-    clearInterval(timer)
-    return longest && { ...longest, ownMaxMs }
-  }
+  /** The scheduler's split of the longest gap of a 10 ms timer, when watched on Linux (test/helpers/loop-watch). */
+  loopGap?: LoopGap
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024
