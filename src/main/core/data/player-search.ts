@@ -255,7 +255,9 @@ export class PlayerReader {
   private heldByRating(listId: number, federation: string | null, status: string | null, order: Dir, offset: number, limit: number): { total: number; capped: boolean; rows: PlayerRow[] } | null {
     const total = ratingOrderTotal(this.db, listId, status, federation)
     if (total === null) return null
-    const terms = [['list_id', listId], ['federation', federation], ['status', status]].filter(([, v]) => v !== null)
+    // with a federation, its range of the primary key, the status tested on it (`+status`: else SQLite may walk the
+    // list's whole status range of the status index and test the federation, 29 ms for a deep page at 1.9 M)
+    const terms = [['list_id', listId], ['federation', federation], [federation === null ? 'status' : '+status', status]].filter(([, v]) => v !== null)
     const where = terms.map(([c]) => `${c} = ?`).join(' AND ')
     const params = terms.map(([, v]) => v)
     const ids = (o: Dir, lim: number, off: number): number[] =>

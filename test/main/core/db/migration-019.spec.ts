@@ -159,6 +159,8 @@ describe('migration 19 (status buckets)', () => {
     expect(plan(`SELECT p.id FROM players p WHERE +p.status = 'inactive' ORDER BY ${ORDER.name('ASC')} LIMIT 50`)).toMatch(/^SCAN p USING COVERING INDEX players_name_status$/)
     expect(plan(`SELECT p.id FROM players p WHERE +p.status = 'inactive' ORDER BY ${ORDER.birthYear('ASC')} LIMIT 50`)).toMatch(/^SCAN p USING (COVERING )?INDEX players_birth_year_name$/)
     expect(plan("SELECT player_id FROM rating_order WHERE list_id = 1 AND status = 'inactive' ORDER BY rating DESC, player_id DESC LIMIT 50")).toMatch(/^SEARCH rating_order USING COVERING INDEX rating_order_status \(list_id=\? AND status=\?\)$/)
+    // with a federation, its range of the primary key (PlayerReader writes the status +status = ?)
+    expect(plan("SELECT player_id FROM rating_order WHERE list_id = 1 AND federation = 'FRA' AND +status = 'active' ORDER BY rating DESC, player_id DESC LIMIT 50")).toMatch(/^SEARCH rating_order USING PRIMARY KEY \(list_id=\? AND federation=\?\)$/)
   })
 
   it('a count made wrong shows through the players table (buckets and the lists’ counts)', () => {
