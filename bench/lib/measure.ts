@@ -131,7 +131,7 @@ const s1 = (ms: number): string => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s`
 
 export function formatRun(r: Run): string {
   const gap = r.loopGap
-    ? ` (the longest gap of a 10 ms timer: ${Math.round(r.loopGap.ms)} ms, the thread on a CPU ${r.loopGap.onCpuMs.toFixed(1)} ms of it, waiting for a CPU ${r.loopGap.waitingMs.toFixed(1)} ms; the most it ran between two ticks: ${r.loopGap.ownMaxMs.toFixed(1)} ms)`
+    ? ` (the longest gap of a 10 ms timer: ${Math.round(r.loopGap.ms)} ms, the thread on a CPU ${r.loopGap.onCpuMs.toFixed(1)} ms of it, waiting for a CPU ${r.loopGap.waitingMs.toFixed(1)} ms; the most it held its loop between two ticks: ${r.loopGap.ownMaxMs.toFixed(1)} ms)`
     : ''
   return `${s1(r.wallMs)} wall, ${s1(r.cpuMs)} CPU, peak RSS ${Math.round(r.peakRssMb)} MB${r.loopBlockMs !== undefined ? `, longest loop block ${Math.round(r.loopBlockMs)} ms${gap}` : ''}`
 }

@@ -26,6 +26,15 @@ describe('watchLoop', () => {
     expect(w.delayMs, w.said).toBeGreaterThanOrEqual(140)
   })
 
+  it('finds a synchronous 150 ms wait inside a call (off a CPU, not waiting for one) as a block', async () => {
+    const w = await watchLoop(async () => {
+      await new Promise((r) => setTimeout(r, 30))
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150)
+      await new Promise((r) => setTimeout(r, 30))
+    })
+    expect(w.blockMs, w.said).toBeGreaterThanOrEqual(130)
+  })
+
   it('finds no block of its own in an idle wait, where the scheduler tells (Linux)', async () => {
     const w = await watchLoop(() => new Promise((r) => setTimeout(r, 300)))
     if (!threadSched()) return expect(w.gap).toBeUndefined()
