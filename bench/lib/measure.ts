@@ -3,8 +3,7 @@
 // bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
 // an absolute time does not.
 import { appendFileSync } from 'node:fs'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { threadSched, watchGaps, type LoopGap } from '../../test/helpers/loop-watch'
+import { startLoopWatch, type LoopGap } from '../../test/helpers/loop-watch'
 
 export type Scale = 'ci' | 'default' | 'full'
 
@@ -41,14 +40,15 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
   const maxBefore = process.resourceUsage().maxRSS
   let sampled = process.memoryUsage.rss()
   const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 50)
-  const loop = opts.loop ? monitorEventLoopDelay({ resolution: 10 }) : null
-  loop?.enable()
-  const gaps = opts.loop && threadSched() ? watchGaps() : null
+  const loop = opts.loop ? startLoopWatch() : null
   const c0 = process.cpuUsage()
   const t0 = performance.now()
   let value: T
   try {
     value = await fn()
+  } catch (e) {
+    await loop?.stop()
+    throw e
   } finally {
     clearInterval(timer)
   }
@@ -58,11 +58,9 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
   let loopBlockMs: number | undefined
   let loopGap: Run['loopGap']
   if (loop) {
-    // one more turn of the loop, so that a block that ended with the run is sampled
-    await new Promise((r) => setTimeout(r, 25))
-    loop.disable()
-    loopBlockMs = Math.max(0, loop.max / 1e6 - 10)
-    loopGap = gaps?.()
+    const watched = await loop.stop()
+    loopBlockMs = watched.delayMs
+    loopGap = watched.gap
   }
   const maxAfter = process.resourceUsage().maxRSS
   const peakRssMb = maxAfter > maxBefore ? maxAfter / 1024 : mb(sampled)

@@ -66,24 +66,40 @@ export interface Watched {
   said: string
 }
 
-/** Runs `run` and tells how long the main thread's loop was blocked meanwhile (see above). */
-export async function watchLoop(run: () => Promise<unknown>): Promise<Watched> {
+/**
+ * Starts watching this thread's loop (its delay, and the scheduler's split of its gaps where Linux tells); `stop` takes
+ * one more turn of the loop (so that a block that ended with the watched work is sampled) and tells what it saw.
+ */
+export function startLoopWatch(): { stop: () => Promise<Watched> } {
   const h = monitorEventLoopDelay({ resolution: 10 })
   h.enable()
   const gaps = threadSched() ? watchGaps() : null
-  let gap: LoopGap | undefined
+  const stop = async (): Promise<Watched> => {
+    let gap: LoopGap | undefined
+    try {
+      await new Promise((r) => setTimeout(r, 30))
+    } finally {
+      h.disable()
+      gap = gaps?.()
+    }
+    const delayMs = Math.max(0, h.max / 1e6 - 10)
+    const blockMs = gap ? gap.ownMaxMs : delayMs
+    const said =
+      `loop delay ${delayMs.toFixed(0)} ms` +
+      (gap ? `; longest gap ${gap.ms.toFixed(0)} ms (on a CPU ${gap.onCpuMs.toFixed(1)} ms, waiting for one ${gap.waitingMs.toFixed(1)} ms); the thread's own longest hold between two ticks ${gap.ownMaxMs.toFixed(1)} ms` : '')
+    return { delayMs, gap, blockMs, said }
+  }
+  return { stop }
+}
+
+/** Runs `run` and tells how long the main thread's loop was blocked meanwhile (see above). */
+export async function watchLoop(run: () => Promise<unknown>): Promise<Watched> {
+  const watch = startLoopWatch()
   try {
     await run()
-    // one more turn, so that a block that ended with the run is sampled
-    await new Promise((r) => setTimeout(r, 30))
-  } finally {
-    h.disable()
-    gap = gaps?.()
+  } catch (e) {
+    await watch.stop()
+    throw e
   }
-  const delayMs = Math.max(0, h.max / 1e6 - 10)
-  const blockMs = gap ? gap.ownMaxMs : delayMs
-  const said =
-    `loop delay ${delayMs.toFixed(0)} ms` +
-    (gap ? `; longest gap ${gap.ms.toFixed(0)} ms (on a CPU ${gap.onCpuMs.toFixed(1)} ms, waiting for one ${gap.waitingMs.toFixed(1)} ms); the thread's own longest hold between two ticks ${gap.ownMaxMs.toFixed(1)} ms` : '')
-  return { delayMs, gap, blockMs, said }
+  return watch.stop()
 }

@@ -20,9 +20,6 @@ const LINES = 40_000 // about 6 MB: above the bulk threshold, so the first load 
 const tmp = tempDir()
 let s: Services
 
-/** The main thread's longest block while `run` runs (see above). */
-const longestBlock = (run: () => Promise<unknown>): Promise<Watched> => watchLoop(run)
-
 /** Under 100 ms: the thread's own longest run where the scheduler tells, else the loop's delay less the idle jitter. */
 function expectResponsive(w: Watched): void {
   const limit = w.gap ? BLOCK_LIMIT_MS : BLOCK_LIMIT_MS + jitter
@@ -51,7 +48,7 @@ beforeAll(async () => {
   await s.close()
   s = createServices({ dbPath: tmp.file('office.db'), host: 'browser', appVersion: 'test', worker: sourceWorkerScript() })
   // the machine's jitter: an idle loop for a second
-  jitter = (await longestBlock(() => new Promise((r) => setTimeout(r, 1000)))).delayMs
+  jitter = (await watchLoop(() => new Promise((r) => setTimeout(r, 1000)))).delayMs
 })
 afterAll(async () => {
   await s.close()
@@ -62,7 +59,7 @@ describe('the main process stays responsive during long work', () => {
   it('a FIDE list import started by players:importList blocks the loop under 100 ms', async () => {
     // the file as the browser's upload leaves it: a handle the main process issued (the UI sends no path)
     const upload = s.ctx.uploads.register(writeSyntheticCombinedList(tmp.file('players_list_foa.txt'), LINES), 'fide-list').handle
-    const block = await longestBlock(async () => {
+    const block = await watchLoop(async () => {
       const { jobId } = (await call('players:importList', { upload, listDate: '2025-10-01' })) as { jobId: string }
       await jobDone(jobId)
     })
@@ -76,7 +73,7 @@ describe('the main process stays responsive during long work', () => {
     // the desktop app's save dialog, answered at once
     s.ctx.chooseSaveFile = async () => out
     let saved: unknown
-    const block = await longestBlock(async () => (saved = await call('lists:saveExport', { listId, format: 'pdf', top: 2000 })))
+    const block = await watchLoop(async () => (saved = await call('lists:saveExport', { listId, format: 'pdf', top: 2000 })))
     expect(saved).toEqual({ saved: true, file: out, rows: 2000, skipped: 0 })
     expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-')
     expectResponsive(block)
@@ -94,7 +91,7 @@ describe('the main process stays responsive during long work', () => {
     const files = [...generateMonth(30, { pool: LINES, month: '2025-10', registry: (id) => facts.get(id) as RegistryFacts | undefined })]
     const input = { files: files.map((f) => ({ fileName: f.fileName, base64: Buffer.from(f.text, 'latin1').toString('base64') })), receivedDate: '2025-10-30' }
     let end: unknown
-    const block = await longestBlock(async () => {
+    const block = await watchLoop(async () => {
       const { jobId } = (await call('jobs:start', { kind: 'tournaments:import', input })) as { jobId: string }
       await jobDone(jobId)
       end = s.ctx.jobs.get(jobId)
@@ -118,7 +115,7 @@ describe('the main process stays responsive during long work', () => {
     // generated once (modules loaded), then again as the officer does after a correction: that one is watched
     await generate()
     let result: unknown
-    const block = await longestBlock(async () => (result = await generate()))
+    const block = await watchLoop(async () => (result = await generate()))
     expect(result).toMatchObject({ state: 'done', result: { tournaments: expect.arrayContaining([expect.anything()]) } })
     expectResponsive(block)
   })
