@@ -3,7 +3,7 @@
 // (workers/paced-channel.ts); the reader pauses when it is a window of batches ahead, so memory stays bounded.
 import { UserError } from '../util/errors'
 import type { WorkerScript } from '../workers/runner'
-import { ChannelStopped, PacedReceiver, failureOf, pacedSender, type Failure, type PacedData } from '../workers/paced-channel'
+import { ChannelStopped, PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
 import { ProblemLog, type ListProblem } from './list-record'
 import { BulkEncoder, readList, type BulkMessage, type ListFormat, type ListSource } from './list-read'
 
@@ -31,39 +31,31 @@ export type ReaderMessage =
 /** Batches the reader may be ahead of the writer (32 × 500 players: a few megabytes). */
 const WINDOW = 32
 
-export function isListReaderData(d: unknown): d is ListReaderData {
-  return typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'list-reader'
-}
+export const isListReaderData = (d: unknown): d is ListReaderData => isHelper<ListReaderData>(d, 'list-reader')
 
 /** The reader thread's side: reads the file, encodes the players, sends them in order with back-pressure. */
 export function runListReader(data: ListReaderData): void {
-  const channel = pacedSender<ReaderMessage>(data, WINDOW)
-  const stopped = channel.stopped
-  // The entries' integers move to the writer without a copy.
-  const post = (m: ReaderMessage): void => channel.post(m, m.kind === 'players' ? [m.entries.buffer] : m.kind === 'entries' ? [m.values.buffer] : [])
-  const log = new ProblemLog(data.source.fileName)
-  try {
-    const encoder = new BulkEncoder(log, post)
-    const res = readList(data.source, log, {
-      open: (t) => encoder.open(t),
-      record: (r) => encoder.add(r),
-      progress: (read, total) => post({ kind: 'progress', read, total }),
-      pulse: () => {
-        if (stopped()) throw new ChannelStopped()
-      }
-    })
-    if (!log.errors.length) encoder.finish()
-    post({ kind: 'end', records: encoder.records, format: res.format, encoding: res.encoding, errors: log.errors, warnings: log.warnings, warningCount: log.warningCount })
-  } catch (e) {
-    if (e instanceof ChannelStopped) return
-    try {
-      post({ kind: 'failed', error: failureOf(e) })
-    } catch {
-      // the writer stopped listening: nothing left to tell
-    }
-  } finally {
-    data.port.close()
-  }
+  serveHelper<ReaderMessage>(
+    data,
+    WINDOW,
+    (send, stopped) => {
+      // The entries' integers move to the writer without a copy.
+      const post = (m: ReaderMessage): void => send(m, m.kind === 'players' ? [m.entries.buffer] : m.kind === 'entries' ? [m.values.buffer] : [])
+      const log = new ProblemLog(data.source.fileName)
+      const encoder = new BulkEncoder(log, post)
+      const res = readList(data.source, log, {
+        open: (t) => encoder.open(t),
+        record: (r) => encoder.add(r),
+        progress: (read, total) => post({ kind: 'progress', read, total }),
+        pulse: () => {
+          if (stopped()) throw new ChannelStopped()
+        }
+      })
+      if (!log.errors.length) encoder.finish()
+      post({ kind: 'end', records: encoder.records, format: res.format, encoding: res.encoding, errors: log.errors, warnings: log.warnings, warningCount: log.warningCount })
+    },
+    (error) => ({ kind: 'failed', error })
+  )
 }
 
 /** The writer's side: starts the reader thread and hands its messages over one at a time. */

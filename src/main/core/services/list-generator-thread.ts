@@ -8,7 +8,7 @@ import type { GenerateInput } from '../../../shared/contract/office-lists'
 import type { GenerationCounters } from '../lists/types'
 import type { FinishRows } from '../data/office-lists'
 import type { WorkerScript } from '../workers/runner'
-import { ChannelStopped, PacedReceiver, failureOf, pacedSender, type Failure, type PacedData } from '../workers/paced-channel'
+import { PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
 
 export interface GeneratorData extends PacedData {
@@ -39,9 +39,7 @@ const WINDOW = 16
 /** A helper that sends nothing for this long is taken for hung (it sends its progress every phase, rows every few ms). */
 const STALL_MS = 300_000
 
-export function isListGeneratorData(d: unknown): d is GeneratorData {
-  return typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'list-generator'
-}
+export const isListGeneratorData = (d: unknown): d is GeneratorData => isHelper<GeneratorData>(d, 'list-generator')
 
 /** The job's side: starts the helper on the list of `input` in the database at `dbPath`. */
 export function startGenerator(script: WorkerScript, dbPath: string, input: GenerateInput): PacedReceiver<GeneratorMessage> {
@@ -56,17 +54,5 @@ export function startGenerator(script: WorkerScript, dbPath: string, input: Gene
 
 /** The helper's side: `produce` computes the list and posts its messages; a failure is posted as one. */
 export function runListGenerator(data: GeneratorData, produce: (data: GeneratorData, post: (m: GeneratorMessage) => void) => void): void {
-  const channel = pacedSender<GeneratorMessage>(data, WINDOW)
-  try {
-    produce(data, (m) => channel.post(m))
-  } catch (e) {
-    if (e instanceof ChannelStopped) return
-    try {
-      channel.post({ kind: 'failed', error: failureOf(e) })
-    } catch {
-      // the writer stopped listening: nothing left to tell
-    }
-  } finally {
-    data.port.close()
-  }
+  serveHelper<GeneratorMessage>(data, WINDOW, (post) => produce(data, (m) => post(m)), (error) => ({ kind: 'failed', error }))
 }

@@ -16,6 +16,11 @@ export interface PacedData {
   control: SharedArrayBuffer
 }
 
+/** Whether a worker's data starts the helper of that role (the worker entry's dispatch). */
+export function isHelper<D extends PacedData>(d: unknown, role: D['role']): d is D {
+  return typeof d === 'object' && d !== null && (d as { role?: unknown }).role === role
+}
+
 const SENT = 0
 const TAKEN = 1
 const STOP = 2
@@ -56,6 +61,32 @@ export function pacedSender<M>(data: PacedData, window: number): { post: (m: M, 
     Atomics.notify(ctrl, SENT)
   }
   return { post, stopped }
+}
+
+/**
+ * The helper's whole side: `produce` sends its messages with `post` (`stopped` tells that the job's thread stopped
+ * listening); an error it throws is sent as the message `failed` makes of it, unless the job's thread stopped first.
+ * The channel is closed at the end either way.
+ */
+export function serveHelper<M>(
+  data: PacedData,
+  window: number,
+  produce: (post: (m: M, transfer?: readonly TransferListItem[]) => void, stopped: () => boolean) => void,
+  failed: (error: Failure) => M
+): void {
+  const channel = pacedSender<M>(data, window)
+  try {
+    produce(channel.post, channel.stopped)
+  } catch (e) {
+    if (e instanceof ChannelStopped) return
+    try {
+      channel.post(failed(failureOf(e)))
+    } catch {
+      // the job's thread stopped listening: nothing left to tell
+    }
+  } finally {
+    data.port.close()
+  }
 }
 
 /**
