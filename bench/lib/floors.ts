@@ -85,9 +85,12 @@ export async function queryFloor(db: Db, table: string, ids: readonly (number | 
   for (let i = 0; i < repeat; i++) {
     runs.push(
       (
-        await measure(() => {
-          for (const id of ids) get.get(id)
-        })
+        await measure(
+          () => {
+            for (const id of ids) get.get(id)
+          },
+          { settle: false }
+        )
       ).run
     )
   }

@@ -2,7 +2,7 @@
 // the same run, ratios and targets, and one JSON line per scenario for scripts/bench.mjs to compare with
 // bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
 // an absolute time does not.
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, writeFileSync } from 'node:fs'
 import { startLoopWatch, type LoopGap } from '../../test/helpers/loop-watch'
 
 export type Scale = 'ci' | 'default' | 'full'
@@ -21,6 +21,9 @@ export interface Run {
   cpuMs: number
   /** The process's peak resident memory while this ran (MB). */
   peakRssMb: number
+  /** The process's resident memory and V8 heap in use as this started, after a full collection (MB): what it held
+   *  before (the bench's own data, what earlier scenarios left mapped), counted in the peak but not this run's. */
+  start?: { rssMb: number; heapMb: number }
   /** The longest the event loop of this thread was blocked while this ran (ms), when watched. */
   loopBlockMs?: number
   /** The scheduler's split of the longest gap of a 10 ms timer, when watched on Linux (test/helpers/loop-watch). */
@@ -30,15 +33,42 @@ export interface Run {
 const mb = (bytes: number): number => bytes / 1024 / 1024
 
 /**
- * Runs `fn` and measures it. Peak RSS: the process's high-water mark (getrusage) when it rose during the run,
- * else the highest of the samples taken every 50 ms (a synchronous run takes none; then the RSS at its end).
+ * Sets the process's peak resident memory (VmHWM, getrusage's maxRSS) back to what it holds now, so that the next
+ * reading is the peak from here on (Linux: "5" written to /proc/self/clear_refs). False where that cannot be done.
+ */
+export function resetPeakRss(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Runs `fn` and measures it. Peak RSS: the process's high-water mark (getrusage) from the run's start, set back there
+ * (`resetPeakRss`) so that an earlier scenario's peak is not this one's; where it cannot be set back, the high-water
+ * mark when it rose during the run, else the highest of the samples taken every 50 ms (a synchronous run takes none;
+ * then the RSS at its end). Either way the peak counts what the process already held at the start (`start`).
  * With `loop`, the event loop's longest block is recorded (monitorEventLoopDelay, 10 ms resolution): a
  * synchronous run on this thread is one block of its whole length, a worker job's run should show none.
  */
-export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolean } = {}): Promise<{ value: T; run: Run }> {
-  global.gc?.()
+export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolean; settle?: boolean } = {}): Promise<{ value: T; run: Run }> {
+  if (global.gc) {
+    global.gc()
+    // the pages a collection frees leave the resident set over the next few hundred ms (V8 unmaps them in the
+    // background): the run starts from what the process still holds, not from what it is letting go (`settle:
+    // false` for the many short runs of a query's floor, whose memory is not a figure)
+    if (opts.settle !== false) {
+      await new Promise((r) => setTimeout(r, 500))
+      global.gc()
+    }
+  }
+  const held = process.memoryUsage()
+  const start = { rssMb: mb(held.rss), heapMb: mb(held.heapUsed) }
+  const reset = resetPeakRss()
   const maxBefore = process.resourceUsage().maxRSS
-  let sampled = process.memoryUsage.rss()
+  let sampled = held.rss
   const timer = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage.rss())), 50)
   const loop = opts.loop ? startLoopWatch() : null
   const c0 = process.cpuUsage()
@@ -63,8 +93,8 @@ export async function measure<T>(fn: () => T | Promise<T>, opts: { loop?: boolea
     loopGap = watched.gap
   }
   const maxAfter = process.resourceUsage().maxRSS
-  const peakRssMb = maxAfter > maxBefore ? maxAfter / 1024 : mb(sampled)
-  return { value, run: { wallMs, cpuMs: (c.user + c.system) / 1000, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}), ...(loopGap ? { loopGap } : {}) } }
+  const peakRssMb = reset ? Math.max(maxAfter / 1024, mb(sampled)) : maxAfter > maxBefore ? maxAfter / 1024 : mb(sampled)
+  return { value, run: { wallMs, cpuMs: (c.user + c.system) / 1000, peakRssMb, start, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}), ...(loopGap ? { loopGap } : {}) } }
 }
 
 /**
@@ -77,19 +107,23 @@ export async function bestOf<T extends { run: Run }>(times: number, fn: (i: numb
   let loopBlockMs: number | undefined
   let loopGap: Run['loopGap']
   let peakRssMb = 0
+  let start: Run['start']
   for (let i = 0; i < Math.max(1, times); i++) {
     const m = await fn(i)
     if (m.run.loopBlockMs !== undefined) loopBlockMs = Math.max(loopBlockMs ?? 0, m.run.loopBlockMs)
     if (m.run.loopGap && m.run.loopGap.ms > (loopGap?.ms ?? 0)) loopGap = { ...m.run.loopGap, ownMaxMs: Math.max(loopGap?.ownMaxMs ?? 0, m.run.loopGap.ownMaxMs) }
     else if (m.run.loopGap && loopGap) loopGap.ownMaxMs = Math.max(loopGap.ownMaxMs, m.run.loopGap.ownMaxMs)
-    peakRssMb = Math.max(peakRssMb, m.run.peakRssMb)
+    if (m.run.peakRssMb >= peakRssMb) {
+      peakRssMb = m.run.peakRssMb
+      start = m.run.start
+    }
     if (!best || m.run.cpuMs < best.run.cpuMs) best = m
   }
-  return { ...best!, run: { ...best!.run, peakRssMb, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}), ...(loopGap ? { loopGap } : {}) } }
+  return { ...best!, run: { ...best!.run, peakRssMb, start, ...(loopBlockMs !== undefined ? { loopBlockMs } : {}), ...(loopGap ? { loopGap } : {}) } }
 }
 
 /** `measure` run `times` times, the best kept (`bestOf`). */
-export function measureBest<T>(times: number, fn: () => T | Promise<T>, opts: { loop?: boolean } = {}): Promise<{ value: T; run: Run }> {
+export function measureBest<T>(times: number, fn: () => T | Promise<T>, opts: { loop?: boolean; settle?: boolean } = {}): Promise<{ value: T; run: Run }> {
   return bestOf(times, () => measure(fn, opts))
 }
 
@@ -131,7 +165,8 @@ export function formatRun(r: Run): string {
   const gap = r.loopGap
     ? ` (the longest gap of a 10 ms timer: ${Math.round(r.loopGap.ms)} ms, the thread on a CPU ${r.loopGap.onCpuMs.toFixed(1)} ms of it, waiting for a CPU ${r.loopGap.waitingMs.toFixed(1)} ms; the most it held its loop between two ticks: ${r.loopGap.ownMaxMs.toFixed(1)} ms)`
     : ''
-  return `${s1(r.wallMs)} wall, ${s1(r.cpuMs)} CPU, peak RSS ${Math.round(r.peakRssMb)} MB${r.loopBlockMs !== undefined ? `, longest loop block ${Math.round(r.loopBlockMs)} ms${gap}` : ''}`
+  const held = r.start ? ` (${Math.round(r.start.rssMb)} MB at its start, ${Math.round(r.start.heapMb)} MB of it V8's heap in use)` : ''
+  return `${s1(r.wallMs)} wall, ${s1(r.cpuMs)} CPU, peak RSS ${Math.round(r.peakRssMb)} MB${held}${r.loopBlockMs !== undefined ? `, longest loop block ${Math.round(r.loopBlockMs)} ms${gap}` : ''}`
 }
 
 /**
