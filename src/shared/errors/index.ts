@@ -9,6 +9,7 @@ import { exportsErrors } from './exports'
 import { reviewErrors } from './review'
 import { demoErrors } from './demo'
 import { filesErrors } from './files'
+import { untranslated } from './untranslated'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -29,11 +30,6 @@ export const errorCatalogue: ErrorCatalogue = {
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */
 export function translateError(key: string, params: Record<string, unknown> = {}, locale: Locale = 'en'): string {
   const entry = errorCatalogue[key]
-  if (!entry) {
-    const p = Object.entries(params)
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join(', ')
-    return p ? `${key} (${p})` : key
-  }
+  if (!entry) return untranslated(key, params)
   return entry[locale].replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`))
 }
