@@ -8,8 +8,8 @@ import { ProblemLog, type ListProblem, type ListRatingType } from './list-record
 import { looksLikeTxtHeader } from './fide-txt'
 import { fileChecksum } from './text-source'
 import { BulkEncoder, readList, type ListFormat, type ListSource } from './list-read'
-import { ListReaderThread } from './list-reader-thread'
-import { errorOf } from '../workers/paced-channel'
+import { startListReader, type ReaderMessage } from './list-reader-thread'
+import { errorOf, type PacedReceiver } from '../workers/paced-channel'
 import { appendAudit } from '../data/audit'
 import { ListWriter, enterBulkMode, liftEntriesGuard, referenceListByChecksum, registryIsEmpty } from '../data/list-import'
 
@@ -104,7 +104,7 @@ function checksumIfNew(db: Db, opts: ImportListOptions, fileName: string, size: 
 type ReadOutcome = { format: ListFormat; encoding: string }
 
 /** A first load read on the reader thread: this thread only writes what it sends. */
-function writeFromThread(thread: ListReaderThread, writer: ListWriter, log: ProblemLog, opts: ImportListOptions): ReadOutcome {
+function writeFromThread(thread: PacedReceiver<ReaderMessage>, writer: ListWriter, log: ProblemLog, opts: ImportListOptions): ReadOutcome {
   for (;;) {
     const m = thread.next()
     if (m.kind === 'end') {
@@ -169,7 +169,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
   const big = size >= (opts.bulkThresholdBytes ?? 5_000_000)
   // The reader thread starts at once, reading while the checksum is taken here; it is stopped unused should
   // the file turn out to be imported already, or the registry fill up meanwhile.
-  let thread = opts.reader && big && registryIsEmpty(db) ? new ListReaderThread(opts.reader, src) : null
+  let thread = opts.reader && big && registryIsEmpty(db) ? startListReader(opts.reader, src) : null
   let checksum: string
   try {
     checksum = checksumIfNew(db, opts, fileName, size)

@@ -58,32 +58,17 @@ export function runListReader(data: ListReaderData): void {
   )
 }
 
-/** The writer's side: starts the reader thread and hands its messages over one at a time. */
-export class ListReaderThread {
-  private readonly channel: PacedReceiver<ReaderMessage>
-
-  constructor(
-    script: WorkerScript,
-    source: ListSource,
-    /** How long the writer waits for a message before it gives up on the reader. */
-    stallMs = 60_000
-  ) {
-    this.channel = new PacedReceiver<ReaderMessage>(
-      script,
-      { role: 'list-reader', source },
-      (m) => m.kind === 'end' || m.kind === 'failed',
-      (seconds) => new UserError('registry.readerStalled', { file: source.fileName, seconds }),
-      stallMs
-    )
-  }
-
-  /** The next message, waiting for the reader if it has not sent one yet. */
-  next(): ReaderMessage {
-    return this.channel.next()
-  }
-
-  /** Stops the reader (after the end, or when the writer gives up) and frees its thread. */
-  stop(): void {
-    this.channel.stop()
-  }
+/**
+ * The writer's side: starts the reader thread on `source` and hands its messages over one at a time (`next`); `stop`
+ * ends it (after its end, or when the writer gives up). `stallMs`: how long the writer waits for a message before it
+ * gives up on the reader.
+ */
+export function startListReader(script: WorkerScript, source: ListSource, stallMs = 60_000): PacedReceiver<ReaderMessage> {
+  return new PacedReceiver<ReaderMessage>(
+    script,
+    { role: 'list-reader', source },
+    (m) => m.kind === 'end' || m.kind === 'failed',
+    (seconds) => new UserError('registry.readerStalled', { file: source.fileName, seconds }),
+    stallMs
+  )
 }

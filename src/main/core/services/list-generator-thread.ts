@@ -54,5 +54,5 @@ export function startGenerator(script: WorkerScript, dbPath: string, input: Gene
 
 /** The helper's side: `produce` computes the list and posts its messages; a failure is posted as one. */
 export function runListGenerator(data: GeneratorData, produce: (data: GeneratorData, post: (m: GeneratorMessage) => void) => void): void {
-  serveHelper<GeneratorMessage>(data, WINDOW, (post) => produce(data, (m) => post(m)), (error) => ({ kind: 'failed', error }))
+  serveHelper<GeneratorMessage>(data, WINDOW, (post) => produce(data, post), (error) => ({ kind: 'failed', error }))
 }
