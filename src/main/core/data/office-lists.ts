@@ -9,6 +9,7 @@ import type {
   BaseEntry,
   CalculationSheet,
   EntryStatus,
+  GenerationCounters,
   GenerationInput,
   GenerationResult,
   GenerationSink,
@@ -22,6 +23,7 @@ import type {
 } from '../lists/types'
 import { birthYearOf, gamelessSheet } from '../lists/generate'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
+import type { CanonicalRun } from '../lists/checksum'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
 import { FIDE_CHAIN, chainCondition, listInForce, type ListChain } from './lists'
@@ -271,6 +273,11 @@ export interface BuildOptions {
   noAdjustments?: boolean
   /** A recomputation of a list that carried corrections (FIDE practice): exactly those, not the pending ones. */
   adjustments?: PendingAdjustment[]
+  /**
+   * A big list computed on two threads (services/office-lists.ts): given the base and the period, the players whose
+   * lines the generation computes (sorted); the others' lines are composed apart (untouchedLines) and not read here.
+   */
+  splitBase?: (base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[]) => Float64Array
   /** A recomputation of a chain: the earlier lists as recomputed (list id → rating by player, null: unrated or
    *  delisted), read instead of their stored entries for the ratings at a tournament's start. */
   replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
@@ -342,11 +349,122 @@ export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly Peri
   return h.digest('hex')
 }
 
+/** A base list's line with its player's registry facts, as one raw row (baseLineReader reads it). */
+const BASE_LINE_COLUMNS = `e.player_id, e.rating, e.k, e.games, e.flags, e.title, e.federation, e.birth_year, e.sex, e.entry_status,
+  e.rated_games, e.highest_rating, e.tracked_since, e.recent_games, p.birth_date, p.sex, p.title, p.federation`
+const BASE_LINE_FROM = 'FROM rating_list_entries e JOIN players p ON p.id = e.player_id'
+
+/** A player's registry facts when they differ from his base line (generateList reads the line's own otherwise). */
+function differingFacts(
+  playerId: number,
+  line: Pick<BaseEntry, 'title' | 'federation' | 'birthYear' | 'sex'>,
+  birthDate: string | null,
+  sex: 'M' | 'F' | null,
+  title: string | null,
+  federation: string | null
+): PlayerFacts | null {
+  if (sex === line.sex && title === line.title && federation === line.federation && (birthYearOf(birthDate) ?? null) === line.birthYear) return null
+  return { playerId, birthDate, sex, title, federation }
+}
+
+/**
+ * The base lines as the generation takes them, from raw rows of BASE_LINE_COLUMNS: the pending corrections added, an
+ * imported line's status and date known from, the registry's facts where they differ; null for an imported line
+ * without a rating of the type (the player is unrated for this list). At FIDE scale two million rows: short strings
+ * are shared, not one copy per row.
+ */
+export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, number>): (row: unknown[]) => { line: BaseEntry; facts: PlayerFacts | null } | null {
+  const strings = new Map<string, string>()
+  const shared = <T extends string | null>(v: T): T => {
+    if (v === null) return v
+    const known = strings.get(v)
+    if (known !== undefined) return known as T
+    strings.set(v, v)
+    return v
+  }
+  const fromReference = base.kind === 'reference'
+  return (r) => {
+    const [playerId, rating0, k, games, flags, title, federation, birthYear, sex, status, ratedGames, highest, tracked, recent, pBirth, pSex, pTitle, pFed] = r as [
+      number, number | null, number | null, number | null, string | null, string | null, string | null, number | null, 'M' | 'F' | null, EntryStatus | null,
+      number | null, number | null, string | null, string | null, string | null, 'M' | 'F' | null, string | null, string | null
+    ]
+    let entryStatus: EntryStatus
+    if (status) entryStatus = status
+    else if (rating0 !== null) entryStatus = 'rated'
+    else if (title ?? pTitle) entryStatus = 'titled-unrated'
+    else return null
+    const d = delta.get(playerId)
+    const rating = rating0 !== null && d !== undefined && entryStatus === 'rated' ? rating0 + d : rating0
+    const line: BaseEntry = {
+      playerId,
+      rating,
+      k,
+      games,
+      flags: shared(flags),
+      status: entryStatus,
+      title: shared(title),
+      federation: shared(federation),
+      birthYear,
+      sex: shared(sex),
+      ratedGamesToDate: ratedGames,
+      highestRating: highest,
+      trackedSince: tracked === null ? (fromReference ? base.listDate : null) : shared(tracked),
+      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES
+    }
+    return { line, facts: differingFacts(playerId, line, pBirth, shared(pSex), shared(pTitle), shared(pFed)) }
+  }
+}
+
+/**
+ * The base lines of every player not in `skip` (sorted ids), in player order, read a few thousand rows at a time by
+ * their key: a big list's job thread reads them inside its write transaction, which one open iterator would forbid.
+ * `between` runs after each batch (the thread's other work: the helper's rows, a cancel check).
+ */
+export function readBaseLinesExcept(db: Db, base: BaseListRef, skip: Float64Array, delta: ReadonlyMap<number, number>, each: (line: BaseEntry, facts: PlayerFacts | null) => void, between: () => void): void {
+  const batch = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT 2048`).raw()
+  const lineOf = baseLineReader(base, delta)
+  let after = -1
+  let s = 0
+  for (;;) {
+    const rows = batch.all(base.id, after) as unknown[][]
+    for (const r of rows) {
+      const id = r[0] as number
+      while (s < skip.length && skip[s]! < id) s++
+      if (s < skip.length && skip[s] === id) continue
+      const got = lineOf(r)
+      if (got) each(got.line, got.facts)
+    }
+    if (rows.length < 2048) return
+    after = rows[rows.length - 1]![0] as number
+    between()
+  }
+}
+
+/**
+ * The players whose lines a big list's helper computes (sorted): every player of the period's tournaments, of the
+ * base's window, of a merge, of a pending correction. Any other player's line depends on his base line and his
+ * registry facts only (untouchedLines). More than needed is harmless: the helper computes those lines the same way.
+ */
+export function touchedPlayers(db: Db, base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], mergedIds: Iterable<number>): Float64Array {
+  const ids = new Set<number>(
+    db
+      .prepare('SELECT DISTINCT player_id FROM tournament_players WHERE tournament_id IN (SELECT value FROM json_each(?)) AND player_id IS NOT NULL')
+      .pluck()
+      .all(JSON.stringify(rows.map((t) => t.id))) as number[]
+  )
+  if (base.kind === 'office') for (const id of windowPlayers(db, base.id)) ids.add(id)
+  for (const id of mergedIds) ids.add(id)
+  for (const a of adjustments) ids.add(a.playerId)
+  return Float64Array.from(ids).sort()
+}
+
 /** Builds the generation input from the database (base list, period tournaments, window, facts). */
 export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
   const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate, o.source, base.closingDate)
   const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
+  // a big list's helper reads the lines of these players only (the job's thread writes the others): said at once
+  const only = o.base ? null : (o.splitBase?.(base, rows, adjustments) ?? null)
   const ratings = new RatingsCache(db, o.replacedRatings)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
   const tournaments: PeriodTournament[] = []
@@ -378,71 +496,38 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   // players of the tournaments, until found on the base list: the others need their facts read one by one
   const notOnBase = new Set<number>()
   for (const t of tournaments) for (const p of t.players) notOnBase.add(p.playerId)
-  const strings = new Map<string, string>()
-  const shared = <T extends string | null>(v: T): T => {
-    if (v === null) return v
-    const known = strings.get(v)
-    if (known !== undefined) return known as T
-    strings.set(v, v)
-    return v
+  const lineOf = baseLineReader(base, delta)
+  const take = (r: unknown[]): void => {
+    const got = lineOf(r)
+    if (!got) return // an imported line without a rating of this type: the player is unrated for this list
+    entries.push(got.line)
+    if (got.facts) facts.push(got.facts)
+    notOnBase.delete(got.line.playerId)
   }
-  const addFacts = (playerId: number, line: Pick<BaseEntry, 'title' | 'federation' | 'birthYear' | 'sex'>, birthDate: string | null, sex: 'M' | 'F' | null, title: string | null, federation: string | null): void => {
-    if (sex === line.sex && title === line.title && federation === line.federation && (birthYearOf(birthDate) ?? null) === line.birthYear) return
-    facts.push({ playerId, birthDate, sex, title, federation })
-  }
-  const fromReference = base.kind === 'reference'
-  const stmt = db
-    .prepare(
-      `SELECT e.player_id, e.rating, e.k, e.games, e.flags, e.title, e.federation, e.birth_year, e.sex, e.entry_status,
-              e.rated_games, e.highest_rating, e.tracked_since, e.recent_games,
-              p.birth_date, p.sex, p.title, p.federation
-         FROM rating_list_entries e JOIN players p ON p.id = e.player_id
-        WHERE e.list_id = ? ORDER BY e.player_id`
-    )
-    .raw()
-  let n = 0
   if (o.base) {
     const fact = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
     for (const b of o.base.entries) {
       const [birthDate, sex, title, federation] = fact.get(b.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
       const d = delta.get(b.playerId)
       entries.push(b.rating !== null && d !== undefined && b.status === 'rated' ? { ...b, rating: b.rating + d } : b)
-      addFacts(b.playerId, b, birthDate, sex, title, federation)
+      const f = differingFacts(b.playerId, b, birthDate, sex, title, federation)
+      if (f) facts.push(f)
       notOnBase.delete(b.playerId)
     }
-  }
-  for (const r of (o.base ? [] : stmt.iterate(base.id)) as IterableIterator<unknown[]>) {
-    if ((++n & 65535) === 0) o.throwIfCancelled?.()
-    const [playerId, rating0, k, games, flags, title, federation, birthYear, sex, status, ratedGames, highest, tracked, recent, pBirth, pSex, pTitle, pFed] = r as [
-      number, number | null, number | null, number | null, string | null, string | null, string | null, number | null, 'M' | 'F' | null, EntryStatus | null,
-      number | null, number | null, string | null, string | null, string | null, 'M' | 'F' | null, string | null, string | null
-    ]
-    let entryStatus: EntryStatus
-    if (status) entryStatus = status
-    else if (rating0 !== null) entryStatus = 'rated'
-    else if (title ?? pTitle) entryStatus = 'titled-unrated'
-    else continue // an imported line without a rating of this type: the player is unrated for this list
-    const d = delta.get(playerId)
-    const rating = rating0 !== null && d !== undefined && entryStatus === 'rated' ? rating0 + d : rating0
-    const line: BaseEntry = {
-      playerId,
-      rating,
-      k,
-      games,
-      flags: shared(flags),
-      status: entryStatus,
-      title: shared(title),
-      federation: shared(federation),
-      birthYear,
-      sex: shared(sex),
-      ratedGamesToDate: ratedGames,
-      highestRating: highest,
-      trackedSince: tracked === null ? (fromReference ? base.listDate : null) : shared(tracked),
-      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES
+  } else if (only) {
+    // the helper of a big list: the lines of the players the period touched, each by its key, in player order
+    const one = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id = ?`).raw()
+    for (let i = 0; i < only.length; i++) {
+      if ((i & 65535) === 65535) o.throwIfCancelled?.()
+      const r = one.get(base.id, only[i]) as unknown[] | undefined
+      if (r) take(r)
     }
-    entries.push(line)
-    addFacts(playerId, line, pBirth, shared(pSex), shared(pTitle), shared(pFed))
-    notOnBase.delete(playerId)
+  } else {
+    let n = 0
+    for (const r of db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
+      if ((++n & 65535) === 0) o.throwIfCancelled?.()
+      take(r)
+    }
   }
   // players of the tournaments who are not on the base list
   const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
@@ -632,7 +717,12 @@ export const SHEET_COLUMNS = 6
  * one or a correction, the sheet with its change kind (SHEET_COLUMNS values). Pure of the database: a big list's lines
  * are turned into rows on the thread that computes them (services/list-generator-thread.ts).
  */
-export function lineRows(input: GenerationInput, meta: Pick<DraftMeta, 'params' | 'adjustments'>, entries: RowGroups, sheets: RowGroups): GenerationSink['line'] {
+export function lineRows(
+  input: Pick<GenerationInput, 'listDate'> & { base: Pick<GenerationInput['base'], 'listId'> },
+  meta: Pick<DraftMeta, 'params' | 'adjustments'>,
+  entries: RowGroups,
+  sheets: RowGroups
+): GenerationSink['line'] {
   const edition = meta.params.id
   const adjusted = new Map<number, PendingAdjustment[]>()
   for (const a of meta.adjustments) adjusted.set(a.playerId, [...(adjusted.get(a.playerId) ?? []), a])
@@ -656,6 +746,27 @@ export function lineRows(input: GenerationInput, meta: Pick<DraftMeta, 'params' 
   }
 }
 
+/**
+ * The canonical lines (lists/checksum.ts) of entry rows as lineRows lays them out (ENTRY_COLUMNS values a row, one
+ * group or one row): a big list's job thread checksums the helper's lines from the rows it inserts.
+ */
+export function entryRowLines(values: readonly unknown[], run: CanonicalRun): void {
+  for (let at = 0; at + ENTRY_COLUMNS <= values.length; at += ENTRY_COLUMNS) {
+    run.add({
+      playerId: values[at] as number,
+      rating: values[at + 1] as number | null,
+      games: values[at + 2] as number,
+      k: values[at + 3] as number | null,
+      flags: values[at + 4] as string | null,
+      title: values[at + 5] as string | null,
+      federation: values[at + 6] as string | null,
+      birthYear: values[at + 7] as number | null,
+      sex: values[at + 8] as 'M' | 'F' | null,
+      status: values[at + 9] as EntryStatus
+    })
+  }
+}
+
 /** What a draft stores once its lines are written, as rows: pure of the database, computed where the list was. */
 export interface FinishRows {
   edition: string
@@ -664,8 +775,11 @@ export interface FinishRows {
   window: [number, string][]
   /** (tournament id, file id, file sha256, first round, last round, late, final, games, players) */
   tournaments: unknown[][]
-  /** office_list_meta's values after the list id */
+  /** office_list_meta's values after the list id, but the counters */
   meta: unknown[]
+  /** The counters stored in the meta row, with the corrections the list carried (their ids). */
+  counters: GenerationCounters
+  adjustments: number[]
 }
 
 export function finishRows(built: BuiltInput, result: GenerationResult, meta: DraftMeta, reason: string | null): FinishRows {
@@ -697,19 +811,26 @@ export function finishRows(built: BuiltInput, result: GenerationResult, meta: Dr
   return {
     edition: result.edition,
     checksum: result.checksum,
-    window: result.window.map((w) => [w.playerId, JSON.stringify(w)]),
+    window: windowRows(result.window),
     tournaments,
-    meta: [
-      built.base.id,
-      meta.closingDate,
-      meta.profileId,
-      JSON.stringify(meta.params),
-      meta.engineVersion,
-      JSON.stringify({ ...result.counters, adjustments: meta.adjustments.map((a) => a.id) }),
-      meta.inputsHash,
-      reason
-    ]
+    meta: [built.base.id, meta.closingDate, meta.profileId, JSON.stringify(meta.params), meta.engineVersion, meta.inputsHash, reason],
+    counters: result.counters,
+    adjustments: meta.adjustments.map((a) => a.id)
   }
+}
+
+/** The window a list leaves as the rows it stores: (player id, window as JSON). */
+export function windowRows(window: readonly UnratedWindow[]): [number, string][] {
+  return window.map((w) => [w.playerId, JSON.stringify(w)])
+}
+
+/** Two parts' window rows (each in player order) as one, in player order. */
+export function mergedWindowRows(a: readonly [number, string][], b: readonly [number, string][]): [number, string][] {
+  const out: [number, string][] = []
+  let i = 0
+  let j = 0
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]![0] < b[j]![0]) ? a[i++]! : b[j++]!)
+  return out
 }
 
 /** A draft being written in the caller's transaction: its list row, then its rows as they come, then `finish`. */
@@ -756,8 +877,8 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     )
     for (const t of rows.tournaments) insT.run(t)
     db.prepare(
-      `INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, counters, inputs_hash, reason) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?)`
-    ).run(rows.meta)
+      `INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, inputs_hash, reason, counters) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?)`
+    ).run(...rows.meta, JSON.stringify({ ...rows.counters, adjustments: rows.adjustments }))
     return id
   }
   return { id, entries, sheets, finish }

@@ -32,14 +32,23 @@ export interface ChecksumStream {
 }
 
 export function checksumStream(): ChecksumStream {
+  const h = lineHasher()
+  return {
+    add: (e) => h.line(e.playerId, canonicalLine(e)),
+    digest: () => h.digest()
+  }
+}
+
+/** sha256 of the header and the canonical lines given in canonical order (refused out of it), hashed 64 KB at a time. */
+function lineHasher(): { line(playerId: number, text: string): void; digest(): string } {
   const h = createHash('sha256')
   let chunk = CANONICAL_HEADER + '\n'
   let last = -Infinity
   return {
-    add(e) {
-      if (e.playerId < last) throw new Error(`checksum: entries out of canonical order (${e.playerId} after ${last})`)
-      last = e.playerId
-      chunk += canonicalLine(e)
+    line(playerId, text) {
+      if (playerId < last) throw new Error(`checksum: entries out of canonical order (${playerId} after ${last})`)
+      last = playerId
+      chunk += text
       if (chunk.length > 1 << 16) {
         h.update(chunk, 'utf8')
         chunk = ''
@@ -48,6 +57,81 @@ export function checksumStream(): ChecksumStream {
     digest() {
       return h.update(chunk, 'utf8').digest('hex')
     }
+  }
+}
+
+/**
+ * The canonical lines of part of a list, kept in canonical order: a list whose lines are computed in two runs (a big
+ * list's writer composes the untouched lines while its helper rates the period) has one checksum, of both runs merged
+ * (checksumOfRuns). Kept as 64 KB strings and the players' ids, not one string per line.
+ */
+export class CanonicalRun {
+  private ids = new Float64Array(1024)
+  private n = 0
+  private readonly chunks: string[] = []
+  private parts: string[] = []
+  private partLength = 0
+
+  add(e: ChecksumEntry): void {
+    if (this.n > 0 && e.playerId <= this.ids[this.n - 1]!) throw new Error(`checksum: entries out of canonical order (${e.playerId} after ${this.ids[this.n - 1]})`)
+    if (this.n === this.ids.length) {
+      const more = new Float64Array(this.n * 2)
+      more.set(this.ids)
+      this.ids = more
+    }
+    this.ids[this.n++] = e.playerId
+    const line = canonicalLine(e)
+    this.parts.push(line)
+    this.partLength += line.length
+    if (this.partLength > 1 << 16) this.seal()
+  }
+
+  get size(): number {
+    return this.n
+  }
+
+  private seal(): void {
+    if (!this.parts.length) return
+    this.chunks.push(this.parts.join(''))
+    this.parts = []
+    this.partLength = 0
+  }
+
+  /** A reader of the lines in order: `id` is the next line's player (Infinity after the last), `take` gives its text. */
+  reader(): { id: () => number; take: () => string } {
+    this.seal()
+    let i = 0
+    let chunk = 0
+    let at = 0
+    return {
+      id: () => (i < this.n ? this.ids[i]! : Infinity),
+      take: () => {
+        const text = this.chunks[chunk]!
+        const end = text.indexOf('\n', at) + 1
+        const line = text.slice(at, end)
+        i++
+        if (end === text.length) {
+          chunk++
+          at = 0
+        } else at = end
+        return line
+      }
+    }
+  }
+}
+
+/** The checksum of a list whose lines are in these runs (each in canonical order, no player in two): as entriesChecksum. */
+export function checksumOfRuns(...runs: CanonicalRun[]): string {
+  const h = lineHasher()
+  const readers = runs.map((r) => r.reader())
+  let last = -Infinity
+  for (;;) {
+    let next: (typeof readers)[number] | null = null
+    for (const r of readers) if (r.id() !== Infinity && (next === null || r.id() < next.id())) next = r
+    if (!next) return h.digest()
+    if (next.id() === last) throw new Error(`checksum: player ${last} in two runs`)
+    last = next.id()
+    h.line(last, next.take())
   }
 }
 

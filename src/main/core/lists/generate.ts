@@ -13,10 +13,11 @@ import { compressionBetween, compressRating } from '../rules/amendments'
 import { kFor, type KDecision } from '../rules/k'
 import { UserError } from '../util/errors'
 import { addDays, addMonths } from './calendar'
-import { checksumStream } from './checksum'
+import { checksumStream, type ChecksumStream } from './checksum'
 import type {
   BaseEntry,
   CalculationSheet,
+  GenerationCounters,
   GenerationInput,
   GenerationSink,
   GenerationResult,
@@ -313,216 +314,36 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   const sheets: CalculationSheet[] = []
   const checksum = checksumStream()
   const windowOut: UnratedWindow[] = []
-  const counters = { players: 0, rated: 0, newlyRated: 0, delisted: 0, inactive: 0, titledUnrated: 0, changed: 0, tournaments: new Set(input.tournaments.map((t) => t.tournamentId)).size }
-  const compress = E.amendments.compression !== null && E.amendments.compression.ratingTypes.includes(input.ratingType) && compressionBetween(E, input.base.listDate ?? '', L)
-  const yearAgo = addMonths(L, -E.list.inactivityMonths)
+  const counters = emptyCounters(new Set(input.tournaments.map((t) => t.tournamentId)).size)
 
+  const c: LineComposition = {
+    E,
+    L,
+    ratingType: input.ratingType,
+    baseListId: input.base.listId,
+    baseListDate: input.base.listDate,
+    compress: compressionApplies(E, input.ratingType, input.base.listDate, L),
+    yearAgo: addMonths(L, -E.list.inactivityMonths),
+    editionOf,
+    windowIn,
+    unpublishable,
+    doneBefore,
+    firstDone,
+    counters,
+    window: windowOut,
+    checksum
+  }
   for (const id of order) {
     const b = base.get(id)
-    const f = facts.get(id)
     const w = work.get(id) ?? NO_WORK
     // his tournaments' sheets leave the map with his line (a sink then lets them go)
     work.delete(id)
-    const title = f ? f.title : (b?.title ?? null)
-    const federation = f ? f.federation : (b?.federation ?? null)
-    const birthYear = f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null)
-    const sex = f ? f.sex : (b?.sex ?? null)
-    const notes: Note[] = []
-    // the sheet's figures, gathered as they are computed; the sheet itself is built only when there is one to show
-    const sheet: Pick<CalculationSheet, 'changeExact' | 'change' | 'compression' | 'firstRating'> = { changeExact: null, change: null, compression: null, firstRating: null }
-    const rb = ratedOnBase(id)
-    let rating: number | null = null
-    let periodGames = 0
-    let ratedGamesToDate: number | null = null
-    let highest: number | null = null
-    let trackedSince: string | null = null
-    let newlyRated = false
-    let kNext: KDecision | null = null
-    // an unrated player's window as this list leaves it (for the sheet of a player who gets no line)
-    let windowState: WindowState | null = null
-
-    if (w.rated.length > 0 && !rb && w.standardBase === null) {
-      for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.rating}) but not rated on the base list: no rating to change, these games give him none` })
+    const { entry, sheet } = composeLine(c, id, b, facts.get(id), w)
+    if (!sink) {
+      if (entry) entries.push(entry)
+      if (sheet) sheets.push(sheet)
     }
-    if (rb || w.standardBase !== null) {
-      // a rated player: base rating + K × ΣΔR over the period (regulations.md § 4.1, § 5)
-      const baseRating = rb ? rb.rating! : w.standardBase!
-      if (!rb) notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `unrated on the base list, rated with his standard rating ${baseRating}` })
-      const reachedHigh = (h: number | null, r: number): boolean => Math.max(h ?? r, r) >= E.k.high.threshold
-      // games so far: unknown on an imported list; K new-player there (and not the junior rule) means fewer than its limit
-      let gamesBase = rb ? rb.ratedGamesToDate : 0
-      if (rb && gamesBase === null && rb.k !== null && rb.k === E.k.newPlayer.k) {
-        const atBase = kFor(E, { rating: rb.rating, reachedHigh: reachedHigh(rb.highestRating, rb.rating!), birthYear: birthYear ?? undefined }, input.base.listDate ?? L)
-        if (atBase.rule !== 'junior') {
-          gamesBase = 0
-          notes.push({ ref: E.refs.k, text: `games so far unknown; K ${rb.k} on the base list means fewer than ${E.k.newPlayer.untilGames}: counted from 0 at the base list` })
-        }
-      }
-      const rows = w.rated.map((row) => {
-        let k: number
-        if (rb && rb.k !== null) {
-          k = rb.k
-          row.sheet.notes.push({ ref: row.e.refs.k, text: `K ${k} from the base list${input.base.listId !== null ? ` (list ${input.base.listId})` : ''}: the K printed for this period` })
-        } else {
-          const dec = kFor(row.e, { rating: baseRating, ratedGames: gamesBase ?? undefined, reachedHigh: rb ? reachedHigh(rb.highestRating, baseRating) : false, birthYear: birthYear ?? undefined }, row.t.start)
-          k = dec.k
-          row.sheet.notes.push(dec.note)
-        }
-        if (row.via === 'later') row.sheet.notes.push({ ref: row.e.refs.unrated, text: `unrated at the start, rated since: rated with ${row.rating} for his own change, still unrated for his opponents (§ 8.4 / 10.4)` })
-        if (row.via === 'standard') row.sheet.notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `no ${row.t.ratingType} rating: rated with his standard rating ${row.rating}` })
-        return { e: row.e, k, chgH: row.chgH, row }
-      })
-      periodGames = rows.reduce((s, x) => s + x.row.n, 0)
-      let change = 0
-      if (rows.length > 0) {
-        const total = periodTotal(rows, periodGames, E.refs.rounding)
-        rows.forEach((x, i) => {
-          const o = total.rows[i]!
-          const s = x.row.sheet
-          if (o.knNote) s.notes.push(o.knNote)
-          s.k = o.k
-          s.kChg = fromHundredths(o.kChgH)
-          s.notes.push({ ref: x.e.refs.change, text: `W ${s.w} − We ${s.we} = ${s.chg}; K × ΣΔR = ${o.k} × ${s.chg} = ${s.kChg}` })
-          if (o.roundNote) s.notes.push(o.roundNote)
-        })
-        change = total.change
-        sheet.changeExact = fromHundredths(total.totalH)
-        notes.push(total.note)
-      }
-      sheet.change = change
-      rating = baseRating + change
-      ratedGamesToDate = gamesBase === null ? null : gamesBase + periodGames
-      highest = rb ? (rb.highestRating ?? rb.rating) : null
-      trackedSince = rb ? (rb.trackedSince ?? input.base.listDate ?? L) : L
-    } else {
-      // unrated: the period's events join his window; a first rating when the edition's minimum is reached
-      const carried = windowIn.get(id)
-      let keep: WindowEvent[] = []
-      const windowEvents = [...(carried?.events ?? []), ...w.events].filter((ev) => monthsBetween(ev.start, L) < E.unrated.windowMonths)
-      const dropped = (carried?.events.length ?? 0) + w.events.length - windowEvents.length
-      if (dropped > 0) notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
-      windowState = { first: null, keep: NONE, dropped, withheld: null }
-      if (windowEvents.length > 0) {
-        const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
-        const whyNone: Note[] = []
-        const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: doneBefore(id), whyNone })
-        if (fr) {
-          notes.push(...fr.notes)
-          const counted = fr.counted
-          // a first rating this list may not publish (no FIDE ID on FIDE's list): worked out, shown, not published
-          const barred = fr.published && unpublishable.has(id)
-          const reason = barred ? 'no FIDE ID: published on the national list only' : fr.reason
-          if (barred) {
-            notes.push({ ref: E.refs.firstRating, text: `first rating ${fr.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
-            windowState.withheld = 'no-fide-id'
-          }
-          sheet.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published && !barred, reason }
-          if (fr.published && !barred) {
-            rating = fr.ru
-            newlyRated = true
-            periodGames = windowEvents.reduce((s, ev, i) => s + (counted[i] && ev.listDate === L ? ev.n : 0), 0)
-            ratedGamesToDate = fr.games
-            highest = null
-            trackedSince = L
-          } else keep = windowEvents.filter((_, i) => counted[i])
-          windowState.first = fr
-        } else notes.push(...whyNone, { ref: E.refs.unrated, text: 'no event counts towards a first rating' })
-      }
-      windowState.keep = keep
-      // his games stay in the window; once past his first event, the first-event rules are not his any more
-      const done = firstDone(id) || keep.length > 0
-      if (!newlyRated && done) windowOut.push({ playerId: id, firstEventDone: true, events: keep })
-    }
-
-    let status: ListEntry['status'] | null = null
-    let inactive = false
-    let recentGames: ListGames[] = []
-    if (rating !== null) {
-      if (compress) {
-        const after = compressRating(E, rating, input.ratingType)
-        const c = E.amendments.compression!
-        if (after !== rating) {
-          sheet.compression = { before: rating, after, ref: `compression of ${c.date}` }
-          notes.push({ ref: `compression of ${c.date} (regulations.md § 1)`, text: `${rating} below ${c.below}: ${rating} + ${c.factor} × (${c.below} − ${rating}) = ${after}` })
-          rating = after
-        }
-      }
-      highest = Math.max(highest ?? rating, rating)
-      if (rating < E.list.floor) {
-        status = 'delisted'
-        notes.push({ ref: FLOOR_REF, text: `${rating} is below the floor ${E.list.floor}: shown once as delisted, then unrated` })
-      } else status = 'rated'
-      // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
-      const before = b?.recentGames ?? []
-      recentGames = periodGames === 0 && before.every((g) => g.listDate > yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > yearAgo)
-      const yearGames = recentGames.reduce((s, g) => s + g.games, 0)
-      const known = trackedSince !== null && trackedSince <= yearAgo
-      const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
-      inactive = status === 'rated' && yearGames < E.list.inactivityMinGames && (known || wasInactive)
-      if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
-      if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}: active again` })
-      // the K printed: the K for the next period, from the player's state after this list
-      kNext = kFor(E, { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }, L)
-    } else if (title !== null) {
-      status = 'titled-unrated'
-      notes.push({ ref: TITLED_REF, text: `titled (${title}) and unrated: listed apart` })
-    }
-    if (b?.status === 'delisted') notes.push({ ref: FLOOR_REF, text: 'delisted on the base list: now treated as any unrated player' })
-
-    const played = w.rated.length > 0 || w.unrated.length > 0
-    // no line: a sheet says why when the period touched him (games, a line on the base list, an event leaving his
-    // window); a window carried with nothing new gets none (his sheet is on the list where it last changed)
-    const unlisted = status === null && (played || b !== undefined || (windowState?.dropped ?? 0) > 0) ? unlistedPart(E, id, w, b, windowState) : null
-    let entry: ListEntry | null = null
-    if (status !== null) {
-      entry = {
-        playerId: id,
-        rating: status === 'titled-unrated' ? null : rating,
-        games: periodGames,
-        k: status === 'rated' ? kNext!.k : null,
-        flags: status === 'titled-unrated' ? null : flagsOf(sex, inactive),
-        status,
-        title,
-        federation,
-        birthYear,
-        sex,
-        ratedGamesToDate: status === 'titled-unrated' ? null : ratedGamesToDate,
-        highestRating: status === 'titled-unrated' ? null : highest,
-        trackedSince: status === 'titled-unrated' ? null : trackedSince,
-        recentGames: status === 'titled-unrated' ? [] : recentGames
-      }
-      checksum.add(entry)
-      if (!sink) entries.push(entry)
-      counters.players++
-      if (status === 'rated') counters.rated++
-      if (status === 'delisted') counters.delisted++
-      if (status === 'titled-unrated') counters.titledUnrated++
-      if (inactive) counters.inactive++
-      // new on this list: a first rating, or (2024 rapid/blitz) rated with his standard rating (the preview's 'new')
-      if ((newlyRated || (!rb && w.standardBase !== null)) && status === 'rated') counters.newlyRated++
-      if (rb && status === 'rated' && rating !== rb.rating) counters.changed++
-    }
-    const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
-    let out: CalculationSheet | null = null
-    if (status !== null ? played || changedLine || sheet.firstRating !== null || notes.length > 0 : unlisted !== null) {
-      out = {
-        playerId: id,
-        listDate: L,
-        edition: E.id,
-        base: { listId: input.base.listId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
-        tournaments: [...w.rated.map(withGames), ...w.unrated.map(withGames)].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
-        periodGames,
-        ...sheet,
-        rating: entry?.rating ?? null,
-        status: entry?.status ?? null,
-        flags: entry?.flags ?? null,
-        kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNext!.note : null },
-        notes
-      }
-      if (unlisted) out.unlisted = unlisted
-      if (!sink) sheets.push(out)
-    }
-    if (sink && (entry || out)) sink.line(entry, out, b)
+    if (sink && (entry || sheet)) sink.line(entry, sheet, b)
     // the caller gave the base lines up: his is not needed any more (the sink has taken what it needed)
     if (input.releaseBase) base.release(id)
   }
@@ -539,6 +360,294 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     tournaments: tournamentsOut,
     checksum: checksum.digest()
   }
+}
+
+/** What composing a player's line needs beyond his base line, his registry facts and his period's work. */
+interface LineComposition {
+  E: Edition
+  L: string
+  ratingType: GenerationInput['ratingType']
+  baseListId: number | null
+  baseListDate: string | null
+  /** The compression of 1 March 2024 falls between the base list and this one, for this rating type. */
+  compress: boolean
+  /** The list date less the edition's inactivity months. */
+  yearAgo: string
+  editionOf: (id: string) => Edition
+  windowIn: ReadonlyMap<number, UnratedWindow>
+  unpublishable: ReadonlySet<number>
+  /** Past his first rated event before this period (on the base list, or so in his window). */
+  doneBefore: (id: number) => boolean
+  /** The same, this period's events counted. */
+  firstDone: (id: number) => boolean
+  /** Added to by each line: the list's counters, the window it leaves, the checksum of its entries. */
+  counters: GenerationCounters
+  window: UnratedWindow[]
+  checksum: Pick<ChecksumStream, 'add'>
+}
+
+/** A list's counters before its first line. */
+export function emptyCounters(tournaments: number): GenerationCounters {
+  return { players: 0, rated: 0, newlyRated: 0, delisted: 0, inactive: 0, titledUnrated: 0, changed: 0, tournaments }
+}
+
+/** The counters of a list computed in two parts (its untouched lines apart): each count added. */
+export function sumCounters(a: GenerationCounters, b: GenerationCounters): GenerationCounters {
+  return {
+    players: a.players + b.players,
+    rated: a.rated + b.rated,
+    newlyRated: a.newlyRated + b.newlyRated,
+    delisted: a.delisted + b.delisted,
+    inactive: a.inactive + b.inactive,
+    titledUnrated: a.titledUnrated + b.titledUnrated,
+    changed: a.changed + b.changed,
+    tournaments: a.tournaments + b.tournaments
+  }
+}
+
+/** Whether the compression of 1 March 2024 applies between a base list of that date and this list. */
+function compressionApplies(E: Edition, ratingType: GenerationInput['ratingType'], baseListDate: string | null, L: string): boolean {
+  return E.amendments.compression !== null && E.amendments.compression.ratingTypes.includes(ratingType) && compressionBetween(E, baseListDate ?? '', L)
+}
+
+/**
+ * One player's line on the list and his calculation sheet (null when there is nothing to show), from his base line,
+ * his registry facts (given only where they differ from the base line) and his period's work; it adds to the list's
+ * counters, window and checksum.
+ */
+function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f: PlayerFacts | undefined, w: PlayerWork): { entry: ListEntry | null; sheet: CalculationSheet | null } {
+  const { E, L } = c
+  const title = f ? f.title : (b?.title ?? null)
+  const federation = f ? f.federation : (b?.federation ?? null)
+  const birthYear = f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null)
+  const sex = f ? f.sex : (b?.sex ?? null)
+  const notes: Note[] = []
+  // the sheet's figures, gathered as they are computed; the sheet itself is built only when there is one to show
+  const sheet: Pick<CalculationSheet, 'changeExact' | 'change' | 'compression' | 'firstRating'> = { changeExact: null, change: null, compression: null, firstRating: null }
+  const rb = b && b.status === 'rated' && b.rating !== null ? b : undefined
+  let rating: number | null = null
+  let periodGames = 0
+  let ratedGamesToDate: number | null = null
+  let highest: number | null = null
+  let trackedSince: string | null = null
+  let newlyRated = false
+  let kNext: KDecision | null = null
+  // an unrated player's window as this list leaves it (for the sheet of a player who gets no line)
+  let windowState: WindowState | null = null
+
+  if (w.rated.length > 0 && !rb && w.standardBase === null) {
+    for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.rating}) but not rated on the base list: no rating to change, these games give him none` })
+  }
+  if (rb || w.standardBase !== null) {
+    // a rated player: base rating + K × ΣΔR over the period (regulations.md § 4.1, § 5)
+    const baseRating = rb ? rb.rating! : w.standardBase!
+    if (!rb) notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `unrated on the base list, rated with his standard rating ${baseRating}` })
+    const reachedHigh = (h: number | null, r: number): boolean => Math.max(h ?? r, r) >= E.k.high.threshold
+    // games so far: unknown on an imported list; K new-player there (and not the junior rule) means fewer than its limit
+    let gamesBase = rb ? rb.ratedGamesToDate : 0
+    if (rb && gamesBase === null && rb.k !== null && rb.k === E.k.newPlayer.k) {
+      const atBase = kFor(E, { rating: rb.rating, reachedHigh: reachedHigh(rb.highestRating, rb.rating!), birthYear: birthYear ?? undefined }, c.baseListDate ?? L)
+      if (atBase.rule !== 'junior') {
+        gamesBase = 0
+        notes.push({ ref: E.refs.k, text: `games so far unknown; K ${rb.k} on the base list means fewer than ${E.k.newPlayer.untilGames}: counted from 0 at the base list` })
+      }
+    }
+    const rows = w.rated.map((row) => {
+      let k: number
+      if (rb && rb.k !== null) {
+        k = rb.k
+        row.sheet.notes.push({ ref: row.e.refs.k, text: `K ${k} from the base list${c.baseListId !== null ? ` (list ${c.baseListId})` : ''}: the K printed for this period` })
+      } else {
+        const dec = kFor(row.e, { rating: baseRating, ratedGames: gamesBase ?? undefined, reachedHigh: rb ? reachedHigh(rb.highestRating, baseRating) : false, birthYear: birthYear ?? undefined }, row.t.start)
+        k = dec.k
+        row.sheet.notes.push(dec.note)
+      }
+      if (row.via === 'later') row.sheet.notes.push({ ref: row.e.refs.unrated, text: `unrated at the start, rated since: rated with ${row.rating} for his own change, still unrated for his opponents (§ 8.4 / 10.4)` })
+      if (row.via === 'standard') row.sheet.notes.push({ ref: 'regulations.md § 1 (2024 rapid and blitz)', text: `no ${row.t.ratingType} rating: rated with his standard rating ${row.rating}` })
+      return { e: row.e, k, chgH: row.chgH, row }
+    })
+    periodGames = rows.reduce((s, x) => s + x.row.n, 0)
+    let change = 0
+    if (rows.length > 0) {
+      const total = periodTotal(rows, periodGames, E.refs.rounding)
+      rows.forEach((x, i) => {
+        const o = total.rows[i]!
+        const s = x.row.sheet
+        if (o.knNote) s.notes.push(o.knNote)
+        s.k = o.k
+        s.kChg = fromHundredths(o.kChgH)
+        s.notes.push({ ref: x.e.refs.change, text: `W ${s.w} − We ${s.we} = ${s.chg}; K × ΣΔR = ${o.k} × ${s.chg} = ${s.kChg}` })
+        if (o.roundNote) s.notes.push(o.roundNote)
+      })
+      change = total.change
+      sheet.changeExact = fromHundredths(total.totalH)
+      notes.push(total.note)
+    }
+    sheet.change = change
+    rating = baseRating + change
+    ratedGamesToDate = gamesBase === null ? null : gamesBase + periodGames
+    highest = rb ? (rb.highestRating ?? rb.rating) : null
+    trackedSince = rb ? (rb.trackedSince ?? c.baseListDate ?? L) : L
+  } else {
+    // unrated: the period's events join his window; a first rating when the edition's minimum is reached
+    const carried = c.windowIn.get(id)
+    let keep: WindowEvent[] = []
+    const windowEvents = [...(carried?.events ?? []), ...w.events].filter((ev) => monthsBetween(ev.start, L) < E.unrated.windowMonths)
+    const dropped = (carried?.events.length ?? 0) + w.events.length - windowEvents.length
+    if (dropped > 0) notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
+    windowState = { first: null, keep: NONE, dropped, withheld: null }
+    if (windowEvents.length > 0) {
+      const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: c.editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
+      const whyNone: Note[] = []
+      const fr = firstRating(E, evs, { reducedMinimum: f?.reducedMinimum, firstEventDone: c.doneBefore(id), whyNone })
+      if (fr) {
+        notes.push(...fr.notes)
+        const counted = fr.counted
+        // a first rating this list may not publish (no FIDE ID on FIDE's list): worked out, shown, not published
+        const barred = fr.published && c.unpublishable.has(id)
+        const reason = barred ? 'no FIDE ID: published on the national list only' : fr.reason
+        if (barred) {
+          notes.push({ ref: E.refs.firstRating, text: `first rating ${fr.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
+          windowState.withheld = 'no-fide-id'
+        }
+        sheet.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published && !barred, reason }
+        if (fr.published && !barred) {
+          rating = fr.ru
+          newlyRated = true
+          periodGames = windowEvents.reduce((s, ev, i) => s + (counted[i] && ev.listDate === L ? ev.n : 0), 0)
+          ratedGamesToDate = fr.games
+          highest = null
+          trackedSince = L
+        } else keep = windowEvents.filter((_, i) => counted[i])
+        windowState.first = fr
+      } else notes.push(...whyNone, { ref: E.refs.unrated, text: 'no event counts towards a first rating' })
+    }
+    windowState.keep = keep
+    // his games stay in the window; once past his first event, the first-event rules are not his any more
+    const done = c.firstDone(id) || keep.length > 0
+    if (!newlyRated && done) c.window.push({ playerId: id, firstEventDone: true, events: keep })
+  }
+
+  let status: ListEntry['status'] | null = null
+  let inactive = false
+  let recentGames: ListGames[] = []
+  if (rating !== null) {
+    if (c.compress) {
+      const after = compressRating(E, rating, c.ratingType)
+      const cmp = E.amendments.compression!
+      if (after !== rating) {
+        sheet.compression = { before: rating, after, ref: `compression of ${cmp.date}` }
+        notes.push({ ref: `compression of ${cmp.date} (regulations.md § 1)`, text: `${rating} below ${cmp.below}: ${rating} + ${cmp.factor} × (${cmp.below} − ${rating}) = ${after}` })
+        rating = after
+      }
+    }
+    highest = Math.max(highest ?? rating, rating)
+    if (rating < E.list.floor) {
+      status = 'delisted'
+      notes.push({ ref: FLOOR_REF, text: `${rating} is below the floor ${E.list.floor}: shown once as delisted, then unrated` })
+    } else status = 'rated'
+    // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
+    const before = b?.recentGames ?? []
+    recentGames = periodGames === 0 && before.every((g) => g.listDate > c.yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > c.yearAgo)
+    const yearGames = recentGames.reduce((s, g) => s + g.games, 0)
+    const known = trackedSince !== null && trackedSince <= c.yearAgo
+    const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
+    inactive = status === 'rated' && yearGames < E.list.inactivityMinGames && (known || wasInactive)
+    if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
+    if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}: active again` })
+    // the K printed: the K for the next period, from the player's state after this list
+    kNext = kFor(E, { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }, L)
+  } else if (title !== null) {
+    status = 'titled-unrated'
+    notes.push({ ref: TITLED_REF, text: `titled (${title}) and unrated: listed apart` })
+  }
+  if (b?.status === 'delisted') notes.push({ ref: FLOOR_REF, text: 'delisted on the base list: now treated as any unrated player' })
+
+  const played = w.rated.length > 0 || w.unrated.length > 0
+  // no line: a sheet says why when the period touched him (games, a line on the base list, an event leaving his
+  // window); a window carried with nothing new gets none (his sheet is on the list where it last changed)
+  const unlisted = status === null && (played || b !== undefined || (windowState?.dropped ?? 0) > 0) ? unlistedPart(E, id, w, b, windowState) : null
+  let entry: ListEntry | null = null
+  if (status !== null) {
+    entry = {
+      playerId: id,
+      rating: status === 'titled-unrated' ? null : rating,
+      games: periodGames,
+      k: status === 'rated' ? kNext!.k : null,
+      flags: status === 'titled-unrated' ? null : flagsOf(sex, inactive),
+      status,
+      title,
+      federation,
+      birthYear,
+      sex,
+      ratedGamesToDate: status === 'titled-unrated' ? null : ratedGamesToDate,
+      highestRating: status === 'titled-unrated' ? null : highest,
+      trackedSince: status === 'titled-unrated' ? null : trackedSince,
+      recentGames: status === 'titled-unrated' ? [] : recentGames
+    }
+    c.checksum.add(entry)
+    c.counters.players++
+    if (status === 'rated') c.counters.rated++
+    if (status === 'delisted') c.counters.delisted++
+    if (status === 'titled-unrated') c.counters.titledUnrated++
+    if (inactive) c.counters.inactive++
+    // new on this list: a first rating, or (2024 rapid/blitz) rated with his standard rating (the preview's 'new')
+    if ((newlyRated || (!rb && w.standardBase !== null)) && status === 'rated') c.counters.newlyRated++
+    if (rb && status === 'rated' && rating !== rb.rating) c.counters.changed++
+  }
+  const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
+  let out: CalculationSheet | null = null
+  if (status !== null ? played || changedLine || sheet.firstRating !== null || notes.length > 0 : unlisted !== null) {
+    out = {
+      playerId: id,
+      listDate: L,
+      edition: E.id,
+      base: { listId: c.baseListId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
+      tournaments: [...w.rated.map(withGames), ...w.unrated.map(withGames)].sort((a, c) => (a.start < c.start ? -1 : a.start > c.start ? 1 : a.tournamentId - c.tournamentId)),
+      periodGames,
+      ...sheet,
+      rating: entry?.rating ?? null,
+      status: entry?.status ?? null,
+      flags: entry?.flags ?? null,
+      kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNext!.note : null },
+      notes
+    }
+    if (unlisted) out.unlisted = unlisted
+  }
+  return { entry, sheet: out }
+}
+
+/**
+ * The lines of the base list's players the period did not touch (no games, no window, no correction, no merge), each
+ * composed as generateList composes it (composeLine, without work): a big list's writer composes them itself while
+ * the helper thread rates the period (services/office-lists.ts). Every line given is on the base list, so past its
+ * player's first event. The counters, the window and the checksum's lines go to `into`.
+ */
+export function untouchedLines(
+  o: { edition: Edition; listDate: string; ratingType: GenerationInput['ratingType']; baseListId: number; baseListDate: string },
+  into: Pick<LineComposition, 'counters' | 'window' | 'checksum'>
+): (b: BaseEntry, f: PlayerFacts | undefined) => { entry: ListEntry | null; sheet: CalculationSheet | null } {
+  const E = o.edition
+  const L = o.listDate
+  const c: LineComposition = {
+    E,
+    L,
+    ratingType: o.ratingType,
+    baseListId: o.baseListId,
+    baseListDate: o.baseListDate,
+    compress: compressionApplies(E, o.ratingType, o.baseListDate, L),
+    yearAgo: addMonths(L, -E.list.inactivityMonths),
+    // without games nor a window, no event is read and no first rating is worked out
+    editionOf: (id) => {
+      throw new Error(`untouched line: edition ${id} asked`)
+    },
+    windowIn: new Map(),
+    unpublishable: new Set(),
+    doneBefore: () => true,
+    firstDone: () => true,
+    ...into
+  }
+  return (b, f) => composeLine(c, b.playerId, b, f, NO_WORK)
 }
 
 /** An unrated player's window as a list leaves it: the first rating worked out (null: none), the events carried, those that left. */

@@ -1,12 +1,15 @@
 // A big list is computed on a thread of its own while the job's thread writes it. At FIDE scale writing the 1.9 M
 // entries and their sheets is SQLite's B-tree work (about half the generation), and computing them (the base list
 // read, the tournaments rated, each line and its sheet encoded) is the other half: on two threads they overlap.
-// The helper reads the inputs on its own read-only connection, runs generateList and turns each line into the rows
-// the list stores (data/office-lists.ts lineRows, finishRows); the job's thread only inserts them, in its one
-// transaction, and the list is the same row for row (the office-lists bench hashes every entry and sheet).
+// The helper reads the inputs on its own read-only connection and first says which players the period touched (their
+// games, the base's window, a merge, a correction): it rates the period and turns their lines into the rows the list
+// stores (data/office-lists.ts lineRows, finishRows). Every other line depends on its base line and the registry only:
+// the job's thread composes those itself from the first second (lists/generate.ts untouchedLines), instead of waiting
+// for the helper's first row, and inserts both in its one transaction. The list is the same row for row (the
+// office-lists bench hashes every entry and sheet; list-generator-thread.spec.ts compares every row of both ways).
 import type { GenerateInput } from '../../../shared/contract/office-lists'
 import type { GenerationCounters } from '../lists/types'
-import type { FinishRows } from '../data/office-lists'
+import type { BaseListRef, FinishRows, PendingAdjustment } from '../data/office-lists'
 import type { WorkerScript } from '../workers/runner'
 import { PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
@@ -29,8 +32,14 @@ export interface GeneratedSummary {
 
 export type GeneratorMessage =
   | { kind: 'progress'; done: number; total: number; message: string }
+  /**
+   * Once the base and the period are known, before the tournaments are read: the players whose lines the helper
+   * computes (sorted); the job's thread composes and writes every other line of the base list meanwhile.
+   */
+  | { kind: 'plan'; base: BaseListRef; touched: Float64Array; adjustments: PendingAdjustment[] }
   /** Full groups of rows (data/office-lists.ts RowGroups), in player order; `lines`: entries computed so far. */
   | { kind: 'rows'; entries: unknown[][]; sheets: unknown[][]; lines: number; expected: number }
+  /** The helper's part ends: its counters, window and checksum are of its lines only (the job's thread adds its own). */
   | { kind: 'end'; entriesRest: unknown[][]; sheetsRest: unknown[][]; finish: FinishRows; summary: GeneratedSummary; sheets: number; expected: number }
   | { kind: 'failed'; error: Failure }
 

@@ -6,7 +6,8 @@ import type { Edition } from '../../../shared/contract/rating'
 import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
 import type { RatingType } from '../model/tournament'
 import type { BaseEntry, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
-import { generateList } from '../lists/generate'
+import { emptyCounters, generateList, sumCounters, untouchedLines } from '../lists/generate'
+import { CanonicalRun, checksumOfRuns } from '../lists/checksum'
 import { listCalendar } from '../lists/calendar'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
@@ -44,6 +45,12 @@ import {
   finishRows,
   openDraft,
   RowGroups,
+  readBaseLinesExcept,
+  touchedPlayers,
+  entryRowLines,
+  windowRows,
+  mergedWindowRows,
+  type BuildOptions,
   ENTRY_COLUMNS,
   SHEET_COLUMNS,
   type DraftMeta,
@@ -55,7 +62,7 @@ import { listEntryCount } from '../data/list-pages'
 import { storedPlayerCount } from '../data/players'
 import { openDatabase } from '../db/open'
 import type { WorkerScript } from '../workers/runner'
-import { errorOf } from '../workers/paced-channel'
+import { errorOf, type PacedReceiver } from '../workers/paced-channel'
 import { startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
 import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
@@ -149,9 +156,10 @@ function generationPlan(db: Db, input: GenerateInput): GenerationPlan {
 }
 
 /** The generation's inputs read (base list, period tournaments, decisions) and the merged records folded. */
-function readInputs(db: Db, input: GenerateInput, plan: GenerationPlan, hooks: JobHooks): { built: BuiltInput; folded: FoldedMerge[]; meta: DraftMeta } {
+function readInputs(db: Db, input: GenerateInput, plan: GenerationPlan, hooks: JobHooks, splitBase?: BuildOptions['splitBase']): { built: BuiltInput; folded: FoldedMerge[]; meta: DraftMeta } {
   hooks.progress?.(0, 1, 'reading')
   const built = buildGenerationInput(db, {
+    splitBase,
     listDate: input.listDate,
     closingDate: plan.closingDate,
     ratingType: input.ratingType,
@@ -217,7 +225,14 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
   try {
     const { input } = data
     const plan = generationPlan(db, input)
-    const { built, folded, meta } = readInputs(db, input, plan, { progress: (done, total, message) => post({ kind: 'progress', done, total, message }) })
+    const merged = activeMerges(db).flatMap((m) => [m.keepId, m.dropId])
+    // the players the period touched are this thread's; the job's thread writes the others' lines meanwhile
+    const split: BuildOptions['splitBase'] = (base, rows, adjustments) => {
+      const touched = touchedPlayers(db, base, rows, adjustments, merged)
+      post({ kind: 'plan', base, touched, adjustments: [...adjustments] })
+      return touched
+    }
+    const { built, folded, meta } = readInputs(db, input, plan, { progress: (done, total, message) => post({ kind: 'progress', done, total, message }) }, split)
     post({ kind: 'progress', done: 0, total: 1, message: 'computing' })
     const expected = Math.max(1, built.input.base.entries.length)
     let entryGroups: unknown[][] = []
@@ -248,43 +263,101 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
 }
 
 /**
- * A big generation on two threads: the helper computes (produceDraftRows), this thread writes what it sends. The write
- * transaction opens at once: while the helper reads and rates, this thread deletes the draft it replaces (at FIDE
- * scale its 1.9 M entries and their sheets take as long as the reading), then it inserts the rows as they come.
+ * A big generation on two threads. The helper (produceDraftRows) reads the period, rates it and computes the lines of
+ * the players it touched; it says first who they are. This thread composes every other line of the base list itself
+ * (untouchedLines: a line without games depends on its base line and the registry only) and writes them as it reads
+ * them, taking the helper's rows as they come between its batches; then the rest of the helper's rows. The list is the
+ * one a single thread computes, row for row: the same lines, their checksum over both parts merged in player order.
+ * The transaction starts with the write lock (BEGIN IMMEDIATE) before the helper starts, so that both threads read the
+ * same committed state; the draft it replaces is deleted while the helper reads.
  */
 function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: JobHooks): GenerateResult {
-  const thread = startGenerator(script, db.name, input)
+  let thread: PacedReceiver<GeneratorMessage> | null = null
   try {
-    const next = (): GeneratorMessage => thread.next(hooks.throwIfCancelled)
     const write = db.transaction(() => {
+      const helper = (thread = startGenerator(script, db.name, input))
+      const next = (): GeneratorMessage => helper.next(hooks.throwIfCancelled)
       const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
-      let reported = 0
-      for (;;) {
-        const m = next()
-        if (m.kind === 'failed') throw errorOf(m.error)
-        if (m.kind === 'progress') hooks.progress?.(m.done, m.total, m.message)
-        else if (m.kind === 'rows') {
-          for (const g of m.entries) target.entries.group(g)
-          for (const g of m.sheets) target.sheets.group(g)
-          hooks.throwIfCancelled?.()
-          if (m.lines - reported >= 16384) {
-            reported = m.lines
-            hooks.progress?.(Math.min(m.lines, m.expected), m.expected, 'entries')
+      let m = next()
+      for (; m.kind === 'progress'; m = next()) hooks.progress?.(m.done, m.total, m.message)
+      if (m.kind === 'failed') throw errorOf(m.error)
+      if (m.kind !== 'plan') throw new Error(`list generator: '${m.kind}' before the plan`)
+      const { base, touched, adjustments } = m
+      const delta = new Map<number, number>()
+      for (const a of adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+
+      // this thread's lines: the untouched players of the base list
+      const own = { counters: emptyCounters(0), window: [] as UnratedWindow[], checksum: new CanonicalRun() }
+      const compose = untouchedLines({ edition: plan.edition, listDate: input.listDate, ratingType: input.ratingType, baseListId: base.id, baseListDate: base.listDate }, own)
+      const entries = new RowGroups(ENTRY_COLUMNS, target.entries.group, true)
+      const sheets = new RowGroups(SHEET_COLUMNS, target.sheets.group, true)
+      const rowsOf = lineRows({ listDate: input.listDate, base: { listId: base.id } }, { params: plan.edition, adjustments }, entries, sheets)
+
+      // the helper's lines, as they come (its phases shown only once this thread's own lines are written: till then
+      // the progress is the lines written)
+      let ownDone = false
+      const theirs = new CanonicalRun()
+      let helperLines = 0
+      let end: Extract<GeneratorMessage, { kind: 'end' }> | null = null
+      const take = (x: GeneratorMessage): void => {
+        if (x.kind === 'failed') throw errorOf(x.error)
+        if (x.kind === 'rows') {
+          for (const g of x.entries) {
+            target.entries.group(g)
+            entryRowLines(g, theirs)
           }
-        } else {
-          hooks.throwIfCancelled?.()
-          hooks.progress?.(m.expected, m.expected, 'entries')
-          hooks.progress?.(m.sheets, m.sheets, 'sheets')
-          const listId = target.finish(m.entriesRest, m.sheetsRest, m.finish)
-          auditGeneration(db, listId, input, plan.edition, m.summary.baseListId, m.summary)
-          return { listId, summary: m.summary }
-        }
+          for (const g of x.sheets) target.sheets.group(g)
+          helperLines = x.lines
+        } else if (x.kind === 'end') end = x
+        else if (x.kind === 'progress' && ownDone) hooks.progress?.(x.done, x.total, x.message)
       }
+      const expected = Math.max(1, listEntryCount(db, base.id))
+      let reported = 0
+      const report = (): void => {
+        const lines = entries.count + helperLines
+        if (lines - reported < 16384) return
+        reported = lines
+        hooks.progress?.(Math.min(lines, expected), expected, 'entries')
+      }
+      readBaseLinesExcept(
+        db,
+        base,
+        touched,
+        delta,
+        (b, f) => {
+          const line = compose(b, f ?? undefined)
+          rowsOf(line.entry, line.sheet, b)
+        },
+        () => {
+          hooks.throwIfCancelled?.()
+          for (let x = helper.poll(); x !== undefined; x = helper.poll()) take(x)
+          report()
+        }
+      )
+      ownDone = true
+      while (end === null) {
+        take(next())
+        report()
+      }
+      const last: Extract<GeneratorMessage, { kind: 'end' }> = end
+      hooks.throwIfCancelled?.()
+      for (const r of last.entriesRest) entryRowLines(r, theirs)
+      const entriesRest = [...entries.rest(), ...last.entriesRest]
+      const sheetsRest = [...sheets.rest(), ...last.sheetsRest]
+      hooks.progress?.(expected, expected, 'entries')
+      hooks.progress?.(sheets.count + last.sheets, sheets.count + last.sheets, 'sheets')
+      // the list's figures: both parts' counters, windows and lines together
+      const counters = sumCounters(last.summary.counters, own.counters)
+      const checksum = checksumOfRuns(own.checksum, theirs)
+      const listId = target.finish(entriesRest, sheetsRest, { ...last.finish, checksum, counters, window: mergedWindowRows(windowRows(own.window), last.finish.window) })
+      const summary = { ...last.summary, counters, checksum }
+      auditGeneration(db, listId, input, plan.edition, summary.baseListId, summary)
+      return { listId, summary }
     })
-    const { listId, summary } = withTempStoreInMemory(db, write)
+    const { listId, summary } = withTempStoreInMemory(db, () => write.immediate())
     return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)
   } finally {
-    thread.stop()
+    ;(thread as PacedReceiver<GeneratorMessage> | null)?.stop()
   }
 }
 

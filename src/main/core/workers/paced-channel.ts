@@ -120,14 +120,8 @@ export class PacedReceiver<M> {
   next(whileWaiting?: () => void): M {
     let waited = 0
     for (;;) {
-      const got = receiveMessageOnPort(this.port) as { message: M } | undefined
-      if (got) {
-        this.taken++
-        Atomics.store(this.ctrl, TAKEN, this.taken)
-        Atomics.notify(this.ctrl, TAKEN)
-        if (this.isLast(got.message)) this.done = true
-        return got.message
-      }
+      const got = this.poll()
+      if (got !== undefined) return got
       const sent = Atomics.load(this.ctrl, SENT)
       const step = sent > this.taken ? 1 : 500
       if (Atomics.wait(this.ctrl, SENT, sent, step) === 'timed-out') waited += step
@@ -138,6 +132,17 @@ export class PacedReceiver<M> {
       }
       if (waited > 0 && waited % 500 === 0) whileWaiting?.()
     }
+  }
+
+  /** The next message if the helper has sent one, else undefined at once (a job's thread with work of its own). */
+  poll(): M | undefined {
+    const got = receiveMessageOnPort(this.port) as { message: M } | undefined
+    if (!got) return undefined
+    this.taken++
+    Atomics.store(this.ctrl, TAKEN, this.taken)
+    Atomics.notify(this.ctrl, TAKEN)
+    if (this.isLast(got.message)) this.done = true
+    return got.message
   }
 
   /** Stops the helper (after its last message, or when the job gives up) and frees its thread. */

@@ -4,10 +4,12 @@
 // office-lists bench checks the same equality at FIDE scale by the checksum and the hash of every sheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
-import { generateDraft } from '../../../../src/main/core/services/office-lists'
+import { generateDraft, publishList } from '../../../../src/main/core/services/office-lists'
+import { importFideList } from '../../../../src/main/core/registry/import'
+import { writeCombinedList, type CombinedFields } from '../../../helpers/synthetic-list'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
-import { importApproved, seedFideList, trf } from './office-list-fixture'
+import { PLAYERS, importApproved, seedFideList, trf } from './office-list-fixture'
 
 const tmp = tempDir()
 let s: Services
@@ -26,8 +28,8 @@ afterAll(async () => {
 })
 
 /** Every stored row of a draft, table by table, in key order (the list row without its creation time). */
-function draftRows(listId: number): Record<string, unknown[]> {
-  const db = s.ctx.db
+function draftRows(listId: number, services: Services = s): Record<string, unknown[]> {
+  const db = services.ctx.db
   const all = (sql: string): unknown[] => db.prepare(sql).raw().all(listId)
   return {
     list: all('SELECT id, kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum FROM rating_lists WHERE id = ?'),
@@ -83,4 +85,84 @@ describe('a list computed on a helper thread', () => {
     expect(draftRows(id)).toEqual(kept)
     expect(s.ctx.db.inTransaction).toBe(false)
   }, 60_000)
+})
+
+// The players no report names: on two threads the job's thread composes their lines itself (lists/generate.ts
+// untouchedLines) while the helper rates the period; each kind of line the base list can hold must come out as one
+// thread composes it, from a list imported from FIDE and from the office's own published list.
+describe('the lines of the players the period did not touch, on two threads', () => {
+  const QUIET: CombinedFields[] = [
+    { id: 6000001, name: 'Quiet, Una', fed: 'SUI', sex: 'M', standard: { rating: 1650, games: 0, k: 20 }, birthYear: 1970 },
+    { id: 6000002, name: 'Quiet, Wilma', fed: 'SUI', sex: 'F', standard: { rating: 2100, games: 0, k: 20 }, birthYear: 1960, flag: 'wi' },
+    { id: 6000003, name: 'Quiet, Junior', fed: 'SUI', sex: 'M', standard: { rating: 1500, games: 0, k: 40 }, birthYear: 2012 },
+    { id: 6000004, name: 'Quiet, High', fed: 'SUI', sex: 'M', standard: { rating: 2410, games: 0, k: 20 }, birthYear: 1980 },
+    { id: 6000005, name: 'Quiet, Titled', fed: 'SUI', sex: 'M', standard: { rating: 1950, games: 0, k: 20 }, birthYear: 1975 },
+    { id: 6000006, name: 'Quiet, Low', fed: 'SUI', sex: 'M', standard: { rating: 1390, games: 0, k: 40 }, birthYear: 1990 },
+    { id: 6000007, name: 'Quiet, Rapid', fed: 'SUI', sex: 'M', rapid: { rating: 1800, games: 0, k: 20 }, birthYear: 1990 },
+    { id: 6000008, name: 'Quiet, Moved', fed: 'SUI', sex: 'M', standard: { rating: 1750, games: 0, k: 20 }, birthYear: 1988 },
+    { id: 6000009, name: 'Quiet, Idle', fed: 'SUI', sex: 'M', standard: { rating: 1720, games: 0, k: 20 }, birthYear: 1985, flag: 'i' }
+  ]
+  let q: Services
+
+  beforeAll(async () => {
+    q = createServices({ dbPath: tmp.file('quiet.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+    const fixture = Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
+    importFideList(q.ctx.db, { file: writeCombinedList(tmp.file('quiet_foa.txt'), [...fixture, ...QUIET]), listDate: '2025-10-01' })
+    // the registry says otherwise than the list: a federation changed since, a title awarded since
+    q.ctx.db.prepare("UPDATE players SET federation = 'FRA' WHERE fide_id = 6000008").run()
+    q.ctx.db.prepare("UPDATE players SET title = 'FM' WHERE fide_id = 6000005").run()
+    await importApproved(q, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
+    await importApproved(q, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
+  }, 120_000)
+
+  afterAll(async () => {
+    await q?.close()
+  })
+
+  /** A quiet player's line on a list: [rating, k, flags, status, federation] (undefined: no line), and his sheet's kind. */
+  const line = (listId: number, fideId: number): unknown[] | undefined =>
+    q.ctx.db
+      .prepare('SELECT e.rating, e.k, e.flags, e.entry_status, e.federation FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = ?')
+      .raw()
+      .get(listId, fideId) as unknown[] | undefined
+  const sheetKind = (listId: number, fideId: number): unknown =>
+    q.ctx.db.prepare('SELECT s.kind FROM office_list_sheets s JOIN players p ON p.id = s.player_id WHERE s.list_id = ? AND p.fide_id = ?').pluck().get(listId, fideId)
+
+  it('are the lines one thread composes, from FIDE\'s list and then from the published office list', async () => {
+    const one = generateDraft(q.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' })
+    const here = draftRows(one.listId, q)
+    const two = generateDraft(q.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, thread)
+    expect(two).toEqual(one)
+    expect(draftRows(two.listId, q)).toEqual(here)
+    // the fixture's ten lines and eight quiet ones (the rapid-only player is not on a standard list)
+    expect(here.entries).toHaveLength(18)
+    expect(line(two.listId, 6000007)).toBeUndefined()
+    expect(line(two.listId, 6000001)).toEqual([1650, 20, null, 'rated', 'SUI'])
+    expect(line(two.listId, 6000002)).toEqual([2100, 20, 'wi', 'rated', 'SUI'])
+    // 2,410 reached: K 10 from now on (regulations.md § 4.3), a changed line with its sheet
+    expect(line(two.listId, 6000004)).toEqual([2410, 10, null, 'rated', 'SUI'])
+    expect(sheetKind(two.listId, 6000004)).toBe('unchanged')
+    expect(line(two.listId, 6000003)).toEqual([1500, 40, null, 'rated', 'SUI'])
+    expect(q.ctx.db.prepare('SELECT e.title FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id = 6000005').pluck().get(two.listId)).toBe('FM')
+    // below the floor of 1,400: shown once as delisted
+    expect(line(two.listId, 6000006)).toEqual([1390, null, null, 'delisted', 'SUI'])
+    expect(sheetKind(two.listId, 6000006)).toBe('delisted')
+    // the registry's federation and title, not the list's
+    expect(line(two.listId, 6000008)).toEqual([1750, 20, null, 'rated', 'FRA'])
+    expect(line(two.listId, 6000009)).toEqual([1720, 20, 'i', 'rated', 'SUI'])
+
+    publishList(q.ctx.db, two.listId, 'published for the next list')
+    await importApproved(q, trf('November Round Robin', '2025-11-10', '2025-11-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't3.trf')
+    const dec = generateDraft(q.ctx.db, { listDate: '2025-12-01', ratingType: 'standard' })
+    const decHere = draftRows(dec.listId, q)
+    const decTwo = generateDraft(q.ctx.db, { listDate: '2025-12-01', ratingType: 'standard' }, thread)
+    expect(decTwo).toEqual(dec)
+    expect(draftRows(decTwo.listId, q)).toEqual(decHere)
+    expect(decTwo.baseListId).toBe(two.listId)
+    // delisted on the base: no line now, and a sheet that says why
+    expect(line(decTwo.listId, 6000006)).toBeUndefined()
+    expect(sheetKind(decTwo.listId, 6000006)).toBe('unlisted')
+    expect(decHere.window.length).toBeGreaterThan(0)
+    expect(line(decTwo.listId, 6000004)).toEqual([2410, 10, null, 'rated', 'SUI'])
+  }, 120_000)
 })
