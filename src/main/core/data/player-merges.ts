@@ -20,6 +20,14 @@ export function standingRecord(db: Db, playerId: number): number {
 /** Tables whose references to players are bookkeeping of the registry itself, never re-pointed. */
 const NOT_MOVED = new Set(['players', 'player_merges', 'duplicate_candidates'])
 
+/**
+ * What an office list stored as it computed it, under the record it computed it for: its sheets, its window, its
+ * changelog. A merge leaves them there (a later list folds the two records, lists/README.md); only the list's entries
+ * move to the kept record (rating_list_entries, below). These were all WITHOUT ROWID tables, which a merge skipped by
+ * their form; the sheets are a rowid table since migration 20, so the rule is said by name.
+ */
+const KEPT_AS_COMPUTED = new Set(['office_list_sheets', 'office_list_window', 'office_list_changelog'])
+
 interface Reference {
   table: string
   column: string
@@ -107,7 +115,7 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
         }
         continue
       }
-      if (ref.withoutRowid) continue
+      if (ref.withoutRowid || KEPT_AS_COMPUTED.has(ref.table)) continue
       const ids = (db.prepare(`SELECT rowid AS r FROM "${ref.table}" WHERE "${ref.column}" = ?`).all(dropId) as { r: number }[]).map((x) => x.r)
       if (!ids.length) continue
       if (ref.table === 'arbiters' && db.prepare('SELECT 1 FROM arbiters WHERE player_id = ?').get(keepId)) continue

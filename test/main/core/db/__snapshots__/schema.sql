@@ -223,7 +223,7 @@ CREATE TABLE "office_list_sheets" (
         tournaments   TEXT NOT NULL CHECK (json_valid(tournaments)),
         sheet         BLOB NOT NULL,
         PRIMARY KEY (list_id, player_id)
-      ) STRICT, WITHOUT ROWID;
+      ) STRICT;
 
 -- table office_list_tournaments
 CREATE TABLE office_list_tournaments (

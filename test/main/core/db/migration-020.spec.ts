@@ -1,0 +1,92 @@
+// Migration 20 (the calculation sheets in a rowid table): on a version-19 database holding a published office list, a
+// later published version of it and a draft, with real calculation sheets in both stored forms (the compact one and
+// the deflated JSON of older databases) and an unlisted one, the table is rebuilt as a rowid table with every row
+// unchanged byte for byte, its primary key, its indexes, and the triggers that freeze a published list's sheets.
+import { afterAll, describe, expect, it } from 'vitest'
+import { deflateSync } from 'node:zlib'
+import { migrate } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations/index'
+import { packSheet, unpackSheet } from '../../../../src/main/core/data/office-lists'
+import { generateList } from '../../../../src/main/core/lists/generate'
+import { migratedTo } from '../../../helpers/migrated'
+import { tempDir } from '../../../helpers/temp-db'
+import { ed, entry, facts, tournament } from '../lists/helpers'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+// real sheets: three players of a FIDE 2024 list, one of them a newcomer with 3 games (no line: an unlisted sheet)
+const E24 = ed('fide-2024')
+const result = generateList({
+  listDate: '2024-07-01',
+  ratingType: 'standard',
+  edition: E24,
+  editions: [E24],
+  base: { listId: 1, listDate: '2024-06-01', entries: [entry(1, 1600), entry(2, 1700)] },
+  tournaments: [tournament({ id: 1, start: '2024-06-10', end: '2024-06-12', edition: 'fide-2024' }, [[1, 1, 1600, 1], [2, 2, 1700, 1], [3, 3, null, null]], [[1, 1, 2, '1-0'], [2, 3, 1, '='], [3, 3, 2, '1-0']])],
+  window: [],
+  players: [facts(1, '1990'), facts(2, '1990'), facts(3, '1990')]
+})
+type Row = { list_id: number; player_id: number; kind: string; before_rating: number | null; change: number | null; tournaments: string; sheet: Buffer }
+const rowsOf = (db: ReturnType<typeof migratedTo>): Row[] => db.prepare('SELECT list_id, player_id, kind, before_rating, change, tournaments, sheet FROM office_list_sheets ORDER BY list_id, player_id').all() as Row[]
+
+describe('migration 20 (sheets in a rowid table)', () => {
+  const db = migratedTo(tmp.file('m20.db'), 19)
+  afterAll(() => db.close())
+  const player = db.prepare("INSERT INTO players (id, surname, given_names, name_folded) VALUES (?, 'P', '', 'p')")
+  for (let i = 1; i <= 3; i++) player.run(i)
+  const list = db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status, version, supersedes_id) VALUES (?, ?, ?, 'standard', 'FIDE', 'draft', ?, ?)")
+  const sheet = db.prepare('INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const [s1, s2, s3] = [1, 2, 3].map((id) => result.sheets.find((x) => x.playerId === id)!)
+  db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (1, 'reference', '2024-06-01', 'standard', 'FIDE', 'reference')").run()
+  // list 2: published, one sheet compact, one deflated as older databases stored it, one unlisted; list 3 its
+  // published new version; list 4 a draft
+  list.run(2, 'office', '2024-07-01', 1, null)
+  sheet.run(2, 2, 'down', 1700, -8, '[1]', deflateSync(Buffer.from(JSON.stringify(s2)), { level: 1 }))
+  sheet.run(2, 1, 'up', 1600, 8, '[1]', packSheet(s1))
+  sheet.run(2, 3, 'unlisted', null, null, '[1]', packSheet(s3))
+  list.run(3, 'office', '2024-07-01', 2, 2)
+  sheet.run(3, 1, 'unchanged', 1600, 0, '[1]', packSheet(s1))
+  db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2024-07-02T00:00:00Z' WHERE id IN (2, 3)").run()
+  list.run(4, 'office', '2024-08-01', 1, null)
+  sheet.run(4, 2, 'inactive', 1692, 0, '[]', packSheet(s2))
+  const before = rowsOf(db)
+  const schemaOf = (name: string): string | undefined => db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string | undefined
+  const triggersBefore = ['update', 'delete', 'insert'].map((op) => schemaOf(`office_list_sheets_frozen_${op}`))
+
+  it('keeps every row byte for byte, readable as before, in a rowid table with the same key, triggers and indexes', () => {
+    expect(before).toHaveLength(5)
+    expect(schemaOf('office_list_sheets')).toMatch(/WITHOUT ROWID/)
+    expect(migrate(db, migrations.filter((m) => m.version <= 20))).toEqual([20])
+    expect(schemaOf('office_list_sheets')).not.toMatch(/WITHOUT ROWID/)
+    const after = rowsOf(db)
+    expect(after).toEqual(before)
+    for (let i = 0; i < before.length; i++) expect(Buffer.compare(after[i]!.sheet, before[i]!.sheet)).toBe(0)
+    expect(unpackSheet(after[0]!.sheet)).toEqual(JSON.parse(JSON.stringify(s1)))
+    expect(unpackSheet(after[1]!.sheet)).toEqual(JSON.parse(JSON.stringify(s2)))
+    expect(unpackSheet(after[2]!.sheet)).toMatchObject({ unlisted: { reason: 'too-few-games' } })
+    // the rows are in key order in the table (copied so), and the key is unique
+    expect(db.prepare('SELECT list_id, player_id FROM office_list_sheets ORDER BY rowid').raw().all()).toEqual(before.map((r) => [r.list_id, r.player_id]))
+    expect(() => sheet.run(4, 2, 'up', 1692, 3, '[]', packSheet(s2))).toThrow(/UNIQUE constraint failed: office_list_sheets.list_id, office_list_sheets.player_id/)
+    expect(['update', 'delete', 'insert'].map((op) => schemaOf(`office_list_sheets_frozen_${op}`))).toEqual(triggersBefore)
+    expect(schemaOf('office_list_sheets_kind')).toBe('CREATE INDEX office_list_sheets_kind ON office_list_sheets(list_id, kind, player_id)')
+    expect(schemaOf('office_list_sheets_player')).toBe('CREATE INDEX office_list_sheets_player ON office_list_sheets(player_id)')
+    expect(schemaOf('office_list_sheets_new')).toBeUndefined()
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    expect(db.pragma('foreign_key_check')).toEqual([])
+    // a sheet is read by its key, a preview page by the kind index
+    const plan = (sql: string): string => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ')
+    expect(plan('SELECT sheet FROM office_list_sheets WHERE list_id = 2 AND player_id = 1')).toMatch(/sqlite_autoindex_office_list_sheets_1/)
+    expect(plan("SELECT player_id FROM office_list_sheets WHERE list_id = 2 AND kind = 'up'")).toMatch(/office_list_sheets_kind/)
+  })
+
+  it('still refuses any change to a published list’s sheets, and a draft is still rewritten', () => {
+    const run = (sql: string, ...args: unknown[]): (() => void) => () => db.prepare(sql).run(...args)
+    expect(run("UPDATE office_list_sheets SET kind = 'new' WHERE list_id = 2 AND player_id = 1")).toThrow('a published list is immutable')
+    expect(run('DELETE FROM office_list_sheets WHERE list_id = 3')).toThrow('a published list is immutable')
+    expect(run("INSERT INTO office_list_sheets (list_id, player_id, kind, tournaments, sheet) VALUES (2, 3, 'unlisted', '[1]', x'5b')")).toThrow('a published list is immutable')
+    expect(rowsOf(db).filter((r) => r.list_id !== 4)).toEqual(before.filter((r) => r.list_id !== 4))
+    expect(() => db.prepare("INSERT INTO office_list_sheets (list_id, player_id, kind, tournaments, sheet) VALUES (4, 1, 'absent', '[]', x'5b')").run()).toThrow(/CHECK constraint failed/)
+    expect(db.prepare('DELETE FROM office_list_sheets WHERE list_id = 4').run().changes).toBe(1)
+  })
+})
