@@ -416,28 +416,45 @@ export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, num
 }
 
 /**
- * The base lines of every player not in `skip` (sorted ids), in player order, read a few thousand rows at a time by
- * their key: a big list's job thread reads them inside its write transaction, which one open iterator would forbid.
- * `between` runs after each batch (the thread's other work: the helper's rows, a cancel check).
+ * The base lines of every player not in `skip` (sorted ids) from player `from` on and below `limit()` (asked again at
+ * each line: the job's thread may hand the rest over while it reads), in player order, read a few thousand rows at a
+ * time by their key: a big list's job thread reads them inside its write transaction, which one open iterator would
+ * forbid. `between` runs after each batch (the thread's other work: the helper's rows, a cancel check). Gives the
+ * last player id it read (-1: none).
  */
-export function readBaseLinesExcept(db: Db, base: BaseListRef, skip: Float64Array, delta: ReadonlyMap<number, number>, each: (line: BaseEntry, facts: PlayerFacts | null) => void, between: () => void): void {
-  const batch = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT 2048`).raw()
+export function readBaseLinesExcept(
+  db: Db,
+  base: BaseListRef,
+  skip: Float64Array,
+  delta: ReadonlyMap<number, number>,
+  range: { from: number; limit: () => number; batch?: number },
+  each: (line: BaseEntry, facts: PlayerFacts | null) => void,
+  between: (lastId: number) => void
+): void {
+  const size = range.batch ?? 2048
+  const batch = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
   const lineOf = baseLineReader(base, delta)
-  let after = -1
+  let after = range.from - 1
   let s = 0
   for (;;) {
-    const rows = batch.all(base.id, after) as unknown[][]
+    const rows = batch.all(base.id, after, size) as unknown[][]
     for (const r of rows) {
       const id = r[0] as number
+      if (id >= range.limit()) return
       while (s < skip.length && skip[s]! < id) s++
       if (s < skip.length && skip[s] === id) continue
       const got = lineOf(r)
       if (got) each(got.line, got.facts)
     }
-    if (rows.length < 2048) return
+    if (rows.length < size) return
     after = rows[rows.length - 1]![0] as number
-    between()
+    between(after)
   }
+}
+
+/** The highest player id on a list (-1: none): where a list's id range ends. */
+export function lastPlayerId(db: Db, listId: number): number {
+  return (db.prepare('SELECT max(player_id) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number | null) ?? -1
 }
 
 /**

@@ -46,6 +46,7 @@ import {
   openDraft,
   RowGroups,
   readBaseLinesExcept,
+  lastPlayerId,
   touchedPlayers,
   entryRowLines,
   windowRows,
@@ -62,8 +63,8 @@ import { listEntryCount } from '../data/list-pages'
 import { storedPlayerCount } from '../data/players'
 import { openDatabase } from '../db/open'
 import type { WorkerScript } from '../workers/runner'
-import { errorOf, type PacedReceiver } from '../workers/paced-channel'
-import { startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
+import { errorOf } from '../workers/paced-channel'
+import { NO_TAIL, answerFree, awaitTail, startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
 import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
@@ -189,6 +190,10 @@ export interface GenerateHooks extends JobHooks {
   thread?: WorkerScript
   /** From how many players the helper thread is used (default THREAD_FROM; 0: always, for tests). */
   threadFrom?: number
+  /** Tests: the base lines this thread reads a batch (default 2,048), and whether it waits after its first batch for
+   *  the helper to be free, so that the helper takes a tail of untouched lines over whatever the timing. */
+  batch?: number
+  waitForFree?: boolean
 }
 
 /**
@@ -216,124 +221,200 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: GenerateHooks
   return resultOf(db, listId, built.base.id, result, plan.closingDate)
 }
 
+type PlanMessage = Extract<GeneratorMessage, { kind: 'plan' }>
+
+/** What a line's rows go to: its entry and sheet rows in groups, with their count. */
+interface RowSink {
+  entries: RowGroups
+  sheets: RowGroups
+}
+
 /**
- * The helper thread's part of a big generation: the inputs read on its own read-only connection, the list computed,
- * each line turned into its rows and posted in groups, then what the draft stores at its end.
+ * The untouched lines of the base list in a range (every player of the base the plan's helper does not compute),
+ * composed as generateList composes them (untouchedLines) and turned into their rows (lineRows); their counters and
+ * window go to `into`, their canonical lines to its checksum. Run by the job's thread, and by the helper for the tail
+ * it takes over.
  */
-export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage) => void): void {
+function untouchedRows(
+  db: Db,
+  input: GenerateInput,
+  edition: Edition,
+  plan: PlanMessage,
+  into: Parameters<typeof untouchedLines>[1],
+  out: RowSink,
+  range: { from: number; limit: () => number; batch?: number },
+  between: (lastId: number) => void
+): void {
+  const delta = new Map<number, number>()
+  for (const a of plan.adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+  const compose = untouchedLines({ edition, listDate: input.listDate, ratingType: input.ratingType, baseListId: plan.base.id, baseListDate: plan.base.listDate }, into)
+  const rowsOf = lineRows({ listDate: input.listDate, base: { listId: plan.base.id } }, { params: edition, adjustments: plan.adjustments }, out.entries, out.sheets)
+  readBaseLinesExcept(
+    db,
+    plan.base,
+    plan.touched,
+    delta,
+    range,
+    (b, f) => {
+      const line = compose(b, f ?? undefined)
+      rowsOf(line.entry, line.sheet, b)
+    },
+    between
+  )
+}
+
+/** The helper's rows as messages: 256 groups of 16 rows a message, a few thousand lines, one every few milliseconds. */
+function postedRows(post: (m: GeneratorMessage) => void, expected: number, tail: boolean): RowSink & { flush(): void } {
+  let entryGroups: unknown[][] = []
+  let sheetGroups: unknown[][] = []
+  const flush = (): void => {
+    if (!entryGroups.length && !sheetGroups.length) return
+    post({ kind: 'rows', entries: entryGroups, sheets: sheetGroups, lines: entries.count, expected, ...(tail ? { tail: true as const } : {}) })
+    entryGroups = []
+    sheetGroups = []
+  }
+  const entries: RowGroups = new RowGroups(ENTRY_COLUMNS, (v) => entryGroups.push(v) >= 256 && flush(), false)
+  const sheets = new RowGroups(SHEET_COLUMNS, (v) => sheetGroups.push(v) >= 256 && flush(), false)
+  return { entries, sheets, flush }
+}
+
+/**
+ * The helper thread's part of a big generation: the inputs read on its own read-only connection, the players the
+ * period touched said first (the job's thread composes the others' lines meanwhile), the list computed for them, each
+ * line turned into its rows and posted in groups, then what the draft stores at its end. Once its own lines are sent it
+ * says it is free: the job's thread may hand it the last untouched lines of the base list (a tail from a player id on),
+ * which it composes as the job's thread would and posts apart.
+ */
+export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage) => void, stopped: () => boolean = () => false): void {
   const db = openDatabase(data.dbPath, { readonly: true })
   try {
     const { input } = data
     const plan = generationPlan(db, input)
     const merged = activeMerges(db).flatMap((m) => [m.keepId, m.dropId])
     // the players the period touched are this thread's; the job's thread writes the others' lines meanwhile
+    let said: PlanMessage | null = null
     const split: BuildOptions['splitBase'] = (base, rows, adjustments) => {
-      const touched = touchedPlayers(db, base, rows, adjustments, merged)
-      post({ kind: 'plan', base, touched, adjustments: [...adjustments] })
-      return touched
+      said = { kind: 'plan', base, touched: touchedPlayers(db, base, rows, adjustments, merged), adjustments: [...adjustments] }
+      post(said)
+      return said.touched
     }
     const { built, folded, meta } = readInputs(db, input, plan, { progress: (done, total, message) => post({ kind: 'progress', done, total, message }) }, split)
     post({ kind: 'progress', done: 0, total: 1, message: 'computing' })
     const expected = Math.max(1, built.input.base.entries.length)
-    let entryGroups: unknown[][] = []
-    let sheetGroups: unknown[][] = []
-    const send = (): void => {
-      post({ kind: 'rows', entries: entryGroups, sheets: sheetGroups, lines: entries.count, expected })
-      entryGroups = []
-      sheetGroups = []
+    const own = postedRows(post, expected, false)
+    const result = generateList({ ...built.input, releaseBase: true }, notingFolds({ line: lineRows(built.input, meta, own.entries, own.sheets) }, folded, built))
+    own.flush()
+
+    // free: the last untouched lines, if the job's thread hands them over
+    post({ kind: 'free' })
+    const from = awaitTail(data, stopped)
+    if (from === undefined) return
+    let tail: Extract<GeneratorMessage, { kind: 'end' }>['tail'] = null
+    if (from !== NO_TAIL && said !== null) {
+      const rows = postedRows(post, expected, true)
+      // the job's thread takes the tail's canonical lines from its rows: none kept here
+      const into = { counters: emptyCounters(0), window: [] as UnratedWindow[], checksum: { add: (): void => undefined } }
+      untouchedRows(db, input, plan.edition, said, into, rows, { from, limit: () => Infinity }, () => undefined)
+      rows.flush()
+      tail = { entriesRest: rows.entries.rest(), sheetsRest: rows.sheets.rest(), counters: into.counters, window: windowRows(into.window), sheets: rows.sheets.count }
     }
-    // 256 groups of 16 rows a message: a few thousand lines, a message every few milliseconds
-    const entries = new RowGroups(ENTRY_COLUMNS, (v) => entryGroups.push(v) >= 256 && send(), false)
-    const sheets = new RowGroups(SHEET_COLUMNS, (v) => sheetGroups.push(v) >= 256 && send(), false)
-    const result = generateList({ ...built.input, releaseBase: true }, notingFolds({ line: lineRows(built.input, meta, entries, sheets) }, folded, built))
-    if (entryGroups.length || sheetGroups.length) send()
     const { listDate, ratingType, edition, counters, checksum } = result
     post({
       kind: 'end',
-      entriesRest: entries.rest(),
-      sheetsRest: sheets.rest(),
+      entriesRest: own.entries.rest(),
+      sheetsRest: own.sheets.rest(),
       finish: finishRows(built, result, meta, null),
       summary: { listDate, ratingType, edition, counters, checksum, baseListId: built.base.id },
-      sheets: sheets.count,
-      expected
+      sheets: own.sheets.count,
+      expected,
+      tail
     })
   } finally {
     db.close()
   }
 }
 
+/** The share of the base's remaining player ids the job's thread keeps for itself when its helper is free. */
+const KEPT_WHEN_FREE = 0.15
+
 /**
  * A big generation on two threads. The helper (produceDraftRows) reads the period, rates it and computes the lines of
  * the players it touched; it says first who they are. This thread composes every other line of the base list itself
  * (untouchedLines: a line without games depends on its base line and the registry only) and writes them as it reads
- * them, taking the helper's rows as they come between its batches; then the rest of the helper's rows. The list is the
- * one a single thread computes, row for row: the same lines, their checksum over both parts merged in player order.
- * The transaction starts with the write lock (BEGIN IMMEDIATE) before the helper starts, so that both threads read the
- * same committed state; the draft it replaces is deleted while the helper reads.
+ * them, taking the helper's rows as they come between its batches. When the helper has sent its own lines it is free:
+ * this thread hands it the last untouched lines (from a player id KEPT_WHEN_FREE of the way through what is left: this
+ * thread still inserts every row, the helper only composes), then inserts the rest of the helper's rows. The list is
+ * the one a single thread computes, row for row: the same lines, their checksum over the three parts merged in player
+ * order. The transaction starts with the write lock (BEGIN IMMEDIATE) before the helper starts, so that both threads
+ * read the same committed state; the draft it replaces is deleted while the helper reads.
  */
-function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: JobHooks): GenerateResult {
-  let thread: PacedReceiver<GeneratorMessage> | null = null
+function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: GenerateHooks): GenerateResult {
+  let stop: (() => void) | null = null
   try {
     const write = db.transaction(() => {
-      const helper = (thread = startGenerator(script, db.name, input))
+      const { receiver: helper, tail: handOver } = startGenerator(script, db.name, input)
+      stop = () => helper.stop()
       const next = (): GeneratorMessage => helper.next(hooks.throwIfCancelled)
       const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
       let m = next()
       for (; m.kind === 'progress'; m = next()) hooks.progress?.(m.done, m.total, m.message)
       if (m.kind === 'failed') throw errorOf(m.error)
       if (m.kind !== 'plan') throw new Error(`list generator: '${m.kind}' before the plan`)
-      const { base, touched, adjustments } = m
-      const delta = new Map<number, number>()
-      for (const a of adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+      const said = m
 
-      // this thread's lines: the untouched players of the base list
+      // three parts of the list, each in player order: this thread's untouched lines, the helper's lines, the tail of
+      // untouched lines the helper takes over
       const own = { counters: emptyCounters(0), window: [] as UnratedWindow[], checksum: new CanonicalRun() }
-      const compose = untouchedLines({ edition: plan.edition, listDate: input.listDate, ratingType: input.ratingType, baseListId: base.id, baseListDate: base.listDate }, own)
+      const theirs = new CanonicalRun()
+      const tail = new CanonicalRun()
       const entries = new RowGroups(ENTRY_COLUMNS, target.entries.group, true)
       const sheets = new RowGroups(SHEET_COLUMNS, target.sheets.group, true)
-      const rowsOf = lineRows({ listDate: input.listDate, base: { listId: base.id } }, { params: plan.edition, adjustments }, entries, sheets)
-
-      // the helper's lines, as they come (its phases shown only once this thread's own lines are written: till then
-      // the progress is the lines written)
-      let ownDone = false
-      const theirs = new CanonicalRun()
       let helperLines = 0
+      let tailLines = 0
       let end: Extract<GeneratorMessage, { kind: 'end' }> | null = null
+      // where this thread's untouched lines end: the base's end, until the helper is free
+      let limit = Infinity
+      let ownDone = false
+      const lastId = lastPlayerId(db, said.base.id)
+      const free = (at: number): void => {
+        const from = ownDone ? NO_TAIL : Math.max(at + 1, at + 1 + Math.ceil((lastId - at) * KEPT_WHEN_FREE))
+        if (from <= lastId && from < NO_TAIL) limit = from
+        answerFree(handOver, from <= lastId ? from : NO_TAIL)
+        freed = true
+      }
+      let lastRead = -1
+      let freed = false
+      // the helper's phases are shown only once this thread's own lines are written: till then, the lines written
       const take = (x: GeneratorMessage): void => {
         if (x.kind === 'failed') throw errorOf(x.error)
         if (x.kind === 'rows') {
+          const run = x.tail ? tail : theirs
           for (const g of x.entries) {
             target.entries.group(g)
-            entryRowLines(g, theirs)
+            entryRowLines(g, run)
           }
           for (const g of x.sheets) target.sheets.group(g)
-          helperLines = x.lines
-        } else if (x.kind === 'end') end = x
+          if (x.tail) tailLines = x.lines
+          else helperLines = x.lines
+        } else if (x.kind === 'free') free(lastRead)
+        else if (x.kind === 'end') end = x
         else if (x.kind === 'progress' && ownDone) hooks.progress?.(x.done, x.total, x.message)
       }
-      const expected = Math.max(1, listEntryCount(db, base.id))
+      const expected = Math.max(1, listEntryCount(db, said.base.id))
       let reported = 0
       const report = (): void => {
-        const lines = entries.count + helperLines
+        const lines = entries.count + helperLines + tailLines
         if (lines - reported < 16384) return
         reported = lines
         hooks.progress?.(Math.min(lines, expected), expected, 'entries')
       }
-      readBaseLinesExcept(
-        db,
-        base,
-        touched,
-        delta,
-        (b, f) => {
-          const line = compose(b, f ?? undefined)
-          rowsOf(line.entry, line.sheet, b)
-        },
-        () => {
-          hooks.throwIfCancelled?.()
-          for (let x = helper.poll(); x !== undefined; x = helper.poll()) take(x)
-          report()
-        }
-      )
+      untouchedRows(db, input, plan.edition, said, own, { entries, sheets }, { from: 0, limit: () => limit, batch: hooks.batch }, (at) => {
+        lastRead = at
+        hooks.throwIfCancelled?.()
+        for (let x = helper.poll(); x !== undefined; x = helper.poll()) take(x)
+        while (hooks.waitForFree && !freed && end === null) take(next())
+        report()
+      })
       ownDone = true
       while (end === null) {
         take(next())
@@ -342,14 +423,17 @@ function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, sc
       const last: Extract<GeneratorMessage, { kind: 'end' }> = end
       hooks.throwIfCancelled?.()
       for (const r of last.entriesRest) entryRowLines(r, theirs)
-      const entriesRest = [...entries.rest(), ...last.entriesRest]
-      const sheetsRest = [...sheets.rest(), ...last.sheetsRest]
+      for (const r of last.tail?.entriesRest ?? []) entryRowLines(r, tail)
+      const entriesRest = [...entries.rest(), ...last.entriesRest, ...(last.tail?.entriesRest ?? [])]
+      const sheetsRest = [...sheets.rest(), ...last.sheetsRest, ...(last.tail?.sheetsRest ?? [])]
+      const sheetCount = sheets.count + last.sheets + (last.tail?.sheets ?? 0)
       hooks.progress?.(expected, expected, 'entries')
-      hooks.progress?.(sheets.count + last.sheets, sheets.count + last.sheets, 'sheets')
-      // the list's figures: both parts' counters, windows and lines together
-      const counters = sumCounters(last.summary.counters, own.counters)
-      const checksum = checksumOfRuns(own.checksum, theirs)
-      const listId = target.finish(entriesRest, sheetsRest, { ...last.finish, checksum, counters, window: mergedWindowRows(windowRows(own.window), last.finish.window) })
+      hooks.progress?.(sheetCount, sheetCount, 'sheets')
+      // the list's figures: the three parts' counters, windows and lines together
+      const counters = sumCounters(sumCounters(last.summary.counters, own.counters), last.tail?.counters ?? emptyCounters(0))
+      const checksum = checksumOfRuns(own.checksum, theirs, tail)
+      const window = mergedWindowRows(mergedWindowRows(windowRows(own.window), last.finish.window), last.tail?.window ?? [])
+      const listId = target.finish(entriesRest, sheetsRest, { ...last.finish, checksum, counters, window })
       const summary = { ...last.summary, counters, checksum }
       auditGeneration(db, listId, input, plan.edition, summary.baseListId, summary)
       return { listId, summary }
@@ -357,7 +441,7 @@ function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, sc
     const { listId, summary } = withTempStoreInMemory(db, () => write.immediate())
     return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)
   } finally {
-    ;(thread as PacedReceiver<GeneratorMessage> | null)?.stop()
+    ;(stop as (() => void) | null)?.()
   }
 }
 

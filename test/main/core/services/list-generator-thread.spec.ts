@@ -88,8 +88,9 @@ describe('a list computed on a helper thread', () => {
 })
 
 // The players no report names: on two threads the job's thread composes their lines itself (lists/generate.ts
-// untouchedLines) while the helper rates the period; each kind of line the base list can hold must come out as one
-// thread composes it, from a list imported from FIDE and from the office's own published list.
+// untouchedLines) while the helper rates the period, and hands the last of them to the helper once it is free; each
+// kind of line the base list can hold must come out as one thread composes it, whichever thread composed it, from a
+// list imported from FIDE and from the office's own published list.
 describe('the lines of the players the period did not touch, on two threads', () => {
   const QUIET: CombinedFields[] = [
     { id: 6000001, name: 'Quiet, Una', fed: 'SUI', sex: 'M', standard: { rating: 1650, games: 0, k: 20 }, birthYear: 1970 },
@@ -100,7 +101,17 @@ describe('the lines of the players the period did not touch, on two threads', ()
     { id: 6000006, name: 'Quiet, Low', fed: 'SUI', sex: 'M', standard: { rating: 1390, games: 0, k: 40 }, birthYear: 1990 },
     { id: 6000007, name: 'Quiet, Rapid', fed: 'SUI', sex: 'M', rapid: { rating: 1800, games: 0, k: 20 }, birthYear: 1990 },
     { id: 6000008, name: 'Quiet, Moved', fed: 'SUI', sex: 'M', standard: { rating: 1750, games: 0, k: 20 }, birthYear: 1988 },
-    { id: 6000009, name: 'Quiet, Idle', fed: 'SUI', sex: 'M', standard: { rating: 1720, games: 0, k: 20 }, birthYear: 1985, flag: 'i' }
+    { id: 6000009, name: 'Quiet, Idle', fed: 'SUI', sex: 'M', standard: { rating: 1720, games: 0, k: 20 }, birthYear: 1985, flag: 'i' },
+    // and forty more, so that the lines a thread hands over fill groups of rows (16 a statement), not only the last one
+    ...Array.from({ length: 40 }, (_, i): CombinedFields => ({
+      id: 6000100 + i,
+      name: `Many, Number ${i}`,
+      fed: i % 3 ? 'SUI' : 'GER',
+      sex: i % 4 ? 'M' : 'F',
+      standard: { rating: 1450 + 37 * i, games: 0, k: i % 5 ? 20 : 40 },
+      birthYear: 1950 + i,
+      ...(i % 6 ? {} : { flag: i % 4 ? 'i' : 'wi' })
+    }))
   ]
   let q: Services
 
@@ -131,11 +142,15 @@ describe('the lines of the players the period did not touch, on two threads', ()
   it('are the lines one thread composes, from FIDE\'s list and then from the published office list', async () => {
     const one = generateDraft(q.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' })
     const here = draftRows(one.listId, q)
+    // the helper free after this thread's first batch of 3 lines: it composes the untouched lines from a player on
+    const handedOver = generateDraft(q.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, { ...thread, batch: 3, waitForFree: true })
+    expect(handedOver).toEqual(one)
+    expect(draftRows(handedOver.listId, q)).toEqual(here)
     const two = generateDraft(q.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, thread)
     expect(two).toEqual(one)
     expect(draftRows(two.listId, q)).toEqual(here)
-    // the fixture's ten lines and eight quiet ones (the rapid-only player is not on a standard list)
-    expect(here.entries).toHaveLength(18)
+    // the fixture's ten lines and forty-eight quiet ones (the rapid-only player is not on a standard list)
+    expect(here.entries).toHaveLength(58)
     expect(line(two.listId, 6000007)).toBeUndefined()
     expect(line(two.listId, 6000001)).toEqual([1650, 20, null, 'rated', 'SUI'])
     expect(line(two.listId, 6000002)).toEqual([2100, 20, 'wi', 'rated', 'SUI'])
@@ -155,6 +170,8 @@ describe('the lines of the players the period did not touch, on two threads', ()
     await importApproved(q, trf('November Round Robin', '2025-11-10', '2025-11-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't3.trf')
     const dec = generateDraft(q.ctx.db, { listDate: '2025-12-01', ratingType: 'standard' })
     const decHere = draftRows(dec.listId, q)
+    expect(generateDraft(q.ctx.db, { listDate: '2025-12-01', ratingType: 'standard' }, { ...thread, batch: 2, waitForFree: true })).toEqual(dec)
+    expect(draftRows(dec.listId, q)).toEqual(decHere)
     const decTwo = generateDraft(q.ctx.db, { listDate: '2025-12-01', ratingType: 'standard' }, thread)
     expect(decTwo).toEqual(dec)
     expect(draftRows(decTwo.listId, q)).toEqual(decHere)
