@@ -246,6 +246,13 @@ export interface PendingAdjustment {
   sourceListId: number
 }
 
+/** The corrections' differences added up per player (what each base rating moves by before the list is computed). */
+export function correctionDeltas(adjustments: readonly PendingAdjustment[]): Map<number, number> {
+  const delta = new Map<number, number>()
+  for (const a of adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+  return delta
+}
+
 export function pendingAdjustments(db: Db): PendingAdjustment[] {
   return db
     .prepare('SELECT id, player_id AS playerId, delta, reason, source_list_id AS sourceListId FROM office_list_adjustments WHERE applied_list_id IS NULL ORDER BY id')
@@ -419,8 +426,8 @@ export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, num
  * The base lines of every player not in `skip` (sorted ids) from player `from` on and below `limit()` (asked again at
  * each line: the job's thread may hand the rest over while it reads), in player order, read a few thousand rows at a
  * time by their key: a big list's job thread reads them inside its write transaction, which one open iterator would
- * forbid. `between` runs after each batch (the thread's other work: the helper's rows, a cancel check). Gives the
- * last player id it read (-1: none).
+ * forbid. `between` runs after each full batch with the last player id it read (the thread's other work: the
+ * helper's rows, a cancel check, the hand-over).
  */
 export function readBaseLinesExcept(
   db: Db,
@@ -506,8 +513,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   // million rows: a base player's facts are given only when the registry differs from his line (generateList reads
   // them the same way then), short strings are shared, not one copy per row
   o.progress?.(0, 1, 'base')
-  const delta = new Map<number, number>()
-  for (const a of adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+  const delta = correctionDeltas(adjustments)
   const entries: BaseEntry[] = []
   const facts: PlayerFacts[] = []
   // players of the tournaments, until found on the base list: the others need their facts read one by one

@@ -18,13 +18,12 @@ export interface GeneratorData extends PacedData {
   role: 'list-generator'
   dbPath: string
   input: GenerateInput
-  /** Int32 [0]: where the helper's tail of untouched lines starts (TAIL_UNSET till the job's thread says; NO_TAIL: none). */
-  tail: SharedArrayBuffer
 }
 
-/** The job's thread has not answered the helper's 'free' yet. */
-export const TAIL_UNSET = -1
-/** No tail for the helper: the job's thread has written, or is about to write, every untouched line itself. */
+/**
+ * The job's thread's answer to 'free' (the channel's answer) is the player id from which the untouched lines are the
+ * helper's, or this: no tail for the helper, the job's thread writes every untouched line itself.
+ */
 export const NO_TAIL = 0x7fffffff
 
 /** What the job's thread needs of the computed list once its rows are written. */
@@ -49,7 +48,7 @@ export type GeneratorMessage =
    * rows of the untouched lines the helper took over from the job's thread (from the start it was given), in player order.
    */
   | { kind: 'rows'; entries: unknown[][]; sheets: unknown[][]; lines: number; expected: number; tail?: true }
-  /** The helper's own lines are all sent: it can take over the last untouched lines (the job's thread answers in `tail`). */
+  /** The helper's own lines are all sent: it can take over the last untouched lines (the job's thread answers where from). */
   | { kind: 'free' }
   /** The helper's part ends: its counters, window and checksum are of its lines only (the job's thread adds its own). */
   | {
@@ -73,37 +72,17 @@ const STALL_MS = 300_000
 export const isListGeneratorData = (d: unknown): d is GeneratorData => isHelper<GeneratorData>(d, 'list-generator')
 
 /** The job's side: starts the helper on the list of `input` in the database at `dbPath`. */
-export function startGenerator(script: WorkerScript, dbPath: string, input: GenerateInput): { receiver: PacedReceiver<GeneratorMessage>; tail: Int32Array } {
-  const tail = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)
-  Atomics.store(new Int32Array(tail), 0, TAIL_UNSET)
-  const receiver = new PacedReceiver<GeneratorMessage>(
+export function startGenerator(script: WorkerScript, dbPath: string, input: GenerateInput): PacedReceiver<GeneratorMessage> {
+  return new PacedReceiver<GeneratorMessage>(
     script,
-    { role: 'list-generator', dbPath, input, tail },
+    { role: 'list-generator', dbPath, input },
     (m) => m.kind === 'end' || m.kind === 'failed',
     (seconds) => new UserError('lists.generatorStalled', { seconds }),
     STALL_MS
   )
-  return { receiver, tail: new Int32Array(tail) }
-}
-
-/** The job's side: where the helper's tail starts (an untouched line from this player id on is the helper's), or NO_TAIL. */
-export function answerFree(tail: Int32Array, from: number): void {
-  Atomics.store(tail, 0, from)
-  Atomics.notify(tail, 0)
-}
-
-/** The helper's side: waits for the job's thread's answer to 'free' (undefined: the job's thread stopped listening). */
-export function awaitTail(data: GeneratorData, stopped: () => boolean): number | undefined {
-  const tail = new Int32Array(data.tail)
-  for (;;) {
-    const v = Atomics.load(tail, 0)
-    if (v !== TAIL_UNSET) return v
-    if (stopped()) return undefined
-    Atomics.wait(tail, 0, TAIL_UNSET, 200)
-  }
 }
 
 /** The helper's side: `produce` computes the list and posts its messages; a failure is posted as one. */
-export function runListGenerator(data: GeneratorData, produce: (data: GeneratorData, post: (m: GeneratorMessage) => void, stopped: () => boolean) => void): void {
-  serveHelper<GeneratorMessage>(data, WINDOW, (post, stopped) => produce(data, post, stopped), (error) => ({ kind: 'failed', error }))
+export function runListGenerator(data: GeneratorData, produce: (data: GeneratorData, post: (m: GeneratorMessage) => void, awaitAnswer: () => number) => void): void {
+  serveHelper<GeneratorMessage>(data, WINDOW, (post, _stopped, awaitAnswer) => produce(data, post, awaitAnswer), (error) => ({ kind: 'failed', error }))
 }

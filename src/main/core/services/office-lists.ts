@@ -46,6 +46,7 @@ import {
   openDraft,
   RowGroups,
   readBaseLinesExcept,
+  correctionDeltas,
   lastPlayerId,
   touchedPlayers,
   entryRowLines,
@@ -63,8 +64,8 @@ import { listEntryCount } from '../data/list-pages'
 import { storedPlayerCount } from '../data/players'
 import { openDatabase } from '../db/open'
 import type { WorkerScript } from '../workers/runner'
-import { errorOf } from '../workers/paced-channel'
-import { NO_TAIL, answerFree, awaitTail, startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
+import { errorOf, type PacedReceiver } from '../workers/paced-channel'
+import { NO_TAIL, startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
 import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
@@ -245,8 +246,7 @@ function untouchedRows(
   range: { from: number; limit: () => number; batch?: number },
   between: (lastId: number) => void
 ): void {
-  const delta = new Map<number, number>()
-  for (const a of plan.adjustments) delta.set(a.playerId, (delta.get(a.playerId) ?? 0) + a.delta)
+  const delta = correctionDeltas(plan.adjustments)
   const compose = untouchedLines({ edition, listDate: input.listDate, ratingType: input.ratingType, baseListId: plan.base.id, baseListDate: plan.base.listDate }, into)
   const rowsOf = lineRows({ listDate: input.listDate, base: { listId: plan.base.id } }, { params: edition, adjustments: plan.adjustments }, out.entries, out.sheets)
   readBaseLinesExcept(
@@ -285,7 +285,7 @@ function postedRows(post: (m: GeneratorMessage) => void, expected: number, tail:
  * says it is free: the job's thread may hand it the last untouched lines of the base list (a tail from a player id on),
  * which it composes as the job's thread would and posts apart.
  */
-export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage) => void, stopped: () => boolean = () => false): void {
+export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage) => void, awaitAnswer: () => number): void {
   const db = openDatabase(data.dbPath, { readonly: true })
   try {
     const { input } = data
@@ -307,8 +307,7 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
 
     // free: the last untouched lines, if the job's thread hands them over
     post({ kind: 'free' })
-    const from = awaitTail(data, stopped)
-    if (from === undefined) return
+    const from = awaitAnswer()
     let tail: Extract<GeneratorMessage, { kind: 'end' }>['tail'] = null
     if (from !== NO_TAIL && said !== null) {
       const rows = postedRows(post, expected, true)
@@ -349,12 +348,11 @@ const KEPT_WHEN_FREE = 0.15
  * read the same committed state; the draft it replaces is deleted while the helper reads.
  */
 function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: GenerateHooks): GenerateResult {
-  let stop: (() => void) | null = null
+  let helper: PacedReceiver<GeneratorMessage> | null = null
   try {
     const write = db.transaction(() => {
-      const { receiver: helper, tail: handOver } = startGenerator(script, db.name, input)
-      stop = () => helper.stop()
-      const next = (): GeneratorMessage => helper.next(hooks.throwIfCancelled)
+      const thread = (helper = startGenerator(script, db.name, input))
+      const next = (): GeneratorMessage => thread.next(hooks.throwIfCancelled)
       const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
       let m = next()
       for (; m.kind === 'progress'; m = next()) hooks.progress?.(m.done, m.total, m.message)
@@ -375,15 +373,15 @@ function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, sc
       // where this thread's untouched lines end: the base's end, until the helper is free
       let limit = Infinity
       let ownDone = false
+      let lastRead = -1
+      let freed = false
       const lastId = lastPlayerId(db, said.base.id)
       const free = (at: number): void => {
         const from = ownDone ? NO_TAIL : Math.max(at + 1, at + 1 + Math.ceil((lastId - at) * KEPT_WHEN_FREE))
         if (from <= lastId && from < NO_TAIL) limit = from
-        answerFree(handOver, from <= lastId ? from : NO_TAIL)
+        thread.answer(from <= lastId ? from : NO_TAIL)
         freed = true
       }
-      let lastRead = -1
-      let freed = false
       // the helper's phases are shown only once this thread's own lines are written: till then, the lines written
       const take = (x: GeneratorMessage): void => {
         if (x.kind === 'failed') throw errorOf(x.error)
@@ -411,7 +409,7 @@ function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, sc
       untouchedRows(db, input, plan.edition, said, own, { entries, sheets }, { from: 0, limit: () => limit, batch: hooks.batch }, (at) => {
         lastRead = at
         hooks.throwIfCancelled?.()
-        for (let x = helper.poll(); x !== undefined; x = helper.poll()) take(x)
+        for (let x = thread.poll(); x !== undefined; x = thread.poll()) take(x)
         while (hooks.waitForFree && !freed && end === null) take(next())
         report()
       })
@@ -441,7 +439,7 @@ function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, sc
     const { listId, summary } = withTempStoreInMemory(db, () => write.immediate())
     return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)
   } finally {
-    ;(stop as (() => void) | null)?.()
+    ;(helper as PacedReceiver<GeneratorMessage> | null)?.stop()
   }
 }
 

@@ -12,7 +12,7 @@ export interface PacedData {
   /** Which helper the worker entry starts (see workers/worker-entry.ts). */
   role: string
   port: MessagePort
-  /** Int32 counters: messages sent, messages taken, and a stop flag set by the job's thread. */
+  /** Int32 counters: messages sent, messages taken, a stop flag set by the job's thread, and its answer (see `answer`). */
   control: SharedArrayBuffer
 }
 
@@ -24,6 +24,9 @@ export function isHelper<D extends PacedData>(d: unknown, role: D['role']): d is
 const SENT = 0
 const TAKEN = 1
 const STOP = 2
+const ANSWER = 3
+/** The answer slot before the job's thread has answered (answers are never negative). */
+const UNANSWERED = -1
 
 /** An error of the helper as it crosses to the job's thread: a UserError keeps its key and parameters. */
 export interface Failure {
@@ -45,8 +48,17 @@ export function errorOf(f: Failure): Error {
 /** Thrown on the helper's side once the job's thread stopped listening: the helper ends quietly. */
 export class ChannelStopped extends Error {}
 
+/** The helper's end of the channel: `post` sends in order; `awaitAnswer` waits for the job's thread's `answer`. */
+export interface PacedSender<M> {
+  post: (m: M, transfer?: readonly TransferListItem[]) => void
+  stopped: () => boolean
+  /** The number the job's thread answered (PacedReceiver.answer) to a question the helper posted; throws ChannelStopped
+   *  once the job's thread stopped listening. */
+  awaitAnswer: () => number
+}
+
 /** The helper's side: `post` sends in order and waits while `window` messages are not taken yet. */
-export function pacedSender<M>(data: PacedData, window: number): { post: (m: M, transfer?: readonly TransferListItem[]) => void; stopped: () => boolean } {
+export function pacedSender<M>(data: PacedData, window: number): PacedSender<M> {
   const ctrl = new Int32Array(data.control)
   const stopped = (): boolean => Atomics.load(ctrl, STOP) === 1
   const post = (m: M, transfer: readonly TransferListItem[] = []): void => {
@@ -60,23 +72,31 @@ export function pacedSender<M>(data: PacedData, window: number): { post: (m: M, 
     Atomics.add(ctrl, SENT, 1)
     Atomics.notify(ctrl, SENT)
   }
-  return { post, stopped }
+  const awaitAnswer = (): number => {
+    for (;;) {
+      const v = Atomics.load(ctrl, ANSWER)
+      if (v !== UNANSWERED) return v
+      if (stopped()) throw new ChannelStopped()
+      Atomics.wait(ctrl, ANSWER, UNANSWERED, 200)
+    }
+  }
+  return { post, stopped, awaitAnswer }
 }
 
 /**
  * The helper's whole side: `produce` sends its messages with `post` (`stopped` tells that the job's thread stopped
- * listening); an error it throws is sent as the message `failed` makes of it, unless the job's thread stopped first.
+ * listening, `awaitAnswer` waits for its answer to a question); an error it throws is sent as the message `failed` makes of it, unless the job's thread stopped first.
  * The channel is closed at the end either way.
  */
 export function serveHelper<M>(
   data: PacedData,
   window: number,
-  produce: (post: (m: M, transfer?: readonly TransferListItem[]) => void, stopped: () => boolean) => void,
+  produce: (post: PacedSender<M>['post'], stopped: () => boolean, awaitAnswer: () => number) => void,
   failed: (error: Failure) => M
 ): void {
   const channel = pacedSender<M>(data, window)
   try {
-    produce(channel.post, channel.stopped)
+    produce(channel.post, channel.stopped, channel.awaitAnswer)
   } catch (e) {
     if (e instanceof ChannelStopped) return
     try {
@@ -109,8 +129,9 @@ export class PacedReceiver<M> {
     private readonly stallMs = 60_000
   ) {
     const { port1, port2 } = new MessageChannel()
-    const control = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT)
+    const control = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT)
     this.ctrl = new Int32Array(control)
+    Atomics.store(this.ctrl, ANSWER, UNANSWERED)
     this.worker = new Worker(script.file, { workerData: { ...data, port: port2, control }, transferList: [port2], execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
     this.worker.unref()
     this.port = port1
@@ -143,6 +164,13 @@ export class PacedReceiver<M> {
     Atomics.notify(this.ctrl, TAKEN)
     if (this.isLast(got.message)) this.done = true
     return got.message
+  }
+
+  /** Answers the helper's question (a number, never negative): its `awaitAnswer` returns it. */
+  answer(value: number): void {
+    if (!(value >= 0)) throw new Error(`paced channel: an answer is a number from 0 (${value})`)
+    Atomics.store(this.ctrl, ANSWER, value)
+    Atomics.notify(this.ctrl, ANSWER)
   }
 
   /** Stops the helper (after its last message, or when the job gives up) and frees its thread. */

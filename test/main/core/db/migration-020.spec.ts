@@ -7,28 +7,12 @@ import { deflateSync } from 'node:zlib'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { packSheet, unpackSheet } from '../../../../src/main/core/data/office-lists'
-import { generateList } from '../../../../src/main/core/lists/generate'
 import { migratedTo } from '../../../helpers/migrated'
 import { tempDir } from '../../../helpers/temp-db'
-import { ed, entry, facts, tournament } from '../lists/helpers'
+import { sheetOf, sheetRows } from './sheet-rows'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
-
-// real sheets: three players of a FIDE 2024 list, one of them a newcomer with 3 games (no line: an unlisted sheet)
-const E24 = ed('fide-2024')
-const result = generateList({
-  listDate: '2024-07-01',
-  ratingType: 'standard',
-  edition: E24,
-  editions: [E24],
-  base: { listId: 1, listDate: '2024-06-01', entries: [entry(1, 1600), entry(2, 1700)] },
-  tournaments: [tournament({ id: 1, start: '2024-06-10', end: '2024-06-12', edition: 'fide-2024' }, [[1, 1, 1600, 1], [2, 2, 1700, 1], [3, 3, null, null]], [[1, 1, 2, '1-0'], [2, 3, 1, '='], [3, 3, 2, '1-0']])],
-  window: [],
-  players: [facts(1, '1990'), facts(2, '1990'), facts(3, '1990')]
-})
-type Row = { list_id: number; player_id: number; kind: string; before_rating: number | null; change: number | null; tournaments: string; sheet: Buffer }
-const rowsOf = (db: ReturnType<typeof migratedTo>): Row[] => db.prepare('SELECT list_id, player_id, kind, before_rating, change, tournaments, sheet FROM office_list_sheets ORDER BY list_id, player_id').all() as Row[]
 
 describe('migration 20 (sheets in a rowid table)', () => {
   const db = migratedTo(tmp.file('m20.db'), 19)
@@ -37,7 +21,7 @@ describe('migration 20 (sheets in a rowid table)', () => {
   for (let i = 1; i <= 3; i++) player.run(i)
   const list = db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status, version, supersedes_id) VALUES (?, ?, ?, 'standard', 'FIDE', 'draft', ?, ?)")
   const sheet = db.prepare('INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (?, ?, ?, ?, ?, ?, ?)')
-  const [s1, s2, s3] = [1, 2, 3].map((id) => result.sheets.find((x) => x.playerId === id)!)
+  const [s1, s2, s3] = [sheetOf(1), sheetOf(2), sheetOf(3)]
   db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (1, 'reference', '2024-06-01', 'standard', 'FIDE', 'reference')").run()
   // list 2: published, one sheet compact, one deflated as older databases stored it, one unlisted; list 3 its
   // published new version; list 4 a draft
@@ -50,7 +34,7 @@ describe('migration 20 (sheets in a rowid table)', () => {
   db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2024-07-02T00:00:00Z' WHERE id IN (2, 3)").run()
   list.run(4, 'office', '2024-08-01', 1, null)
   sheet.run(4, 2, 'inactive', 1692, 0, '[]', packSheet(s2))
-  const before = rowsOf(db)
+  const before = sheetRows(db)
   const schemaOf = (name: string): string | undefined => db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string | undefined
   const triggersBefore = ['update', 'delete', 'insert'].map((op) => schemaOf(`office_list_sheets_frozen_${op}`))
 
@@ -59,7 +43,7 @@ describe('migration 20 (sheets in a rowid table)', () => {
     expect(schemaOf('office_list_sheets')).toMatch(/WITHOUT ROWID/)
     expect(migrate(db, migrations.filter((m) => m.version <= 20))).toEqual([20])
     expect(schemaOf('office_list_sheets')).not.toMatch(/WITHOUT ROWID/)
-    const after = rowsOf(db)
+    const after = sheetRows(db)
     expect(after).toEqual(before)
     for (let i = 0; i < before.length; i++) expect(Buffer.compare(after[i]!.sheet, before[i]!.sheet)).toBe(0)
     expect(unpackSheet(after[0]!.sheet)).toEqual(JSON.parse(JSON.stringify(s1)))
@@ -85,7 +69,7 @@ describe('migration 20 (sheets in a rowid table)', () => {
     expect(run("UPDATE office_list_sheets SET kind = 'new' WHERE list_id = 2 AND player_id = 1")).toThrow('a published list is immutable')
     expect(run('DELETE FROM office_list_sheets WHERE list_id = 3')).toThrow('a published list is immutable')
     expect(run("INSERT INTO office_list_sheets (list_id, player_id, kind, tournaments, sheet) VALUES (2, 3, 'unlisted', '[1]', x'5b')")).toThrow('a published list is immutable')
-    expect(rowsOf(db).filter((r) => r.list_id !== 4)).toEqual(before.filter((r) => r.list_id !== 4))
+    expect(sheetRows(db).filter((r) => r.list_id !== 4)).toEqual(before.filter((r) => r.list_id !== 4))
     expect(() => db.prepare("INSERT INTO office_list_sheets (list_id, player_id, kind, tournaments, sheet) VALUES (4, 1, 'absent', '[]', x'5b')").run()).toThrow(/CHECK constraint failed/)
     expect(db.prepare('DELETE FROM office_list_sheets WHERE list_id = 4').run().changes).toBe(1)
   })
