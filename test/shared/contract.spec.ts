@@ -34,6 +34,8 @@ const PINNED = [
   'lists:list',
   'lists:calendar',
   'lists:preview',
+  'lists:tournaments',
+  'lists:stale',
   'lists:sheet',
   'lists:publish',
   'lists:correctPreview',

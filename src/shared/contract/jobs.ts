@@ -5,7 +5,18 @@ import { call } from './define'
 import { backupJobInputSchema, backupReportSchema, healthReportSchema, openNoticeSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
-import { correctInputSchema, correctPreviewInputSchema, correctResultSchema, correctionPreviewSchema, generateInputSchema, generateResultSchema, publishInputSchema, publishResultSchema } from './office-lists'
+import {
+  correctInputSchema,
+  correctPreviewInputSchema,
+  correctResultSchema,
+  correctionPreviewSchema,
+  generateInputSchema,
+  generateResultSchema,
+  publishInputSchema,
+  publishResultSchema,
+  staleInputSchema,
+  staleResultSchema
+} from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
 import { diffCountsSchema, diffJobInputSchema, exportFormat, listExportRequestSchema } from './list-out'
 import { importInputSchema, importResultSchema } from './tournaments'
@@ -95,6 +106,11 @@ export const jobsContract = {
     summary: 'Regenerate every published office list in order from its base list and the stored tournaments, and check each against its frozen checksum',
     input: replayInputSchema,
     result: replayResultSchema
+  }),
+  'lists:stale': job({
+    summary: "Compare a draft's inputs as they are now with the ones it was generated from (every tournament of the period, its file, its exclusions; the corrections; the merges)",
+    input: staleInputSchema,
+    result: staleResultSchema
   }),
   'lists:correctPreview': job({
     summary: 'Recompute a published list and the later lists built on it from the tournaments as they are now, and say which entries would change (nothing written)',

@@ -109,9 +109,7 @@ export const listMetaSchema = z.object({
   profileId: z.string(),
   engineVersion: z.string(),
   generatedAt: z.string(),
-  reason: z.string().nullable(),
-  /** True when an input changed after the draft was generated (it must be regenerated before publication). */
-  stale: z.boolean()
+  reason: z.string().nullable()
 })
 
 export const correctionChangeSchema = z.object({
@@ -144,6 +142,13 @@ export const publishInputSchema = z.object({ listId: idSchema, reason: z.string(
 export const publishResultSchema = z.object({ listId: z.number(), checksum: z.string(), publishedAt: z.string(), tournaments: z.number(), entries: z.number() })
 export type PublishResult = z.infer<typeof publishResultSchema>
 
+/** Whether a draft is older than its inputs: the `lists:stale` call and the job it runs in the worker share them. */
+export const staleInputSchema = z.object({ listId: idSchema }).strict()
+export const staleResultSchema = z.object({
+  /** True when an input changed after the draft was generated (it must be generated again before publication); false for a frozen list. */
+  stale: z.boolean()
+})
+
 export const correctPreviewInputSchema = z.object({ listId: idSchema }).strict()
 export const correctionMode = z.enum(['next-list', 'new-version'])
 export const correctInputSchema = z.object({ listId: idSchema, mode: correctionMode, reason: z.string().trim().min(3).max(2000) }).strict()
@@ -160,7 +165,7 @@ export const officeListsContract = {
     output: z.array(calendarEntrySchema)
   }),
   'lists:preview': call({
-    summary: 'An office list compared with the list it was computed from: counts and one page of changes, with the tournaments behind each',
+    summary: 'An office list compared with the list it was computed from: counts by kind of change and one page of changes (biggest first), with the tournaments behind each',
     access: 'read',
     archive: true,
     input: z
@@ -176,10 +181,24 @@ export const officeListsContract = {
       list: listSummarySchema,
       meta: listMetaSchema.nullable(),
       counts: z.record(changeKind, z.number()),
-      tournaments: z.array(listTournamentSchema),
+      /** How many tournaments the list rates (`lists:tournaments` pages them). */
+      tournamentCount: z.number(),
       total: z.number(),
       rows: z.array(previewRowSchema)
     })
+  }),
+  'lists:tournaments': call({
+    summary: 'One page of the tournaments an office list rates (by end date), with their file hashes and the rounds taken',
+    access: 'read',
+    archive: true,
+    input: z.object({ listId: idSchema, offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    output: z.object({ total: z.number(), rows: z.array(listTournamentSchema) })
+  }),
+  'lists:stale': call({
+    summary: 'Whether a draft office list is older than its inputs (a tournament approved or changed since, a decision, a correction, a merge), checked in the worker',
+    access: 'read',
+    input: staleInputSchema,
+    output: staleResultSchema
   }),
   'lists:sheet': call({
     summary: 'One player’s calculation sheet on an office list (tournaments, games counted, K, changes, first rating)',

@@ -90,9 +90,11 @@ export function registerOfficeLists(lists: Command): void {
       const input = { listId: positiveInt(listId, 'listId'), limit: positiveInt(opts.limit, '--limit'), ...(opts.kind ? { kind: oneOf(opts.kind, KINDS, '--kind') } : {}) }
       await withServices(cmd, async (cli) => {
         const p = await cli.call('lists:preview', input)
-        cli.print(p, () =>
+        // a draft older than its inputs cannot be published: said with the preview (checked in the worker)
+        const { stale } = await cli.call('lists:stale', { listId: input.listId })
+        cli.print({ ...p, stale }, () =>
           [
-            `list ${p.list.id}: ${p.list.ratingType} list of ${p.list.listDate} (${p.list.status}${p.meta?.stale ? ', older than its inputs: generate it again' : ''})`,
+            `list ${p.list.id}: ${p.list.ratingType} list of ${p.list.listDate} (${p.list.status}${stale ? ', older than its inputs: generate it again' : ''}), ${p.tournamentCount} tournaments`,
             `  ${KINDS.map((k) => `${k} ${p.counts[k] ?? 0}`).join(', ')}`,
             ...p.rows.map((r) => `  ${r.kind.padEnd(11)} ${String(r.fideId ?? '').padStart(10)}  ${r.name.padEnd(30).slice(0, 30)}  ${r.before ?? '-'} → ${r.after ?? '-'} ${signed(r.change)}  ${r.tournaments.map((t) => t.name ?? `#${t.id}`).join('; ')}`)
           ].join('\n')

@@ -643,7 +643,7 @@ export function assertNotPublished(db: Db, listDate: string, ratingType: RatingT
 
 /** Deletes a draft's rows (entries, sheets, window, tournaments, meta); the rating_lists row stays. */
 function clearDraft(db: Db, listId: number): void {
-  for (const t of ['office_list_sheets', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'rating_list_entries']) {
+  for (const t of ['office_list_sheets', 'office_list_kind_counts', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'rating_list_entries']) {
     db.prepare(`DELETE FROM ${t} WHERE list_id = ?`).run(listId)
   }
 }
@@ -871,7 +871,8 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
   let listId: number | null = o.replaceDraft ? existingList(db, list.listDate, list.ratingType, meta.source, 'draft') : null
   if (listId !== null) {
     clearDraft(db, listId)
-    db.prepare("UPDATE rating_lists SET edition = ?, checksum = NULL, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(edition, listId)
+    // its counts cleared first: a counted list takes no new entries (migration 11), and the new lines are counted as written
+    db.prepare("UPDATE rating_lists SET edition = ?, checksum = NULL, entry_count = NULL, rated_count = NULL, created_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(edition, listId)
   } else {
     listId = Number(
       db
@@ -902,6 +903,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     db.prepare(
       `INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, inputs_hash, reason, counters) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?)`
     ).run(...rows.meta, JSON.stringify({ ...rows.counters, adjustments: rows.adjustments }))
+    storeDraftCounts(db, id)
     return id
   }
   return { id, entries, sheets, finish }
@@ -1015,16 +1017,22 @@ export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
   return out
 }
 
-export function listTournaments(db: Db, listId: number): ListTournament[] {
+/** The tournaments a list rates, by end date then id: every one, or a page of them (`limit`, `offset`). */
+export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): ListTournament[] {
   const rows = db
     .prepare(
       `SELECT olt.tournament_id AS tournamentId, t.name, t.start_date AS startDate, t.end_date AS endDate, olt.file_sha256 AS fileSha256,
               olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players
          FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id
-        WHERE olt.list_id = ? ORDER BY t.end_date, t.id`
+        WHERE olt.list_id = ? ORDER BY t.end_date, t.id${page ? ' LIMIT ? OFFSET ?' : ''}`
     )
-    .all(listId) as (Omit<ListTournament, 'late' | 'final'> & { late: number; final: number })[]
+    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final'> & { late: number; final: number })[]
   return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1 }))
+}
+
+/** How many tournaments a list rates. */
+export function listTournamentCount(db: Db, listId: number): number {
+  return preparedPluck(db, 'SELECT count(*) FROM office_list_tournaments WHERE list_id = ?').get(listId) as number
 }
 
 /** Marks a draft published and its completed tournaments rated; the caller checks and audits in its transaction. */
@@ -1052,38 +1060,65 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
   return { publishedAt, tournaments: rated }
 }
 
+/**
+ * The counts a draft holds, stored as its last line is written (migration 21): its entries and rated entries (what a
+ * frozen list stores as it is frozen, migration 11), its sheets by kind of change (frozen with the list).
+ */
+function storeDraftCounts(db: Db, listId: number): void {
+  db.prepare(
+    `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
+            rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
+      WHERE id = @id AND status = 'draft'`
+  ).run({ id: listId })
+  db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
+}
+
+/** A list's sheets by kind of change, as stored when it was written (migration 21). */
 export function sheetCounts(db: Db, listId: number): Record<ChangeKind, number> {
   const counts: Record<ChangeKind, number> = { up: 0, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 0, unlisted: 0 }
-  for (const r of db.prepare('SELECT kind, count(*) AS n FROM office_list_sheets WHERE list_id = ? GROUP BY kind').all(listId) as { kind: ChangeKind; n: number }[]) counts[r.kind] = r.n
+  for (const [kind, n] of preparedRaw(db, 'SELECT kind, sheets FROM office_list_kind_counts WHERE list_id = ?').all(listId) as [ChangeKind, number][]) counts[kind] = n
   return counts
 }
 
-/** One page of the preview rows (players with a sheet), biggest changes first within a kind. */
-export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }): { total: number; rows: PreviewRow[] } {
-  const where = ['s.list_id = ?']
+/**
+ * The preview's order, biggest changes first then by player, as the indexes of migration 21 hold it: a page is read
+ * from the index (its offset walked there, no row read) and only its rows joined to their player and entry.
+ */
+const PREVIEW_ORDER = 'abs(coalesce(change, 0)) DESC, player_id'
+
+/**
+ * One page of the preview rows (players with a sheet), biggest changes first, of every kind or of one; `playerIds`
+ * narrows them to a search's players. The total is the stored count unless a search narrows it.
+ */
+export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }, counts = sheetCounts(db, listId)): { total: number; rows: PreviewRow[] } {
+  const where = ['list_id = ?']
   const params: (string | number)[] = [listId]
   if (q.kind) {
-    where.push('s.kind = ?')
+    where.push('kind = ?')
     params.push(q.kind)
   }
+  let total: number
   if (q.playerIds) {
     if (!q.playerIds.length) return { total: 0, rows: [] }
-    where.push(`s.player_id IN (${q.playerIds.map(() => '?').join(',')})`)
+    where.push(`player_id IN (${q.playerIds.map(() => '?').join(',')})`)
     params.push(...q.playerIds)
+    total = db.prepare(`SELECT count(*) FROM office_list_sheets WHERE ${where.join(' AND ')}`).pluck().get(...params) as number
+  } else {
+    total = q.kind ? counts[q.kind] : Object.values(counts).reduce((a, b) => a + b, 0)
   }
-  const total = db.prepare(`SELECT count(*) FROM office_list_sheets s WHERE ${where.join(' AND ')}`).pluck().get(...params) as number
   const rows = db
     .prepare(
-      `SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
+      `WITH page AS (SELECT player_id, row_number() OVER () AS n FROM (SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?))
+       SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
               s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments,
               -- why a player has no line is in his sheet (a page of them decoded, never the list's)
               CASE WHEN s.kind = '${UNLISTED}' THEN s.sheet END AS sheet
-         FROM office_list_sheets s JOIN players p ON p.id = s.player_id
+         FROM page JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
+         JOIN players p ON p.id = s.player_id
          LEFT JOIN rating_list_entries e ON e.list_id = s.list_id AND e.player_id = s.player_id
-        WHERE ${where.join(' AND ')}
-        ORDER BY abs(coalesce(s.change, 0)) DESC, s.player_id LIMIT ? OFFSET ?`
+        ORDER BY page.n`
     )
-    .all(...params, q.limit, q.offset) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
+    .all(...params, q.limit, q.offset, listId) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
   const tName = db.prepare('SELECT name FROM tournaments WHERE id = ?').pluck()
   return {
     total,

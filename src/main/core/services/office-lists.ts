@@ -27,6 +27,7 @@ import {
   windowPlayers,
   listEntriesCanonical,
   listTournaments,
+  listTournamentCount,
   markPublished,
   matchingPlayerIds,
   openListWriter,
@@ -462,6 +463,17 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id, idLess), folds), stored: meta.inputsHash, base, rows }
 }
 
+/**
+ * Whether a draft is older than its inputs: its fingerprint against the inputs as they are now (at FIDE scale, 15,000
+ * tournaments read with their files and exclusions: over 100 ms, so the `lists:stale` call runs it in the worker). A
+ * frozen list is never stale; a list without parameters (a reference list) neither.
+ */
+export function draftIsStale(db: Db, listId: number): boolean {
+  if (getList(db, listId).status !== 'draft' || !getMeta(db, listId)) return false
+  const h = currentInputsHash(db, listId)
+  return h.now !== h.stored
+}
+
 /** The quick refusals of a publication (not a draft of the office, published already, its date taken): before its backup. */
 export function assertPublishableNow(db: Db, listId: number): void {
   const list = getList(db, listId)
@@ -812,7 +824,8 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
       const cond = playerSearchCondition(input.search)
       if (cond) playerIds = matchingPlayerIds(db, cond, 5000)
     }
-    const page = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit })
+    const counts = sheetCounts(db, input.listId)
+    const page = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit }, counts)
     const meta = metaRow
       ? {
           baseListId: metaRow.baseListId,
@@ -820,12 +833,17 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
           profileId: metaRow.profileId,
           engineVersion: metaRow.engineVersion,
           generatedAt: metaRow.generatedAt,
-          reason: metaRow.reason,
-          stale: list.status === 'draft' ? (() => { const h = currentInputsHash(db, input.listId); return h.now !== h.stored })() : false
+          reason: metaRow.reason
         }
       : null
-    return { list, meta, counts: sheetCounts(db, input.listId), tournaments: listTournaments(db, input.listId), ...page }
+    return { list, meta, counts, tournamentCount: listTournamentCount(db, input.listId), ...page }
   },
+  'lists:tournaments': (input, { db }) => {
+    getList(db, input.listId)
+    return { total: listTournamentCount(db, input.listId), rows: listTournaments(db, input.listId, { offset: input.offset, limit: input.limit }) }
+  },
+  // in the worker for a draft: reading the period's inputs again takes over 100 ms at FIDE scale
+  'lists:stale': (input, { db, jobs }) => (getList(db, input.listId).status === 'draft' ? jobs.run('lists:stale', input) : { stale: false }),
   'lists:sheet': (input, { db }) => {
     if ((input.playerId === undefined) === (input.fideId === undefined)) throw new UserError('lists.sheetPlayer', {})
     const player = input.playerId !== undefined ? playerBrief(db, 'id', input.playerId) : playerBrief(db, 'fide_id', input.fideId!)

@@ -70,6 +70,16 @@ describe('lists:generate', () => {
     expect(again.checksum).toBe(nov.checksum)
     expect(again.listId).toBe(nov.listId)
     expect(services.ctx.db.prepare("SELECT count(*) FROM rating_lists WHERE kind = 'office'").pluck().get()).toBe(1)
+    // its counts stored again as its last line was written (migration 21): what the list holds, not the first draft's
+    // added to it (the draft's counts were cleared before its lines were written again: a counted list takes none)
+    const db = services.ctx.db
+    expect(db.prepare('SELECT entry_count AS entries, rated_count AS rated FROM rating_lists WHERE id = ?').get(nov.listId)).toEqual(
+      db.prepare('SELECT count(*) AS entries, count(rating) AS rated FROM rating_list_entries WHERE list_id = ?').get(nov.listId)
+    )
+    expect(db.prepare('SELECT kind, sheets FROM office_list_kind_counts WHERE list_id = ? ORDER BY kind').raw().all(nov.listId)).toEqual(
+      db.prepare('SELECT kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind ORDER BY kind').raw().all(nov.listId)
+    )
+    expect(db.prepare('SELECT entry_count FROM rating_lists WHERE id = ?').pluck().get(nov.listId)).toBe(10)
   }, 60_000)
 })
 
@@ -77,13 +87,37 @@ describe('lists:preview and lists:sheet', () => {
   it('counts the changes against the FIDE list and names the tournaments behind each', async () => {
     const p = await call(services, 'lists:preview', { listId: nov.listId })
     expect(p.counts).toMatchObject({ up: 2, down: 1, new: 1, unchanged: 6, delisted: 0, inactive: 0 })
-    expect(p.meta).toMatchObject({ closingDate: '2025-10-29', profileId: 'fide-2024', stale: false })
+    expect(p.meta).toMatchObject({ closingDate: '2025-10-29', profileId: 'fide-2024' })
+    expect(await call(services, 'lists:stale', { listId: nov.listId })).toEqual({ stale: false })
+    // every kind together, biggest change first (C +33, D −13, B +8, the others 0 by player id), counted as stored
+    expect(p.total).toBe(10)
+    expect(p.rows.slice(0, 3).map((r) => [r.fideId, r.change])).toEqual([
+      [PLAYERS.C.id, 33],
+      [PLAYERS.D.id, -13],
+      [PLAYERS.B.id, 8]
+    ])
+    const byPlayer = p.rows.slice(3).map((r) => r.playerId)
+    expect(byPlayer).toEqual([...byPlayer].sort((a, b) => a - b))
+    // a page further on is the same order's continuation
+    const second = await call(services, 'lists:preview', { listId: nov.listId, offset: 2, limit: 3 })
+    expect(second.rows.map((r) => r.playerId)).toEqual(p.rows.slice(2, 5).map((r) => r.playerId))
+    expect(second.total).toBe(10)
     const up = await call(services, 'lists:preview', { listId: nov.listId, kind: 'up' })
+    expect(up.total).toBe(2)
     expect(up.rows.map((r) => [r.fideId, r.before, r.after, r.change])).toEqual([
       [PLAYERS.C.id, 1800, 1833, 33],
       [PLAYERS.B.id, 1900, 1908, 8]
     ])
     expect(up.rows[0]!.tournaments.map((t) => t.name)).toEqual(['Autumn Round Robin'])
+    // the tournaments the list rates, by end date, paged
+    expect(p.tournamentCount).toBe(2)
+    const ts = await call(services, 'lists:tournaments', { listId: nov.listId })
+    expect(ts).toMatchObject({ total: 2 })
+    expect(ts.rows.map((t) => [t.name, t.endDate, t.final])).toEqual([
+      ['Autumn Round Robin', '2025-10-12', true],
+      ['Newcomers Round Robin', '2025-10-19', true]
+    ])
+    expect((await call(services, 'lists:tournaments', { listId: nov.listId, offset: 1, limit: 1 })).rows.map((t) => t.name)).toEqual(['Newcomers Round Robin'])
   })
 
   it("opens a player's calculation sheet: opponents, PD, K and the rounding", async () => {
@@ -108,9 +142,11 @@ describe('lists:publish', () => {
     // T3 ended 20 October, before the closing date: approved now, the draft no longer reflects the period
     t3 = await importApproved(services, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't3.trf')
     expect((await refused(services, 'lists:publish', { listId: nov.listId })).key).toBe('lists.staleDraft')
-    expect((await call(services, 'lists:preview', { listId: nov.listId })).meta?.stale).toBe(true)
+    // the page says so (the check runs in the worker)
+    expect(await call(services, 'lists:stale', { listId: nov.listId })).toEqual({ stale: true })
     // taken back out of the period: the draft matches its inputs again
     await call(services, 'checks:reopen', { id: t3, reason: 'held back for the next list' })
+    expect(await call(services, 'lists:stale', { listId: nov.listId })).toEqual({ stale: false })
   })
 
   it('publishes once: frozen entries, tournaments rated, audit entry; a second time is refused', async () => {

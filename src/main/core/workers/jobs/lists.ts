@@ -1,11 +1,12 @@
 // List jobs in the worker, each on its own connection with progress: `lists:generate` builds a draft office list,
-// `lists:publish` freezes it (at FIDE scale both take longer than the main process may be held), `lists:replay`
+// `lists:publish` freezes it (at FIDE scale both take longer than the main process may be held), `lists:stale` says
+// whether a draft is older than its inputs (over 100 ms at FIDE scale), `lists:replay`
 // regenerates every published list and checks its checksum, `lists:correctPreview` and `lists:correct` recompute a
 // published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once,
 // `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
-import { applyCorrection, assertPublishableNow, correctionPreview, generateDraft, publishList } from '../../services/office-lists'
+import { applyCorrection, assertPublishableNow, correctionPreview, draftIsStale, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
 import { compareAndStore } from '../../services/list-out'
 import { writeListExportFile } from '../../services/list-exports'
@@ -41,6 +42,14 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     const db = openDatabase(ctx.dbPath)
     try {
       return replayHistory(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+    } finally {
+      db.close()
+    }
+  },
+  'lists:stale': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath, { readonly: true })
+    try {
+      return { stale: draftIsStale(db, input.listId) }
     } finally {
       db.close()
     }

@@ -29,6 +29,15 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
   const previewLoading = ref(false)
   const previewError = ref<string | null>(null)
 
+  // the list's tournaments, a page at a time (a FIDE month rates 15,000), and whether a draft is older than its
+  // inputs (checked in the worker: null until it answers, and Publish waits for it)
+  const tournaments = ref<CallOutput<'lists:tournaments'> & { listId: number } | null>(null)
+  const tournamentsOffset = ref(0)
+  const tournamentsLimit = 20
+  const tournamentsError = ref<string | null>(null)
+  const stale = ref<{ listId: number; stale: boolean } | null>(null)
+  const staleError = ref<string | null>(null)
+
   const sheet = ref<Sheet | null>(null)
   const sheetError = ref<string | null>(null)
   const publishing = ref(false)
@@ -76,10 +85,34 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     if (jobId.value) await jobs.cancel(jobId.value)
   }
 
-  async function loadPreview(listId: number, patch: { kind?: ChangeKind | null; offset?: number; limit?: number } = {}): Promise<void> {
-    if (preview.value?.list.id !== listId) {
+  async function loadTournaments(listId: number, offset = 0): Promise<void> {
+    tournamentsError.value = null
+    try {
+      const page = unwrap(await api.call('lists:tournaments', { listId, offset, limit: tournamentsLimit }))
+      tournaments.value = { ...page, listId }
+      tournamentsOffset.value = offset
+    } catch (e) {
+      tournamentsError.value = failureMessage(e)
+    }
+  }
+
+  async function checkStale(listId: number): Promise<void> {
+    stale.value = null
+    staleError.value = null
+    try {
+      stale.value = { listId, ...unwrap(await api.call('lists:stale', { listId })) }
+    } catch (e) {
+      staleError.value = failureMessage(e)
+    }
+  }
+
+  /** A page of the preview; on opening a list (or reopening it), its tournaments' first page and whether it is stale. */
+  async function loadPreview(listId: number, patch: { kind?: ChangeKind | null; offset?: number; limit?: number } = {}, reopen = false): Promise<void> {
+    if (preview.value?.list.id !== listId || reopen) {
       previewKind.value = null
       previewOffset.value = 0
+      void loadTournaments(listId)
+      void checkStale(listId)
     }
     if (patch.kind !== undefined) previewKind.value = patch.kind
     if (patch.offset !== undefined) previewOffset.value = patch.offset
@@ -123,7 +156,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     jobs.listen()
     try {
       unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}) }))
-      await loadPreview(listId)
+      await loadPreview(listId, {}, true)
       return true
     } catch (e) {
       publishError.value = failureMessage(e)
@@ -181,6 +214,13 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     previewLoading,
     previewError,
     loadPreview,
+    tournaments,
+    tournamentsOffset,
+    tournamentsLimit,
+    tournamentsError,
+    loadTournaments,
+    stale,
+    staleError,
     sheet,
     sheetError,
     openSheet,

@@ -16,8 +16,11 @@ CREATE INDEX office_list_adjustments_pending ON office_list_adjustments(player_i
 -- index office_list_meta_base
 CREATE INDEX office_list_meta_base ON office_list_meta(base_list_id);
 
+-- index office_list_sheets_change
+CREATE INDEX office_list_sheets_change ON office_list_sheets(list_id, abs(coalesce(change, 0)) DESC, player_id);
+
 -- index office_list_sheets_kind
-CREATE INDEX office_list_sheets_kind ON office_list_sheets(list_id, kind, player_id);
+CREATE INDEX office_list_sheets_kind ON office_list_sheets(list_id, kind, abs(coalesce(change, 0)) DESC, player_id);
 
 -- index office_list_sheets_player
 CREATE INDEX office_list_sheets_player ON office_list_sheets(player_id);
@@ -196,6 +199,14 @@ CREATE TABLE office_list_changelog (
         after_flags   TEXT,
         reason        TEXT NOT NULL,
         PRIMARY KEY (list_id, player_id)
+      ) STRICT, WITHOUT ROWID;
+
+-- table office_list_kind_counts
+CREATE TABLE office_list_kind_counts (
+        list_id INTEGER NOT NULL REFERENCES rating_lists(id),
+        kind    TEXT NOT NULL CHECK (kind IN ('up','down','new','delisted','inactive','reactivated','unchanged','unlisted')),
+        sheets  INTEGER NOT NULL CHECK (sheets > 0),
+        PRIMARY KEY (list_id, kind)
       ) STRICT, WITHOUT ROWID;
 
 -- table office_list_meta
@@ -561,6 +572,21 @@ CREATE TRIGGER office_list_changelog_frozen_insert BEFORE INSERT ON office_list_
 
 -- trigger office_list_changelog_frozen_update
 CREATE TRIGGER office_list_changelog_frozen_update BEFORE UPDATE ON office_list_changelog
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_kind_counts_frozen_delete
+CREATE TRIGGER office_list_kind_counts_frozen_delete BEFORE DELETE ON office_list_kind_counts
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_kind_counts_frozen_insert
+CREATE TRIGGER office_list_kind_counts_frozen_insert BEFORE INSERT ON office_list_kind_counts
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_kind_counts_frozen_update
+CREATE TRIGGER office_list_kind_counts_frozen_update BEFORE UPDATE ON office_list_kind_counts
           WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
           BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
 
