@@ -1185,7 +1185,15 @@ export function changelogWriter(db: Db): (c: { listId: number; playerId: number;
 }
 
 /** The ids of the players matching a search condition on `players p` (playerSearchCondition), at most `limit`. */
-export function matchingPlayerIds(db: Db, cond: { sql: string; params: (string | number)[] }, limit: number): number[] {
+/**
+ * The first `limit` players (by id) a search matches. A name search is driven by the full-text index in its rowid
+ * order and stops at the limit: as \`p.id IN (SELECT rowid … MATCH)\` SQLite gathered every match first (250 ms for a
+ * name that 1.9 M players share, for the same 5,000 ids).
+ */
+export function matchingPlayerIds(db: Db, cond: { sql: string; params: (string | number)[]; fts?: string }, limit: number): number[] {
+  if (cond.fts !== undefined) {
+    return db.prepare('SELECT p.id FROM players_fts f JOIN players p ON p.id = f.rowid WHERE players_fts MATCH ? ORDER BY f.rowid LIMIT ?').pluck().all(cond.fts, limit) as number[]
+  }
   return db.prepare(`SELECT p.id FROM players p WHERE ${cond.sql} LIMIT ?`).pluck().all(...cond.params, limit) as number[]
 }
 
