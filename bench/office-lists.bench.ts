@@ -92,6 +92,15 @@ db.transaction(() => {
   }
 })()
 const t2 = performance.now()
+// the process's peak resident memory so far (Linux: VmHWM); null elsewhere
+const hwm = (): number | null => {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024 || null
+  } catch {
+    return null
+  }
+}
+const peakSetUp = hwm()
 console.log(`set-up: ${PLAYERS.toLocaleString()} players on the base list in ${Math.round(t1 - t0)} ms; ${TOURNAMENTS.toLocaleString()} tournaments, ${games.toLocaleString()} games in ${Math.round(t2 - t1)} ms${full ? '' : '  (a tenth of FIDE scale; --full for 1.9 M players and 15,000 tournaments)'}`)
 
 // wall time and the process's CPU time (every thread) per phase: on a machine shared with other work the CPU time is the steadier figure
@@ -146,14 +155,6 @@ const r = await generate((message) => {
 close()
 const g1 = performance.now()
 const c1 = cpu()
-// the process's peak resident memory so far (Linux: VmHWM); null elsewhere
-const hwm = (): number | null => {
-  try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024 || null
-  } catch {
-    return null
-  }
-}
 const peakGeneration = hwm()
 
 // whether the draft is stale: a worker job (lists:stale), timed apart before the publication (the window does not wait on it)
@@ -211,7 +212,7 @@ console.log(`floor: the same ${rows.length.toLocaleString()} entries by a bare p
 const mb = (v: number): string => `${Math.round(v).toLocaleString()} MB`
 const peak = peakPublished ?? rss
 console.log(
-  `peak memory (max RSS): ${peakGeneration !== null && peakPublished !== null ? `${mb(peakGeneration)} by the end of the generation (set-up included), ${mb(peakPublished)} by the end of the publication, ` : ''}whole process ${mb(rss)} (the floor's read of the list included)` +
+  `peak memory (max RSS): ${peakGeneration !== null && peakPublished !== null ? `${peakSetUp === null ? '' : `${mb(peakSetUp)} by the end of the set-up, `}${mb(peakGeneration)} by the end of the generation (set-up included), ${mb(peakPublished)} by the end of the publication, ` : ''}whole process ${mb(rss)} (the floor's read of the list included)` +
     `${full ? `  (target: under 30 s and 2,048 MB: ${wallTotal < 30_000 && peak < 2048 ? 'met' : 'NOT met'})` : ''}`
 )
 // the list's preview as the officer pages through it (the draft's before its publication, the same queries on the same
