@@ -157,6 +157,18 @@ export function markedPage(db: Db, listId: number, sort: MarkedSort, page: { off
 }
 
 /**
+ * Whether a list holds the marks its pages read as the registry stands: by rating always, by name and FIDE ID when
+ * its pages walk the players' index. A list of no entries has none to hold. (Any spacing serves: a page starts at
+ * the nearest mark before it.)
+ */
+export function marksCover(db: Db, listId: number, entries: number): boolean {
+  if (entries === 0) return true
+  const has = db.prepare('SELECT 1 FROM list_marks WHERE list_id = ? AND sort = ? LIMIT 1').pluck()
+  const sorts: MarkedSort[] = walksPlayers(entries, registrySpan(db)) ? ['rating', 'name', 'fideId'] : ['rating']
+  return sorts.every((sort) => has.get(listId, sort) !== undefined)
+}
+
+/**
  * Writes the marks of a list whose entries are final (called as its counts are stored: see storeListCounts, and at
  * publication): by rating always, by name and FIDE ID when its pages walk the players' index (walksPlayers).
  * By FIDE ID each mark is found by stepping `spacing` entries from the one before through the players' FIDE ID index

@@ -29,7 +29,7 @@ import { UserError } from '../util/errors'
 import { FIDE_CHAIN, chainCondition, listInForce, type ListChain } from './lists'
 import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount } from './list-pages'
-import { writeListMarks } from './list-order-marks'
+import { marksCover, writeListMarks } from './list-order-marks'
 import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw } from './statements'
 
@@ -643,7 +643,7 @@ export function assertNotPublished(db: Db, listDate: string, ratingType: RatingT
 
 /** Deletes a draft's rows (entries, sheets, window, tournaments, meta); the rating_lists row stays. */
 function clearDraft(db: Db, listId: number): void {
-  for (const t of ['office_list_sheets', 'office_list_kind_counts', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'rating_list_entries']) {
+  for (const t of ['office_list_sheets', 'office_list_kind_counts', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'list_marks', 'rating_list_entries']) {
     db.prepare(`DELETE FROM ${t} WHERE list_id = ?`).run(listId)
   }
 }
@@ -1038,15 +1038,17 @@ export function listTournamentCount(db: Db, listId: number): number {
 /** Marks a draft published and its completed tournaments rated; the caller checks and audits in its transaction. */
 export function markPublished(db: Db, listId: number): { publishedAt: string; tournaments: number } {
   const publishedAt = new Date().toISOString()
-  // frozen with its counts (migration 11): its entries will never change again
+  // frozen with its counts (migration 11): its entries will never change again (a draft's, stored as its generation
+  // wrote its last line, are kept: a counted list takes no new entry)
   const frozen = db.prepare(
     `UPDATE rating_lists SET status = 'published', published_at = @publishedAt,
-            entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
-            rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
+            entry_count = coalesce(entry_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id)),
+            rated_count = coalesce(rated_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL))
       WHERE id = @id AND status = 'draft'`
   ).run({ publishedAt, id: listId }).changes
-  // and its orders marked (migrations 13 and 15)
-  if (frozen) writeListMarks(db, listId, listEntryCount(db, listId))
+  // and its orders marked (migrations 13 and 15), unless its generation marked them already (storeDraftCounts)
+  const entries = listEntryCount(db, listId)
+  if (frozen && !marksCover(db, listId, entries)) writeListMarks(db, listId, entries)
   const rated = db
     .prepare(
       `UPDATE tournaments SET status = 'rated', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
@@ -1062,7 +1064,11 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
 
 /**
  * The counts a draft holds, stored as its last line is written (migration 21): its entries and rated entries (what a
- * frozen list stores as it is frozen, migration 11), its sheets by kind of change (frozen with the list).
+ * frozen list stores as it is frozen, migration 11), its sheets by kind of change (frozen with the list); and its
+ * orders marked (migrations 13 and 15), so that its pages by name or FIDE ID start near their offset as a frozen
+ * list's do. A draft's entries do not change once written (a counted list takes no new entry; a new generation
+ * clears them and the marks first), and the triggers of migration 15 keep the marks right through a rename, a new
+ * FIDE ID or a merge: its publication keeps them (markPublished).
  */
 function storeDraftCounts(db: Db, listId: number): void {
   db.prepare(
@@ -1071,6 +1077,7 @@ function storeDraftCounts(db: Db, listId: number): void {
       WHERE id = @id AND status = 'draft'`
   ).run({ id: listId })
   db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
+  writeListMarks(db, listId, listEntryCount(db, listId))
 }
 
 /** A list's sheets by kind of change, as stored when it was written (migration 21). */

@@ -19,6 +19,7 @@ const open = (file: string): Services => createServices({ dbPath: file, host: 'c
 let t1 = 0
 let t3 = 0
 let nov: GenerateResult
+let draftMarks: unknown
 
 beforeAll(async () => {
   services = open(tmp.file('office.db'))
@@ -80,6 +81,14 @@ describe('lists:generate', () => {
       db.prepare('SELECT kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind ORDER BY kind').raw().all(nov.listId)
     )
     expect(db.prepare('SELECT entry_count FROM rating_lists WHERE id = ?').pluck().get(nov.listId)).toBe(10)
+    // and its orders marked as a frozen list's (the first entry of each order: 10 lines, one mark each), written once
+    const marks = db.prepare("SELECT sort, key, player_id, rank FROM list_marks WHERE list_id = ? ORDER BY sort").raw().all(nov.listId) as [string, unknown, number, number][]
+    const first = (order: string): number => db.prepare(`SELECT e.player_id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY ${order} LIMIT 1`).pluck().get(nov.listId) as number
+    expect(marks.map(([sort, , id, rank]) => [sort, id, rank])).toEqual([
+      ['fideId', first('p.fide_id, p.id'), 0],
+      ['name', first('p.name_folded, p.id'), 0],
+      ['rating', first('e.rating, e.player_id'), 0]
+    ])
   }, 60_000)
 })
 
@@ -149,6 +158,25 @@ describe('lists:publish', () => {
     expect(await call(services, 'lists:stale', { listId: nov.listId })).toEqual({ stale: false })
   })
 
+  it("pages a draft by name from its marks, right after a player's rename, and keeps them at publication", async () => {
+    const db = services.ctx.db
+    const byName = (): number[] => db.prepare('SELECT e.player_id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY p.name_folded, p.id').pluck().all(nov.listId) as number[]
+    const page = async (): Promise<number[]> => (await call(services, 'lists:entries', { listId: nov.listId, sort: 'name', order: 'asc', offset: 0, limit: 100 })).rows.map((r) => r.playerId)
+    expect(await page()).toEqual(byName())
+    // the first by name becomes the last: the trigger of migration 15 moves the draft's mark as a frozen list's
+    const firstId = byName()[0]!
+    const originalName = db.prepare('SELECT surname, name_folded AS folded FROM players WHERE id = ?').get(firstId) as { surname: string; folded: string } | undefined
+    db.prepare("UPDATE players SET surname = 'Zz', name_folded = 'zz renamed' WHERE id = ?").run(firstId)
+    expect(byName().at(-1)).toBe(firstId)
+    expect(await page()).toEqual(byName())
+    // and back (the later specs name him)
+    const { surname, folded } = originalName!
+    db.prepare('UPDATE players SET surname = ?, name_folded = ? WHERE id = ?').run(surname, folded, firstId)
+    expect(await page()).toEqual(byName())
+    expect(byName()[0]).toBe(firstId)
+    draftMarks = db.prepare('SELECT sort, key, player_id, rank FROM list_marks WHERE list_id = ? ORDER BY sort, rank').raw().all(nov.listId)
+  })
+
   it('publishes once: frozen entries, tournaments rated, audit entry; a second time is refused', async () => {
     const r = await call(services, 'lists:publish', { listId: nov.listId, reason: 'November list' })
     expect(r).toMatchObject({ listId: nov.listId, checksum: nov.checksum, tournaments: 2, entries: 10 })
@@ -164,6 +192,8 @@ describe('lists:publish', () => {
     const live = services.ctx.db.prepare('SELECT count(*) AS entries, count(rating) AS rated FROM rating_list_entries WHERE list_id = ?').get(nov.listId)
     expect(counts).toEqual(live)
     expect(counts).toMatchObject({ entries: 10 })
+    // the draft's marks kept as they stood (they cover every order its pages read)
+    expect(services.ctx.db.prepare('SELECT sort, key, player_id, rank FROM list_marks WHERE list_id = ? ORDER BY sort, rank').raw().all(nov.listId)).toEqual(draftMarks)
   })
 
   it('took a verified backup just before publishing: the list is a draft in it (issue 13)', () => {
