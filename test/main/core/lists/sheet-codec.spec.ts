@@ -3,6 +3,13 @@
 import { describe, expect, it } from 'vitest'
 import { deflateSync } from 'node:zlib'
 import { decodeSheet, encodeSheet } from '../../../../src/main/core/lists/sheet-codec'
+import { generateList } from '../../../../src/main/core/lists/generate'
+import { addDays, addMonths } from '../../../../src/main/core/lists/calendar'
+import { editionForDate } from '../../../../src/main/core/rules/editions'
+import type { BaseEntry, CalculationSheet, GenerationInput, PeriodTournament } from '../../../../src/main/core/lists/types'
+import type { RatingType, ResultCode } from '../../../../src/main/core/model/tournament'
+import { referenceEncodeSheet } from './sheet-codec-reference'
+import { asBase, ed, entry, facts, tournament } from './helpers'
 
 /** What the old form stored and gave back: JSON of the sheet. */
 const viaJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v))
@@ -136,5 +143,341 @@ describe('calculation sheet codec', () => {
   it('refuses a compact form of a version it does not know, rather than showing a wrong sheet', () => {
     expect(() => decodeSheet(Buffer.from('[2,[0]]'))).toThrow(/unknown stored version 2/)
     expect(() => decodeSheet(Buffer.from('[1,[99,1]]'))).toThrow(/unknown shape 99/)
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The encoder against the first one (sheet-codec-reference.ts, kept as it was): the same bytes for every sheet of
+// generated lists of every edition, and for odd objects of every kind; decoding gives JSON's value back.
+
+/** A seeded generator (31-bit LCG), so that a failure is reproduced by its seed. */
+function rng(seed: number) {
+  let s = seed >>> 0 || 1
+  const next = (n: number): number => {
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff
+    return (s >>> 8) % n
+  }
+  return { int: next, pick: <T,>(xs: readonly T[]): T => xs[next(xs.length)]!, chance: (p: number): boolean => next(1_000_000) < p * 1_000_000 }
+}
+
+type Rng = ReturnType<typeof rng>
+const RESULTS = ['1-0', '0-1', '=', '=', '1-0', '+-', '-+'] as const
+const BYES: ResultCode[] = ['H', 'F', 'U', 'Z', '-', '+']
+
+/** One period's tournaments: Swiss and round robins, forfeits, byes, excluded games, late ones, month slices. */
+function month(r: Rng, E: { id: string; kind: string }, listDate: string, periodMonths: number, base: GenerationInput['base'], ids: number[], next: { id: number }, ratingType: RatingType): PeriodTournament[] {
+  const rated = new Map(base.entries.filter((e) => e.status === 'rated').map((e) => [e.playerId, e.rating]))
+  const out: PeriodTournament[] = []
+  for (let t = 0, n = 2 + r.int(4); t < n; t++) {
+    const late = r.chance(0.15)
+    const sliced = !late && r.chance(0.15)
+    const back = late ? periodMonths + 1 + r.int(2) : 1 + r.int(periodMonths)
+    const start = addDays(addMonths(listDate, -back), r.int(20))
+    const end = sliced ? addDays(start, 40) : addDays(start, r.int(6))
+    const edition = E.kind === 'fide' ? editionForDate(start).id : E.id
+    const size = 4 + r.int(7)
+    const picked = new Set<number>()
+    while (picked.size < size) picked.add(r.pick(ids))
+    const players = [...picked].map((id, i): [number, number, number | null, number | null, number?] => {
+      const rating = rated.get(id) ?? null
+      const row: [number, number, number | null, number | null, number?] = [i + 1, id, rating, rating === null ? null : base.listId]
+      if (ratingType !== 'standard' && r.chance(0.3)) row.push(1400 + r.int(1000))
+      return row
+    })
+    const roundRobin = size <= 6 && r.chance(0.5)
+    const rounds = roundRobin ? size - 1 : 3 + r.int(5)
+    const games: Array<[number, number, number, (typeof RESULTS)[number]]> = []
+    const byes: Array<[number, number, ResultCode]> = []
+    for (let round = 1; round <= rounds; round++) {
+      const order = Array.from({ length: size }, (_, i) => i + 1).sort(() => r.int(3) - 1)
+      for (let b = 0; b + 1 < order.length; b += 2) games.push([round, order[b]!, order[b + 1]!, r.pick(RESULTS)])
+      if (order.length % 2) byes.push([round, order[order.length - 1]!, r.pick(BYES)])
+    }
+    const excluded = r.chance(0.2) ? [{ round: games[0]![0], startRank: games[0]![1], code: 'F' + r.int(9), reason: r.pick(['finding: "not played"', 'duplicate game \\ see report', 'nach Prüfung\tgestrichen']) }] : []
+    const slice = sliced ? { month: listDate.slice(0, 7), rounds: Array.from({ length: rounds }, (_, i) => i + 1), last: r.chance(0.5) } : undefined
+    const tt = tournament({ id: next.id++, start, end, edition, system: roundRobin ? 'round-robin' : 'swiss', late, ratingType, slice, excluded }, players, games, byes)
+    if (r.chance(0.2)) tt.name = r.pick(['Open "Genève" – été', 'Ö\\Ä', 'Turnier\u2028Nacht', 'Ελλάδα 🏆 Open', 'tab\there'])
+    if (r.chance(0.1)) tt.teamChampionship = true
+    out.push(tt)
+  }
+  return out
+}
+
+/** A base list over ids 1..n: rated, delisted, titled unrated and absent players, flags, K, games to date. */
+function baseList(r: Rng, listId: number, listDate: string, n: number, floor: number): GenerationInput['base'] {
+  const entries: BaseEntry[] = []
+  for (let id = 1; id <= n; id++) {
+    const roll = r.int(100)
+    if (roll < 15) continue // unrated: not on the list
+    const rating = floor + r.int(1700)
+    const over: Partial<BaseEntry> = {
+      k: r.pick([null, 10, 15, 20, 30, 40]),
+      flags: r.pick([null, null, 'w', 'i', 'wi']),
+      ratedGamesToDate: r.pick([null, 0, 8, 25, 100]),
+      highestRating: r.pick([null, rating, rating + 300]),
+      trackedSince: r.pick([null, addMonths(listDate, -24), addMonths(listDate, -6)]),
+      recentGames: r.chance(0.5) ? [{ listDate: addMonths(listDate, -3), games: r.int(4) }] : [],
+      birthYear: r.pick([null, 1950, 1990, 2010])
+    }
+    if (roll < 19) entries.push(entry(id, null, { ...over, status: 'titled-unrated', title: 'GM', k: null, highestRating: null }))
+    else if (roll < 23) entries.push(entry(id, floor - 1 - r.int(50), { ...over, status: 'delisted' }))
+    else entries.push(entry(id, rating, over))
+  }
+  return { listId, listDate, entries }
+}
+
+/** The sheets of a chain of lists of one edition (or across editions), each list's base and window the last one's. */
+function sheetsOf(seed: number, listEdition: string, firstList: string, lists: number, ratingType: RatingType = 'standard'): CalculationSheet[] {
+  const r = rng(seed)
+  const E0 = ed(listEdition)
+  const kind = E0.kind
+  const editions = kind === 'fide' ? ['fide-2005', 'fide-2010', 'fide-2014', 'fide-2017', 'fide-2022', 'fide-2024'].map(ed) : [E0]
+  const ids = Array.from({ length: 40 }, (_, i) => i + 1)
+  const players = ids.map((id) => ({ ...facts(id, r.pick(['1960', '1995-04-01', '2012-09-30', null]), id % 4 === 0 ? 'F' : 'M', id % 9 === 0 ? 'IM' : null), ...(id % 11 === 0 ? { reducedMinimum: true } : {}) }))
+  let listDate = firstList
+  let base = baseList(r, 900 + seed, addMonths(listDate, -E0.list.periodMonths), ids.length, E0.list.floor)
+  let window: GenerationInput['window'] = []
+  const next = { id: 1 }
+  const sheets: CalculationSheet[] = []
+  for (let l = 0; l < lists; l++) {
+    const E = kind === 'fide' ? editionForDate(listDate) : E0
+    const tournaments = month(r, E, listDate, E.list.periodMonths, base, ids, next, ratingType)
+    const res = generateList({ listDate, ratingType, edition: E, editions, base, tournaments, window, players, unpublishable: seed % 2 ? [3, 7, 19] : undefined })
+    sheets.push(...res.sheets)
+    base = asBase(res, base.listId! + 1)
+    window = res.window
+    listDate = addMonths(listDate, E.list.periodMonths)
+  }
+  return sheets
+}
+
+/** Every sheet of chains of lists of every edition: first ratings, unlisted players, slices, compression, late events. */
+const generated: CalculationSheet[] = [
+  ...sheetsOf(1, 'fide-2005', '2006-01-01', 4),
+  ...sheetsOf(2, 'fide-2010', '2011-01-01', 4),
+  ...sheetsOf(3, 'fide-2014', '2015-01-01', 5),
+  ...sheetsOf(4, 'fide-2017', '2019-01-01', 4),
+  // FIDE 2022 to 2024 across the compression of 1 March 2024
+  ...sheetsOf(5, 'fide-2022', '2024-01-01', 5),
+  ...sheetsOf(6, 'fide-2024', '2025-01-01', 5),
+  ...sheetsOf(7, 'fide-2024', '2025-01-01', 4, 'rapid'),
+  ...sheetsOf(8, 'fide-2024', '2025-02-01', 3, 'blitz'),
+  ...sheetsOf(9, 'fse', '2021-03-01', 4),
+  ...sheetsOf(10, 'fide-2024', '2024-06-01', 6)
+]
+
+/** A copy of `v` with one thing changed somewhere, as a sheet could come to hold anything. */
+function mutated(r: Rng, v: unknown): unknown {
+  const JUNK: unknown[] = [undefined, null, NaN, -0, Infinity, -Infinity, 1e21, 1e-7, 2 ** 31, -(2 ** 31), 2 ** 53 + 2, 0.1 + 0.2, '', 'x"y\\z', '\ud800', '\udc00a', 'é', '😀', '\u0000\u001f\u007f', true, [], {}, [undefined], () => 1, Symbol('s'), new Date(0), { toJSON: () => 'j' }, Object.create(null)]
+  const copy = (x: unknown): unknown => (Array.isArray(x) ? x.map(copy) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, copy(y)])) : x)
+  const root = copy(v) as Record<string, unknown>
+  // walk down to a random object or array
+  let at: Record<string, unknown> | unknown[] = root
+  for (let depth = r.int(5); depth > 0; depth--) {
+    const kids: Array<Record<string, unknown>> = Object.values(at).filter((x): x is Record<string, unknown> => !!x && typeof x === 'object')
+    if (!kids.length) break
+    at = r.pick(kids)
+  }
+  const keys = Object.keys(at)
+  const key = keys.length ? r.pick(keys) : '0'
+  const o = at as Record<string, unknown>
+  switch (r.int(6)) {
+    case 0: // a value replaced
+      o[key] = r.pick(JUNK)
+      break
+    case 1: // a key removed
+      delete o[key]
+      break
+    case 2: // a key added
+      o[r.pick(['extra', 'ref', '0', '__x', 'toJSON_'])] = r.pick(JUNK)
+      break
+    case 3: {
+      // the keys in another order (the same values)
+      const entries = Object.entries(o).sort(() => r.int(3) - 1)
+      for (const [k] of entries) delete o[k]
+      for (const [k, x] of entries) o[k] = x
+      break
+    }
+    case 4: // an own accessor in place of a value (a pure one)
+      if (keys.length) {
+        const x = o[key]
+        Object.defineProperty(o, key, { get: () => x, enumerable: true, configurable: true })
+      }
+      break
+    default: // a value replaced by an object of another shape holding one of this sheet's objects
+      o[key] = { wrapped: copy(r.pick([root.base, root.kNext, root.tournaments, root])), n: r.int(5) }
+  }
+  return root
+}
+
+const same = (v: unknown): void => {
+  const got = encodeSheet(v)
+  const want = referenceEncodeSheet(v)
+  if (!got.equals(want)) expect(got.toString('utf8')).toBe(want.toString('utf8'))
+  expect(got.equals(want)).toBe(true)
+}
+
+describe('the encoder writes the bytes of the first encoder', () => {
+  it('for every sheet of generated lists of every edition (first ratings, unlisted, slices, compression, notes, late events)', () => {
+    // the lists hold what they are meant to: each kind of sheet is there
+    const all = generated
+    expect(all.length).toBeGreaterThan(1000)
+    expect(all.some((s) => s.compression !== null)).toBe(true)
+    expect(all.some((s) => s.firstRating !== null && s.firstRating.published)).toBe(true)
+    expect(all.some((s) => s.firstRating !== null && !s.firstRating.published)).toBe(true)
+    expect(all.some((s) => s.unlisted !== undefined)).toBe(true)
+    expect(all.some((s) => s.kNext.note !== null)).toBe(true)
+    expect(all.some((s) => s.status === 'titled-unrated' || s.status === 'delisted')).toBe(true)
+    const ts = all.flatMap((s) => s.tournaments)
+    for (const [what, ok] of [
+      ['late', ts.some((t) => t.late)],
+      ['slice', ts.some((t) => t.slice !== null)],
+      ['event', ts.some((t) => t.event !== null)],
+      ['round robin', ts.some((t) => t.system === 'round-robin')],
+      ['notes', ts.some((t) => t.notes.length > 0)],
+      ['escaped name', ts.some((t) => JSON.stringify(t.name) !== `"${t.name}"`)],
+      ['non-BMP name', ts.some((t) => /[\ud800-\udbff]/.test(t.name))],
+      ['game note', ts.some((t) => t.games.some((g) => g.note !== null))],
+      ['not counted', ts.some((t) => t.games.some((g) => g.notCounted !== null))],
+      ['fractional figures', ts.some((t) => t.games.some((g) => g.pd !== null && !Number.isInteger(g.pd)))]
+    ] as const)
+      expect([what, ok]).toEqual([what, true])
+    for (const s of all) same(s)
+  })
+
+  it('for the generated sheets changed one thing at a time (a value, a key removed or added, keys reordered, an accessor)', () => {
+    const r = rng(42)
+    for (let i = 0; i < 4000; i++) same(mutated(r, generated[r.int(generated.length)]))
+  })
+
+  it('for the sheet of the tests above and the odd objects: each shape exact, out of order, with an extra, a missing or a dropped key', () => {
+    same(sheet)
+    const shapes: Array<Record<string, unknown>> = [sheet, sheet.base, sheet.tournaments[0]!, game(1), { ref: 'r', text: 't' }, sheet.kNext, sheet.tournaments[0]!.slice!, sheet.tournaments[1]!.event!, sheet.compression]
+    const odd: unknown[] = [undefined, null, NaN, -0, Infinity, () => 1, Symbol('s'), 'str', 0, {}, { toJSON: () => undefined }]
+    for (const o of shapes) {
+      const keys = Object.keys(o)
+      same(o)
+      same([o, o])
+      same(Object.fromEntries([...keys].reverse().map((k) => [k, o[k]])))
+      same({ ...o, extra: 1 })
+      same({ extra: 1, ...o })
+      same({ ...o, toJSON: () => 'own' })
+      same(Object.assign(Object.create(null), o))
+      same(Object.assign(Object.create({ inherited: 1 }), o))
+      same(Object.assign(Object.create({ toJSON: () => 'inherited' }), o))
+      same(new (class Shaped { constructor() { Object.assign(this, o) } })())
+      for (const k of keys) {
+        const { [k]: _, ...rest } = o
+        same(rest)
+        for (const x of odd) same({ ...o, [k]: x })
+        same({ ...rest, [k]: o[k] }) // the key moved to the end
+      }
+    }
+  })
+
+  it('for strings that JSON escapes or not: quotes, backslashes, control characters, lone and paired surrogates, non-BMP', () => {
+    const strings = [
+      '', 'plain', '"', '\\', '\\"', '/', '\b\f\n\r\t\v', '\u007f\u0080\u00ff', '\u2028\u2029', 'é§×−ΣΔ’', '😀', 'a😀b',
+      '\ud83d', '\ude00', 'a\ud83d', '\ude00a', '\ude00\ud83d', '\ud83d\ud83d\ude00', '\ufffd\ufeff\uffff', 'x'.repeat(5000) + '"',
+      ...Array.from({ length: 32 }, (_, c) => `a${String.fromCharCode(c)}b`)
+    ]
+    for (const s of strings) {
+      same(s)
+      same([s])
+      same({ ref: s, text: s })
+      same({ [s]: s })
+      same({ ...game(1), note: s, notCounted: s })
+      same({ ...sheet, listDate: s, flags: s })
+    }
+    // every code unit alone and beside an ASCII letter
+    const units = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c))
+    same(units)
+    same(units.map((u) => 'a' + u + 'b'))
+    same(units.map((u) => ({ ref: u, text: u })))
+  })
+
+  it('for numbers: integers, hundredths and other doubles of every size, -0, NaN and the infinities', () => {
+    const r = rng(7)
+    const xs: number[] = [0, -0, NaN, Infinity, -Infinity, 1, -1, 0.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e-7, 1e-6, 5e-324, Number.MAX_VALUE, Number.EPSILON, 0.1 + 0.2, 1 / 3, -2 / 3, 123456789.12, 0.005, 0.015, 1.005]
+    for (let h = -300_000; h <= 300_000; h++) xs.push(h / 100)
+    for (let h = -2000; h <= 2000; h++) xs.push(h / 10, h / 1000, h / 7, h * 1e-9, h * 1e15, h * 1e19)
+    for (let i = 0; i < 20_000; i++) {
+      const m = r.int(2 ** 30) * 2 ** 23 + r.int(2 ** 23)
+      xs.push(m / 100, -m / 100, m / 10 ** r.int(20), (r.int(2 ** 30) / 2 ** 30) * 10 ** (r.int(40) - 20), m * 1.0000001)
+    }
+    same(xs)
+    for (const x of xs.slice(0, 2000)) same({ ...game(1), pd: x, chg: x, round: x })
+    same({ ...sheet, changeExact: 1e21, change: -0, periodGames: NaN })
+  })
+
+  it('for arrays and objects of other kinds: empty, sparse, subclassed, with extra keys, typed, boxed, dates, toJSON, getters', () => {
+    const sparse = [1, , 3] // eslint-disable-line no-sparse-arrays
+    const withKey = Object.assign([1, 2], { extra: 'x' })
+    class Listy extends Array<unknown> {}
+    const listy = Listy.from([1, { ref: 'r', text: 't' }])
+    const ownIter = Object.assign([1, 2, 3], { [Symbol.iterator]: function* () { yield 9 } })
+    const selfJson: Record<string, unknown> = { a: 1 }
+    selfJson.toJSON = () => selfJson
+    const getter = Object.defineProperty({ ref: 'r' }, 'text', { get: () => 'got', enumerable: true })
+    const hidden = Object.defineProperty({ ref: 'r', text: 't' }, 'extra', { value: 1, enumerable: false })
+    const protoKey = JSON.parse('{"__proto__": 1, "ref": "r"}') as unknown
+    const values: unknown[] = [
+      [], [[]], [-1], [0, 1], new Array(3), sparse, withKey, listy, ownIter, new Uint8Array([1, 2]), new Float64Array([0.5, NaN]),
+      new Map([[1, 2]]), new Set([1]), new Number(3), new String('ab'), new Boolean(false), Object(Symbol('s')),
+      new Date(Date.UTC(2025, 0, 1)), new Date(NaN), selfJson, getter, hidden, protoKey,
+      { toJSON: (key: string) => `key "${key}"` }, { toJSON: () => ({ ref: 'r', text: 't' }) }, { toJSON: () => [{ toJSON: () => 1 }] },
+      { 2: 'b', 1: 'a', x: 'c', '-1': 'd', '01': 'e' }, { '': 1, ' ': 2, '"': 3, '\ud800': 4 },
+      { a: { b: { c: [{ ref: 'r', text: 't' }, { month: '2025-01', rounds: [1, [2]], last: null }] } } },
+      { ref: { ref: { ref: 'r', text: 't' }, text: [sheet.kNext] }, text: sheet.base },
+      { k: null, note: { text: 't', ref: 'r' } }, { k: 20, note: 'not a note' }, { month: 1, rounds: 'x', last: 'y' },
+      { ra: '1', ru: {}, n: [], w: false }, { before: [1], after: { a: 1 }, ref: null }, { listId: 1, rating: 2, k: 3, status: 4, flags: 5 },
+      { ...sheet, tournaments: [1, null, 'x', [], {}, sheet.base] }, { ...sheet, notes: [null, 1, { ref: 1, text: 2 }, sheet.kNext] },
+      { ...sheet, tournaments: [{ ...sheet.tournaments[0]!, games: [null, [], 1, { round: 1 }, sheet.base, game(1)] }] },
+      { ...sheet, tournaments: sparse }, { ...sheet, notes: withKey }, { ...sheet, tournaments: listy }, { ...sheet, notes: ownIter },
+      { ...sheet, base: new Date(0) }, { ...sheet, kNext: { k: 1, note: new Date(0) } }
+    ]
+    for (const v of values) {
+      same(v)
+      same([v])
+      same({ ...sheet, firstRating: v })
+      same({ ...sheet, tournaments: [{ ...sheet.tournaments[0]!, event: v, slice: v, games: [v, { ...game(2), d: v }] }] })
+    }
+    // a BigInt throws as JSON.stringify does, in both
+    expect(() => referenceEncodeSheet({ ...sheet, change: 1n })).toThrow(TypeError)
+    expect(() => encodeSheet({ ...sheet, change: 1n })).toThrow(TypeError)
+    expect(() => encodeSheet([{ ...game(1), d: 1n }])).toThrow(TypeError)
+  })
+
+  it('with an enumerable key on Object.prototype (then every object has it, and none is a shape)', () => {
+    const before = [encodeSheet(sheet), encodeSheet(generated[0])]
+    const proto = Object.prototype as Record<string, unknown>
+    let got: Buffer[], want: Buffer[]
+    try {
+      proto.polluted = 1
+      got = [encodeSheet(sheet), encodeSheet(generated[0])]
+      want = [referenceEncodeSheet(sheet), referenceEncodeSheet(generated[0])]
+    } finally {
+      delete proto.polluted
+    }
+    expect(got.map(String)).toEqual(want.map(String))
+    expect(got[0]!.equals(before[0]!)).toBe(true) // Object.keys does not see an inherited key: the same bytes
+  })
+
+  it('when a toJSON encodes another sheet while the first is being written', () => {
+    const inner = (encode: (v: unknown) => Buffer) => ({ ...sheet, firstRating: { toJSON: () => encode(sheet).toString('utf8') }, notes: [{ toJSON: () => encode(generated[1]).length }] })
+    expect(encodeSheet(inner(encodeSheet)).equals(referenceEncodeSheet(inner(referenceEncodeSheet)))).toBe(true)
+  })
+})
+
+describe('decoding gives what JSON gives', () => {
+  it('for every generated sheet, and each changed one thing at a time', () => {
+    for (const s of generated) expect(decodeSheet(encodeSheet(s))).toStrictEqual(viaJson(s))
+    const r = rng(43)
+    for (let i = 0; i < 2000; i++) {
+      const v = mutated(r, generated[r.int(generated.length)])
+      const back = decodeSheet(encodeSheet(v))
+      expect(back).toStrictEqual(viaJson(v))
+      expect(JSON.stringify(back)).toBe(JSON.stringify(v))
+    }
   })
 })
