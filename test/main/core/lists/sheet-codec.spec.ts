@@ -273,7 +273,7 @@ function mutated(r: Rng, v: unknown): unknown {
   const root = copy(v) as Record<string, unknown>
   // walk down to a random object or array
   let at: Record<string, unknown> | unknown[] = root
-  for (let depth = r.int(5); depth > 0; depth--) {
+  while (r.chance(0.8)) {
     const kids: Array<Record<string, unknown>> = Object.values(at).filter((x): x is Record<string, unknown> => !!x && typeof x === 'object')
     if (!kids.length) break
     at = r.pick(kids)
@@ -350,27 +350,54 @@ describe('the encoder writes the bytes of the first encoder', () => {
     for (let i = 0; i < 4000; i++) same(mutated(r, generated[r.int(generated.length)]))
   })
 
-  it('for the sheet of the tests above and the odd objects: each shape exact, out of order, with an extra, a missing or a dropped key', () => {
+  it('for each shape exact, out of order, with an extra, a missing or a dropped key, toJSON, another prototype: alone and in its place in a sheet', () => {
     same(sheet)
-    const shapes: Array<Record<string, unknown>> = [sheet, sheet.base, sheet.tournaments[0]!, game(1), { ref: 'r', text: 't' }, sheet.kNext, sheet.tournaments[0]!.slice!, sheet.tournaments[1]!.event!, sheet.compression]
-    const odd: unknown[] = [undefined, null, NaN, -0, Infinity, () => 1, Symbol('s'), 'str', 0, {}, { toJSON: () => undefined }]
-    for (const o of shapes) {
+    // each shape's object, and where a sheet holds it (the writers of the shapes take it there)
+    type Place = (o: unknown) => unknown
+    const t0 = sheet.tournaments[0]!
+    const inTournament = (key: string): Place => (o) => ({ ...sheet, tournaments: [{ ...t0, [key]: o }, sheet.tournaments[1]] })
+    const shapes: Array<[Record<string, unknown>, Place[]]> = [
+      [sheet, [(o) => o, (o) => [o]]],
+      [sheet.base, [(o) => ({ ...sheet, base: o })]],
+      [t0, [(o) => ({ ...sheet, tournaments: [o, o] })]],
+      [game(1), [(o) => ({ ...sheet, tournaments: [{ ...t0, games: [game(2), o] }] })]],
+      [{ ref: 'r', text: 't' }, [(o) => ({ ...sheet, notes: [o] }), (o) => inTournament('notes')([o]), (o) => ({ ...sheet, kNext: { k: 20, note: o } })]],
+      [sheet.kNext, [(o) => ({ ...sheet, kNext: o })]],
+      [t0.slice!, [inTournament('slice')]],
+      [sheet.tournaments[1]!.event!, [inTournament('event')]],
+      [sheet.compression, [(o) => ({ ...sheet, compression: o })]]
+    ]
+    const odd: unknown[] = [undefined, null, NaN, -0, Infinity, () => 1, Symbol('s'), 'str', 0, true, [], [1], {}, { toJSON: () => undefined }, new Date(0), sheet.base]
+    class Shaped {
+      constructor(o: object) {
+        Object.assign(this, o)
+      }
+    }
+    for (const [o, places] of shapes) {
       const keys = Object.keys(o)
-      same(o)
-      same([o, o])
-      same(Object.fromEntries([...keys].reverse().map((k) => [k, o[k]])))
-      same({ ...o, extra: 1 })
-      same({ extra: 1, ...o })
-      same({ ...o, toJSON: () => 'own' })
-      same(Object.assign(Object.create(null), o))
-      same(Object.assign(Object.create({ inherited: 1 }), o))
-      same(Object.assign(Object.create({ toJSON: () => 'inherited' }), o))
-      same(new (class Shaped { constructor() { Object.assign(this, o) } })())
+      const variants: unknown[] = [
+        o,
+        { ...o },
+        Object.fromEntries([...keys].reverse().map((k) => [k, o[k]])),
+        { ...o, extra: 1 },
+        { extra: 1, ...o },
+        { ...o, toJSON: () => 'own' },
+        Object.assign(Object.create(null), o),
+        Object.assign(Object.create({ inherited: 1 }), o),
+        Object.assign(Object.create({ toJSON: () => 'inherited' }), o),
+        Object.assign(Object.create({ [keys[keys.length - 1]!]: 'inherited' }), Object.fromEntries(keys.slice(0, -1).map((k) => [k, o[k]]))),
+        new Shaped(o),
+        Object.defineProperty({ ...o }, keys[0]!, { enumerable: false }),
+        Object.defineProperty({ ...o }, keys[keys.length - 1]!, { get: () => o[keys[keys.length - 1]!], enumerable: true })
+      ]
       for (const k of keys) {
         const { [k]: _, ...rest } = o
-        same(rest)
-        for (const x of odd) same({ ...o, [k]: x })
-        same({ ...rest, [k]: o[k] }) // the key moved to the end
+        variants.push(rest, { ...rest, [k]: o[k] }) // the key missing, the key moved to the end
+        for (const x of odd) variants.push({ ...o, [k]: x })
+      }
+      for (const v of variants) {
+        same(v)
+        for (const place of places) same(place(v))
       }
     }
   })
@@ -448,19 +475,31 @@ describe('the encoder writes the bytes of the first encoder', () => {
     expect(() => encodeSheet([{ ...game(1), d: 1n }])).toThrow(TypeError)
   })
 
-  it('with an enumerable key on Object.prototype (then every object has it, and none is a shape)', () => {
-    const before = [encodeSheet(sheet), encodeSheet(generated[0])]
+  it('with a key on Object.prototype: an enumerable one (a shape key: Object.keys still does not see it), a toJSON', () => {
+    const generatedSheet = generated.find((s) => s.tournaments.some((t) => t.games.length > 0))!
+    const noNote = (() => {
+      const { note: _, ...g } = game(1)
+      return { ...sheet, tournaments: [{ ...sheet.tournaments[0]!, games: [g] }] }
+    })()
+    const values = [sheet, generatedSheet, noNote]
+    const before = values.map(encodeSheet)
     const proto = Object.prototype as Record<string, unknown>
-    let got: Buffer[], want: Buffer[]
-    try {
-      proto.polluted = 1
-      got = [encodeSheet(sheet), encodeSheet(generated[0])]
-      want = [referenceEncodeSheet(sheet), referenceEncodeSheet(generated[0])]
-    } finally {
-      delete proto.polluted
+    const under = (define: () => void, key: string): [Buffer[], Buffer[]] => {
+      try {
+        define()
+        return [values.map(encodeSheet), values.map(referenceEncodeSheet)]
+      } finally {
+        delete proto[key]
+      }
     }
+    // an enumerable key of a shape on every object: a game without its own `note` is not a game for Object.keys
+    const [got, want] = under(() => (proto.note = 'inherited'), 'note')
     expect(got.map(String)).toEqual(want.map(String))
-    expect(got[0]!.equals(before[0]!)).toBe(true) // Object.keys does not see an inherited key: the same bytes
+    expect(got[0]!.equals(before[0]!)).toBe(true)
+    // a toJSON on every object (not enumerable): each object is what its toJSON gives
+    const [got2, want2] = under(() => Object.defineProperty(Object.prototype, 'toJSON', { value: () => 'json', configurable: true, writable: true }), 'toJSON')
+    expect(got2.map(String)).toEqual(want2.map(String))
+    expect(String(got2[0])).toBe('[1,"json"]')
   })
 
   it('when a toJSON encodes another sheet while the first is being written', () => {
