@@ -41,15 +41,44 @@ function hasTable(db: Db, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
 }
 
-/** A checksum of each frozen list (published or reference): its entries in key order, every column. */
-export function frozenListChecksums(db: Db): Record<number, string> {
+const ENTRY_COLUMNS = 'player_id, rating, games, k, flags, title, federation, birth_year, sex'
+
+/** Entries a frozen list's checksum reads at once (by key, after the last one read). */
+const CHECKSUM_PAGE = 8192
+
+/**
+ * A checksum of each frozen list (published or reference): its entries in key order, every column; the sha256 of
+ * each entry's raw row as JSON followed by a newline. The entries are read a page at a time, each page after the last
+ * key of the one before (the list's primary key, `(list_id, player_id)`, serves both), and hashed a page at a time:
+ * the same rows in the same order as one scan row by row, so the same bytes hashed and the same digest, in about
+ * three quarters of the time (the row-by-row scan's cost was better-sqlite3's, a call per row). A list whose keys
+ * are not all integers JavaScript holds exactly (never so in practice) is read by the one scan, the paging's "after
+ * the last key" being exact only for those. `pageRows`: tests.
+ */
+export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE): Record<number, string> {
   if (!hasTable(db, 'rating_lists')) return {}
   const out: Record<number, string> = {}
   const lists = db.prepare("SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id").all() as { id: number }[]
-  const entries = db.prepare('SELECT player_id, rating, games, k, flags, title, federation, birth_year, sex FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').raw()
+  const bounds = db.prepare('SELECT min(player_id) AS lo, max(player_id) AS hi FROM rating_list_entries WHERE list_id = ?').safeIntegers()
+  const scan = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`).raw()
+  const first = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT ?`).raw()
+  const after = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? AND player_id > ? ORDER BY player_id LIMIT ?`).raw()
+  const safe = (v: unknown): boolean => typeof v === 'bigint' && v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
   for (const { id } of lists) {
     const h = createHash('sha256')
-    for (const row of entries.iterate(id) as Iterable<unknown[]>) h.update(JSON.stringify(row)).update('\n')
+    const { lo, hi } = bounds.get(id) as { lo: unknown; hi: unknown }
+    if (lo !== null && !(safe(lo) && safe(hi))) {
+      for (const row of scan.iterate(id) as Iterable<unknown[]>) h.update(JSON.stringify(row)).update('\n')
+    } else {
+      let rows = first.all(id, pageRows) as unknown[][]
+      while (rows.length) {
+        let text = ''
+        for (const row of rows) text += JSON.stringify(row) + '\n'
+        h.update(text)
+        if (rows.length < pageRows) break
+        rows = after.all(id, rows[rows.length - 1]![0], pageRows) as unknown[][]
+      }
+    }
     out[id] = h.digest('hex')
   }
   return out

@@ -1,0 +1,95 @@
+// The frozen lists' checksum read a page at a time (session 11): the same digests as the scan row by row it replaced.
+import { afterAll, describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { frozenListChecksums } from '../../../../src/main/core/db/backup'
+import { tempDir } from '../../../helpers/temp-db'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+/** The definition as it was before session 11, kept here as the reference: one scan, a hash update per row. */
+function checksumsRowByRow(db: Db): Record<number, string> {
+  const out: Record<number, string> = {}
+  const lists = db.prepare("SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id").all() as { id: number }[]
+  const entries = db.prepare('SELECT player_id, rating, games, k, flags, title, federation, birth_year, sex FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').raw()
+  for (const { id } of lists) {
+    const h = createHash('sha256')
+    for (const row of entries.iterate(id) as Iterable<unknown[]>) h.update(JSON.stringify(row)).update('\n')
+    out[id] = h.digest('hex')
+  }
+  return out
+}
+
+const ODD_TEXTS = [null, '', 'GM', 'w"i', 'back\\slash', 'tab\there', 'line\nbreak', '\u0001\u001f\u007f', 'Łódź', 'é', '日本', '😀', '\u2028', 'nul\u0000inside']
+
+/**
+ * An office of `players` players: a reference list of all of them, a published office list of most of them, an empty
+ * published list and a draft; entries carry odd texts (quotes, controls, non-ASCII, a NUL) and nulls.
+ */
+function seed(file: string, players: number, extraIds: bigint[] = []): Db {
+  const db = openDatabase(file)
+  const player = db.prepare("INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation) VALUES (?, ?, ?, 'A', ?, 'FRA')")
+  const ids: (number | bigint)[] = []
+  db.transaction(() => {
+    for (let i = 1; i <= players; i++) {
+      // negative and sparse ids too: the paging goes by key, not by position
+      const id = i === 1 ? -5 : i * 3
+      player.run(id, 100_000 + i, `P${i}`, `p${i} a`)
+      ids.push(id)
+    }
+    extraIds.forEach((id, i) => {
+      player.run(id, 900_000 + i, `Big${i}`, `big${i} a`)
+      ids.push(id)
+    })
+  })()
+  const list = db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES (?, ?, 'standard', 'FIDE', 'draft')")
+  const entry = db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+  const ref = list.run('reference', '2026-09-01').lastInsertRowid
+  const office = list.run('office', '2026-10-01').lastInsertRowid
+  const empty = list.run('office', '2026-11-01').lastInsertRowid
+  const draft = list.run('office', '2026-12-01').lastInsertRowid
+  db.transaction(() => {
+    ids.forEach((id, i) => {
+      const odd = (k: number) => ODD_TEXTS[(i + k) % ODD_TEXTS.length]
+      entry.run(ref, id, i % 7 === 0 ? null : 1400 + i, i % 5, 20, odd(0), odd(1), odd(2), i % 3 === 0 ? null : 1950 + (i % 60), odd(3))
+      if (i % 4 !== 1) entry.run(office, id, 1405 + i, 4, 40, odd(4), odd(5), 'FRA', 1990, 'M')
+      entry.run(draft, id, 1500, 0, 20, null, null, null, null, null)
+    })
+  })()
+  db.prepare("UPDATE rating_lists SET status = 'reference' WHERE id = ?").run(ref)
+  db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2026-10-01T00:00:00Z' WHERE id IN (?, ?)").run(office, empty)
+  return db
+}
+
+describe('frozen-list checksums read a page at a time', () => {
+  it('give the digests of the scan row by row, over many pages, odd texts and nulls', () => {
+    const db = seed(tmp.file('sums.db'), 300)
+    const reference = checksumsRowByRow(db)
+    expect(Object.keys(reference)).toEqual(['1', '2', '3'])
+    // pages of 7, 64 and 300 entries (a last page full, a last page short) and the default
+    for (const pageRows of [1, 7, 64, 299, 300, 301]) expect(frozenListChecksums(db, pageRows)).toEqual(reference)
+    expect(frozenListChecksums(db)).toEqual(reference)
+    db.close()
+  })
+
+  it('give the same digests when a key is beyond what JavaScript holds exactly (read by the one scan)', () => {
+    const big = 2n ** 53n
+    const db = seed(tmp.file('sums-big.db'), 40, [big + 1n, big + 2n, big + 3n])
+    // pages of every size up to the whole list, so that one ends on each big key: paged "after the last key",
+    // 2^53 + 1 read as 2^53 would be read again
+    const reference = checksumsRowByRow(db)
+    for (let pageRows = 2; pageRows <= 45; pageRows++) expect(frozenListChecksums(db, pageRows)).toEqual(reference)
+    db.close()
+  })
+
+  it('read each page from the primary key, no sort', () => {
+    const db = seed(tmp.file('sums-plan.db'), 3)
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1, 0, 10) as { detail: string }[]).map((r) => r.detail).join(' | ')
+    const cols = 'player_id, rating, games, k, flags, title, federation, birth_year, sex'
+    const p = plan(`SELECT ${cols} FROM rating_list_entries WHERE list_id = ? AND player_id > ? ORDER BY player_id LIMIT ?`)
+    expect(p).toContain('USING PRIMARY KEY (list_id=? AND player_id>?)')
+    expect(p).not.toContain('TEMP B-TREE')
+    db.close()
+  })
+})
