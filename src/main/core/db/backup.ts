@@ -7,6 +7,8 @@ import { basename, dirname, join } from 'node:path'
 import type { Db } from './open'
 import { latestVersion } from './migrate'
 import { migrations } from './migrations'
+import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-thread'
+import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
 
 export interface TableCount {
@@ -84,30 +86,39 @@ export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE): Record<nu
   return out
 }
 
-/** Integrity, foreign keys, schema version, row counts and frozen-list checksums of an open database. */
-export function checkOpenDatabase(db: Db): DatabaseCheck {
-  const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
-  const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
-  const tables = tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
-  return { integrity, foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums: frozenListChecksums(db) }
+function tableCounts(db: Db): TableCount[] {
+  return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
 }
 
-/** Opens a database file read-only and checks it; a file that is not a database is a located error. */
-export function checkDatabaseFile(file: string): DatabaseCheck {
+/** Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists. */
+function checksBesideIntegrity(db: Db): Omit<DatabaseCheck, 'integrity'> {
+  const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
+  const tables = tableCounts(db)
+  return { foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums: frozenListChecksums(db) }
+}
+
+/** Integrity, foreign keys, schema version, row counts and frozen-list checksums of an open database. */
+export function checkOpenDatabase(db: Db): DatabaseCheck {
+  const integrity = integrityCheck(db)
+  return { integrity, ...checksBesideIntegrity(db) }
+}
+
+/** Opens a database file read-only and runs `check` on it; a file that is not a database is a located error. */
+function withFile<T>(file: string, check: (db: Db) => T): T {
   if (!existsSync(file)) throw new UserError('db.backupMissing', { file })
-  let db: Db
+  const db = openForCheck(file)
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true })
-  } catch (e) {
-    throw new UserError('db.notADatabase', { file, reason: (e as Error).message })
-  }
-  try {
-    return checkOpenDatabase(db)
+    return check(db)
   } catch (e) {
     throw new UserError('db.notADatabase', { file, reason: (e as Error).message })
   } finally {
     db.close()
   }
+}
+
+/** Opens a database file read-only and checks it; a file that is not a database is a located error. */
+export function checkDatabaseFile(file: string): DatabaseCheck {
+  return withFile(file, checkOpenDatabase)
 }
 
 function sameCounts(a: TableCount[], b: TableCount[]): boolean {
@@ -123,21 +134,62 @@ function fsyncFile(file: string): void {
   }
 }
 
+/** What the copy's checks are compared with: the source's row counts and frozen-list checksums. */
+function sourceFigures(db: Db): { tables: TableCount[]; listChecksums: Record<number, string> } {
+  // the source is read after the copy: the main process is the only writer, so nothing changed in between
+  return { tables: tableCounts(db), listChecksums: frozenListChecksums(db) }
+}
+
+/** The copy's checks against the source's figures; throws `db.backupUnverified` with every problem found. */
+function verified(copy: DatabaseCheck, source: ReturnType<typeof sourceFigures>, out: string): DatabaseCheck {
+  const problems: string[] = []
+  if (copy.integrity !== 'ok') problems.push(`integrity: ${copy.integrity}`)
+  if (copy.foreignKeyProblems.length) problems.push(`${copy.foreignKeyProblems.length} foreign key problems`)
+  if (!sameCounts(copy.tables, source.tables)) problems.push('row counts differ from the database')
+  if (JSON.stringify(copy.listChecksums) !== JSON.stringify(source.listChecksums)) problems.push('published lists differ from the database')
+  if (problems.length) throw new UserError('db.backupUnverified', { file: out, problems: problems.join('; ') })
+  return copy
+}
+
 /**
  * Checks a copy of the open database written at `partial` (to become `out`): it opens, passes integrity and
  * foreign keys, and holds the source's row counts and frozen-list checksums. Throws `db.backupUnverified`.
  */
 function verifyCopy(db: Db, partial: string, out: string): DatabaseCheck {
   const copy = checkDatabaseFile(partial)
-  // the source is read after the copy: the main process is the only writer, so nothing changed in between
-  const tables = tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
-  const problems: string[] = []
-  if (copy.integrity !== 'ok') problems.push(`integrity: ${copy.integrity}`)
-  if (copy.foreignKeyProblems.length) problems.push(`${copy.foreignKeyProblems.length} foreign key problems`)
-  if (!sameCounts(copy.tables, tables)) problems.push('row counts differ from the database')
-  if (JSON.stringify(copy.listChecksums) !== JSON.stringify(frozenListChecksums(db))) problems.push('published lists differ from the database')
-  if (problems.length) throw new UserError('db.backupUnverified', { file: out, problems: problems.join('; ') })
-  return copy
+  return verified(copy, sourceFigures(db), out)
+}
+
+/**
+ * The same checks, the copy's integrity_check on a helper thread (db/integrity-thread.ts) while this thread makes the
+ * others on the copy and reads the source's figures: the same statements on the same files, in two threads.
+ */
+async function verifyCopyBeside(db: Db, partial: string, out: string, script: WorkerScript): Promise<DatabaseCheck> {
+  const helper = startIntegrityCheck(script, partial)
+  try {
+    const rest = withFile(partial, checksBesideIntegrity)
+    const source = sourceFigures(db)
+    const integrity = await helper.result
+    return verified({ integrity, ...rest }, source, out)
+  } finally {
+    helper.stop()
+  }
+}
+
+/** From what size of copy its integrity_check gets a thread of its own (a thread's start costs about half a second). */
+const THREAD_FROM = 256 * 1024 * 1024
+
+export interface BackupOptions {
+  /** The worker entry (workers/script.ts): given, a big copy's integrity_check runs on a helper thread beside the other checks. */
+  thread?: WorkerScript
+  /** From how many bytes of copy the helper thread is used (default THREAD_FROM; 0: always, for tests). */
+  threadFrom?: number
+}
+
+/** Verifies the copy at `partial`, on two threads when it is big and a worker entry is given. */
+export async function verifyBackupCopy(db: Db, partial: string, out: string, options: BackupOptions = {}): Promise<DatabaseCheck> {
+  if (options.thread && existsSync(partial) && statSync(partial).size >= (options.threadFrom ?? THREAD_FROM)) return verifyCopyBeside(db, partial, out, options.thread)
+  return verifyCopy(db, partial, out)
 }
 
 /**
@@ -145,7 +197,7 @@ function verifyCopy(db: Db, partial: string, out: string): DatabaseCheck {
  * and foreign keys checked, row counts and frozen-list checksums equal to the source's). The copy is written
  * beside `out` and renamed only once verified, so `out` is never a half-written or unverified file.
  */
-export async function backupDatabase(db: Db, out: string): Promise<BackupReport> {
+export async function backupDatabase(db: Db, out: string, options: BackupOptions = {}): Promise<BackupReport> {
   if (existsSync(out)) throw new UserError('db.backupExists', { file: out })
   mkdirSync(dirname(out), { recursive: true })
   const partial = join(dirname(out), `.${basename(out)}.partial`)
@@ -160,7 +212,7 @@ export async function backupDatabase(db: Db, out: string): Promise<BackupReport>
       copyDb.close()
     }
     fsyncFile(partial)
-    const copy = verifyCopy(db, partial, out)
+    const copy = await verifyBackupCopy(db, partial, out, options)
     renameSync(partial, out)
     return { ...copy, file: out, bytes: statSync(out).size }
   } finally {
@@ -243,6 +295,13 @@ export function dailyBackupDue(dir: string, dbName: string, now: Date): boolean 
   return !listBackups(dir, dbName).some((b) => b.at.toISOString().slice(0, 10) === today)
 }
 
+export interface AutomaticBackupOptions extends BackupOptions {
+  /** The time the backup's name says (default: now). */
+  now?: Date
+  /** The retention rule applied afterwards (default DEFAULT_RETENTION). */
+  rule?: RetentionRule
+}
+
 export interface AutomaticBackup extends BackupReport {
   /** Older automatic backups deleted by the retention rule. */
   removed: string[]
@@ -252,12 +311,13 @@ export interface AutomaticBackup extends BackupReport {
  * A verified backup of the database file into the backups folder, then the retention rule applied to the
  * automatic backups there. Opens its own read-only connection: it runs in a worker while the app goes on.
  */
-export async function automaticBackup(dbPath: string, dir: string, reason: BackupReason, now = new Date(), rule: RetentionRule = DEFAULT_RETENTION): Promise<AutomaticBackup> {
+export async function automaticBackup(dbPath: string, dir: string, reason: BackupReason, options: AutomaticBackupOptions = {}): Promise<AutomaticBackup> {
+  const { now = new Date(), rule = DEFAULT_RETENTION } = options
   removeLeftoverPartials(dir, basename(dbPath), now)
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
   let report: BackupReport
   try {
-    report = await backupDatabase(db, freeBackupPath(dir, basename(dbPath), now, reason))
+    report = await backupDatabase(db, freeBackupPath(dir, basename(dbPath), now, reason), options)
   } finally {
     db.close()
   }

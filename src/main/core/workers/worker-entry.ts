@@ -1,12 +1,14 @@
 // Worker thread entry: runs one job from the registry and exits, or is a job's helper thread: it reads a list file for
-// the job's writer, or computes a big list for it.
+// the job's writer, computes a big list for it, or checks the integrity of a backup's copy.
 import { workerData } from 'node:worker_threads'
 import { serveJob } from './protocol'
 import { jobHandlers } from './jobs/index'
 import { isListReaderData, runListReader } from '../registry/list-reader-thread'
 import { isListGeneratorData, runListGenerator } from '../services/list-generator-thread'
 import { produceDraftRows } from '../services/office-lists'
+import { isIntegrityCheckData, runIntegrityCheck } from '../db/integrity-thread'
 
 if (isListReaderData(workerData)) runListReader(workerData)
 else if (isListGeneratorData(workerData)) runListGenerator(workerData, produceDraftRows)
+else if (isIntegrityCheckData(workerData)) runIntegrityCheck(workerData)
 else void serveJob(jobHandlers)

@@ -1,8 +1,14 @@
-// The frozen lists' checksum read a page at a time (session 11): the same digests as the scan row by row it replaced.
+// The verification of a backup's copy, on one thread and with its integrity_check on a helper thread (session 11):
+// the same report for a good copy, and every kind of damage still refused (an index that no longer matches its
+// table, a changed frozen list, a missing row, a broken foreign key, a file that is not a database). And the frozen
+// lists' checksum read a page at a time: the same digests as the scan row by row it replaced.
 import { afterAll, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { frozenListChecksums } from '../../../../src/main/core/db/backup'
+import { automaticBackup, frozenListChecksums, verifyBackupCopy, type BackupOptions } from '../../../../src/main/core/db/backup'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -91,5 +97,105 @@ describe('frozen-list checksums read a page at a time', () => {
     expect(p).toContain('USING PRIMARY KEY (list_id=? AND player_id>?)')
     expect(p).not.toContain('TEMP B-TREE')
     db.close()
+  })
+})
+
+/** A copy of `db` as the backup writes it (the online backup API, then a self-contained file), to be damaged. */
+async function copyOf(db: Db, name: string): Promise<string> {
+  const file = tmp.file(name)
+  await db.backup(file)
+  const c = new Database(file)
+  c.pragma('journal_mode = DELETE')
+  c.close()
+  return file
+}
+
+/** Changes a copy on a connection of its own (the checks would refuse it; that is the point). */
+function alter(file: string, sql: string): void {
+  const c = new Database(file)
+  c.pragma('foreign_keys = OFF')
+  c.exec(sql)
+  c.close()
+}
+
+/** Damages an index in the file itself: one byte of one key of players_name_status, the table left as it was. */
+function corruptIndex(file: string): void {
+  const c = new Database(file, { readonly: true })
+  const root = c.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'players_name_status'").pluck().get() as number
+  const pageSize = c.pragma('page_size', { simple: true }) as number
+  c.close()
+  const bytes = readFileSync(file)
+  const page = bytes.subarray((root - 1) * pageSize, root * pageSize)
+  const at = page.indexOf('p2 a')
+  expect(at).toBeGreaterThan(0)
+  // 'p2 a' becomes 'p2 b': still in order among the keys, no longer the row's
+  page[at + 3] = 'b'.charCodeAt(0)
+  writeFileSync(file, bytes)
+}
+
+const ways: [string, BackupOptions][] = [
+  ['one thread', {}],
+  ['integrity_check on a helper thread', { thread: sourceWorkerScript(), threadFrom: 0 }]
+]
+
+describe.each(ways)('the verification of a copy, %s', (way, options) => {
+  const tag = way === 'one thread' ? 'one' : 'two'
+  const source = seed(tmp.file(`source-${tag}.db`), 12)
+  afterAll(() => source.close())
+
+  it('passes a good copy, with the report of the one-thread way', async () => {
+    const copy = await copyOf(source, `good-${tag}.db`)
+    const report = await verifyBackupCopy(source, copy, tmp.file(`out-${tag}.db`), options)
+    expect(report.integrity).toBe('ok')
+    expect(report.foreignKeyProblems).toEqual([])
+    expect(report.listChecksums).toEqual(checksumsRowByRow(source))
+    expect(report).toEqual(await verifyBackupCopy(source, copy, tmp.file(`out-${tag}.db`), {}))
+  })
+
+  it('refuses a copy whose index no longer matches its table', async () => {
+    const copy = await copyOf(source, `index-${tag}.db`)
+    corruptIndex(copy)
+    await expect(verifyBackupCopy(source, copy, tmp.file('x.db'), options)).rejects.toThrow(/integrity: .*players_name_status/)
+  })
+
+  it('refuses a copy whose frozen list changed, every count equal', async () => {
+    const copy = await copyOf(source, `frozen-${tag}.db`)
+    alter(copy, 'DROP TRIGGER rating_list_entries_frozen_update; UPDATE rating_list_entries SET rating = rating + 1 WHERE list_id = 2 AND player_id = 9')
+    const refused = verifyBackupCopy(source, copy, tmp.file('x.db'), options)
+    await expect(refused).rejects.toThrow(/published lists differ from the database/)
+    await expect(refused).rejects.not.toThrow(/row counts|integrity|foreign key/)
+  })
+
+  it('refuses a copy that lost a row', async () => {
+    const copy = await copyOf(source, `rows-${tag}.db`)
+    // an entry of the draft: no frozen list changes, no key breaks
+    alter(copy, 'DELETE FROM rating_list_entries WHERE list_id = 4 AND player_id = 6')
+    await expect(verifyBackupCopy(source, copy, tmp.file('x.db'), options)).rejects.toThrow(/row counts differ from the database/)
+  })
+
+  it('refuses a copy with a broken foreign key', async () => {
+    const copy = await copyOf(source, `fk-${tag}.db`)
+    alter(copy, 'DELETE FROM players WHERE id = 6')
+    await expect(verifyBackupCopy(source, copy, tmp.file('x.db'), options)).rejects.toThrow(/foreign key problems/)
+  })
+
+  it('refuses a file that is not a database, and leaves no thread waiting', async () => {
+    const file = tmp.file(`garbage-${tag}.db`)
+    writeFileSync(file, Buffer.alloc(64 * 1024, 7))
+    await expect(verifyBackupCopy(source, file, tmp.file('x.db'), options)).rejects.toThrow(/not a Rating Office database/)
+  })
+})
+
+describe('the automatic backup with a helper thread', () => {
+  it('writes the verified copy, the same report as on one thread', async () => {
+    const file = tmp.file('auto.db')
+    seed(file, 30).close()
+    const one = await automaticBackup(file, tmp.file('auto-one'), 'manual')
+    const two = await automaticBackup(file, tmp.file('auto-two'), 'manual', { thread: sourceWorkerScript(), threadFrom: 0 })
+    expect(existsSync(two.file)).toBe(true)
+    expect(two.integrity).toBe('ok')
+    const { file: _a, ...restOne } = one
+    const { file: _b, ...restTwo } = two
+    expect(restTwo).toEqual(restOne)
   })
 })

@@ -90,10 +90,10 @@ describe('database backups', () => {
     const left = ['.partials-2026-11-26T132331-before-publication.db.partial', '.partials-2026-11-26T132331-before-publication.db.partial-journal']
     for (const name of [...left, 'notes.txt', '.other-2026-11-26T132331-daily.db.partial']) writeFileSync(`${dir}/${name}`, '')
     // just written: perhaps another process's backup in progress, kept
-    await automaticBackup(file, dir, 'manual', new Date())
+    await automaticBackup(file, dir, 'manual', { now: new Date() })
     expect(left.every((n) => existsSync(`${dir}/${n}`))).toBe(true)
     // an hour later: the leftovers of this database go, another database's and other files stay
-    const later = await automaticBackup(file, dir, 'manual', new Date(Date.now() + 61 * 60_000))
+    const later = await automaticBackup(file, dir, 'manual', { now: new Date(Date.now() + 61 * 60_000) })
     expect(later.integrity).toBe('ok')
     expect(left.some((n) => existsSync(`${dir}/${n}`))).toBe(false)
     expect(existsSync(`${dir}/notes.txt`) && existsSync(`${dir}/.other-2026-11-26T132331-daily.db.partial`)).toBe(true)

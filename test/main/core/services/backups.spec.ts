@@ -99,7 +99,7 @@ describe('automatic backups', () => {
     // thirty daily copies of last month and an old manual one
     for (let d = 1; d <= 30; d++) writeFileSync(`${folder}/${backupFileName('office.db', new Date(Date.UTC(2026, 9, d, 2)), 'daily')}`, '')
     writeFileSync(`${folder}/${backupFileName('office.db', new Date(Date.UTC(2025, 0, 1)), 'manual')}`, '')
-    const report = await automaticBackup(s.ctx.dbPath, folder, 'daily', new Date('2026-11-26T02:00:00Z'), { daily: 7, weekly: 2, monthly: 2 })
+    const report = await automaticBackup(s.ctx.dbPath, folder, 'daily', { now: new Date('2026-11-26T02:00:00Z'), rule: { daily: 7, weekly: 2, monthly: 2 } })
     const left = readdirSync(folder).sort()
     // kept: today's, October's last six days (7 days in all), and the manual one; the rest of October is removed
     expect(left).toContain(backupFileName('office.db', new Date('2026-11-26T02:00:00Z'), 'daily'))

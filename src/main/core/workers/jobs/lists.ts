@@ -31,7 +31,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       // plainly not publishable takes none; a draft found stale inside the write is refused after it)
       assertPublishableNow(db, input.listId)
       ctx.progress(0, 3, 'backup')
-      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication')
+      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
       ctx.throwIfCancelled()
       return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {
@@ -69,7 +69,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       const head = getList(db, input.listId)
       if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
       ctx.progress(0, 1, 'backup')
-      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication')
+      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
       ctx.throwIfCancelled()
       return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
     } finally {

@@ -10,7 +10,7 @@ export const registryJobs: JobHandlersOf<'registry'> = {
   'registry:importList': async (opts, ctx) => {
     // a list import rewrites much of the registry: a verified copy first, unless there is nothing to lose yet
     ctx.progress(0, 1, 'backup')
-    await backupBeforeImport(ctx.dbPath)
+    await backupBeforeImport(ctx.dbPath, ctx.workerScript)
     ctx.throwIfCancelled()
     const db = openDatabase(ctx.dbPath)
     let result: ReturnType<typeof importFideList>
@@ -40,7 +40,7 @@ export const registryJobs: JobHandlersOf<'registry'> = {
   },
   'registry:importNational': async (opts, ctx) => {
     ctx.progress(0, 1, 'backup')
-    await backupBeforeImport(ctx.dbPath)
+    await backupBeforeImport(ctx.dbPath, ctx.workerScript)
     ctx.throwIfCancelled()
     const db = openDatabase(ctx.dbPath)
     try {

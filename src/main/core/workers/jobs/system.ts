@@ -1,6 +1,7 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
 import { openDatabase } from '../../db/open'
 import type { JobHandlersOf } from '../protocol'
+import type { WorkerScript } from '../runner'
 import { automaticBackup, backupFolder, restoreDatabase } from '../../db/backup'
 import { readSettings } from '../../data/settings'
 import { registryHoldsData, tableNames, tableRowCount } from '../../data/system'
@@ -10,7 +11,7 @@ import { integrityNotices, type OpenNotice } from '../../db/open-check'
 export const systemJobs: JobHandlersOf<'system'> = {
   'system:backup': async (input, ctx) => {
     ctx.progress(0, 1, 'backup')
-    const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason)
+    const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason, { thread: ctx.workerScript })
     ctx.progress(1, 1)
     return report
   },
@@ -71,7 +72,7 @@ export function backupFolderOf(dbPath: string): string {
 }
 
 /** Before a list import changes a registry that holds data: a verified copy to go back to. */
-export async function backupBeforeImport(dbPath: string): Promise<string | null> {
+export async function backupBeforeImport(dbPath: string, thread?: WorkerScript): Promise<string | null> {
   const db = openDatabase(dbPath, { readonly: true })
   let empty: boolean
   try {
@@ -80,5 +81,5 @@ export async function backupBeforeImport(dbPath: string): Promise<string | null>
     db.close()
   }
   if (empty) return null
-  return (await automaticBackup(dbPath, backupFolderOf(dbPath), 'before-import')).file
+  return (await automaticBackup(dbPath, backupFolderOf(dbPath), 'before-import', { thread })).file
 }

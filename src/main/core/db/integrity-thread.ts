@@ -1,0 +1,87 @@
+// A backup's copy is proven intact by SQLite's full integrity_check, the longest of its checks (about 19 s of the
+// 38 s a 2 GB database took to back up, docs/performance.md, session 11). It is one statement that cannot be split
+// without changing what it checks, so it runs whole on a helper thread of its own while the backup's thread makes the
+// other checks of the copy (foreign keys, row counts, frozen-list checksums) and reads the source's counts and
+// checksums: the verification takes the time of the longest part instead of the sum of all. The helper opens the copy
+// read-only on its own connection and answers once, with integrity_check's answer as checkOpenDatabase gives it.
+import { Worker, parentPort } from 'node:worker_threads'
+import Database from 'better-sqlite3'
+import type { Db } from './open'
+import type { WorkerScript } from '../workers/runner'
+import { errorOf, failureOf, type Failure } from '../workers/paced-channel'
+import { UserError } from '../util/errors'
+
+/** `PRAGMA integrity_check`, the whole of it: 'ok', or SQLite's list of problems joined. */
+export function integrityCheck(db: Db): string {
+  return (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
+}
+
+/** A database file opened read-only for a check; a file that is not a database is a located error. */
+export function openForCheck(file: string): Db {
+  try {
+    return new Database(file, { readonly: true, fileMustExist: true })
+  } catch (e) {
+    throw new UserError('db.notADatabase', { file, reason: (e as Error).message })
+  }
+}
+
+export interface IntegrityCheckData {
+  role: 'backup-integrity'
+  file: string
+}
+
+type Answer = { integrity: string } | { failed: Failure }
+
+export const isIntegrityCheckData = (d: unknown): d is IntegrityCheckData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'backup-integrity'
+
+/** The helper's side (workers/worker-entry.ts): checks the file and posts its one answer. */
+export function runIntegrityCheck(data: IntegrityCheckData): void {
+  let answer: Answer
+  try {
+    const db = openForCheck(data.file)
+    try {
+      answer = { integrity: integrityCheck(db) }
+    } finally {
+      db.close()
+    }
+  } catch (e) {
+    // a file SQLite cannot read through is not a database, as checkDatabaseFile says of it
+    answer = { failed: e instanceof UserError ? failureOf(e) : failureOf(new UserError('db.notADatabase', { file: data.file, reason: (e as Error).message })) }
+  }
+  parentPort?.postMessage(answer)
+}
+
+export interface IntegrityCheckThread {
+  /** integrity_check's answer on the file; rejects as checkDatabaseFile would (db.notADatabase), or if the thread dies. */
+  result: Promise<string>
+  /** Ends the thread if it has not answered (the backup failed or gave up meanwhile). */
+  stop(): void
+}
+
+/** The backup's side: starts integrity_check of `file` on a helper thread of the worker entry `script`. */
+export function startIntegrityCheck(script: WorkerScript, file: string): IntegrityCheckThread {
+  const worker = new Worker(script.file, { workerData: { role: 'backup-integrity', file } satisfies IntegrityCheckData, execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
+  let answered = false
+  const result = new Promise<string>((resolve, reject) => {
+    worker.once('message', (m: Answer) => {
+      answered = true
+      if ('integrity' in m) resolve(m.integrity)
+      else reject(errorOf(m.failed))
+    })
+    worker.once('error', (e) => {
+      answered = true
+      reject(e)
+    })
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the integrity check's thread ended without an answer (exit code ${code})`))
+    })
+  })
+  // a backup that fails before it awaits the answer must not leave an unhandled rejection behind
+  result.catch(() => undefined)
+  return {
+    result,
+    stop: () => {
+      if (!answered) void worker.terminate()
+    }
+  }
+}
