@@ -7,6 +7,7 @@ import type * as JobsModule from '../../src/renderer/src/features/jobs/store'
 import type * as ListsModule from '../../src/renderer/src/features/lists/store'
 import type * as ChecksModule from '../../src/renderer/src/features/checks/store'
 import type * as TournamentsModule from '../../src/renderer/src/features/tournaments/store'
+import type * as OfficeModule from '../../src/renderer/src/features/lists/office-store'
 
 type Pending = { name: string; input: Record<string, unknown>; resolve: (reply: unknown) => void }
 const calls: Pending[] = []
@@ -308,5 +309,56 @@ describe('tournaments store: the import runs as a worker job', () => {
     expect(store.summary).toEqual({ imported: 0, refused: 0, attention: 0 })
     calls.at(-1)!.resolve({ ok: true, value: { total: 0, rows: [] } })
     await done
+  })
+})
+
+describe('office lists store: a list opened for review', () => {
+  let office: typeof OfficeModule
+  beforeAll(async () => {
+    office = await import('../../src/renderer/src/features/lists/office-store')
+  })
+  const preview = (id: number, status: string) => ({
+    list: { ...listSummary(id, 10), kind: 'office', status },
+    meta: null,
+    counts: { up: 1, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 9, unlisted: 0 },
+    tournamentCount: 1,
+    total: 10,
+    rows: []
+  })
+  const named = (name: string): Pending[] => calls.filter((c) => c.name === name)
+  const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0))
+
+  it('asks whether a draft is stale once, when it opens, not a published list, nor at each page', async () => {
+    const store = office.useOfficeListsStore()
+    // a published list (the read-only archive serves its preview): its tournaments and its page, never lists:stale
+    const published = store.loadPreview(4, {}, true)
+    expect(calls.map((c) => c.name).sort()).toEqual(['lists:preview', 'lists:tournaments'])
+    named('lists:tournaments')[0]!.resolve({ ok: true, value: { total: 1, rows: [] } })
+    named('lists:preview')[0]!.resolve({ ok: true, value: preview(4, 'published') })
+    await published
+    await flush()
+    expect(named('lists:stale')).toEqual([])
+    expect(store.stale).toEqual({ listId: 4, stale: false })
+    // a draft: asked once its preview says it is one, and unknown (Publish waits) until the worker answers
+    const draft = store.loadPreview(5, {}, true)
+    expect(store.stale).toBeNull()
+    named('lists:preview')[1]!.resolve({ ok: true, value: preview(5, 'draft') })
+    await draft
+    await flush()
+    expect(named('lists:stale').map((c) => c.input)).toEqual([{ listId: 5 }])
+    expect(store.stale).toBeNull()
+    named('lists:stale')[0]!.resolve({ ok: true, value: { stale: true } })
+    await flush()
+    expect(store.stale).toEqual({ listId: 5, stale: true })
+    // the next page asks for the page only
+    const next = store.loadPreview(5, { offset: 50 })
+    expect(calls.at(-1)!.name).toBe('lists:preview')
+    expect(calls.at(-1)!.input).toMatchObject({ listId: 5, offset: 50 })
+    calls.at(-1)!.resolve({ ok: true, value: preview(5, 'draft') })
+    await next
+    await flush()
+    expect(named('lists:stale')).toHaveLength(1)
+    expect(named('lists:tournaments')).toHaveLength(2)
+    expect(store.stale).toEqual({ listId: 5, stale: true })
   })
 })

@@ -197,6 +197,8 @@ export const officeListsContract = {
   'lists:stale': call({
     summary: 'Whether a draft office list is older than its inputs (a tournament approved or changed since, a decision, a correction, a merge), checked in the worker',
     access: 'read',
+    // the read-only archive previews a draft too (the job reads the file read-only)
+    archive: true,
     input: staleInputSchema,
     output: staleResultSchema
   }),

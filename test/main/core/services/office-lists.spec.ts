@@ -98,6 +98,13 @@ describe('lists:preview and lists:sheet', () => {
     expect(p.counts).toMatchObject({ up: 2, down: 1, new: 1, unchanged: 6, delisted: 0, inactive: 0 })
     expect(p.meta).toMatchObject({ closingDate: '2025-10-29', profileId: 'fide-2024' })
     expect(await call(services, 'lists:stale', { listId: nov.listId })).toEqual({ stale: false })
+    // the read-only archive previews the draft too: its job reads the file read-only
+    const archive = createServices({ dbPath: services.ctx.dbPath, host: 'browser', appVersion: 'test', worker: sourceWorkerScript(), readOnly: true, integrityCheck: 'skip' })
+    try {
+      expect(await call(archive, 'lists:stale', { listId: nov.listId })).toEqual({ stale: false })
+    } finally {
+      await archive.close()
+    }
     // every kind together, biggest change first (C +33, D −13, B +8, the others 0 by player id), counted as stored
     expect(p.total).toBe(10)
     expect(p.rows.slice(0, 3).map((r) => [r.fideId, r.change])).toEqual([

@@ -96,9 +96,13 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     }
   }
 
-  async function checkStale(listId: number): Promise<void> {
-    stale.value = null
+  /** Whether a draft is older than its inputs (a worker job); a frozen list never is, and is not asked. */
+  async function checkStale(listId: number, status: string): Promise<void> {
     staleError.value = null
+    if (status !== 'draft') {
+      stale.value = { listId, stale: false }
+      return
+    }
     try {
       stale.value = { listId, ...unwrap(await api.call('lists:stale', { listId })) }
     } catch (e) {
@@ -108,11 +112,12 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
 
   /** A page of the preview; on opening a list (or reopening it), its tournaments' first page and whether it is stale. */
   async function loadPreview(listId: number, patch: { kind?: ChangeKind | null; offset?: number; limit?: number } = {}, reopen = false): Promise<void> {
-    if (preview.value?.list.id !== listId || reopen) {
+    const opening = preview.value?.list.id !== listId || reopen
+    if (opening) {
       previewKind.value = null
       previewOffset.value = 0
+      stale.value = null
       void loadTournaments(listId)
-      void checkStale(listId)
     }
     if (patch.kind !== undefined) previewKind.value = patch.kind
     if (patch.offset !== undefined) previewOffset.value = patch.offset
@@ -128,6 +133,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
           ...(previewKind.value ? { kind: previewKind.value } : {})
         })
       )
+      if (opening) void checkStale(listId, preview.value.list.status)
     } catch (e) {
       previewError.value = failureMessage(e)
     } finally {
