@@ -4,7 +4,7 @@
 // actions with a visible focus ring, and a confirmation dialog holds the focus, gives it back, and its Cancel does nothing.
 // The violations found are written to test-results/e2e/axe.json for the record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appendFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
@@ -31,6 +31,8 @@ const progress = join(artifacts, 'axe-progress.jsonl')
 const ids = { player: 0, tournament: 0, draft: 0, reference: 0 }
 
 beforeAll(async () => {
+  // the harness makes the folder as it starts; this file is written before it (a fresh checkout has none)
+  mkdirSync(artifacts, { recursive: true })
   writeFileSync(progress, '')
   h = await startHarness(async (db) => {
     const demo = await loadDemo(db)
