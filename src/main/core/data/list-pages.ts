@@ -23,9 +23,10 @@ export function listEntryCount(db: Db, listId: number): number {
 }
 
 /**
- * A frozen list's counts are stored when its entries are all written (storeListCounts: a reference list at the end
- * of its import, an office list as it is published; migration 11 counted the lists held before); a draft, whose
- * entries still change, is counted when read.
+ * A list's counts are stored when its entries are all written, and its orders marked: a reference list at the end of
+ * its import, an office list's draft as its generation writes its last line (migration 21; its publication keeps
+ * them); migration 11 counted the frozen lists held before. A list whose entries are still being written is counted
+ * when read.
  */
 export function storeListCounts(db: Db, listId: number): void {
   const stored = db

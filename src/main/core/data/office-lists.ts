@@ -28,7 +28,7 @@ import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
 import { FIDE_CHAIN, chainCondition, listInForce, type ListChain } from './lists'
 import { BUILTIN_EDITIONS } from '../rules/editions'
-import { listEntryCount } from './list-pages'
+import { listEntryCount, storeListCounts } from './list-pages'
 import { marksCover, writeListMarks } from './list-order-marks'
 import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw } from './statements'
@@ -1071,13 +1071,9 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
  * FIDE ID or a merge: its publication keeps them (markPublished).
  */
 function storeDraftCounts(db: Db, listId: number): void {
-  db.prepare(
-    `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
-            rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
-      WHERE id = @id AND status = 'draft'`
-  ).run({ id: listId })
+  // the counts and the marks as a reference list's import stores them (its counts were cleared before its lines)
+  storeListCounts(db, listId)
   db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
-  writeListMarks(db, listId, listEntryCount(db, listId))
 }
 
 /** A list's sheets by kind of change, as stored when it was written (migration 21). */

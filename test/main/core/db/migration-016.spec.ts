@@ -3,13 +3,12 @@
 // deflated JSON of older databases), the table is rebuilt with every row unchanged byte for byte, its indexes, and the
 // triggers that freeze a published list's sheets; 'unlisted' is then accepted (on a draft), any other new kind is not.
 import { afterAll, describe, expect, it } from 'vitest'
-import { deflateSync } from 'node:zlib'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { packSheet, unpackSheet } from '../../../../src/main/core/data/office-lists'
 import { migratedTo } from '../../../helpers/migrated'
 import { tempDir } from '../../../helpers/temp-db'
-import { sheetOf, sheetRows } from './sheet-rows'
+import { schemaOf as schemaOfIn, seedSheetLists, sheetOf, sheetRows } from './sheet-rows'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -17,24 +16,10 @@ afterAll(() => tmp.cleanup())
 describe('migration 16 (unlisted sheets)', () => {
   const db = migratedTo(tmp.file('m16.db'), 15)
   afterAll(() => db.close())
-  const player = db.prepare("INSERT INTO players (id, surname, given_names, name_folded) VALUES (?, 'P', '', 'p')")
-  for (let i = 1; i <= 3; i++) player.run(i)
-  const list = db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status, version, supersedes_id) VALUES (?, ?, ?, 'standard', 'FIDE', 'draft', ?, ?)")
-  const sheet = db.prepare('INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  seedSheetLists(db, { unlisted: false })
   const [s1, s2] = [sheetOf(1), sheetOf(2)]
-  db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (1, 'reference', '2024-06-01', 'standard', 'FIDE', 'reference')").run()
-  // list 2: published, one sheet compact, one deflated as older databases stored it; list 3 its published new
-  // version; list 4 a draft
-  list.run(2, 'office', '2024-07-01', 1, null)
-  sheet.run(2, 1, 'up', 1600, 8, '[1]', packSheet(s1))
-  sheet.run(2, 2, 'down', 1700, -8, '[1]', deflateSync(Buffer.from(JSON.stringify(s2)), { level: 1 }))
-  list.run(3, 'office', '2024-07-01', 2, 2)
-  sheet.run(3, 1, 'unchanged', 1600, 0, '[1]', packSheet(s1))
-  db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2024-07-02T00:00:00Z' WHERE id IN (2, 3)").run()
-  list.run(4, 'office', '2024-08-01', 1, null)
-  sheet.run(4, 2, 'inactive', 1692, 0, '[]', packSheet(s2))
   const before = sheetRows(db)
-  const schemaOf = (name: string): string | undefined => db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string | undefined
+  const schemaOf = (name: string): string | undefined => schemaOfIn(db, name)
   const triggersBefore = ['update', 'delete', 'insert'].map((op) => schemaOf(`office_list_sheets_frozen_${op}`))
 
   it('keeps every row byte for byte, readable as before, and the same triggers and indexes', () => {
