@@ -20,6 +20,7 @@ import { storeListCounts } from './list-pages'
 import { standingRecord } from './player-merges'
 import { syncRatingOrders } from './rating-order'
 import { BucketTally, recountBuckets } from './registry-buckets'
+import { dropTrigger, liftTriggers } from './triggers'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -393,13 +394,6 @@ export function enterBulkMode(db: Db, buckets: BucketTally): () => void {
  * before the commit; both happen inside the transaction, so no other writer ever sees the table without it.
  */
 export function liftEntriesGuard(db: Db): () => void {
-  return dropTrigger(db, 'rating_list_entries_frozen_insert') ?? (() => {})
+  return liftTriggers(db, ['rating_list_entries_frozen_insert'])
 }
 
-/** Drops a trigger inside the caller's transaction; returns what puts it back exactly as it was (null: none). */
-function dropTrigger(db: Db, name: string): (() => void) | null {
-  const t = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined
-  if (!t) return null
-  db.exec(`DROP TRIGGER "${name}"`)
-  return () => db.exec(t.sql)
-}

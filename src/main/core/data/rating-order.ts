@@ -3,6 +3,7 @@
 import type { Db } from '../db/open'
 import { RECOUNT_RATING_ORDER } from '../db/migrations/019-status-buckets'
 import { currentReferenceLists } from './player-search'
+import { liftTriggers } from './triggers'
 
 /** The triggers that count `rating_order` row by row (migration 19): a whole list written or deleted is counted once. */
 const COUNT_TRIGGERS = ['rating_order_count_insert', 'rating_order_count_delete']
@@ -17,8 +18,7 @@ export function syncRatingOrders(db: Db): void {
   const want = new Set(Object.values(currentReferenceLists(db)).flatMap((l) => (l ? [l.id] : [])))
   const held = db.prepare('SELECT list_id FROM rating_order_lists').pluck().all() as number[]
   if (held.length === want.size && held.every((id) => want.has(id))) return
-  const triggers = db.prepare(`SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (${COUNT_TRIGGERS.map(() => '?').join(', ')})`).pluck().all(...COUNT_TRIGGERS) as string[]
-  for (const name of COUNT_TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${name}`)
+  const restoreCounting = liftTriggers(db, COUNT_TRIGGERS)
   for (const id of held) if (!want.has(id)) db.prepare('DELETE FROM rating_order_lists WHERE list_id = ?').run(id)
   for (const id of want) {
     if (held.includes(id)) continue
@@ -31,7 +31,7 @@ export function syncRatingOrders(db: Db): void {
     ).run(id)
     db.prepare(RECOUNT_RATING_ORDER(true)).run(id)
   }
-  for (const sql of triggers) db.exec(sql)
+  restoreCounting()
 }
 
 /**

@@ -2,6 +2,7 @@
 import { basename } from 'node:path'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import type { Db } from '../db/open'
+import { withCheckpointLater } from '../db/checkpoint'
 import { UserError } from '../util/errors'
 import type { WorkerScript } from '../workers/runner'
 import { ProblemLog, type ListProblem, type ListRatingType } from './list-record'
@@ -142,18 +143,15 @@ function writeHere(src: ListSource, writer: ListWriter, log: ProblemLog, opts: I
 function withLoadSettings<T>(db: Db, checkpoint: ImportListOptions['checkpoint'], run: () => T): T {
   const cacheBefore = db.pragma('cache_size', { simple: true }) as number
   const threadsBefore = db.pragma('threads', { simple: true }) as number
-  const autocheckpointBefore = db.pragma('wal_autocheckpoint', { simple: true }) as number
-  if (checkpoint === 'later') db.pragma('wal_autocheckpoint = 0')
   db.pragma('cache_size = -262144')
   // SQLite's default: dirty pages are written out (spilled) once the cache is full.
   db.pragma('cache_spill = 1')
   try {
-    return run()
+    return checkpoint === 'later' ? withCheckpointLater(db, run) : run()
   } finally {
     db.pragma(`cache_size = ${cacheBefore}`)
     db.pragma('cache_spill = 1')
     db.pragma(`threads = ${threadsBefore}`)
-    db.pragma(`wal_autocheckpoint = ${autocheckpointBefore}`)
   }
 }
 

@@ -9,6 +9,11 @@ import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList, type CombinedFields } from '../../../helpers/synthetic-list'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { DRAFT_ROW_GUARDS } from '../../../../src/main/core/data/office-lists'
+import { checkpointAndClose } from '../../../../src/main/core/db/checkpoint'
+import { openDatabase } from '../../../../src/main/core/db/open'
 import { PLAYERS, importApproved, seedFideList, trf } from './office-list-fixture'
 
 const tmp = tempDir()
@@ -84,6 +89,76 @@ describe('a list computed on a helper thread', () => {
     // the earlier draft of the date is still there, whole: the replacement was one transaction, rolled back
     expect(draftRows(id)).toEqual(kept)
     expect(s.ctx.db.inTransaction).toBe(false)
+  }, 60_000)
+})
+
+// A draft's rows never meet the guards that keep rows out of a published list (each runs a query a row: 2.6 s of a
+// FIDE-sized list), so the writer lifts them inside its transaction and puts them back before its counts: no other
+// connection sees the tables without them, and a draft that fails rolls the lift back with everything else.
+describe('the guards of published lists while a draft is written', () => {
+  const guards = (): (string | undefined)[] =>
+    DRAFT_ROW_GUARDS.map((name) => s.ctx.db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck().get(name) as string | undefined)
+
+  it('are back as they were after a draft on one thread, on two, and one cancelled while its rows are written', () => {
+    const before = guards()
+    expect(before[0]).toMatch(/a published or counted list takes no new entries/)
+    expect(before[1]).toMatch(/a published list is immutable/)
+    generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' })
+    expect(guards()).toEqual(before)
+    generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, thread)
+    expect(guards()).toEqual(before)
+    const cancelled = (): void => {
+      if (s.ctx.db.inTransaction) throw Object.assign(new Error('cancelled'), { key: 'jobs.cancelled' })
+    }
+    expect(() => generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, { throwIfCancelled: cancelled })).toThrow('cancelled')
+    expect(guards()).toEqual(before)
+    // and they still do their work: a published list takes no new entry and no new sheet (tried in a transaction
+    // rolled back: a published list cannot be deleted either)
+    const db = s.ctx.db
+    db.exec('BEGIN')
+    const published = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('office', '2024-01-01', 'standard', 'GUARD', 'published')").run().lastInsertRowid)
+    const player = db.prepare('SELECT id FROM players ORDER BY id LIMIT 1').pluck().get() as number
+    try {
+      expect(() => db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating) VALUES (?, ?, 2000)').run(published, player)).toThrow(/a published or counted list takes no new entries/)
+      expect(() => db.prepare("INSERT INTO office_list_sheets (list_id, player_id, kind, tournaments, sheet) VALUES (?, ?, 'up', '[]', x'00')").run(published, player)).toThrow(/a published list is immutable/)
+    } finally {
+      db.exec('ROLLBACK')
+    }
+  }, 60_000)
+})
+
+// A draft's commit at FIDE scale leaves 600–700 MB of pages in the WAL; copying them into the file (4 s) waits until the
+// officer has the result when the job asks for it (checkpoint 'later'), as a list import's does.
+describe("a draft's pages copied into the database file after its result", () => {
+  const fileHash = (): string => createHash('sha256').update(readFileSync(s.ctx.db.name)).digest('hex')
+  const withAutoCheckpoint = <T>(pages: number, run: () => T): T => {
+    const before = s.ctx.db.pragma('wal_autocheckpoint', { simple: true }) as number
+    s.ctx.db.pragma(`wal_autocheckpoint = ${pages}`)
+    try {
+      return run()
+    } finally {
+      s.ctx.db.pragma(`wal_autocheckpoint = ${before}`)
+    }
+  }
+
+  it('stay in the WAL at the commit and reach the file at the checkpoint; the connection checkpoints by itself again', () => {
+    s.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+    // as SQLite does by default, checkpointed at the commit: the file changes
+    let before = fileHash()
+    withAutoCheckpoint(1, () => generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, thread))
+    expect(fileHash()).not.toBe(before)
+    // left for later: the file is as it was, the draft is there all the same
+    before = fileHash()
+    const later = withAutoCheckpoint(1, () => {
+      const r = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, { ...thread, checkpoint: 'later' })
+      expect(s.ctx.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1)
+      return r
+    })
+    expect(fileHash()).toBe(before)
+    expect(s.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(later.listId)).toBe(10)
+    // the job's afterResult: its own connection copies the WAL and closes
+    checkpointAndClose(openDatabase(s.ctx.db.name))
+    expect(fileHash()).not.toBe(before)
   }, 60_000)
 })
 

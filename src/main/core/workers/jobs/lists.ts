@@ -6,6 +6,7 @@
 // `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
+import { checkpointAndClose } from '../../db/checkpoint'
 import { applyCorrection, assertPublishableNow, correctionPreview, draftIsStale, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
 import { compareAndStore } from '../../services/list-out'
@@ -18,11 +19,17 @@ import { UserError } from '../../util/errors'
 export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:generate': (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
+    let result: ReturnType<typeof generateDraft>
     try {
-      return generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript })
-    } finally {
+      result = generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript, checkpoint: 'later' })
+    } catch (e) {
       db.close()
+      throw e
     }
+    // the draft is committed and readable from here on; its pages are copied from the WAL into the file (seconds at
+    // FIDE scale) once the officer has the result, as after a list import
+    ctx.afterResult(() => checkpointAndClose(db))
+    return result
   },
   'lists:publish': async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)

@@ -1,6 +1,7 @@
 // Registry jobs in the worker: FIDE list import and the duplicate scan, each on its own database connection with progress.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
+import { checkpointAndClose } from '../../db/checkpoint'
 import { importFideList } from '../../registry/import'
 import { scanDuplicates } from '../../registry/duplicates'
 import { importNationalList } from '../../registry/national'
@@ -29,13 +30,7 @@ export const registryJobs: JobHandlersOf<'registry'> = {
     }
     // The list is committed and readable from here on; copying the write-ahead log into the database file
     // (seconds after a full list) happens once the officer has the result.
-    ctx.afterResult(() => {
-      try {
-        db.pragma('wal_checkpoint(PASSIVE)')
-      } finally {
-        db.close()
-      }
-    })
+    ctx.afterResult(() => checkpointAndClose(db))
     return result
   },
   'registry:importNational': async (opts, ctx) => {

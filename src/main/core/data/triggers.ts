@@ -1,0 +1,20 @@
+// Triggers lifted for a big write in the caller's transaction and put back before its commit: the drop and the
+// re-creation are schema changes of that transaction, so no other connection ever sees the table without them, and a
+// write that fails rolls both back.
+import type { Db } from '../db/open'
+
+/** Drops a trigger inside the caller's transaction; returns what puts it back exactly as it was (null: none). */
+export function dropTrigger(db: Db, name: string): (() => void) | null {
+  const t = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined
+  if (!t) return null
+  db.exec(`DROP TRIGGER "${name}"`)
+  return () => db.exec(t.sql)
+}
+
+/** Drops the named triggers (those there are) inside the caller's transaction; returns what puts them all back. */
+export function liftTriggers(db: Db, names: readonly string[]): () => void {
+  const restore = names.flatMap((n) => dropTrigger(db, n) ?? [])
+  return () => {
+    for (const r of restore) r()
+  }
+}

@@ -1,0 +1,25 @@
+// The WAL's copy into the database file after a big write. SQLite copies it at the commit of any write once the WAL
+// holds 1,000 pages: after a FIDE-sized write (a list import, a list's generation: 600–700 MB of pages) that copy takes
+// seconds the officer would wait for, with the result already committed and readable. A job that writes that much
+// commits with the automatic copy off and copies the WAL once its result is given (JobContext.afterResult).
+import type { Db } from './open'
+
+/** Runs `run` with the automatic checkpoint off on this connection, then sets it back as it was. */
+export function withCheckpointLater<T>(db: Db, run: () => T): T {
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number
+  db.pragma('wal_autocheckpoint = 0')
+  try {
+    return run()
+  } finally {
+    db.pragma(`wal_autocheckpoint = ${before}`)
+  }
+}
+
+/** Copies what the WAL holds into the database file without waiting for any reader or writer, then closes `db`. */
+export function checkpointAndClose(db: Db): void {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)')
+  } finally {
+    db.close()
+  }
+}
