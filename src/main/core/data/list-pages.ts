@@ -28,7 +28,7 @@ export function listEntryCount(db: Db, listId: number): number {
  * them); migration 11 counted the frozen lists held before. A list whose entries are still being written is counted
  * when read.
  */
-export function storeListCounts(db: Db, listId: number): void {
+export function storeListCounts(db: Db, listId: number, baseListId?: number): void {
   const stored = db
     .prepare(
       `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
@@ -37,7 +37,8 @@ export function storeListCounts(db: Db, listId: number): void {
     )
     .run({ id: listId }).changes
   // its orders are marked at the same moment (migrations 13 and 15)
-  if (stored) writeListMarks(db, listId, listEntryCount(db, listId))
+  // (a list made from a base list, an office list's draft, moves the base's marks: writeListMarks)
+  if (stored) writeListMarks(db, listId, listEntryCount(db, listId), baseListId)
 }
 
 /** The rated entries of a list (stored for a frozen list, counted for a draft). */

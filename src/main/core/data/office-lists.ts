@@ -1081,7 +1081,8 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
  */
 function storeDraftCounts(db: Db, listId: number): void {
   // the counts and the marks as a reference list's import stores them (its counts were cleared before its lines)
-  storeListCounts(db, listId)
+  const base = db.prepare('SELECT base_list_id FROM office_list_meta WHERE list_id = ?').pluck().get(listId) as number | undefined
+  storeListCounts(db, listId, base)
   db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
 }
 

@@ -7,11 +7,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
-import { NO_FIDE_ID, UNRATED, markSpacing, writeListMarks, type MarkedSort } from '../../../../src/main/core/data/list-order-marks'
+import { NO_FIDE_ID, UNRATED, markSpacing, writeListMarks } from '../../../../src/main/core/data/list-order-marks'
+import { SORTS, expectExactRanks, expectPagesRight, marksOf } from '../data/order-marks-check'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-merges'
-import { listsHandlers } from '../../../../src/main/core/services/lists'
-import type { ServiceContext } from '../../../../src/main/core/services/context'
 import type { Db } from '../../../../src/main/core/db/open'
 import { migratedTo } from '../../../helpers/migrated'
 import { tempDir } from '../../../helpers/temp-db'
@@ -22,49 +21,6 @@ afterAll(() => tmp.cleanup())
 const PLAYERS = 3000
 /** 1: two players in three; 2: every other one; 3: a draft of the first 900; 4: one in seven (under a quarter). */
 const ON_LIST: Record<number, (id: number) => boolean> = { 1: (id) => id % 3 !== 0, 2: (id) => id % 2 === 0, 3: (id) => id <= 900, 4: (id) => id % 7 === 0 }
-const SORTS: MarkedSort[] = ['name', 'fideId', 'rating']
-
-/** Each order's key over `p` and `e`, as the marks hold it (never NULL). */
-const KEY: Record<MarkedSort, string> = { name: 'p.name_folded', fideId: `coalesce(p.fide_id, ${NO_FIDE_ID})`, rating: `coalesce(e.rating, ${UNRATED})` }
-/** Each order as the plain query writes it, one way or the other. */
-const PLAIN: Record<MarkedSort, (dir: string) => string> = {
-  name: (dir) => `p.name_folded ${dir}, p.id ${dir}`,
-  fideId: (dir) => `p.fide_id ${dir}, p.id ${dir}`,
-  rating: (dir) => `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}`
-}
-
-type Mark = { sort: MarkedSort; key: string | number; player_id: number; rank: number }
-const marksOf = (db: Db, listId: number, sort: MarkedSort): Mark[] =>
-  db.prepare('SELECT sort, key, player_id, rank FROM list_marks WHERE list_id = ? AND sort = ? ORDER BY rank, key, player_id').all(listId, sort) as Mark[]
-
-/** Every mark's rank is the number of the list's entries whose (key, id) sorts before the mark's, in every order. */
-function expectExactRanks(db: Db, listId: number): void {
-  for (const sort of SORTS) {
-    const below = db
-      .prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND (${KEY[sort]}, p.id) < (?, ?)`)
-      .pluck()
-    for (const m of marksOf(db, listId, sort)) expect(below.get(listId, m.key, m.player_id), `list ${listId} ${sort} mark ${m.key} ${m.player_id}`).toBe(m.rank)
-  }
-}
-
-/** Every page of `size` rows in every order, both ways, as lists:entries gives it and as the plain OFFSET walk gives it. */
-function expectPagesRight(db: Db, listId: number, size = 41): void {
-  const entries = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number
-  for (const sort of SORTS) {
-    for (const dir of ['ASC', 'DESC'] as const) {
-      const plain = db
-        .prepare(`SELECT p.id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? ORDER BY ${PLAIN[sort](dir)} LIMIT ? OFFSET ?`)
-        .pluck()
-      for (let offset = 0; offset < entries + size; offset += size) {
-        const page = listsHandlers['lists:entries']({ listId, offset, limit: size, sort, order: dir === 'ASC' ? 'asc' : 'desc' }, { db } as unknown as ServiceContext) as {
-          rows: { playerId: number }[]
-        }
-        expect(page.rows.map((r) => r.playerId), `list ${listId} ${sort} ${dir} offset ${offset}`).toEqual(plain.all(listId, size, offset))
-      }
-    }
-  }
-}
-
 describe('migration 15 (list order marks)', () => {
   const db = migratedTo(tmp.file('m15.db'), 12) as unknown as Db
   afterAll(() => db.close())
