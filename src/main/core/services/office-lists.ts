@@ -851,7 +851,8 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
     return { total: listTournamentCount(db, input.listId), rows: listTournaments(db, input.listId, { offset: input.offset, limit: input.limit }) }
   },
   // in the worker for a draft: reading the period's inputs again takes over 100 ms at FIDE scale
-  'lists:stale': (input, { db, jobs }) => (getList(db, input.listId).status === 'draft' ? jobs.run('lists:stale', input) : { stale: false }),
+  // a question the preview asks as it opens, which shows its own state: not a job for the jobs bar
+  'lists:stale': (input, { db, jobs }) => (getList(db, input.listId).status === 'draft' ? jobs.run('lists:stale', input, undefined, { quiet: true }) : { stale: false }),
   'lists:sheet': (input, { db }) => {
     if ((input.playerId === undefined) === (input.fideId === undefined)) throw new UserError('lists.sheetPlayer', {})
     const player = input.playerId !== undefined ? playerBrief(db, 'id', input.playerId) : playerBrief(db, 'fide_id', input.fideId!)

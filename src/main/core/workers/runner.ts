@@ -36,6 +36,8 @@ interface JobState {
   worker: Worker
   flag: Int32Array
   settled: Promise<Event>
+  /** A quiet job's events go to its caller's listener only (see run). */
+  quiet: ((e: Event) => void) | null
 }
 
 function issuesText(issues: readonly z.core.$ZodIssue[]): string {
@@ -63,15 +65,19 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
 
   /** Starts a job of a declared kind; its input is parsed here (a located UserError when it does not fit). */
   start<K extends JobKindOf<C>>(kind: K, input: JobInputOf<C, K>): string {
+    return this.begin(kind, input, null)
+  }
+
+  private begin(kind: string, input: unknown, quiet: ((e: Event) => void) | null): string {
     const def = this.def(kind)
     const parsed = def.input.safeParse(input)
     if (!parsed.success) {
       throw new UserError('jobs.invalidInput', { kind, issues: issuesText(parsed.error.issues) }, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
     }
-    return this.spawn(kind, parsed.data, def)
+    return this.spawn(kind, parsed.data, def, quiet)
   }
 
-  private spawn(kind: string, input: unknown, def: C[JobKindOf<C>]): string {
+  private spawn(kind: string, input: unknown, def: C[JobKindOf<C>], quiet: ((e: Event) => void) | null): string {
     const jobId = randomUUID()
     const cancelFlag = new SharedArrayBuffer(4)
     const flag = new Int32Array(cancelFlag)
@@ -84,13 +90,17 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
     const event: Event = { jobId, kind, state: 'running', done: 0, total: 0 }
     let resolveSettled!: (e: Event) => void
     const settled = new Promise<Event>((r) => (resolveSettled = r))
-    const state: JobState = { event, worker, flag, settled }
+    const state: JobState = { event, worker, flag, settled, quiet }
     this.jobs.set(jobId, state)
+    const tell = (e: Event): void => {
+      if (state.quiet) state.quiet(e)
+      else this.emit('event', this.typed(e))
+    }
 
     const finish = (next: Partial<Event>): void => {
       if (state.event.state !== 'running') return
       state.event = { ...state.event, ...next }
-      this.emit('event', this.typed(state.event))
+      tell(state.event)
       resolveSettled(state.event)
       if (next.state !== 'done') void worker.terminate()
       else {
@@ -105,7 +115,7 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
       if (msg.type === 'progress') {
         if (state.event.state !== 'running') return
         state.event = { ...state.event, done: msg.done, total: msg.total, message: msg.message }
-        this.emit('event', this.typed(state.event))
+        tell(state.event)
       } else if (msg.type === 'done') {
         const checked = this.options.checkResults ? def.result.safeParse(msg.result) : null
         if (checked && !checked.success) {
@@ -122,7 +132,7 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
       if (Atomics.load(flag, 0) === 1) finish({ state: 'cancelled' })
       else finish({ state: 'failed', error: { key: 'jobs.workerCrashed', message: `exit code ${code}`, params: { reason: `exit code ${code}` } } })
     })
-    this.emit('event', this.typed(event))
+    tell(event)
     return jobId
   }
 
@@ -154,13 +164,18 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
     return s.settled.then((e) => this.typed(e))
   }
 
-  /** Starts a job and resolves with its result; rejects with a UserError when it is refused, fails or is cancelled. */
-  async run<K extends JobKindOf<C>>(kind: K, input: JobInputOf<C, K>, onEvent?: (e: AnyJobEventOf<C>) => void): Promise<JobResultOf<C, K>> {
-    const jobId = this.start(kind, input)
+  /**
+   * Starts a job and resolves with its result; rejects with a UserError when it is refused, fails or is cancelled.
+   * `quiet`: its events go to `onEvent` only, not to the runner's listeners (the hosts' job bars): a question a call
+   * answers through a job (lists:stale), whose caller shows its own state.
+   */
+  async run<K extends JobKindOf<C>>(kind: K, input: JobInputOf<C, K>, onEvent?: (e: AnyJobEventOf<C>) => void, options: { quiet?: boolean } = {}): Promise<JobResultOf<C, K>> {
     const listener = (e: AnyJobEventOf<C>): void => {
       if (e.jobId === jobId) onEvent?.(e)
     }
-    this.on('event', listener)
+    // a quiet job's own events only (its first comes before begin returns)
+    const jobId = options.quiet ? this.begin(kind, input, (e) => onEvent?.(this.typed(e))) : this.start(kind, input)
+    if (!options.quiet) this.on('event', listener)
     try {
       const s = this.jobs.get(jobId)!
       const end = await s.settled

@@ -97,7 +97,13 @@ describe('lists:preview and lists:sheet', () => {
     const p = await call(services, 'lists:preview', { listId: nov.listId })
     expect(p.counts).toMatchObject({ up: 2, down: 1, new: 1, unchanged: 6, delisted: 0, inactive: 0 })
     expect(p.meta).toMatchObject({ closingDate: '2025-10-29', profileId: 'fide-2024' })
+    // asked through a quiet job: the window's jobs bar hears nothing of it
+    const heard: unknown[] = []
+    const hear = (e: unknown): number => heard.push(e)
+    services.ctx.jobs.on('event', hear)
     expect(await call(services, 'lists:stale', { listId: nov.listId })).toEqual({ stale: false })
+    services.ctx.jobs.off('event', hear)
+    expect(heard).toEqual([])
     // the read-only archive previews the draft too: its job reads the file read-only
     const archive = createServices({ dbPath: services.ctx.dbPath, host: 'browser', appVersion: 'test', worker: sourceWorkerScript(), readOnly: true, integrityCheck: 'skip' })
     try {

@@ -55,6 +55,23 @@ describe('JobRunner', () => {
     await runner.close()
   })
 
+  it('keeps a quiet run\'s events to its caller: none reach the hosts\' listeners, its result and error as any run\'s', async () => {
+    const runner = testRunner()
+    const heard: TestEvent[] = []
+    runner.on('event', (e) => heard.push(e))
+    const own: TestEvent[] = []
+    expect(await runner.run('test:count', { to: 3 }, (e) => own.push(e), { quiet: true })).toEqual({ sum: 6 })
+    expect(own.filter((e) => e.state === 'running' && e.total > 0).map((e) => e.done)).toEqual([1, 2, 3])
+    expect(own[0]?.state).toBe('running')
+    expect(own.at(-1)?.state).toBe('done')
+    await expect(runner.run('test:fail', {}, undefined, { quiet: true })).rejects.toMatchObject({ key: 'settings.unknownKey' })
+    expect(heard).toEqual([])
+    // the same run, not quiet, is heard
+    await runner.run('test:count', { to: 2 })
+    expect(heard.at(-1)).toMatchObject({ kind: 'test:count', state: 'done' })
+    await runner.close()
+  })
+
   it('propagates a job error with its message key', async () => {
     const runner = testRunner()
     await expect(runner.run('test:fail', {})).rejects.toMatchObject({ key: 'settings.unknownKey', params: { key: 'colour' } })
