@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { tempDir } from '../../../helpers/temp-db'
-import { expectExactRanks, expectPagesRight, marksOf } from './order-marks-check'
+import { expectExactRanks, expectPagesRight, marksOf, seedMarkPlayers } from './order-marks-check'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -15,13 +15,7 @@ const PLAYERS = 3000
 const db: Db = openDatabase(tmp.file('marks.db'))
 afterAll(() => db.close())
 
-// 97 surnames, 13 given names (many players share a name), one in five without FIDE ID, FIDE IDs unrelated to the ids
-db.prepare(
-  `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-   INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation)
-   SELECT i, CASE WHEN i % 5 = 0 THEN NULL ELSE 100000 + (i * 7919) % 10007 END, 'Sur' || (i * 7 % 97), 'Giv' || (i % 13),
-          'sur' || (i * 7 % 97) || ' giv' || (i % 13), 'FRA' FROM n`
-).run(PLAYERS)
+seedMarkPlayers(db, PLAYERS)
 
 function list(id: number, status: 'reference' | 'draft', players: Iterable<number>, rating: (p: number) => number | null): void {
   db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (?, ?, ?, 'standard', ?, ?)").run(

@@ -48,3 +48,16 @@ export function expectPagesRight(db: Db, listId: number, size = 41): void {
     }
   }
 }
+
+/**
+ * Players 1..n whose orders cross in every way: 97 surnames and 13 given names (many share a name), one in five without
+ * FIDE ID (the front segment of that order), FIDE IDs in no relation to the ids (7919 × id mod 10007).
+ */
+export function seedMarkPlayers(db: Db, n: number): void {
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+     INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation)
+     SELECT i, CASE WHEN i % 5 = 0 THEN NULL ELSE 100000 + (i * 7919) % 10007 END, 'Sur' || (i * 7 % 97), 'Giv' || (i % 13),
+            'sur' || (i * 7 % 97) || ' giv' || (i % 13), 'FRA' FROM n`
+  ).run(n)
+}

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { NO_FIDE_ID, UNRATED, markSpacing, writeListMarks } from '../../../../src/main/core/data/list-order-marks'
-import { SORTS, expectExactRanks, expectPagesRight, marksOf } from '../data/order-marks-check'
+import { SORTS, expectExactRanks, expectPagesRight, marksOf, seedMarkPlayers } from '../data/order-marks-check'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-merges'
 import type { Db } from '../../../../src/main/core/db/open'
@@ -25,14 +25,8 @@ describe('migration 15 (list order marks)', () => {
   const db = migratedTo(tmp.file('m15.db'), 12) as unknown as Db
   afterAll(() => db.close())
   db.transaction(() => {
-    // 97 surnames, 13 given names: many players share a name; one in five has no FIDE ID; the FIDE IDs are in no
-    // relation to the ids (7919 × id mod 10007); one entry in eleven is unrated and many share a rating
-    db.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation)
-       SELECT i, CASE WHEN i % 5 = 0 THEN NULL ELSE 100000 + (i * 7919) % 10007 END, 'Sur' || (i * 7 % 97), 'Giv' || (i % 13),
-              'sur' || (i * 7 % 97) || ' giv' || (i % 13), 'FRA' FROM n`
-    ).run(PLAYERS)
+    // one entry in eleven is unrated and many share a rating
+    seedMarkPlayers(db, PLAYERS)
     for (const l of [1, 2, 3, 4]) {
       const draft = l === 3
       db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (?, ?, ?, 'standard', ?, ?)").run(
