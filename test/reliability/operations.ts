@@ -173,8 +173,18 @@ async function importOnly(s: Services, text: string, name: string): Promise<numb
   return r!.tournamentId
 }
 
-function checkpointCopy(s: Services, to: string): string {
-  s.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
+/**
+ * The database as it is now, in one file: the WAL emptied into it first. A job may still be copying the WAL after its
+ * result (a list import's, a generation's: JobContext.afterResult), and SQLite then answers the checkpoint "busy"
+ * without doing it: the copy waits until a whole checkpoint has been made, or it would miss what the WAL held.
+ */
+async function checkpointCopy(s: Services, to: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    const [r] = s.ctx.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+    if (r?.busy === 0) break
+    if (tries >= 600) throw new Error(`the checkpoint before ${to} stayed busy for a minute`)
+    await new Promise((done) => setTimeout(done, 100))
+  }
   copyFileSync(s.ctx.dbPath, to)
   return to
 }
@@ -222,7 +232,7 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
     ]
     const ids: number[] = []
     for (const [i, r] of reports.entries()) ids.push(await importOnly(s, r, `t${i + 1}.trf`))
-    const decideBefore = checkpointCopy(s, join(dir, 'decide-before.db'))
+    const decideBefore = await checkpointCopy(s, join(dir, 'decide-before.db'))
     // the same decisions as the harness's run, here in this process
     for (const id of ids) {
       const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null }[] }
@@ -231,16 +241,16 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
       for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'written by hand for the harness' })
       await call(s, 'checks:approve', { id, reason: 'checked by the office', overrideErrors: true })
     }
-    const approved = checkpointCopy(s, join(dir, 'generate-before.db'))
+    const approved = await checkpointCopy(s, join(dir, 'generate-before.db'))
     const playerOf = (fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
     const pairArgs = pairs.map(([keep, drop]) => `${playerOf(keep!.id)}:${playerOf(drop!.id)}`)
 
     const nov = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', ratingType: 'standard' })) as GenerateResult
-    const publishBefore = checkpointCopy(s, join(dir, 'publish-before.db'))
+    const publishBefore = await checkpointCopy(s, join(dir, 'publish-before.db'))
     await call(s, 'lists:publish', { listId: nov.listId, reason: 'November list' })
     const late = await importOnly(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't-late.trf')
     await call(s, 'checks:approve', { id: late, reason: 'approved after the November list', overrideErrors: true })
-    const correctBefore = checkpointCopy(s, join(dir, 'correct-before.db'))
+    const correctBefore = await checkpointCopy(s, join(dir, 'correct-before.db'))
 
     const op = (name: string, args: string[], before: string): Operation<OfficeState> => ({ name, args, before, snapshot: officeState, judge: judgeSteps, recorded: true })
     return {
