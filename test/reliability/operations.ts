@@ -1,6 +1,6 @@
 // The multi-step writes the crash harness kills, each with the database it starts from and how to judge what a
 // killed run left: the state before, the state after, or (for a sequence of reports) a whole prefix of it.
-import { copyFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
@@ -9,6 +9,7 @@ import { backupDatabase, frozenListChecksums } from '../../src/main/core/db/back
 import { importFideList } from '../../src/main/core/registry/import'
 import { importNationalList } from '../../src/main/core/registry/national'
 import { writeCombinedList, writeSyntheticCombinedList, type CombinedFields } from '../helpers/synthetic-list'
+import { copyCheckpointed } from '../helpers/db-copy'
 import { createServices, type Services } from '../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import type { GenerateResult } from '../../src/shared/contract/index'
@@ -173,21 +174,8 @@ async function importOnly(s: Services, text: string, name: string): Promise<numb
   return r!.tournamentId
 }
 
-/**
- * The database as it is now, in one file: the WAL emptied into it first. A job may still be copying the WAL after its
- * result (a list import's, a generation's: JobContext.afterResult), and SQLite then answers the checkpoint "busy"
- * without doing it: the copy waits until a whole checkpoint has been made, or it would miss what the WAL held.
- */
-async function checkpointCopy(s: Services, to: string): Promise<string> {
-  for (let tries = 0; ; tries++) {
-    const [r] = s.ctx.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
-    if (r?.busy === 0) break
-    if (tries >= 600) throw new Error(`the checkpoint before ${to} stayed busy for a minute`)
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  copyFileSync(s.ctx.dbPath, to)
-  return to
-}
+/** The database as it is now, in one file (test/helpers/db-copy.ts). */
+const checkpointCopy = (s: Services, to: string): Promise<string> => copyCheckpointed(s.ctx.db, to)
 
 export interface OfficeOperations {
   decideApprove: Operation<OfficeState>

@@ -3,12 +3,12 @@
 // checksum frozen at its publication; a tampered stored game, a corrected version and a player merge as the replay
 // sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyFileSync } from 'node:fs'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
 import type { ReplayResult } from '../../../../src/shared/contract/list-history'
 import { tempDir } from '../../../helpers/temp-db'
+import { copyCheckpointed } from '../../../helpers/db-copy'
 import { PLAYERS, call, importApproved, refused, seedFideList, trf } from './office-list-fixture'
 
 const tmp = tempDir()
@@ -65,8 +65,7 @@ describe('lists:replay', () => {
   }, 120_000)
 
   it('names the first list that differs when a stored game was tampered with, the game, and the entries it moves', async () => {
-    services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
-    copyFileSync(tmp.file('office.db'), tmp.file('tampered.db'))
+    await copyCheckpointed(services.ctx.db, tmp.file('tampered.db'))
     const other = open(tmp.file('tampered.db'))
     try {
       // start rank 1 (Alpha) beat start rank 2 (Bravo) in the November report; the stored game now says she lost
@@ -94,7 +93,7 @@ describe('lists:replay', () => {
   }, 120_000)
 
   it('reports a published entry changed behind the triggers as stored entries no longer matching their checksum', async () => {
-    copyFileSync(tmp.file('office.db'), tmp.file('entries.db'))
+    await copyCheckpointed(services.ctx.db, tmp.file('entries.db'))
     const other = open(tmp.file('entries.db'))
     try {
       const db = other.ctx.db
@@ -172,8 +171,7 @@ describe('a correction as worker jobs, then the replay', () => {
   }, 120_000)
 
   it('replays a corrected version against the inputs it was computed from: a tampered game is the only cause named, not "inputs changed"', async () => {
-    services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
-    copyFileSync(tmp.file('office.db'), tmp.file('corrected-tampered.db'))
+    await copyCheckpointed(services.ctx.db, tmp.file('corrected-tampered.db'))
     const other = open(tmp.file('corrected-tampered.db'))
     try {
       const db = other.ctx.db

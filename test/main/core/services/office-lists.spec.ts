@@ -2,7 +2,6 @@
 // imported from TRF reports, generated (as a worker job), previewed, published, corrected. Every figure is worked by
 // hand below from the FIDE 2024 rules (regulations.md § 2 tables, § 4.1 rated player, § 4.3 unrated player).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { listBackups } from '../../../../src/main/core/db/backup'
@@ -10,6 +9,7 @@ import { createServices, type Services } from '../../../../src/main/core/service
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
+import { copyCheckpointed } from '../../../helpers/db-copy'
 import { E_FIDE, PLAYERS, call, entry, importApproved, playerId, refused, seedFideList, trf } from './office-list-fixture'
 
 const tmp = tempDir()
@@ -241,8 +241,7 @@ describe('a tournament found late', () => {
   let fidePractice: Services
   beforeAll(async () => {
     await call(services, 'checks:approve', { id: t3, reason: 'approved after the November list', overrideErrors: true })
-    services.ctx.db.pragma('wal_checkpoint(TRUNCATE)')
-    copyFileSync(tmp.file('office.db'), tmp.file('practice.db'))
+    await copyCheckpointed(services.ctx.db, tmp.file('practice.db'))
     fidePractice = open(tmp.file('practice.db'))
   })
   afterAll(async () => {
