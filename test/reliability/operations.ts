@@ -174,8 +174,6 @@ async function importOnly(s: Services, text: string, name: string): Promise<numb
   return r!.tournamentId
 }
 
-/** The database as it is now, in one file (test/helpers/db-copy.ts). */
-const checkpointCopy = (s: Services, to: string): Promise<string> => copyCheckpointed(s.ctx.db, to)
 
 export interface OfficeOperations {
   decideApprove: Operation<OfficeState>
@@ -220,7 +218,7 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
     ]
     const ids: number[] = []
     for (const [i, r] of reports.entries()) ids.push(await importOnly(s, r, `t${i + 1}.trf`))
-    const decideBefore = await checkpointCopy(s, join(dir, 'decide-before.db'))
+    const decideBefore = await copyCheckpointed(s.ctx.db, join(dir, 'decide-before.db'))
     // the same decisions as the harness's run, here in this process
     for (const id of ids) {
       const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null }[] }
@@ -229,16 +227,16 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
       for (const f of errors) if (!f.decision) await call(s, 'tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'written by hand for the harness' })
       await call(s, 'checks:approve', { id, reason: 'checked by the office', overrideErrors: true })
     }
-    const approved = await checkpointCopy(s, join(dir, 'generate-before.db'))
+    const approved = await copyCheckpointed(s.ctx.db, join(dir, 'generate-before.db'))
     const playerOf = (fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
     const pairArgs = pairs.map(([keep, drop]) => `${playerOf(keep!.id)}:${playerOf(drop!.id)}`)
 
     const nov = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', ratingType: 'standard' })) as GenerateResult
-    const publishBefore = await checkpointCopy(s, join(dir, 'publish-before.db'))
+    const publishBefore = await copyCheckpointed(s.ctx.db, join(dir, 'publish-before.db'))
     await call(s, 'lists:publish', { listId: nov.listId, reason: 'November list' })
     const late = await importOnly(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't-late.trf')
     await call(s, 'checks:approve', { id: late, reason: 'approved after the November list', overrideErrors: true })
-    const correctBefore = await checkpointCopy(s, join(dir, 'correct-before.db'))
+    const correctBefore = await copyCheckpointed(s.ctx.db, join(dir, 'correct-before.db'))
 
     const op = (name: string, args: string[], before: string): Operation<OfficeState> => ({ name, args, before, snapshot: officeState, judge: judgeSteps, recorded: true })
     return {

@@ -20,7 +20,7 @@ import { storeListCounts } from './list-pages'
 import { standingRecord } from './player-merges'
 import { syncRatingOrders } from './rating-order'
 import { BucketTally, recountBuckets } from './registry-buckets'
-import { dropTrigger, liftTriggers } from './triggers'
+import { ENTRIES_GUARD, dropTrigger, liftTriggers } from './triggers'
 
 /** A reference list already imported from the same file (same checksum) for the same date. */
 export function referenceListByChecksum(db: Db, checksum: string, listDate: string): { id: number; type: string } | undefined {
@@ -394,6 +394,6 @@ export function enterBulkMode(db: Db, buckets: BucketTally): () => void {
  * before the commit; both happen inside the transaction, so no other writer ever sees the table without it.
  */
 export function liftEntriesGuard(db: Db): () => void {
-  return liftTriggers(db, ['rating_list_entries_frozen_insert'])
+  return liftTriggers(db, [ENTRIES_GUARD])
 }
 

@@ -184,7 +184,11 @@ export function writeListMarks(db: Db, listId: number, entries: number, baseList
   const spacing = markSpacing(entries, registry)
   const walks = walksPlayers(entries, registry)
   db.prepare('DELETE FROM list_marks WHERE list_id = ?').run(listId)
-  const rated = db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL').pluck().get(listId) as number
+  // the rated count as stored with the list's counts (storeListCounts, the publication), counted when it is not
+  const rated = db
+    .prepare('SELECT coalesce(rated_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)) FROM rating_lists WHERE id = @id')
+    .pluck()
+    .get({ id: listId }) as number
   // the rated by (rating, id), then the unrated by id from rank `rated` on
   db.prepare(
     `INSERT INTO list_marks (list_id, sort, key, player_id, rank)

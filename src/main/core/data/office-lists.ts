@@ -32,7 +32,7 @@ import { listEntryCount, storeListCounts } from './list-pages'
 import { marksCover, writeListMarks } from './list-order-marks'
 import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw } from './statements'
-import { liftTriggers } from './triggers'
+import { ENTRIES_GUARD, liftTriggers } from './triggers'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -867,7 +867,7 @@ export interface DraftTarget {
 }
 
 /** The insert guards of a list's entries and sheets (migrations 8 and 11), lifted while a draft's rows are written. */
-export const DRAFT_ROW_GUARDS = ['rating_list_entries_frozen_insert', 'office_list_sheets_frozen_insert'] as const
+export const DRAFT_ROW_GUARDS = [ENTRIES_GUARD, 'office_list_sheets_frozen_insert'] as const
 
 /** Starts a draft of `listDate`/`ratingType`: the list row (replacing the earlier draft when asked, its id kept). */
 export function openDraft(db: Db, list: { listDate: string; ratingType: RatingType }, meta: Pick<DraftMeta, 'params' | 'source'>, o: Pick<WriteListOptions, 'replaceDraft' | 'version' | 'supersedesId'>): DraftTarget {

@@ -3,6 +3,9 @@
 // write that fails rolls both back.
 import type { Db } from '../db/open'
 
+/** The guard that refuses entries into a published or counted list (migration 11): lifted by a list import and a draft. */
+export const ENTRIES_GUARD = 'rating_list_entries_frozen_insert'
+
 /** Drops a trigger inside the caller's transaction; returns what puts it back exactly as it was (null: none). */
 export function dropTrigger(db: Db, name: string): (() => void) | null {
   const t = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined

@@ -2,7 +2,7 @@
 // holds 1,000 pages: after a FIDE-sized write (a list import, a list's generation: 600–700 MB of pages) that copy takes
 // seconds the officer would wait for, with the result already committed and readable. A job that writes that much
 // commits with the automatic copy off and copies the WAL once its result is given (JobContext.afterResult).
-import type { Db } from './open'
+import { openDatabase, type Db } from './open'
 
 /** Runs `run` with the automatic checkpoint off on this connection, then sets it back as it was. */
 export function withCheckpointLater<T>(db: Db, run: () => T): T {
@@ -22,4 +22,21 @@ export function checkpointAndClose(db: Db): void {
   } finally {
     db.close()
   }
+}
+
+/**
+ * A job's big write on a connection of its own: committed with the automatic checkpoint off, the connection kept to
+ * copy the WAL once the job has given its result (`afterResult`, the job context's), closed at once if the write fails.
+ */
+export function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: () => void) => void, write: (db: Db) => T): T {
+  const db = openDatabase(dbPath)
+  let result: T
+  try {
+    result = withCheckpointLater(db, () => write(db))
+  } catch (e) {
+    db.close()
+    throw e
+  }
+  afterResult(() => checkpointAndClose(db))
+  return result
 }

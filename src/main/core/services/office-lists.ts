@@ -64,7 +64,6 @@ import {
 import { listEntryCount } from '../data/list-pages'
 import { storedPlayerCount } from '../data/players'
 import { openDatabase } from '../db/open'
-import { withCheckpointLater } from '../db/checkpoint'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, type PacedReceiver } from '../workers/paced-channel'
 import { NO_TAIL, startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
@@ -197,9 +196,6 @@ export interface GenerateHooks extends JobHooks {
    *  the helper to be free, so that the helper takes a tail of untouched lines over whatever the timing. */
   batch?: number
   waitForFree?: boolean
-  /** 'later': the draft's commit leaves the WAL for the caller to copy into the file once the officer has the result
-   *  (db/checkpoint.ts: 4 s at FIDE scale), as a list import's does. */
-  checkpoint?: 'later'
 }
 
 /**
@@ -207,10 +203,6 @@ export interface GenerateHooks extends JobHooks {
  * one transaction that replaces the earlier draft of that date. Runs in the worker (the `lists:generate` job).
  */
 export function generateDraft(db: Db, input: GenerateInput, hooks: GenerateHooks = {}): GenerateResult {
-  return hooks.checkpoint === 'later' ? withCheckpointLater(db, () => generateNow(db, input, hooks)) : generateNow(db, input, hooks)
-}
-
-function generateNow(db: Db, input: GenerateInput, hooks: GenerateHooks): GenerateResult {
   const plan = generationPlan(db, input)
   assertNotPublished(db, input.listDate, input.ratingType, plan.source)
   if (hooks.thread && !db.memory && (storedPlayerCount(db) ?? 0) >= (hooks.threadFrom ?? THREAD_FROM)) return generateOnThread(db, input, plan, hooks.thread, hooks)

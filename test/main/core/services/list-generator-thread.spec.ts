@@ -12,7 +12,7 @@ import { tempDir } from '../../../helpers/temp-db'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { DRAFT_ROW_GUARDS } from '../../../../src/main/core/data/office-lists'
-import { checkpointAndClose } from '../../../../src/main/core/db/checkpoint'
+import { checkpointAndClose, withCheckpointLater } from '../../../../src/main/core/db/checkpoint'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { PLAYERS, importApproved, seedFideList, trf } from './office-list-fixture'
 
@@ -128,7 +128,7 @@ describe('the guards of published lists while a draft is written', () => {
 })
 
 // A draft's commit at FIDE scale leaves 600–700 MB of pages in the WAL; copying them into the file (4 s) waits until the
-// officer has the result when the job asks for it (checkpoint 'later'), as a list import's does.
+// officer has the result (the job's writeThenCheckpoint, db/checkpoint.ts), as a list import's does.
 describe("a draft's pages copied into the database file after its result", () => {
   const fileHash = (): string => createHash('sha256').update(readFileSync(s.ctx.db.name)).digest('hex')
   const withAutoCheckpoint = <T>(pages: number, run: () => T): T => {
@@ -150,7 +150,7 @@ describe("a draft's pages copied into the database file after its result", () =>
     // left for later: the file is as it was, the draft is there all the same
     before = fileHash()
     const later = withAutoCheckpoint(1, () => {
-      const r = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, { ...thread, checkpoint: 'later' })
+      const r = withCheckpointLater(s.ctx.db, () => generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }, thread))
       expect(s.ctx.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1)
       return r
     })

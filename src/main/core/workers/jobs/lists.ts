@@ -6,7 +6,7 @@
 // `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
-import { checkpointAndClose } from '../../db/checkpoint'
+import { writeThenCheckpoint } from '../../db/checkpoint'
 import { applyCorrection, assertPublishableNow, correctionPreview, draftIsStale, generateDraft, publishList } from '../../services/office-lists'
 import { replayHistory } from '../../services/list-history'
 import { compareAndStore } from '../../services/list-out'
@@ -17,20 +17,12 @@ import { getList } from '../../data/office-lists'
 import { UserError } from '../../util/errors'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
-  'lists:generate': (input, ctx) => {
-    const db = openDatabase(ctx.dbPath)
-    let result: ReturnType<typeof generateDraft>
-    try {
-      result = generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript, checkpoint: 'later' })
-    } catch (e) {
-      db.close()
-      throw e
-    }
-    // the draft is committed and readable from here on; its pages are copied from the WAL into the file (seconds at
-    // FIDE scale) once the officer has the result, as after a list import
-    ctx.afterResult(() => checkpointAndClose(db))
-    return result
-  },
+  // the draft is committed and readable at its result; its pages are copied from the WAL into the file (seconds at
+  // FIDE scale) once the officer has it, as after a list import
+  'lists:generate': (input, ctx) =>
+    writeThenCheckpoint(ctx.dbPath, ctx.afterResult, (db) =>
+      generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript })
+    ),
   'lists:publish': async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {

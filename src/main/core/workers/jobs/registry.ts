@@ -1,7 +1,7 @@
 // Registry jobs in the worker: FIDE list import and the duplicate scan, each on its own database connection with progress.
 import type { JobHandlersOf } from '../protocol'
 import { openDatabase } from '../../db/open'
-import { checkpointAndClose } from '../../db/checkpoint'
+import { writeThenCheckpoint } from '../../db/checkpoint'
 import { importFideList } from '../../registry/import'
 import { scanDuplicates } from '../../registry/duplicates'
 import { importNationalList } from '../../registry/national'
@@ -13,25 +13,17 @@ export const registryJobs: JobHandlersOf<'registry'> = {
     ctx.progress(0, 1, 'backup')
     await backupBeforeImport(ctx.dbPath, ctx.workerScript)
     ctx.throwIfCancelled()
-    const db = openDatabase(ctx.dbPath)
-    let result: ReturnType<typeof importFideList>
-    try {
-      result = importFideList(db, {
+    // The list is committed and readable at its result; copying the write-ahead log into the database file
+    // (seconds after a full list) happens once the officer has it.
+    return writeThenCheckpoint(ctx.dbPath, ctx.afterResult, (db) =>
+      importFideList(db, {
         ...opts,
         // A big first load is read on a second thread (this worker's entry again) while this one writes.
         reader: ctx.workerScript,
         progress: (done, total, message) => ctx.progress(done, total, message),
-        throwIfCancelled: () => ctx.throwIfCancelled(),
-        checkpoint: 'later'
+        throwIfCancelled: () => ctx.throwIfCancelled()
       })
-    } catch (e) {
-      db.close()
-      throw e
-    }
-    // The list is committed and readable from here on; copying the write-ahead log into the database file
-    // (seconds after a full list) happens once the officer has the result.
-    ctx.afterResult(() => checkpointAndClose(db))
-    return result
+    )
   },
   'registry:importNational': async (opts, ctx) => {
     ctx.progress(0, 1, 'backup')
