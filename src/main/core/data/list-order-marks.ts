@@ -80,6 +80,19 @@ export function walksPlayers(entries: number, registry: number): boolean {
 
 type Key = { k: string | number; id: number }
 
+/**
+ * What the writer of a list knows of its entries once they are all written (data/draft-orders.ts): their counts, its
+ * marks by rating and its players in id order, each null when it cannot give them (SQLite then walks the list).
+ */
+export interface KnownEntries {
+  readonly entries: number
+  readonly rated: number
+  /** The marks by rating every `spacing` ranks, as [key, player id, rank]. */
+  ratingMarks(spacing: number): [number, number, number][] | null
+  /** The list's players in id order. */
+  playerIds(): ArrayLike<number> | null
+}
+
 /** One ordered part of an order: a SELECT ending with its ORDER BY, with its parameters (positional, then named). */
 export interface OrderPart {
   sql: string
@@ -177,31 +190,40 @@ export function marksCover(db: Db, listId: number, entries: number): boolean {
  * through the index would then sort the list at every mark). By name the list is sorted once, read in player order
  * (its entries by primary key, each player by his): walking the name index instead looks each entry up in random
  * order (12 s against 3.5 s at 1.9 M). A list made from `baseListId` moves the base's marks by name and FIDE ID
- * instead when the two differ by a few players (marksFromBase).
+ * instead when the two differ by a few players (marksFromBase). A draft's writer, which saw every entry go in,
+ * gives its marks by rating and its players in id order sorted in memory (`known`), where SQLite would read the list
+ * again.
  */
-export function writeListMarks(db: Db, listId: number, entries: number, baseListId?: number): void {
+export function writeListMarks(db: Db, listId: number, entries: number, baseListId?: number, known?: KnownEntries): void {
   const registry = registrySpan(db)
   const spacing = markSpacing(entries, registry)
   const walks = walksPlayers(entries, registry)
   db.prepare('DELETE FROM list_marks WHERE list_id = ?').run(listId)
-  // the rated count as stored with the list's counts (storeListCounts, the publication), counted when it is not
-  const rated = db
-    .prepare('SELECT coalesce(rated_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)) FROM rating_lists WHERE id = @id')
-    .pluck()
-    .get({ id: listId }) as number
-  // the rated by (rating, id), then the unrated by id from rank `rated` on
-  db.prepare(
-    `INSERT INTO list_marks (list_id, sort, key, player_id, rank)
-     SELECT @id, 'rating', k, player_id, rn FROM (
-       SELECT rating AS k, player_id, row_number() OVER (ORDER BY rating, player_id) - 1 AS rn
-         FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL) WHERE rn % @spacing = 0
-     UNION ALL
-     SELECT @id, 'rating', ${UNRATED}, player_id, rn FROM (
-       SELECT player_id, @rated + row_number() OVER (ORDER BY player_id) - 1 AS rn
-         FROM rating_list_entries WHERE list_id = @id AND rating IS NULL) WHERE rn % @spacing = 0`
-  ).run({ id: listId, spacing, rated })
+  const marks = known?.ratingMarks(spacing)
+  if (marks) {
+    // sorted by its writer as the entries went in (the same order: ratings and ids are integers)
+    const insert = db.prepare(`INSERT INTO list_marks (list_id, sort, key, player_id, rank) VALUES (${listId}, 'rating', ?, ?, ?)`)
+    for (const m of marks) insert.run(m)
+  } else {
+    // the rated count as stored with the list's counts (storeListCounts, the publication), counted when it is not
+    const rated = db
+      .prepare('SELECT coalesce(rated_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)) FROM rating_lists WHERE id = @id')
+      .pluck()
+      .get({ id: listId }) as number
+    // the rated by (rating, id), then the unrated by id from rank `rated` on
+    db.prepare(
+      `INSERT INTO list_marks (list_id, sort, key, player_id, rank)
+       SELECT @id, 'rating', k, player_id, rn FROM (
+         SELECT rating AS k, player_id, row_number() OVER (ORDER BY rating, player_id) - 1 AS rn
+           FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL) WHERE rn % @spacing = 0
+       UNION ALL
+       SELECT @id, 'rating', ${UNRATED}, player_id, rn FROM (
+         SELECT player_id, @rated + row_number() OVER (ORDER BY player_id) - 1 AS rn
+           FROM rating_list_entries WHERE list_id = @id AND rating IS NULL) WHERE rn % @spacing = 0`
+    ).run({ id: listId, spacing, rated })
+  }
   if (!walks) return
-  if (baseListId !== undefined && marksFromBase(db, listId, baseListId, entries)) return
+  if (baseListId !== undefined && marksFromBase(db, listId, baseListId, entries, known?.playerIds() ?? null)) return
   const insert = db.prepare('INSERT INTO list_marks (list_id, sort, key, player_id, rank) VALUES (?, ?, ?, ?, ?)')
   let at = walk(db, listId, 'fideId', null, 0, 1)[0]
   for (let rank = 0; at; rank += spacing) {
@@ -230,15 +252,15 @@ const MOVED_MARKS_UP_TO = 0.1
  * is a key of the order with the number of entries before it, so each of the base's marks serves the new list at its
  * rank moved by the players added before its key, less those gone before it (counted by SQLite's own comparison of
  * the keys, in one sorted pass over the marks and the few players that differ). The players that differ are found by
- * comparing the two lists' player ids (0.6 s). False (nothing written) when the base holds no such marks or the lists
+ * comparing the two lists' player ids (0.6 s; the list's own, `listIds`, given by its writer when it knows them). False (nothing written) when the base holds no such marks or the lists
  * differ by more than a tenth: the caller then walks the orders.
  */
-function marksFromBase(db: Db, listId: number, baseListId: number, entries: number): boolean {
+function marksFromBase(db: Db, listId: number, baseListId: number, entries: number, listIds: ArrayLike<number> | null): boolean {
   const hasMarks = db.prepare('SELECT 1 FROM list_marks WHERE list_id = ? AND sort = ? LIMIT 1').pluck()
   if (!hasMarks.get(baseListId, 'name') || !hasMarks.get(baseListId, 'fideId')) return false
   const ids = db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck()
   const base = ids.all(baseListId) as number[]
-  const list = ids.all(listId) as number[]
+  const list = listIds ?? (ids.all(listId) as number[])
   const added: number[] = []
   const gone: number[] = []
   const most = Math.floor(entries * MOVED_MARKS_UP_TO)

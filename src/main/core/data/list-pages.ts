@@ -5,7 +5,7 @@ import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
 import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, surnameFirst, type SearchCondition } from './archive'
-import { markedPage, readParts, registrySpan, walksPlayers, writeListMarks, type OrderPart } from './list-order-marks'
+import { markedPage, readParts, registrySpan, walksPlayers, writeListMarks, type KnownEntries, type OrderPart } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
@@ -26,9 +26,10 @@ export function listEntryCount(db: Db, listId: number): number {
  * A list's counts are stored when its entries are all written, and its orders marked: a reference list at the end of
  * its import, an office list's draft as its generation writes its last line (migration 21; its publication keeps
  * them); migration 11 counted the frozen lists held before. A list whose entries are still being written is counted
- * when read.
+ * when read. A writer that knows the entries it wrote (`known`) is held to the counts SQLite finds: its marks come from
+ * what it knows.
  */
-export function storeListCounts(db: Db, listId: number, baseListId?: number): void {
+export function storeListCounts(db: Db, listId: number, baseListId?: number, known?: KnownEntries): void {
   const stored = db
     .prepare(
       `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
@@ -36,9 +37,14 @@ export function storeListCounts(db: Db, listId: number, baseListId?: number): vo
         WHERE id = @id AND entry_count IS NULL`
     )
     .run({ id: listId }).changes
+  if (!stored) return
+  const [entries, rated] = db.prepare('SELECT entry_count, rated_count FROM rating_lists WHERE id = ?').raw().get(listId) as [number, number]
+  if (known && (known.entries !== entries || known.rated !== rated)) {
+    throw new Error(`list ${listId}: its writer saw ${known.entries} entries (${known.rated} rated), the list holds ${entries} (${rated} rated)`)
+  }
   // its orders are marked at the same moment (migrations 13 and 15)
   // (a list made from a base list, an office list's draft, moves the base's marks: writeListMarks)
-  if (stored) writeListMarks(db, listId, listEntryCount(db, listId), baseListId)
+  writeListMarks(db, listId, entries, baseListId, known)
 }
 
 /** The rated entries of a list (stored for a frozen list, counted for a draft). */

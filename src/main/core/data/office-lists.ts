@@ -33,6 +33,8 @@ import { marksCover, writeListMarks } from './list-order-marks'
 import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
+import { DraftOrders } from './draft-orders'
+import { ORDER_CHUNK } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -644,7 +646,7 @@ export function assertNotPublished(db: Db, listDate: string, ratingType: RatingT
 
 /** Deletes a draft's rows (entries, sheets, window, tournaments, meta); the rating_lists row stays. */
 function clearDraft(db: Db, listId: number): void {
-  for (const t of ['office_list_sheets', 'office_list_kind_counts', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'list_marks', 'rating_list_entries']) {
+  for (const t of ['office_list_sheets', 'office_list_kind_counts', 'office_list_orders', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'list_marks', 'rating_list_entries']) {
     db.prepare(`DELETE FROM ${t} WHERE list_id = ?`).run(listId)
   }
 }
@@ -727,10 +729,19 @@ interface RowInserts {
   one(values: unknown[]): void
 }
 
-function rowInserts(db: Db, insert: string, row: string): RowInserts {
+function rowInserts(db: Db, insert: string, row: string, inserted: (values: unknown[]) => void): RowInserts {
   const one = db.prepare(`${insert} ${row}`)
   const many = db.prepare(`${insert} ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
-  return { group: (v) => void many.run(v), one: (v) => void one.run(v) }
+  return {
+    group: (v) => {
+      many.run(v)
+      inserted(v)
+    },
+    one: (v) => {
+      one.run(v)
+      inserted(v)
+    }
+  }
 }
 
 export const ENTRY_COLUMNS = 14
@@ -890,14 +901,19 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
   // written and put back before its counts are stored, all in the caller's transaction (data/triggers.ts)
   const restoreGuards = liftTriggers(db, DRAFT_ROW_GUARDS)
   // entries and sheets go in statements of ROWS_A_STATEMENT rows (the rest one by one at the end): one statement per
-  // row paid its call, bindings, trigger set-up and statement journal for each of two million rows
+  // row paid its call, bindings, trigger set-up and statement journal for each of two million rows. Each row is also
+  // told to `orders`, which gives the draft's orders and counts once its last row is in (storeDraftCounts)
+  const orders = new DraftOrders()
   const entries = rowInserts(
     db,
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
-    `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    (v) => orders.entryRows(v, ENTRY_COLUMNS)
   )
-  const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`)
+  const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
+    orders.sheetRows(v, SHEET_COLUMNS)
+  )
   const finish = (entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number => {
     for (const r of entriesRest) entries.one(r)
     for (const r of sheetsRest) sheets.one(r)
@@ -912,7 +928,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     db.prepare(
       `INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, inputs_hash, reason, counters) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?)`
     ).run(...rows.meta, JSON.stringify({ ...rows.counters, adjustments: rows.adjustments }))
-    storeDraftCounts(db, id)
+    storeDraftCounts(db, id, orders)
     return id
   }
   return { id, entries, sheets, finish }
@@ -1073,17 +1089,27 @@ export function markPublished(db: Db, listId: number): { publishedAt: string; to
 
 /**
  * The counts a draft holds, stored as its last line is written (migration 21): its entries and rated entries (what a
- * frozen list stores as it is frozen, migration 11), its sheets by kind of change (frozen with the list); and its
- * orders marked (migrations 13 and 15), so that its pages by name or FIDE ID start near their offset as a frozen
- * list's do. A draft's entries do not change once written (a counted list takes no new entry; a new generation
- * clears them and the marks first), and the triggers of migration 15 keep the marks right through a rename, a new
- * FIDE ID or a merge: its publication keeps them (markPublished).
+ * frozen list stores as it is frozen, migration 11), its sheets by kind of change (frozen with the list); its orders
+ * marked (migrations 13 and 15), so that its pages by name or FIDE ID start near their offset as a frozen list's do;
+ * and its preview's orders (migration 22). A draft's entries do not change once written (a counted list takes no new
+ * entry; a new generation clears them and the marks first), and the triggers of migration 15 keep the marks right
+ * through a rename, a new FIDE ID or a merge, as they do a frozen list's: its publication keeps them (markPublished).
+ * `orders` saw every row go in; it is held to the counts SQLite finds before anything is written from it.
  */
-function storeDraftCounts(db: Db, listId: number): void {
+function storeDraftCounts(db: Db, listId: number, orders: DraftOrders): void {
   // the counts and the marks as a reference list's import stores them (its counts were cleared before its lines)
   const base = db.prepare('SELECT base_list_id FROM office_list_meta WHERE list_id = ?').pluck().get(listId) as number | undefined
-  storeListCounts(db, listId, base)
-  db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
+  storeListCounts(db, listId, base, orders)
+  const sheets = db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
+  if (sheets !== orders.sheets) throw new Error(`list ${listId}: its writer saw ${orders.sheets} sheets, the list holds ${sheets}`)
+  const kinds = orders.kindCounts()
+  if (kinds) {
+    const insert = db.prepare(`INSERT INTO office_list_kind_counts (list_id, kind, sheets) VALUES (${listId}, ?, ?)`)
+    for (const [kind, n] of kinds) insert.run(kind, n)
+  } else {
+    db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
+  }
+  orders.writePreviewOrders(db, listId)
 }
 
 /** A list's sheets by kind of change, as stored when it was written (migration 21). */
@@ -1093,15 +1119,30 @@ export function sheetCounts(db: Db, listId: number): Record<ChangeKind, number> 
   return counts
 }
 
-/**
- * The preview's order, biggest changes first then by player, as the indexes of migration 21 hold it: a page is read
- * from the index (its offset walked there, no row read) and only its rows joined to their player and entry.
- */
+/** The preview's order, biggest changes first then by player (stored in chunks since migration 22). */
 const PREVIEW_ORDER = 'abs(coalesce(change, 0)) DESC, player_id'
 
 /**
+ * `count` player ids from position `offset` of a list's stored preview order (`kind` 'all' or one kind), read from the
+ * one or two rows that hold them; null when the rows are not all there (the caller sorts the sheets itself).
+ */
+export function previewOrderSlice(db: Db, listId: number, kind: string, offset: number, count: number): number[] | null {
+  if (count <= 0) return []
+  const first = Math.floor(offset / ORDER_CHUNK)
+  const last = Math.floor((offset + count - 1) / ORDER_CHUNK)
+  const chunks = preparedRaw(db, 'SELECT chunk, players FROM office_list_orders WHERE list_id = ? AND kind = ? AND chunk BETWEEN ? AND ? ORDER BY chunk').all(listId, kind, first, last) as [number, Buffer][]
+  if (chunks.length !== last - first + 1) return null
+  const ids: number[] = []
+  for (const [, b] of chunks) for (let at = 0; at < b.length; at += 4) ids.push(b.readUInt32LE(at))
+  const slice = ids.slice(offset - first * ORDER_CHUNK, offset - first * ORDER_CHUNK + count)
+  return slice.length === count ? slice : null
+}
+
+/**
  * One page of the preview rows (players with a sheet), biggest changes first, of every kind or of one; `playerIds`
- * narrows them to a search's players. The total is the stored count unless a search narrows it.
+ * narrows them to a search's players. The page's players come from the list's stored order (migration 22), or for a
+ * search from its few sheets sorted; only those are joined to their player and entry. The total is the stored count
+ * unless a search narrows it.
  */
 export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }, counts = sheetCounts(db, listId)): { total: number; rows: PreviewRow[] } {
   const where = ['list_id = ?']
@@ -1119,19 +1160,26 @@ export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; play
   } else {
     total = q.kind ? counts[q.kind] : Object.values(counts).reduce((a, b) => a + b, 0)
   }
+  const stored = q.playerIds ? null : previewOrderSlice(db, listId, q.kind ?? 'all', q.offset, Math.min(q.limit, total - q.offset))
+  const page = stored
+    ? { sql: 'SELECT value AS player_id, key AS n FROM json_each(?)', params: [JSON.stringify(stored)] }
+    : {
+        sql: `SELECT player_id, row_number() OVER () AS n FROM (SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?)`,
+        params: [...params, q.limit, q.offset]
+      }
   const rows = db
     .prepare(
-      `WITH page AS (SELECT player_id, row_number() OVER () AS n FROM (SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?))
+      `WITH page AS (${page.sql})
        SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
               s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments,
               -- why a player has no line is in his sheet (a page of them decoded, never the list's)
               CASE WHEN s.kind = '${UNLISTED}' THEN s.sheet END AS sheet
-         FROM page JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
+         FROM page CROSS JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
          JOIN players p ON p.id = s.player_id
          LEFT JOIN rating_list_entries e ON e.list_id = s.list_id AND e.player_id = s.player_id
         ORDER BY page.n`
     )
-    .all(...params, q.limit, q.offset, listId) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
+    .all(...page.params, listId) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
   const tName = db.prepare('SELECT name FROM tournaments WHERE id = ?').pluck()
   return {
     total,

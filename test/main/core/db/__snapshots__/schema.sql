@@ -16,12 +16,6 @@ CREATE INDEX office_list_adjustments_pending ON office_list_adjustments(player_i
 -- index office_list_meta_base
 CREATE INDEX office_list_meta_base ON office_list_meta(base_list_id);
 
--- index office_list_sheets_change
-CREATE INDEX office_list_sheets_change ON office_list_sheets(list_id, abs(coalesce(change, 0)) DESC, player_id);
-
--- index office_list_sheets_kind
-CREATE INDEX office_list_sheets_kind ON office_list_sheets(list_id, kind, abs(coalesce(change, 0)) DESC, player_id);
-
 -- index office_list_sheets_player
 CREATE INDEX office_list_sheets_player ON office_list_sheets(player_id);
 
@@ -222,6 +216,15 @@ CREATE TABLE office_list_meta (
         generated_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         -- a correction published as a new version names why
         reason         TEXT
+      ) STRICT;
+
+-- table office_list_orders
+CREATE TABLE office_list_orders (
+        list_id INTEGER NOT NULL REFERENCES rating_lists(id),
+        kind    TEXT NOT NULL CHECK (kind IN ('all', 'up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted')),
+        chunk   INTEGER NOT NULL CHECK (chunk >= 0),
+        players BLOB NOT NULL CHECK (length(players) BETWEEN 4 AND 4000 AND length(players) % 4 = 0),
+        PRIMARY KEY (list_id, kind, chunk)
       ) STRICT;
 
 -- table office_list_sheets
@@ -604,6 +607,21 @@ CREATE TRIGGER office_list_meta_frozen_insert BEFORE INSERT ON office_list_meta
 CREATE TRIGGER office_list_meta_frozen_update BEFORE UPDATE ON office_list_meta
         WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
         BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_orders_frozen_delete
+CREATE TRIGGER office_list_orders_frozen_delete BEFORE DELETE ON office_list_orders
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_orders_frozen_insert
+CREATE TRIGGER office_list_orders_frozen_insert BEFORE INSERT ON office_list_orders
+          WHEN (SELECT status FROM rating_lists WHERE id = NEW.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
+
+-- trigger office_list_orders_frozen_update
+CREATE TRIGGER office_list_orders_frozen_update BEFORE UPDATE ON office_list_orders
+          WHEN (SELECT status FROM rating_lists WHERE id = OLD.list_id) IN ('published','reference')
+          BEGIN SELECT RAISE(ABORT, 'a published list is immutable'); END;
 
 -- trigger office_list_sheets_frozen_delete
 CREATE TRIGGER office_list_sheets_frozen_delete BEFORE DELETE ON office_list_sheets
