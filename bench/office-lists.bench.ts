@@ -13,6 +13,7 @@ import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { GenerateResult } from '../src/shared/contract/office-lists'
 import { withTempStoreInMemory } from '../src/main/core/data/statements'
+import { decodeSheet } from '../src/main/core/lists/sheet-codec'
 import { tempDir } from '../test/helpers/temp-db'
 import { latency, pick, scale } from './lib'
 import { builtBenchWorker } from './built-worker'
@@ -233,12 +234,18 @@ const fc1 = cpu()
 fdb.close()
 
 // the stored sheets, hashed (kind, before, change, tournaments, the sheet's bytes, in player order): a change of the
-// writer shows the same figure or says what it changed
+// writer shows the same figure or says what it changed; and as read (the sheet decoded, as JSON): the same for a new
+// stored form of the same sheets
 const sheetHash = createHash('sha256')
+const readHash = createHash('sha256')
 let sheetRows = 0
+let sheetBytes = 0
 for (const [pid, kind, before, change, tournaments, sheet] of db.prepare('SELECT player_id, kind, before_rating, change, tournaments, sheet FROM office_list_sheets WHERE list_id = ? ORDER BY player_id').raw().iterate(r.listId) as IterableIterator<[number, string, number | null, number | null, string, Buffer]>) {
-  sheetHash.update(`${pid}\t${kind}\t${before ?? ''}\t${change ?? ''}\t${tournaments}\t`).update(sheet).update('\n')
+  const row = `${pid}\t${kind}\t${before ?? ''}\t${change ?? ''}\t${tournaments}\t`
+  sheetHash.update(row).update(sheet).update('\n')
+  readHash.update(row).update(JSON.stringify(decodeSheet(sheet))).update('\n')
   sheetRows++
+  sheetBytes += sheet.length
 }
 
 const rss = process.resourceUsage().maxRSS / 1024
@@ -246,7 +253,7 @@ const wallTotal = g1 - g0 + (g2 - gp)
 const cpuTotal = c1 - c0 + (c2 - cp)
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 console.log(`generated list ${r.listId}: ${r.players.toLocaleString()} players, ${r.rated.toLocaleString()} rated, ${r.tournaments.length.toLocaleString()} tournaments; checksum ${r.checksum.slice(0, 16)}…`)
-console.log(`  sheets stored: ${sheetRows.toLocaleString()}, hash ${sheetHash.digest('hex').slice(0, 16)}…`)
+console.log(`  sheets stored: ${sheetRows.toLocaleString()} (${(sheetBytes / 1e6).toFixed(0)} MB), hash ${sheetHash.digest('hex').slice(0, 16)}…; as read ${readHash.digest('hex').slice(0, 16)}…`)
 console.log(`  phases (wall / CPU): ${Object.entries(phases).map(([k, [w, c]]) => `${k} ${secs(w)} / ${secs(c)}`).join(', ')}`)
 console.log(`generate ${secs(g1 - g0)} + publish ${secs(g2 - gp)} = ${secs(wallTotal)} wall, ${secs(cpuTotal)} CPU (generate ${secs(c1 - c0)}, publish ${secs(c2 - cp)})   (publish: ${p.entries.toLocaleString()} entries checked, ${p.tournaments.toLocaleString()} tournaments rated)`)
 console.log(`floor: the same ${rows.length.toLocaleString()} entries by a bare prepared-statement loop: ${secs(f1 - f0)} wall, ${secs(fc1 - fc0)} CPU  → ${((wallTotal) / (f1 - f0)).toFixed(1)}× the floor (wall), ${((cpuTotal) / (fc1 - fc0)).toFixed(1)}× (CPU)`)
