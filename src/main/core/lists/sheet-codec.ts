@@ -13,12 +13,61 @@
 // JSON.stringify writes them. The shapes of version 1 below are frozen: a new shape or key order is a new version, and
 // every earlier version stays readable.
 //
+// Version 2 (issue 14) writes the strings most sheets repeat as a reference: a shape's text that is one of STRINGS_V2
+// (the rules' references, the notes every rated player gets, the editions' ids) is written `[-2, index]`, six or
+// seven bytes where the string took eleven to ninety. In a FIDE-sized month they are about a quarter of the sheets'
+// bytes ("FIDE 2024: K factor (regulations.md § 1)" alone 41 MB of 533), which the list's generation writes into the
+// database. Anything else is written as version 1 writes it: a version-2 sheet with its references replaced by their
+// strings is, byte for byte, the version-1 sheet of the same object. STRINGS_V2 is frozen like the shapes: a string
+// added later is a new version; a string the rules no longer write stays, for the sheets that hold it.
+//
 // The first byte tells the forms apart: '[' (0x5B) for the compact form; a zlib stream (the old form, still read for
 // the sheets of older databases) starts with a byte whose low four bits are 8 (deflate), never 0x5B.
 import { inflateSync } from 'node:zlib'
 
-/** The compact form's version, its first element. */
-const VERSION = 1
+/** The compact form's version, its first element: 2 is written, 1 and 2 are read. */
+const VERSION = 2
+
+/** The strings version 2 writes as `[-2, index]` (index = position). Frozen: never edit, reorder or remove one. */
+export const STRINGS_V2: readonly string[] = [
+  ...['FIDE 2005', 'FIDE 2010', 'FIDE 2014', 'FIDE 2017', 'FIDE 2022', 'FIDE 2024'].flatMap((y) => [
+    `${y}: tables 8.1a/8.1b (regulations.md § 2)`,
+    `${y}: rating-difference cap (regulations.md § 1)`,
+    `${y}: K factor (regulations.md § 1)`,
+    `${y}: rated player (regulations.md § 4.1)`,
+    `${y}: rounding (regulations.md § 4.1)`,
+    `${y}: unrated player (regulations.md § 4.2)`,
+    `${y}: first rating (regulations.md § 4.2)`,
+    `${y}: round-robin iteration (regulations.md § 4.2)`,
+    `${y}: Swiss counts rated opponents only (regulations.md § 3)`
+  ]),
+  'FIDE 2024: unrated player (regulations.md § 4.3)',
+  'FIDE 2024: first rating (regulations.md § 4.3)',
+  '2024 § 8.3.4',
+  'regulations.md § 5 (floor: 2005 § 9.21, 2010 § 7.21, 2014 § 7.21)',
+  'regulations.md § 5 (inactivity: 2005 § 9.23a–c, 2010 § 7.23a–c, 2014 § 7.23a–b)',
+  'regulations.md § 5 (2005 § 9.22, 2010 § 7.22, 2014 § 7.22)',
+  'regulations.md § 1 (2024 rapid and blitz)',
+  'PD from table 8.1b as printed, never the logistic formula',
+  ...[10, 15, 20, 25, 30, 40].flatMap((k) => [`K ${k}: normal`, `K ${k}: normal (games so far unknown: treated as established)`]),
+  'K 10: published rating reached 2400 or more',
+  'K 10: rated 2400 or more',
+  'K 10: rated 2400 or more with 30 games',
+  'no event counts towards a first rating',
+  'late tournament: rated now with the ratings of the list in force at its start (regulations.md § 5)',
+  'delisted on the base list: now treated as any unrated player',
+  'no rated player took part: no tournament average, no event rating',
+  'round robin with unplayed games: rated as a Swiss tournament',
+  'fide-2005',
+  'fide-2010',
+  'fide-2014',
+  'fide-2017',
+  'fide-2022',
+  'fide-2024'
+]
+
+/** Each string of STRINGS_V2 by its index. */
+const STRING_IDS = new Map(STRINGS_V2.map((x, i) => [x, i]))
 
 /** Version 1's shapes (index = shape id): the key lists of the objects generateList and the list writer build. */
 const SHAPES_V1: readonly (readonly string[])[] = [
@@ -315,9 +364,19 @@ function num(x: unknown): void {
   else value(x)
 }
 
+/** A shape's text: one of STRINGS_V2 as its reference `[-2,index]`, any other as JSON writes it. */
 function text(x: unknown): void {
-  if (typeof x === 'string') str(x)
-  else if (x === null) nul()
+  if (typeof x === 'string') {
+    const id = STRING_IDS.get(x)
+    if (id === undefined) return str(x)
+    room(4)
+    out[at++] = OPEN
+    out[at++] = 0x2d // -
+    out[at++] = 0x32 // 2
+    out[at++] = COMMA
+    int(id)
+    byte(CLOSE)
+  } else if (x === null) nul()
   else value(x)
 }
 
@@ -520,28 +579,33 @@ function compressionBody(x: Obj): void {
 /** Each shape's body, by its id (for an object the generic walk found of that shape). */
 const BODIES: readonly ((o: Obj) => void)[] = [sheetBody, baseBody, tournamentBody, gameBody, noteBody, kNextBody, sliceBody, eventBody, compressionBody]
 
-function decode(v: unknown): unknown {
+function decode(v: unknown, version: number): unknown {
   if (v === null || typeof v !== 'object') return v
   if (Array.isArray(v)) {
     const tag = v[0] as number
     if (tag === -1) {
       const out = new Array<unknown>(v.length - 1)
-      for (let i = 1; i < v.length; i++) out[i - 1] = decode(v[i])
+      for (let i = 1; i < v.length; i++) out[i - 1] = decode(v[i], version)
       return out
+    }
+    if (tag === -2 && version >= 2) {
+      const x = v.length === 2 && typeof v[1] === 'number' ? STRINGS_V2[v[1]] : undefined
+      if (x === undefined) throw new Error(`calculation sheet: unknown string ${JSON.stringify(v.slice(1))}`)
+      return x
     }
     const shape = SHAPES_V1[tag]
     if (!shape || shape.length !== v.length - 1) throw new Error(`calculation sheet: unknown shape ${String(tag)} of ${v.length - 1} values`)
     const o: Record<string, unknown> = {}
-    for (let i = 0; i < shape.length; i++) o[shape[i]!] = decode(v[i + 1])
+    for (let i = 0; i < shape.length; i++) o[shape[i]!] = decode(v[i + 1], version)
     return o
   }
   const src = v as Record<string, unknown>
   const o: Record<string, unknown> = {}
-  for (const k of Object.keys(src)) o[k] = decode(src[k])
+  for (const k of Object.keys(src)) o[k] = decode(src[k], version)
   return o
 }
 
-/** The stored form of a calculation sheet: `[1,<sheet>]` as compact JSON (see above), UTF-8. */
+/** The stored form of a calculation sheet: `[2,<sheet>]` as compact JSON (see above), UTF-8. */
 export function encodeSheet(v: unknown): Buffer {
   // a toJSON of the sheet that encodes another sheet: that one is written into a buffer of its own
   const outer = busy ? { out, at } : null
@@ -570,8 +634,8 @@ export function encodeSheet(v: unknown): Buffer {
 export function decodeSheet(blob: Uint8Array): unknown {
   if (blob.length > 0 && blob[0] === 0x5b) {
     const top = JSON.parse(Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength).toString('utf8')) as unknown[]
-    if (top[0] !== VERSION || top.length !== 2) throw new Error(`calculation sheet: unknown stored version ${String(top[0])}`)
-    return decode(top[1])
+    if ((top[0] !== 1 && top[0] !== VERSION) || top.length !== 2) throw new Error(`calculation sheet: unknown stored version ${String(top[0])}`)
+    return decode(top[1], top[0])
   }
   return JSON.parse(inflateSync(blob).toString('utf8'))
 }
