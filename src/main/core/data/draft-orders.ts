@@ -1,6 +1,6 @@
 // What a draft's writer learns of its rows as they go in (openDraft): each entry's player and rating, each sheet's
 // player, kind and change. Once the last row is in, these sorted in memory give what the draft stores with its counts:
-// its preview's orders (migration 22), its sheets counted by kind (migration 21), its marks by rating and its players in
+// its preview's orders (migration 22) and with them its sheets counted by kind (migration 21), its marks by rating and its players in
 // id order, from which its marks by name and FIDE ID are moved from its base list's (list-order-marks.ts).
 //
 // At FIDE scale (1.9 M entries, 658,000 sheets) SQLite kept the preview's orders by two indexes row by row (3.4 s of
@@ -10,7 +10,7 @@
 // rating or change too large, an id past 2^31, anything not an integer) sends that order back to SQLite's own sort,
 // which gives the same order.
 import type { Db } from '../db/open'
-import { ORDER_KINDS, ordersFromSheets, writeListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_KINDS, ordersFromSheets, type ListOrders } from '../db/migrations/022-preview-chunks'
 import { UNRATED, type KnownEntries } from './list-order-marks'
 
 const TWO32 = 2 ** 32
@@ -120,20 +120,14 @@ export class DraftOrders implements KnownEntries {
     return this.entriesKeyed ? this.ids.sorted() : null
   }
 
-  /** The sheets counted by kind, as office_list_kind_counts holds them (null when a sheet did not fit the keys). */
-  kindCounts(): Map<string, number> | null {
-    if (!this.sheetsKeyed) return null
-    return new Map(ORDER_KINDS.flatMap((k, i) => (this.kinds[i]! > 0 ? [[k, this.kinds[i]!] as const] : [])))
-  }
-
   /** The sheets written so far. */
   get sheets(): number {
     return this.sheetCount
   }
 
-  /** Writes the preview's orders of list `listId` (every kind, then each kind), sorted here or by SQLite. */
-  writePreviewOrders(db: Db, listId: number): void {
-    if (!this.sheetsKeyed) return writeListOrders(db, listId, ordersFromSheets(db, listId))
+  /** The preview's orders of list `listId` (every kind, and each kind), sorted here or, when a sheet did not fit the keys, by SQLite. */
+  previewOrders(db: Db, listId: number): ListOrders {
+    if (!this.sheetsKeyed) return ordersFromSheets(db, listId)
     const keys = this.sheetKeys.sorted()
     const all = new Float64Array(keys.length)
     const byKind = ORDER_KINDS.map((_, i) => new Float64Array(this.kinds[i]!))
@@ -144,6 +138,6 @@ export class DraftOrders implements KnownEntries {
       all[i] = id
       byKind[code]![at[code]!++] = id
     }
-    writeListOrders(db, listId, { all, byKind: new Map(ORDER_KINDS.map((kind, i) => [kind, byKind[i]!])) })
+    return { all, byKind: new Map(ORDER_KINDS.map((kind, i) => [kind, byKind[i]!])) }
   }
 }

@@ -34,11 +34,12 @@ export function storeListCounts(db: Db, listId: number, baseListId?: number, kno
     .prepare(
       `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
               rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
-        WHERE id = @id AND entry_count IS NULL`
+        WHERE id = @id AND entry_count IS NULL RETURNING entry_count, rated_count`
     )
-    .run({ id: listId }).changes
+    .raw()
+    .get({ id: listId }) as [number, number] | undefined
   if (!stored) return
-  const [entries, rated] = db.prepare('SELECT entry_count, rated_count FROM rating_lists WHERE id = ?').raw().get(listId) as [number, number]
+  const [entries, rated] = stored
   if (known && (known.entries !== entries || known.rated !== rated)) {
     throw new Error(`list ${listId}: its writer saw ${known.entries} entries (${known.rated} rated), the list holds ${entries} (${rated} rated)`)
   }

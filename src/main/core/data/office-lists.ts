@@ -34,7 +34,7 @@ import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
 import { DraftOrders } from './draft-orders'
-import { ORDER_CHUNK } from '../db/migrations/022-preview-chunks'
+import { ORDER_CHUNK, unpackIds, writeListOrders } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -1102,14 +1102,11 @@ function storeDraftCounts(db: Db, listId: number, orders: DraftOrders): void {
   storeListCounts(db, listId, base, orders)
   const sheets = db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
   if (sheets !== orders.sheets) throw new Error(`list ${listId}: its writer saw ${orders.sheets} sheets, the list holds ${sheets}`)
-  const kinds = orders.kindCounts()
-  if (kinds) {
-    const insert = db.prepare(`INSERT INTO office_list_kind_counts (list_id, kind, sheets) VALUES (${listId}, ?, ?)`)
-    for (const [kind, n] of kinds) insert.run(kind, n)
-  } else {
-    db.prepare('INSERT INTO office_list_kind_counts (list_id, kind, sheets) SELECT list_id, kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').run(listId)
-  }
-  orders.writePreviewOrders(db, listId)
+  // the sheets counted by kind are the lengths of the preview's orders by kind
+  const preview = orders.previewOrders(db, listId)
+  const insert = db.prepare(`INSERT INTO office_list_kind_counts (list_id, kind, sheets) VALUES (${listId}, ?, ?)`)
+  for (const [kind, ids] of preview.byKind) if (ids.length) insert.run(kind, ids.length)
+  writeListOrders(db, listId, preview)
 }
 
 /** A list's sheets by kind of change, as stored when it was written (migration 21). */
@@ -1133,7 +1130,7 @@ export function previewOrderSlice(db: Db, listId: number, kind: string, offset: 
   const chunks = preparedRaw(db, 'SELECT chunk, players FROM office_list_orders WHERE list_id = ? AND kind = ? AND chunk BETWEEN ? AND ? ORDER BY chunk').all(listId, kind, first, last) as [number, Buffer][]
   if (chunks.length !== last - first + 1) return null
   const ids: number[] = []
-  for (const [, b] of chunks) for (let at = 0; at < b.length; at += 4) ids.push(b.readUInt32LE(at))
+  for (const [, b] of chunks) unpackIds(b, ids)
   const slice = ids.slice(offset - first * ORDER_CHUNK, offset - first * ORDER_CHUNK + count)
   return slice.length === count ? slice : null
 }

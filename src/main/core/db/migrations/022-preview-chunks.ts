@@ -22,10 +22,15 @@ export const ORDER_CHUNK = 1000
 export const ORDER_KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'] as const
 
 /** Player ids as an order's row holds them: 4 bytes each, unsigned little-endian. */
-export function packIds(ids: ArrayLike<number>, from: number, to: number): Buffer {
+function packIds(ids: ArrayLike<number>, from: number, to: number): Buffer {
   const b = Buffer.allocUnsafe(4 * (to - from))
   for (let i = from; i < to; i++) b.writeUInt32LE(ids[i]!, 4 * (i - from))
   return b
+}
+
+/** The player ids an order's row holds (packIds' inverse). */
+export function unpackIds(b: Buffer, into: number[]): void {
+  for (let at = 0; at + 4 <= b.length; at += 4) into.push(b.readUInt32LE(at))
 }
 
 /** A list's preview orders: its sheets' players in order, of every kind and of each kind. */
