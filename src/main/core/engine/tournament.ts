@@ -97,6 +97,33 @@ function birthYearOf(birth: string | null): number | undefined {
   return Number.isInteger(y) && y > 1800 ? y : undefined
 }
 
+/**
+ * A player's result, its properties written one by one in one order. Built by spreading his identity and then the
+ * figures (`{ ...base, rating, ...fields, n, … }`), each result came out of V8's slow path: at FIDE scale (15,000
+ * tournaments rated in a month's list) those objects were 55 % of the rating's allocation kept past two young
+ * collections, about 1.3 GB moved to the old generation and collected there (docs/performance.md, *Session 14*).
+ */
+function playerResult(p: TournamentPlayer, f: Omit<RatedPlayerResult, 'startRank' | 'fideId' | 'name'>): RatedPlayerResult {
+  return {
+    startRank: p.startRank,
+    fideId: p.fideId,
+    name: p.name,
+    rating: f.rating,
+    played: f.played,
+    firstEventIgnored: f.firstEventIgnored,
+    ru: f.ru,
+    ra: f.ra,
+    sumOpponents: f.sumOpponents,
+    n: f.n,
+    w: f.w,
+    we: f.we,
+    k: f.k,
+    kChg: f.kChg,
+    games: f.games,
+    notes: f.notes
+  }
+}
+
 export function rateTournament(input: RateTournamentInput): RateTournamentResult {
   const e: Edition = typeof input.edition === 'object' ? input.edition : resolveEdition(input.start, input.edition)
   const notes: Note[] = []
@@ -166,11 +193,10 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
   const players: RatedPlayerResult[] = []
   for (const p of input.players) {
     const pn = playerNotes.get(p.startRank)!
-    const base = { startRank: p.startRank, fideId: p.fideId, name: p.name, rating: p.rating }
     const later = p.rating === null ? input.laterRatings?.get(p.startRank) : undefined
     if (p.rating === null && later === undefined) {
       const d = ruDetail.get(p.startRank)
-      players.push({ ...base, played: [], firstEventIgnored: excluded.has(p.startRank), ru: ru.get(p.startRank) ?? null, ra: d && d.n > 0 ? d.ra : null, sumOpponents: d && d.n > 0 ? d.sum : null, n: d?.n ?? 0, w: d?.w ?? 0, we: null, k: null, kChg: null, games: [], notes: pn })
+      players.push(playerResult(p, { rating: p.rating, played: [], firstEventIgnored: excluded.has(p.startRank), ru: ru.get(p.startRank) ?? null, ra: d && d.n > 0 ? d.ra : null, sumOpponents: d && d.n > 0 ? d.sum : null, n: d?.n ?? 0, w: d?.w ?? 0, we: null, k: null, kChg: null, games: [], notes: pn }))
       continue
     }
     const own = p.rating ?? later!
@@ -183,10 +209,10 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     const t = rateRatedTournament(e, own, gs, { start: input.start, ratingType: input.ratingType, unratedReason: reason })
     if (iterative) t.games.forEach((g, i) => { if (g.counted && rating(games.get(p.startRank)![i]!.opponent) === null) g.note = `unrated opponent counted with his Ru ${g.opponentRating} (${e.refs.roundRobin})` })
     const played = games.get(p.startRank)!.map((x) => ({ round: x.round, opponent: x.opponent }))
-    const laterFields = { played, firstEventIgnored: false, ru: later !== undefined ? (ru.get(p.startRank) ?? null) : null, ra: null, sumOpponents: null }
+    const ruLater = later !== undefined ? (ru.get(p.startRank) ?? null) : null
     if (input.withoutK) {
       pn.push(...t.notes)
-      players.push({ ...base, rating: own, ...laterFields, n: t.n, w: t.w, we: fromHundredths(t.we), k: null, kChg: null, games: t.games, notes: pn })
+      players.push(playerResult(p, { rating: own, played, firstEventIgnored: false, ru: ruLater, ra: null, sumOpponents: null, n: t.n, w: t.w, we: fromHundredths(t.we), k: null, kChg: null, games: t.games, notes: pn }))
       continue
     }
     const st = input.states?.get(p.startRank)
@@ -203,7 +229,7 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     if (kn.note) pn.push(kn.note)
     k = kn.k
     pn.push(...t.notes)
-    players.push({ ...base, rating: own, ...laterFields, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn })
+    players.push(playerResult(p, { rating: own, played, firstEventIgnored: false, ru: ruLater, ra: null, sumOpponents: null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn }))
   }
   return { edition: e.id, system, treatedAsSwiss, players, notes }
 }
