@@ -386,6 +386,48 @@ interface LineComposition {
   checksum: Pick<ChecksumStream, 'add'>
 }
 
+/**
+ * A player's period work as new objects, before his line writes into it (notes, K, games). The work was made while the
+ * period was rated and, held for seconds, sits in V8's old generation: new objects written into it stayed reachable
+ * from it for the young collections after the line was written, and were moved to the old generation with it until a
+ * full collection found both dead (at FIDE scale 465 MB of sheet games; docs/performance.md, *Session 14*). Copies
+ * made here are young and die with the line. Each copy keeps its original's keys in their order (the sheet's
+ * encoder writes a tournament by its shape only when they are).
+ */
+function ownWork(w: PlayerWork): PlayerWork {
+  if (w.rated.length === 0 && w.unrated.length === 0) return w
+  return {
+    rated: w.rated.map((r) => ({ t: r.t, e: r.e, rating: r.rating, n: r.n, chgH: r.chgH, sheet: sheetCopy(r.sheet), games: r.games, at: r.at, via: r.via })),
+    unrated: w.unrated.map((u) => ({ sheet: sheetCopy(u.sheet), games: u.games, at: u.at })),
+    events: w.events,
+    standardBase: w.standardBase
+  }
+}
+
+function sheetCopy(s: SheetTournament): SheetTournament {
+  return {
+    tournamentId: s.tournamentId,
+    name: s.name,
+    start: s.start,
+    end: s.end,
+    edition: s.edition,
+    system: s.system,
+    late: s.late,
+    slice: s.slice,
+    rating: s.rating,
+    ratingListId: s.ratingListId,
+    n: s.n,
+    w: s.w,
+    we: s.we,
+    chg: s.chg,
+    k: s.k,
+    kChg: s.kChg,
+    event: s.event,
+    games: s.games,
+    notes: s.notes.slice()
+  }
+}
+
 /** A list's counters before its first line. */
 export function emptyCounters(tournaments: number): GenerationCounters {
   return { players: 0, rated: 0, newlyRated: 0, delisted: 0, inactive: 0, titledUnrated: 0, changed: 0, tournaments }
@@ -415,8 +457,9 @@ function compressionApplies(E: Edition, ratingType: GenerationInput['ratingType'
  * his registry facts (given only where they differ from the base line) and his period's work; it adds to the list's
  * counters, window and checksum.
  */
-function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f: PlayerFacts | undefined, w: PlayerWork): { entry: ListEntry | null; sheet: CalculationSheet | null } {
+function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f: PlayerFacts | undefined, held: PlayerWork): { entry: ListEntry | null; sheet: CalculationSheet | null } {
   const { E, L } = c
+  const w = ownWork(held)
   const title = f ? f.title : (b?.title ?? null)
   const federation = f ? f.federation : (b?.federation ?? null)
   const birthYear = f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null)

@@ -136,6 +136,19 @@ describe('list generation cases (FIDE 2014)', () => {
     expect(kept.entries.every((e) => e !== undefined)).toBe(true)
   })
 
+  it('a sheet’s tournaments keep the keys of the tournament the engine’s rating made, in their order (the encoder’s shape)', () => {
+    // composeLine writes a line's notes, K and games into copies of the tournaments made while the period was rated
+    // (generate.ts, ownWork); the sheets' encoder writes a tournament by its shape only when its keys are these, in order
+    const keys = ['tournamentId', 'name', 'start', 'end', 'edition', 'system', 'late', 'slice', 'rating', 'ratingListId', 'n', 'w', 'we', 'chg', 'k', 'kChg', 'event', 'games', 'notes']
+    const tournaments = l1.sheets.flatMap((s) => s.tournaments)
+    expect(tournaments.length).toBeGreaterThanOrEqual(10)
+    for (const t of tournaments) expect(Object.keys(t)).toEqual(keys)
+    // the copies carry what the line wrote: A's K and his games in January's slice
+    const a = sheetOf(l1, A)!.tournaments[0]!
+    expect(a).toMatchObject({ tournamentId: 71, k: 20 })
+    expect(a.games.map((g) => g.round)).toEqual([1, 2])
+  })
+
   it('2024 rapid: from 1 December 2024 a game with a difference of 600 or more beside a player above 2600 is not rated', () => {
     const E24 = ed('fide-2024')
     const [P1, P2, P3] = [41, 42, 43]
