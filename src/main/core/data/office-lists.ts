@@ -587,7 +587,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
 }
 
 /** How an entry differs from the base list, for the preview. */
-export function changeKindOf(before: BaseEntry | undefined, after: ListEntry): ChangeKind {
+export function changeKindOf(before: Pick<BaseEntry, 'status' | 'rating' | 'flags'> | undefined, after: ListEntry): ChangeKind {
   const wasRated = before !== undefined && before.status === 'rated' && before.rating !== null
   if (after.status === 'delisted' && (!before || before.status !== 'delisted')) return 'delisted'
   if (!wasRated && after.status === 'rated' && after.rating !== null) return 'new'
@@ -777,7 +777,7 @@ export function lineRows(
     const before = b?.rating ?? null
     const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
     const printedBefore = before === null ? null : before - undo
-    sheets.add(s.playerId, changeKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
+    sheets.add(s.playerId, changeKindOf(b && printedBefore !== null ? { status: b.status, rating: printedBefore, flags: b.flags } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
   }
 }
 
