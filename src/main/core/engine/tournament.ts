@@ -98,10 +98,10 @@ function birthYearOf(birth: string | null): number | undefined {
 }
 
 /**
- * A player's result, its properties written one by one in one order. Built by spreading his identity and then the
- * figures (`{ ...base, rating, ...fields, n, … }`), each result came out of V8's slow path: at FIDE scale (15,000
- * tournaments rated in a month's list) those objects were 55 % of the rating's allocation kept past two young
- * collections, about 1.3 GB moved to the old generation and collected there (docs/performance.md, *Session 14*).
+ * A player's result, its properties written one by one in one order. Built by spreads (`{ ...base, rating, ...fields,
+ * n, … }`), the results of a FIDE-sized month (15,000 tournaments) cost 2.3 GB of allocation, 55 % of it moved to V8's
+ * old generation and collected there, though each lives for one tournament; written so, 600 MB and none kept
+ * (docs/performance.md, *Session 14*).
  */
 function playerResult(p: TournamentPlayer, f: Omit<RatedPlayerResult, 'startRank' | 'fideId' | 'name'>): RatedPlayerResult {
   return {
