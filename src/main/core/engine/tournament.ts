@@ -210,26 +210,25 @@ export function rateTournament(input: RateTournamentInput): RateTournamentResult
     if (iterative) t.games.forEach((g, i) => { if (g.counted && rating(games.get(p.startRank)![i]!.opponent) === null) g.note = `unrated opponent counted with his Ru ${g.opponentRating} (${e.refs.roundRobin})` })
     const played = games.get(p.startRank)!.map((x) => ({ round: x.round, opponent: x.opponent }))
     const ruLater = later !== undefined ? (ru.get(p.startRank) ?? null) : null
-    if (input.withoutK) {
-      pn.push(...t.notes)
-      players.push(playerResult(p, { rating: own, played, firstEventIgnored: false, ru: ruLater, ra: null, sumOpponents: null, n: t.n, w: t.w, we: fromHundredths(t.we), k: null, kChg: null, games: t.games, notes: pn }))
-      continue
+    // K for this event; the list's generation computes K over the period (withoutK: left null)
+    let k: number | null = null
+    if (!input.withoutK) {
+      const st = input.states?.get(p.startRank)
+      let k0: number
+      if (st?.k !== undefined) {
+        k0 = st.k
+        pn.push({ ref: e.refs.k, text: `K ${k0} from the previous list` })
+      } else {
+        const dec = kFor(e, { rating: own, birthYear: birthYearOf(p.birth), ...(later !== undefined ? { ratedGames: 0 } : {}), ...st }, input.start)
+        k0 = dec.k
+        pn.push(dec.note)
+      }
+      const kn = applyKnMax(e, k0, t.n)
+      if (kn.note) pn.push(kn.note)
+      k = kn.k
     }
-    const st = input.states?.get(p.startRank)
-    let k: number
-    if (st?.k !== undefined) {
-      k = st.k
-      pn.push({ ref: e.refs.k, text: `K ${k} from the previous list` })
-    } else {
-      const dec = kFor(e, { rating: own, birthYear: birthYearOf(p.birth), ...(later !== undefined ? { ratedGames: 0 } : {}), ...st }, input.start)
-      k = dec.k
-      pn.push(dec.note)
-    }
-    const kn = applyKnMax(e, k, t.n)
-    if (kn.note) pn.push(kn.note)
-    k = kn.k
     pn.push(...t.notes)
-    players.push(playerResult(p, { rating: own, played, firstEventIgnored: false, ru: ruLater, ra: null, sumOpponents: null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: fromHundredths(k * t.chg), games: t.games, notes: pn }))
+    players.push(playerResult(p, { rating: own, played, firstEventIgnored: false, ru: ruLater, ra: null, sumOpponents: null, n: t.n, w: t.w, we: fromHundredths(t.we), k, kChg: k === null ? null : fromHundredths(k * t.chg), games: t.games, notes: pn }))
   }
   return { edition: e.id, system, treatedAsSwiss, players, notes }
 }
