@@ -732,13 +732,16 @@ interface RowInserts {
 function rowInserts(db: Db, insert: string, row: string, inserted: (values: unknown[]) => void): RowInserts {
   const one = db.prepare(`${insert} ${row}`)
   const many = db.prepare(`${insert} ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
+  // the values go as the call's arguments, not as one array: better-sqlite3 reads an array's values one property
+  // lookup at a time, the arguments directly (0.8 s less for a FIDE-sized list's 1.9 M entries, docs/performance.md).
+  // Every value is a number, a string, null or bytes, each one parameter either way
   return {
     group: (v) => {
-      many.run(v)
+      many.run(...v)
       inserted(v)
     },
     one: (v) => {
-      one.run(v)
+      one.run(...v)
       inserted(v)
     }
   }
