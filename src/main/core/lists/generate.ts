@@ -10,7 +10,7 @@ import { firstRating, monthsBetween, type FirstRating, type UnratedEvent } from 
 import { fromHundredths, to2 } from '../engine/rounding'
 import { PLAYED_CODES, type TournamentPlayer } from '../model/tournament'
 import { compressionBetween, compressRating } from '../rules/amendments'
-import { kFor, type KDecision } from '../rules/k'
+import { kFor, kNote, kRule, type PlayerState } from '../rules/k'
 import { UserError } from '../util/errors'
 import { addDays, addMonths } from './calendar'
 import { checksumStream, type ChecksumStream } from './checksum'
@@ -474,7 +474,8 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
   let highest: number | null = null
   let trackedSince: string | null = null
   let newlyRated = false
-  let kNext: KDecision | null = null
+  let kNext: ReturnType<typeof kRule> | null = null
+  let kState: PlayerState | null = null
   // an unrated player's window as this list leaves it (for the sheet of a player who gets no line)
   let windowState: WindowState | null = null
 
@@ -599,7 +600,9 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
     if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
     if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}: active again` })
     // the K printed: the K for the next period, from the player's state after this list
-    kNext = kFor(E, { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }, L)
+    // its note is written only on a sheet (most rated lines have none)
+    kState = { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }
+    kNext = kRule(E, kState, L)
   } else if (title !== null) {
     status = 'titled-unrated'
     notes.push({ ref: TITLED_REF, text: `titled (${title}) and unrated: listed apart` })
@@ -652,7 +655,7 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
       rating: entry?.rating ?? null,
       status: entry?.status ?? null,
       flags: entry?.flags ?? null,
-      kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNext!.note : null },
+      kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNote(E, kState!, kNext!.rule) : null },
       notes
     }
     if (unlisted) out.unlisted = unlisted
