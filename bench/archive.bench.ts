@@ -17,6 +17,7 @@ import { openDatabase, type Db } from '../src/main/core/db/open'
 import { listsHandlers } from '../src/main/core/services/lists'
 import { archiveHandlers } from '../src/main/core/services/archive'
 import { storeListCounts } from '../src/main/core/data/list-pages'
+import { liftByRatingInsert, writeListByRating } from '../src/main/core/data/list-by-rating'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
 import { percentile, pick, report, target, type Run } from './lib'
@@ -64,7 +65,8 @@ const complete = (db: Db): boolean =>
  *
  * Built for speed at 120 lists of 1.9 M players (228 M entries, about 16 GB); on this connection only (the lookups
  * open the file as the product does):
- * - the entries' two secondary indexes are dropped first and made again at the end from their SQL in a fresh
+ * - the entries' secondary index (by player; their order by rating is a table of its own since migration 23, written
+ *   list by list) is dropped first and made again at the end from their SQL in a fresh
  *   database's sqlite_master, each by one sort of the whole table: inserted list by list, each list's entries
  *   landed in every leaf of the player index (a list's insert rewrote the whole index, growing with the lists:
  *   4 s for the first list of 1.9 M, 6 s for the third), while the table itself, keyed (list_id, player_id), is
@@ -125,7 +127,11 @@ function build(db: Db): void {
     // one transaction per list: a full build never holds a 228-million-row transaction
     db.transaction(() => {
       list.run(l, `${y}-${String(m).padStart(2, '0')}-01`)
+      // its order by rating written whole once its entries are in, as an import writes it (migration 23)
+      const restoreByRating = liftByRatingInsert(db)
       entries.run({ l, upTo: listSize(l) })
+      writeListByRating(db, l)
+      restoreByRating()
       // as an import does once a list's entries are written: counts (migration 11), name marks (migration 13)
       storeListCounts(db, l)
     })()

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/main/core/db/open'
 import { draftIsStale, generateDraft, publishList } from '../src/main/core/services/office-lists'
 import { createServices } from '../src/main/core/services/index'
 import { storeListCounts } from '../src/main/core/data/list-pages'
+import { liftByRatingInsert, writeListByRating } from '../src/main/core/data/list-by-rating'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { GenerateResult } from '../src/shared/contract/office-lists'
@@ -46,11 +47,15 @@ db.transaction(() => {
      SELECT i, 100000 + i, 'Player' || i, 'Given', 'player' || i || ' given', 'FRA', CASE WHEN i % 5 = 0 THEN 'F' ELSE 'M' END, (1950 + i % 60) || '-01-01' FROM n`
   ).run(PLAYERS)
   db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (1, 'reference', '2025-10-01', 'standard', 'FIDE', 'reference')").run()
+  // its order by rating written whole once its entries are in, as an import writes it (migration 23)
+  const restoreByRating = liftByRatingInsert(db)
   db.prepare(
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, federation, birth_year, sex)
      SELECT 1, id, 1400 + (id * 7877) % 1300, id % 9, CASE WHEN (id * 7877) % 1300 >= 1000 THEN 10 ELSE 20 END,
             CASE WHEN id % 7 = 0 THEN 'i' END, 'FRA', 1950 + id % 60, sex FROM players`
   ).run()
+  writeListByRating(db, 1)
+  restoreByRating()
   // counted, its orders marked, as an import leaves a reference list (the lists screen reads the stored counts)
   storeListCounts(db, 1)
 })()

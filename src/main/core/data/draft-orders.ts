@@ -12,6 +12,7 @@
 import type { Db } from '../db/open'
 import { ORDER_KINDS, ordersFromSheets, type ListOrders } from '../db/migrations/022-preview-chunks'
 import { UNRATED, type KnownEntries } from './list-order-marks'
+import type { SortedKeys } from './list-by-rating'
 
 const TWO32 = 2 ** 32
 const ID_LIMIT = 2 ** 31
@@ -50,6 +51,7 @@ export class DraftOrders implements KnownEntries {
   private entryCount = 0
   private ratedCount = 0
   private sheetCount = 0
+  private sortedByRating: { rated: Float64Array; unrated: Float64Array } | null = null
   /** Whether every entry's rating and id fit the rating keys (else the marks by rating are SQLite's). */
   private entriesKeyed = true
   /** Whether every sheet's change, id and kind fit the preview keys (else the orders are SQLite's). */
@@ -57,6 +59,7 @@ export class DraftOrders implements KnownEntries {
 
   /** Entry rows as the draft inserts them: `columns` values a row, the player id first, then the rating. */
   entryRows(values: readonly unknown[], columns: number): void {
+    this.sortedByRating = null
     for (let at = 0; at + columns <= values.length; at += columns) {
       const id = values[at]
       const rating = values[at + 1]
@@ -101,16 +104,23 @@ export class DraftOrders implements KnownEntries {
     return this.ratedCount
   }
 
+  /** The list's order by rating (list_by_rating, migration 23): the rated keys and the unrated ids, each sorted; null when a row did not fit the keys. */
+  byRating(): SortedKeys | null {
+    if (!this.entriesKeyed) return null
+    this.sortedByRating ??= { rated: this.ratedKeys.sorted(), unrated: this.unratedIds.sorted() }
+    return this.sortedByRating
+  }
+
   /** The marks by rating at every `spacing` ranks as [key, player id, rank]: the rated by (rating, id), then the unrated by id. */
   ratingMarks(spacing: number): [number, number, number][] | null {
-    if (!this.entriesKeyed) return null
+    const sorted = this.byRating()
+    if (!sorted) return null
     const out: [number, number, number][] = []
-    const rated = this.ratedKeys.sorted()
+    const { rated, unrated } = sorted
     for (let rank = 0; rank < rated.length; rank += spacing) {
       const rating = Math.floor(rated[rank]! / TWO32)
       out.push([rating, rated[rank]! - rating * TWO32, rank])
     }
-    const unrated = this.unratedIds.sorted()
     for (let rank = Math.ceil(rated.length / spacing) * spacing; rank - rated.length < unrated.length; rank += spacing) out.push([UNRATED, unrated[rank - rated.length]!, rank])
     return out
   }

@@ -338,7 +338,7 @@ export class ListWriter {
 }
 
 /** Secondary indexes that a bulk load drops and rebuilds (sorting once beats millions of random inserts). */
-const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'players_birth_year_name', 'players_title_name', 'players_fide_id_status', 'players_federation_fide_id', 'players_federation_birth_year', 'players_federation_title', 'rating_list_entries_player', 'rating_list_entries_list_rating']
+const BULK_INDEXES = ['players_name_status', 'players_federation_name', 'players_national_id', 'players_birth_year_name', 'players_title_name', 'players_fide_id_status', 'players_federation_fide_id', 'players_federation_birth_year', 'players_federation_title', 'rating_list_entries_player']
 
 /**
  * A first load into an empty registry: drops the name-search and count triggers and the secondary indexes inside the

@@ -3,6 +3,7 @@
 // entry moves to another player. A page starts at the mark just before its offset instead of walking the list from
 // its first entry, whatever the order.
 import type { Db } from '../db/open'
+import { UNRATED_KEY } from '../db/migrations/023-list-by-rating'
 
 export type MarkedSort = 'name' | 'fideId' | 'rating'
 
@@ -13,7 +14,7 @@ export type MarkedSort = 'name' | 'fideId' | 'rating'
  * puts the unrated). The triggers of migration 15 write these same expressions.
  */
 export const NO_FIDE_ID = -1
-export const UNRATED = 1_000_000_000
+export const UNRATED = UNRATED_KEY
 
 /** An order walked from a key: its segments in order, each one range of an index (a key tells its segment). */
 interface Segment {
@@ -42,16 +43,11 @@ const ORDERS: Record<MarkedSort, Segment[]> = {
         `SELECT p.fide_id AS k, p.id FROM ${onList} WHERE ${from ? 'p.fide_id >= @k AND (p.fide_id > @k OR p.id >= @id)' : 'p.fide_id IS NOT NULL'} ORDER BY p.fide_id, p.id`
     }
   ],
-  // the list's own (list_id, rating) index, which carries the player id: no player read
+  // the list's order by rating (migration 23), whose key is the marks' key: no player read
   rating: [
     {
-      holds: (k) => k !== UNRATED,
-      sql: (from) =>
-        `SELECT rating AS k, player_id AS id FROM rating_list_entries WHERE list_id = @list AND ${from ? '(rating, player_id) >= (@k, @id)' : 'rating IS NOT NULL'} ORDER BY rating, player_id`
-    },
-    {
-      holds: (k) => k === UNRATED,
-      sql: (from) => `SELECT ${UNRATED} AS k, player_id AS id FROM rating_list_entries WHERE list_id = @list AND rating IS NULL ${from ? 'AND player_id >= @id' : ''} ORDER BY player_id`
+      holds: () => true,
+      sql: (from) => `SELECT key AS k, player_id AS id FROM list_by_rating WHERE list_id = @list ${from ? 'AND (key, player_id) >= (@k, @id)' : ''} ORDER BY key, player_id`
     }
   ]
 }
@@ -185,9 +181,8 @@ export function marksCover(db: Db, listId: number, entries: number): boolean {
  * Writes the marks of a list whose entries are final (called as its counts are stored: see storeListCounts, and at
  * publication): by rating always, by name and FIDE ID when its pages walk the players' index (walksPlayers).
  * By FIDE ID each mark is found by stepping `spacing` entries from the one before through the players' FIDE ID index
- * (0.7 s for 1.9 M entries, no sort). By rating the list's rating index is read once in order (0.8 s; a build that
- * dropped that index, as the bulk load and the archive bench's build do until their end, sorts instead: a step
- * through the index would then sort the list at every mark). By name the list is sorted once, read in player order
+ * (0.7 s for 1.9 M entries, no sort). By rating the list's order by rating (migration 23) is read once, in order
+ * (its writer wrote it before its counts are stored). By name the list is sorted once, read in player order
  * (its entries by primary key, each player by his): walking the name index instead looks each entry up in random
  * order (12 s against 3.5 s at 1.9 M). A list made from `baseListId` moves the base's marks by name and FIDE ID
  * instead when the two differ by a few players (marksFromBase). A draft's writer, which saw every entry go in,
@@ -205,22 +200,13 @@ export function writeListMarks(db: Db, listId: number, entries: number, baseList
     const insert = db.prepare(`INSERT INTO list_marks (list_id, sort, key, player_id, rank) VALUES (${listId}, 'rating', ?, ?, ?)`)
     for (const m of marks) insert.run(m)
   } else {
-    // the rated count as stored with the list's counts (storeListCounts, the publication), counted when it is not
-    const rated = db
-      .prepare('SELECT coalesce(rated_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)) FROM rating_lists WHERE id = @id')
-      .pluck()
-      .get({ id: listId }) as number
-    // the rated by (rating, id), then the unrated by id from rank `rated` on
+    // the list's order by rating read once (the rated by (rating, id), then the unrated by id: its key's order)
     db.prepare(
       `INSERT INTO list_marks (list_id, sort, key, player_id, rank)
-       SELECT @id, 'rating', k, player_id, rn FROM (
-         SELECT rating AS k, player_id, row_number() OVER (ORDER BY rating, player_id) - 1 AS rn
-           FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL) WHERE rn % @spacing = 0
-       UNION ALL
-       SELECT @id, 'rating', ${UNRATED}, player_id, rn FROM (
-         SELECT player_id, @rated + row_number() OVER (ORDER BY player_id) - 1 AS rn
-           FROM rating_list_entries WHERE list_id = @id AND rating IS NULL) WHERE rn % @spacing = 0`
-    ).run({ id: listId, spacing, rated })
+       SELECT @id, 'rating', key, player_id, rn FROM (
+         SELECT key, player_id, row_number() OVER (ORDER BY key, player_id) - 1 AS rn FROM list_by_rating WHERE list_id = @id)
+        WHERE rn % @spacing = 0`
+    ).run({ id: listId, spacing })
   }
   if (!walks) return
   if (baseListId !== undefined && marksFromBase(db, listId, baseListId, entries, known?.playerIds() ?? null)) return

@@ -5,6 +5,7 @@ import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
 import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, surnameFirst, type SearchCondition } from './archive'
+import { UNRATED_KEY, ratedCountSql } from './list-by-rating'
 import { markedPage, readParts, registrySpan, walksPlayers, writeListMarks, type KnownEntries, type OrderPart } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
@@ -33,13 +34,16 @@ export function storeListCounts(db: Db, listId: number, baseListId?: number, kno
   const stored = db
     .prepare(
       `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
-              rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL)
+              rated_count = ${ratedCountSql('@id')}
         WHERE id = @id AND entry_count IS NULL RETURNING entry_count, rated_count`
     )
     .raw()
     .get({ id: listId }) as [number, number] | undefined
   if (!stored) return
   const [entries, rated] = stored
+  // the order by rating (migration 23) holds every entry once: a writer that lifted its trigger wrote it whole
+  const keyed = db.prepare('SELECT count(*) FROM list_by_rating WHERE list_id = ?').pluck().get(listId) as number
+  if (keyed !== entries) throw new Error(`list ${listId}: ${entries} entries, ${keyed} of them in its order by rating`)
   if (known && (known.entries !== entries || known.rated !== rated)) {
     throw new Error(`list ${listId}: its writer saw ${known.entries} entries (${known.rated} rated), the list holds ${entries} (${rated} rated)`)
   }
@@ -53,7 +57,7 @@ export function ratedCount(db: Db, listId: number): number {
   return db
     .prepare(
       `SELECT CASE WHEN rated_count IS NOT NULL THEN rated_count
-              ELSE (SELECT count(*) FROM rating_list_entries WHERE list_id = @id AND rating IS NOT NULL) END FROM rating_lists WHERE id = @id`
+              ELSE ${ratedCountSql('@id')} END FROM rating_lists WHERE id = @id`
     )
     .pluck()
     .get({ id: listId }) as number
@@ -96,7 +100,7 @@ const playerOrder = {
 
 /**
  * The player ids of one page, in order, chosen so that a FIDE-sized list pages without sorting it whole:
- * by rating the (list_id, rating) index is walked (ratings, then unrated entries, ties by player id); by name
+ * by rating the list's order by rating is walked (ratings, then unrated entries, ties by player id); by name
  * or FIDE ID a list holding a good share of the registry walks the players' own index and looks each up on
  * the list, a small list is joined and sorted. A frozen list's walk starts at its mark nearest the page
  * (data/list-order-marks.ts); a draft's starts at the end nearer the page.
@@ -112,15 +116,15 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
     if (marked) return marked
   }
   if (input.sort === 'rating') {
-    // two phases: the rated by rating (ties by player id), then the unrated by player id, both from the
-    // (list_id, rating) index; a page past the middle is the same page read backwards from the other end
+    // two phases: the rated by rating (ties by player id), then the unrated by player id, both from the list's
+    // order by rating (list_by_rating, migration 23); a page past the middle is the same page read backwards from the other end
     // (fromTheEnd), so the last pages cost what the first ones do
     const rated = ratedCount(db, input.listId)
     const flip = dir === 'ASC' ? 'DESC' : 'ASC'
     const phase = (which: 'rated' | 'unrated', d: string, limit: number, offset: number): number[] =>
       which === 'rated'
-        ? ids(`SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NOT NULL ORDER BY rating ${d}, player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
-        : ids(`SELECT player_id FROM rating_list_entries WHERE list_id = ? AND rating IS NULL ORDER BY player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
+        ? ids(`SELECT player_id FROM list_by_rating WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${d}, player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
+        : ids(`SELECT player_id FROM list_by_rating WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
     const read = (first: { which: 'rated' | 'unrated'; n: number }, second: 'rated' | 'unrated', d: string, limit: number, offset: number): number[] => {
       const out: number[] = offset < first.n ? phase(first.which, d, limit, offset) : []
       if (out.length < limit) out.push(...phase(second, d, limit - out.length, Math.max(0, offset - first.n)))
@@ -179,7 +183,7 @@ export const LIST_SEARCH_CAP = 1000
  * - a narrow search (under DENSE_SEARCH matches: a surname) looks each match up on the list, counts and sorts them;
  * - a broad one (a common surname, two letters, a FIDE ID's first digits) counts its matches on the list only up to
  *   LIST_SEARCH_CAP among the registry's first MATCH_CAP, and says "at least" past either (`capped`); its page walks
- *   the list in the page's order (the list's rating index, or the players' index by name or FIDE ID) and keeps the
+ *   the list in the page's order (its order by rating, or the players' index by name or FIDE ID) and keeps the
  *   matches, instead of looking up and sorting thousands: kept against the set of matches when they are fewer than
  *   SURNAME_SEARCH, else checked player by player (the set of a tenth of the registry would cost more than the walk).
  * The rows and their order are those of the plain query: (rating IS NULL), rating, then id; or the players' order.
@@ -221,11 +225,11 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
   } else keep = { sql: `(${cond.sql.replaceAll('p.fide_id', '+p.fide_id')})`, params: cond.params, player: true } // `+`: checked, not an index range
   let parts: OrderPart[]
   if (input.sort === 'rating') {
-    // the rated by rating, then the unrated by id, both ways, as pageIds reads them
+    // the rated by rating, then the unrated by id, both ways, as pageIds reads them (e: the list's order by rating)
     const player = keep.player ? 'CROSS JOIN players p ON p.id = e.player_id' : ''
     const phase = (rated: boolean): OrderPart => ({
-      sql: `SELECT e.player_id FROM rating_list_entries e ${player} WHERE e.list_id = ? AND e.rating IS ${rated ? 'NOT ' : ''}NULL AND ${keep.sql}
-             ORDER BY ${rated ? `e.rating ${dir}, ` : ''}e.player_id ${dir}`,
+      sql: `SELECT e.player_id FROM list_by_rating e ${player} WHERE e.list_id = ? AND e.key ${rated ? '<' : '='} ${UNRATED_KEY} AND ${keep.sql}
+             ORDER BY ${rated ? `e.key ${dir}, ` : ''}e.player_id ${dir}`,
       params: [input.listId, ...keep.params]
     })
     parts = [phase(true), phase(false)]

@@ -5,6 +5,7 @@ import type { ExportCategory, ExportRow, ExportSort } from '../exports/types'
 import { categoryCondition } from '../exports/categories'
 import { listEntryCount } from './list-pages'
 import { registrySpan, walksPlayers } from './list-order-marks'
+import { UNRATED_KEY } from './list-by-rating'
 
 export interface ListRowsQuery {
   listId: number
@@ -79,16 +80,21 @@ export function countRowsWithoutFideId(db: Db, q: ListRowsQuery): number {
  */
 interface Phase {
   where: string
+  /** The phase's condition on the pages after the first, when it is not `where`. */
+  whereAfter?: string
   keys: string[]
   dir: 'ASC' | 'DESC'
-  from: 'entries' | 'players'
+  /** What the walk reads in order: the list's order by rating (migration 23, `o`) or the players' index. */
+  from: 'byRating' | 'players'
 }
 
 function phases(sort: ExportSort): Phase[] {
   if (sort === 'rating') {
     return [
-      { where: 'e.rating IS NOT NULL', keys: ['e.rating', 'e.player_id'], dir: 'DESC', from: 'entries' },
-      { where: 'e.rating IS NULL', keys: ['e.player_id'], dir: 'DESC', from: 'entries' }
+      // after a cursor, the bound is the cursor's row value (`+`: the constant bound is only checked, else SQLite takes
+      // it for the range and steps from the top of the list to the cursor at every page)
+      { where: `o.key < ${UNRATED_KEY}`, whereAfter: `+o.key < ${UNRATED_KEY}`, keys: ['o.key', 'o.player_id'], dir: 'DESC', from: 'byRating' },
+      { where: `o.key = ${UNRATED_KEY}`, keys: ['o.player_id'], dir: 'DESC', from: 'byRating' }
     ]
   }
   if (sort === 'name') return [{ where: '1', keys: ['p.name_folded', 'p.status', 'p.id'], dir: 'ASC', from: 'players' }]
@@ -111,14 +117,16 @@ export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<
   let left = q.top ?? Number.POSITIVE_INFINITY
   for (const ph of phases(q.sort)) {
     const from =
-      ph.from === 'players' && bigList
-        ? 'players p CROSS JOIN rating_list_entries e ON e.player_id = p.id'
-        : 'rating_list_entries e JOIN players p ON p.id = e.player_id'
+      ph.from === 'byRating'
+        ? 'list_by_rating o CROSS JOIN rating_list_entries e ON e.list_id = o.list_id AND e.player_id = o.player_id CROSS JOIN players p ON p.id = e.player_id'
+        : bigList
+          ? 'players p CROSS JOIN rating_list_entries e ON e.player_id = p.id'
+          : 'rating_list_entries e JOIN players p ON p.id = e.player_id'
     const keyCols = ph.keys.map((k, i) => `${k} AS k${i}`).join(', ')
     const order = ph.keys.map((k) => `${k} ${ph.dir}`).join(', ')
     const after = `(${ph.keys.join(', ')}) ${ph.dir === 'ASC' ? '>' : '<'} (${ph.keys.map(() => '?').join(', ')})`
     const first = db.prepare(`SELECT ${columns}, ${keyCols} FROM ${from} WHERE ${f.sql} AND ${ph.where} ORDER BY ${order} LIMIT ?`)
-    const next = db.prepare(`SELECT ${columns}, ${keyCols} FROM ${from} WHERE ${f.sql} AND ${ph.where} AND ${after} ORDER BY ${order} LIMIT ?`)
+    const next = db.prepare(`SELECT ${columns}, ${keyCols} FROM ${from} WHERE ${f.sql} AND ${ph.whereAfter ?? ph.where} AND ${after} ORDER BY ${order} LIMIT ?`)
     let cursor: unknown[] | null = null
     for (;;) {
       if (left <= 0) return

@@ -5,7 +5,8 @@ import { UserError } from '../util/errors'
 import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
 import { chainCondition, FIDE_CHAIN } from './lists'
-import { markedPage, orderSlice } from './list-order-marks'
+import { markedPage, orderSlice, readParts, type OrderPart } from './list-order-marks'
+import { UNRATED_KEY } from './list-by-rating'
 import { bucketPage, bucketTotal, statusCondition } from './registry-buckets'
 import { ratingOrderTotal } from './rating-order'
 
@@ -324,7 +325,7 @@ export class PlayerReader {
     const status = input.status ?? 'any'
     const sort = input.sort ?? 'name'
     // A rating-sorted page shows the list as it is (an entry left on a merged record included), so the
-    // unfiltered case pages through the (list_id, rating) index alone.
+    // unfiltered case pages through the list's order by rating alone (list_by_rating, migration 23).
     // (the status as a literal: see statusCondition)
     if (status !== 'any' || sort !== 'rating') where.push(statusCondition(status))
     // FTS matches drive the query (at most MATCH_CAP + 1 of them): a two-letter prefix on two million names
@@ -346,7 +347,8 @@ export class PlayerReader {
         where.unshift('e.list_id = ?')
         params.unshift(list.id)
       }
-      // (list_id, rating) index entries carry player_id: this order is the index order, so paging does not sort.
+      // a search's matches (at most MATCH_CAP) sorted; a filter without one on a current reference list is read from
+      // rating_order (heldByRating), so only a list not held there sorts its entries
       orderOf = (o) => `e.rating ${o}, e.player_id ${o}`
     } else {
       from = ftsText ? `${matches} CROSS JOIN players p ON p.id = m.id` : 'players p'
@@ -376,7 +378,7 @@ export class PlayerReader {
       if (held) return held
     }
     if (sort === 'rating' && !ftsText && where.length === 1) {
-      // The whole list by rating: count and page on the (list_id, rating) index alone, then fetch 50 players.
+      // The whole list by rating: count and page on the list's order by rating alone, then fetch 50 players.
       const listId = params[0] as number
       const stored = this.db.prepare('SELECT entry_count AS entries, rated_count AS rated FROM rating_lists WHERE id = ?').get(listId) as { entries: number | null; rated: number | null }
       // a frozen list's counts are stored (migration 11) and its order by rating marked (migration 15): a page starts at
@@ -389,17 +391,17 @@ export class PlayerReader {
       }
       const total = stored.entries ?? this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
       if (offset >= total) return { total, capped: false, rows: [] }
-      const page = (o: Dir, lim: number, off: number): RawPlayer[] =>
-        this.db
-          .prepare(
-            `SELECT ${PLAYER_COLUMNS} FROM (SELECT player_id, rating FROM rating_list_entries WHERE list_id = ?
-               ORDER BY rating ${o}, player_id ${o} LIMIT ? OFFSET ?) e CROSS JOIN players p ON p.id = e.player_id
-              ORDER BY e.rating ${o}, e.player_id ${o}`
-          )
-          .all(listId, lim, off) as RawPlayer[]
+      // the list's order by rating (migration 23) as this table orders it: ascending the unrated first, then the rated;
+      // descending the rated, then the unrated (each by id that way)
+      const parts = (o: Dir): OrderPart[] => {
+        const rated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${o}, player_id ${o}`, params: [listId] }
+        const unrated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${o}`, params: [listId] }
+        return o === 'ASC' ? [unrated, rated] : [rated, unrated]
+      }
+      const idsOf = (o: Dir, skip: number, count: number): number[] => readParts<{ player_id: number }>(this.db, parts(o), skip, count).map((r) => r.player_id)
       const back = fromTheEnd(total, offset, limit)
-      const raws = back ? page(flip, back.limit, back.offset).reverse() : page(order, limit, offset)
-      return { total, capped: false, rows: raws.map((r) => this.toRow(r)) }
+      const ids = back ? idsOf(flip, back.offset, back.limit).reverse() : idsOf(order, offset, Math.min(limit, total - offset))
+      return { total, capped: false, rows: this.rowsOf(ids) }
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
     const all = [...fromParams, ...params]

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { archiveHandlers } from '../../../../src/main/core/services/archive'
 import { listsHandlers } from '../../../../src/main/core/services/lists'
+import { listRows } from '../../../../src/main/core/data/list-rows'
 import type { ServiceContext } from '../../../../src/main/core/services/context'
 import type { ListSummary } from '../../../../src/shared/contract/lists'
 import { tempDir } from '../../../helpers/temp-db'
@@ -92,8 +93,8 @@ describe('archive lookups: query plans', () => {
       const plans = plansOf(f)
       expect(plans.length).toBeGreaterThan(0)
       for (const { sql, plan } of plans) {
-        // a SCAN of rating_list_entries (under any alias) reads every list's entries
-        const scans = plan.filter((d) => /^SCAN (rating_list_entries|e|pe|f)\b/.test(d))
+        // a SCAN of rating_list_entries or of the lists' orders by rating (under any alias) reads every list's entries
+        const scans = plan.filter((d) => /^SCAN (rating_list_entries|list_by_rating|e|pe|f|o)\b/.test(d))
         expect(scans, sql).toEqual([])
       }
     })
@@ -102,7 +103,8 @@ describe('archive lookups: query plans', () => {
   const MIDDLE: [string, 'name' | 'fideId' | 'rating', string][] = [
     ['name', 'name', 'SEARCH p USING COVERING INDEX players_name_status (name_folded>?)'],
     ['FIDE ID', 'fideId', 'SEARCH p USING COVERING INDEX sqlite_autoindex_players_1 (fide_id>?)'],
-    ['rating', 'rating', 'SEARCH rating_list_entries USING COVERING INDEX rating_list_entries_list_rating (list_id=? AND (rating,player_id)>(?,?))']
+    // the list's order by rating (migration 23)
+    ['rating', 'rating', 'SEARCH list_by_rating USING PRIMARY KEY (list_id=? AND (key,player_id)>(?,?))']
   ]
   for (const [name, sort, walk] of MIDDLE) {
     it(`a page in the middle by ${name}, both ways, starts from the list’s nearest mark of that order, not from its first entry (migrations 13, 15)`, () => {
@@ -113,11 +115,31 @@ describe('archive lookups: query plans', () => {
         expect(details).toContain(walk)
         expect(details.filter((d) => /^SCAN p\b/.test(d))).toEqual([])
         // no walk from the first entry: every read of the list's order starts at a key
-        const fromStart = plans.filter((p) => /ORDER BY (p\.name_folded|p\.fide_id|rating)/.test(p.sql) && !/>= @k|>= \(@k|>= @id/.test(p.sql))
+        const fromStart = plans.filter((p) => /ORDER BY (p\.name_folded|p\.fide_id|key)/.test(p.sql) && !/>= @k|>= \(@k|>= @id/.test(p.sql))
         expect(fromStart.map((p) => p.sql)).toEqual([])
       }
     })
   }
+
+  it('an export by rating reads the list’s order by rating from each page’s last key, and gives the list’s order (migration 23)', () => {
+    let rows: { playerId: number; rating: number | null }[] = []
+    const plans = plansOf((ctx) => {
+      rows = [...listRows(ctx.db, { listId: 2, listDate: '2025-02-01', sort: 'rating', category: 'open', federation: null }, 700)]
+    })
+    // the rated from the highest (ties by id, highest first), then the unrated by id from the highest
+    const plain = db
+      .prepare('SELECT player_id FROM rating_list_entries WHERE list_id = 2 ORDER BY rating IS NULL, rating DESC, player_id DESC')
+      .pluck()
+      .all()
+    expect(rows.map((r) => r.playerId)).toEqual(plain)
+    const reads = plans.filter((p) => /FROM list_by_rating o/.test(p.sql))
+    expect(reads.length).toBe(4) // each phase's first page, and its pages after a key
+    for (const { sql, plan } of reads) {
+      const walk = plan.find((d) => /^SEARCH o /.test(d))
+      expect(walk, sql).toMatch(/\(key,player_id\)<\(\?,\?\)|key<\?\)|key=\? AND player_id<\?\)|\(list_id=\? AND key=\?\)/)
+      if (/\(o\.key, o\.player_id\) </.test(sql)) expect(walk).toBe('SEARCH o USING PRIMARY KEY (list_id=? AND (key,player_id)<(?,?))')
+    }
+  })
 
   it('a frozen list answers its count from the stored one: the same as counting', async () => {
     const lists = (await listsHandlers['lists:list']({}, { db } as ServiceContext)) as ListSummary[]

@@ -73,9 +73,6 @@ CREATE INDEX players_rare_title ON players(status, title, name_folded) WHERE (st
 -- index players_title_name
 CREATE INDEX players_title_name ON players(title, name_folded, status);
 
--- index rating_list_entries_list_rating
-CREATE INDEX rating_list_entries_list_rating ON rating_list_entries(list_id, rating);
-
 -- index rating_list_entries_player
 CREATE INDEX rating_list_entries_player ON rating_list_entries(player_id);
 
@@ -157,6 +154,14 @@ CREATE TABLE duplicate_candidates (
         CHECK (player_a < player_b),
         UNIQUE (player_a, player_b)
       ) STRICT;
+
+-- table list_by_rating
+CREATE TABLE list_by_rating (
+        list_id   INTEGER NOT NULL,  -- the entry's list (the entries' own key: the triggers keep the two equal)
+        key       INTEGER NOT NULL,  -- the entry's rating, or 1000000000 when unrated
+        player_id INTEGER NOT NULL,  -- the entry's player
+        PRIMARY KEY (list_id, key, player_id)
+      ) STRICT, WITHOUT ROWID;
 
 -- table list_marks
 CREATE TABLE list_marks (
@@ -761,6 +766,23 @@ CREATE TRIGGER players_rating_order AFTER UPDATE OF federation, status ON player
         INSERT INTO rating_order (list_id, federation, rating, player_id, status)
           SELECT e.list_id, coalesce(NEW.federation, ''), coalesce(e.rating, -1), NEW.id, NEW.status FROM rating_list_entries e
            WHERE e.player_id = NEW.id AND e.list_id IN (SELECT list_id FROM rating_order_lists);
+      END;
+
+-- trigger rating_list_entries_by_rating_delete
+CREATE TRIGGER rating_list_entries_by_rating_delete AFTER DELETE ON rating_list_entries BEGIN
+        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = coalesce(OLD.rating, 1000000000) AND player_id = OLD.player_id;
+      END;
+
+-- trigger rating_list_entries_by_rating_insert
+CREATE TRIGGER rating_list_entries_by_rating_insert AFTER INSERT ON rating_list_entries BEGIN
+        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, coalesce(NEW.rating, 1000000000), NEW.player_id);
+      END;
+
+-- trigger rating_list_entries_by_rating_update
+CREATE TRIGGER rating_list_entries_by_rating_update AFTER UPDATE OF list_id, player_id, rating ON rating_list_entries
+        WHEN NEW.list_id IS NOT OLD.list_id OR NEW.player_id IS NOT OLD.player_id OR NEW.rating IS NOT OLD.rating BEGIN
+        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = coalesce(OLD.rating, 1000000000) AND player_id = OLD.player_id;
+        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, coalesce(NEW.rating, 1000000000), NEW.player_id);
       END;
 
 -- trigger rating_list_entries_frozen_delete
