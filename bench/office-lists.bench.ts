@@ -229,9 +229,14 @@ const floorList = Number(fdb.prepare("INSERT INTO rating_lists (kind, list_date,
 const insE = fdb.prepare(`INSERT INTO rating_list_entries (list_id, ${columns}) VALUES (${floorList}${', ?'.repeat(14)})`)
 const f0 = performance.now()
 const fc0 = cpu()
+// the list's order by rating written after its rows, as an index is built after (migration 23: the generation writes it
+// once its last entry is in, from its own sort)
 withTempStoreInMemory(fdb, () =>
   fdb.transaction(() => {
+    const restoreByRating = liftByRatingInsert(fdb)
     for (const e of rows) insE.run(e)
+    writeListByRating(fdb, floorList)
+    restoreByRating()
   })()
 )
 const f1 = performance.now()
