@@ -17,7 +17,7 @@ import { openDatabase, type Db } from '../src/main/core/db/open'
 import { listsHandlers } from '../src/main/core/services/lists'
 import { archiveHandlers } from '../src/main/core/services/archive'
 import { storeListCounts } from '../src/main/core/data/list-pages'
-import { liftByRatingInsert, writeListByRating } from '../src/main/core/data/list-by-rating'
+import { writingWholeLists } from '../src/main/core/data/list-by-rating'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
 import { percentile, pick, report, target, type Run } from './lib'
@@ -128,10 +128,7 @@ function build(db: Db): void {
     db.transaction(() => {
       list.run(l, `${y}-${String(m).padStart(2, '0')}-01`)
       // its order by rating written whole once its entries are in, as an import writes it (migration 23)
-      const restoreByRating = liftByRatingInsert(db)
-      entries.run({ l, upTo: listSize(l) })
-      writeListByRating(db, l)
-      restoreByRating()
+      writingWholeLists(db, () => (entries.run({ l, upTo: listSize(l) }), [l]))
       // as an import does once a list's entries are written: counts (migration 11), name marks (migration 13)
       storeListCounts(db, l)
     })()

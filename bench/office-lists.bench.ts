@@ -9,7 +9,7 @@ import { openDatabase } from '../src/main/core/db/open'
 import { draftIsStale, generateDraft, publishList } from '../src/main/core/services/office-lists'
 import { createServices } from '../src/main/core/services/index'
 import { storeListCounts } from '../src/main/core/data/list-pages'
-import { liftByRatingInsert, writeListByRating } from '../src/main/core/data/list-by-rating'
+import { writingWholeLists } from '../src/main/core/data/list-by-rating'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { GenerateResult } from '../src/shared/contract/office-lists'
@@ -48,14 +48,14 @@ db.transaction(() => {
   ).run(PLAYERS)
   db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (1, 'reference', '2025-10-01', 'standard', 'FIDE', 'reference')").run()
   // its order by rating written whole once its entries are in, as an import writes it (migration 23)
-  const restoreByRating = liftByRatingInsert(db)
-  db.prepare(
-    `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, federation, birth_year, sex)
-     SELECT 1, id, 1400 + (id * 7877) % 1300, id % 9, CASE WHEN (id * 7877) % 1300 >= 1000 THEN 10 ELSE 20 END,
-            CASE WHEN id % 7 = 0 THEN 'i' END, 'FRA', 1950 + id % 60, sex FROM players`
-  ).run()
-  writeListByRating(db, 1)
-  restoreByRating()
+  writingWholeLists(db, () => {
+    db.prepare(
+      `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, federation, birth_year, sex)
+       SELECT 1, id, 1400 + (id * 7877) % 1300, id % 9, CASE WHEN (id * 7877) % 1300 >= 1000 THEN 10 ELSE 20 END,
+              CASE WHEN id % 7 = 0 THEN 'i' END, 'FRA', 1950 + id % 60, sex FROM players`
+    ).run()
+    return [1]
+  })
   // counted, its orders marked, as an import leaves a reference list (the lists screen reads the stored counts)
   storeListCounts(db, 1)
 })()
@@ -233,10 +233,10 @@ const fc0 = cpu()
 // once its last entry is in, from its own sort)
 withTempStoreInMemory(fdb, () =>
   fdb.transaction(() => {
-    const restoreByRating = liftByRatingInsert(fdb)
-    for (const e of rows) insE.run(e)
-    writeListByRating(fdb, floorList)
-    restoreByRating()
+    writingWholeLists(fdb, () => {
+      for (const e of rows) insE.run(e)
+      return [floorList]
+    })
   })()
 )
 const f1 = performance.now()

@@ -11,13 +11,13 @@ import { writeSyntheticCombinedList } from '../test/helpers/synthetic-list'
 import { tempDir } from '../test/helpers/temp-db'
 import { builtBenchWorker } from './built-worker'
 import { bestOf, measure, parseFloor, pick, readRows, report, target, writeFloor } from './lib'
-import { UNRATED_KEY } from '../src/main/core/db/migrations/023-list-by-rating'
+import { ALL_LISTS_BY_RATING } from '../src/main/core/data/list-by-rating'
 
 /** What a write floor builds after its rows, besides the indexes: the name search index, and the lists' orders by rating
  * (migration 23: a table the import writes once its entries are in, sorted, as an index is built after). */
 const FLOOR_AFTER = [
   "INSERT INTO players_fts(players_fts) VALUES ('rebuild')",
-  `INSERT INTO list_by_rating (list_id, key, player_id) SELECT list_id, coalesce(rating, ${UNRATED_KEY}), player_id FROM rating_list_entries ORDER BY 1, 2, 3`
+  ALL_LISTS_BY_RATING
 ]
 
 const LINES = pick({ ci: 60_000, default: 400_000, full: 1_900_000 })

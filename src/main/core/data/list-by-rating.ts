@@ -3,7 +3,7 @@
 // go in, then writes the list's keys here in order, appended (a draft from the keys it sorted as its rows went in, a
 // list import by SQLite's sort), in its transaction.
 import type { Db } from '../db/open'
-import { BY_RATING_DELETE, BY_RATING_INSERT, UNRATED_KEY } from '../db/migrations/023-list-by-rating'
+import { BY_RATING_DELETE, BY_RATING_INSERT, UNRATED_KEY, keySql } from '../db/migrations/023-list-by-rating'
 import { liftTriggers } from './triggers'
 
 export { UNRATED_KEY }
@@ -24,6 +24,19 @@ export function liftByRatingInsert(db: Db): () => void {
 }
 
 /**
+ * Writes lists whole: `write` inserts their entries with the insert trigger lifted and gives the lists it wrote, whose
+ * orders by rating are then written by SQLite's sort (a list import, a bench's set-up), in the caller's transaction.
+ */
+export function writingWholeLists(db: Db, write: () => Iterable<number>): void {
+  const restore = liftByRatingInsert(db)
+  for (const id of write()) writeListByRating(db, id)
+  restore()
+}
+
+/** Every list's order by rating as SQL over the entries (a bench's floor, which drops the triggers and writes it after). */
+export const ALL_LISTS_BY_RATING = `INSERT INTO list_by_rating (list_id, key, player_id) SELECT list_id, ${keySql()}, player_id FROM rating_list_entries ORDER BY 1, 2, 3`
+
+/**
  * Writes the order by rating of list `listId`, whose entries were inserted with the insert trigger lifted: from the
  * keys its writer sorted (`sorted`), or by SQLite's sort of its entries. The list must have no keys yet.
  */
@@ -31,7 +44,7 @@ export function writeListByRating(db: Db, listId: number, sorted?: SortedKeys | 
   if (!sorted) {
     db.prepare(
       `INSERT INTO list_by_rating (list_id, key, player_id)
-       SELECT list_id, coalesce(rating, ${UNRATED_KEY}), player_id FROM rating_list_entries WHERE list_id = ? ORDER BY 2, 3`
+       SELECT list_id, ${keySql()}, player_id FROM rating_list_entries WHERE list_id = ? ORDER BY 2, 3`
     ).run(listId)
     return
   }

@@ -13,7 +13,7 @@ import { startListReader, type ReaderMessage } from './list-reader-thread'
 import { errorOf, type PacedReceiver } from '../workers/paced-channel'
 import { appendAudit } from '../data/audit'
 import { ListWriter, enterBulkMode, liftEntriesGuard, referenceListByChecksum, registryIsEmpty } from '../data/list-import'
-import { liftByRatingInsert, writeListByRating } from '../data/list-by-rating'
+import { writingWholeLists } from '../data/list-by-rating'
 
 export { ratingTypeFromFileName, type ListFormat } from './list-read'
 
@@ -187,17 +187,17 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
     const rebuild = empty && big ? enterBulkMode(db, writer.bulkBuckets) : null
     const restoreGuard = liftEntriesGuard(db)
     // each list's order by rating is written whole once its entries are in, not key by key (migration 23)
-    const restoreByRating = liftByRatingInsert(db)
-    if (thread && !empty) {
-      thread.stop()
-      thread = null
-    }
-    read = thread ? writeFromThread(thread, writer, log, opts) : writeHere(src, writer, log, opts, empty)
-    if (log.errors.length) throwProblems(log)
-    if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
-    restoreGuard()
-    for (const l of writer.lists.values()) writeListByRating(db, l.id)
-    restoreByRating()
+    writingWholeLists(db, () => {
+      if (thread && !empty) {
+        thread.stop()
+        thread = null
+      }
+      read = thread ? writeFromThread(thread, writer, log, opts) : writeHere(src, writer, log, opts, empty)
+      if (log.errors.length) throwProblems(log)
+      if (writer.records === 0) throw new UserError('registry.emptyFile', { file: fileName })
+      restoreGuard()
+      return [...writer.lists.values()].map((l) => l.id)
+    })
     if (rebuild) {
       opts.progress?.(size, size, 'indexes')
       rebuild()

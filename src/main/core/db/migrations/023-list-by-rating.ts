@@ -24,7 +24,8 @@ export const BY_RATING_INSERT = 'rating_list_entries_by_rating_insert'
 /** The entries' trigger that deletes a deleted entry's key; lifted by a draft cleared whole. */
 export const BY_RATING_DELETE = 'rating_list_entries_by_rating_delete'
 
-const key = (row: 'NEW' | 'OLD'): string => `coalesce(${row}.rating, ${UNRATED_KEY})`
+/** An entry's key as SQL: its rating, or UNRATED_KEY (`row`: the entry's alias, NEW or OLD in a trigger). */
+export const keySql = (row?: string): string => `coalesce(${row ? `${row}.` : ''}rating, ${UNRATED_KEY})`
 
 export const migration023: Migration = {
   version: 23,
@@ -43,16 +44,16 @@ export const migration023: Migration = {
       DROP INDEX rating_list_entries_list_rating;
 
       CREATE TRIGGER ${BY_RATING_INSERT} AFTER INSERT ON rating_list_entries BEGIN
-        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, ${key('NEW')}, NEW.player_id);
+        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, ${keySql('NEW')}, NEW.player_id);
       END;
       CREATE TRIGGER ${BY_RATING_DELETE} AFTER DELETE ON rating_list_entries BEGIN
-        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = ${key('OLD')} AND player_id = OLD.player_id;
+        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = ${keySql('OLD')} AND player_id = OLD.player_id;
       END;
       -- a merge or its undo moves an entry to another player; a draft's entry could be given another rating
       CREATE TRIGGER rating_list_entries_by_rating_update AFTER UPDATE OF list_id, player_id, rating ON rating_list_entries
         WHEN NEW.list_id IS NOT OLD.list_id OR NEW.player_id IS NOT OLD.player_id OR NEW.rating IS NOT OLD.rating BEGIN
-        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = ${key('OLD')} AND player_id = OLD.player_id;
-        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, ${key('NEW')}, NEW.player_id);
+        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = ${keySql('OLD')} AND player_id = OLD.player_id;
+        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, ${keySql('NEW')}, NEW.player_id);
       END;
     `)
   }
