@@ -31,7 +31,7 @@ import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount, storeListCounts } from './list-pages'
 import { marksCover, writeListMarks } from './list-order-marks'
 import { standingRecord } from './player-merges'
-import { prepared, preparedPluck, preparedRaw } from './statements'
+import { prepared, preparedPluck, preparedRaw, rowsForIds } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
 import { DraftOrders } from './draft-orders'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
@@ -180,18 +180,35 @@ function slicesOf(db: Db, t: PeriodTournamentRow, closingDate: string): Slice[] 
 class RatingsCache {
   private readonly lists = new Map<number, Map<number, number | null>>()
   private readonly stmt
+  private readonly many
   constructor(
     private readonly db: Db,
     private readonly replaced?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
   ) {
     this.stmt = db.prepare('SELECT rating, entry_status FROM rating_list_entries WHERE list_id = ? AND player_id = ?').raw()
+    this.many = db.prepare('SELECT e.player_id, e.rating, e.entry_status FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value').raw()
+  }
+  private of(listId: number): Map<number, number | null> {
+    let m = this.lists.get(listId)
+    if (!m) this.lists.set(listId, (m = new Map()))
+    return m
+  }
+  /** Reads the ratings of these players (sorted, distinct) on a list in batches, before they are asked one by one. */
+  prefetch(listId: number, playerIds: readonly number[]): void {
+    if (this.replaced?.has(listId)) return
+    const m = this.of(listId)
+    const wanted = playerIds.filter((id) => !m.has(id))
+    for (const id of wanted) m.set(id, null)
+    rowsForIds(this.many, wanted, [listId], (row) => {
+      const [id, rating, status] = row as [number, number | null, string | null]
+      m.set(id, status !== 'delisted' ? rating : null)
+    })
   }
   rating(listId: number | null, playerId: number): number | null {
     if (listId === null) return null
     const instead = this.replaced?.get(listId)
     if (instead) return instead.get(playerId) ?? null
-    let m = this.lists.get(listId)
-    if (!m) this.lists.set(listId, (m = new Map()))
+    const m = this.of(listId)
     if (m.has(playerId)) return m.get(playerId)!
     const row = this.stmt.get(listId, playerId) as [number | null, string | null] | undefined
     const r = row && row[1] !== 'delisted' ? row[0] : null
@@ -200,10 +217,27 @@ class RatingsCache {
   }
 }
 
+/** A period tournament's players (those the registry knows), in start rank order. */
+function tournamentPlayers(db: Db, tournamentId: number): { startRank: number; playerId: number }[] {
+  return prepared(db, 'SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL ORDER BY start_rank').all(
+    tournamentId
+  ) as { startRank: number; playerId: number }[]
+}
+
+/** A slice of a period tournament to load: its players and the lists whose ratings it is rated with. */
+interface SliceToLoad {
+  t: PeriodTournamentRow
+  slice: Slice
+  late: boolean
+  players: { startRank: number; playerId: number }[]
+  /** The list of the chain in force at the slice's rating date, and the standard one for a rapid or blitz event. */
+  list: { id: number } | null
+  std: { id: number } | null
+}
+
 /** The period tournament as the engine takes it: players with their start-date ratings, rounds, excluded games. */
-function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, ratingType: RatingType, chain: ListChain, late: boolean, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
-  const players = prepared(db, 'SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL ORDER BY start_rank')
-    .all(t.id) as { startRank: number; playerId: number }[]
+function loadPeriodTournament(db: Db, load: SliceToLoad, ratingType: RatingType, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
+  const { t, slice, late, players, list, std } = load
   const games = preparedRaw(db, 'SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round').all(t.id) as [number, number, number | null, string][]
   const inSlice = new Set(slice.rounds)
   const byRank = new Map<number, PeriodRound[]>()
@@ -214,8 +248,6 @@ function loadPeriodTournament(db: Db, t: PeriodTournamentRow, slice: Slice, rati
     rs.push({ round, opponent, code: code as ResultCode })
   }
   // the ratings of the list's own chain: a FIDE list rates with FIDE's figures, a national profile with the national list's
-  const list = listInForce(db, slice.ratingDate, ratingType, chain)
-  const std = ratingType !== 'standard' ? listInForce(db, slice.ratingDate, 'standard', chain) : null
   const out: PeriodPlayer[] = players.map((p) => {
     const rating = ratings.rating(list?.id ?? null, p.playerId)
     const pp: PeriodPlayer = { startRank: p.startRank, playerId: p.playerId, rating, ratingListId: rating === null ? null : (list?.id ?? null), rounds: byRank.get(p.startRank) ?? [] }
@@ -515,21 +547,51 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
   const tournaments: PeriodTournament[] = []
   const total = rows.length
+  // first the slices, their players and their lists, then each list's ratings of those players read in batches (one
+  // call per player cost the helper of a FIDE-sized month 2 s of its 8 s of reading), then each slice's games
+  const loads: SliceToLoad[] = []
+  const inForce = new Map<string, { id: number } | null>()
+  const listOn = (date: string, type: RatingType): { id: number } | null => {
+    const key = `${type} ${date}`
+    if (!inForce.has(key)) inForce.set(key, listInForce(db, date, type, o.source))
+    return inForce.get(key)!
+  }
+  const asked = new Map<number, Set<number>>()
+  const ask = (list: { id: number } | null, players: readonly { playerId: number }[]): void => {
+    if (!list) return
+    let ids = asked.get(list.id)
+    if (!ids) asked.set(list.id, (ids = new Set()))
+    for (const p of players) ids.add(p.playerId)
+  }
   rows.forEach((t, i) => {
     if ((i & 63) === 0) {
       o.throwIfCancelled?.()
-      o.progress?.(i, total, 'tournaments')
+      o.progress?.(i, 2 * total, 'tournaments')
     }
     const late = t.endDate <= base.closingDate
-    for (const slice of slicesOf(db, t, o.closingDate)) {
-      if (!slice.rounds.length) continue
-      const pt = loadPeriodTournament(db, t, slice, o.ratingType, o.source, late, o.editionAt, ratings)
-      editions.set(pt.editionId, o.editionAt(t.startDate, t.edition))
-      tournaments.push(pt)
+    const slices = slicesOf(db, t, o.closingDate).filter((slice) => slice.rounds.length > 0)
+    if (!slices.length) return
+    const players = tournamentPlayers(db, t.id)
+    for (const slice of slices) {
+      const list = listOn(slice.ratingDate, o.ratingType)
+      const std = o.ratingType !== 'standard' ? listOn(slice.ratingDate, 'standard') : null
+      ask(list, players)
+      ask(std, players)
+      loads.push({ t, slice, late, players, list, std })
     }
   })
+  for (const [listId, ids] of asked) ratings.prefetch(listId, [...ids].sort((a, b) => a - b))
+  loads.forEach((load, i) => {
+    if ((i & 63) === 0) {
+      o.throwIfCancelled?.()
+      o.progress?.(total + Math.floor((i * total) / loads.length), 2 * total, 'tournaments')
+    }
+    const pt = loadPeriodTournament(db, load, o.ratingType, o.editionAt, ratings)
+    editions.set(pt.editionId, o.editionAt(load.t.startDate, load.t.edition))
+    tournaments.push(pt)
+  })
   if (!tournaments.length && !o.rows) throw new UserError('lists.nothingApproved', { ratingType: o.ratingType, closingDate: o.closingDate })
-  o.progress?.(total, total, 'tournaments')
+  o.progress?.(2 * total, 2 * total, 'tournaments')
 
   // the base list's entries with the registry's facts, read in one pass in player order. At FIDE scale this is two
   // million rows: a base player's facts are given only when the registry differs from his line (generateList reads
@@ -560,13 +622,15 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
       notOnBase.delete(b.playerId)
     }
   } else if (only) {
-    // the helper of a big list: the lines of the players the period touched, each by its key, in player order
-    const one = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id = ?`).raw()
-    for (let i = 0; i < only.length; i++) {
-      if ((i & 65535) === 65535) o.throwIfCancelled?.()
-      const r = one.get(base.id, only[i]) as unknown[] | undefined
-      if (r) take(r)
-    }
+    // the helper of a big list: the lines of the players the period touched, by their keys, in player order
+    const many = db
+      .prepare(`SELECT ${BASE_LINE_COLUMNS} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id`)
+      .raw()
+    let n = 0
+    rowsForIds(many, only, [base.id], (r) => {
+      if ((++n & 65535) === 0) o.throwIfCancelled?.()
+      take(r)
+    })
   } else {
     let n = 0
     for (const r of db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
