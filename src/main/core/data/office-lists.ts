@@ -143,7 +143,8 @@ export function periodTournamentRows(db: Db, ratingType: RatingType, closingDate
 
 interface Slice {
   month: string | null
-  rounds: number[]
+  /** The rounds taken; null: the whole tournament's rounds not rated yet, known once its games are read. */
+  rounds: number[] | null
   last: boolean
   /** The date whose list gives the ratings: the start, or the first round of the month. */
   ratingDate: string
@@ -154,12 +155,14 @@ interface Slice {
  * not rated yet and played by the closing date, each with the list valid for that month.
  */
 function slicesOf(db: Db, t: PeriodTournamentRow, closingDate: string): Slice[] {
-  // statements prepared once per connection: at FIDE scale these run for each of 15,000 tournaments
+  // a tournament taken whole: its rounds are those of its games (loadPeriodTournament), no query here (at FIDE scale
+  // two queries for each of 15,000 tournaments)
+  if (daysBetween(t.startDate, t.endDate) <= MONTHLY_SLICE_DAYS) return [{ month: null, rounds: null, last: true, ratingDate: t.startDate }]
+  // statements prepared once per connection
   const rounds = prepared(db, 'SELECT round, date FROM tournament_rounds WHERE tournament_id = ? ORDER BY round').all(t.id) as { round: number; date: string | null }[]
   const allRounds = preparedPluck(db, 'SELECT DISTINCT round FROM tournament_games WHERE tournament_id = ? ORDER BY round').all(t.id) as number[]
-  const long = daysBetween(t.startDate, t.endDate) > MONTHLY_SLICE_DAYS
   const dated = rounds.filter((r) => r.date !== null).length === allRounds.length && allRounds.length > 0
-  if (!long || !dated) return [{ month: null, rounds: allRounds.filter((r) => r > t.ratedThrough), last: true, ratingDate: t.startDate }]
+  if (!dated) return [{ month: null, rounds: notRatedYet(t, allRounds), last: true, ratingDate: t.startDate }]
   const dateOf = new Map(rounds.map((r) => [r.round, r.date!]))
   const lastRound = allRounds[allRounds.length - 1]!
   const byMonth = new Map<string, number[]>()
@@ -174,6 +177,11 @@ function slicesOf(db: Db, t: PeriodTournamentRow, closingDate: string): Slice[] 
   return [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, rs]) => ({ month, rounds: rs, last: rs.includes(lastRound), ratingDate: dateOf.get(rs[0]!)! }))
+}
+
+/** A tournament's rounds (sorted) past those rated on an earlier list. */
+function notRatedYet(t: PeriodTournamentRow, rounds: readonly number[]): number[] {
+  return rounds.filter((r) => r > t.ratedThrough)
 }
 
 /** Entries of one list by player id (rating, delisted ones as unrated), read once per list and kept. */
@@ -192,6 +200,12 @@ class RatingsCache {
     let m = this.lists.get(listId)
     if (!m) this.lists.set(listId, (m = new Map()))
     return m
+  }
+  /** The ratings of these players on a list, as its rows (player id, rating, entry status) give them (null: no row). */
+  known(listId: number, playerIds: ArrayLike<number>, rows: Iterable<readonly unknown[]>): void {
+    const m = this.of(listId)
+    for (let i = 0; i < playerIds.length; i++) m.set(playerIds[i]!, null)
+    for (const [id, rating, status] of rows) m.set(id as number, status !== 'delisted' ? (rating as number | null) : null)
   }
   /** Reads the ratings of these players (sorted, distinct) on a list in batches, before they are asked one by one. */
   prefetch(listId: number, playerIds: readonly number[]): void {
@@ -236,10 +250,13 @@ interface SliceToLoad {
 }
 
 /** The period tournament as the engine takes it: players with their start-date ratings, rounds, excluded games. */
-function loadPeriodTournament(db: Db, load: SliceToLoad, ratingType: RatingType, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament {
+function loadPeriodTournament(db: Db, load: SliceToLoad, ratingType: RatingType, editionAt: (date: string, id: string | null) => Edition, ratings: RatingsCache): PeriodTournament | null {
   const { t, slice, late, players, list, std } = load
   const games = preparedRaw(db, 'SELECT start_rank AS startRank, round, opponent, code FROM tournament_games WHERE tournament_id = ? ORDER BY start_rank, round').all(t.id) as [number, number, number | null, string][]
-  const inSlice = new Set(slice.rounds)
+  // taken whole: every round of its games not rated yet (none: nothing of it for this list)
+  const rounds = slice.rounds ?? notRatedYet(t, [...new Set(games.map((g) => g[1]))].sort((a, b) => a - b))
+  if (!rounds.length) return null
+  const inSlice = new Set(rounds)
   const byRank = new Map<number, PeriodRound[]>()
   for (const [rank, round, opponent, code] of games) {
     if (!inSlice.has(round)) continue
@@ -266,7 +283,7 @@ function loadPeriodTournament(db: Db, load: SliceToLoad, ratingType: RatingType,
     ratingType,
     late,
     ...(flags.teamChampionship === true || flags.olympiad === true ? { teamChampionship: true } : {}),
-    slice: slice.month === null ? null : { month: slice.month, rounds: slice.rounds, last: slice.last },
+    slice: slice.month === null ? null : { month: slice.month, rounds, last: slice.last },
     players: out,
     excluded: excludedGames(db, t.id)
       .filter((g) => inSlice.has(g.round))
@@ -553,6 +570,18 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const only = o.base ? null : (o.splitBase?.(base, rows, adjustments) ?? null)
   const ratings = new RatingsCache(db, o.replacedRatings)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
+  // the helper of a big list: the base lines of the players the period touched, by their keys, in player order, read
+  // first: they also give the base list's ratings of the period's players (the list in force for most of a month's
+  // tournaments), which would otherwise be read again
+  const touchedLines: unknown[][] | null = !o.base && only ? [] : null
+  if (touchedLines && only) {
+    const many = db
+      .prepare(`SELECT ${BASE_LINE_COLUMNS} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id`)
+      .raw()
+    rowsForIds(many, only, [base.id], (r) => touchedLines.push(r))
+    // (BASE_LINE_COLUMNS: the player id, the rating, …, the entry status tenth)
+    ratings.known(base.id, only, touchedLines.map((r) => [r[0], r[1], r[9]]))
+  }
   const tournaments: PeriodTournament[] = []
   const total = rows.length
   // first the slices, their players and their lists, then each list's ratings of those players read in batches (one
@@ -577,7 +606,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
       o.progress?.(i, 2 * total, 'tournaments')
     }
     const late = t.endDate <= base.closingDate
-    const slices = slicesOf(db, t, o.closingDate).filter((slice) => slice.rounds.length > 0)
+    const slices = slicesOf(db, t, o.closingDate).filter((slice) => slice.rounds === null || slice.rounds.length > 0)
     if (!slices.length) return
     const players = tournamentPlayers(db, t.id)
     for (const slice of slices) {
@@ -595,6 +624,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
       o.progress?.(total + Math.floor((i * total) / loads.length), 2 * total, 'tournaments')
     }
     const pt = loadPeriodTournament(db, load, o.ratingType, o.editionAt, ratings)
+    if (!pt) return
     editions.set(pt.editionId, o.editionAt(load.t.startDate, load.t.edition))
     tournaments.push(pt)
   })
@@ -629,16 +659,11 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
       if (f) facts.push(f)
       notOnBase.delete(b.playerId)
     }
-  } else if (only) {
-    // the helper of a big list: the lines of the players the period touched, by their keys, in player order
-    const many = db
-      .prepare(`SELECT ${BASE_LINE_COLUMNS} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id`)
-      .raw()
-    let n = 0
-    rowsForIds(many, only, [base.id], (r) => {
-      if ((++n & 65535) === 0) o.throwIfCancelled?.()
-      take(r)
-    })
+  } else if (touchedLines) {
+    for (let i = 0; i < touchedLines.length; i++) {
+      if ((i & 65535) === 65535) o.throwIfCancelled?.()
+      take(touchedLines[i]!)
+    }
   } else {
     let n = 0
     for (const r of db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
