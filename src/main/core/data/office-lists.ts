@@ -184,6 +184,11 @@ function notRatedYet(t: PeriodTournamentRow, rounds: readonly number[]): number[
   return rounds.filter((r) => r > t.ratedThrough)
 }
 
+/** An entry's rating as a period's tournament takes it: a delisted line counts as unrated. */
+function asRating(rating: unknown, status: unknown): number | null {
+  return status !== 'delisted' ? (rating as number | null) : null
+}
+
 /** Entries of one list by player id (rating, delisted ones as unrated), read once per list and kept. */
 class RatingsCache {
   private readonly lists = new Map<number, Map<number, number | null>>()
@@ -205,18 +210,16 @@ class RatingsCache {
   known(listId: number, playerIds: ArrayLike<number>, rows: Iterable<readonly unknown[]>): void {
     const m = this.of(listId)
     for (let i = 0; i < playerIds.length; i++) m.set(playerIds[i]!, null)
-    for (const [id, rating, status] of rows) m.set(id as number, status !== 'delisted' ? (rating as number | null) : null)
+    for (const [id, rating, status] of rows) m.set(id as number, asRating(rating, status))
   }
   /** Reads the ratings of these players (sorted, distinct) on a list in batches, before they are asked one by one. */
   prefetch(listId: number, playerIds: readonly number[]): void {
     if (this.replaced?.has(listId)) return
     const m = this.of(listId)
     const wanted = playerIds.filter((id) => !m.has(id))
-    for (const id of wanted) m.set(id, null)
-    rowsForIds(this.many, wanted, [listId], (row) => {
-      const [id, rating, status] = row as [number, number | null, string | null]
-      m.set(id, status !== 'delisted' ? rating : null)
-    })
+    const rows: unknown[][] = []
+    rowsForIds(this.many, wanted, [listId], (row) => rows.push(row))
+    this.known(listId, wanted, rows)
   }
   rating(listId: number | null, playerId: number): number | null {
     if (listId === null) return null
@@ -225,7 +228,7 @@ class RatingsCache {
     const m = this.of(listId)
     if (m.has(playerId)) return m.get(playerId)!
     const row = this.stmt.get(listId, playerId) as [number | null, string | null] | undefined
-    const r = row && row[1] !== 'delisted' ? row[0] : null
+    const r = row ? asRating(row[0], row[1]) : null
     m.set(playerId, r)
     return r
   }
@@ -573,8 +576,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   // the helper of a big list: the base lines of the players the period touched, by their keys, in player order, read
   // first: they also give the base list's ratings of the period's players (the list in force for most of a month's
   // tournaments), which would otherwise be read again
-  const touchedLines: unknown[][] | null = !o.base && only ? [] : null
-  if (touchedLines && only) {
+  const touchedLines: unknown[][] | null = only ? [] : null
+  if (only && touchedLines) {
     const many = db
       .prepare(`SELECT ${BASE_LINE_COLUMNS} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id`)
       .raw()
