@@ -241,6 +241,15 @@ function tournamentPlayers(db: Db, tournamentId: number): { startRank: number; p
   ) as { startRank: number; playerId: number }[]
 }
 
+/** A tournament's place linked to a player the registry does not hold: only a database written around its foreign
+ *  keys comes to this. The officer is told which report and which place, not a reader's TypeError. */
+function missingPlayer(db: Db, playerId: number): UserError {
+  const at = prepared(db, 'SELECT t.id, t.name, tp.start_rank AS startRank FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id WHERE tp.player_id = ? ORDER BY t.id, tp.start_rank LIMIT 1').get(playerId) as
+    | { id: number; name: string; startRank: number }
+    | undefined
+  return new UserError('lists.missingPlayer', { playerId, id: at?.id ?? '?', name: at?.name ?? '?', startRank: at?.startRank ?? '?' })
+}
+
 /** A slice of a period tournament to load: its players and the lists whose ratings it is rated with. */
 interface SliceToLoad {
   t: PeriodTournamentRow
@@ -677,7 +686,9 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   // players of the tournaments who are not on the base list
   const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
   for (const playerId of notOnBase) {
-    const [birthDate, sex, title, federation] = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
+    const got = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null] | undefined
+    if (!got) throw missingPlayer(db, playerId)
+    const [birthDate, sex, title, federation] = got
     facts.push({ playerId, birthDate, sex, title, federation })
   }
   facts.sort((a, b) => a.playerId - b.playerId)

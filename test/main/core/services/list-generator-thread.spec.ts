@@ -77,6 +77,33 @@ describe('a list computed on a helper thread', () => {
     expect(drafts()).toBe(n)
   }, 60_000)
 
+  it('names the report and the place linked to a player the registry lacks, on one thread and on two, and writes nothing', () => {
+    // only a database changed around its foreign keys holds such a link; the generation said "undefined is not iterable"
+    const db = s.ctx.db
+    const place = db.prepare("SELECT tp.id, tp.player_id AS playerId, t.id AS tournamentId FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id WHERE t.name = 'Newcomers Round Robin' AND tp.start_rank = 3").get() as { id: number; playerId: number; tournamentId: number }
+    const n = drafts()
+    db.pragma('foreign_keys = OFF')
+    db.prepare('UPDATE tournament_players SET player_id = 999999 WHERE id = ?').run(place.id)
+    db.pragma('foreign_keys = ON')
+    try {
+      for (const opts of [undefined, thread]) {
+        expect(() => generateDraft(db, { listDate: '2025-11-01', ratingType: 'standard' }, opts)).toThrow(
+          expect.objectContaining({
+            key: 'lists.missingPlayer',
+            params: { playerId: 999999, id: place.tournamentId, name: 'Newcomers Round Robin', startRank: 3 },
+            message: expect.stringContaining('start rank 3, is linked to player 999999')
+          })
+        )
+        expect(drafts()).toBe(n)
+      }
+    } finally {
+      db.pragma('foreign_keys = OFF')
+      db.prepare('UPDATE tournament_players SET player_id = ? WHERE id = ?').run(place.playerId, place.id)
+      db.pragma('foreign_keys = ON')
+    }
+    expect(db.pragma('foreign_key_check')).toEqual([])
+  }, 60_000)
+
   it('rolls back a draft cancelled while its rows are written, and stops the helper', () => {
     const id = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
     const kept = draftRows(id)
