@@ -62,6 +62,21 @@ async function optionsOf(page: Page, testId: string, atLeast = 1): Promise<strin
   return [...texts]
 }
 
+/** What a review shows, for the log when a step does not go as it should: the rule's group open or not, its
+ *  buttons, the dialogs and messages on screen, the tournament's status. */
+async function reviewState(page: Page, rule: string): Promise<Record<string, unknown>> {
+  const group = page.getByTestId(rule)
+  return {
+    url: page.url(),
+    status: await page.getByTestId('review-status').innerText().catch(() => null),
+    groupOpen: await group.evaluate((el) => el.classList.contains('n-collapse-item--active')).catch(() => null),
+    overrideButtons: await group.locator('[data-testid^="override-"]').count(),
+    overrideVisible: await group.locator('[data-testid^="override-"]').first().isVisible().catch(() => false),
+    dialogs: await page.locator('.n-modal, .n-dialog').count(),
+    messages: await page.locator('.n-message').allInnerTexts().catch(() => [])
+  }
+}
+
 /** Records a reason in the review's reason dialog (approve / reject), overriding open errors when asked. */
 async function giveReason(page: Page, reason: string, override = false): Promise<void> {
   await page.getByTestId('reason-input').locator('textarea').fill(reason)
@@ -233,8 +248,20 @@ describe("a rating officer's month on the demo federation", () => {
     await openReview(h.page, id['ferme-annecy']!)
     const rule = h.page.getByTestId('rule-check.arbiters.unlicensed')
     await rule.getByText('Arbiter without a licence').click()
-    await rule.locator('[data-testid^="override-"]').first().click()
-    await h.page.getByTestId('decision-reason').locator('textarea').fill('Licence renewed on 2 September 2025: federation letter')
+    // twice in CI (sessions 15 and 18), never on a developer's machine, this click opened no dialog: as `pick` does for
+    // a select, a second click when it did not, and the page's state in the log to find why
+    const reason = h.page.getByTestId('decision-reason').locator('textarea')
+    for (let attempt = 1; ; attempt++) {
+      await rule.locator('[data-testid^="override-"]').first().click()
+      try {
+        await reason.waitFor({ state: 'visible', timeout: 10000 })
+        break
+      } catch (e) {
+        console.warn(`[journey] the override click (attempt ${attempt}) opened no dialog in 10 s; the page: ${JSON.stringify(await reviewState(h.page, 'rule-check.arbiters.unlicensed'))}`)
+        if (attempt === 3) throw e
+      }
+    }
+    await reason.fill('Licence renewed on 2 September 2025: federation letter')
     await h.page.getByTestId('decision-submit').click()
     await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden', timeout: 30000 })
     await h.page.getByTestId('review-approve').click()
