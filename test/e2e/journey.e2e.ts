@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import Database from 'better-sqlite3'
 import { startHarness, artifacts, type Harness } from './harness'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
@@ -27,20 +27,26 @@ let h: Harness
 const requested: string[] = []
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(shots, `${name}.png`), fullPage })
 
+/** Clicks `target` until `shown` is visible (at most three clicks, `timeout` ms each), telling `missed` of each miss. */
+async function clickUntilShown(target: Locator, shown: Locator, timeout: number, missed?: (attempt: number) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click()
+    try {
+      await shown.waitFor({ state: 'visible', timeout })
+      return
+    } catch (e) {
+      await missed?.(attempt)
+      if (attempt === 3) throw e
+    }
+  }
+}
+
 /** Picks an option of a Naive UI select by its visible text. */
 async function pick(page: Page, testId: string, text: string): Promise<void> {
   const option = page.locator('.n-base-select-option').filter({ hasText: text }).first()
   // a click that lands while a download's message slides in may leave the menu shut (seen once, after the PDF
   // download): one click, then its option waited for; a second click only when the menu did not open
-  for (let attempt = 1; ; attempt++) {
-    await page.getByTestId(testId).click()
-    try {
-      await option.waitFor({ state: 'visible', timeout: 5000 })
-      break
-    } catch (e) {
-      if (attempt === 3) throw e
-    }
-  }
+  await clickUntilShown(page.getByTestId(testId), option, 5000)
   await option.click()
 }
 
@@ -251,16 +257,9 @@ describe("a rating officer's month on the demo federation", () => {
     // twice in CI (sessions 15 and 18), never on a developer's machine, this click opened no dialog: as `pick` does for
     // a select, a second click when it did not, and the page's state in the log to find why
     const reason = h.page.getByTestId('decision-reason').locator('textarea')
-    for (let attempt = 1; ; attempt++) {
-      await rule.locator('[data-testid^="override-"]').first().click()
-      try {
-        await reason.waitFor({ state: 'visible', timeout: 10000 })
-        break
-      } catch (e) {
-        console.warn(`[journey] the override click (attempt ${attempt}) opened no dialog in 10 s; the page: ${JSON.stringify(await reviewState(h.page, 'rule-check.arbiters.unlicensed'))}`)
-        if (attempt === 3) throw e
-      }
-    }
+    await clickUntilShown(rule.locator('[data-testid^="override-"]').first(), reason, 10000, async (attempt) =>
+      console.warn(`[journey] the override click (attempt ${attempt}) opened no dialog in 10 s; the page: ${JSON.stringify(await reviewState(h.page, 'rule-check.arbiters.unlicensed'))}`)
+    )
     await reason.fill('Licence renewed on 2 September 2025: federation letter')
     await h.page.getByTestId('decision-submit').click()
     await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden', timeout: 30000 })

@@ -661,10 +661,12 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     if (got.facts) facts.push(got.facts)
     notOnBase.delete(got.line.playerId)
   }
+  // a player's registry facts, for the base lines given in memory and for the tournaments' players not on the base list
+  const registryFacts = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
+  type RegistryFacts = [string | null, 'M' | 'F' | null, string | null, string | null]
   if (o.base) {
-    const fact = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
     for (const b of o.base.entries) {
-      const [birthDate, sex, title, federation] = fact.get(b.playerId) as [string | null, 'M' | 'F' | null, string | null, string | null]
+      const [birthDate, sex, title, federation] = registryFacts.get(b.playerId) as RegistryFacts
       const d = delta.get(b.playerId)
       entries.push(b.rating !== null && d !== undefined && b.status === 'rated' ? { ...b, rating: b.rating + d } : b)
       const f = differingFacts(b.playerId, b, birthDate, sex, title, federation)
@@ -684,9 +686,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     }
   }
   // players of the tournaments who are not on the base list
-  const one = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
   for (const playerId of notOnBase) {
-    const got = one.get(playerId) as [string | null, 'M' | 'F' | null, string | null, string | null] | undefined
+    const got = registryFacts.get(playerId) as RegistryFacts | undefined
     if (!got) throw missingPlayer(db, playerId)
     const [birthDate, sex, title, federation] = got
     facts.push({ playerId, birthDate, sex, title, federation })

@@ -81,10 +81,13 @@ describe('a list computed on a helper thread', () => {
     // only a database changed around its foreign keys holds such a link; the generation said "undefined is not iterable"
     const db = s.ctx.db
     const place = db.prepare("SELECT tp.id, tp.player_id AS playerId, t.id AS tournamentId FROM tournament_players tp JOIN tournaments t ON t.id = tp.tournament_id WHERE t.name = 'Newcomers Round Robin' AND tp.start_rank = 3").get() as { id: number; playerId: number; tournamentId: number }
+    const relink = (playerId: number): void => {
+      db.pragma('foreign_keys = OFF')
+      db.prepare('UPDATE tournament_players SET player_id = ? WHERE id = ?').run(playerId, place.id)
+      db.pragma('foreign_keys = ON')
+    }
     const n = drafts()
-    db.pragma('foreign_keys = OFF')
-    db.prepare('UPDATE tournament_players SET player_id = 999999 WHERE id = ?').run(place.id)
-    db.pragma('foreign_keys = ON')
+    relink(999999)
     try {
       for (const opts of [undefined, thread]) {
         expect(() => generateDraft(db, { listDate: '2025-11-01', ratingType: 'standard' }, opts)).toThrow(
@@ -97,9 +100,7 @@ describe('a list computed on a helper thread', () => {
         expect(drafts()).toBe(n)
       }
     } finally {
-      db.pragma('foreign_keys = OFF')
-      db.prepare('UPDATE tournament_players SET player_id = ? WHERE id = ?').run(place.playerId, place.id)
-      db.pragma('foreign_keys = ON')
+      relink(place.playerId)
     }
     expect(db.pragma('foreign_key_check')).toEqual([])
   }, 60_000)
