@@ -2,15 +2,8 @@
 // over again in every run of its file. CI once failed on one burst of load (the monthly update at 1.86× its floor
 // in CPU, baseline 1.09×, limit 1.63×) that no other run of the same code showed.
 import { describe, expect, it } from 'vitest'
-import { compare, confirmRegressions } from '../../scripts/bench-gate.mjs'
+import { compare, confirmRegressions, type BenchResult as Result } from '../../scripts/bench-gate.mjs'
 
-interface Result {
-  name: string
-  file: string
-  ratio: number
-  cpuRatio?: number
-  floor: { wallMs: number; cpuMs: number }
-}
 const baseline = { 'monthly update': { wall: 1.061, cpu: 1.089 }, 'list import TXT': { wall: 3.011, cpu: 3.046 }, 'lists screen calls': { wall: 10.13 } }
 const result = (name: string, cpuRatio: number, file = 'registry.bench.ts', floorMs = 800): Result => ({ name, file, ratio: cpuRatio, cpuRatio, floor: { wallMs: floorMs, cpuMs: floorMs } })
 
