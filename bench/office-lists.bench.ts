@@ -16,7 +16,7 @@ import type { GenerateResult } from '../src/shared/contract/office-lists'
 import { withTempStoreInMemory } from '../src/main/core/data/statements'
 import { decodeSheet } from '../src/main/core/lists/sheet-codec'
 import { tempDir } from '../test/helpers/temp-db'
-import { latency, pick, scale } from './lib'
+import { latency, pick, scale, slowestRun, timeCall } from './lib'
 import { builtBenchWorker } from './built-worker'
 import { sourceWorkerScript } from '../src/main/core/workers/script'
 
@@ -190,18 +190,15 @@ const previewLines: string[] = []
 let previewOver = 0
 for (const [label, name, input] of previewCalls) {
   const s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'bench', worker: script ?? sourceWorkerScript(), integrityCheck: 'skip' })
-  const times: number[] = []
-  for (let i = 0; i <= WARM; i++) {
-    const t = performance.now()
+  const runs = await timeCall(WARM + 1, async () => {
     const out = await s.dispatch(name, input)
-    times.push(performance.now() - t)
     if (!out.ok) throw new Error(`${name} ${label}: ${out.error.message}`)
-  }
+  })
   await s.close()
-  const l = latency(times)
+  const l = latency(runs.map((r) => r.ms))
   const worst = Math.max(l.cold, l.p95)
   if (worst >= 50) previewOver++
-  previewLines.push(`  ${`${name} ${label}`.padEnd(58)}${l.cold.toFixed(1).padStart(7)} ${l.p50.toFixed(1).padStart(7)} ${l.p95.toFixed(1).padStart(7)}${worst >= 50 ? '  ← over 50 ms' : ''}`)
+  previewLines.push(`  ${`${name} ${label}`.padEnd(58)}${l.cold.toFixed(1).padStart(7)} ${l.p50.toFixed(1).padStart(7)} ${l.p95.toFixed(1).padStart(7)}${worst >= 50 ? `  ← over 50 ms (${slowestRun(runs)})` : ''}`)
 }
 
 // whether the draft is stale: a worker job (lists:stale), timed apart before the publication (the window does not wait on it)

@@ -3,7 +3,7 @@
 // bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
 // an absolute time does not.
 import { appendFileSync, writeFileSync } from 'node:fs'
-import { startLoopWatch, type LoopGap } from '../../test/helpers/loop-watch'
+import { startLoopWatch, threadSched, type LoopGap } from '../../test/helpers/loop-watch'
 
 export type Scale = 'ci' | 'default' | 'full'
 
@@ -200,4 +200,37 @@ export interface Latency {
 
 export function latency(times: readonly number[]): Latency {
   return { cold: times[0] ?? NaN, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) }
+}
+
+/**
+ * One run of a call on the main thread: its wall time and, where Linux's scheduler says (test/helpers/loop-watch),
+ * the part of it the thread was on a CPU and the part it was runnable but waiting for one (the machine, or other
+ * threads, holding both CPUs); the rest it was off a CPU of its own accord (a disk read, a lock, a worker's answer).
+ */
+export interface CallRun {
+  ms: number
+  onCpuMs?: number
+  waitingMs?: number
+}
+
+/** A call run `runs` times in a row on this thread (the first cold), each timed with its scheduler split. */
+export async function timeCall(runs: number, call: () => Promise<void>): Promise<CallRun[]> {
+  const out: CallRun[] = []
+  for (let i = 0; i < runs; i++) {
+    const s0 = threadSched()
+    const t = performance.now()
+    await call()
+    const ms = performance.now() - t
+    const s1 = threadSched()
+    out.push(s0 && s1 ? { ms, onCpuMs: (s1[0] - s0[0]) / 1e6, waitingMs: (s1[1] - s0[1]) / 1e6 } : { ms })
+  }
+  return out
+}
+
+/** The slowest of some runs, said with its split: "its slowest run 266.0 ms: 12.1 on a CPU, 240.3 waiting for one, 13.6 off a CPU". */
+export function slowestRun(runs: readonly CallRun[]): string {
+  const r = runs.reduce((a, b) => (b.ms > a.ms ? b : a))
+  if (r.onCpuMs === undefined || r.waitingMs === undefined) return `its slowest run ${r.ms.toFixed(1)} ms`
+  const off = Math.max(0, r.ms - r.onCpuMs - r.waitingMs)
+  return `its slowest run ${r.ms.toFixed(1)} ms: ${r.onCpuMs.toFixed(1)} on a CPU, ${r.waitingMs.toFixed(1)} waiting for one, ${off.toFixed(1)} off a CPU`
 }

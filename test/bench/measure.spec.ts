@@ -1,9 +1,10 @@
 // The bench's memory figure (bench/lib/measure.ts): a scenario's peak is its own, not an earlier scenario's. Until
 // session 9 a run whose memory stayed under the process's earlier high-water mark was given the RSS at its end, and
-// what the bench itself still held was counted without being shown (docs/performance.md, *Session 9*).
+// what the bench itself still held was counted without being shown (docs/performance.md, *Session 9*). And a call's
+// time split by the scheduler (timeCall), so that a call over 50 ms says whether it worked or waited for a CPU.
 import { describe, expect, it } from 'vitest'
 import { Worker } from 'node:worker_threads'
-import { measure, resetPeakRss } from '../../bench/lib/measure'
+import { measure, resetPeakRss, slowestRun, timeCall } from '../../bench/lib/measure'
 
 const MB = 1024 * 1024
 const linux = process.platform === 'linux'
@@ -32,5 +33,23 @@ describe.runIf(linux)('measure: peak memory', () => {
     expect(run.start).toBeDefined()
     expect(run.peakRssMb - run.start!.rssMb).toBeGreaterThan(100)
     expect(run.peakRssMb - run.start!.rssMb).toBeLessThan(250)
+  })
+})
+
+describe.runIf(linux)('timeCall: a slow call told apart from a busy machine', () => {
+  it("counts a call's own work as on a CPU or waiting for one, and a sleep as neither", async () => {
+    const spin = (ms: number) => async () => {
+      const end = performance.now() + ms
+      while (performance.now() < end);
+    }
+    const [busy] = await timeCall(1, spin(60))
+    expect(busy!.ms).toBeGreaterThanOrEqual(60)
+    // a spinning thread is on a CPU or runnable: both together are the call, whatever the machine's load
+    expect(busy!.onCpuMs! + busy!.waitingMs!).toBeGreaterThan(0.9 * busy!.ms)
+    const [asleep] = await timeCall(1, () => new Promise<void>((resolve) => setTimeout(resolve, 60)))
+    expect(asleep!.ms).toBeGreaterThanOrEqual(59)
+    expect(asleep!.onCpuMs!).toBeLessThan(20)
+    expect(slowestRun([busy!, asleep!, { ms: 1 }])).toMatch(/^its slowest run \d+\.\d ms: \d+\.\d on a CPU, \d+\.\d waiting for one, \d+\.\d off a CPU$/)
+    expect(slowestRun([{ ms: 70.04 }, { ms: 3 }])).toBe('its slowest run 70.0 ms')
   })
 })
