@@ -92,7 +92,7 @@ try {
     return f
   })
   // Each run is followed by a floor, so that a burst of load on a shared machine stretches both rather than the runs
-  // alone (CI once had all three runs at 1.5 s of CPU, then floors as usual: a ratio of 1.86×, against 1.1×–1.25×).
+  // alone (CI once had all three runs at 1.5 s of CPU, then floors as usual: a ratio of 1.86×, against 1.19×–1.37×).
   const runs: { value: ReturnType<typeof load>; run: Run }[] = []
   const floors: Run[] = []
   let month: { entries: FloorRows; players: FloorRows } | null = null

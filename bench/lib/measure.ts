@@ -3,7 +3,7 @@
 // bench/baseline.json. A ratio to a floor measured on the same data in the same process holds across machines;
 // an absolute time does not.
 import { appendFileSync, writeFileSync } from 'node:fs'
-import { startLoopWatch, threadSched, type LoopGap } from '../../test/helpers/loop-watch'
+import { schedBetween, startLoopWatch, threadSched, type LoopGap } from '../../test/helpers/loop-watch'
 
 export type Scale = 'ci' | 'default' | 'full'
 
@@ -222,7 +222,7 @@ export async function timeCall(runs: number, call: () => Promise<void>): Promise
     await call()
     const ms = performance.now() - t
     const s1 = threadSched()
-    out.push(s0 && s1 ? { ms, onCpuMs: (s1[0] - s0[0]) / 1e6, waitingMs: (s1[1] - s0[1]) / 1e6 } : { ms })
+    out.push(s0 && s1 ? { ms, ...schedBetween(s0, s1) } : { ms })
   }
   return out
 }

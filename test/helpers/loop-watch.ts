@@ -19,6 +19,11 @@ export function threadSched(): [number, number] | null {
   }
 }
 
+/** What the thread did between two readings of `threadSched` (ms): on a CPU, and runnable but waiting for one. */
+export function schedBetween(before: [number, number], after: [number, number]): { onCpuMs: number; waitingMs: number } {
+  return { onCpuMs: (after[0] - before[0]) / 1e6, waitingMs: (after[1] - before[1]) / 1e6 }
+}
+
 export interface LoopGap {
   /** The longest gap between two ticks (ms), */
   ms: number
@@ -40,8 +45,7 @@ export function watchGaps(): () => LoopGap | undefined {
     const now = performance.now()
     const next = threadSched()
     const ms = now - last
-    const onCpuMs = sched && next ? (next[0] - sched[0]) / 1e6 : 0
-    const waitingMs = sched && next ? (next[1] - sched[1]) / 1e6 : 0
+    const { onCpuMs, waitingMs } = sched && next ? schedBetween(sched, next) : { onCpuMs: 0, waitingMs: 0 }
     // the thread's own hold of the gap: its work on a CPU, or the gap less the timer's 10 ms and the wait for a CPU —
     // which also counts a synchronous wait inside a call (a disk read, a lock), off a CPU but not waiting for one
     if (sched && next) ownMaxMs = Math.max(ownMaxMs, onCpuMs, ms - 10 - waitingMs)
