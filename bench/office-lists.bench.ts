@@ -114,16 +114,25 @@ const cpu = (): number => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
 }
-const phases: Record<string, [number, number]> = {}
-let last = [performance.now(), cpu()]
-let phase = ''
-const close = (): void => {
-  const now = [performance.now(), cpu()]
-  if (phase) {
-    const [w, c] = phases[phase] ?? [0, 0]
-    phases[phase] = [w + now[0]! - last[0]!, c + now[1]! - last[1]!]
+/** Wall and CPU time per phase of a job, each phase named by the progress message that starts it. */
+function phaseClock(): { phases: Record<string, [number, number]>; enter: (message: string) => void; close: () => void } {
+  const phases: Record<string, [number, number]> = {}
+  let last = [performance.now(), cpu()]
+  let phase = ''
+  const close = (): void => {
+    const now = [performance.now(), cpu()]
+    if (phase) {
+      const [w, c] = phases[phase] ?? [0, 0]
+      phases[phase] = [w + now[0]! - last[0]!, c + now[1]! - last[1]!]
+    }
+    last = now
   }
-  last = now
+  const enter = (message: string): void => {
+    if (message === phase) return
+    close()
+    phase = message
+  }
+  return { phases, enter, close }
 }
 // as the officer runs it: the lists:generate job in the worker thread (the bundled code, as a built app runs it), which
 // computes a list this big on a helper thread while it writes. BENCH_ONE_THREAD=1: computed and written on this thread
@@ -153,12 +162,9 @@ copyFileSync(tmp.file('office.db'), tmp.file('floor.db'))
 
 const g0 = performance.now()
 const c0 = cpu()
-const r = await generate((message) => {
-  if (message === phase) return
-  close()
-  phase = message
-})
-close()
+const generation = phaseClock()
+const r = await generate(generation.enter)
+generation.close()
 const g1 = performance.now()
 const c1 = cpu()
 const peakGeneration = hwm()
@@ -211,21 +217,17 @@ if (stale) throw new Error('lists:stale: the draft just generated is stale')
 // (automaticBackup: the copy, its integrity check on a thread of its own, its foreign keys, counts and checksums), then
 // publishes; the two are timed apart (the publication's clock starts at its first message after the backup). The
 // target counts the publication; the officer's whole wait, the backup included, is printed beside it.
-const publication = { start: [performance.now(), cpu()], backup: null as [number, number] | null }
-let p: PublishResult
-if (jobs) {
-  const b0 = publication.start
-  p = await jobs.run('lists:publish', { listId: r.listId, reason: 'benchmark' }, (e) => {
-    if (publication.backup === null && e.state === 'running' && e.message && e.message !== 'backup') {
-      publication.start = [performance.now(), cpu()]
-      publication.backup = [publication.start[0]! - b0[0]!, publication.start[1]! - b0[1]!]
-    }
-  })
-  if (publication.backup === null) throw new Error('lists:publish: no message after its backup')
-} else p = publishList(db, r.listId, 'benchmark')
-const [gp, cp] = publication.start as [number, number]
-const g2 = performance.now()
-const c2 = cpu()
+const publication = phaseClock()
+publication.enter(jobs ? 'backup' : 'publishing')
+const p: PublishResult = jobs
+  ? await jobs.run('lists:publish', { listId: r.listId, reason: 'benchmark' }, (e) => {
+      if (e.state === 'running' && e.message) publication.enter(e.message)
+    })
+  : publishList(db, r.listId, 'benchmark')
+publication.close()
+const { backup = null, ...published } = publication.phases
+if (!Object.keys(published).length) throw new Error('lists:publish: no message after its backup')
+const [publishWall, publishCpu] = Object.values(published).reduce(([w, c], [pw, pc]) => [w + pw, c + pc], [0, 0])
 const peakPublished = hwm()
 
 // the floor: the same entries (every column the list writer writes) inserted again by a bare prepared-statement loop in
@@ -270,13 +272,12 @@ for (const [pid, kind, before, change, tournaments, sheet] of db.prepare('SELECT
 }
 
 const rss = process.resourceUsage().maxRSS / 1024
-const wallTotal = g1 - g0 + (g2 - gp)
-const cpuTotal = c1 - c0 + (c2 - cp)
+const wallTotal = g1 - g0 + publishWall
+const cpuTotal = c1 - c0 + publishCpu
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 console.log(`generated list ${r.listId}: ${r.players.toLocaleString()} players, ${r.rated.toLocaleString()} rated, ${r.tournaments.length.toLocaleString()} tournaments; checksum ${r.checksum.slice(0, 16)}…`)
 console.log(`  sheets stored: ${sheetRows.toLocaleString()} (${(sheetBytes / 1e6).toFixed(0)} MB), hash ${sheetHash.digest('hex').slice(0, 16)}…; as read ${readHash.digest('hex').slice(0, 16)}…`)
-console.log(`  phases (wall / CPU): ${Object.entries(phases).map(([k, [w, c]]) => `${k} ${secs(w)} / ${secs(c)}`).join(', ')}`)
-const taken = publication.backup
+console.log(`  phases (wall / CPU): ${Object.entries(generation.phases).map(([k, [w, c]]) => `${k} ${secs(w)} / ${secs(c)}`).join(', ')}`)
 const mb = (v: number): string => `${Math.round(v).toLocaleString()} MB`
 const peak = peakPublished ?? rss
 console.log(`the draft's review, ${previewCalls.length} calls on the main process (ms; cold = the first on a new connection, p50/p95 of ${WARM} warm runs):`)
@@ -292,8 +293,8 @@ report({
   run: { wallMs: wallTotal, cpuMs: cpuTotal, peakRssMb: peak },
   floor: { wallMs: f1 - f0, cpuMs: fc1 - fc0, peakRssMb: rss, what: `the same ${rows.length.toLocaleString('en')} entries by a bare prepared-statement loop in one transaction, the order by rating written after` },
   notes: [
-    `generate ${secs(g1 - g0)} + publish ${secs(g2 - gp)}, CPU ${secs(c1 - c0)} + ${secs(c2 - cp)} (publish: ${p.entries.toLocaleString('en')} entries checked, ${p.tournaments.toLocaleString('en')} tournaments rated)`,
-    ...(taken ? [`the publication job's verified backup before it: ${secs(taken[0])} wall, ${secs(taken[1])} CPU; the officer's whole wait (generate + backup + publish): ${secs(wallTotal + taken[0])} wall, ${secs(cpuTotal + taken[1])} CPU`] : []),
+    `generate ${secs(g1 - g0)} + publish ${secs(publishWall)}, CPU ${secs(c1 - c0)} + ${secs(publishCpu)} (publish: ${p.entries.toLocaleString('en')} entries checked, ${p.tournaments.toLocaleString('en')} tournaments rated)`,
+    ...(backup ? [`the publication job's verified backup before it: ${secs(backup[0])} wall, ${secs(backup[1])} CPU; the officer's whole wait (generate + backup + publish): ${secs(wallTotal + backup[0])} wall, ${secs(cpuTotal + backup[1])} CPU`] : []),
     `peak memory (max RSS): ${peakGeneration !== null && peakPublished !== null ? `${peakSetUp === null ? '' : `${mb(peakSetUp)} by the end of the set-up, `}${mb(peakGeneration)} by the end of the generation (set-up included), ${mb(peakPublished)} by the end of the publication, ` : ''}whole process ${mb(rss)} (the floor's read of the list included)`
   ],
   targets: [
