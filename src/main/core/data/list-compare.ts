@@ -156,6 +156,41 @@ export function kindPage(db: Db, fromId: number, toId: number, kind: DiffKind, q
   return { ids, total }
 }
 
+/** One page of one kind's players among the new list's sheets, in the preview's order (biggest change first, then by player). */
+export function sheetKindPage(db: Db, fromId: number, toId: number, kind: DiffKind, q: { offset: number; limit: number }): number[] {
+  return db
+    .prepare(
+      `SELECT s.player_id FROM office_list_sheets s
+         LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = s.player_id
+         LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = s.player_id
+        WHERE s.list_id = @to AND (${KIND_SQL[kind]})
+        ORDER BY abs(coalesce(s.change, 0)) DESC, s.player_id LIMIT @limit OFFSET @offset`
+    )
+    .pluck()
+    .all({ from: fromId, to: toId, limit: q.limit, offset: q.offset }) as number[]
+}
+
+/** The new list's sheets that carry each mark ([player, |change|] for the flags; the title changes counted). */
+export function sheetMarks(db: Db, fromId: number, toId: number): { inactive: [number, number][]; reactivated: [number, number][]; title: number } {
+  const out = { inactive: [] as [number, number][], reactivated: [] as [number, number][], title: 0 }
+  const rows = db
+    .prepare(
+      `SELECT s.player_id, abs(coalesce(s.change, 0)), (${KIND_SQL.inactive}), (${KIND_SQL.reactivated}), (${KIND_SQL.title})
+         FROM office_list_sheets s
+         LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = s.player_id
+         LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = s.player_id
+        WHERE s.list_id = @to AND ((${KIND_SQL.inactive}) OR (${KIND_SQL.reactivated}) OR (${KIND_SQL.title}))`
+    )
+    .raw()
+    .all({ from: fromId, to: toId }) as [number, number, number, number, number][]
+  for (const [id, size, inactive, reactivated, title] of rows) {
+    if (inactive) out.inactive.push([id, size])
+    if (reactivated) out.reactivated.push([id, size])
+    if (title) out.title++
+  }
+  return out
+}
+
 /** Every player of one kind in the kind's order, streamed (the lists:diff job stores them for paging). */
 export function* diffIds(db: Db, fromId: number, toId: number, kind: DiffKind): Generator<number> {
   const stmt = db.prepare(`SELECT d.playerId FROM (${kindUnion(kind)}) AS d ORDER BY ${ORDER[kind]}`).pluck()

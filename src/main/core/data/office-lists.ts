@@ -34,10 +34,10 @@ import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw, rowsForIds } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
 import { DraftOrders } from './draft-orders'
-import { diffCounts, kindPage } from './list-compare'
+import { diffCounts, kindPage, sheetKindPage, sheetMarks } from './list-compare'
 import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
-import { ORDER_CHUNK, unpackIds, writeListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -1056,7 +1056,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     for (const t of rows.tournaments) insT.run(t)
     db.prepare(
       `INSERT INTO office_list_meta (list_id, base_list_id, closing_date, profile_id, params, engine_version, inputs_hash, reason, counters) VALUES (${id}, ?, ?, ?, ?, ?, ?, ?, ?)`
-    ).run(...rows.meta, JSON.stringify({ ...rows.counters, adjustments: rows.adjustments, changes: diffCounts(db, rows.meta[0] as number, id) }))
+    ).run(...rows.meta, JSON.stringify({ ...rows.counters, adjustments: rows.adjustments }))
     storeDraftCounts(db, id, orders)
     return id
   }
@@ -1231,11 +1231,39 @@ function storeDraftCounts(db: Db, listId: number, orders: DraftOrders): void {
   storeListCounts(db, listId, base, orders)
   const sheets = db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
   if (sheets !== orders.sheets) throw new Error(`list ${listId}: its writer saw ${orders.sheets} sheets, the list holds ${sheets}`)
-  // the sheets counted by kind are the lengths of the preview's orders by kind
-  const preview = orders.previewOrders(db, listId)
+  // the players of each kind of change (lists/change-kinds.ts) are the lengths of the preview's orders by kind
+  const preview = changeOrders(db, listId, base ?? 0, orders)
   const insert = db.prepare(`INSERT INTO office_list_kind_counts (list_id, kind, sheets) VALUES (${listId}, ?, ?)`)
   for (const [kind, ids] of preview.byKind) if (ids.length) insert.run(kind, ids.length)
   writeListOrders(db, listId, preview)
+  const changes = emptyChangeCounts()
+  for (const [kind, ids] of preview.byKind) changes[kind as ChangeKind] = ids.length
+  changes.title = preview.titled
+  const meta = getMeta(db, listId)!
+  db.prepare('UPDATE office_list_meta SET counters = ? WHERE list_id = ?').run(JSON.stringify({ ...JSON.parse(meta.counters), changes, sheets }), listId)
+}
+
+/**
+ * The preview's orders by kind of change (lists/change-kinds.ts) from the sheets' orders: every kind a sheet stores
+ * (its rating kind) is its sheets' order, but 'unchanged', which holds the list's players without a sheet too (their
+ * line is their base line: same rating, status and flag), all by player (no change); the marks 'inactive' and
+ * 'reactivated' are read from the sheets' two lines (a flag change always gives a sheet), biggest change first, then by
+ * player; the title changes (a sheet each) are counted, their page read by the comparison's SQL over the sheets.
+ */
+function changeOrders(db: Db, listId: number, baseId: number, orders: DraftOrders): ListOrders & { titled: number } {
+  const sheetOrders = orders.previewOrders(db, listId)
+  const byKind = new Map<string, ArrayLike<number>>(sheetOrders.byKind)
+  const withSheet = new Set<number>()
+  for (let i = 0; i < sheetOrders.all.length; i++) withSheet.add(sheetOrders.all[i]!)
+  const entries = orders.playerIds() ?? Float64Array.from(db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck().all(listId) as number[])
+  const unchanged: number[] = Array.from(byKind.get('unchanged') ?? [])
+  for (let i = 0; i < entries.length; i++) if (!withSheet.has(entries[i]!)) unchanged.push(entries[i]!)
+  byKind.set('unchanged', unchanged.sort((a, b) => a - b))
+  const marks = sheetMarks(db, baseId, listId)
+  const bySize = (a: [number, number], b: [number, number]): number => b[1] - a[1] || a[0] - b[0]
+  byKind.set('inactive', marks.inactive.sort(bySize).map((x) => x[0]))
+  byKind.set('reactivated', marks.reactivated.sort(bySize).map((x) => x[0]))
+  return { all: sheetOrders.all, byKind, titled: marks.title }
 }
 
 /** A list's sheets by the kind stored with each (its rating kind since lists/change-kinds.ts; migration 21). */
@@ -1254,13 +1282,13 @@ function storedChanges(meta: MetaRow): Record<ChangeKind, number> | null {
   return (JSON.parse(meta.counters) as { changes?: Record<ChangeKind, number> }).changes ?? null
 }
 
-/**
- * The kinds whose every player has a sheet with that kind stored (lists/change-kinds.ts; the generation writes a sheet
- * for every line whose rating or status changed, every new line and every base player without a line): their pages
- * are the stored orders (migration 22). The others ('unchanged' counts the players without a sheet; the marks are not
- * a sheet's kind) are paged by the comparison's SQL.
- */
+/** The kinds a sheet stores (a player's rating kind): their players are the sheets of that kind, the other kinds' are not only sheets. */
 const SHEET_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['up', 'down', 'new', 'delisted', 'unlisted'])
+
+/** A list's sheets, as its generation counted them (kept with its counters since lists/change-kinds.ts); null before. */
+function storedSheets(meta: MetaRow): number | null {
+  return (JSON.parse(meta.counters) as { sheets?: number }).sheets ?? null
+}
 
 /** The preview's order, biggest changes first then by player (stored in chunks since migration 22). */
 const PREVIEW_ORDER = 'abs(coalesce(change, 0)) DESC, player_id'
@@ -1317,19 +1345,24 @@ export function previewRows(
   if (q.playerIds && !q.playerIds.length) return { counts, total: 0, rows: [] }
   let ids: number[]
   let total: number
-  if (!q.kind || (stored && SHEET_KINDS.has(q.kind))) {
-    // the sheets, or one kind whose players are its sheets: what is paged is what is counted
-    const bySheet = sheetCounts(db, listId)
+  if (!q.kind) {
+    // every sheet, biggest change first
     total = q.playerIds
-      ? (db
-          .prepare(`SELECT count(*) FROM office_list_sheets WHERE list_id = ? ${q.kind ? 'AND kind = ?' : ''} AND player_id IN (${q.playerIds.map(() => '?').join(',')})`)
-          .pluck()
-          .get(listId, ...(q.kind ? [q.kind] : []), ...q.playerIds) as number)
-      : q.kind
-        ? bySheet[q.kind]
-        : Object.values(bySheet).reduce((a, b) => a + b, 0)
+      ? (db.prepare(`SELECT count(*) FROM office_list_sheets WHERE list_id = ? AND player_id IN (${q.playerIds.map(() => '?').join(',')})`).pluck().get(listId, ...q.playerIds) as number)
+      : ((meta ? storedSheets(meta) : null) ?? Object.values(sheetCounts(db, listId)).reduce((a, b) => a + b, 0))
     ids = sheetPage(db, listId, q, total)
+  } else if (stored && !q.playerIds && q.kind !== 'title') {
+    // a list generated with the kinds' orders (storeDraftCounts): the kind's stored order
+    total = counts[q.kind]
+    ids = SHEET_KINDS.has(q.kind)
+      ? sheetPage(db, listId, q, total)
+      : (previewOrderSlice(db, listId, q.kind, q.offset, Math.min(q.limit, total - q.offset)) ?? kindPage(db, baseId, listId, q.kind, q).ids)
+  } else if (stored && !q.playerIds) {
+    // title changes: each has a sheet on such a list, found among them by the comparison's own condition
+    total = counts.title
+    ids = sheetKindPage(db, baseId, listId, 'title', q)
   } else {
+    // a search, or a list generated before: the comparison's players of that kind
     const page = kindPage(db, baseId, listId, q.kind, q)
     ids = page.ids
     total = page.total ?? counts[q.kind]

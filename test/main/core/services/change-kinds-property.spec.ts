@@ -87,7 +87,7 @@ const federation: fc.Arbitrary<Federation> = fc.integer({ min: 6, max: 10 }).cha
 /** The round robin's report: each pair's result once (row i, column j, and its mirror). */
 function report(f: Federation, e: Federation['events'][number][number], name: string, start: string): string {
   const n = e.seats.length
-  const grid = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 'x' : '')))
+  const grid = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j): string => (i === j ? 'x' : '')))
   let at = 0
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
