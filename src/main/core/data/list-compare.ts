@@ -4,7 +4,7 @@ import type { Db } from '../db/open'
 import type { SideEntry, BaseEntryFacts, SheetFacts } from '../compare/reconcile'
 import type { CalculationSheet } from '../lists/types'
 import type { EntryStatus } from '../lists/types'
-import { CHANGE_KINDS, type ChangeKindName } from '../lists/change-kinds'
+import { CHANGE_KINDS, emptyChangeCounts, type ChangeKindName } from '../lists/change-kinds'
 import { decodeSheet } from '../lists/sheet-codec'
 
 /** Every kind of change, in the screens' order (the one definition: lists/change-kinds.ts). */
@@ -50,18 +50,29 @@ const SHEETS_ALONE = `FROM office_list_sheets s WHERE s.list_id = @to
 
 /** Every kind's count: one pass over the new list (left-joined to the base), then the unlisted (base leavers, sheets alone). */
 export function diffCounts(db: Db, fromId: number, toId: number): Record<DiffKind, number> {
-  const listedKinds = DIFF_KINDS.filter((k) => k !== 'unlisted')
-  const later = db
+  // each line's rating kind by one CASE (the rating kinds exclude each other: the first that holds is the only one),
+  // the marks summed beside (one pass, each condition read once a line)
+  const ratingKinds = (['delisted', 'new', 'up', 'down'] as const).map((k) => `WHEN ${KIND_SQL[k]} THEN '${k}'`).join(' ')
+  const out = emptyChangeCounts()
+  const rows = db
     .prepare(
-      `SELECT ${listedKinds.map((k) => `coalesce(sum(${KIND_SQL[k]}), 0) AS "${k}"`).join(', ')}
-         FROM rating_list_entries t LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = t.player_id
-        WHERE t.list_id = @to`
+      `SELECT rk, count(*), sum(mi), sum(mr), sum(mt) FROM (
+         SELECT CASE ${ratingKinds} ELSE 'unchanged' END AS rk, (${KIND_SQL.inactive}) AS mi, (${KIND_SQL.reactivated}) AS mr, (${KIND_SQL.title}) AS mt
+           FROM rating_list_entries t LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = t.player_id
+          WHERE t.list_id = @to)
+        GROUP BY rk`
     )
-    .get({ from: fromId, to: toId }) as Record<DiffKind, number>
+    .raw()
+    .all({ from: fromId, to: toId }) as [DiffKind, number, number, number, number][]
+  for (const [kind, n, inactive, reactivated, title] of rows) {
+    out[kind] += n
+    out.inactive += inactive
+    out.reactivated += reactivated
+    out.title += title
+  }
   const leavers = db.prepare(`SELECT count(*) ${LEAVERS}`).pluck().get({ from: fromId, to: toId }) as number
   const alone = db.prepare(`SELECT count(*) ${SHEETS_ALONE}`).pluck().get({ from: fromId, to: toId }) as number
-  const out = {} as Record<DiffKind, number>
-  for (const k of DIFF_KINDS) out[k] = k === 'unlisted' ? leavers + alone : later[k]
+  out.unlisted = leavers + alone
   return out
 }
 
