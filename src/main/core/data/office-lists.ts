@@ -35,6 +35,7 @@ import { prepared, preparedPluck, preparedRaw, rowsForIds } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
 import { DraftOrders } from './draft-orders'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
+import { publishedRating } from './published-rating'
 import { ORDER_CHUNK, unpackIds, writeListOrders } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
@@ -184,9 +185,9 @@ function notRatedYet(t: PeriodTournamentRow, rounds: readonly number[]): number[
   return rounds.filter((r) => r > t.ratedThrough)
 }
 
-/** An entry's rating as a period's tournament takes it: a delisted line counts as unrated. */
+/** An entry's rating as a period's tournament takes it: its published rating (a delisted line counts as unrated). */
 function asRating(rating: unknown, status: unknown): number | null {
-  return status !== 'delisted' ? (rating as number | null) : null
+  return publishedRating(rating as number | null, status)
 }
 
 /** Entries of one list by player id (rating, delisted ones as unrated), read once per list and kept. */
@@ -880,6 +881,8 @@ function rowInserts(db: Db, insert: string, row: string, inserted: (values: unkn
 }
 
 export const ENTRY_COLUMNS = 14
+/** Where an entry row holds its status (entry_status): after player id, rating, games, K, flags, title, federation, birth year, sex. */
+export const ENTRY_STATUS_AT = 9
 export const SHEET_COLUMNS = 6
 
 /**
@@ -1047,7 +1050,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
     `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    (v) => orders.entryRows(v, ENTRY_COLUMNS)
+    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT)
   )
   const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
     orders.sheetRows(v, SHEET_COLUMNS)
