@@ -74,6 +74,7 @@ import { appendAudit } from '../data/audit'
 import { activeMerges, adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
 import { foldFingerprint, foldInto, foldsOnList, noteFolds, notingFolds } from './list-merges'
 import type { FoldMerge, FoldedMerge } from '../lists/fold'
+import { publishedRating } from '../data/published-rating'
 
 /** Written with every office list: the code that computed it. */
 export const ENGINE_VERSION = `rating-office ${appVersion}`
@@ -724,7 +725,7 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     changes.sort((a, b) => a.playerId - b.playerId)
     const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles }
     out.push(c)
-    if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, e.status === 'delisted' ? null : e.rating])))
+    if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, publishedRating(e.rating, e.status)])))
     previous = asChainBase(again)
     // a correction writes each new version before the next list is computed: that list's base, its fingerprint and
     // its sheets then name the version in force (the new one; listInForce finds it) instead of the superseded one
