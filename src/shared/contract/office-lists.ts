@@ -48,9 +48,11 @@ export const generateResultSchema = z.object({
 })
 export type GenerateResult = z.infer<typeof generateResultSchema>
 
-/** How a player's line differs from the base list; 'unlisted': the period touched him (games, his window, a line on the
- *  base list) but he has no line on this list (his sheet says why: too few games, a first rating under the floor, …). */
-export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'])
+/** How a player's line on a list differs from his line on a base list, one definition for the preview, the comparison
+ *  of two lists and the CLI (src/main/core/lists/change-kinds.ts): one of up, down, new, delisted, unchanged, unlisted
+ *  each (his rating kind), and inactive, reactivated, title besides when they apply. 'unlisted': no line on the list
+ *  (he left it, or the period touched him and the list gives him no line: his sheet says why). */
+export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title', 'unchanged', 'unlisted'])
 export type ChangeKind = z.infer<typeof changeKind>
 
 /**
@@ -90,7 +92,10 @@ export const previewRowSchema = z.object({
   fideId: z.number().nullable(),
   name: z.string(),
   federation: z.string().nullable(),
+  /** His rating kind (one of up, down, new, delisted, unchanged, unlisted). */
   kind: changeKind,
+  /** The kinds he counts in besides (inactive, reactivated, title). */
+  marks: z.array(changeKind),
   before: z.number().nullable(),
   after: z.number().nullable(),
   change: z.number().nullable(),

@@ -3,9 +3,10 @@ import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
 import type { CorrectionPreview } from '../../../shared/contract/office-lists'
 import type { ReplayResult } from '../../../shared/contract/list-history'
+import { CHANGE_KINDS, changeCountsText } from '../../core/lists/change-kinds'
 
 const TYPES = ['standard', 'rapid', 'blitz'] as const
-const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'] as const
+const KINDS = CHANGE_KINDS
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -95,8 +96,11 @@ export function registerOfficeLists(lists: Command): void {
         cli.print({ ...p, stale }, () =>
           [
             `list ${p.list.id}: ${p.list.ratingType} list of ${p.list.listDate} (${p.list.status}${stale ? ', older than its inputs: generate it again' : ''}), ${p.tournamentCount} tournaments`,
-            `  ${KINDS.map((k) => `${k} ${p.counts[k] ?? 0}`).join(', ')}`,
-            ...p.rows.map((r) => `  ${r.kind.padEnd(11)} ${String(r.fideId ?? '').padStart(10)}  ${r.name.padEnd(30).slice(0, 30)}  ${r.before ?? '-'} → ${r.after ?? '-'} ${signed(r.change)}  ${r.tournaments.map((t) => t.name ?? `#${t.id}`).join('; ')}`)
+            `  ${changeCountsText(p.counts)}`,
+            ...p.rows.map(
+              (r) =>
+                `  ${r.kind.padEnd(11)} ${String(r.fideId ?? '').padStart(10)}  ${r.name.padEnd(30).slice(0, 30)}  ${r.before ?? '-'} → ${r.after ?? '-'} ${signed(r.change)}${r.marks.length ? ` (${r.marks.join(', ')})` : ''}  ${r.tournaments.map((t) => t.name ?? `#${t.id}`).join('; ')}`
+            )
           ].join('\n')
         )
       })

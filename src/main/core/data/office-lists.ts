@@ -34,9 +34,11 @@ import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw, rowsForIds } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
 import { DraftOrders } from './draft-orders'
+import { diffCounts, kindPage, sheetKindPage, sheetMarks } from './list-compare'
+import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
 import { publishedRating } from './published-rating'
-import { ORDER_CHUNK, unpackIds, writeListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -718,20 +720,6 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable) }
 }
 
-/** How an entry differs from the base list, for the preview. */
-export function changeKindOf(before: Pick<BaseEntry, 'status' | 'rating' | 'flags'> | undefined, after: ListEntry): ChangeKind {
-  const wasRated = before !== undefined && before.status === 'rated' && before.rating !== null
-  if (after.status === 'delisted' && (!before || before.status !== 'delisted')) return 'delisted'
-  if (!wasRated && after.status === 'rated' && after.rating !== null) return 'new'
-  const wasInactive = (before?.flags ?? '').includes('i')
-  const isInactive = (after.flags ?? '').includes('i')
-  if (isInactive && !wasInactive) return 'inactive'
-  if (wasInactive && !isInactive) return 'reactivated'
-  if (wasRated && after.rating !== null && after.rating > before.rating!) return 'up'
-  if (wasRated && after.rating !== null && after.rating < before.rating!) return 'down'
-  return 'unchanged'
-}
-
 /** The kind of the sheet of a player the period touched who has no line on the list (CalculationSheet.unlisted says why). */
 export const UNLISTED = 'unlisted' satisfies ChangeKind
 
@@ -915,7 +903,8 @@ export function lineRows(
     const before = b?.rating ?? null
     const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
     const printedBefore = before === null ? null : before - undo
-    sheets.add(s.playerId, changeKindOf(b && printedBefore !== null ? { status: b.status, rating: printedBefore, flags: b.flags } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
+    // his rating kind against the base line as printed (lists/change-kinds.ts: the diff's, by the same definition)
+    sheets.add(s.playerId, ratingKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
   }
 }
 
@@ -1245,18 +1234,63 @@ function storeDraftCounts(db: Db, listId: number, orders: DraftOrders): void {
   storeListCounts(db, listId, base, orders)
   const sheets = db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
   if (sheets !== orders.sheets) throw new Error(`list ${listId}: its writer saw ${orders.sheets} sheets, the list holds ${sheets}`)
-  // the sheets counted by kind are the lengths of the preview's orders by kind
-  const preview = orders.previewOrders(db, listId)
+  // the players of each kind of change (lists/change-kinds.ts) are the lengths of the preview's orders by kind
+  const preview = changeOrders(db, listId, base ?? 0, orders)
   const insert = db.prepare(`INSERT INTO office_list_kind_counts (list_id, kind, sheets) VALUES (${listId}, ?, ?)`)
   for (const [kind, ids] of preview.byKind) if (ids.length) insert.run(kind, ids.length)
   writeListOrders(db, listId, preview)
+  const changes = emptyChangeCounts()
+  for (const [kind, ids] of preview.byKind) changes[kind as ChangeKind] = ids.length
+  changes.title = preview.titled
+  const meta = getMeta(db, listId)!
+  db.prepare('UPDATE office_list_meta SET counters = ? WHERE list_id = ?').run(JSON.stringify({ ...JSON.parse(meta.counters), changes, sheets }), listId)
 }
 
-/** A list's sheets by kind of change, as stored when it was written (migration 21). */
+/**
+ * The preview's orders by kind of change (lists/change-kinds.ts) from the sheets' orders: every kind a sheet stores
+ * (its rating kind) is its sheets' order, but 'unchanged', which holds the list's players without a sheet too (their
+ * line is their base line: same rating, status and flag), all by player (no change); the marks 'inactive' and
+ * 'reactivated' are read from the sheets' two lines (a flag change always gives a sheet), biggest change first, then by
+ * player; the title changes (a sheet each) are counted, their page read by the comparison's SQL over the sheets.
+ */
+function changeOrders(db: Db, listId: number, baseId: number, orders: DraftOrders): ListOrders & { titled: number } {
+  const sheetOrders = orders.previewOrders(db, listId)
+  const byKind = new Map<string, ArrayLike<number>>(sheetOrders.byKind)
+  const withSheet = new Set<number>()
+  for (let i = 0; i < sheetOrders.all.length; i++) withSheet.add(sheetOrders.all[i]!)
+  const entries = orders.playerIds() ?? Float64Array.from(db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck().all(listId) as number[])
+  const unchanged: number[] = Array.from(byKind.get('unchanged') ?? [])
+  for (let i = 0; i < entries.length; i++) if (!withSheet.has(entries[i]!)) unchanged.push(entries[i]!)
+  byKind.set('unchanged', unchanged.sort((a, b) => a - b))
+  const marks = sheetMarks(db, baseId, listId)
+  const bySize = (a: [number, number], b: [number, number]): number => b[1] - a[1] || a[0] - b[0]
+  byKind.set('inactive', marks.inactive.sort(bySize).map((x) => x[0]))
+  byKind.set('reactivated', marks.reactivated.sort(bySize).map((x) => x[0]))
+  return { all: sheetOrders.all, byKind, titled: marks.title }
+}
+
+/** A list's sheets by the kind stored with each (its rating kind since lists/change-kinds.ts; migration 21). */
 export function sheetCounts(db: Db, listId: number): Record<ChangeKind, number> {
-  const counts: Record<ChangeKind, number> = { up: 0, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 0, unlisted: 0 }
+  const counts = emptyChangeCounts()
   for (const [kind, n] of preparedRaw(db, 'SELECT kind, sheets FROM office_list_kind_counts WHERE list_id = ?').all(listId) as [ChangeKind, number][]) counts[kind] = n
   return counts
+}
+
+/**
+ * A list's players by kind of change against its base (lists/change-kinds.ts), counted by the comparison's own SQL
+ * (diffCounts) as its generation wrote its last line, and kept with its counters; null for a list generated before
+ * (its preview counts them as the comparison does, at each call).
+ */
+function storedChanges(meta: MetaRow): Record<ChangeKind, number> | null {
+  return (JSON.parse(meta.counters) as { changes?: Record<ChangeKind, number> }).changes ?? null
+}
+
+/** The kinds a sheet stores (a player's rating kind): their players are the sheets of that kind, the other kinds' are not only sheets. */
+const SHEET_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['up', 'down', 'new', 'delisted', 'unlisted'])
+
+/** A list's sheets, as its generation counted them (kept with its counters since lists/change-kinds.ts); null before. */
+function storedSheets(meta: MetaRow): number | null {
+  return (JSON.parse(meta.counters) as { sheets?: number }).sheets ?? null
 }
 
 /** The preview's order, biggest changes first then by player (stored in chunks since migration 22). */
@@ -1278,58 +1312,131 @@ export function previewOrderSlice(db: Db, listId: number, kind: string, offset: 
   return slice.length === count ? slice : null
 }
 
-/**
- * One page of the preview rows (players with a sheet), biggest changes first, of every kind or of one; `playerIds`
- * narrows them to a search's players. The page's players come from the list's stored order (migration 22), or for a
- * search from its few sheets sorted; only those are joined to their player and entry. The total is the stored count
- * unless a search narrows it.
- */
-export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }, counts = sheetCounts(db, listId)): { total: number; rows: PreviewRow[] } {
+/** The ids of one page of the list's sheets (every kind stored, or one), in the preview's order. */
+function sheetPage(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }, total: number): number[] {
+  const stored = q.playerIds ? null : previewOrderSlice(db, listId, q.kind ?? 'all', q.offset, Math.min(q.limit, total - q.offset))
+  if (stored) return stored
   const where = ['list_id = ?']
   const params: (string | number)[] = [listId]
   if (q.kind) {
     where.push('kind = ?')
     params.push(q.kind)
   }
-  let total: number
   if (q.playerIds) {
-    if (!q.playerIds.length) return { total: 0, rows: [] }
     where.push(`player_id IN (${q.playerIds.map(() => '?').join(',')})`)
     params.push(...q.playerIds)
-    total = db.prepare(`SELECT count(*) FROM office_list_sheets WHERE ${where.join(' AND ')}`).pluck().get(...params) as number
-  } else {
-    total = q.kind ? counts[q.kind] : Object.values(counts).reduce((a, b) => a + b, 0)
   }
-  const stored = q.playerIds ? null : previewOrderSlice(db, listId, q.kind ?? 'all', q.offset, Math.min(q.limit, total - q.offset))
-  const page = stored
-    ? { sql: 'SELECT value AS player_id, key AS n FROM json_each(?)', params: [JSON.stringify(stored)] }
-    : {
-        sql: `SELECT player_id, row_number() OVER () AS n FROM (SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?)`,
-        params: [...params, q.limit, q.offset]
-      }
+  return db.prepare(`SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?`).pluck().all(...params, q.limit, q.offset) as number[]
+}
+
+/**
+ * A list's preview: its counts by kind of change against its base and one page of rows. Without a kind, the page is of
+ * every player with a sheet (those the period touched or whose line changed), biggest changes first; with a kind, of
+ * that kind's players as lists/change-kinds.ts defines it, the same players as the comparison of the two lists gives
+ * (lists:diff): biggest changes first, then by player. `playerIds` narrows them to a search's players. The counts are
+ * the comparison's (diffCounts), stored with the list as it was written.
+ */
+export function previewRows(
+  db: Db,
+  listId: number,
+  q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }
+): { counts: Record<ChangeKind, number>; total: number; rows: PreviewRow[] } {
+  const meta = getMeta(db, listId)
+  const baseId = meta?.baseListId ?? 0
+  const stored = meta ? storedChanges(meta) : null
+  const counts = stored ?? (meta ? diffCounts(db, baseId, listId) : emptyChangeCounts())
+  if (q.playerIds && !q.playerIds.length) return { counts, total: 0, rows: [] }
+  let ids: number[]
+  let total: number
+  if (!q.kind) {
+    // every sheet, biggest change first
+    total = q.playerIds
+      ? (db.prepare(`SELECT count(*) FROM office_list_sheets WHERE list_id = ? AND player_id IN (${q.playerIds.map(() => '?').join(',')})`).pluck().get(listId, ...q.playerIds) as number)
+      : ((meta ? storedSheets(meta) : null) ?? Object.values(sheetCounts(db, listId)).reduce((a, b) => a + b, 0))
+    ids = sheetPage(db, listId, q, total)
+  } else if (stored && !q.playerIds && q.kind !== 'title') {
+    // a list generated with the kinds' orders (storeDraftCounts): the kind's stored order
+    total = counts[q.kind]
+    ids = SHEET_KINDS.has(q.kind)
+      ? sheetPage(db, listId, q, total)
+      : (previewOrderSlice(db, listId, q.kind, q.offset, Math.min(q.limit, total - q.offset)) ?? kindPage(db, baseId, listId, q.kind, q).ids)
+  } else if (stored && !q.playerIds) {
+    // title changes: each has a sheet on such a list, found among them by the comparison's own condition
+    total = counts.title
+    ids = sheetKindPage(db, baseId, listId, 'title', q)
+  } else {
+    // a search, or a list generated before: the comparison's players of that kind
+    const page = kindPage(db, baseId, listId, q.kind, q)
+    ids = page.ids
+    total = page.total ?? counts[q.kind]
+  }
+  return { counts, total, rows: previewRowsOf(db, baseId, listId, ids) }
+}
+
+type PreviewRaw = {
+  playerId: number
+  fideId: number | null
+  surname: string
+  givenNames: string
+  federation: string | null
+  fP: number | null
+  fR: number | null
+  fS: EntryStatus | null
+  fF: string | null
+  fT: string | null
+  tP: number | null
+  tR: number | null
+  tS: EntryStatus | null
+  tF: string | null
+  tT: string | null
+  games: number | null
+  tournaments: string | null
+  sheet: Buffer | null
+}
+
+/**
+ * The preview's rows of the given players, in that order: each player's kind and marks from his lines on the two lists
+ * (lists/change-kinds.ts), the tournaments behind his sheet, and for a player without a line why (his sheet). The page's
+ * players are read by key from its ids (json_each first), never a scan of a list.
+ */
+function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly number[]): PreviewRow[] {
+  if (!ids.length) return []
   const rows = db
     .prepare(
-      `WITH page AS (${page.sql})
-       SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
-              s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments,
+      `WITH page AS (SELECT value AS player_id, key AS n FROM json_each(?))
+       SELECT page.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(t.federation, f.federation, p.federation) AS federation,
+              f.player_id AS fP, f.rating AS fR, f.entry_status AS fS, f.flags AS fF, f.title AS fT,
+              t.player_id AS tP, t.rating AS tR, t.entry_status AS tS, t.flags AS tF, t.title AS tT, t.games,
+              s.tournaments,
               -- why a player has no line is in his sheet (a page of them decoded, never the list's)
-              CASE WHEN s.kind = '${UNLISTED}' THEN s.sheet END AS sheet
-         FROM page CROSS JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
-         JOIN players p ON p.id = s.player_id
-         LEFT JOIN rating_list_entries e ON e.list_id = s.list_id AND e.player_id = s.player_id
+              CASE WHEN t.player_id IS NULL THEN s.sheet END AS sheet
+         FROM page CROSS JOIN players p ON p.id = page.player_id
+         LEFT JOIN rating_list_entries t ON t.list_id = ? AND t.player_id = page.player_id
+         LEFT JOIN rating_list_entries f ON f.list_id = ? AND f.player_id = page.player_id
+         LEFT JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
         ORDER BY page.n`
     )
-    .all(...page.params, listId) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
+    .all(JSON.stringify(ids), listId, baseId, listId) as PreviewRaw[]
   const tName = db.prepare('SELECT name FROM tournaments WHERE id = ?').pluck()
-  return {
-    total,
-    rows: rows.map(({ surname, givenNames, tournaments, sheet, ...r }) => ({
-      ...r,
-      name: givenNames ? `${surname}, ${givenNames}` : surname,
-      tournaments: (JSON.parse(tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null })),
-      unlisted: sheet ? ((unpackSheet(sheet) as CalculationSheet).unlisted ?? null) : null
-    }))
-  }
+  return rows.map((r) => {
+    const b: KindLine | null = r.fP === null ? null : { rating: r.fR, status: r.fS, flags: r.fF, title: r.fT }
+    const n: KindLine | null = r.tP === null ? null : { rating: r.tR, status: r.tS, flags: r.tF, title: r.tT }
+    return {
+      playerId: r.playerId,
+      fideId: r.fideId,
+      name: r.givenNames ? `${r.surname}, ${r.givenNames}` : r.surname,
+      federation: r.federation,
+      kind: ratingKindOf(b, n),
+      marks: marksOf(b, n),
+      before: b?.rating ?? null,
+      after: n?.rating ?? null,
+      change: b?.rating != null && n?.rating != null ? n.rating - b.rating : null,
+      games: n ? r.games : null,
+      flags: n ? r.tF : null,
+      tournaments: r.tournaments ? (JSON.parse(r.tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null })) : [],
+      unlisted: r.sheet ? ((unpackSheet(r.sheet) as CalculationSheet).unlisted ?? null) : null
+    }
+  })
 }
 
 export function readSheet(db: Db, listId: number, playerId: number): unknown | null {

@@ -641,7 +641,10 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
     if ((newlyRated || (!rb && w.standardBase !== null)) && status === 'rated') c.counters.newlyRated++
     if (rb && status === 'rated' && rating !== rb.rating) c.counters.changed++
   }
-  const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
+  // a title change too (a kind of change of lists/change-kinds.ts): every player whose line changes in a way the
+  // preview counts has a sheet, so that its counts and pages are the sheets' (data/office-lists.ts, storeDraftCounts)
+  const changedLine =
+    !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k || (entry !== null && (entry.title ?? '') !== (b.title ?? ''))
   let out: CalculationSheet | null = null
   if (status !== null ? played || changedLine || sheet.firstRating !== null || notes.length > 0 : unlisted !== null) {
     out = {

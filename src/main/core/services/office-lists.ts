@@ -40,7 +40,6 @@ import {
   publishedVersionOf,
   readEntry,
   readSheet,
-  sheetCounts,
   writeGeneratedList,
   lineRows,
   finishRows,
@@ -825,8 +824,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
       const cond = playerSearchCondition(input.search)
       if (cond) playerIds = matchingPlayerIds(db, cond, 5000)
     }
-    const counts = sheetCounts(db, input.listId)
-    const page = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit }, counts)
+    const { counts, ...page } = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit })
     const meta = metaRow
       ? {
           baseListId: metaRow.baseListId,

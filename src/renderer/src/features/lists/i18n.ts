@@ -106,7 +106,7 @@ export default {
       metaLine: 'closing {closing} · {edition} · from list {base} · {engine}',
       stale: 'A tournament was approved, a file corrected or a decision taken since this draft was generated: generate it again before publishing.',
       kindCol: 'Change',
-      kind: { up: 'Up', down: 'Down', new: 'New', delisted: 'Delisted', inactive: 'Inactive', reactivated: 'Active again', unchanged: 'Unchanged', unlisted: 'Not on the list' },
+      kind: { up: 'Up', down: 'Down', new: 'New', delisted: 'Delisted', inactive: 'Inactive', reactivated: 'Active again', title: 'Title changed', unchanged: 'Unchanged', unlisted: 'Not on the list' },
       unlistedCol: 'Why not on the list',
       notOnList: 'not on this list',
       unlisted: {
@@ -276,7 +276,7 @@ export default {
       metaLine: 'clôture {closing} · {edition} · depuis la liste {base} · {engine}',
       stale: 'Un tournoi a été approuvé, un fichier corrigé ou une décision prise depuis la génération de ce brouillon : générez-le à nouveau avant de le publier.',
       kindCol: 'Écart',
-      kind: { up: 'Hausse', down: 'Baisse', new: 'Nouveau', delisted: 'Radié', inactive: 'Inactif', reactivated: 'De nouveau actif', unchanged: 'Inchangé', unlisted: 'Absent de la liste' },
+      kind: { up: 'Hausse', down: 'Baisse', new: 'Nouveau', delisted: 'Radié', inactive: 'Inactif', reactivated: 'De nouveau actif', title: 'Titre changé', unchanged: 'Inchangé', unlisted: 'Absent de la liste' },
       unlistedCol: 'Motif de l’absence',
       notOnList: 'absent de cette liste',
       unlisted: {
