@@ -14,6 +14,7 @@ import { kFor, kNote, kRule, type PlayerState } from '../rules/k'
 import { UserError } from '../util/errors'
 import { addDays, addMonths } from './calendar'
 import { checksumStream, type ChecksumStream } from './checksum'
+import { inactivityYearStart } from './look-back'
 import type {
   BaseEntry,
   CalculationSheet,
@@ -323,7 +324,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     baseListId: input.base.listId,
     baseListDate: input.base.listDate,
     compress: compressionApplies(E, input.ratingType, input.base.listDate, L),
-    yearAgo: addMonths(L, -E.list.inactivityMonths),
+    yearAgo: inactivityYearStart(E, L),
     editionOf,
     windowIn,
     unpublishable,
@@ -593,12 +594,15 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
     // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
     const before = b?.recentGames ?? []
     recentGames = periodGames === 0 && before.every((g) => g.listDate > c.yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > c.yearAgo)
-    const yearGames = recentGames.reduce((s, g) => s + g.games, 0)
-    const known = trackedSince !== null && trackedSince <= c.yearAgo
+    // the months before the office's own lists: the games columns of the imported lists (issue 35, item 7)
+    const imported = rb?.imported ?? null
+    const yearGames = recentGames.reduce((s, g) => s + g.games, 0) + (imported?.games ?? 0)
+    const known = (trackedSince !== null && trackedSince <= c.yearAgo) || (imported !== null && imported.since <= c.yearAgo)
     const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
     inactive = status === 'rated' && yearGames < E.list.inactivityMinGames && (known || wasInactive)
-    if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
-    if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}: active again` })
+    const fromImported = imported ? ` (${imported.games} on the imported lists before the office's own, since ${imported.since})` : ''
+    if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}${fromImported}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
+    if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}${fromImported}: active again` })
     // the K printed: the K for the next period, from the player's state after this list
     // its note is written only on a sheet (most rated lines have none)
     kState = { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }
@@ -682,7 +686,7 @@ export function untouchedLines(
     baseListId: o.baseListId,
     baseListDate: o.baseListDate,
     compress: compressionApplies(E, o.ratingType, o.baseListDate, L),
-    yearAgo: addMonths(L, -E.list.inactivityMonths),
+    yearAgo: inactivityYearStart(E, L),
     // without games nor a window, no event is read and no first rating is worked out
     editionOf: (id) => {
       throw new Error(`untouched line: edition ${id} asked`)

@@ -23,6 +23,7 @@ import {
   getList,
   getMeta,
   inputsFingerprint,
+  importedLookBack,
   playersWithoutFideId,
   windowPlayers,
   listEntriesCanonical,
@@ -170,6 +171,7 @@ function readInputs(db: Db, input: GenerateInput, plan: GenerationPlan, hooks: J
     source: plan.source,
     editionAt: plan.rules.tournament,
     cutoffOf: plan.rules.cutoff,
+    listEdition: plan.rules.list,
     progress: hooks.progress,
     throwIfCancelled: hooks.throwIfCancelled
   })
@@ -260,7 +262,8 @@ function untouchedRows(
       const line = compose(b, f ?? undefined)
       rowsOf(line.entry, line.sheet, b)
     },
-    between
+    between,
+    plan.lookBack
   )
 }
 
@@ -294,8 +297,8 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
     const merged = activeMerges(db).flatMap((m) => [m.keepId, m.dropId])
     // the players the period touched are this thread's; the job's thread writes the others' lines meanwhile
     let said: PlanMessage | null = null
-    const split: BuildOptions['splitBase'] = (base, rows, adjustments) => {
-      said = { kind: 'plan', base, touched: touchedPlayers(db, base, rows, adjustments, merged), adjustments: [...adjustments] }
+    const split: BuildOptions['splitBase'] = (base, rows, adjustments, lookBack) => {
+      said = { kind: 'plan', base, touched: touchedPlayers(db, base, rows, adjustments, merged), adjustments: [...adjustments], lookBack }
       post(said)
       return said.touched
     }
@@ -460,7 +463,8 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   const rows = periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, base.closingDate)
   const folds = base.id >= 0 ? foldsOnList(db, base.id, activeMerges(db)) : []
   const idLess = playersWithoutFideId(db, list.source, rows, base.kind === 'office' ? windowPlayers(db, base.id) : [])
-  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id, idLess), folds), stored: meta.inputsHash, base, rows }
+  const lookBack = importedLookBack(db, { listDate: list.listDate, ratingType: list.ratingType, chain: list.source, edition, listEdition: rules.list })
+  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id, idLess, lookBack), folds), stored: meta.inputsHash, base, rows }
 }
 
 /**
@@ -602,6 +606,7 @@ export function regenerateList(
     source: list.source,
     editionAt: rules.tournament,
     cutoffOf: rules.cutoff,
+    listEdition: rules.list,
     rows: all,
     base: previous ?? undefined,
     baseListId: meta.baseListId,
