@@ -15,6 +15,7 @@ import { UserError } from '../util/errors'
 import { addDays, addMonths } from './calendar'
 import { checksumStream, type ChecksumStream } from './checksum'
 import { inactivityYearStart } from './look-back'
+import { tallyGames } from './rated-games'
 import type {
   BaseEntry,
   CalculationSheet,
@@ -254,7 +255,6 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     const laterRatings = new Map<number, number>()
     const notFirst = new Set<number>()
     const via = new Map<number, RatedRow['via']>()
-    let playedGames = 0
     for (const p of t.players) {
       let rating = p.rating
       if (rating === null && useStandard && p.standardRating != null) {
@@ -268,13 +268,15 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
       const rounds = inOrder(p.rounds).map((r) =>
         r.opponent !== null && excluded.has(`${r.round}:${p.startRank}`) ? { round: r.round, opponent: null, color: null, code: ' ' as const } : { round: r.round, opponent: r.opponent, color: null, code: r.code }
       )
-      for (const r of rounds) if (r.opponent !== null && PLAYED_CODES.has(r.code) && p.startRank < r.opponent && byRank.has(r.opponent)) playedGames++
       players.push({ startRank: p.startRank, fideId: null, name: String(p.playerId), sex: null, title: null, federation: null, birth: null, rating, points: null, rank: null, rounds })
     }
     // a month slice holds part of the crosstable only: it is rated as a Swiss event (its games, that month's list)
     const system = t.slice ? 'swiss' : t.system
     const res = rateTournament({ edition: e, start: t.start, system, ratingType: t.ratingType, players, laterRatings, notFirstEvent: notFirst, withoutK: true })
-    tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: playedGames })
+    // the games it rates: counted for at least one of the two players (lists/rated-games.ts, as the check counts them)
+    const iterative = system === 'round-robin' && !res.treatedAsSwiss && e.roundRobin.unratedOpponents === 'iterative'
+    const tally = tallyGames(t.players.map((p, i) => ({ startRank: p.startRank, known: true, rating: players[i]!.rating, rounds: p.rounds })), res, excluded, iterative)
+    tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: tally.rated })
     const figures = tournamentGames(t, e, res, byRank, excluded, scratch)
 
     for (let i = 0; i < t.players.length; i++) {

@@ -189,7 +189,8 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       birth: p.birth,
       ratingAtStart,
       firstEvent: ratingAtStart !== null ? null : known ? !hasEarlierEvent(db, link.playerId, link.fideId, start, id) : null,
-      rounds: p.rounds
+      rounds: p.rounds,
+      inRegistry: link !== undefined && link.playerId !== null
     }
   })
   const published = publishedLists(db, ratingType, chain).filter((l) => l.kind === 'office')
