@@ -1287,16 +1287,27 @@ export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
 }
 
 /** The tournaments a list rates, by end date then id: every one, or a page of them (`limit`, `offset`). */
-export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): ListTournament[] {
+/** A tournament's finding that it rates no game or far fewer than it holds (checks/rated.ts), as stored. */
+export interface RatedGamesFinding {
+  code: string
+  level: 'error' | 'warning' | 'info'
+  params: Record<string, unknown>
+  decision: string | null
+}
+
+export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): (Omit<ListTournament, 'ratedGames'> & { ratedGames: RatedGamesFinding | null })[] {
   const rows = db
     .prepare(
       `SELECT olt.tournament_id AS tournamentId, t.name, t.start_date AS startDate, t.end_date AS endDate, olt.file_sha256 AS fileSha256,
-              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players
+              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players,
+              (SELECT json_object('code', f.code, 'level', f.level, 'params', json(f.params), 'decision', f.decision) FROM tournament_findings f
+                WHERE f.tournament_id = t.id AND f.active = 1 AND f.code IN ('check.games.noneRated', 'check.games.fewRated')
+                ORDER BY f.id DESC LIMIT 1) AS ratedGames
          FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id
         WHERE olt.list_id = ? ORDER BY t.end_date, t.id${page ? ' LIMIT ? OFFSET ?' : ''}`
     )
-    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final'> & { late: number; final: number })[]
-  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1 }))
+    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final' | 'ratedGames'> & { late: number; final: number; ratedGames: string | null })[]
+  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1, ratedGames: r.ratedGames === null ? null : (JSON.parse(r.ratedGames) as RatedGamesFinding) }))
 }
 
 /** How many tournaments a list rates. */

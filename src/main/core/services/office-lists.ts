@@ -3,7 +3,9 @@
 import type { Db } from '../db/open'
 import type { Handler } from './dispatch'
 import type { Edition } from '../../../shared/contract/rating'
-import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
+import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, ListTournament, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
+import { translateError } from '../../../shared/errors/index'
+import { readSettings } from '../data/settings'
 import type { RatingType } from '../model/tournament'
 import type { BaseEntry, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
 import { emptyCounters, generateList, sumCounters, untouchedLines } from '../lists/generate'
@@ -125,6 +127,25 @@ function calendarEntry(rules: Rules, listDate: string, ratingType: RatingType): 
   return hit
 }
 
+/**
+ * The tournaments a list rates, each with its finding that it rates no game or far fewer than it holds (the figures of
+ * checks/rated.ts, its sentence in the office's language): the preview shows such a tournament as such.
+ */
+function ratedTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): ListTournament[] {
+  const loc = readSettings(db).locale
+  return listTournaments(db, listId, page).map(({ ratedGames: f, ...t }) => ({
+    ...t,
+    ratedGames: f && {
+      code: f.code,
+      level: f.level,
+      held: Number(f.params.held),
+      rated: Number(f.params.rated),
+      message: translateError(f.code, f.params, loc),
+      decision: f.decision
+    }
+  }))
+}
+
 function resultOf(db: Db, listId: number, baseListId: number, result: Pick<GenerationResult, 'listDate' | 'ratingType' | 'edition' | 'counters' | 'checksum'>, closingDate: string): GenerateResult {
   return {
     listId,
@@ -139,7 +160,7 @@ function resultOf(db: Db, listId: number, baseListId: number, result: Pick<Gener
     delisted: result.counters.delisted,
     inactive: result.counters.inactive,
     checksum: result.checksum,
-    tournaments: listTournaments(db, listId)
+    tournaments: ratedTournaments(db, listId)
   }
 }
 
@@ -845,7 +866,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   },
   'lists:tournaments': (input, { db }) => {
     getList(db, input.listId)
-    return { total: listTournamentCount(db, input.listId), rows: listTournaments(db, input.listId, { offset: input.offset, limit: input.limit }) }
+    return { total: listTournamentCount(db, input.listId), rows: ratedTournaments(db, input.listId, { offset: input.offset, limit: input.limit }) }
   },
   // in the worker for a draft: reading the period's inputs again takes over 100 ms at FIDE scale
   // a question the preview asks as it opens, which shows its own state: not a job for the jobs bar
