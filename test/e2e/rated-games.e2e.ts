@@ -39,9 +39,9 @@ describe('a tournament that rates no game', () => {
   for (const lang of ['en', 'fr'] as const) {
     it(`is an error in its review and marked in the draft (${lang})`, async () => {
       await h.page.goto(h.url + '#/checks')
-      await h.page.evaluate((l) => localStorage.setItem('rating-office.locale', l), lang)
-      await h.page.reload()
+      await h.page.getByTestId('locale-switch').selectOption(lang)
       await h.page.getByTestId('dashboard-row-1').waitFor({ timeout: 30000 })
+      await h.page.getByText(lang === 'en' ? 'Tournament' : 'Tournoi', { exact: true }).first().waitFor({ timeout: 10000 })
       await h.page.screenshot({ path: join(shots, `dashboard-${lang}.png`), fullPage: true })
       await h.page.getByTestId('dashboard-open-1').click()
       await h.page.getByTestId('review-panel').waitFor({ timeout: 30000 })
@@ -58,7 +58,7 @@ describe('a tournament that rates no game', () => {
       await state.waitFor({ timeout: 20000 })
       expect(await h.page.getByTestId('tournament-rates-1').innerText()).toBe(lang === 'en' ? 'rates no game' : 'aucune partie comptabilisée')
       expect(await h.page.getByTestId('tournament-games-1').innerText()).toBe(lang === 'en' ? '0 of 100' : '0 sur 100')
-      await state.scrollIntoViewIfNeeded()
+      expect(await h.page.getByTestId('preview-rating-little').innerText()).toContain(lang === 'en' ? '100 game(s) held, 0 rated' : '100 partie(s) appariée(s), 0 comptabilisée(s)')
       await h.page.screenshot({ path: join(shots, `preview-${lang}.png`), fullPage: true })
     })
   }
