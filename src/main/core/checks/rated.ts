@@ -4,6 +4,7 @@
 // from the engine's rating of the tournament with the ratings at its start.
 import { rateTournament } from '../engine/tournament'
 import { EMPTY_TALLY, tallyGames, type GameTally } from '../lists/rated-games'
+import { ratedWithStandard } from '../lists/generate'
 import type { TournamentPlayer } from '../model/tournament'
 import { finding } from './common'
 import type { CheckFinding, CheckInput } from './types'
@@ -17,6 +18,10 @@ export function ratedGamesOf(input: CheckInput, excludedBy: readonly CheckFindin
   const excluded = new Set<string>()
   for (const f of excludedBy) if (f.excludesGames) for (const g of f.games ?? []) excluded.add(`${g.round}:${g.startRank}`)
   const known = input.players.filter((p) => p.inRegistry !== false)
+  const e = input.edition
+  // 2024 rapid and blitz: an unrated player with a standard rating is rated with it, as the list's generation rates him
+  const withStandard = ratedWithStandard(e, { ratingType: input.tournament.ratingType ?? 'standard' })
+  const ratingOf = (p: (typeof input.players)[number]): number | null => p.ratingAtStart ?? (withStandard ? (p.standardAtStart ?? null) : null)
   const players: TournamentPlayer[] = known.map((p) => ({
     startRank: p.startRank,
     fideId: p.fideId,
@@ -25,12 +30,11 @@ export function ratedGamesOf(input: CheckInput, excludedBy: readonly CheckFindin
     title: null,
     federation: null,
     birth: p.birth,
-    rating: p.ratingAtStart,
+    rating: ratingOf(p),
     points: null,
     rank: null,
     rounds: p.rounds.map((r) => (r.opponent !== null && excluded.has(`${r.round}:${p.startRank}`) ? { round: r.round, opponent: null, color: null, code: ' ' as const } : r))
   }))
-  const e = input.edition
   const res = rateTournament({
     edition: e,
     start: input.tournament.startDate ?? '',
@@ -42,7 +46,7 @@ export function ratedGamesOf(input: CheckInput, excludedBy: readonly CheckFindin
   })
   const iterative = input.tournament.system === 'round-robin' && !res.treatedAsSwiss && e.roundRobin.unratedOpponents === 'iterative'
   return tallyGames(
-    input.players.map((p) => ({ startRank: p.startRank, known: p.inRegistry !== false, rating: p.ratingAtStart, rounds: p.rounds })),
+    input.players.map((p) => ({ startRank: p.startRank, known: p.inRegistry !== false, rating: ratingOf(p), rounds: p.rounds })),
     res,
     excluded,
     iterative

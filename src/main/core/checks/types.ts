@@ -84,6 +84,8 @@ export interface CheckPlayer {
   rounds: RoundEntry[]
   /** False when the place is linked to no player of the registry (his games are rated for no one); absent: linked. */
   inRegistry?: boolean
+  /** 2024 rapid and blitz: his standard rating at the start (an unrated player is rated with it); absent: none. */
+  standardAtStart?: number | null
 }
 
 export interface ArbiterLicence {

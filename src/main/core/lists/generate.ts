@@ -97,7 +97,7 @@ export function birthYearOf(birth: string | null | undefined): number | undefine
 }
 
 /** 2024 rapid and blitz: an unrated player with a standard rating is rated with it (regulations.md § 1, amendments). */
-function ratedWithStandard(e: Edition, t: PeriodTournament): boolean {
+export function ratedWithStandard(e: Edition, t: { ratingType: PeriodTournament['ratingType'] }): boolean {
   return t.ratingType !== 'standard' && (e.id === 'fide-2024' || e.basedOn === 'fide-2024')
 }
 
