@@ -27,7 +27,13 @@ export const listTournamentSchema = z.object({
   late: z.boolean(),
   final: z.boolean(),
   games: z.number(),
-  players: z.number()
+  players: z.number(),
+  /** The tournament's finding that it rates no game or far fewer than it holds (check.games.noneRated / fewRated):
+   *  the games held and rated it counted, its sentence in the office's language, the officer's decision. */
+  ratedGames: z
+    .object({ code: z.string(), level: z.enum(['error', 'warning', 'info']), held: z.number(), rated: z.number(), message: z.string(), decision: z.string().nullable() })
+    .nullable()
+    .optional()
 })
 export type ListTournament = z.infer<typeof listTournamentSchema>
 

@@ -16,6 +16,7 @@ import { UserError } from '../util/errors'
 import type { TrfHeader } from '../trf/index'
 import type { HandlersOf } from './dispatch'
 import { readSettings, officerName } from '../data/settings'
+import { ratedWithStandard } from '../lists/generate'
 import { translateError } from '../../../shared/errors/index'
 import { checkReportPdf } from './check-report'
 import {
@@ -177,6 +178,8 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
   const chain = editionChain(edition)
   const { byFideId } = ratingsAtStart(db, start, ratingType, chain, tournamentPlayers.map((p) => p.fideId ?? ''), stored?.listEntries)
   const links = new Map((stored?.links ?? playerLinks(db, id)).map((l) => [l.startRank, l]))
+  // 2024 rapid and blitz: the standard ratings at the start, with which an unrated player is rated (checks/rated.ts)
+  const standard = ratedWithStandard(edition, { ratingType }) ? ratingsAtStart(db, start, 'standard', chain, tournamentPlayers.map((p) => p.fideId ?? '')).byFideId : null
   const players: CheckPlayer[] = tournamentPlayers.map((p) => {
     const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
     const link = links.get(p.startRank)
@@ -189,7 +192,9 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       birth: p.birth,
       ratingAtStart,
       firstEvent: ratingAtStart !== null ? null : known ? !hasEarlierEvent(db, link.playerId, link.fideId, start, id) : null,
-      rounds: p.rounds
+      rounds: p.rounds,
+      inRegistry: link !== undefined && link.playerId !== null,
+      ...(standard && ratingAtStart === null ? { standardAtStart: (p.fideId ? standard.get(p.fideId)?.rating : null) ?? null } : {})
     }
   })
   const published = publishedLists(db, ratingType, chain).filter((l) => l.kind === 'office')

@@ -277,6 +277,8 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
       }
       setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: input.reason ?? `player ${input.action}`, by: actor })
       appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
+      // the games it rates depend on who is linked (check.games.noneRated / fewRated): the checks run again
+      if (tournamentStatus(db, tp.tournamentId)?.status !== 'rated') runChecks(db, tp.tournamentId, { actor, trigger: 'facts' })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }
     })()
   },
