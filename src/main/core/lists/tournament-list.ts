@@ -49,8 +49,10 @@ function listEditionOn(lookup: ListEditionLookup, date: string, fallback: Editio
  * since 2014, every other month in 2010, quarterly in 2005 — regulations.md § 1) whose closing date (list date − the
  * edition's cutoff, § 5) is on or after both its end and the day its report came, and that comes after every list of
  * its chain already published: a tournament that ended before the closing date of a published list is late and is
- * rated on the next list (FIDE Rating Regulations 2014, § 7.13; regulations.md § 5). `fallback`: the tournament's own
- * edition, for dates before the first edition.
+ * rated on the next list (FIDE Rating Regulations 2014, § 7.13; regulations.md § 5: the tournaments that ended on or
+ * before the closing date *and were received* count). `fallback`: the tournament's own edition, for dates before the
+ * first edition. (The generation itself takes every approved tournament ended by the closing date, whenever its report
+ * came: a report received after the closing date of a list not generated yet is named for the next list here.)
  */
 export function dueListDate(end: string, received: string, published: PublishedDates, lookup: ListEditionLookup, fallback: Edition): string {
   const from = end > received ? end : received
