@@ -405,6 +405,20 @@ describe("a rating officer's month on the demo federation", () => {
     await shot(h.page, '15-published')
   })
 
+  it('names the list of 1 October 2025, version 1, on each tournament it rated; the rejected one names none', async () => {
+    // issue 35: after publication a rated tournament names the list that rated it, not the next one to come
+    await h.page.goto(h.url + '#/checks')
+    await pick(h.page, 'dashboard-status', 'All')
+    for (const t of ['open-automne-lyon', 'open-chambery', 'ferme-annecy']) {
+      await expect.poll(async () => (await h.page.getByTestId(`dashboard-list-${id[t]}`).innerText()).trim(), { timeout: 30000 }).toBe('1 Oct 2025, v1')
+    }
+    expect((await h.page.getByTestId(`dashboard-list-${id['championnat-jeunes']}`).innerText()).trim()).toBe('—')
+    await openReview(h.page, id['open-automne-lyon']!)
+    await expect.poll(async () => (await h.page.getByTestId('review-list').innerText()).trim(), { timeout: 30000 }).toBe('· rated in the list of 1 Oct 2025, version 1')
+    await openReview(h.page, id['championnat-jeunes']!)
+    await expect.poll(async () => (await h.page.getByTestId('review-list').innerText()).trim(), { timeout: 30000 }).toBe('· in no list')
+  })
+
   it('exports the published list as PDF and as TXT', async () => {
     // the lists: the new office list is published, then its page with the exports
     await h.page.goto(`${h.url}#/lists`)

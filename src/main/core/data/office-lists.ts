@@ -745,7 +745,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     editions.set(pt.editionId, o.editionAt(load.t.startDate, load.t.edition))
     tournaments.push(pt)
   })
-  if (!tournaments.length && !o.rows) throw new UserError('lists.nothingApproved', { ratingType: o.ratingType, closingDate: o.closingDate })
+  // no tournament in the period: the list is still due (inactivity, juniors' K at the year's end, the compression of
+  // 1 March 2024, delistings): the base list with the edition's rules applied (issue 35)
   o.progress?.(2 * total, 2 * total, 'tournaments')
 
   // the base list's entries with the registry's facts, read in one pass in player order. At FIDE scale this is two

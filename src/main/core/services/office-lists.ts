@@ -73,6 +73,7 @@ import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'
+import { nextListDate } from './tournament-list'
 import { activeMerges, adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
 import { foldFingerprint, foldInto, foldsOnList, noteFolds, notingFolds } from './list-merges'
 import type { FoldMerge, FoldedMerge } from '../lists/fold'
@@ -842,6 +843,7 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
 
 export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   'lists:calendar': (input, { db }) => calendar(db, input.year, input.ratingType, input.profile),
+  'lists:nextDate': (input, { db }) => nextListDate(db, input.ratingType, input.profile),
   'lists:preview': (input, { db }) => {
     const list = getListSummary(db, input.listId)
     const metaRow = getMeta(db, input.listId)

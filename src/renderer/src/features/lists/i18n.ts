@@ -95,6 +95,13 @@ export default {
       generateIntro: 'The draft takes every approved tournament of the rating type that ended on or before the closing date and that no published list has rated, and starts from the previous published office list (or the imported list in force). It can be generated again as often as needed until it is published.',
       year: 'Year',
       dateOption: '{date} (closing {closing}, {edition})',
+      suggested: {
+        approved: 'Offered: {date}, the earliest list due with approved tournaments ({n} goes into it). | Offered: {date}, the earliest list due with approved tournaments ({n} goes into it). | Offered: {date}, the earliest list due with approved tournaments ({n} go into it).',
+        afterPublished: 'Offered: {date}, the list after the last published one (no approved tournament waits for a list).',
+        afterReference: 'Offered: {date}, the first list after the imported list (no approved tournament waits for a list).',
+        today: 'Offered: {date}, the first list date from today.'
+      },
+      quiet: 'No tournament in this period: the list carries the base list with its rules applied (inactivity, juniors’ K at the year’s end, delistings, the compression of 1 March 2024 on that list).',
       generate: 'Generate the draft',
       cancelled: 'Generation cancelled: nothing was written.',
       generatedSummary: 'Draft list {id} written: {players} players, {rated} rated, {newly} newly rated, {delisted} delisted, from {tournaments} tournament(s).',
@@ -270,6 +277,13 @@ export default {
       generateIntro: 'Le brouillon reprend chaque tournoi approuvé de la cadence, terminé au plus tard à la date de clôture et qu’aucune liste publiée n’a classé, et part de la dernière liste publiée de l’office (ou de la liste importée en vigueur). On peut le générer à nouveau autant de fois qu’il le faut jusqu’à sa publication.',
       year: 'Année',
       dateOption: '{date} (clôture {closing}, {edition})',
+      suggested: {
+        approved: 'Proposée : {date}, la première liste due avec des tournois approuvés ({n} y entre). | Proposée : {date}, la première liste due avec des tournois approuvés ({n} y entre). | Proposée : {date}, la première liste due avec des tournois approuvés ({n} y entrent).',
+        afterPublished: 'Proposée : {date}, la liste qui suit la dernière publiée (aucun tournoi approuvé n’attend de liste).',
+        afterReference: 'Proposée : {date}, la première liste après la liste importée (aucun tournoi approuvé n’attend de liste).',
+        today: 'Proposée : {date}, la première date de liste à partir d’aujourd’hui.'
+      },
+      quiet: 'Aucun tournoi dans cette période : la liste reprend la liste de base avec ses règles appliquées (inactivité, K des jeunes en fin d’année, radiations, compression du 1er mars 2024 sur cette liste).',
       generate: 'Générer le brouillon',
       cancelled: 'Génération annulée : rien n’a été écrit.',
       generatedSummary: 'Brouillon {id} écrit : {players} joueurs, {rated} classés, {newly} nouveaux classés, {delisted} radiés, à partir de {tournaments} tournoi(s).',
