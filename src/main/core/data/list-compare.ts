@@ -3,6 +3,7 @@
 import type { Db } from '../db/open'
 import type { SideEntry, BaseEntryFacts, SheetFacts } from '../compare/reconcile'
 import type { CalculationSheet } from '../lists/types'
+import { publishedRatingSql } from './published-rating'
 import type { EntryStatus } from '../lists/types'
 import { CHANGE_KINDS, emptyChangeCounts, type ChangeKindName } from '../lists/change-kinds'
 import { decodeSheet } from '../lists/sheet-codec'
@@ -256,9 +257,9 @@ export interface ReconcileCandidate {
 export function reconcileCandidates(db: Db, officeId: number, referenceId: number, officeBaseId: number | null, referenceBaseId: number | null): ReconcileCandidate[] {
   const cols = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames,
     coalesce(o.federation, r.federation, p.federation) AS federation,
-    o.player_id AS o_p, o.rating AS o_r, o.games AS o_g, o.k AS o_k, o.flags AS o_f,
+    o.player_id AS o_p, ${publishedRatingSql('o')} AS o_r, o.games AS o_g, o.k AS o_k, o.flags AS o_f,
     r.player_id AS r_p, r.rating AS r_r, r.games AS r_g, r.k AS r_k, r.flags AS r_f,
-    ob.player_id AS ob_p, ob.rating AS ob_r, ob.k AS ob_k, rb.player_id AS rb_p, rb.rating AS rb_r, rb.k AS rb_k`
+    ob.player_id AS ob_p, ${publishedRatingSql('ob')} AS ob_r, ob.k AS ob_k, rb.player_id AS rb_p, rb.rating AS rb_r, rb.k AS rb_k`
   const bases = `LEFT JOIN rating_list_entries ob ON ob.list_id = @officeBase AND ob.player_id = p.id
     LEFT JOIN rating_list_entries rb ON rb.list_id = @referenceBase AND rb.player_id = p.id`
   const rows = db
@@ -266,7 +267,9 @@ export function reconcileCandidates(db: Db, officeId: number, referenceId: numbe
       `SELECT ${cols} FROM rating_list_entries o JOIN players p ON p.id = o.player_id
          LEFT JOIN rating_list_entries r ON r.list_id = @reference AND r.player_id = o.player_id ${bases}
         WHERE o.list_id = @office
-          AND (r.player_id IS NULL OR o.rating IS NOT r.rating OR o.k IS NOT r.k OR coalesce(o.flags, '') <> coalesce(r.flags, ''))
+          -- the office's published rating (a delisted line publishes none: FIDE's list, which drops him, agrees)
+          AND (r.player_id IS NULL AND o.entry_status IS NOT 'delisted' OR r.player_id IS NOT NULL
+               AND (${publishedRatingSql('o')} IS NOT r.rating OR o.k IS NOT r.k OR coalesce(o.flags, '') <> coalesce(r.flags, '')))
        UNION ALL
        SELECT ${cols} FROM rating_list_entries r JOIN players p ON p.id = r.player_id
          LEFT JOIN rating_list_entries o ON o.list_id = @office AND o.player_id = r.player_id ${bases}

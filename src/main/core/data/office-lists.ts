@@ -22,6 +22,9 @@ import type {
   UnratedWindow
 } from '../lists/types'
 import { birthYearOf, gamelessSheet } from '../lists/generate'
+import { importedGames, inactivityYearStart, periodStartOf, type ImportedGames, type ImportedList } from '../lists/look-back'
+import type { ListEditionLookup } from '../lists/types'
+import { editionForDate } from '../rules/editions'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import type { CanonicalRun } from '../lists/checksum'
 import { excludedGames } from './findings'
@@ -37,6 +40,7 @@ import { DraftOrders } from './draft-orders'
 import { diffCounts, kindPage, sheetKindPage, sheetMarks } from './list-compare'
 import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
+import { publishedRating } from './published-rating'
 import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
@@ -186,9 +190,9 @@ function notRatedYet(t: PeriodTournamentRow, rounds: readonly number[]): number[
   return rounds.filter((r) => r > t.ratedThrough)
 }
 
-/** An entry's rating as a period's tournament takes it: a delisted line counts as unrated. */
+/** An entry's rating as a period's tournament takes it: its published rating (a delisted line counts as unrated). */
 function asRating(rating: unknown, status: unknown): number | null {
-  return status !== 'delisted' ? (rating as number | null) : null
+  return publishedRating(rating as number | null, status)
 }
 
 /** Entries of one list by player id (rating, delisted ones as unrated), read once per list and kept. */
@@ -351,7 +355,10 @@ export interface BuildOptions {
    * A big list computed on two threads (services/office-lists.ts): given the base and the period, the players whose
    * lines the generation computes (sorted); the others' lines are composed apart (untouchedLines) and not read here.
    */
-  splitBase?: (base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[]) => Float64Array
+  splitBase?: (base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], lookBack: LookBack) => Float64Array
+  /** The calendar of the list's chain (the start of an imported list's period); default: FIDE's editions by date for a
+   *  FIDE edition, the profile's own calendar for a federation's. */
+  listEdition?: ListEditionLookup
   /** A recomputation of a chain: the earlier lists as recomputed (list id → rating by player, null: unrated or
    *  delisted), read instead of their stored entries for the ratings at a tournament's start. */
   replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
@@ -410,9 +417,21 @@ export function windowPlayers(db: Db, listId: number): number[] {
  * taken and the games excluded, the pending corrections. A tournament approved since, a corrected file or a changed
  * decision changes it, and the draft is refused at publication until regenerated.
  */
-export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], editionId: string, unpublishable: readonly number[] = []): string {
+export function inputsFingerprint(
+  db: Db,
+  base: BaseListRef,
+  rows: readonly PeriodTournamentRow[],
+  adjustments: readonly PendingAdjustment[],
+  editionId: string,
+  unpublishable: readonly number[] = [],
+  lookBack: LookBack | null = null
+): string {
   const h = createHash('sha256')
   h.update(`base ${base.id}\nedition ${editionId}\n`)
+  // an imported list of the inactivity rule's look-back other than the base (only written when there are some): one
+  // imported since makes the draft out of date
+  const imported = (lookBack?.lists ?? []).filter((l) => l.listId !== base.id).map((l) => l.listId)
+  if (imported.length) h.update(`imported ${imported.join(',')}\n`)
   // a player given a FIDE ID since makes the draft of FIDE's list out of date (only written when there are some)
   if (unpublishable.length) h.update(`no FIDE ID ${unpublishable.join(',')}\n`)
   for (const t of rows) {
@@ -435,12 +454,87 @@ const FACTS_AS_LINE = `p.sex IS e.sex AND p.title IS e.title AND p.federation IS
 /**
  * A base list's line with its player's registry facts, as one raw row (baseLineReader reads it). The facts come as one
  * JSON array [birth date, sex, title, federation] and only when they may differ from the line (FACTS_AS_LINE): at FIDE
- * scale two million rows, nearly all of them as on the line, whose four texts need not be made at all.
+ * scale two million rows, nearly all of them as on the line, whose four texts need not be made at all. Then his games
+ * column on each imported list of the look-back other than the base (null: no line there), by key.
  */
 const BASE_LINE_COLUMNS = `e.player_id, e.rating, e.k, e.games, e.flags, e.title, e.federation, e.birth_year, e.sex, e.entry_status,
   e.rated_games, e.highest_rating, e.tracked_since, e.recent_games,
   CASE WHEN ${FACTS_AS_LINE} THEN NULL ELSE json_array(p.birth_date, p.sex, p.title, p.federation) END`
 const BASE_LINE_FROM = 'FROM rating_list_entries e JOIN players p ON p.id = e.player_id'
+
+/** The columns and joins of a base line with the look-back's imported lists (none: the statement as it always was). */
+function baseLineSql(lookBack: LookBack | null, base: { id: number }): { columns: string; joins: string } {
+  const others = (lookBack?.lists ?? []).filter((l) => l.listId !== base.id)
+  return {
+    columns: BASE_LINE_COLUMNS + others.map((_, i) => `, r${i}.games`).join(''),
+    joins: others.map((l, i) => ` LEFT JOIN rating_list_entries r${i} ON r${i}.list_id = ${Number(l.listId)} AND r${i}.player_id = e.player_id`).join('')
+  }
+}
+
+/**
+ * What the inactivity rule of a list reads on the imported reference lists (issue 35, item 7): the chain's imported
+ * lists of the rating type dated within the rule's year and before the office's first list of the chain (the months
+ * the office's own lists do not cover; one list a date, the latest stored), newest first, each with the start of the
+ * period its games column counts. Empty when the office's own lists cover the year.
+ */
+export interface LookBack {
+  yearStart: string
+  lists: ImportedList[]
+}
+
+export function importedLookBack(db: Db, o: { listDate: string; ratingType: RatingType; chain: ListChain; edition: Edition; listEdition: ListEditionLookup }): LookBack {
+  const yearStart = inactivityYearStart(o.edition, o.listDate)
+  const firstOffice = db
+    .prepare("SELECT min(list_date) FROM rating_lists WHERE kind = 'office' AND status = 'published' AND source = ? AND rating_type = ?")
+    .pluck()
+    .get(o.chain, o.ratingType) as string | null
+  const before = firstOffice !== null && firstOffice < o.listDate ? firstOffice : o.listDate
+  const rows = db
+    .prepare(
+      `SELECT max(a.id) AS listId, a.list_date AS listDate FROM rating_lists a
+        WHERE a.kind = 'reference' AND a.status = 'reference' AND a.rating_type = @type AND ${chainCondition('a')}
+          AND a.list_date > @from AND a.list_date < @before
+        GROUP BY a.list_date ORDER BY a.list_date DESC`
+    )
+    .all({ type: o.ratingType, chain: o.chain, from: yearStart, before }) as { listId: number; listDate: string }[]
+  return { yearStart, lists: rows.map((r) => ({ ...r, periodStart: periodStartOf(o.listEdition, r.listDate) })) }
+}
+
+/** The rules' calendar for a list's edition when the caller gives none: FIDE's editions by date, else the profile's. */
+function defaultListEdition(edition: Edition): ListEditionLookup {
+  return edition.kind === 'fide' ? editionForDate : () => edition
+}
+
+/**
+ * A base line given in memory (a recomputed chain's previous list) with its games on the look-back's imported lists,
+ * read by key; the line itself when none apply.
+ */
+function importedOfLine(db: Db, lookBack: LookBack, base: { id: number }): (b: BaseEntry) => BaseEntry {
+  if (lookBack.lists.length === 0) return (b) => b
+  const games = db.prepare('SELECT games FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck()
+  const shared = new Map<string, ImportedGames>()
+  return (b) => {
+    if (b.status !== 'rated' || b.rating === null) return b
+    const imported = importedGames(lookBack.yearStart, b.trackedSince, lookBack.lists, (i) => {
+      const l = lookBack.lists[i]!
+      if (l.listId === base.id) return b.games
+      return (games.get(l.listId, b.playerId) as number | null | undefined) ?? null
+    }, shared)
+    return imported ? { ...b, imported } : b
+  }
+}
+
+/**
+ * A rated base line's games on the look-back's imported lists (lists/look-back.ts) from its raw row: the base's own
+ * games column when the base is one of them, the joined columns (baseLineSql) for the others.
+ */
+function importedOfRow(lookBack: LookBack | null, base: { id: number }, shared: Map<string, ImportedGames>): ((r: unknown[], trackedSince: string | null) => ImportedGames | null) | null {
+  if (!lookBack || lookBack.lists.length === 0) return null
+  const column = new Int32Array(lookBack.lists.length)
+  let next = 15
+  lookBack.lists.forEach((l, i) => (column[i] = l.listId === base.id ? 3 : next++))
+  return (r, trackedSince) => importedGames(lookBack.yearStart, trackedSince, lookBack.lists, (i) => (r[column[i]!] as number | null) ?? null, shared)
+}
 
 /** A player's registry facts when they differ from his base line (generateList reads the line's own otherwise). */
 function differingFacts(
@@ -461,8 +555,9 @@ function differingFacts(
  * without a rating of the type (the player is unrated for this list). At FIDE scale two million rows: short strings
  * are shared, not one copy per row.
  */
-export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, number>): (row: unknown[]) => { line: BaseEntry; facts: PlayerFacts | null } | null {
+export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, number>, lookBack: LookBack | null = null): (row: unknown[]) => { line: BaseEntry; facts: PlayerFacts | null } | null {
   const strings = new Map<string, string>()
+  const importedOf = importedOfRow(lookBack, base, new Map())
   const shared = <T extends string | null>(v: T): T => {
     if (v === null) return v
     const known = strings.get(v)
@@ -499,8 +594,11 @@ export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, num
       ratedGamesToDate: ratedGames,
       highestRating: highest,
       trackedSince: tracked === null ? (fromReference ? base.listDate : null) : shared(tracked),
-      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES
+      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES,
+      imported: null
     }
+    // the months before the office's own lists: his games on the imported lists (a rated line only)
+    if (importedOf && entryStatus === 'rated' && rating !== null) line.imported = importedOf(r, line.trackedSince)
     if (facts === null) return { line, facts: null }
     const [pBirth, pSex, pTitle, pFed] = facts
     return { line, facts: differingFacts(playerId, line, pBirth, shared(pSex), shared(pTitle), shared(pFed)) }
@@ -521,11 +619,13 @@ export function readBaseLinesExcept(
   delta: ReadonlyMap<number, number>,
   range: { from: number; limit: () => number; batch?: number },
   each: (line: BaseEntry, facts: PlayerFacts | null) => void,
-  between: (lastId: number) => void
+  between: (lastId: number) => void,
+  lookBack: LookBack | null = null
 ): void {
   const size = range.batch ?? 2048
-  const batch = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
-  const lineOf = baseLineReader(base, delta)
+  const sql = baseLineSql(lookBack, base)
+  const batch = db.prepare(`SELECT ${sql.columns} ${BASE_LINE_FROM}${sql.joins} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
+  const lineOf = baseLineReader(base, delta, lookBack)
   let after = range.from - 1
   let s = 0
   for (;;) {
@@ -580,8 +680,11 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
   const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate, o.source, base.closingDate)
   const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
+  // the inactivity rule's months before the office's own lists, on the imported lists (issue 35, item 7)
+  const lookBack = importedLookBack(db, { listDate: o.listDate, ratingType: o.ratingType, chain: o.source, edition: o.edition, listEdition: o.listEdition ?? defaultListEdition(o.edition) })
+  const sql = baseLineSql(lookBack, base)
   // a big list's helper reads the lines of these players only (the job's thread writes the others): said at once
-  const only = o.base ? null : (o.splitBase?.(base, rows, adjustments) ?? null)
+  const only = o.base ? null : (o.splitBase?.(base, rows, adjustments, lookBack) ?? null)
   const ratings = new RatingsCache(db, o.replacedRatings)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
   // the helper of a big list: the base lines of the players the period touched, by their keys, in player order, read
@@ -590,7 +693,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const touchedLines: unknown[][] | null = only ? [] : null
   if (only && touchedLines) {
     const many = db
-      .prepare(`SELECT ${BASE_LINE_COLUMNS} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id`)
+      .prepare(`SELECT ${sql.columns} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id${sql.joins}`)
       .raw()
     rowsForIds(many, only, [base.id], (r) => touchedLines.push(r))
     // (BASE_LINE_COLUMNS: the player id, the rating, …, the entry status tenth)
@@ -642,7 +745,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     editions.set(pt.editionId, o.editionAt(load.t.startDate, load.t.edition))
     tournaments.push(pt)
   })
-  if (!tournaments.length && !o.rows) throw new UserError('lists.nothingApproved', { ratingType: o.ratingType, closingDate: o.closingDate })
+  // no tournament in the period: the list is still due (inactivity, juniors' K at the year's end, the compression of
+  // 1 March 2024, delistings): the base list with the edition's rules applied (issue 35)
   o.progress?.(2 * total, 2 * total, 'tournaments')
 
   // the base list's entries with the registry's facts, read in one pass in player order. At FIDE scale this is two
@@ -655,7 +759,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   // players of the tournaments, until found on the base list: the others need their facts read one by one
   const notOnBase = new Set<number>()
   for (const t of tournaments) for (const p of t.players) notOnBase.add(p.playerId)
-  const lineOf = baseLineReader(base, delta)
+  const lineOf = baseLineReader(base, delta, lookBack)
   const take = (r: unknown[]): void => {
     const got = lineOf(r)
     if (!got) return // an imported line without a rating of this type: the player is unrated for this list
@@ -667,7 +771,9 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const registryFacts = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
   type RegistryFacts = [string | null, 'M' | 'F' | null, string | null, string | null]
   if (o.base) {
-    for (const b of o.base.entries) {
+    const importedOf = importedOfLine(db, lookBack, base)
+    for (const b0 of o.base.entries) {
+      const b = importedOf(b0)
       const [birthDate, sex, title, federation] = registryFacts.get(b.playerId) as RegistryFacts
       const d = delta.get(b.playerId)
       entries.push(b.rating !== null && d !== undefined && b.status === 'rated' ? { ...b, rating: b.rating + d } : b)
@@ -682,7 +788,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     }
   } else {
     let n = 0
-    for (const r of db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
+    for (const r of db.prepare(`SELECT ${sql.columns} ${BASE_LINE_FROM}${sql.joins} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
       if ((++n & 65535) === 0) o.throwIfCancelled?.()
       take(r)
     }
@@ -716,7 +822,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     players: facts,
     ...(unpublishable.length ? { unpublishable } : {})
   }
-  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable) }
+  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable, lookBack) }
 }
 
 /** The kind of the sheet of a player the period touched who has no line on the list (CalculationSheet.unlisted says why). */
@@ -868,6 +974,8 @@ function rowInserts(db: Db, insert: string, row: string, inserted: (values: unkn
 }
 
 export const ENTRY_COLUMNS = 14
+/** Where an entry row holds its status (entry_status): after player id, rating, games, K, flags, title, federation, birth year, sex. */
+export const ENTRY_STATUS_AT = 9
 export const SHEET_COLUMNS = 6
 
 /**
@@ -1036,7 +1144,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
     `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    (v) => orders.entryRows(v, ENTRY_COLUMNS)
+    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT)
   )
   const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
     orders.sheetRows(v, SHEET_COLUMNS)
@@ -1172,16 +1280,27 @@ export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
 }
 
 /** The tournaments a list rates, by end date then id: every one, or a page of them (`limit`, `offset`). */
-export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): ListTournament[] {
+/** A tournament's finding that it rates no game or far fewer than it holds (checks/rated.ts), as stored. */
+export interface RatedGamesFinding {
+  code: string
+  level: 'error' | 'warning' | 'info'
+  params: Record<string, unknown>
+  decision: string | null
+}
+
+export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): (Omit<ListTournament, 'ratedGames'> & { ratedGames: RatedGamesFinding | null })[] {
   const rows = db
     .prepare(
       `SELECT olt.tournament_id AS tournamentId, t.name, t.start_date AS startDate, t.end_date AS endDate, olt.file_sha256 AS fileSha256,
-              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players
+              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players,
+              (SELECT json_object('code', f.code, 'level', f.level, 'params', json(f.params), 'decision', f.decision) FROM tournament_findings f
+                WHERE f.tournament_id = t.id AND f.active = 1 AND f.code IN ('check.games.noneRated', 'check.games.fewRated')
+                ORDER BY f.id DESC LIMIT 1) AS ratedGames
          FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id
         WHERE olt.list_id = ? ORDER BY t.end_date, t.id${page ? ' LIMIT ? OFFSET ?' : ''}`
     )
-    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final'> & { late: number; final: number })[]
-  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1 }))
+    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final' | 'ratedGames'> & { late: number; final: number; ratedGames: string | null })[]
+  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1, ratedGames: r.ratedGames === null ? null : (JSON.parse(r.ratedGames) as RatedGamesFinding) }))
 }
 
 /** How many tournaments a list rates. */
