@@ -20,6 +20,8 @@ export interface Who {
   k?: number
   birth?: number
   flag?: string
+  /** Rated games in the imported list's games column (its period), 0 when not given. */
+  games?: number
   title?: string
   sex?: 'M' | 'F'
 }
@@ -69,12 +71,12 @@ export function swissReport(title: string, start: string, end: string, games: Ga
   return writeTrf({ header, players }, { format: 'TRF16' }).text
 }
 
-/** Imports the players' list of `date` (standard: rating, games 0, K, birth year, flag), from FIDE or a federation; its standard list's id. */
+/** Imports the players' list of `date` (standard: rating, games (0 unless given), K, birth year, flag), from FIDE or a federation; its standard list's id. */
 export function seedList(s: Services, file: string, date: string, players: Who[], source?: string): number {
   const listed = players.filter((p) => p.rating !== null)
   writeCombinedList(
     file,
-    listed.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex ?? 'M', title: p.title, standard: { rating: p.rating!, games: 0, k: p.k ?? 20 }, birthYear: p.birth ?? 1980, flag: p.flag }))
+    listed.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex ?? 'M', title: p.title, standard: { rating: p.rating!, games: p.games ?? 0, k: p.k ?? 20 }, birthYear: p.birth ?? 1980, flag: p.flag }))
   )
   importFideList(s.ctx.db, { file, listDate: date, ...(source ? { source } : {}) })
   return s.ctx.db.prepare("SELECT max(id) FROM rating_lists WHERE kind = 'reference' AND rating_type = 'standard'").pluck().get() as number

@@ -1,13 +1,14 @@
 // A quiet month yields its list (issue 35, item 5): under FIDE 2024, from FIDE's list of 1 January 2025, one tournament
-// in January 2025 and then none for a year. Every monthly list is still generated and published, and the list of
-// 1 January 2026 — no tournament in its period — carries the base list with its rules applied:
-// - inactivity (regulations.md § 5; 2014 § 7.23a, the 2024 edition keeps it): no rated game within the year before
-//   the list (1 January 2025 – 1 January 2026) makes a rated player inactive, flag `i`, still rated; the office knows
-//   his games from 1 January 2025 (FIDE's list: its first list), so the 1 December 2025 list cannot say so yet
-//   (its year starts 1 December 2024, before what the office knows) and the 1 January 2026 list does;
+// in January 2025 and then none for a year. Every monthly list is still generated and published, and the lists of
+// 1 December 2025 and 1 January 2026 — no tournament in their periods — carry the base list with its rules applied:
+// - inactivity (regulations.md § 5; 2014 § 7.23a, the 2024 edition keeps it): fewer than one rated game within the
+//   year before the list makes a rated player inactive, flag `i`, still rated. The year's months before the office's
+//   first list come from the games column of FIDE's list of 1 January 2025 (its games of December 2024, issue 35
+//   item 7): P and J played one game then, Y none. On 1 December 2025 (year from 1 December 2024) P and J have that
+//   game and stay active, Y turns inactive; on 1 January 2026 (year from 1 January 2025) they have none: inactive;
 // - juniors' K at the year's end (regulations.md § 2, 2017 and later: K 40 until the end of the year of the 18th
-//   birthday while below 2300): born 2007, K 40 printed on the 1 December 2025 list (for December's games, the year of
-//   his 18th birthday), K 20 on the 1 January 2026 list; born 2009, still K 40 (18 in 2027).
+//   birthday while below 2300): J, born 2007, K 40 printed on the 1 December 2025 list (for December's games, the
+//   year of his 18th birthday), K 20 on the 1 January 2026 list; Y, born 2009, still K 40 (18 in 2027).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -24,8 +25,8 @@ let s: Services
 
 const A: Who = { id: 5640001, name: 'Aktiv, Anna', rating: 1800, k: 20, birth: 1980, sex: 'F' }
 const B: Who = { id: 5640002, name: 'Brett, Beat', rating: 1800, k: 20, birth: 1980 }
-const P: Who = { id: 5640003, name: 'Pause, Paul', rating: 1900, k: 20, birth: 1975 }
-const J: Who = { id: 5640004, name: 'Jung, Jonas', rating: 1600, k: 40, birth: 2007 }
+const P: Who = { id: 5640003, name: 'Pause, Paul', rating: 1900, k: 20, birth: 1975, games: 1 }
+const J: Who = { id: 5640004, name: 'Jung, Jonas', rating: 1600, k: 40, birth: 2007, games: 1 }
 const Y: Who = { id: 5640005, name: 'Young, Yves', rating: 1500, k: 40, birth: 2009 }
 
 let reference = 0
@@ -64,21 +65,22 @@ describe('FIDE 2024: the lists of a year with one tournament, then none', () => 
       base = g.listId
     }
     december = base
-    // 1 December 2025: the year before it starts 1 December 2024, before the office's first knowledge of P's games
-    // (1 January 2025): not inactive yet. J, 18 in 2025, is a junior to the end of the year: K 40 for December's games
+    // 1 December 2025: its year starts 1 December 2024; FIDE's list of 1 January 2025 gives December 2024's games: P
+    // and J one (active), Y none (inactive). J, 18 in 2025, is a junior to the end of the year: K 40 for December's games
     expect(line(s, december, P)).toMatchObject({ rating: 1900, flags: null, k: 20 })
     expect(line(s, december, J)).toMatchObject({ rating: 1600, k: 40, flags: null })
-    expect(line(s, december, Y)).toMatchObject({ rating: 1500, k: 40 })
+    expect(line(s, december, Y)).toMatchObject({ rating: 1500, k: 40, flags: 'i' })
   }, 300_000)
 
   it('the date offered next is the list after the last published: 1 January 2026', async () => {
     expect(await call(s, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2026-01-01', reason: 'afterPublished', tournaments: 0 })
   })
 
-  it('1 January 2026, no tournament: P, J and Y (no game in the year) inactive, J at K 20 after the year of his 18th birthday, A and B active', async () => {
+  it('1 January 2026, no tournament: P and J turn inactive (no game in the year), J at K 20 after the year of his 18th birthday, A and B active', async () => {
     january = await generate(s, '2026-01-01')
     expect(january).toMatchObject({ baseListId: december, tournaments: [], players: 5, rated: 5, inactive: 3 })
-    // P: no rated game from 1 January 2025 to 1 January 2026, known since 1 January 2025: inactive, still rated
+    // P: no rated game from 1 January 2025 to 1 January 2026 (his game of December 2024 is out of the year): inactive,
+    // still rated
     expect(line(s, january.listId, P)).toMatchObject({ rating: 1900, games: 0, flags: 'i', status: 'rated' })
     // J: born 2007, 19 in 2026: no longer a junior; games unknown on FIDE's list (established): K 20
     expect(line(s, january.listId, J)).toMatchObject({ rating: 1600, k: 20, flags: 'i' })
@@ -90,7 +92,8 @@ describe('FIDE 2024: the lists of a year with one tournament, then none', () => 
     // the preview says which entries changed and that no tournament is behind them
     const p = await call(s, 'lists:preview', { listId: january.listId, offset: 0, limit: 10 })
     expect(p.tournamentCount).toBe(0)
-    expect(p.counts.inactive).toBe(3)
+    // newly inactive on this list: P and J (Y was already on 1 December)
+    expect(p.counts.inactive).toBe(2)
   }, 120_000)
 
   it('says so on the command line: the date it took, and that the list carries the base list with its rules applied', () => {
