@@ -6,6 +6,7 @@ export const trfErrors: ErrorCatalogue = {
   'trf.encoding.detected': { en: 'Read as {encoding} with {lineEnding} line ends.', fr: 'Lu en {encoding}, fins de ligne {lineEnding}.' },
   'trf.encoding.ambiguous': { en: 'The encoding could also be another single-byte table than {encoding}: check the accented names.', fr: 'L’encodage pourrait être une autre table que {encoding} : vérifiez les noms accentués.' },
   'trf.lineEnding.mixed': { en: 'The file mixes several kinds of line ends.', fr: 'Le fichier mélange plusieurs types de fins de ligne.' },
+  'trf.line.ruler': { en: 'Line {line}: a column ruler (“{found}”), not a record: skipped.', fr: 'Ligne {line} : une règle de colonnes (« {found} »), pas un enregistrement : ignorée.' },
   'trf.line.unknown': { en: 'Line {line}: unknown record “{found}”, kept as written.', fr: 'Ligne {line} : enregistrement inconnu « {found} », conservé tel quel.' },
   'trf.record.misnumbered': { en: 'Line {line}: a player line starts with “{found}” instead of 001; the player is missing.', fr: 'Ligne {line} : une ligne de joueur commence par « {found} » au lieu de 001 ; le joueur manque.' },
   'trf.file.empty': { en: 'The file is empty.', fr: 'Le fichier est vide.' },
