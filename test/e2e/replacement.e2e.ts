@@ -26,12 +26,13 @@ afterAll(async () => {
 
 async function setLocale(locale: 'en' | 'fr'): Promise<void> {
   await h.page.getByTestId('locale-switch').selectOption(locale)
-  await h.page.waitForFunction((l) => document.documentElement.lang === l, locale)
+  // the page's language follows the switch (a browser global: this file is typed for Node)
+  await h.page.waitForFunction((l) => (globalThis as unknown as { document: { documentElement: { lang: string } } }).document.documentElement.lang === l, locale)
 }
 
 /** The queue's card at the top of the window: its header, what the import did, then the preview. */
 async function shot(item: ReturnType<Harness['page']['getByTestId']>, name: string): Promise<void> {
-  await item.evaluate((el) => el.scrollIntoView({ block: 'start' }))
+  await item.evaluate((el: { scrollIntoView(o: { block: string }): void }) => el.scrollIntoView({ block: 'start' }))
   await h.page.screenshot({ path: join(shots, `${name}.png`) })
 }
 

@@ -78,7 +78,7 @@ describe('jobs store', () => {
     emit({ jobId: 'j2', kind: 'registry:scanDuplicates', state: 'done', done: 1, total: 1, result: { players: 3, blocks: 1, pairsScored: 3, candidatesAdded: 1 } })
     emit({
       jobId: 'j3', kind: 'registry:importList', state: 'done', done: 1, total: 1,
-      result: { format: 'xml', encoding: 'utf-8', checksum: 'x', lists: [], records: 42, players: { inserted: 42, updated: 0, unchanged: 0 }, arbitersAdded: 0, warnings: [], warningCount: 0 }
+      result: { format: 'xml', encoding: 'utf-8', checksum: 'x', lists: [], records: 42, players: { inserted: 42, updated: 0, unchanged: 0 }, arbitersAdded: 0, warnings: [], warningCount: 0, duplicates: { count: 0, lines: [] } }
     })
     expect(records).toEqual([42])
     // a refused start (an undeclared kind never type-checks; main refuses it too) reaches the caller as an ApiFailure
