@@ -213,7 +213,7 @@ export const tournamentsContract = {
     })
   }),
   'tournaments:import': call({
-    summary: 'Import TRF files (each whole or not at all, one commit for the call); the same file twice is recognised, a corrected file replaces its tournament',
+    summary: 'Import TRF files (each whole or not at all, one commit for the call); the same file twice is recognised; a file that would replace a stored tournament is held with its changes until confirmed (replaces), and of two files for one tournament the later report goes forward',
     // report files travel base64-encoded in the body: up to 50 reports of a few MB each
     maxBodyBytes: 256 * 1024 * 1024,
     access: 'write',
