@@ -78,7 +78,7 @@ describe('jobs store', () => {
     emit({ jobId: 'j2', kind: 'registry:scanDuplicates', state: 'done', done: 1, total: 1, result: { players: 3, blocks: 1, pairsScored: 3, candidatesAdded: 1 } })
     emit({
       jobId: 'j3', kind: 'registry:importList', state: 'done', done: 1, total: 1,
-      result: { format: 'xml', encoding: 'utf-8', checksum: 'x', lists: [], records: 42, players: { inserted: 42, updated: 0, unchanged: 0 }, arbitersAdded: 0, warnings: [], warningCount: 0 }
+      result: { format: 'xml', encoding: 'utf-8', checksum: 'x', lists: [], records: 42, players: { inserted: 42, updated: 0, unchanged: 0 }, arbitersAdded: 0, warnings: [], warningCount: 0, duplicates: { count: 0, lines: [] } }
     })
     expect(records).toEqual([42])
     // a refused start (an undeclared kind never type-checks; main refuses it too) reaches the caller as an ApiFailure
@@ -282,7 +282,7 @@ describe('tournaments store: the import runs as a worker job', () => {
     await flush()
     await flush()
     expect(store.queue.map((q) => [q.state, q.error])).toEqual([['done', null], ['failed', 'Line 4: not a TRF record.'], ['done', null]])
-    expect(store.summary).toEqual({ imported: 2, refused: 1, attention: 1 })
+    expect(store.summary).toEqual({ imported: 2, refused: 1, attention: 1, held: 0, aside: 0 })
     // the table is read again once the job is over
     expect(calls.at(-1)!.name).toBe('tournaments:list')
     calls.at(-1)!.resolve({ ok: true, value: { total: 2, rows: [] } })
@@ -306,9 +306,50 @@ describe('tournaments store: the import runs as a worker job', () => {
     await flush()
     await flush()
     expect(store.queue.map((q) => q.state)).toEqual(['ready'])
-    expect(store.summary).toEqual({ imported: 0, refused: 0, attention: 0 })
+    expect(store.summary).toEqual({ imported: 0, refused: 0, attention: 0, held: 0, aside: 0 })
     calls.at(-1)!.resolve({ ok: true, value: { total: 0, rows: [] } })
     await done
+  })
+
+  it('a held replacement waits for the officer: confirmed, the file replaces the tournament and version it was shown against (issue 35)', async () => {
+    const store = tournaments.useTournamentsStore()
+    store.queue = [item('v2.trf', 'QQ=='), item('v1b.trf', 'Qg==')]
+    const side = (fileName: string, version: number, rounds: number) => ({ fileName, version, rounds, players: 10, games: 5 * rounds, receivedDate: null, lastRoundDate: null })
+    const replacement = {
+      tournamentId: 4, name: 'Open', startDate: '2025-10-01', status: 'checked', current: side('v1.trf', 1, 5), incoming: side('v2.trf', 2, 4),
+      changes: { header: 0, playersAdded: 0, playersRemoved: 0, playerFields: 0, roundEntries: 10 },
+      warnings: [{ code: 'fewerRounds' as const, params: { after: 4, before: 5 }, message: 'fewer rounds: 4 instead of 5' }], summary: 'rounds 5 → 4', diff: null
+    }
+    const done = store.importAll()
+    await flush()
+    calls[0]!.resolve({ ok: true, value: { jobId: 'imp3' } })
+    await flush()
+    emit({
+      jobId: 'imp3', kind: 'tournaments:import', state: 'done', done: 2, total: 2,
+      result: [
+        { ok: false, outcome: 'held', fileName: 'v2.trf', message: 'v2.trf would replace tournament 4', findings: [], replacement, supersededBy: null },
+        { ok: false, outcome: 'superseded', fileName: 'v1b.trf', message: 'set aside', findings: [], replacement: null, supersededBy: 'v2.trf' }
+      ]
+    })
+    await flush()
+    await flush()
+    expect(store.queue.map((q) => [q.state, q.error])).toEqual([['held', null], ['aside', null]])
+    expect(store.summary).toEqual({ imported: 0, refused: 0, attention: 0, held: 1, aside: 1 })
+    calls.at(-1)!.resolve({ ok: true, value: { total: 0, rows: [] } })
+    await done
+    const confirming = store.confirmReplacement('v2.trf')
+    await flush()
+    expect(calls.at(-1)!.input).toEqual({ kind: 'tournaments:import', input: { files: [{ fileName: 'v2.trf', base64: 'QQ==', replaces: 4, replacesVersion: 1 }] } })
+    calls.at(-1)!.resolve({ ok: true, value: { jobId: 'imp4' } })
+    await flush()
+    emit({ jobId: 'imp4', kind: 'tournaments:import', state: 'done', done: 1, total: 1, result: [{ ...summary('v2.trf', 4, 0), outcome: 'replaced', version: 2, replacement }] })
+    await flush()
+    await flush()
+    expect(store.queue.map((q) => q.state)).toEqual(['done', 'aside'])
+    calls.at(-1)!.resolve({ ok: true, value: { total: 0, rows: [] } })
+    await confirming
+    store.clearDone()
+    expect(store.queue).toEqual([])
   })
 })
 

@@ -25,7 +25,7 @@ export function contentDisposition(fileName: string): string {
 }
 
 export async function serveListExport(services: Services, listId: string, query: URLSearchParams, res: ServerResponse, locale: Locale): Promise<void> {
-  const parsed = listExportRequestSchema.safeParse(listExportRequestFromQuery(listId, query))
+  const parsed = listExportRequestSchema.safeParse(listExportRequestFromQuery(listId, query), { reportInput: true })
   if (!parsed.success) {
     fail(res, 400, new UserError('exports.badRequest', { issues: formatIssues(parsed.error.issues) }), locale)
     return

@@ -118,7 +118,12 @@ export const listImportResultSchema = z.object({
   arbitersAdded: z.number(),
   /** The first warnings (the log keeps a bounded number); warningCount counts them all. */
   warnings: z.array(listProblemSchema),
-  warningCount: z.number()
+  warningCount: z.number(),
+  /**
+   * IDs given on two lines of the file: the first line of each is kept and the later one skipped (as FIDE's TXT and
+   * XML lists and national lists alike); `count` of them all, `lines` the first 200 with the line each was first on.
+   */
+  duplicates: z.object({ count: z.number(), lines: z.array(z.object({ id: z.string(), line: z.number(), firstLine: z.number() })) })
 })
 export type ListImportResult = z.infer<typeof listImportResultSchema>
 export const scanResultSchema = z.object({ players: z.number(), blocks: z.number(), pairsScored: z.number(), candidatesAdded: z.number() })

@@ -97,10 +97,52 @@ export const importSummarySchema = z.object({
   diff: z.unknown().nullable()
 })
 
+/**
+ * A file of an import, with its own facts: the day it reached the office (reports arrive on different days), and the
+ * officer's confirmation that it replaces stored tournament `replaces` (its version `replacesVersion` when shown).
+ */
+const importFileInput = z
+  .object({
+    fileName: z.string().min(1).max(260),
+    base64: z.string().max(70_000_000),
+    receivedDate: isoDate.optional(),
+    replaces: idSchema.optional(),
+    replacesVersion: z.number().int().positive().optional()
+  })
+  .strict()
+
+/** One side of a replacement: the stored version, or the file that would take its place. */
+const replacementSide = z.object({
+  fileName: z.string(),
+  version: z.number(),
+  rounds: z.number(),
+  players: z.number(),
+  games: z.number(),
+  receivedDate: z.string().nullable(),
+  lastRoundDate: z.string().nullable()
+})
+
+/** What replacing a stored tournament would change, and what the officer is told first (older, shorter, rated). */
+export const replacementSchema = z.object({
+  tournamentId: z.number(),
+  name: z.string().nullable(),
+  startDate: z.string().nullable(),
+  status: z.string(),
+  current: replacementSide,
+  incoming: replacementSide,
+  changes: z.object({ header: z.number(), playersAdded: z.number(), playersRemoved: z.number(), playerFields: z.number(), roundEntries: z.number() }),
+  warnings: z.array(z.object({ code: z.enum(['older', 'receivedEarlier', 'fewerRounds', 'fewerPlayers', 'fewerGames', 'rated']), params: z.record(z.string(), z.union([z.string(), z.number()])), message: z.string() })),
+  /** The changes in words (translated). */
+  summary: z.string(),
+  diff: z.unknown()
+})
+export type Replacement = z.infer<typeof replacementSchema>
+
 /** The files of one import (the call's, and the `tournaments:import` job's: the UI's batch runs in the worker). */
 export const importInputSchema = z
   .object({
-    files: z.array(fileInput).min(1).max(50),
+    files: z.array(importFileInput).min(1).max(50),
+    /** The one file given replaces this tournament (the officer named it: a confirmed replacement). */
     replaces: idSchema.optional(),
     /** The day the reports reached the office (deadlines count from it); today by default. */
     receivedDate: isoDate.optional(),
@@ -109,10 +151,24 @@ export const importInputSchema = z
   })
   .strict()
 
-/** Per file, in order: its import summary, or why it was refused (with the located findings). */
+/**
+ * Per file, in order: its import summary; or, stored nothing, a replacement held for the officer's confirmation
+ * ('held') or set aside for a later report of the same tournament in the same import ('superseded'); or why it was
+ * refused (with the located findings).
+ */
 export const importResultSchema = z.array(
   z.union([
-    importSummarySchema.extend({ ok: z.literal(true) }),
+    importSummarySchema.extend({ ok: z.literal(true), replacement: replacementSchema.nullable().optional() }),
+    z.object({
+      ok: z.literal(false),
+      outcome: z.enum(['held', 'superseded']),
+      fileName: z.string(),
+      message: z.string(),
+      findings: z.array(findingSchema),
+      replacement: replacementSchema.nullable(),
+      /** The file of the same import that goes forward instead ('superseded'). */
+      supersededBy: z.string().nullable()
+    }),
     z.object({ ok: z.literal(false), fileName: z.string(), message: z.string(), findings: z.array(findingSchema) })
   ])
 )
@@ -170,7 +226,7 @@ export const tournamentsContract = {
     })
   }),
   'tournaments:import': call({
-    summary: 'Import TRF files (each whole or not at all, one commit for the call); the same file twice is recognised, a corrected file replaces its tournament',
+    summary: 'Import TRF files (each whole or not at all, one commit for the call); the same file twice is recognised; a file that would replace a stored tournament is held with its changes until confirmed (replaces), and of two files for one tournament the later report goes forward',
     // report files travel base64-encoded in the body: up to 50 reports of a few MB each
     maxBodyBytes: 256 * 1024 * 1024,
     access: 'write',

@@ -27,9 +27,15 @@ export const errorCatalogue: ErrorCatalogue = {
   ...filesErrors
 }
 
+/** A parameter given in every language (the input issues, issues.ts): the message's language picks its text. */
+function paramText(v: unknown, locale: Locale): string {
+  if (v !== null && typeof v === 'object' && typeof (v as Record<string, unknown>)[locale] === 'string' && typeof (v as Record<string, unknown>).en === 'string') return (v as Record<Locale, string>)[locale]
+  return String(v)
+}
+
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */
 export function translateError(key: string, params: Record<string, unknown> = {}, locale: Locale = 'en'): string {
   const entry = errorCatalogue[key]
   if (!entry) return untranslated(key, params)
-  return entry[locale].replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? String(params[name]) : `{${name}}`))
+  return entry[locale].replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? paramText(params[name], locale) : `{${name}}`))
 }

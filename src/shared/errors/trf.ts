@@ -6,6 +6,7 @@ export const trfErrors: ErrorCatalogue = {
   'trf.encoding.detected': { en: 'Read as {encoding} with {lineEnding} line ends.', fr: 'Lu en {encoding}, fins de ligne {lineEnding}.' },
   'trf.encoding.ambiguous': { en: 'The encoding could also be another single-byte table than {encoding}: check the accented names.', fr: 'L’encodage pourrait être une autre table que {encoding} : vérifiez les noms accentués.' },
   'trf.lineEnding.mixed': { en: 'The file mixes several kinds of line ends.', fr: 'Le fichier mélange plusieurs types de fins de ligne.' },
+  'trf.line.ruler': { en: 'Line {line}: a column ruler (“{found}”), not a record: skipped.', fr: 'Ligne {line} : une règle de colonnes (« {found} »), pas un enregistrement : ignorée.' },
   'trf.line.unknown': { en: 'Line {line}: unknown record “{found}”, kept as written.', fr: 'Ligne {line} : enregistrement inconnu « {found} », conservé tel quel.' },
   'trf.record.misnumbered': { en: 'Line {line}: a player line starts with “{found}” instead of 001; the player is missing.', fr: 'Ligne {line} : une ligne de joueur commence par « {found} » au lieu de 001 ; le joueur manque.' },
   'trf.file.empty': { en: 'The file is empty.', fr: 'Le fichier est vide.' },
@@ -96,6 +97,32 @@ export const trfErrors: ErrorCatalogue = {
   'tournaments.registryPlayerNotFound': { en: 'No registry player {id}.', fr: 'Aucun joueur {id} dans le registre.' },
   'tournaments.fileNotFound': { en: 'No imported file {id}.', fr: 'Aucun fichier importé {id}.' },
   'tournaments.replacesOneFile': { en: 'Only one file can replace tournament {id}; {count} were given.', fr: 'Un seul fichier peut remplacer le tournoi {id} ; {count} ont été donnés.' },
+  'tournaments.replace.held': {
+    en: '{file} would replace tournament {id} “{name}” (version {version}, {current}): {changes}.{warnings} Nothing was imported: confirm the replacement to import it.',
+    fr: '{file} remplacerait le tournoi {id} « {name} » (version {version}, {current}) : {changes}.{warnings} Rien n’a été importé : confirmez le remplacement pour l’importer.'
+  },
+  'tournaments.replace.superseded': {
+    en: '{file} reports the same tournament as {other}, a later report of this import ({rounds} rounds, {otherRounds} in {other}): set aside, not imported.',
+    fr: '{file} rend compte du même tournoi que {other}, un rapport plus récent de cet import ({rounds} rondes, {otherRounds} dans {other}) : écarté, non importé.'
+  },
+  'tournaments.replace.changes': {
+    en: 'rounds {roundsBefore} → {roundsAfter}, players {playersBefore} → {playersAfter}, games {gamesBefore} → {gamesAfter}; {roundEntries} round entries changed (result, opponent or colour), {playersAdded} player(s) added, {playersRemoved} removed, {playerFields} player field(s) and {header} header field(s) changed',
+    fr: 'rondes {roundsBefore} → {roundsAfter}, joueurs {playersBefore} → {playersAfter}, parties {gamesBefore} → {gamesAfter} ; {roundEntries} case(s) de ronde modifiée(s) (résultat, adversaire ou couleur), {playersAdded} joueur(s) ajouté(s), {playersRemoved} retiré(s), {playerFields} champ(s) de joueur et {header} champ(s) d’en-tête modifiés'
+  },
+  'tournaments.replace.warnings': { en: ' Take care — {list}.', fr: ' Attention : {list}.' },
+  'tournaments.replace.warning.older': { en: 'older report: its last round is dated {after}, the stored report’s {before}', fr: 'rapport plus ancien : sa dernière ronde date du {after}, celle du rapport enregistré du {before}' },
+  'tournaments.replace.warning.receivedEarlier': { en: 'received on {after}, before the stored report (received on {before})', fr: 'reçu le {after}, avant le rapport enregistré (reçu le {before})' },
+  'tournaments.replace.warning.fewerRounds': { en: 'fewer rounds: {after} instead of {before}', fr: 'moins de rondes : {after} au lieu de {before}' },
+  'tournaments.replace.warning.fewerPlayers': { en: 'fewer players: {after} instead of {before}', fr: 'moins de joueurs : {after} au lieu de {before}' },
+  'tournaments.replace.warning.fewerGames': { en: 'fewer games: {after} instead of {before}', fr: 'moins de parties : {after} au lieu de {before}' },
+  'tournaments.replace.warning.rated': {
+    en: 'already rated ({lists}): it goes back to review, and the lists that rated it are to be corrected once it is approved again',
+    fr: 'déjà calculé ({lists}) : il repasse en revue, et les listes qui l’ont calculé seront à corriger une fois réapprouvé'
+  },
+  'tournaments.replace.stale': {
+    en: '{file}: tournament {id} is now at version {version}, not {expected} as shown when the replacement was confirmed: look at the replacement again.',
+    fr: '{file} : le tournoi {id} est maintenant en version {version}, et non {expected} comme affiché à la confirmation du remplacement : examinez à nouveau le remplacement.'
+  },
   'tournaments.notFound': { en: 'No tournament {id}.', fr: 'Aucun tournoi {id}.' },
   'tournaments.noStartDate': { en: 'Tournament {id} has no start date nor round dates: it cannot be rated.', fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être calculé.' },
   'tournaments.reportNoStartDate': { en: '{file}: no start date (042) nor round dates in the file: give one.', fr: '{file} : ni date de début (042) ni dates de rondes dans le fichier : indiquez-en une.' },

@@ -1,5 +1,6 @@
 // `rating-office players ...`: import-list with progress and located errors, search --json, merge with a reason; exit codes.
 import { afterAll, describe, expect, it } from 'vitest'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
 import { writeSyntheticCombinedList } from '../../helpers/synthetic-list'
@@ -38,6 +39,46 @@ describe('rating-office players', () => {
     const again = runCli(['--db', db, 'players', 'merge', String(ids[0]), String(other), '--reason', 'again'])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/already merged/)
+  })
+
+  it('says a reason too short in the product’s words, not the schema’s (issue 35)', () => {
+    const r = runCli(['--db', db, 'players', 'merge', '1', '2', '--reason', 'ab'])
+    expect(r.code).toBe(1)
+    expect(r.stderr.trim()).toBe('rating-office: Invalid input for players:merge: a reason of at least 3 characters is needed')
+  })
+
+  it('says how many IDs a list gives twice and on which lines, the first line of each kept (the FIDE XML of issue 35)', () => {
+    const r = runCli(['--db', tmp.file('dups.db'), 'players', 'import-list', fixture('sanichi_icu_ratings_app__spec__files__fide_player_file_duplicates.xml'), '--date', '2011-07-01'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('imported 12 players from ')
+    expect(r.stdout).toContain('(xml, utf-8): 14 records, 2 of them an ID already given (the first line of each ID is kept, the later skipped)')
+    expect(r.stdout).toContain(['  2 duplicate ID(s):', '    ID 2500370 on line 56, already on line 47: line 56 skipped', '    ID 2500035 on line 74, already on line 65: line 74 skipped'].join('\n'))
+    expect(r.stdout).not.toContain('warning(s)')
+  })
+
+  it('imports a national list from the command line: the suggested mapping, --map over it, --preview, duplicates said alike', () => {
+    const natDb = tmp.file('national.db')
+    const preview = runCli(['--db', natDb, 'players', 'import-national', fixture('national_list.csv'), '--date', '2025-10-01', '--type', 'standard', '--source', 'FRA', '--map', 'birth=', '--preview'])
+    expect(preview.code).toBe(0)
+    expect(preview.stdout).toContain('national_list.csv: 3 rows; columns: Licence, FIDE ID, Nom, Prénom, Fed, Sexe, Naissance, Elo')
+    expect(preview.stdout).toContain('    nationalId ← Licence\n    fideId     ← FIDE ID\n    surname    ← Nom')
+    // birth unmapped by --map birth=
+    expect(preview.stdout).not.toContain('birth      ←')
+    expect(runCli(['--db', natDb, '--json', 'players', 'search', 'dupont']).stdout).toContain('"total": 0')
+    // the same licence on two rows (lines 3 and 5, the header on line 1): the first row stands, as in FIDE's lists
+    const csv = tmp.file('national-dups.csv')
+    writeFileSync(csv, readFileSync(fixture('national_list.csv'), 'utf8') + 'F-1002;;Dupont;Zoé;FRA;F;2012-05-17;1450\n')
+    const r = runCli(['--db', natDb, 'players', 'import-national', csv, '--date', '2025-10-01', '--type', 'standard', '--source', 'FRA'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('imported 3 players from ')
+    expect(r.stdout).toContain('(national, n/a): 4 records, 1 of them an ID already given')
+    expect(r.stdout).toContain('    ID F-1002 on line 5, already on line 3: line 5 skipped')
+    const found = JSON.parse(runCli(['--db', natDb, '--json', 'players', 'search', 'dupont']).stdout) as { rows: { nationalId: string | null }[] }
+    expect(found.rows.map((x) => x.nationalId)).toEqual(['F-1002'])
+    const badMap = runCli(['--db', natDb, 'players', 'import-national', csv, '--date', '2025-10-01', '--type', 'standard', '--source', 'FRA', '--map', 'rating=Classement'])
+    expect(badMap.code).toBe(2)
+    expect(badMap.stderr).toContain('--map rating: the file has no column “Classement” (columns: Licence, FIDE ID, Nom, Prénom, Fed, Sexe, Naissance, Elo)')
+    expect(runCli(['--db', natDb, 'players', 'import-national', csv, '--date', '2025-10-01', '--type', 'standard', '--source', 'fr']).code).toBe(2)
   })
 
   it('refuses a bad file with its place and exit code 1, and bad usage with 2', () => {

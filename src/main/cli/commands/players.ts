@@ -1,8 +1,9 @@
-// Registry commands: `players import-list FILE --date`, `players search TEXT`, `players merge KEEP DROP --reason`, and the duplicate queue.
+// Registry commands: `players import-list FILE --date`, `players import-national FILE --date --type --source`, `players search TEXT`, `players merge KEEP DROP --reason`, and the duplicate queue.
 import type { Command } from 'commander'
 import { resolve } from 'node:path'
 import { CliError, withServices } from '../host'
-import type { RegistryPlayer } from '../../../shared/contract/players'
+import { existsSync } from 'node:fs'
+import { nationalFields, type ListImportResult, type RegistryPlayer } from '../../../shared/contract/players'
 import { ratingType } from '../../../shared/contract/define'
 
 function positiveInt(value: string, what: string): number {
@@ -28,6 +29,27 @@ function playerLine(p: RegistryPlayer): string {
   ].join('  ')
 }
 
+/**
+ * What a list import stored, in words: the players (records read less the IDs given twice), the lists, the
+ * registry's changes; the repeated IDs with their lines (the first line of each is kept, as for every list), then
+ * the warnings.
+ */
+function importText(res: ListImportResult, file: string): string {
+  const d = res.duplicates
+  const head = d.count
+    ? `imported ${res.records - d.count} players from ${file} (${res.format}, ${res.encoding}): ${res.records} records, ${d.count} of them an ID already given (the first line of each ID is kept, the later skipped)`
+    : `imported ${res.records} players from ${file} (${res.format}, ${res.encoding})`
+  return [
+    head,
+    ...res.lists.map((l) => `  list ${l.id}  ${l.ratingType.padEnd(8)} ${l.entries} entries`),
+    `  players: ${res.players.inserted} new, ${res.players.updated} updated, ${res.players.unchanged} unchanged; arbiters added: ${res.arbitersAdded}`,
+    ...(d.count ? [`  ${d.count} duplicate ID(s):`, ...d.lines.slice(0, 20).map((x) => `    ID ${x.id} on line ${x.line}, already on line ${x.firstLine}: line ${x.line} skipped`), ...(d.count > 20 ? [`    … and ${d.count - 20} more`] : [])] : []),
+    ...(res.warningCount - d.count > 0
+      ? [`  ${res.warningCount - d.count} other warning(s):`, ...res.warnings.filter((w) => w.field !== 'id' || !/already given on line/.test(w.expected)).slice(0, 20).map((w) => `    line ${w.line}, column ${w.column}: ${w.field} “${w.found}”: ${w.expected}`)]
+      : [])
+  ].join('\n')
+}
+
 export function register(program: Command): void {
   const players = program.command('players').description('the player registry: FIDE lists, search, duplicates and merges')
 
@@ -44,14 +66,55 @@ export function register(program: Command): void {
       await withServices(cmd, async (cli) => {
         const input = { file: resolve(file), listDate: opts.date, ...(type ? { ratingType: type.data } : {}) }
         const res = await cli.runJob('registry:importList', input)
-        cli.print(res, () =>
-          [
-            `imported ${res.records} players from ${file} (${res.format}, ${res.encoding})`,
-            ...res.lists.map((l) => `  list ${l.id}  ${l.ratingType.padEnd(8)} ${l.entries} entries`),
-            `  players: ${res.players.inserted} new, ${res.players.updated} updated, ${res.players.unchanged} unchanged; arbiters added: ${res.arbitersAdded}`,
-            ...(res.warningCount ? [`  ${res.warningCount} warning(s):`, ...res.warnings.slice(0, 20).map((w) => `    line ${w.line}, column ${w.column}: ${w.field} “${w.found}”: ${w.expected}`)] : [])
-          ].join('\n')
-        )
+        cli.print(res, () => importText(res, file))
+      })
+    })
+
+  players
+    .command('import-national')
+    .description('import a national list (CSV or XLSX) as a read-only reference list of the federation, its columns mapped as the UI suggests')
+    .argument('<file>', 'the list file (CSV or XLSX)')
+    .requiredOption('--date <YYYY-MM-DD>', 'the list date (first day of the list month)')
+    .requiredOption('--type <type>', 'standard, rapid or blitz: the rating the list gives')
+    .requiredOption('--source <code>', 'the federation that publishes the list, three capital letters (e.g. FRA)')
+    .option('--map <field=column>', `a column for a field, repeatable, over the suggested mapping (fields: ${nationalFields.join(', ')}; an empty column unmaps)`, (v: string, prev: string[] = []) => [...prev, v])
+    .option('--preview', 'only show the columns, a sample and the mapping that would be used; import nothing')
+    .addHelpText('after', '\nExample:\n  rating-office players import-national fra-2025-10.csv --date 2025-10-01 --type standard --source FRA --map birth=Naissance --preview')
+    .action(async (file: string, opts: { date: string; type: string; source: string; map?: string[]; preview?: boolean }, cmd: Command) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
+      const type = ratingType.safeParse(opts.type)
+      if (!type.success) throw new CliError(`--type expects standard, rapid or blitz, got “${opts.type}”`, 2)
+      if (!/^[A-Z]{3}$/.test(opts.source)) throw new CliError(`--source expects a federation code of three capital letters, got “${opts.source}”`, 2)
+      const path = resolve(file)
+      if (!existsSync(path)) throw new CliError(`Cannot read ${file}: no such file`)
+      await withServices(cmd, async (cli) => {
+        // the UI's preview, on a handle to the local file (a CLI argument is a file the officer chose)
+        const upload = cli.services.ctx.uploads.register(path, 'national-list')
+        const preview = await cli.call('players:previewNational', { upload: upload.handle })
+        const mapping: Partial<Record<(typeof nationalFields)[number], string>> = { ...preview.suggested }
+        for (const m of opts.map ?? []) {
+          const eq = m.indexOf('=')
+          const field = eq < 0 ? m : m.slice(0, eq)
+          if (eq < 0 || !(nationalFields as readonly string[]).includes(field)) throw new CliError(`--map expects FIELD=COLUMN with a field among ${nationalFields.join(', ')}, got “${m}”`, 2)
+          const column = m.slice(eq + 1)
+          if (column && !preview.columns.includes(column)) throw new CliError(`--map ${field}: the file has no column “${column}” (columns: ${preview.columns.join(', ')})`, 2)
+          if (column) mapping[field as (typeof nationalFields)[number]] = column
+          else delete mapping[field as (typeof nationalFields)[number]]
+        }
+        if (opts.preview) {
+          cli.print({ columns: preview.columns, rows: preview.rows, sample: preview.sample, mapping }, () =>
+            [
+              `${file}: ${preview.rows} rows; columns: ${preview.columns.join(', ')}`,
+              '  mapping:',
+              ...nationalFields.filter((f) => mapping[f]).map((f) => `    ${f.padEnd(10)} ← ${mapping[f]}`),
+              '  sample:',
+              ...preview.sample.slice(0, 5).map((r) => `    ${r.join(' | ')}`)
+            ].join('\n')
+          )
+          return
+        }
+        const res = await cli.runJob('registry:importNational', { file: path, listDate: opts.date, ratingType: type.data, source: opts.source, mapping })
+        cli.print({ ...res, mapping }, () => importText(res, file))
       })
     })
 

@@ -42,6 +42,15 @@ export function tournamentWithFile(db: Db, sha256: string): number | null {
   return (prepared(db, 'SELECT tournament_id AS id FROM tournament_files WHERE sha256 = ? LIMIT 1').get(sha256) as { id: number } | undefined)?.id ?? null
 }
 
+/** A tournament's current file: its version and name, and when it was stored. */
+export function currentTournamentFile(db: Db, tournamentId: number): { version: number; fileName: string; importedAt: string } | undefined {
+  return prepared(db,
+      `SELECT f.version, f.file_name AS fileName, f.imported_at AS importedAt
+         FROM tournaments t JOIN tournament_files f ON f.id = t.current_file_id WHERE t.id = ?`
+    )
+    .get(tournamentId) as { version: number; fileName: string; importedAt: string } | undefined
+}
+
 export function nextFileVersion(db: Db, tournamentId: number): number {
   return ((prepared(db, 'SELECT max(version) AS v FROM tournament_files WHERE tournament_id = ?').get(tournamentId) as { v: number | null }).v ?? 0) + 1
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/open'
 import { withCheckpointLater } from '../db/checkpoint'
 import { UserError } from '../util/errors'
 import type { WorkerScript } from '../workers/runner'
-import { ProblemLog, type ListProblem, type ListRatingType } from './list-record'
+import { ProblemLog, type ListProblem, type ListRatingType, type ListRepeat } from './list-record'
 import { looksLikeTxtHeader } from './fide-txt'
 import { fileChecksum } from './text-source'
 import { BulkEncoder, readList, type ListFormat, type ListSource } from './list-read'
@@ -50,6 +50,18 @@ export interface ImportListResult {
   arbitersAdded: number
   warnings: ListProblem[]
   warningCount: number
+  /** IDs given on two lines: the first line of each is kept, the later skipped (listed up to 200 with their lines). */
+  duplicates: ListDuplicates
+}
+
+export interface ListDuplicates {
+  count: number
+  lines: ListRepeat[]
+}
+
+/** The repeated IDs a read found, as the import results give them (FIDE's lists and national lists alike). */
+export function duplicatesOf(log: ProblemLog): ListDuplicates {
+  return { count: log.repeatCount, lines: [...log.repeats] }
 }
 
 function firstLine(file: string): string {
@@ -210,7 +222,8 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
       entityId: lists.map((l) => l.id).join(','),
       data: {
         file: fileName, checksum, listDate: opts.listDate, source, format: read.format, lists, records: writer.records,
-        players: writer.counts, arbitersAdded: writer.arbitersAdded, warnings: log.warningCount
+        players: writer.counts, arbitersAdded: writer.arbitersAdded, warnings: log.warningCount,
+        duplicates: { count: log.repeatCount, lines: log.repeats.slice(0, 20) }
       }
     })
     return lists
@@ -231,6 +244,7 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
     players: writer.counts,
     arbitersAdded: writer.arbitersAdded,
     warnings: log.warnings,
-    warningCount: log.warningCount
+    warningCount: log.warningCount,
+    duplicates: duplicatesOf(log)
   }
 }

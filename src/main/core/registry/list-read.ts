@@ -154,13 +154,13 @@ export class SeenIds {
   }
 }
 
-/** The same ID twice in one file: the first record stands, the repeat is reported with its place. */
+/** The same ID twice in one file: the first record stands, the repeat is reported with its place (TXT, XML, national lists alike). */
 export function isRepeat(seen: SeenIds, r: ListRecord, log: ProblemLog): boolean {
   const key = r.fideId ?? (r.nationalId ? `n:${r.nationalId}` : null)
   if (key === null) return true
   const firstLine = seen.add(key, r.line)
   if (firstLine === undefined) return false
-  log.warn(r.line, 1, 'id', String(r.fideId ?? r.nationalId), `an ID not already given on line ${firstLine}; this record was skipped`)
+  log.repeat(r.line, String(r.fideId ?? r.nationalId), firstLine)
   return true
 }
 

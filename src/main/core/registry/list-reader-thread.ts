@@ -4,7 +4,7 @@
 import { UserError } from '../util/errors'
 import type { WorkerScript } from '../workers/runner'
 import { ChannelStopped, PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
-import { ProblemLog, type ListProblem } from './list-record'
+import { ProblemLog, type ListProblem, type ListRepeat } from './list-record'
 import { BulkEncoder, readList, type BulkMessage, type ListFormat, type ListSource } from './list-read'
 
 export interface ListReaderData extends PacedData {
@@ -20,6 +20,8 @@ export interface ReaderEnd {
   errors: ListProblem[]
   warnings: ListProblem[]
   warningCount: number
+  repeats: ListRepeat[]
+  repeatCount: number
 }
 
 export type ReaderMessage =
@@ -52,7 +54,7 @@ export function runListReader(data: ListReaderData): void {
         }
       })
       if (!log.errors.length) encoder.finish()
-      post({ kind: 'end', records: encoder.records, format: res.format, encoding: res.encoding, errors: log.errors, warnings: log.warnings, warningCount: log.warningCount })
+      post({ kind: 'end', records: encoder.records, format: res.format, encoding: res.encoding, errors: log.errors, warnings: log.warnings, warningCount: log.warningCount, repeats: log.repeats, repeatCount: log.repeatCount })
     },
     (error) => ({ kind: 'failed', error })
   )

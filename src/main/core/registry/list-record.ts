@@ -142,11 +142,21 @@ export function dropDelistedRating(ratings: Partial<Record<ListRatingType, ListR
   delete ratings[type]
 }
 
+/** The same ID on two lines of one file: the later line is skipped, the first stands. */
+export interface ListRepeat {
+  id: string
+  line: number
+  firstLine: number
+}
+
 /** Collects errors and warnings with their place; too many errors stop the reading early. */
 export class ProblemLog {
   readonly errors: ListProblem[] = []
   readonly warnings: ListProblem[] = []
   warningCount = 0
+  /** IDs given again on a later line (the first line stands): the first ones with their lines, and how many in all. */
+  readonly repeats: ListRepeat[] = []
+  repeatCount = 0
   constructor(
     readonly file: string,
     private readonly maxKept = 200
@@ -155,10 +165,18 @@ export class ProblemLog {
     if (this.errors.length < this.maxKept) this.errors.push({ file: this.file, line, column, field, found, expected })
   }
   /** Takes over what another log (the reader thread's) collected. */
-  absorb(other: { errors: readonly ListProblem[]; warnings: readonly ListProblem[]; warningCount: number }): void {
+  absorb(other: { errors: readonly ListProblem[]; warnings: readonly ListProblem[]; warningCount: number; repeats: readonly ListRepeat[]; repeatCount: number }): void {
     for (const e of other.errors) if (this.errors.length < this.maxKept) this.errors.push(e)
     for (const w of other.warnings) if (this.warnings.length < this.maxKept) this.warnings.push(w)
     this.warningCount += other.warningCount
+    for (const r of other.repeats) if (this.repeats.length < this.maxKept) this.repeats.push(r)
+    this.repeatCount += other.repeatCount
+  }
+  /** An ID already given on `firstLine`: this record is skipped, reported as a warning and among the repeats. */
+  repeat(line: number, id: string, firstLine: number): void {
+    this.repeatCount++
+    if (this.repeats.length < this.maxKept) this.repeats.push({ id, line, firstLine })
+    this.warn(line, 1, 'id', id, `an ID not already given on line ${firstLine}; this record was skipped`)
   }
   warn(line: number, column: number, field: string, found: string, expected: string): void {
     this.warningCount++

@@ -9,7 +9,7 @@ import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { splitName } from './names'
 import { DELISTED_RATING, FLAG_EXPECTED, ProblemLog, normaliseTitle, readFlag, type ListRatingType, type ListRecord } from './list-record'
-import { throwProblems, type ImportListResult } from './import'
+import { duplicatesOf, throwProblems, type ImportListResult } from './import'
 import { ListWriter, referenceListByChecksum } from '../data/list-import'
 import { fileChecksum } from './text-source'
 import { appendAudit } from '../data/audit'
@@ -262,7 +262,7 @@ export async function importNationalList(db: Db, opts: NationalImportOptions): P
       action: 'list.import',
       entity: 'rating_list',
       entityId: lists.map((l) => l.id).join(','),
-      data: { file: fileName, checksum, listDate: opts.listDate, source: opts.source, format: 'national', mapping: opts.mapping, lists, records: writer.records, players: writer.counts, warnings: log.warningCount }
+      data: { file: fileName, checksum, listDate: opts.listDate, source: opts.source, format: 'national', mapping: opts.mapping, lists, records: writer.records, players: writer.counts, warnings: log.warningCount, duplicates: { count: log.repeatCount, lines: log.repeats.slice(0, 20) } }
     })
     return lists
   })()
@@ -275,6 +275,7 @@ export async function importNationalList(db: Db, opts: NationalImportOptions): P
     players: writer.counts,
     arbitersAdded: 0,
     warnings: log.warnings,
-    warningCount: log.warningCount
+    warningCount: log.warningCount,
+    duplicates: duplicatesOf(log)
   }
 }

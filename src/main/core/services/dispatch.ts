@@ -3,6 +3,7 @@
 import type { z } from 'zod'
 import { contract, type CallName, type CallOutput, type Contract, type Reply, type ApiError } from '../../../shared/contract/index'
 import { translateError, type Locale } from '../../../shared/errors/index'
+import { describeIssue, issueTexts, type InputIssue } from '../../../shared/errors/issues'
 import { UserError } from '../util/errors'
 import type { ServiceContext } from './context'
 
@@ -37,10 +38,14 @@ export function toApiError(e: unknown, locale: Locale): ApiError {
   return { code: 'internal', key: 'internal', params: { message }, message: translateError('internal', { message }, locale) }
 }
 
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
-    .join('; ')
+/** Input issues in the product's words, in both languages (shared/errors/issues.ts: one mapping for every host). */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): { en: string; fr: string } {
+  return issueTexts(issues as readonly InputIssue[])
+}
+
+/** Each issue located by its path, in the product's words, in the given language (an error's details). */
+export function issueDetails(issues: readonly z.core.$ZodIssue[], locale: Locale): { path: string; message: string }[] {
+  return issues.map((i) => ({ path: i.path.join('.'), message: describeIssue(i as InputIssue, locale) }))
 }
 
 export function createDispatch(ctx: ServiceContext, handlers: Handlers, options: DispatchOptions = {}): Dispatch {
@@ -57,9 +62,9 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
       return { ok: false, error: toApiError(new UserError('contract.readOnly', { name }), loc) }
     }
     if (ctx.maintenance) return { ok: false, error: toApiError(new UserError('db.restoring'), loc) }
-    const parsed = def.input.safeParse(input ?? {})
+    const parsed = def.input.safeParse(input ?? {}, { reportInput: true })
     if (!parsed.success) {
-      const err = new UserError('contract.invalidInput', { name, issues: formatIssues(parsed.error.issues) }, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+      const err = new UserError('contract.invalidInput', { name, issues: formatIssues(parsed.error.issues) }, issueDetails(parsed.error.issues, loc))
       return { ok: false, error: { ...toApiError(err, loc), code: 'validation' } }
     }
     try {
@@ -67,7 +72,7 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
       const value = await handler(parsed.data, ctx)
       if (options.checkOutput) {
         const out = def.output.safeParse(value)
-        if (!out.success) throw new Error(`output of ${name} does not match the contract: ${formatIssues(out.error.issues)}`)
+        if (!out.success) throw new Error(`output of ${name} does not match the contract: ${out.error.issues.map((i) => `${i.path.join('.') || '(output)'}: ${i.message}`).join('; ')}`)
       }
       return { ok: true, value }
     } catch (e) {

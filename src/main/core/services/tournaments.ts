@@ -1,15 +1,17 @@
 // Handlers of the tournaments calls: preview and import of TRF files, the tournament page, findings and decisions, player matching, export.
 import type { Handler, HandlersOf } from './dispatch'
-import type { CallOutput } from '../../../shared/contract/index'
+import type { CallInput, CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
 import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
 import { findExisting, importTrfFile, sha256Of } from '../tournaments/import'
+import { proposeReplacement, setAsideInBatch, type BatchFile, type Replacement } from '../tournaments/replacement'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName, splitName } from '../registry/names'
 import { insertPlayer, playerExists, playerIdByFideId } from '../data/players'
 import {
+  fileBySha256,
   setPlayerMatch,
   storedFile,
   tournamentFiles,
@@ -22,7 +24,7 @@ import {
 } from '../data/tournaments'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
-import type { StoredFinding } from '../../../shared/contract/tournaments'
+import type { StoredFinding, Replacement as ReplacementDto } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
 import { decideFinding, runChecks } from './checks'
@@ -109,6 +111,24 @@ export interface ImportHooks {
   throwIfCancelled?: () => void
 }
 
+/** A replacement as the calls give it: the changes in words and each warning's message, in the office's language. */
+export function replacementOut(r: Replacement, loc: Locale): ReplacementDto {
+  const changes = translateError('tournaments.replace.changes', {
+    roundsBefore: r.current.rounds, roundsAfter: r.incoming.rounds, playersBefore: r.current.players, playersAfter: r.incoming.players,
+    gamesBefore: r.current.games, gamesAfter: r.incoming.games, ...r.changes
+  }, loc)
+  return { ...r, summary: changes, warnings: r.warnings.map((w) => ({ ...w, message: translateError(`tournaments.replace.warning.${w.code}`, w.params, loc) })) }
+}
+
+type ImportFile = CallInput<'tournaments:import'>['files'][number]
+type ImportOut = CallOutput<'tournaments:import'>[number]
+
+/** The message of a held replacement: what it would change, what to take care of, and that nothing was imported. */
+function heldMessage(fileName: string, r: ReplacementDto, loc: Locale): string {
+  const warnings = r.warnings.length ? translateError('tournaments.replace.warnings', { list: r.warnings.map((w) => w.message).join('; ') }, loc) : ''
+  return translateError('tournaments.replace.held', { file: fileName, id: r.tournamentId, name: r.name ?? '', version: r.current.version, current: r.current.fileName, changes: r.summary, warnings }, loc)
+}
+
 /**
  * Imports report files with the officer's facts and the regulation checks (an import is checked or absent); a refused
  * file gives its message and located findings instead of a tournament. The files of one call share one transaction
@@ -116,36 +136,106 @@ export interface ImportHooks {
  * own savepoint: a refused file is rolled back to it and leaves nothing, the others stay. An internal failure (not a
  * user error) or a cancel rolls the whole call back. `registeredDate` (the demo federation's reports) records when the
  * office registered the tournaments.
+ *
+ * A file that would replace a stored tournament is held, with what it would change, until the officer confirms it
+ * (the file's `replaces`, or the call's for its one file); several files of one call reporting the same tournament
+ * never chain one over the other: the later report goes forward, the others are set aside and said so.
  */
 export function importReports(db: Db, input: Parameters<Handler<'tournaments:import'>>[0] & { registeredDate?: string }, hooks: ImportHooks = {}): CallOutput<'tournaments:import'> {
   // one correction replaces one tournament: several files naming the same one would overwrite each other
   if (input.replaces !== undefined && input.files.length > 1) throw new UserError('tournaments.replacesOneFile', { id: input.replaces, count: input.files.length })
+  const files: ImportFile[] = input.replaces !== undefined ? [{ ...input.files[0]!, replaces: input.replaces }] : input.files
+  const confirmed = new Map<number, number>()
+  for (const f of files) if (f.replaces !== undefined) confirmed.set(f.replaces, (confirmed.get(f.replaces) ?? 0) + 1)
+  for (const [id, n] of confirmed) if (n > 1) throw new UserError('tournaments.replacesOneFile', { id, count: n })
   const loc = locale(db)
   const actor = officerName(db)
   const facts = {
-    ...(input.receivedDate ? { receivedDate: input.receivedDate } : {}),
     ...(input.registeredDate ? { registeredDate: input.registeredDate } : {}),
     ...(input.historical !== undefined ? { historical: input.historical } : {})
   }
+  const plan = planBatch(db, files, input.receivedDate ?? null)
   // each file's savepoint and each insert's statement journal copy the pages they change: in memory, not a temporary
   // file (one write per page otherwise; withTempStoreInMemory explains)
   return withTempStoreInMemory(db, () =>
     db.transaction(() =>
-      input.files.map((f, i) => {
+      files.map((f, i) => {
         hooks.throwIfCancelled?.()
-        const out = importOne(db, f, input.replaces, facts, actor, loc)
-        hooks.progress?.(i + 1, input.files.length, f.fileName)
+        const receivedDate = f.receivedDate ?? input.receivedDate
+        const out = importOne(db, f, plan[i]!, { ...facts, ...(receivedDate ? { receivedDate } : {}) }, actor, loc)
+        hooks.progress?.(i + 1, files.length, f.fileName)
         return out
       })
     )()
   )
 }
 
+/** What the batch decided for a file before any is stored: import it, hold it for confirmation, or set it aside. */
+type FilePlan =
+  | { kind: 'import'; parsed: ParsedTrf | null; bytes: Uint8Array; confirmed: Replacement | null }
+  | { kind: 'held'; parsed: ParsedTrf; bytes: Uint8Array; replacement: Replacement }
+  | { kind: 'superseded'; parsed: ParsedTrf; bytes: Uint8Array; by: BatchFile; replacement: Replacement | null }
+
+/**
+ * Reads each file once and decides, on the database as it stands before the batch, what each file does: a duplicate or
+ * an unreadable file goes on (importTrfFile says so), a replacement not confirmed is held, and of several files of the
+ * batch reporting one tournament only the later report goes forward.
+ */
+function planBatch(db: Db, files: readonly ImportFile[], receivedDate: string | null): FilePlan[] {
+  const read: (BatchFile & { bytes: Uint8Array })[] = []
+  const plans: (FilePlan | null)[] = files.map((f, index) => {
+    const bytes = bytesOf(f.base64)
+    if (fileBySha256(db, sha256Of(bytes))) return { kind: 'import', parsed: null, bytes, confirmed: null }
+    const parsed = readTrf(bytes, f.fileName)
+    if (parsed.findings.some((x) => x.fatal)) return { kind: 'import', parsed, bytes, confirmed: null }
+    // a tournament named but not stored: the file is refused in its turn (tournaments.notFound), located to it
+    if (f.replaces !== undefined && !tournamentStatus(db, f.replaces)) return { kind: 'import', parsed, bytes, confirmed: null }
+    const target = f.replaces ?? findExisting(db, parsed)?.id ?? null
+    read.push({ index, fileName: f.fileName, parsed, receivedDate: f.receivedDate ?? receivedDate, target, bytes })
+    return null
+  })
+  const aside = setAsideInBatch(read.filter((b) => files[b.index]!.replaces === undefined))
+  for (const b of read) {
+    const f = files[b.index]!
+    const replacement = b.target !== null ? proposeReplacement(db, b.target, b.parsed, { fileName: b.fileName, receivedDate: b.receivedDate }) : null
+    const by = aside.get(b.index)
+    // a file the officer confirmed goes in whatever the batch holds: the others for its tournament are set aside for it
+    const confirmedOther = b.target !== null && f.replaces === undefined && confirmedFor(files, b.target)
+    if (confirmedOther) plans[b.index] = { kind: 'superseded', parsed: b.parsed, bytes: b.bytes, by: read.find((x) => files[x.index]!.replaces === b.target)!, replacement }
+    else if (by) plans[b.index] = { kind: 'superseded', parsed: b.parsed, bytes: b.bytes, by, replacement }
+    else if (replacement && f.replaces === undefined) plans[b.index] = { kind: 'held', parsed: b.parsed, bytes: b.bytes, replacement }
+    else plans[b.index] = { kind: 'import', parsed: b.parsed, bytes: b.bytes, confirmed: replacement }
+  }
+  return plans as FilePlan[]
+}
+
+function confirmedFor(files: readonly ImportFile[], id: number): boolean {
+  return files.some((f) => f.replaces === id)
+}
+
 /** One file in its own savepoint (a nested better-sqlite3 transaction): refused, it leaves nothing behind. */
-function importOne(db: Db, f: { fileName: string; base64: string }, replaces: number | undefined, facts: Parameters<typeof setReviewFacts>[2], actor: string, loc: Locale): CallOutput<'tournaments:import'>[number] {
+function importOne(db: Db, f: ImportFile, plan: FilePlan, facts: Parameters<typeof setReviewFacts>[2], actor: string, loc: Locale): ImportOut {
+  if (plan.kind === 'held') {
+    const replacement = replacementOut(plan.replacement, loc)
+    return { ok: false as const, outcome: 'held' as const, fileName: f.fileName, message: heldMessage(f.fileName, replacement, loc), findings: [], replacement, supersededBy: null }
+  }
+  if (plan.kind === 'superseded') {
+    const message = translateError('tournaments.replace.superseded', { file: f.fileName, other: plan.by.fileName, rounds: plan.parsed.roundsInData, otherRounds: plan.by.parsed.roundsInData }, loc)
+    return { ok: false as const, outcome: 'superseded' as const, fileName: f.fileName, message, findings: [], replacement: plan.replacement ? replacementOut(plan.replacement, loc) : null, supersededBy: plan.by.fileName }
+  }
   try {
     const summary = db.transaction(() => {
-      const { summary: s, stored } = importTrfFile(db, bytesOf(f.base64), f.fileName, { replaces, actor })
+      const c = plan.confirmed
+      if (c && f.replacesVersion !== undefined && f.replacesVersion !== c.current.version) {
+        throw new UserError('tournaments.replace.stale', { file: f.fileName, id: c.tournamentId, version: c.current.version, expected: f.replacesVersion })
+      }
+      const { summary: s, stored } = importTrfFile(db, plan.bytes, f.fileName, {
+        replaces: c?.tournamentId ?? f.replaces,
+        asNew: plan.parsed !== null && c === null && f.replaces === undefined,
+        actor,
+        ...(plan.parsed ? { parsed: plan.parsed } : {}),
+        ...(c ? { confirmed: { replacedVersion: c.current.version, warnings: c.warnings.map((w) => w.code), changes: c.changes } } : {})
+      })
       if (s.outcome === 'duplicate') return s
       setReviewFacts(db, s.tournamentId, facts)
       runChecks(db, s.tournamentId, {
@@ -155,8 +245,8 @@ function importOne(db: Db, f: { fileName: string; base64: string }, replaces: nu
         detail: s.diff ? { file: f.fileName, version: s.version, diff: s.diff.summary } : { file: f.fileName, version: s.version },
         ...(stored ? { stored } : {})
       })
-      const c = findingCounts(db, s.tournamentId)
-      return { ...s, findings: { error: c.error, warning: c.warning, info: c.info } }
+      const counts = findingCounts(db, s.tournamentId)
+      return { ...s, findings: { error: counts.error, warning: counts.warning, info: counts.info }, replacement: c && s.outcome === 'replaced' ? replacementOut(c, loc) : null }
     })()
     return { ok: true as const, ...summary }
   } catch (e) {

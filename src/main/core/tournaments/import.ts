@@ -54,6 +54,12 @@ export interface ImportOptions {
   /** Replace this tournament with the file (a corrected version); found by name and start date otherwise. */
   replaces?: number
   actor?: string
+  /** A new tournament whatever is stored (the batch found none it would replace): a file is never placed over one silently. */
+  asNew?: boolean
+  /** The file as already read (the batch reads each file once to group them). */
+  parsed?: ParsedTrf
+  /** What the officer was shown and confirmed before a replacement (recorded with it in the audit log). */
+  confirmed?: { replacedVersion: number; warnings: string[]; changes: Record<string, number> }
   /** Called inside the transaction as players are written (progress for the UI; a seam for the crash test). */
   onProgress?: (done: number, total: number) => void
 }
@@ -132,15 +138,15 @@ export function importTrfFile(db: Db, bytes: Uint8Array, fileName: string, optio
   const sha256 = sha256Of(bytes)
   const same = fileBySha256(db, sha256)
   if (same) return { summary: duplicateSummary(db, fileName, sha256, same), stored: null }
-  const parsed = readTrf(bytes, fileName)
+  const parsed = options.parsed ?? readTrf(bytes, fileName)
   refuseIfFatal(parsed)
   const actor = officerName(db, options.actor)
   return db.transaction(() => storeTrf(db, { bytes, fileName, sha256, parsed, actor }, options))()
 }
 
 /** Where a file goes: a new tournament, or the next version of the one it corrects (with what changed). */
-function placeFile(db: Db, parsed: ParsedTrf, fileName: string, replaces: number | undefined): { tournamentId: number; version: number; diff: TournamentDiff | null; existing: TournamentRef | null } {
-  const existing = findExisting(db, parsed, replaces)
+function placeFile(db: Db, parsed: ParsedTrf, fileName: string, replaces: number | undefined, asNew = false): { tournamentId: number; version: number; diff: TournamentDiff | null; existing: TournamentRef | null } {
+  const existing = asNew ? null : findExisting(db, parsed, replaces)
   if (!existing) return { tournamentId: insertTournament(db, parsed), version: 1, diff: null, existing }
   // a rated tournament takes a corrected file too: its published lists stay as they are (frozen); the tournament goes
   // back to review, and once approved again the officer corrects the lists that rated it (lists:correct)
@@ -153,7 +159,7 @@ function placeFile(db: Db, parsed: ParsedTrf, fileName: string, replaces: number
 /** The import's writes, inside the caller's transaction: the file, its rows, its findings, the audit row. */
 function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: string; parsed: ParsedTrf; actor: string }, options: ImportOptions): ImportedFile {
   const { bytes, fileName, sha256, parsed, actor } = file
-  const { tournamentId, version, diff, existing } = placeFile(db, parsed, fileName, options.replaces)
+  const { tournamentId, version, diff, existing } = placeFile(db, parsed, fileName, options.replaces, options.asNew)
   const fileId = insertCurrentFile(db, {
     tournamentId, version, fileName, sha256, bytes, format: parsed.format, encoding: parsed.encoding, lineEnding: parsed.lineEnding,
     extras: { teams: parsed.teams, nationalRatings: parsed.nationalRatings, byes: parsed.byes, kept: parsed.kept, scoring: parsed.scoring },
@@ -173,7 +179,10 @@ function storeTrf(db: Db, file: { bytes: Uint8Array; fileName: string; sha256: s
     action: existing ? 'tournament.replace' : 'tournament.import',
     entity: 'tournament',
     entityId: tournamentId,
-    data: { file: fileName, sha256, version, players: total, findings: counts, diff: diff ? { summary: diff.summary } : undefined }
+    data: {
+      file: fileName, sha256, version, players: total, findings: counts, diff: diff ? { summary: diff.summary } : undefined,
+      ...(existing && options.confirmed ? { confirmed: options.confirmed } : {})
+    }
   })
   if (existing?.status === 'rated') {
     const lists = listsRating(db, tournamentId)

@@ -468,6 +468,27 @@ function formatOf(ctx: ReadContext, titlesLetters: boolean): TrfFormat {
   return 'TRF06'
 }
 
+/**
+ * A column ruler that report programs and hand-made files put above the player lines: a run of digits each one more
+ * than the last ("0123456789012…", "1234567890…"), the tens above it ("         1         2…"), or FIDE's template of
+ * a record ("DDD SSSS sTTT NNNN…", "CCC SSS NNNN…": each field drawn as a run of one letter). No record looks so: a 012
+ * line would hold a name, a 001 line spaces after 001.
+ */
+export function isRulerLine(text: string): boolean {
+  if (/^\d{20,}$/.test(text)) {
+    for (let i = 1; i < text.length; i++) if ((text.charCodeAt(i) - 48) !== (text.charCodeAt(i - 1) - 47) % 10) return false
+    return true
+  }
+  if (/^ +\d+( +\d+){2,}$/.test(text)) {
+    const n = text.trim().split(/ +/).map(Number)
+    return n.every((x, i) => i === 0 || x === n[i - 1]! + 1)
+  }
+  if (!/^([A-Z])\1\1 /.test(text)) return false
+  const tokens = text.split(/ +/)
+  const drawn = tokens.filter((t) => /^[a-z]?([A-Z0-9])\1*\d?$/.test(t) || /^([A-Z])\1+(\/([A-Z])\3+)+$/.test(t)).length
+  return tokens.length >= 5 && drawn / tokens.length >= 0.6
+}
+
 /** Reads any TRF file; never throws on bad bytes: every problem becomes a located finding. */
 export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
   const c = new FindingCollector(fileName)
@@ -494,6 +515,13 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
     if (text.startsWith('#')) {
       c.repair('trf.repair.comment', { line, column: 1, endColumn: 1 }, text.slice(0, 10), '###')
       ctx.kept.push({ line, record: '#', text, kind: 'comment' })
+      continue
+    }
+    if (isRulerLine(text)) {
+      // a column ruler ("0123456789012…", "         1         2…", "DDD SSSS sTTT…") is a layout aid, not a record:
+      // read as one, "0123456…" would give the tournament a name of digits (Krause files of the ICU)
+      ctx.kept.push({ line, record: text.slice(0, 3), text, kind: 'ruler' })
+      c.add('info', 'trf.line.ruler', 'lines', { line, column: 1, endColumn: text.length }, text.length > 20 ? text.slice(0, 20) + '…' : text, 'a TRF record')
       continue
     }
     const rec = text.slice(0, 3)

@@ -126,12 +126,12 @@ export interface TrfBye {
   line: number
 }
 
-/** Lines kept as written: extensions (XX?, BB?, 250, 260, 320, 330...), comments, and unknown records. */
+/** Lines kept as written: extensions (XX?, BB?, 250, 260, 320, 330...), comments, column rulers, and unknown records. */
 export interface TrfKeptLine {
   line: number
   record: string
   text: string
-  kind: 'comment' | 'extension' | 'team-record' | 'unknown'
+  kind: 'comment' | 'extension' | 'team-record' | 'ruler' | 'unknown'
 }
 
 export interface TrfPlayerSource {

@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { AnyJobEventOf, JobDefs, JobEventBase, JobInputOf, JobKindOf, JobResultOf } from '../../../shared/contract/jobs'
 import { UserError } from '../util/errors'
 import type { WorkerMessage, WorkerStartData } from './protocol'
+import { describeIssue, issueTexts, type InputIssue } from '../../../shared/errors/issues'
 
 export interface WorkerScript {
   /** Absolute path of the worker entry (built .js, or the .ts source with tsx in development). */
@@ -70,9 +71,11 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
 
   private begin(kind: string, input: unknown, quiet: ((e: Event) => void) | null): string {
     const def = this.def(kind)
-    const parsed = def.input.safeParse(input)
+    const parsed = def.input.safeParse(input, { reportInput: true })
     if (!parsed.success) {
-      throw new UserError('jobs.invalidInput', { kind, issues: issuesText(parsed.error.issues) }, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+      // in the product's words, both languages: the host that tells it picks the officer's (shared/errors/issues.ts)
+      const issues = parsed.error.issues as readonly InputIssue[]
+      throw new UserError('jobs.invalidInput', { kind, issues: issueTexts(issues) }, issues.map((i) => ({ path: i.path.join('.'), message: describeIssue(i, 'en') })))
     }
     return this.spawn(kind, parsed.data, def, quiet)
   }

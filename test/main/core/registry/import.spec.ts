@@ -207,6 +207,11 @@ describe('XML lists', () => {
     expect(dups.map((w) => w.found).sort()).toEqual(['2500035', '2500370'])
     expect(dups.every((w) => /already given on line \d+/.test(w.expected))).toBe(true)
     expect(player(db, 2500035)).toMatchObject({ given_names: 'Mark J L' })
+    // said in the result, with their lines (issue 35: "14 players" was printed): 14 <player> records, 2 of them an ID
+    // already given; the first line of each ID is kept, as in a TXT list
+    expect(res.records).toBe(14)
+    expect(res.duplicates).toEqual({ count: 2, lines: [{ id: '2500370', line: 56, firstLine: 47 }, { id: '2500035', line: 74, firstLine: 65 }] })
+    expect(db.prepare('SELECT count(*) FROM players').pluck().get()).toBe(12)
   })
 })
 

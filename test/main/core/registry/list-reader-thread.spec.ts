@@ -42,7 +42,7 @@ function contents(db: Db): Record<string, unknown[]> {
 
 const summary = (r: ImportListResult): unknown => ({
   format: r.format, encoding: r.encoding, records: r.records, players: r.players, arbitersAdded: r.arbitersAdded,
-  lists: r.lists.map((l) => [l.ratingType, l.entries]), warnings: r.warnings, warningCount: r.warningCount
+  lists: r.lists.map((l) => [l.ratingType, l.entries]), warnings: r.warnings, warningCount: r.warningCount, duplicates: r.duplicates
 })
 
 const indexNames = (db: Db): string[] =>

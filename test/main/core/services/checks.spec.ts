@@ -111,7 +111,11 @@ describe('checks on import', () => {
 
   it('a corrected file after approval sends it back to checked with the diff, and the decision carries over', async () => {
     const corrected = { ...OPEN, timeControl: '90 min/40 moves + 30 min + 30 s per move' }
-    const [r] = await call<{ ok: true; outcome: string; version: number }[]>('tournaments:import', { files: [{ fileName: 'open-v2.trf', base64: b64(reportTrf(corrected)) }] })
+    // the corrected file is held until the officer confirms it replaces the approved tournament (issue 35)
+    const [held] = await call<{ ok: false; outcome: string }[]>('tournaments:import', { files: [{ fileName: 'open-v2.trf', base64: b64(reportTrf(corrected)) }] })
+    expect(held).toMatchObject({ ok: false, outcome: 'held' })
+    expect(status(id)).toBe('approved')
+    const [r] = await call<{ ok: true; outcome: string; version: number }[]>('tournaments:import', { files: [{ fileName: 'open-v2.trf', base64: b64(reportTrf(corrected)), replaces: id }] })
     expect(r).toMatchObject({ outcome: 'replaced', version: 2 })
     expect(status(id)).toBe('checked')
     const all = await checkFindings(id, true)

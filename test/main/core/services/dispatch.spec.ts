@@ -30,7 +30,7 @@ describe('dispatch', () => {
     expect(reply.ok).toBe(false)
     if (reply.ok) return
     expect(reply.error.code).toBe('validation')
-    expect(reply.error.message).toMatch(/^Invalid input for settings:set: locale: /)
+    expect(reply.error.message).toBe('Invalid input for settings:set: a language among en, fr is needed (found “de”)')
     expect(reply.error.details).toEqual([{ path: 'locale', message: expect.any(String) }])
     expect(spy).not.toHaveBeenCalled()
   })

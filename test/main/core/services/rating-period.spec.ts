@@ -38,7 +38,7 @@ describe('rating:period job', { timeout: 60_000 }, () => {
   })
 
   it('refuses a batch with neither items nor itemsJson before a worker starts', () => {
-    expect(() => runner.start('rating:period', { detail: true })).toThrow(expect.objectContaining({ key: 'jobs.invalidInput', params: { kind: 'rating:period', issues: '(input): expected items or itemsJson' } }))
+    expect(() => runner.start('rating:period', { detail: true })).toThrow(expect.objectContaining({ key: 'jobs.invalidInput', params: { kind: 'rating:period', issues: { en: 'expected items or itemsJson', fr: 'expected items or itemsJson' } } }))
   })
 
   it('stops when cancelled', async () => {

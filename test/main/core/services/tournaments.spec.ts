@@ -72,7 +72,18 @@ describe('tournaments:import', () => {
     const [decided] = await call('tournaments:findings', { id, level: 'warning' }) as { id: number; code: string; group: string }[]
     await call('tournaments:decideFinding', { findingId: decided.id, decision: 'accepted', reason: 'known to the office' })
     const findingsBefore = count('tournament_findings')
-    const [r] = await call('tournaments:import', { files: [{ fileName: 'example1-corrected.trf', base64: Buffer.from(corrected).toString('base64') }] }) as { outcome: string; tournamentId: number; version: number; diff: { rounds: unknown[]; players: unknown[]; summary: string } }[]
+    const correctedFile = { fileName: 'example1-corrected.trf', base64: Buffer.from(corrected).toString('base64') }
+    // found by name, start and players, the replacement is held with what it changes: nothing stored until confirmed
+    const auditBefore = count('audit_log')
+    const [held] = await call('tournaments:import', { files: [correctedFile] }) as { ok: boolean; outcome: string; message: string; replacement: { tournamentId: number; current: { version: number; rounds: number; players: number; games: number }; incoming: { rounds: number; games: number }; changes: Record<string, number>; warnings: unknown[]; summary: string } }[]
+    expect(held).toMatchObject({ ok: false, outcome: 'held', replacement: { tournamentId: id, current: { version: 1, rounds: 7, players: 284, games: 980 }, incoming: { rounds: 7, games: 980 }, warnings: [] } })
+    // two entries (players 1 and 141, round 1) and their points
+    expect(held.replacement.changes).toEqual({ header: 0, playersAdded: 0, playersRemoved: 0, playerFields: 2, roundEntries: 2 })
+    expect(held.message).toBe(
+      'example1-corrected.trf would replace tournament 1 “9. Karl-Mala-Gedenkturnier” (version 1, sklangen_TRF__tests__example1.trf): rounds 7 → 7, players 284 → 284, games 980 → 980; 2 round entries changed (result, opponent or colour), 0 player(s) added, 0 removed, 2 player field(s) and 0 header field(s) changed. Nothing was imported: confirm the replacement to import it.'
+    )
+    expect([count('tournament_files'), count('tournament_findings'), count('audit_log')]).toEqual([1, findingsBefore, auditBefore])
+    const [r] = await call('tournaments:import', { files: [{ ...correctedFile, replaces: id, replacesVersion: 1 }] }) as { outcome: string; tournamentId: number; version: number; diff: { rounds: unknown[]; players: unknown[]; summary: string } }[]
     expect(r).toMatchObject({ outcome: 'replaced', tournamentId: id, version: 2 })
     expect(r.diff.rounds).toEqual([
       { startRank: 1, round: 1, before: '141 w 1', after: '141 w =' },
@@ -237,7 +248,10 @@ describe('festival sections', () => {
     expect(r.map((x) => [x.outcome, x.players])).toEqual([['imported', 34], ['imported', 56], ['imported', 103]])
     expect(new Set(r.map((x) => x.tournamentId)).size).toBe(3)
     // the other export of the Masters (ICU ratings app) has the same players: it is a new version of that section
-    const again = await call('tournaments:import', { files: [file(REAL, 'sanichi_icu_ratings_app__spec__files__bunratty_masters_2011.tab')] }) as { outcome: string; tournamentId: number; players: number }[]
+    const other = file(REAL, 'sanichi_icu_ratings_app__spec__files__bunratty_masters_2011.tab')
+    const held = await call('tournaments:import', { files: [other] }) as { outcome: string; replacement: { tournamentId: number } }[]
+    expect(held[0]).toMatchObject({ outcome: 'held', replacement: { tournamentId: r[0].tournamentId } })
+    const again = await call('tournaments:import', { files: [{ ...other, replaces: r[0].tournamentId }] }) as { outcome: string; tournamentId: number; players: number }[]
     expect(again[0]).toMatchObject({ outcome: 'replaced', tournamentId: r[0].tournamentId })
   })
 })
@@ -247,8 +261,14 @@ describe('every fixture of test/fixtures/trf', () => {
   it('imports, or is refused with a located error naming the line, as the fixture intends', async () => {
     const names = readdirSync(TRF).filter((f) => f.endsWith('.trf')).sort()
     expect(names).toHaveLength(16)
-    const results = await call('tournaments:import', { files: names.map((n) => file(TRF, n)) }) as { ok: boolean; fileName: string; findings?: { fatal: boolean; location: { file: string; line: number | null } }[] }[]
+    const results = await call('tournaments:import', { files: names.map((n) => file(TRF, n)) }) as { ok: boolean; fileName: string; outcome?: string; supersededBy?: string; message?: string; findings?: { fatal: boolean; location: { file: string; line: number | null } }[] }[]
+    // two reports of the Gros open (same name, start, place and players): the 5-round one goes in, the 4-round one is
+    // set aside and said so; imported in name order, the 4-round file used to replace the 5-round one silently
+    const gros = results.find((r) => r.fileName === 'py4swiss_javafo_example.trf')!
+    expect(gros).toMatchObject({ ok: false, outcome: 'superseded', supersededBy: 'echecsjs_javafo_sample2.trf' })
+    expect(gros.message).toBe('py4swiss_javafo_example.trf reports the same tournament as echecsjs_javafo_sample2.trf, a later report of this import (4 rounds, 5 in echecsjs_javafo_sample2.trf): set aside, not imported.')
     for (const r of results) {
+      if (r === gros) continue
       if (MALFORMED.includes(r.fileName)) {
         expect(r.ok, r.fileName).toBe(false)
         expect(r.findings!.length, r.fileName).toBeGreaterThan(0)

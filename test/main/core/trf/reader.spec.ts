@@ -1,6 +1,7 @@
 // The forensic reader on every shared fixture: facts of the real files, located errors of the malformed ones.
 import { describe, expect, it } from 'vitest'
 import { describeFinding, playerLine, readTrf } from '../../../../src/main/core/trf/index'
+import { isRulerLine } from '../../../../src/main/core/trf/reader'
 import type { RoundEntry, TournamentPlayer } from '../../../../src/main/core/model/tournament'
 import { REAL_DIR, TRF_DIR, listFixtures, readFixture } from './fixtures'
 
@@ -110,6 +111,24 @@ describe('readTrf on the 22 real files', () => {
     const g = readFixture(REAL_DIR, 'Lichess4545_heltour__heltour__tournament__seeders__trf16_seeder.py__TRF16_DATA@c6befe55.trf')
     expect(g.header.name).toBe('ΔΙΑΣΥΛΛΟΓΙΚΟ ΚΥΠΕΛΛΟ ΚΡΗΤΙΚΗΣ ΦΙΛΙΑΣ 2024')
     expect(g.header.city).toBe('Heraklion')
+  })
+
+  it('skips the column rulers of a Krause file with a note: the ruler “0123456789…” never becomes the name (issue 35)', () => {
+    const t = readFixture(REAL_DIR, 'sanichi_icu_tournament__spec__samples__krause__armstrong_2011.tab')
+    // line 29 starts with 012, the record of the name: read as one, the name was “45678901234…”
+    expect(t.header.name).toBe('Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011')
+    const rulers = t.findings.filter((f) => f.code === 'trf.line.ruler')
+    expect(rulers.map((f) => [f.level, f.location.line])).toEqual([['info', 28], ['info', 29]])
+    expect(describeFinding(rulers[1]!)).toBe('Line 29: a column ruler (“01234567890123456789…”), not a record: skipped.')
+    expect(describeFinding(rulers[1]!, 'fr')).toBe('Ligne 29 : une règle de colonnes (« 01234567890123456789… »), pas un enregistrement : ignorée.')
+    expect(t.findings.some((f) => f.code === 'trf.line.unknown')).toBe(false)
+    expect(t.kept.filter((k) => k.kind === 'ruler').map((k) => k.line)).toEqual([28, 29])
+    // the tens above a ruler, and a line of digits that does not count up, are told apart
+    expect(isRulerLine('         1         2         3')).toBe(true)
+    expect(isRulerLine('1234567890123456789012345')).toBe(true)
+    expect(isRulerLine('0123456789012345678X')).toBe(false)
+    expect(isRulerLine('1234567890123456789912345')).toBe(false)
+    expect(isRulerLine('012 Open 2024')).toBe(false)
   })
 
   it('reads the official TRF26 sample: 142 rounds, 192 code, 310 teams, 240 byes, unknown ruler lines kept', () => {

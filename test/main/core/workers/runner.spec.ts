@@ -85,7 +85,7 @@ describe('JobRunner', () => {
     // @ts-expect-error an undeclared kind does not type-check either
     expect(() => runner.start('system:health', {})).toThrow(expect.objectContaining({ key: 'jobs.unknownKind', params: { kind: 'system:health' } }))
     // @ts-expect-error nor does an input of the wrong shape
-    expect(() => runner.start('test:count', { to: 'five' })).toThrow(expect.objectContaining({ key: 'jobs.invalidInput', params: { kind: 'test:count', issues: 'to: Invalid input: expected number, received string' } }))
+    expect(() => runner.start('test:count', { to: 'five' })).toThrow(expect.objectContaining({ key: 'jobs.invalidInput', params: { kind: 'test:count', issues: { en: 'a value for “to” is needed as a number (found text)', fr: 'il faut une valeur pour « to » sous forme de nombre (reçu : texte)' } } }))
     // a name inherited from Object.prototype is not a declared kind
     expect(() => runner.start('toString' as 'test:count', { to: 1 })).toThrow(expect.objectContaining({ key: 'jobs.unknownKind' }))
     expect(events).toEqual([])

@@ -29,7 +29,9 @@ export default {
         typeAuto: 'From the file',
         start: 'Import',
         started: 'The import runs in the background; its progress shows at the top.',
-        done: 'List imported: {records} players.'
+        done: 'List imported: {records} players.',
+        duplicates: '{count} ID(s) given twice in the file: the first line of each is kept, the later skipped — {lines}',
+        duplicateLine: 'ID {id}, line {line} (already on line {firstLine})'
       },
       page: {
         back: 'Players',
@@ -125,7 +127,9 @@ export default {
         typeAuto: 'D’après le fichier',
         start: 'Importer',
         started: 'L’import se déroule en arrière-plan ; sa progression s’affiche en haut.',
-        done: 'Liste importée : {records} joueurs.'
+        done: 'Liste importée : {records} joueurs.',
+        duplicates: '{count} identifiant(s) donné(s) deux fois dans le fichier : la première ligne de chacun est gardée, la suivante ignorée — {lines}',
+        duplicateLine: 'identifiant {id}, ligne {line} (déjà ligne {firstLine})'
       },
       page: {
         back: 'Joueurs',

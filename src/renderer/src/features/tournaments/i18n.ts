@@ -91,12 +91,33 @@ export default {
         facts: '{format} · {encoding} · {eol}',
         counts: '{players} players, {rounds} rounds',
         already: 'This exact file is already imported as tournament {id}.',
-        replaces: 'This file will replace tournament {id} (a corrected version); the changes are recorded.',
+        replaces: 'This file would replace tournament {id} (a corrected version): after the import you see what changes, and replace it or keep the stored one.',
         notImportable: 'This file has errors that prevent the import: see the problems with their lines.',
-        state: { reading: 'reading', previewing: 'checking', ready: 'ready', failed: 'refused', importing: 'importing', done: 'imported', blocked: 'blocked by errors', already: 'already imported' },
+        state: { reading: 'reading', previewing: 'checking', ready: 'ready', failed: 'refused', importing: 'importing', done: 'imported', blocked: 'blocked by errors', already: 'already imported', held: 'replacement to confirm', aside: 'set aside', discarded: 'replacement discarded' },
         outcome: { imported: 'Imported as tournament {id}.', replaced: 'Tournament {id} replaced (version {version}).', duplicate: 'Already imported as tournament {id}.' },
         matched: '{byFideId} players matched by FIDE ID, {unknownId} unknown IDs, {candidates} proposed, {unmatched} not found.',
-        matchPlayers: 'Match the players'
+        matchPlayers: 'Match the players',
+        summaryHeld: '{held} replacement(s) waiting for your decision · {aside} set aside',
+        aside: 'Set aside: not imported',
+        discarded: 'Replacement discarded: the stored tournament is kept as it is; this file was not imported.',
+        replacement: {
+          heldTitle: 'This file would replace tournament {id} “{name}” — nothing imported yet',
+          doneTitle: 'Tournament {id} “{name}” replaced',
+          current: 'Stored now: version {version}, {file}.',
+          replacedVersion: 'It replaced version {version}, {file}.',
+          before: 'Before',
+          after: 'After',
+          stored: 'Stored',
+          file: 'This file',
+          rounds: 'Rounds',
+          players: 'Players',
+          games: 'Games',
+          lastRound: 'Last round’s date',
+          received: 'Received',
+          changed: '{roundEntries} round entries changed (result, opponent or colour) · {playersAdded} player(s) added, {playersRemoved} removed · {playerFields} player field(s) and {header} header field(s) changed.',
+          confirm: 'Replace tournament {id}',
+          discard: 'Keep the stored tournament'
+        }
       }
     }
   },
@@ -191,12 +212,33 @@ export default {
         facts: '{format} · {encoding} · {eol}',
         counts: '{players} joueurs, {rounds} rondes',
         already: 'Ce fichier est déjà importé comme tournoi {id}.',
-        replaces: 'Ce fichier remplacera le tournoi {id} (version corrigée) ; les modifications sont enregistrées.',
+        replaces: 'Ce fichier remplacerait le tournoi {id} (version corrigée) : après l’import, vous voyez ce qui change, et le remplacez ou gardez le tournoi enregistré.',
         notImportable: 'Ce fichier contient des erreurs qui empêchent l’import : voyez les problèmes et leurs lignes.',
-        state: { reading: 'lecture', previewing: 'contrôle', ready: 'prêt', failed: 'refusé', importing: 'import', done: 'importé', blocked: 'bloqué par des erreurs', already: 'déjà importé' },
+        state: { reading: 'lecture', previewing: 'contrôle', ready: 'prêt', failed: 'refusé', importing: 'import', done: 'importé', blocked: 'bloqué par des erreurs', already: 'déjà importé', held: 'remplacement à confirmer', aside: 'écarté', discarded: 'remplacement abandonné' },
         outcome: { imported: 'Importé comme tournoi {id}.', replaced: 'Tournoi {id} remplacé (version {version}).', duplicate: 'Déjà importé comme tournoi {id}.' },
         matched: '{byFideId} joueurs rapprochés par identifiant FIDE, {unknownId} identifiants inconnus, {candidates} proposés, {unmatched} non trouvés.',
-        matchPlayers: 'Rapprocher les joueurs'
+        matchPlayers: 'Rapprocher les joueurs',
+        summaryHeld: '{held} remplacement(s) en attente de votre décision · {aside} écarté(s)',
+        aside: 'Écarté : non importé',
+        discarded: 'Remplacement abandonné : le tournoi enregistré est conservé tel quel ; ce fichier n’a pas été importé.',
+        replacement: {
+          heldTitle: 'Ce fichier remplacerait le tournoi {id} « {name} » — rien n’est encore importé',
+          doneTitle: 'Tournoi {id} « {name} » remplacé',
+          current: 'Enregistré : version {version}, {file}.',
+          replacedVersion: 'Il remplace la version {version}, {file}.',
+          before: 'Avant',
+          after: 'Après',
+          stored: 'Enregistré',
+          file: 'Ce fichier',
+          rounds: 'Rondes',
+          players: 'Joueurs',
+          games: 'Parties',
+          lastRound: 'Date de la dernière ronde',
+          received: 'Réception',
+          changed: '{roundEntries} case(s) de ronde modifiée(s) (résultat, adversaire ou couleur) · {playersAdded} joueur(s) ajouté(s), {playersRemoved} retiré(s) · {playerFields} champ(s) de joueur et {header} champ(s) d’en-tête modifiés.',
+          confirm: 'Remplacer le tournoi {id}',
+          discard: 'Garder le tournoi enregistré'
+        }
       }
     }
   }

@@ -9,6 +9,7 @@ import { useJobsStore } from '@renderer/features/jobs/store'
 export type TournamentRow = CallOutput<'tournaments:list'>['rows'][number]
 export type Preview = CallOutput<'tournaments:preview'>
 export type ImportResult = CallOutput<'tournaments:import'>[number]
+export type { Replacement } from '@shared/contract/tournaments'
 export type Detail = CallOutput<'tournaments:get'>
 export type ResolveAction = CallInput<'tournaments:resolvePlayer'>['action']
 export type RatingPreview = CallOutput<'tournaments:rate'>
@@ -20,7 +21,8 @@ export interface QueueItem {
   base64: string
   /** The file's lines, decoded with the detected encoding, to show each problem's exact line. */
   lines: string[]
-  state: 'reading' | 'previewing' | 'ready' | 'failed' | 'importing' | 'done'
+  /** held: would replace a stored tournament, waiting for the officer; aside: a later report of the same import went instead. */
+  state: 'reading' | 'previewing' | 'ready' | 'failed' | 'importing' | 'done' | 'held' | 'aside' | 'discarded'
   preview: Preview | null
   result: ImportResult | null
   error: string | null
@@ -86,10 +88,14 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   const summary = computed(() => {
     const done = queue.value.filter((i) => i.result)
     const ok = done.filter((i) => i.result?.ok)
+    const held = done.filter((i) => i.state === 'held').length
+    const aside = done.filter((i) => i.state === 'aside' || i.state === 'discarded').length
     return {
       imported: ok.length,
-      refused: done.length - ok.length + queue.value.filter((i) => !i.result && leftOut.value.has(i.key)).length,
-      attention: ok.filter((i) => i.result?.ok && i.result.findings.error > 0).length
+      refused: done.length - ok.length - held - aside + queue.value.filter((i) => !i.result && leftOut.value.has(i.key)).length,
+      attention: ok.filter((i) => i.result?.ok && i.result.findings.error > 0).length,
+      held,
+      aside
     }
   })
   const bytesByKey = new Map<string, Uint8Array>()
@@ -133,7 +139,44 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   }
 
   function clearDone(): void {
-    queue.value = queue.value.filter((q) => q.state !== 'done')
+    queue.value = queue.value.filter((q) => q.state !== 'done' && q.state !== 'discarded' && q.state !== 'aside')
+  }
+
+  /** The state a file's import result puts it in: held and set-aside files stored nothing and wait or are said so. */
+  function stateOfResult(result: ImportResult): QueueItem['state'] {
+    if (result.ok) return 'done'
+    if ('outcome' in result) return result.outcome === 'held' ? 'held' : 'aside'
+    return 'failed'
+  }
+
+  /**
+   * The officer confirms a held replacement: the file replaces the tournament, and version, it was shown against (a
+   * version changed since is refused, to look at again). One file, one job.
+   */
+  async function confirmReplacement(key: string): Promise<void> {
+    const item = queue.value.find((q) => q.key === key)
+    const r = item?.result && !item.result.ok && 'outcome' in item.result ? item.result.replacement : null
+    if (!item || !r) return
+    patch(key, { state: 'importing' })
+    jobs.listen()
+    try {
+      const jobId = await jobs.start({
+        kind: 'tournaments:import',
+        input: { files: [{ fileName: item.fileName, base64: item.base64, replaces: r.tournamentId, replacesVersion: r.current.version }], ...(receivedDate.value ? { receivedDate: receivedDate.value } : {}) }
+      })
+      const end = await jobs.finished(jobId)
+      const result = end.kind === 'tournaments:import' && end.state === 'done' ? end.result?.[0] : undefined
+      if (result) patch(key, { state: stateOfResult(result), result, error: result.ok || 'outcome' in result ? null : result.message })
+      else patch(key, { state: 'held', error: end.error?.message ?? end.message ?? null })
+    } catch (e) {
+      patch(key, { state: 'held', error: message(e) })
+    }
+    void loadList()
+  }
+
+  /** The officer keeps the stored tournament: the held file stays out, said so in the queue. */
+  function discardReplacement(key: string): void {
+    patch(key, { state: 'discarded' })
   }
 
   /** Files that can go in: read without a blocking error and not already in the database. */
@@ -183,7 +226,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
       if (end.kind === 'tournaments:import' && end.state === 'done' && end.result) {
         end.result.forEach((result, i) => {
           const item = batch[i]
-          if (item) patch(item.key, { state: result.ok ? 'done' : 'failed', result, error: result.ok ? null : result.message })
+          if (item) patch(item.key, { state: stateOfResult(result), result, error: result.ok || 'outcome' in result ? null : result.message })
         })
         progress.value = { done: from + batch.length, total: todo.length }
       } else {
@@ -284,7 +327,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   return {
     rows, total, loading, error, status, search, loadList,
-    queue, importing, progress, receivedDate, summary, importable, addFiles, takeOpenedReports, remove, clearDone, importAll, cancelImport, importJobId,
+    queue, importing, progress, receivedDate, summary, importable, addFiles, takeOpenedReports, remove, clearDone, importAll, confirmReplacement, discardReplacement, cancelImport, importJobId,
     detail, findings, detailError, detailLoading, loadTournament, resolvePlayer, decide, exportTrf, originalFile,
     rating, ratingError, ratingLoading, loadRating
   }
