@@ -83,6 +83,8 @@ export default {
       reject: 'Reject',
       override: 'Override',
       recorded: 'Decision recorded.',
+      changeDecision: 'Change the decision',
+      keepDecision: 'Keep the decision',
       bulk: {
         accepted: 'Accept the {n} undecided findings “{rule}”',
         rejected: 'Reject the {n} undecided findings “{rule}”',
@@ -170,6 +172,8 @@ export default {
       reject: 'Rejeter',
       override: 'Passer outre',
       recorded: 'Décision enregistrée.',
+      changeDecision: 'Changer la décision',
+      keepDecision: 'Garder la décision',
       bulk: {
         accepted: 'Accepter les {n} constats non décidés « {rule} »',
         rejected: 'Rejeter les {n} constats non décidés « {rule} »',
