@@ -92,6 +92,7 @@ export const trfErrors: ErrorCatalogue = {
   'trf.match.candidate': { en: 'Player {startRank} “{found}” has no FIDE ID; registry player {expected} matches with confidence {confidence}. Confirm or reject.', fr: 'Le joueur {startRank} « {found} » n’a pas d’identifiant FIDE ; le joueur {expected} du registre correspond avec une confiance de {confidence}. Confirmez ou rejetez.' },
   'trf.match.noCandidate': { en: 'Player {startRank} “{found}” has no FIDE ID and no registry match.', fr: 'Le joueur {startRank} « {found} » n’a pas d’identifiant FIDE ni de correspondance dans le registre.' },
   'tournaments.openErrors': { en: 'Tournament {id} still has {count} error finding(s) not accepted or overridden.', fr: 'Le tournoi {id} a encore {count} erreur(s) ni acceptée(s) ni passée(s) outre.' },
+  'tournaments.rejectReasonRequired': { en: 'Rejecting the match of player {startRank} needs a reason of at least 3 characters.', fr: 'Rejeter la correspondance du joueur {startRank} demande un motif d’au moins 3 caractères.' },
   'tournaments.noCandidate': { en: 'Player {startRank} has no proposed registry player to confirm.', fr: 'Le joueur {startRank} n’a pas de joueur du registre proposé à confirmer.' },
   'tournaments.registryPlayerNotFound': { en: 'No registry player {id}.', fr: 'Aucun joueur {id} dans le registre.' },
   'tournaments.fileNotFound': { en: 'No imported file {id}.', fr: 'Aucun fichier importé {id}.' },

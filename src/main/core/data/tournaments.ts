@@ -1,6 +1,7 @@
 // Tournaments, their stored files and their rows (players, games, arbiters, rounds, teams, findings): the SQL of the TRF import and of the tournaments calls.
 import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
+import { decisionsToTakeSql } from './findings'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
 import type { MatchResult } from '../tournaments/match'
 
@@ -224,7 +225,7 @@ export function tournamentPage(db: Db, input: TournamentListFilter): { total: nu
               (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players,
               (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'error') AS errors,
               (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'warning') AS warnings,
-              (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level <> 'info' AND f.decision IS NULL) AS openDecisions,
+              ${decisionsToTakeSql('t')} AS openDecisions,
               t.created_at AS importedAt
          FROM tournaments t ${w} ORDER BY coalesce(t.start_date, '') DESC, t.id DESC LIMIT ? OFFSET ?`
     )

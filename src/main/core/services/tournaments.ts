@@ -25,7 +25,7 @@ import { translateError, type Locale } from '../../../shared/errors/index'
 import type { StoredFinding } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
-import { decideFinding, runChecks } from './checks'
+import { decideFinding, runChecks, standardReason } from './checks'
 import { withTempStoreInMemory } from '../data/statements'
 
 function bytesOf(base64: string): Uint8Array {
@@ -234,6 +234,10 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     return db.transaction(() => {
       const tp = tournamentPlayer(db, input.tournamentPlayerId)
       if (!tp) throw new UserError('tournaments.playerNotFound', { id: input.tournamentPlayerId, tournamentId: '?' })
+      // a rejection says why; a confirmed identity needs no typed reason and records the standard one
+      const typed = input.reason?.trim() || null
+      if (input.action === 'reject' && (typed === null || typed.length < 3)) throw new UserError('tournaments.rejectReasonRequired', { startRank: tp.startRank })
+      const reason = typed ?? (input.action === 'confirm' ? standardReason(db, 'identityConfirmed') : null)
       let playerId: number | null = null
       let status: string
       switch (input.action) {
@@ -275,8 +279,15 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
           status = 'rejected'
           break
       }
-      setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: input.reason ?? `player ${input.action}`, by: actor })
-      appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
+      setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: reason ?? `player ${input.action}`, by: actor })
+      appendAudit(db, {
+        actor,
+        action: `tournament-player.${input.action}` as const,
+        entity: 'tournament_player',
+        entityId: tp.id,
+        reason,
+        data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId, ...(typed === null && input.action === 'confirm' ? { standardReason: 'identityConfirmed' } : {}) }
+      })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }
     })()
   },
