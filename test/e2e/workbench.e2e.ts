@@ -3,6 +3,7 @@
 // audit entry and the standard reason, while a tournament with an open finding is named and left as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import { startHarness, artifacts, type Harness } from './harness'
 import { reportTrf, seedArbiter, seedList, type ReportPlayer, type ReportSpec } from '../helpers/report-trf'
 import { importReports } from '../../src/main/core/services/tournaments'
@@ -23,14 +24,22 @@ const report = (name: string, day: number, arbiter: ReportSpec['arbiters'] = [LI
   const spec: ReportSpec = { name, start: d(day), end: d(day + 4), roundDates: [0, 1, 2, 3, 4].map((i) => d(day + i)), arbiters: arbiter, players: PLAYERS }
   return { fileName: `${name.toLowerCase().replace(/\W+/g, '-')}.trf`, base64: Buffer.from(reportTrf(spec), 'latin1').toString('base64'), receivedDate: d(day + 5) }
 }
-// ids in this order: 1 with an unlicensed chief (one error), 2..4 clean, 5 with an open error too
-const REPORTS = [report('Open de Lyon', 1, [UNLICENSED]), report('Open de Nice', 2), report('Open de Metz', 3), report('Open de Caen', 4), report('Open de Pau', 5, [UNLICENSED])]
+const EIGHT: ReportPlayer[] = [...PLAYERS, { name: 'Golf, Gina', fideId: 71007, rating: 1650, sex: 'F' }, { name: 'Hotel, Hugo', fideId: 71008, rating: 1600 }]
+/** Six rounds of 90′ + 30′ + 30″ in two days, three a day: 15 hours of play each day (2024 edition: at most 12). */
+const PAU = ((): { fileName: string; base64: string; receivedDate: string } => {
+  const spec: ReportSpec = { name: 'Open de Pau', start: '2025-03-10', end: '2025-03-11', roundDates: ['2025-03-10', '2025-03-10', '2025-03-10', '2025-03-11', '2025-03-11', '2025-03-11'], arbiters: [LICENSED], players: EIGHT }
+  return { fileName: 'open-de-pau.trf', base64: Buffer.from(reportTrf(spec), 'latin1').toString('base64'), receivedDate: '2025-03-12' }
+})()
+// ids in this order: 1 and 6 with an unlicensed chief (one error), 2..4 clean, 5 with two days of too many hours
+const REPORTS = [report('Open de Lyon', 1, [UNLICENSED]), report('Open de Nice', 2), report('Open de Metz', 3), report('Open de Caen', 4), PAU, report('Open de Dax', 6, [UNLICENSED])]
 
+const shots = join(artifacts, 'workbench')
+mkdirSync(shots, { recursive: true })
 let h: Harness
 beforeAll(async () => {
   h = await startHarness(
     (db) => {
-      seedList(db.name, '2025-02-01', PLAYERS)
+      seedList(db.name, '2025-02-01', EIGHT)
       seedArbiter(db.name, 72001, UNLICENSED.name, null)
       seedArbiter(db.name, 72002, LICENSED.name, { validFrom: '2020-01-01', validTo: null })
       for (const r of REPORTS) {
@@ -57,8 +66,76 @@ describe('a decision shows at once', () => {
     await h.page.getByTestId('decision-reason').locator('textarea').fill('Licence renewed: federation letter of 3 March 2025')
     await h.page.getByTestId('decision-submit').click()
     await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden', timeout: 10000 })
-    await h.page.screenshot({ path: '/tmp/shots-workbench/single-decided.png', fullPage: true })
+    await h.page.screenshot({ path: join(shots, 'review-decided-en.png'), fullPage: true })
     await expect.poll(async () => (await h.page.getByTestId(`decision-${findingId}`).innerText()).trim(), { timeout: 10000 }).toBe('Overridden')
+    expect(await h.page.getByTestId(`decided-${findingId}`).innerText()).toContain('Licence renewed: federation letter of 3 March 2025')
+    // decided: no button to decide it twice; Change brings them back
     expect(await h.page.getByTestId(`override-${findingId}`).count()).toBe(0)
+    await h.page.getByTestId(`change-${findingId}`).click()
+    expect(await h.page.getByTestId(`override-${findingId}`).count()).toBe(1)
+    await h.page.getByTestId(`change-${findingId}`).click()
+    expect(await h.page.getByTestId(`override-${findingId}`).count()).toBe(0)
+  })
+
+  it('labels every finding of a rule decided in bulk without a reload', async () => {
+    await h.page.goto(h.url + '#/tournaments/5?tab=review')
+    const rule = h.page.getByTestId('rule-check.schedule.hoursPerDay')
+    await rule.waitFor({ timeout: 30000 })
+    await rule.getByText('Too many hours of play in a day').first().click()
+    const findings = rule.locator('[data-testid^="finding-"]')
+    await expect.poll(() => findings.count(), { timeout: 10000 }).toBe(2)
+    const ids = (await findings.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('finding-', ''))))
+    await h.page.getByTestId('bulk-overridden-check.schedule.hoursPerDay').click()
+    await h.page.getByTestId('reason-input').locator('textarea').fill('Schedule agreed with the federation beforehand')
+    await h.page.getByTestId('reason-submit').click()
+    await h.page.getByTestId('reason-dialog').waitFor({ state: 'hidden', timeout: 10000 })
+    for (const id of ids) {
+      await expect.poll(async () => (await h.page.getByTestId(`decision-${id}`).innerText()).trim(), { timeout: 10000 }).toBe('Overridden')
+      expect(await h.page.getByTestId(`override-${id}`).count()).toBe(0)
+    }
+    await h.page.screenshot({ path: join(shots, 'review-bulk-decided-en.png'), fullPage: true })
+  })
+})
+
+type AuditRow = { action: string; actor: string; at: string; reason: string | null; data: Record<string, unknown> }
+const audit = (id: number): Promise<AuditRow[]> =>
+  h.page.evaluate(async (tid) => (await (await fetch('/api/call/checks:audit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: tid }) })).json()).value, id)
+
+describe('approving a selection from the dashboard', () => {
+  it('names the tournament with findings to decide and sends nothing while it is selected', async () => {
+    await h.page.goto(h.url + '#/checks')
+    await h.page.getByTestId('dashboard-row-2').waitFor({ timeout: 30000 })
+    for (const id of [2, 3, 4, 6]) await h.page.getByTestId(`dashboard-row-${id}`).locator('.n-checkbox').click()
+    expect(await h.page.getByTestId('dashboard-selected').innerText()).toBe('4 tournaments selected')
+    await h.page.getByTestId('dashboard-approve-selected').click()
+    await h.page.getByTestId('reason-dialog').waitFor()
+    expect(await h.page.getByTestId('reason-blocked').innerText()).toContain('Open de Dax (1)')
+    expect(await h.page.getByTestId('reason-submit').isDisabled()).toBe(true)
+    await h.page.screenshot({ path: join(shots, 'dashboard-blocked-en.png') })
+    await h.page.getByTestId('reason-cancel').click()
+    await h.page.getByTestId('reason-dialog').waitFor({ state: 'hidden' })
+    expect(await h.page.getByTestId('dashboard-status-6').innerText()).toBe('checked')
+    await h.page.getByTestId('dashboard-row-6').locator('.n-checkbox').click()
+    expect(await h.page.getByTestId('dashboard-selected').innerText()).toBe('3 tournaments selected')
+    await h.page.screenshot({ path: join(shots, 'dashboard-selection-en.png'), fullPage: true })
+  })
+
+  it('approves three tournaments in one action, each with its own audit entry and the standard reason', async () => {
+    await h.page.getByTestId('dashboard-approve-selected').click()
+    const dialog = h.page.getByTestId('reason-dialog')
+    await dialog.waitFor()
+    expect(await h.page.getByTestId('reason-detail').innerText()).toContain('Open de Nice')
+    await h.page.screenshot({ path: join(shots, 'dashboard-approve-dialog-en.png') })
+    await h.page.getByTestId('reason-submit').click()
+    await dialog.waitFor({ state: 'hidden', timeout: 10000 })
+    for (const id of [2, 3, 4]) await expect.poll(async () => (await h.page.getByTestId(`dashboard-status-${id}`).innerText()).trim(), { timeout: 10000 }).toBe('approved')
+    expect(await h.page.getByTestId('dashboard-selection').count()).toBe(0)
+    for (const id of [2, 3, 4]) {
+      const approvals = (await audit(id)).filter((a) => a.action === 'tournament.status' && a.data.to === 'approved')
+      expect(approvals).toHaveLength(1)
+      expect(approvals[0]).toMatchObject({ reason: 'Approved with nothing to decide: every finding decided or none raised (standard reason).', data: { from: 'checked', bulk: { count: 3 }, standardReason: 'cleanApproval' } })
+      expect(approvals[0].actor).not.toBe('')
+    }
+    await h.page.screenshot({ path: join(shots, 'dashboard-approved-en.png'), fullPage: true })
   })
 })

@@ -154,7 +154,9 @@ export const checksContract = {
       /** The edition the checks apply (the chosen one, or the one in force at the start). */
       editionInForce: z.string().nullable(),
       listDate: z.string().nullable(),
-      blockingErrors: z.number()
+      blockingErrors: z.number(),
+      /** Findings still waiting for the officer (none: a clean approval, no typed reason needed). */
+      toDecide: z.number()
     })
   }),
   'checks:audit': call({

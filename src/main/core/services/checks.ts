@@ -531,7 +531,8 @@ export function reviewSummary(db: Db, id: number) {
     edition: t.edition,
     editionInForce,
     listDate,
-    blockingErrors: blockingErrors(db, id).length
+    blockingErrors: blockingErrors(db, id).length,
+    toDecide: findingsToDecide(db, id)
   }
 }
 

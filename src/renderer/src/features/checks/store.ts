@@ -171,9 +171,21 @@ export const useChecksStore = defineStore('checks', () => {
   }
   const decideRule = (tournamentId: number, code: string, decision: Decision, reason: string, officer?: string) =>
     write(() => api.call('checks:decideRule', { tournamentId, code, decision, reason, ...(officer ? { officer } : {}) }))
-  const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, reason, overrideErrors }))
+  /** An empty reason is left out: the server records the standard one for a clean approval, and refuses any other. */
+  const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, ...(reason ? { reason } : {}), overrideErrors }))
   const reject = (id: number, reason: string) => write(() => api.call('checks:reject', { id, reason }))
   const setFacts = (id: number, patch: FactsPatch, reason: string) => write(() => api.call('checks:setFacts', { id, ...patch, reason }))
+
+  // ---- a selection of the dashboard decided at once
+  const selected = ref<number[]>([])
+  /** Approves or rejects the selected tournaments in one call; the dashboard is read again. Returns how many, or the failure. */
+  async function decideSelected(decision: 'approved' | 'rejected', reason: string): Promise<{ count: number } | { failure: string }> {
+    const reply = await api.call('checks:decideTournaments', { ids: [...selected.value], decision, ...(reason ? { reason } : {}) })
+    if (!reply.ok) return { failure: errorMessage(reply.error) }
+    selected.value = []
+    await Promise.all([loadDashboard(), loadFilters()])
+    return { count: reply.value.tournaments.length }
+  }
 
   /** The check report as a PDF file to save (browser mode downloads it; the desktop uses the same call). */
   async function report(id: number, locale: 'en' | 'fr'): Promise<{ fileName: string; bytes: Uint8Array }> {
@@ -197,7 +209,7 @@ export const useChecksStore = defineStore('checks', () => {
   return {
     arbiterTournaments, arbiterErrors, loadArbiterTournaments,
     filters, sort, order, page, pageSize, rows, total, loading, error, filterValues,
-    loadDashboard, loadFilters, setFilters, setSort, setPage,
+    loadDashboard, loadFilters, setFilters, setSort, setPage, selected, decideSelected,
     reviewId, findings, facts, audit, reviewLoading, reviewError, groups,
     loadReview, runChecks, decide, decideRule, approve, reject, setFacts, report
   }
