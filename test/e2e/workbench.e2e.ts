@@ -99,7 +99,10 @@ describe('a decision shows at once', () => {
 
 type AuditRow = { action: string; actor: string; at: string; reason: string | null; data: Record<string, unknown> }
 const audit = (id: number): Promise<AuditRow[]> =>
-  h.page.evaluate(async (tid) => (await (await fetch('/api/call/checks:audit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: tid }) })).json()).value, id)
+  h.page.evaluate(async (tid) => {
+    const reply = (await (await fetch('/api/call/checks:audit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: tid }) })).json()) as { value: AuditRow[] }
+    return reply.value
+  }, id)
 
 describe('approving a selection from the dashboard', () => {
   it('names the tournament with findings to decide and sends nothing while it is selected', async () => {

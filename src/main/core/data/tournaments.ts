@@ -245,14 +245,20 @@ export interface PlayerMatchRow {
   matchConfidence: number | null
   candidatePlayerId: number | null
   candidateName: string | null
+  candidateFideId: number | null
+  candidateFederation: string | null
+  candidateBirth: string | null
+  candidateSex: string | null
+  candidateTitle: string | null
 }
 
-/** Each of a tournament's players as matched to the registry, with the proposed candidate's name. */
+/** Each of a tournament's players as matched to the registry, with the proposed candidate's registry record. */
 export function tournamentPlayerMatches(db: Db, tournamentId: number): PlayerMatchRow[] {
   return prepared(db,
       `SELECT tp.id, tp.start_rank AS startRank, tp.player_id AS playerId, tp.match_status AS matchStatus, tp.match_confidence AS matchConfidence,
               tp.candidate_player_id AS candidatePlayerId,
-              CASE WHEN c.id IS NULL THEN NULL ELSE c.surname || CASE WHEN c.given_names <> '' THEN ', ' || c.given_names ELSE '' END END AS candidateName
+              CASE WHEN c.id IS NULL THEN NULL ELSE c.surname || CASE WHEN c.given_names <> '' THEN ', ' || c.given_names ELSE '' END END AS candidateName,
+              c.fide_id AS candidateFideId, c.federation AS candidateFederation, c.birth_date AS candidateBirth, c.sex AS candidateSex, c.title AS candidateTitle
          FROM tournament_players tp LEFT JOIN players c ON c.id = tp.candidate_player_id WHERE tp.tournament_id = ?`
     )
     .all(tournamentId) as PlayerMatchRow[]

@@ -22,7 +22,7 @@ import {
 } from '../data/tournaments'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
-import type { StoredFinding } from '../../../shared/contract/tournaments'
+import { confidencePercent, type StoredFinding } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
 import { decideFinding, runChecks, standardReason } from './checks'
@@ -61,6 +61,8 @@ function headerSummary(parsed: Pick<ParsedTrf, 'header' | 'system' | 'roundsInDa
 
 function toStored(r: FindingRow, loc: Locale): StoredFinding {
   const params = JSON.parse(r.params) as Record<string, unknown>
+  // a proposal stored before its percent was: the same figure from its confidence
+  if (params.percent === undefined && typeof params.confidence === 'number') params.percent = confidencePercent(params.confidence)
   return {
     id: r.id,
     tournamentId: r.tournamentId,
@@ -209,7 +211,8 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
       players: model.players.map((p) => {
         const m = matches.get(p.startRank)!
         const { id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName } = m
-        return { ...p, id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName }
+        const candidate = candidatePlayerId === null ? null : { fideId: m.candidateFideId, federation: m.candidateFederation, birth: m.candidateBirth, sex: m.candidateSex, title: m.candidateTitle }
+        return { ...p, id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName, candidate }
       }),
       teams: model.teams.map((x) => ({ name: x.name, members: x.members })),
       files: files as never,

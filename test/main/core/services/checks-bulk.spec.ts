@@ -182,6 +182,15 @@ describe('a player’s identity', () => {
     tp2 = t.players[1].id
   })
 
+  it('the proposal shows the registry record it compares with, and the finding says the same percent', async () => {
+    const tid = (db.prepare('SELECT tournament_id AS t FROM tournament_players WHERE id = ?').get(tp1) as { t: number }).t
+    const t = await call<{ players: { startRank: number; matchConfidence: number; candidate: unknown }[] }>('tournaments:get', { id: tid })
+    // name folded alike, same birth date, same federation: 1.0
+    expect(t.players[0]).toMatchObject({ matchConfidence: 1, candidate: { fideId: 850002, federation: 'FRA', birth: '1979-11-23', sex: 'M', title: null } })
+    const f = (await call<{ code: string; startRank: number; message: string }[]>('tournaments:findings', { id: tid })).find((x) => x.code === 'trf.match.candidate' && x.startRank === 1)!
+    expect(f.message).toBe('Player 1 “Lefevre, Jean Luc” has no FIDE ID; registry player Lefèvre, Jean-Luc (FIDE 850002) matches at 100%. Confirm or reject.')
+  })
+
   it('a confirmation needs no typed reason: the standard one is recorded with who and when, on the match and in the audit log', async () => {
     const out = await call<{ matchStatus: string; playerId: number }>('tournaments:resolvePlayer', { tournamentPlayerId: tp1, action: 'confirm', officer: 'C. Clerk' })
     expect(out).toMatchObject({ matchStatus: 'confirmed', playerId: candidate })
