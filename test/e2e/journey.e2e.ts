@@ -315,7 +315,7 @@ describe("a rating officer's month on the demo federation", () => {
     // 298 rated on 1 September, all carried over; one falls below the floor of 1400 and is shown once as delisted. The
     // round robin's three unrated players have no FIDE ID: FIDE's list publishes no first rating for them (issue 11),
     // their games (seven rated opponents each) wait in the window for the day they have one; the preview shows them apart
-    expect(result).toMatch(/^Draft list \d+ written: 298 players, 297 rated, 0 newly rated, 1 delisted, from 3 tournament\(s\)\./)
+    expect(result).toMatch(/^Draft list of 1 Oct 2025 written: 298 players, 297 rated, 0 newly rated, 1 delisted, from 3 tournament\(s\)\./)
     listId = Number(/Draft list (\d+)/.exec(result)![1])
     await shot(h.page, '10-generate')
     await h.page.getByTestId('generate-open').click()

@@ -142,3 +142,20 @@ describe('approving a selection from the dashboard', () => {
     await h.page.screenshot({ path: join(shots, 'dashboard-approved-en.png'), fullPage: true })
   })
 })
+
+describe('a draft with no eligible tournament', () => {
+  it('says once why nothing was written', async () => {
+    await h.page.goto(h.url + '#/lists/generate')
+    await h.page.getByTestId('generate-year').locator('input').fill('2025')
+    await h.page.getByTestId('generate-year').locator('input').blur()
+    await h.page.getByTestId('generate-date').click()
+    // closing 26 Feb 2025: every tournament here ends in March
+    await h.page.locator('.n-base-select-option').filter({ hasText: '1 Mar 2025' }).first().click()
+    await h.page.getByTestId('generate-run').click()
+    await h.page.getByTestId('generate-error').waitFor({ timeout: 60000 })
+    const said = async () => ((await h.page.locator('body').innerText()).match(/No approved standard tournament ended on or before the closing date/g) ?? []).length
+    await expect.poll(said, { timeout: 10000 }).toBe(1)
+    expect(await h.page.getByTestId('generate-progress').count()).toBe(0)
+    await h.page.screenshot({ path: join(shots, 'generate-none-en.png'), fullPage: true })
+  })
+})
