@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { startHarness, artifacts, type Harness } from './harness'
 import { reportTrf, seedArbiter, seedList, type ReportPlayer, type ReportSpec } from '../helpers/report-trf'
 import { importReports } from '../../src/main/core/services/tournaments'
+import { readTrf, writeTrf } from '../../src/main/core/trf/index'
 
 const PLAYERS: ReportPlayer[] = [
   { name: 'Alpha, Anna', fideId: 71001, rating: 2150, sex: 'F' },
@@ -30,8 +31,16 @@ const PAU = ((): { fileName: string; base64: string; receivedDate: string } => {
   const spec: ReportSpec = { name: 'Open de Pau', start: '2025-03-10', end: '2025-03-11', roundDates: ['2025-03-10', '2025-03-10', '2025-03-10', '2025-03-11', '2025-03-11', '2025-03-11'], arbiters: [LICENSED], players: EIGHT }
   return { fileName: 'open-de-pau.trf', base64: Buffer.from(reportTrf(spec), 'latin1').toString('base64'), receivedDate: '2025-03-12' }
 })()
-// ids in this order: 1 and 6 with an unlicensed chief (one error), 2..4 clean, 5 with two days of too many hours
-const REPORTS = [report('Open de Lyon', 1, [UNLICENSED]), report('Open de Nice', 2), report('Open de Metz', 3), report('Open de Caen', 4), PAU, report('Open de Dax', 6, [UNLICENSED])]
+/** Anna Alpha's FIDE ID left out of the report: the registry's Anna Alpha is proposed for her. */
+const GAP = ((): { fileName: string; base64: string; receivedDate: string } => {
+  const r = report('Open de Gap', 7)
+  const parsed = readTrf(Buffer.from(r.base64, 'base64'), r.fileName)
+  const players = parsed.players.map((p) => (p.startRank === 1 ? { ...p, fideId: null } : p))
+  return { ...r, base64: Buffer.from(writeTrf({ header: parsed.header, players }, { format: 'TRF16' }).text, 'latin1').toString('base64') }
+})()
+// ids in this order: 1 and 6 with an unlicensed chief (one error), 2..4 clean, 5 with two days of too many hours, 7
+// with a player to identify
+const REPORTS = [report('Open de Lyon', 1, [UNLICENSED]), report('Open de Nice', 2), report('Open de Metz', 3), report('Open de Caen', 4), PAU, report('Open de Dax', 6, [UNLICENSED]), GAP]
 
 const shots = join(artifacts, 'workbench')
 mkdirSync(shots, { recursive: true })
@@ -157,5 +166,72 @@ describe('a draft with no eligible tournament', () => {
     await expect.poll(said, { timeout: 10000 }).toBe(1)
     expect(await h.page.getByTestId('generate-progress').count()).toBe(0)
     await h.page.screenshot({ path: join(shots, 'generate-none-en.png'), fullPage: true })
+  })
+})
+
+describe('a player’s identity', () => {
+  it('shows the registry record proposed, and confirms it without a typed reason, with Cancel and who decides', async () => {
+    await h.page.goto(h.url + '#/tournaments/7?tab=players')
+    const proposal = h.page.getByTestId('proposal-1')
+    await proposal.waitFor({ timeout: 30000 })
+    // the record compared with: name, FIDE ID, federation, birth, and the same percent as the finding
+    expect((await proposal.innerText()).trim()).toBe('Alpha, Anna · FIDE 71001 · FRA · born in 1990 · 100% alike')
+    await h.page.getByTestId('match-confirm-1').click()
+    await h.page.getByTestId('decide-dialog').waitFor()
+    expect(await h.page.getByTestId('decide-detail').innerText()).toContain('FIDE 71001')
+    expect(await h.page.getByTestId('cancel-dialog').isVisible()).toBe(true)
+    expect(await h.page.getByTestId('decide-officer').locator('input').isVisible()).toBe(true)
+    await h.page.screenshot({ path: join(shots, 'identity-dialog-en.png') })
+    await h.page.getByTestId('confirm-dialog').click()
+    await h.page.getByTestId('decide-dialog').waitFor({ state: 'hidden', timeout: 10000 })
+    await expect.poll(async () => (await h.page.getByTestId('players-table').innerText()), { timeout: 10000 }).toContain('confirmed')
+  })
+})
+
+describe('in French, and with the keyboard alone', () => {
+  it('rejects a tournament from the dashboard with the keyboard only, with its reason', async () => {
+    await h.page.goto(h.url + '#/checks')
+    await h.page.getByTestId('dashboard-row-6').waitFor({ timeout: 30000 })
+    // the element with the keyboard focus, by the test id of it or of what holds it
+    const focused = async () => ((await h.page.locator(':focus').count()) ? await h.page.locator(':focus').evaluate((el) => el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName) : '')
+    // the keyboard walks from the search box to Dax's checkbox
+    await h.page.getByTestId('dashboard-search').locator('input').focus()
+    for (let i = 0; i < 60 && (await focused()) !== 'dashboard-row-6'; i++) await h.page.keyboard.press('Tab')
+    expect(await focused()).toBe('dashboard-row-6')
+    await h.page.keyboard.press('Space')
+    await expect.poll(async () => (await h.page.getByTestId('dashboard-selected').innerText()).trim()).toBe('1 tournament selected')
+    for (let i = 0; i < 40 && (await focused()) !== 'dashboard-reject-selected'; i++) await h.page.keyboard.press('Shift+Tab')
+    expect(await focused()).toBe('dashboard-reject-selected')
+    await h.page.keyboard.press('Enter')
+    await h.page.getByTestId('reason-dialog').waitFor()
+    for (let i = 0; i < 10 && (await focused()) !== 'reason-input'; i++) await h.page.keyboard.press('Tab')
+    await h.page.keyboard.type('Arbiter without a licence all season: the federation withdrew the report')
+    for (let i = 0; i < 10 && (await focused()) !== 'reason-submit'; i++) await h.page.keyboard.press('Tab')
+    expect(await focused()).toBe('reason-submit')
+    await h.page.keyboard.press('Enter')
+    await expect.poll(async () => (await h.page.getByTestId('dashboard-status-6').innerText()).trim(), { timeout: 10000 }).toBe('rejected')
+    const rejection = (await audit(6)).filter((a) => a.action === 'tournament.status' && a.data.to === 'rejected')
+    expect(rejection.map((a) => a.reason)).toEqual(['Arbiter without a licence all season: the federation withdrew the report'])
+    // rejected: nothing left to decide there
+    expect((await h.page.getByTestId('dashboard-row-6').innerText()).split('\t')).toContain('0')
+  })
+
+  it('shows the dashboard and a review in French', async () => {
+    await h.page.getByTestId('locale-switch').selectOption('fr')
+    await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim()).toBe('Contrôles')
+    await h.page.getByTestId('dashboard-row-5').locator('.n-checkbox').click()
+    expect(await h.page.getByTestId('dashboard-selected').innerText()).toBe('1 tournoi choisi')
+    await h.page.screenshot({ path: join(shots, 'dashboard-fr.png'), fullPage: true })
+    await h.page.getByTestId('dashboard-approve-selected').click()
+    await h.page.getByTestId('reason-dialog').waitFor()
+    await h.page.screenshot({ path: join(shots, 'dashboard-approve-dialog-fr.png') })
+    await h.page.getByTestId('reason-cancel').click()
+    await h.page.goto(h.url + '#/tournaments/5?tab=review')
+    const rule = h.page.getByTestId('rule-check.schedule.hoursPerDay')
+    await rule.waitFor({ timeout: 30000 })
+    await rule.getByText('Trop d’heures de jeu dans une journée').click()
+    await expect.poll(async () => (await rule.innerText())).toContain('Passé outre')
+    expect(await rule.innerText()).toContain('Changer la décision')
+    await h.page.screenshot({ path: join(shots, 'review-fr.png'), fullPage: true })
   })
 })
