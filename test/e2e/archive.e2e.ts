@@ -104,12 +104,16 @@ describe('the archive in the browser', () => {
     await h.page.getByTestId('archive-list-open').click()
     await expect.poll(async () => (await h.page.getByTestId('page-title').innerText()).trim()).toContain('1 Jan 2024')
     await expect.poll(async () => await h.page.getByTestId('list-entries').innerText()).toContain('Carlsen, Magnus')
+    // opened from the archive, it stays in the archive: its section in the navigation, its way back
+    expect((await h.page.getByTestId('list-back').innerText()).trim()).toBe('← Archive')
+    expect((await h.page.locator('.n-menu-item-content--selected').innerText()).trim()).toBe('Archive')
   })
 
   it('compares it with the next list: counts by kind, then the new players', async () => {
     await h.page.goto(h.url + '#/archive')
     await pick(h.page, 'archive-list-pick', '1 Feb 2024')
     await h.page.getByTestId('archive-list-compare').click()
+    expect((await h.page.getByTestId('compare-back').innerText()).trim()).toBe('← Archive')
     await pick(h.page, 'compare-from', '1 Jan 2024')
     await expect.poll(async () => await h.page.getByTestId('compare-kinds').innerText(), { timeout: 20000 }).toContain('Up (1)')
     expect(await h.page.getByTestId('compare-kinds').innerText()).toContain('New (1)')

@@ -316,11 +316,12 @@ describe("a rating officer's month on the demo federation", () => {
     // 298 rated on 1 September, all carried over; one falls below the floor of 1400 and is shown once as delisted. The
     // round robin's three unrated players have no FIDE ID: FIDE's list publishes no first rating for them (issue 11),
     // their games (seven rated opponents each) wait in the window for the day they have one; the preview shows them apart
-    expect(result).toMatch(/^Draft list \d+ written: 298 players, 297 rated, 0 newly rated, 1 delisted, from 3 tournament\(s\)\./)
-    listId = Number(/Draft list (\d+)/.exec(result)![1])
+    expect(result).toMatch(/^Draft list of 1 Oct 2025 written: 298 players, 297 rated, 0 newly rated, 1 delisted, from 3 tournament\(s\)\./)
     await shot(h.page, '10-generate')
     await h.page.getByTestId('generate-open').click()
     await h.page.getByTestId('preview-counts').waitFor({ timeout: 30000 })
+    // the message names the draft by its date; its id is the preview's address
+    listId = Number(/lists\/(\d+)\/preview/.exec(h.page.url())![1])
     // the changes against FIDE's list of 1 September, by kind (the same seed gives the same figures)
     const counts: Record<string, string> = {}
     for (const k of ['up', 'down', 'new', 'delisted', 'unchanged', 'unlisted']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')

@@ -153,7 +153,7 @@ const finding = (id: number, decision: string | null = null, code = 'trf.check.p
   subject: null, paragraph: null, excludesGames: false
 })
 const dashRow = (id: number) => ({ id, name: `T${id}`, city: null, federation: 'FRA', startDate: '2025-03-01', endDate: '2025-03-05', ratingType: 'standard', status: 'checked', players: 6, rounds: 5, errors: 1, warnings: 0, open: 1, historical: false, listDate: '2025-04-01' })
-const facts = { id: 5, status: 'checked', receivedDate: '2025-03-06', historical: false, flags: {}, timeControlOverride: null, edition: null, editionInForce: 'fide-2024', listDate: '2025-04-01', blockingErrors: 1 }
+const facts = { id: 5, status: 'checked', receivedDate: '2025-03-06', historical: false, flags: {}, timeControlOverride: null, edition: null, editionInForce: 'fide-2024', listDate: '2025-04-01', blockingErrors: 1, toDecide: 2 }
 const answerReview = async (from: number, list: unknown[]) => {
   // the review reads findings, facts and audit together
   await vi.waitFor(() => expect(calls.length).toBe(from + 3))
@@ -204,6 +204,47 @@ describe('checks store', () => {
     await answerReview(4, [finding(2, null, 'check.arbiters.unlicensed')])
     expect(await bulk).toBeNull()
     expect(store.groups.map((g) => g.code)).toEqual(['check.arbiters.unlicensed'])
+  })
+
+  it('shows a decision at once: the reply goes into the finding shown (the same object), then the review is read again in place', async () => {
+    const store = checks.useChecksStore()
+    const load = store.loadReview(5)
+    await answerReview(0, [finding(2, null, 'check.arbiters.unlicensed'), finding(4, null, 'check.deadline.report', 'warning')])
+    await load
+    const shown = store.groups[0].items[0]
+    const decided = store.decide(shown, 'overridden', 'licence renewed', 'B. Deputy')
+    expect(calls[3]).toMatchObject({ name: 'tournaments:decideFinding', input: { findingId: 2, decision: 'overridden', reason: 'licence renewed', officer: 'B. Deputy' } })
+    calls[3].resolve({ ok: true, value: { ...finding(2, 'overridden', 'check.arbiters.unlicensed'), decisionReason: 'licence renewed', decidedBy: 'B. Deputy' } })
+    // before the review is read again, the object the screen drew already carries the decision
+    await vi.waitFor(() => expect(shown.decision).toBe('overridden'))
+    expect(shown.decidedBy).toBe('B. Deputy')
+    await answerReview(4, [{ ...finding(2, 'overridden', 'check.arbiters.unlicensed'), decisionReason: 'licence renewed' }, finding(4, null, 'check.deadline.report', 'warning')])
+    expect(await decided).toBeNull()
+    // read again: the same objects, updated
+    expect(store.findings[0]).toBe(shown)
+    expect(store.groups.map((g) => [g.code, g.undecided])).toEqual([['check.arbiters.unlicensed', 0], ['check.deadline.report', 1]])
+  })
+
+  it('approves a selection in one call, the reason left to the server when none is typed, then reads the dashboard again', async () => {
+    const store = checks.useChecksStore()
+    store.selected = [2, 3, 4]
+    const done = store.decideSelected('approved', '')
+    expect(calls[0]).toMatchObject({ name: 'checks:decideTournaments', input: { ids: [2, 3, 4], decision: 'approved' } })
+    expect(calls[0].input).not.toHaveProperty('reason')
+    calls[0].resolve({ ok: true, value: { decision: 'approved', tournaments: [2, 3, 4].map((id) => ({ id, from: 'checked', status: 'approved' })) } })
+    await vi.waitFor(() => expect(calls.map((c) => c.name).slice(1).sort()).toEqual(['checks:dashboard', 'checks:filters']))
+    for (const c of calls.slice(1)) c.resolve({ ok: true, value: c.name === 'checks:dashboard' ? { total: 0, rows: [] } : { rules: [], federations: [], months: [] } })
+    expect(await done).toEqual({ count: 3 })
+    expect(store.selected).toEqual([])
+  })
+
+  it('approves one tournament without a reason when none is typed', async () => {
+    const store = checks.useChecksStore()
+    const approve = store.approve(5, '', false)
+    expect(calls[0]).toMatchObject({ name: 'checks:approve', input: { id: 5, overrideErrors: false } })
+    expect(calls[0].input).not.toHaveProperty('reason')
+    calls[0].resolve({ ok: false, error: { code: 'user', key: 'checks.reasonRequired', params: { id: 5, count: 1 }, message: 'Tournament 5: 1 finding(s) are still to decide, so the approval needs a reason (an approval with nothing to decide takes the standard one).' } })
+    expect(await approve).toContain('needs a reason')
   })
 
   it('returns the server’s message when an approval is refused, and reads nothing again', async () => {

@@ -74,6 +74,7 @@ const PINNED = [
   'checks:filters',
   'checks:decideRule',
   'checks:approve',
+  'checks:decideTournaments',
   'checks:reject',
   'checks:reopen',
   'checks:setFacts',

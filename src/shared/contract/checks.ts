@@ -95,10 +95,19 @@ export const checksContract = {
     output: z.object({ tournamentId: z.number(), code: z.string(), decided: z.number(), status: tournamentStatus })
   }),
   'checks:approve': call({
-    summary: 'Approve a checked tournament for rating; refused while errors are open unless each is overridden with the reason',
+    summary: 'Approve a checked tournament for rating; refused while errors are open unless each is overridden with the reason; a clean approval (nothing to decide) may leave the reason to the standard one',
     access: 'write',
-    input: z.object({ id: idSchema, reason, overrideErrors: z.boolean().default(false), officer }).strict(),
+    input: z.object({ id: idSchema, reason: reason.optional(), overrideErrors: z.boolean().default(false), officer }).strict(),
     output: z.object({ id: z.number(), status: tournamentStatus, overridden: z.number() })
+  }),
+  'checks:decideTournaments': call({
+    summary: 'Approve or reject a selection of tournaments in one decision and one transaction, one audit entry each; a rejection needs a reason, a clean approval takes the standard one when none is typed, a tournament with findings to decide is not approved in bulk',
+    access: 'write',
+    input: z.object({ ids: z.array(idSchema).min(1).max(500), decision: z.enum(['approved', 'rejected']), reason: reason.optional(), officer }).strict(),
+    output: z.object({
+      decision: z.enum(['approved', 'rejected']),
+      tournaments: z.array(z.object({ id: z.number(), from: tournamentStatus, status: tournamentStatus }))
+    })
   }),
   'checks:reject': call({
     summary: 'Reject a tournament (not rated), with the reason',
@@ -148,7 +157,9 @@ export const checksContract = {
       editionInForce: z.string().nullable(),
       listDate: z.string().nullable(),
       list: tournamentListSchema,
-      blockingErrors: z.number()
+      blockingErrors: z.number(),
+      /** Findings still waiting for the officer (none: a clean approval, no typed reason needed). */
+      toDecide: z.number()
     })
   }),
   'checks:audit': call({

@@ -116,6 +116,8 @@ export type PreviewRow = z.infer<typeof previewRowSchema>
 
 export const listMetaSchema = z.object({
   baseListId: z.number(),
+  /** The base list's date: how the officer names it (its id is the database's). */
+  baseListDate: isoDate,
   closingDate: isoDate,
   profileId: z.string(),
   engineVersion: z.string(),

@@ -3,6 +3,11 @@ import { z } from 'zod'
 import { call, idSchema, isoDate } from './define'
 
 export const tournamentStatus = z.enum(['imported', 'checked', 'approved', 'rejected', 'rated'])
+
+/** A match's confidence (0 to 1) as the officer reads it, in whole percent: the finding and the players' table say the same. */
+export function confidencePercent(confidence: number): number {
+  return Math.round(confidence * 100)
+}
 export const findingLevel = z.enum(['error', 'warning', 'info'])
 const fileInput = z.object({ fileName: z.string().min(1).max(260), base64: z.string().max(70_000_000) }).strict()
 
@@ -256,7 +261,9 @@ export const tournamentsContract = {
           matchStatus: z.string(),
           matchConfidence: z.number().nullable(),
           candidatePlayerId: z.number().nullable(),
-          candidateName: z.string().nullable()
+          candidateName: z.string().nullable(),
+          /** The registry record the proposal compares with (null: no proposal). */
+          candidate: z.object({ fideId: z.number().nullable(), federation: z.string().nullable(), birth: z.string().nullable(), sex: z.string().nullable(), title: z.string().nullable() }).nullable()
         })
       ),
       teams: z.array(z.object({ name: z.string(), members: z.array(z.number()) })),

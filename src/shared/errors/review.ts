@@ -15,6 +15,36 @@ export const reviewErrors: ErrorCatalogue = {
     en: 'Tournament {id} cannot be approved: {count} error(s) still open ({codes}). Decide them, or approve with the override of every open error and a reason.',
     fr: 'Le tournoi {id} ne peut pas être approuvé : {count} erreur(s) encore ouverte(s) ({codes}). Décidez-les, ou approuvez en passant outre chaque erreur ouverte avec un motif.'
   },
+  'checks.reasonRequired': {
+    en: 'Tournament {id}: {count} finding(s) are still to decide, so the approval needs a reason (an approval with nothing to decide takes the standard one).',
+    fr: 'Tournoi {id} : {count} constat(s) restent à décider, l’approbation demande donc un motif (une approbation sans rien à décider prend le motif standard).'
+  },
+  'checks.reasonRequiredReject': {
+    en: 'A rejection needs a reason: none was given for the {count} tournament(s) selected.',
+    fr: 'Un refus demande un motif : aucun n’a été donné pour le ou les {count} tournoi(s) choisi(s).'
+  },
+  'checks.bulkOpen': {
+    en: 'Nothing was approved: {count} tournament(s) of the selection still have findings to decide (their number after the colon): {list}. An approval in bulk decides no finding: open each one and decide its findings, or leave it out of the selection.',
+    fr: 'Rien n’a été approuvé : {count} tournoi(s) de la sélection ont encore des constats à décider (leur nombre après les deux-points) : {list}. Une approbation groupée ne décide aucun constat : ouvrez chacun pour décider ses constats, ou retirez-le de la sélection.'
+  },
+  'checks.bulkApproveState': {
+    en: 'Nothing was approved: {list} cannot be approved now (already approved, not yet checked, or rated in a published list). Leave them out of the selection.',
+    fr: 'Rien n’a été approuvé : {list} ne peuvent pas être approuvés maintenant (déjà approuvés, pas encore contrôlés, ou calculés dans une liste publiée). Retirez-les de la sélection.'
+  },
+  'checks.bulkRejectState': {
+    en: 'Nothing was rejected: {list} cannot be rejected now (already rejected, or rated in a published list). Leave them out of the selection.',
+    fr: 'Rien n’a été refusé : {list} ne peuvent pas être refusés maintenant (déjà refusés, ou calculés dans une liste publiée). Retirez-les de la sélection.'
+  },
+  // the reasons recorded when the officer types none (a clean approval, an identity confirmed): not errors, but the
+  // office's words in its language, translated like the messages
+  'checks.standardReason.cleanApproval': {
+    en: 'Approved with nothing to decide: every finding decided or none raised (standard reason).',
+    fr: 'Approuvé sans rien à décider : chaque constat décidé ou aucun relevé (motif standard).'
+  },
+  'checks.standardReason.identityConfirmed': {
+    en: 'Identity confirmed: the registry player proposed is the report’s player (standard reason).',
+    fr: 'Identité confirmée : le joueur du registre proposé est celui du rapport (motif standard).'
+  },
   'checks.noFindingOfRule': {
     en: 'Tournament {id} has no finding of rule {code} to decide.',
     fr: 'Le tournoi {id} n’a aucun constat de la règle {code} à décider.'

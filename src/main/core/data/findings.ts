@@ -147,6 +147,23 @@ export function blockingErrors(db: Db, tournamentId: number): FindingRow[] {
     .all(tournamentId) as FindingRow[]
 }
 
+/** Tournament states that take no decision on findings: rejected (until reopened) and rated in a published list. */
+const DECIDED_STATES = "('rejected','rated')"
+
+/**
+ * SQL of a tournament's decisions to take (`t`: the tournaments row): its errors and warnings without a decision, and
+ * none while it is rejected or rated — nothing waits for the officer there. One count for the dashboard's "To decide",
+ * its filters and the tournaments' list.
+ */
+export function decisionsToTakeSql(t = 't'): string {
+  return `CASE WHEN ${t}.status IN ${DECIDED_STATES} THEN 0 ELSE (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = ${t}.id AND f.active = 1 AND f.level <> 'info' AND f.decision IS NULL) END`
+}
+
+/** SQL: whether a tournament (`t`) has a decision to take, as decisionsToTakeSql counts them (an EXISTS probe). */
+export function hasDecisionToTakeSql(t = 't'): string {
+  return `(${t}.status NOT IN ${DECIDED_STATES} AND EXISTS (SELECT 1 FROM tournament_findings x WHERE x.tournament_id = ${t}.id AND x.active = 1 AND x.level IN ('error','warning') AND x.decision IS NULL))`
+}
+
 export interface FindingCounts {
   error: number
   warning: number

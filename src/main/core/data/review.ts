@@ -3,6 +3,7 @@
 import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
 import type { ListChain } from './lists'
+import { decisionsToTakeSql, hasDecisionToTakeSql } from './findings'
 
 export type TournamentStatus = 'imported' | 'checked' | 'approved' | 'rejected' | 'rated'
 
@@ -202,7 +203,7 @@ export interface DashboardDbRow {
 const COUNT = {
   errors: "(SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'error')",
   warnings: "(SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'warning')",
-  open: "(SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level <> 'info' AND f.decision IS NULL)"
+  open: `(${decisionsToTakeSql('t')})`
 }
 
 const ORDER: Record<DashboardFilter['sort'], string> = {
@@ -236,8 +237,8 @@ export function dashboardRows(db: Db, f: DashboardFilter): { total: number; rows
   }
   if (f.code) add('EXISTS (SELECT 1 FROM tournament_findings x WHERE x.code = ? AND x.tournament_id = t.id AND x.active = 1)', f.code)
   if (f.level === 'error' || f.level === 'warning') add('EXISTS (SELECT 1 FROM tournament_findings x WHERE x.tournament_id = t.id AND x.active = 1 AND x.level = ?)', f.level)
-  if (f.level === 'open') where.push("EXISTS (SELECT 1 FROM tournament_findings x WHERE x.tournament_id = t.id AND x.active = 1 AND x.level IN ('error','warning') AND x.decision IS NULL)")
-  if (f.level === 'clean') where.push("NOT EXISTS (SELECT 1 FROM tournament_findings x WHERE x.tournament_id = t.id AND x.active = 1 AND x.level IN ('error','warning') AND x.decision IS NULL)")
+  if (f.level === 'open') where.push(hasDecisionToTakeSql('t'))
+  if (f.level === 'clean') where.push(`NOT ${hasDecisionToTakeSql('t')}`)
   const w = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const total = (prepared(db, `SELECT count(*) AS n FROM tournaments t ${w}`).get(...args) as { n: number }).n
   const dir = f.order === 'asc' ? 'ASC' : 'DESC'

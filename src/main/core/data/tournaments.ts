@@ -1,6 +1,7 @@
 // Tournaments, their stored files and their rows (players, games, arbiters, rounds, teams, findings): the SQL of the TRF import and of the tournaments calls.
 import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
+import { decisionsToTakeSql } from './findings'
 import type { ParsedTrf, TrfFinding } from '../trf/index'
 import type { MatchResult } from '../tournaments/match'
 
@@ -233,7 +234,7 @@ export function tournamentPage(db: Db, input: TournamentListFilter): { total: nu
               (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players,
               (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'error') AS errors,
               (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level = 'warning') AS warnings,
-              (SELECT count(*) FROM tournament_findings f WHERE f.tournament_id = t.id AND f.active = 1 AND f.level <> 'info' AND f.decision IS NULL) AS openDecisions,
+              ${decisionsToTakeSql('t')} AS openDecisions,
               t.created_at AS importedAt
          FROM tournaments t ${w} ORDER BY coalesce(t.start_date, '') DESC, t.id DESC LIMIT ? OFFSET ?`
     )
@@ -253,14 +254,20 @@ export interface PlayerMatchRow {
   matchConfidence: number | null
   candidatePlayerId: number | null
   candidateName: string | null
+  candidateFideId: number | null
+  candidateFederation: string | null
+  candidateBirth: string | null
+  candidateSex: string | null
+  candidateTitle: string | null
 }
 
-/** Each of a tournament's players as matched to the registry, with the proposed candidate's name. */
+/** Each of a tournament's players as matched to the registry, with the proposed candidate's registry record. */
 export function tournamentPlayerMatches(db: Db, tournamentId: number): PlayerMatchRow[] {
   return prepared(db,
       `SELECT tp.id, tp.start_rank AS startRank, tp.player_id AS playerId, tp.match_status AS matchStatus, tp.match_confidence AS matchConfidence,
               tp.candidate_player_id AS candidatePlayerId,
-              CASE WHEN c.id IS NULL THEN NULL ELSE c.surname || CASE WHEN c.given_names <> '' THEN ', ' || c.given_names ELSE '' END END AS candidateName
+              CASE WHEN c.id IS NULL THEN NULL ELSE c.surname || CASE WHEN c.given_names <> '' THEN ', ' || c.given_names ELSE '' END END AS candidateName,
+              c.fide_id AS candidateFideId, c.federation AS candidateFederation, c.birth_date AS candidateBirth, c.sex AS candidateSex, c.title AS candidateTitle
          FROM tournament_players tp LEFT JOIN players c ON c.id = tp.candidate_player_id WHERE tp.tournament_id = ?`
     )
     .all(tournamentId) as PlayerMatchRow[]

@@ -362,11 +362,32 @@ export function decideRule(db: Db, tournamentId: number, code: string, decision:
   })()
 }
 
+/** The standard reasons the office records when the officer types none, in the office's language. */
+export type StandardReason = 'cleanApproval' | 'identityConfirmed'
+export function standardReason(db: Db, which: StandardReason): string {
+  return translateError(`checks.standardReason.${which}`, {}, readSettings(db).locale)
+}
+
+/**
+ * Findings of a tournament that still wait for the officer: errors and warnings without a decision, and accepted
+ * errors that fail the whole event (blockingErrors). A clean approval is one with none.
+ */
+export function findingsToDecide(db: Db, id: number): number {
+  return findingCounts(db, id).open + blockingErrors(db, id).filter((f) => f.decision !== null).length
+}
+
+/** Audit data an approval or rejection adds: the bulk decision it was part of, the standard reason it took. */
+export interface DecisionContext {
+  bulk?: { count: number }
+  standardReason?: StandardReason
+}
+
 /**
  * Approves a checked (or earlier rejected) tournament for rating. Refused while an error is open; with
- * `overrideErrors` each open error is overridden with the same reason first, each in the audit log.
+ * `overrideErrors` each open error is overridden with the same reason first, each in the audit log. Without a typed
+ * reason (null) only a clean approval passes — nothing left to decide — and records the standard reason.
  */
-export function approveTournament(db: Db, id: number, reason: string, overrideErrors: boolean, actor: string): { id: number; status: TournamentStatus; overridden: number } {
+export function approveTournament(db: Db, id: number, typed: string | null, overrideErrors: boolean, actor: string, context: DecisionContext = {}): { id: number; status: TournamentStatus; overridden: number } {
   return db.transaction(() => {
     const t = requireFacts(db, id)
     refuseIfRated(t)
@@ -375,6 +396,13 @@ export function approveTournament(db: Db, id: number, reason: string, overrideEr
     const blocking = blockingErrors(db, id)
     if (blocking.length > 0 && !overrideErrors) {
       throw new UserError('checks.openErrors', { id, count: blocking.length, codes: [...new Set(blocking.map((b) => b.code))].join(', ') })
+    }
+    let reason = typed
+    if (reason === null) {
+      const open = findingsToDecide(db, id)
+      if (open > 0 || overrideErrors) throw new UserError('checks.reasonRequired', { id, count: open })
+      reason = standardReason(db, 'cleanApproval')
+      context = { ...context, standardReason: 'cleanApproval' }
     }
     for (const f of blocking) {
       setDecision(db, f.id, 'overridden', reason, actor)
@@ -387,19 +415,47 @@ export function approveTournament(db: Db, id: number, reason: string, overrideEr
       })
     }
     setStatus(db, id, 'approved')
-    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'approved', overridden: blocking.map((f) => f.id) })
+    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'approved', overridden: blocking.map((f) => f.id), ...context })
     return { id, status: 'approved' as const, overridden: blocking.length }
   })()
 }
 
-export function rejectTournament(db: Db, id: number, reason: string, actor: string): { id: number; status: TournamentStatus } {
+export function rejectTournament(db: Db, id: number, reason: string, actor: string, context: DecisionContext = {}): { id: number; status: TournamentStatus } {
   return db.transaction(() => {
     const t = requireFacts(db, id)
     refuseIfRated(t)
     if (t.status === 'rejected') throw new UserError('checks.alreadyInState', { id, status: t.status })
     setStatus(db, id, 'rejected')
-    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'rejected' })
+    auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'rejected', ...context })
     return { id, status: 'rejected' as const }
+  })()
+}
+
+/** How a tournament is named in a message about several: its name and number. */
+const named = (t: ReviewFacts): string => `${t.name ?? '?'} (${t.id})`
+
+/**
+ * One decision on a selection of tournaments, in one transaction: every one is approved (or rejected), each with its
+ * own audit entry naming the bulk decision, or none is. A rejection needs a typed reason. An approval in bulk decides
+ * no finding: a tournament with findings still to decide is refused, by name with their number, as is one that cannot
+ * take the decision now (already in that state, not yet checked, or rated); a clean approval without a typed reason
+ * records the standard one, with who and when.
+ */
+export function decideTournaments(db: Db, ids: readonly number[], decision: 'approved' | 'rejected', typed: string | null, actor: string): { id: number; from: TournamentStatus; status: TournamentStatus }[] {
+  return db.transaction(() => {
+    const selection = [...new Set(ids)].map((id) => requireFacts(db, id))
+    const bulk = { count: selection.length }
+    if (decision === 'rejected') {
+      if (typed === null) throw new UserError('checks.reasonRequiredReject', { count: selection.length })
+      const refused = selection.filter((t) => t.status === 'rejected' || t.status === 'rated')
+      if (refused.length) throw new UserError('checks.bulkRejectState', { count: refused.length, list: refused.map(named).join(', ') })
+      return selection.map((t) => ({ id: t.id, from: t.status, status: rejectTournament(db, t.id, typed, actor, { bulk }).status }))
+    }
+    const refused = selection.filter((t) => t.status !== 'checked' && t.status !== 'rejected')
+    if (refused.length) throw new UserError('checks.bulkApproveState', { count: refused.length, list: refused.map(named).join(', ') })
+    const open = selection.map((t) => ({ t, n: findingsToDecide(db, t.id) })).filter((x) => x.n > 0)
+    if (open.length) throw new UserError('checks.bulkOpen', { count: open.length, list: open.map((x) => `${named(x.t)}: ${x.n}`).join(', ') })
+    return selection.map((t) => ({ id: t.id, from: t.status, status: approveTournament(db, t.id, typed, false, actor, { bulk }).status }))
   })()
 }
 
@@ -453,7 +509,8 @@ export function reviewSummary(db: Db, id: number) {
     editionInForce,
     listDate: list?.listDate ?? null,
     list,
-    blockingErrors: blockingErrors(db, id).length
+    blockingErrors: blockingErrors(db, id).length,
+    toDecide: findingsToDecide(db, id)
   }
 }
 
@@ -482,7 +539,8 @@ export const checksHandlers: HandlersOf<'checks'> = {
     const out = decideRule(db, input.tournamentId, input.code, input.decision, input.reason, input.includeDecided, officerOf(db, input.officer))
     return { tournamentId: input.tournamentId, code: input.code, ...out }
   },
-  'checks:approve': (input, { db }) => approveTournament(db, input.id, input.reason, input.overrideErrors, officerOf(db, input.officer)),
+  'checks:approve': (input, { db }) => approveTournament(db, input.id, input.reason ?? null, input.overrideErrors, officerOf(db, input.officer)),
+  'checks:decideTournaments': (input, { db }) => ({ decision: input.decision, tournaments: decideTournaments(db, input.ids, input.decision, input.reason ?? null, officerOf(db, input.officer)) }),
   'checks:reject': (input, { db }) => rejectTournament(db, input.id, input.reason, officerOf(db, input.officer)),
   'checks:reopen': (input, { db }) => reopenTournament(db, input.id, input.reason, officerOf(db, input.officer)),
   'checks:setFacts': (input, { db }) => {

@@ -856,6 +856,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
     const meta = metaRow
       ? {
           baseListId: metaRow.baseListId,
+          baseListDate: getList(db, metaRow.baseListId).listDate,
           closingDate: metaRow.closingDate,
           profileId: metaRow.profileId,
           engineVersion: metaRow.engineVersion,

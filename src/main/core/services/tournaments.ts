@@ -24,10 +24,10 @@ import {
 } from '../data/tournaments'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
-import type { StoredFinding, Replacement as ReplacementDto } from '../../../shared/contract/tournaments'
+import { confidencePercent, type StoredFinding, type Replacement as ReplacementDto } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
-import { decideFinding, runChecks } from './checks'
+import { decideFinding, runChecks, standardReason } from './checks'
 import { withTempStoreInMemory } from '../data/statements'
 import { tournamentLists } from './tournament-list'
 
@@ -64,6 +64,8 @@ function headerSummary(parsed: Pick<ParsedTrf, 'header' | 'system' | 'roundsInDa
 
 function toStored(r: FindingRow, loc: Locale): StoredFinding {
   const params = JSON.parse(r.params) as Record<string, unknown>
+  // a proposal stored before its percent was: the same figure from its confidence
+  if (params.percent === undefined && typeof params.confidence === 'number') params.percent = confidencePercent(params.confidence)
   return {
     id: r.id,
     tournamentId: r.tournamentId,
@@ -303,7 +305,8 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
       players: model.players.map((p) => {
         const m = matches.get(p.startRank)!
         const { id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName } = m
-        return { ...p, id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName }
+        const candidate = candidatePlayerId === null ? null : { fideId: m.candidateFideId, federation: m.candidateFederation, birth: m.candidateBirth, sex: m.candidateSex, title: m.candidateTitle }
+        return { ...p, id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName, candidate }
       }),
       teams: model.teams.map((x) => ({ name: x.name, members: x.members })),
       files: files as never,
@@ -328,6 +331,10 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     return db.transaction(() => {
       const tp = tournamentPlayer(db, input.tournamentPlayerId)
       if (!tp) throw new UserError('tournaments.playerNotFound', { id: input.tournamentPlayerId, tournamentId: '?' })
+      // a rejection says why; a confirmed identity needs no typed reason and records the standard one
+      const typed = input.reason?.trim() || null
+      if (input.action === 'reject' && (typed === null || typed.length < 3)) throw new UserError('tournaments.rejectReasonRequired', { startRank: tp.startRank })
+      const reason = typed ?? (input.action === 'confirm' ? standardReason(db, 'identityConfirmed') : null)
       let playerId: number | null = null
       let status: string
       switch (input.action) {
@@ -369,8 +376,15 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
           status = 'rejected'
           break
       }
-      setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: input.reason ?? `player ${input.action}`, by: actor })
-      appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
+      setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: reason ?? `player ${input.action}`, by: actor })
+      appendAudit(db, {
+        actor,
+        action: `tournament-player.${input.action}` as const,
+        entity: 'tournament_player',
+        entityId: tp.id,
+        reason,
+        data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId, ...(typed === null && input.action === 'confirm' ? { standardReason: 'identityConfirmed' } : {}) }
+      })
       // the games it rates depend on who is linked (check.games.noneRated / fewRated): the checks run again
       if (tournamentStatus(db, tp.tournamentId)?.status !== 'rated') runChecks(db, tp.tournamentId, { actor, trigger: 'facts' })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }

@@ -5,6 +5,7 @@ import type { ParsedTrf, TrfFinding } from '../trf/index'
 import { PLAYER_FIELDS as F, columnsOf, type TrfField } from '../trf/layout'
 import { FIDE_CHAIN, listInForce, type KnownListEntries, type ListRating, type ListRef } from '../data/lists'
 import { registryLookup, type RegistryPlayer } from '../data/players'
+import { confidencePercent } from '../../../shared/contract/tournaments'
 
 export type MatchStatus = 'fide-id' | 'unknown-id' | 'candidate' | 'unmatched'
 
@@ -112,7 +113,7 @@ export function matchPlayers(db: Db, parsed: ParsedTrf): MatchResult {
     if (best && best.confidence >= CANDIDATE_FROM) {
       byStartRank.set(p.startRank, { status: 'candidate', playerId: null, candidateId: best.row.id, confidence: best.confidence })
       counts.candidates++
-      add('warning', 'trf.match.candidate', F.name, p.name, `${registryName(best.row)}${best.row.fideId ? ` (FIDE ${best.row.fideId})` : ''}`, { confidence: best.confidence, candidateId: best.row.id })
+      add('warning', 'trf.match.candidate', F.name, p.name, `${registryName(best.row)}${best.row.fideId ? ` (FIDE ${best.row.fideId})` : ''}`, { confidence: best.confidence, percent: confidencePercent(best.confidence), candidateId: best.row.id })
     } else {
       byStartRank.set(p.startRank, { status: 'unmatched', playerId: null, candidateId: null, confidence: best ? best.confidence : null })
       counts.unmatched++

@@ -97,6 +97,9 @@ describe('lists:preview and lists:sheet', () => {
     const p = await call(services, 'lists:preview', { listId: nov.listId })
     expect(p.counts).toMatchObject({ up: 2, down: 1, new: 1, unchanged: 6, delisted: 0, inactive: 0 })
     expect(p.meta).toMatchObject({ closingDate: '2025-10-29', profileId: 'fide-2024' })
+    // the base list named by its date, not its id
+    expect(p.meta!.baseListDate).toBe(services.ctx.db.prepare('SELECT list_date FROM rating_lists WHERE id = ?').pluck().get(nov.baseListId))
+    expect(p.meta!.baseListDate).toMatch(/^2025-(09|10)-01$/)
     // asked through a quiet job: the window's jobs bar hears nothing of it
     const heard: unknown[] = []
     const hear = (e: unknown): number => heard.push(e)

@@ -88,6 +88,25 @@ export default {
       reject: 'Reject',
       override: 'Override',
       recorded: 'Decision recorded.',
+      changeDecision: 'Change the decision',
+      keepDecision: 'Keep the decision',
+      selection: {
+        count: 'no tournament selected | 1 tournament selected | {n} tournaments selected',
+        label: 'Select {name}',
+        all: 'Select every tournament of the page',
+        approve: 'Approve selected',
+        reject: 'Reject selected',
+        clear: 'Clear the selection',
+        askApprove: 'Approve no tournament | Approve this tournament for rating | Approve these {n} tournaments for rating',
+        askReject: 'Reject no tournament | Reject this tournament | Reject these {n} tournaments',
+        names: 'Selected: {names}',
+        explainApprove: 'One decision for the whole selection, each tournament with its own entry in the audit log. Nothing is left to decide in them: leave the reason empty and the standard one is recorded with your name and the time.',
+        explainReject: 'One decision for the whole selection, each tournament with its own entry in the audit log. A rejection needs a reason.',
+        blocked: 'Not approved in bulk, findings still to decide (open each one, or leave it out): {names}',
+        blockedState: 'Cannot be approved now (already approved, not yet checked, or rated): {names}',
+        approved: 'No tournament approved. | 1 tournament approved. | {n} tournaments approved.',
+        rejected: 'No tournament rejected. | 1 tournament rejected. | {n} tournaments rejected.'
+      },
       bulk: {
         accepted: 'Accept the {n} undecided findings “{rule}”',
         rejected: 'Reject the {n} undecided findings “{rule}”',
@@ -123,7 +142,7 @@ export default {
         registeredDate: 'Registered with the office',
         historical: 'Archive import (no deadline checks)',
         timeControl: 'Time control',
-        timeControlPlaceholder: 'Type it when the report’s cannot be read, e.g. 90 min/40 + 30 min + 30 s',
+        timeControlPlaceholder: 'Type it when the report’s time control cannot be read, e.g. 90 min/40 + 30 min + 30 s',
         edition: 'Rules',
         editionPlaceholder: 'In force at the start: {edition}',
         flags: 'Tournament',
@@ -148,7 +167,9 @@ export default {
         officer: 'Decided by',
         record: 'Record the decision',
         reasonPlaceholder: 'What was checked, with whom, and why this decision',
-        officerPlaceholder: 'The officer named in the settings'
+        officerPlaceholder: 'The officer named in the settings',
+        reasonOptional: 'Reason (optional: left empty, the standard reason is recorded)',
+        standardReason: 'Nothing left to decide: the standard reason will be recorded'
       }
     }
   },
@@ -178,6 +199,25 @@ export default {
       reject: 'Rejeter',
       override: 'Passer outre',
       recorded: 'Décision enregistrée.',
+      changeDecision: 'Changer la décision',
+      keepDecision: 'Garder la décision',
+      selection: {
+        count: 'aucun tournoi choisi | 1 tournoi choisi | {n} tournois choisis',
+        label: 'Choisir {name}',
+        all: 'Choisir tous les tournois de la page',
+        approve: 'Approuver la sélection',
+        reject: 'Refuser la sélection',
+        clear: 'Vider la sélection',
+        askApprove: 'N’approuver aucun tournoi | Approuver ce tournoi pour le classement | Approuver ces {n} tournois pour le classement',
+        askReject: 'Ne refuser aucun tournoi | Refuser ce tournoi | Refuser ces {n} tournois',
+        names: 'Sélection : {names}',
+        explainApprove: 'Une seule décision pour toute la sélection, chaque tournoi avec sa propre entrée au journal d’audit. Il n’y reste rien à décider : laissez le motif vide et le motif standard est enregistré avec votre nom et l’heure.',
+        explainReject: 'Une seule décision pour toute la sélection, chaque tournoi avec sa propre entrée au journal d’audit. Un refus demande un motif.',
+        blocked: 'Pas d’approbation groupée, des constats restent à décider (ouvrez chacun, ou retirez-le) : {names}',
+        blockedState: 'Ne peuvent pas être approuvés maintenant (déjà approuvés, pas encore contrôlés, ou calculés) : {names}',
+        approved: 'Aucun tournoi approuvé. | 1 tournoi approuvé. | {n} tournois approuvés.',
+        rejected: 'Aucun tournoi refusé. | 1 tournoi refusé. | {n} tournois refusés.'
+      },
       bulk: {
         accepted: 'Accepter les {n} constats non décidés « {rule} »',
         rejected: 'Rejeter les {n} constats non décidés « {rule} »',
@@ -213,7 +253,7 @@ export default {
         registeredDate: 'Enregistré auprès du bureau le',
         historical: 'Import d’archive (pas de contrôle de délai)',
         timeControl: 'Cadence',
-        timeControlPlaceholder: 'À saisir quand celle du rapport est illisible, p. ex. 90 min/40 + 30 min + 30 s',
+        timeControlPlaceholder: 'À saisir quand la cadence du rapport est illisible, p. ex. 90 min/40 + 30 min + 30 s',
         edition: 'Règles',
         editionPlaceholder: 'En vigueur au début : {edition}',
         flags: 'Tournoi',
@@ -238,7 +278,9 @@ export default {
         officer: 'Décidé par',
         record: 'Enregistrer la décision',
         reasonPlaceholder: 'Ce qui a été vérifié, avec qui, et pourquoi cette décision',
-        officerPlaceholder: 'Le responsable indiqué dans les paramètres'
+        officerPlaceholder: 'Le responsable indiqué dans les paramètres',
+        reasonOptional: 'Motif (facultatif : laissé vide, le motif standard est enregistré)',
+        standardReason: 'Rien ne reste à décider : le motif standard sera enregistré'
       }
     }
   }

@@ -13,6 +13,13 @@ export type Facts = CallOutput<'checks:facts'>
 export type FactsPatch = Omit<CallInput<'checks:setFacts'>, 'id' | 'reason' | 'officer'>
 export type Filters = Pick<DashboardInput, 'status' | 'level' | 'code' | 'federation' | 'month' | 'search'>
 
+/** Where a finding points: the crosstable cell, the player or the round it concerns. */
+export interface OpenPlace {
+  tab: 'cross' | 'players' | 'games'
+  startRanks: number[]
+  rounds: number[]
+}
+
 export interface RuleGroup {
   code: string
   level: Level
@@ -111,6 +118,24 @@ export const useChecksStore = defineStore('checks', () => {
   const reviewError = ref<string | null>(null)
   const groups = computed(() => groupByRule(findings.value))
 
+  /**
+   * Takes the findings read again into the ones shown: a finding already shown is updated in place (its object is the
+   * one the screen drew, so its new decision shows at once, also inside a rule's open group), new ones are added.
+   */
+  function setFindings(next: readonly StoredFinding[]): void {
+    const shown = new Map(findings.value.map((f) => [f.id, f]))
+    findings.value = next.map((n) => {
+      const old = shown.get(n.id)
+      return old ? Object.assign(old, n) : n
+    })
+  }
+
+  /** A finding the server answered with (a decision): shown at once, before the review is read again. */
+  function takeFinding(f: StoredFinding): void {
+    const old = findings.value.find((x) => x.id === f.id)
+    if (old) Object.assign(old, f)
+  }
+
   async function loadReview(id: number): Promise<void> {
     reviewId.value = id
     reviewLoading.value = true
@@ -118,7 +143,7 @@ export const useChecksStore = defineStore('checks', () => {
     try {
       const [f, x, a] = await Promise.all([api.call('tournaments:findings', { id }), api.call('checks:facts', { id }), api.call('checks:audit', { id })])
       if (reviewId.value !== id) return
-      findings.value = unwrap(f)
+      setFindings(unwrap(f))
       facts.value = unwrap(x)
       audit.value = unwrap(a)
     } catch (e) {
@@ -137,13 +162,30 @@ export const useChecksStore = defineStore('checks', () => {
   }
 
   const runChecks = (id: number) => write(() => api.call('checks:run', { id }))
-  const decide = (finding: StoredFinding, decision: Decision, reason: string, officer?: string) =>
-    write(() => api.call('tournaments:decideFinding', { findingId: finding.id, decision, reason, ...(officer ? { officer } : {}) }))
+  async function decide(finding: StoredFinding, decision: Decision, reason: string, officer?: string): Promise<string | null> {
+    const reply = await api.call('tournaments:decideFinding', { findingId: finding.id, decision, reason, ...(officer ? { officer } : {}) })
+    if (!reply.ok) return errorMessage(reply.error)
+    takeFinding(reply.value)
+    if (reviewId.value !== null) await loadReview(reviewId.value)
+    return null
+  }
   const decideRule = (tournamentId: number, code: string, decision: Decision, reason: string, officer?: string) =>
     write(() => api.call('checks:decideRule', { tournamentId, code, decision, reason, ...(officer ? { officer } : {}) }))
-  const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, reason, overrideErrors }))
+  /** An empty reason is left out: the server records the standard one for a clean approval, and refuses any other. */
+  const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, ...(reason ? { reason } : {}), overrideErrors }))
   const reject = (id: number, reason: string) => write(() => api.call('checks:reject', { id, reason }))
   const setFacts = (id: number, patch: FactsPatch, reason: string) => write(() => api.call('checks:setFacts', { id, ...patch, reason }))
+
+  // ---- a selection of the dashboard decided at once
+  const selected = ref<number[]>([])
+  /** Approves or rejects the selected tournaments in one call; the dashboard is read again. Returns how many, or the failure. */
+  async function decideSelected(decision: 'approved' | 'rejected', reason: string): Promise<{ count: number } | { failure: string }> {
+    const reply = await api.call('checks:decideTournaments', { ids: [...selected.value], decision, ...(reason ? { reason } : {}) })
+    if (!reply.ok) return { failure: errorMessage(reply.error) }
+    selected.value = []
+    await Promise.all([loadDashboard(), loadFilters()])
+    return { count: reply.value.tournaments.length }
+  }
 
   /** The check report as a PDF file to save (browser mode downloads it; the desktop uses the same call). */
   async function report(id: number, locale: 'en' | 'fr'): Promise<{ fileName: string; bytes: Uint8Array }> {
@@ -167,7 +209,7 @@ export const useChecksStore = defineStore('checks', () => {
   return {
     arbiterTournaments, arbiterErrors, loadArbiterTournaments,
     filters, sort, order, page, pageSize, rows, total, loading, error, filterValues,
-    loadDashboard, loadFilters, setFilters, setSort, setPage,
+    loadDashboard, loadFilters, setFilters, setSort, setPage, selected, decideSelected,
     reviewId, findings, facts, audit, reviewLoading, reviewError, groups,
     loadReview, runChecks, decide, decideRule, approve, reject, setFacts, report
   }

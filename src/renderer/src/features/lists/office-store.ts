@@ -88,6 +88,8 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
       return generated.value
     }
     generateError.value = end.state === 'failed' ? (end.error?.message ?? end.message ?? '') : null
+    // the generation page says why it failed: the jobs bar need not say it a second time
+    if (end.state === 'failed') jobs.dismiss(started)
     return null
   }
 

@@ -20,6 +20,8 @@ export default {
       decideAsk: { accepted: 'Accept this finding', rejected: 'Reject this finding', overridden: 'Override this finding' },
       reason: 'Reason (recorded in the audit log)',
       reasonRequired: 'Give a reason of at least 3 characters.',
+      reasonOptional: 'Reason (optional: left empty, the standard reason is recorded)',
+      standardReason: 'Identity confirmed: the standard reason will be recorded',
       record: 'Record',
       recorded: 'Recorded.',
       exportAs: 'Export {format}',
@@ -71,7 +73,10 @@ export default {
       match: {
         hint: 'Players are matched to the registry by FIDE ID. Confirm proposed matches, create new players for unknown IDs, or link a player by hand.',
         status: { 'fide-id': 'by FIDE ID', 'unknown-id': 'unknown FIDE ID', candidate: 'proposed', confirmed: 'confirmed', linked: 'linked', created: 'new player', unmatched: 'not found', rejected: 'rejected' },
-        candidate: '{name} ({confidence} %)',
+        born: 'born {birth}',
+        bornYear: 'born in {birth}',
+        confidence: '{percent}% alike',
+        registryRecord: 'Registry record proposed: {record}',
         action: { confirm: 'Confirm', create: 'New player', link: 'Link…', reject: 'Reject' },
         ask: { confirm: 'Confirm the proposed player for {name}', create: 'Create {name} in the registry', link: 'Link {name} to a registry player', reject: 'Leave {name} unmatched' },
         playerId: 'Registry player number'
@@ -141,6 +146,8 @@ export default {
       decideAsk: { accepted: 'Accepter ce constat', rejected: 'Rejeter ce constat', overridden: 'Passer outre ce constat' },
       reason: 'Motif (enregistré dans le journal d’audit)',
       reasonRequired: 'Donnez un motif d’au moins 3 caractères.',
+      reasonOptional: 'Motif (facultatif : laissé vide, le motif standard est enregistré)',
+      standardReason: 'Identité confirmée : le motif standard sera enregistré',
       record: 'Enregistrer',
       recorded: 'Enregistré.',
       exportAs: 'Exporter en {format}',
@@ -192,7 +199,10 @@ export default {
       match: {
         hint: 'Les joueurs sont rapprochés du registre par identifiant FIDE. Confirmez les rapprochements proposés, créez les identifiants inconnus ou reliez un joueur à la main.',
         status: { 'fide-id': 'par identifiant FIDE', 'unknown-id': 'identifiant FIDE inconnu', candidate: 'proposé', confirmed: 'confirmé', linked: 'relié', created: 'nouveau joueur', unmatched: 'non trouvé', rejected: 'rejeté' },
-        candidate: '{name} ({confidence} %)',
+        born: 'né(e) le {birth}',
+        bornYear: 'né(e) en {birth}',
+        confidence: 'ressemblance {percent} %',
+        registryRecord: 'Fiche du registre proposée : {record}',
         action: { confirm: 'Confirmer', create: 'Nouveau joueur', link: 'Relier…', reject: 'Rejeter' },
         ask: { confirm: 'Confirmer le joueur proposé pour {name}', create: 'Créer {name} dans le registre', link: 'Relier {name} à un joueur du registre', reject: 'Laisser {name} sans rapprochement' },
         playerId: 'Numéro du joueur dans le registre'

@@ -298,8 +298,8 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   }
 
   /** Returns the failure's message, or null when done (the page is reloaded). */
-  async function resolvePlayer(tournamentPlayerId: number, action: ResolveAction, playerId?: number, reason?: string): Promise<string | null> {
-    const reply = await api.call('tournaments:resolvePlayer', { tournamentPlayerId, action, ...(playerId ? { playerId } : {}), ...(reason ? { reason } : {}) })
+  async function resolvePlayer(tournamentPlayerId: number, action: ResolveAction, playerId?: number, reason?: string, officer?: string): Promise<string | null> {
+    const reply = await api.call('tournaments:resolvePlayer', { tournamentPlayerId, action, ...(playerId ? { playerId } : {}), ...(reason ? { reason } : {}), ...(officer ? { officer } : {}) })
     if (!reply.ok) return errorMessage(reply.error)
     // a player matched to another registry player may have another rating
     rating.value = null
@@ -307,8 +307,8 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     return null
   }
 
-  async function decide(findingId: number, decision: CallInput<'tournaments:decideFinding'>['decision'], reason: string): Promise<string | null> {
-    const reply = await api.call('tournaments:decideFinding', { findingId, decision, reason })
+  async function decide(findingId: number, decision: CallInput<'tournaments:decideFinding'>['decision'], reason: string, officer?: string): Promise<string | null> {
+    const reply = await api.call('tournaments:decideFinding', { findingId, decision, reason, ...(officer ? { officer } : {}) })
     if (!reply.ok) return errorMessage(reply.error)
     findings.value = findings.value.map((f) => (f.id === findingId ? reply.value : f))
     // a decision may give back or take out games: the preview is computed again when next shown
