@@ -6,6 +6,7 @@ import type { Edition } from '../../../shared/contract/rating'
 import type { CheckRun, DashboardRow } from '../../../shared/contract/checks'
 import { runRegulationChecks, type CheckArbiter, type CheckInput, type CheckPlayer, type TournamentFlags } from '../checks/index'
 import { editionForDate } from '../rules/editions'
+import { ratedWithStandard } from '../rules/amendments'
 import { findEdition } from './rating'
 import { editionChain, ratingsAtStart } from '../data/lists'
 import { appendAudit, type AuditAction } from '../data/audit'
@@ -36,6 +37,8 @@ import {
   arbiterNameCandidates,
   reviewFacts,
   roundDates,
+  setQcReference,
+  setRatingType as storeRatingType,
   setReviewFacts,
   setStatus,
   tournamentArbiters,
@@ -176,9 +179,15 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
   // the ratings of the tournament's own chain: FIDE's list for FIDE's rules, the national list for a national profile
   const chain = editionChain(edition)
   const { byFideId } = ratingsAtStart(db, start, ratingType, chain, tournamentPlayers.map((p) => p.fideId ?? ''), stored?.listEntries)
+  // 2024 rapid and blitz: the unrated with a standard rating are rated with it, as the list rates them
+  const standard = ratedWithStandard(edition, t.ratingType)
+    ? ratingsAtStart(db, start, 'standard', chain, tournamentPlayers.filter((p) => p.fideId && !byFideId.get(p.fideId)?.rating).map((p) => p.fideId!)).byFideId
+    : null
   const links = new Map((stored?.links ?? playerLinks(db, id)).map((l) => [l.startRank, l]))
   const players: CheckPlayer[] = tournamentPlayers.map((p) => {
-    const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
+    const own = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
+    const std = own === null && standard && p.fideId ? (standard.get(p.fideId)?.rating ?? null) : null
+    const ratingAtStart = own ?? std
     const link = links.get(p.startRank)
     const known = link && (link.playerId !== null || link.fideId !== null)
     return {
@@ -188,6 +197,7 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       sex: p.sex,
       birth: p.birth,
       ratingAtStart,
+      ...(std !== null ? { ratedWithStandard: true } : {}),
       firstEvent: ratingAtStart !== null ? null : known ? !hasEarlierEvent(db, link.playerId, link.fideId, start, id) : null,
       rounds: p.rounds
     }
@@ -216,7 +226,8 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       registeredDate: t.registeredDate,
       receivedDate: t.receivedDate,
       historical: t.historical === 1,
-      flags: flagsOf(t)
+      flags: flagsOf(t),
+      qcReference: t.qcReference
     },
     players,
     arbiters: checkArbiters(db, id),
@@ -452,6 +463,44 @@ export function setFacts(db: Db, id: number, patch: ReviewFactsPatch, reason: st
   })()
 }
 
+/**
+ * The officer's rating type of a tournament (regulations.md § 1: the time control decides, the officer's word last):
+ * before approval only, audited with the type it had and where that came from, then the checks run again. The lists
+ * the tournament goes into follow it.
+ */
+export function changeRatingType(db: Db, id: number, ratingType: 'standard' | 'rapid' | 'blitz', reason: string, actor: string): CheckRun {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    if (t.status === 'approved' || t.status === 'rated') throw new UserError('checks.ratingTypeLocked', { id, status: t.status })
+    if (t.ratingType === ratingType && t.ratingTypeSource === 'officer') throw new UserError('checks.ratingTypeUnchanged', { id, ratingType, ratingTypeFr: RATING_TYPE_FR[ratingType] })
+    storeRatingType(db, id, ratingType)
+    auditReview(db, actor, 'tournament.ratingType', id, reason, { before: { ratingType: t.ratingType, source: t.ratingTypeSource }, after: { ratingType, source: 'officer' } })
+    return runChecks(db, id, { actor, trigger: 'facts' })
+  })()
+}
+
+const RATING_TYPE_FR = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' } as const
+
+/**
+ * The officer's mark that the Qualification Commission approved the tournament for the standard list (regulations.md
+ * § 1, the 2026 season), with its reference; null takes it off. Audited, then the checks run again (the time-control
+ * check honours it). A rated tournament keeps what it had.
+ */
+export function markQcApproval(db: Db, id: number, reference: string | null, reason: string, actor: string): CheckRun {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    refuseIfRated(t)
+    if (reference !== null && t.ratingType !== 'standard') {
+      const type = t.ratingType ?? 'standard'
+      throw new UserError('checks.qcNotStandard', { id, ratingType: t.ratingType ?? '?', ratingTypeFr: t.ratingType ? RATING_TYPE_FR[type] : '?' })
+    }
+    if (reference === null && t.qcReference === null) throw new UserError('checks.qcNoMark', { id })
+    setQcReference(db, id, reference)
+    auditReview(db, actor, 'tournament.qcApproval', id, reason, { before: t.qcReference, after: reference })
+    return runChecks(db, id, { actor, trigger: 'facts' })
+  })()
+}
+
 /** For the tournament page: the facts, the edition the checks apply, the list it goes into. */
 export function reviewSummary(db: Db, id: number) {
   const t = requireFacts(db, id)
@@ -473,6 +522,9 @@ export function reviewSummary(db: Db, id: number) {
     flags: flagsOf(t),
     timeControlOverride: t.timeControlOverride,
     edition: t.edition,
+    ratingType: t.ratingType,
+    ratingTypeSource: t.ratingTypeSource,
+    qcReference: t.qcReference,
     editionInForce,
     listDate,
     blockingErrors: blockingErrors(db, id).length
@@ -529,6 +581,8 @@ export const checksHandlers: HandlersOf<'checks'> = {
     return setFacts(db, id, patch, reason, officerOf(db, officer))
   },
   'checks:facts': (input, { db }) => reviewSummary(db, input.id),
+  'checks:setRatingType': (input, { db }) => changeRatingType(db, input.id, input.ratingType, input.reason, officerOf(db, input.officer)),
+  'checks:setQcApproval': (input, { db }) => markQcApproval(db, input.id, input.reference, input.reason, officerOf(db, input.officer)),
   'checks:audit': (input, { db }) => {
     requireFacts(db, input.id)
     return tournamentAudit(db, input.id).map((r) => ({ ...r, data: r.data === null ? null : (JSON.parse(r.data) as unknown) }))
