@@ -11,6 +11,7 @@ export type DashboardInput = CallInput<'checks:dashboard'>
 export type Sort = NonNullable<DashboardInput['sort']>
 export type Facts = CallOutput<'checks:facts'>
 export type FactsPatch = Omit<CallInput<'checks:setFacts'>, 'id' | 'reason' | 'officer'>
+export type RatingType = CallInput<'checks:setRatingType'>['ratingType']
 export type Filters = Pick<DashboardInput, 'status' | 'level' | 'code' | 'federation' | 'month' | 'search'>
 
 export interface RuleGroup {
@@ -144,6 +145,8 @@ export const useChecksStore = defineStore('checks', () => {
   const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, reason, overrideErrors }))
   const reject = (id: number, reason: string) => write(() => api.call('checks:reject', { id, reason }))
   const setFacts = (id: number, patch: FactsPatch, reason: string) => write(() => api.call('checks:setFacts', { id, ...patch, reason }))
+  const setRatingType = (id: number, ratingType: RatingType, reason: string) => write(() => api.call('checks:setRatingType', { id, ratingType, reason }))
+  const setQcApproval = (id: number, reference: string | null, reason: string) => write(() => api.call('checks:setQcApproval', { id, reference, reason }))
 
   /** The check report as a PDF file to save (browser mode downloads it; the desktop uses the same call). */
   async function report(id: number, locale: 'en' | 'fr'): Promise<{ fileName: string; bytes: Uint8Array }> {
@@ -169,6 +172,6 @@ export const useChecksStore = defineStore('checks', () => {
     filters, sort, order, page, pageSize, rows, total, loading, error, filterValues,
     loadDashboard, loadFilters, setFilters, setSort, setPage,
     reviewId, findings, facts, audit, reviewLoading, reviewError, groups,
-    loadReview, runChecks, decide, decideRule, approve, reject, setFacts, report
+    loadReview, runChecks, decide, decideRule, approve, reject, setFacts, setRatingType, setQcApproval, report
   }
 })
