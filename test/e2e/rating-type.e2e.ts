@@ -15,6 +15,8 @@ const PLAYERS: ReportPlayer[] = [
   { name: 'Charlie, Carl', fideId: 63003, rating: 1700 },
   { name: 'Delta, Dora', fideId: 63004, rating: 1600, sex: 'F' }
 ]
+// runs in the page (waitForFunction): the node project has no DOM types
+declare const document: { documentElement: { lang: string } }
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-ratingtype'
 mkdirSync(shots, { recursive: true })
 const b64 = (text: string) => Buffer.from(text, 'latin1').toString('base64')

@@ -23,6 +23,10 @@ export const reviewErrors: ErrorCatalogue = {
     en: 'Tournament {id} is {status}: its rating type can no longer be changed. Take it back to checked first (reopen, with a reason), then change it.',
     fr: 'Le tournoi {id} est à l’état « {status} » : sa cadence ne peut plus être changée. Ramenez-le d’abord à l’état contrôlé (réouverture, avec un motif), puis changez-la.'
   },
+  'checks.noRatingType': {
+    en: 'Tournament {id} has no rating type: its report’s time control cannot be read and nothing else tells it. Set it (standard, rapid or blitz) before approving it; no list would take it otherwise.',
+    fr: 'Le tournoi {id} n’a pas de cadence : le temps de réflexion de son rapport est illisible et rien d’autre ne l’indique. Fixez-la (standard, rapide ou blitz) avant de l’approuver ; aucune liste ne le prendrait sinon.'
+  },
   'checks.ratingTypeUnchanged': {
     en: 'Tournament {id} is already rated as {ratingType}.',
     fr: 'Le tournoi {id} est déjà comptabilisé en {ratingTypeFr}.'

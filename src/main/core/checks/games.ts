@@ -2,7 +2,7 @@
 // player's first event with a zero score, too few rated opponents, and the rapid/blitz 600-point rule from 1 Dec 2024;
 // and who is rated with his standard rating in a 2024 rapid or blitz event (no first-event rule for him).
 import { fastGameExcluded, RATED_WITH_STANDARD_REF } from '../rules/amendments'
-import { PLAYED_CODES, scoreOf } from '../model/tournament'
+import { PLAYED_CODES, RATING_TYPE_FR, scoreOf } from '../model/tournament'
 import { finding, isDoubleRoundRobin, pairings, playedGames, sides } from './common'
 import type { CheckFinding, CheckInput, CheckPlayer } from './types'
 
@@ -85,10 +85,9 @@ function unratedPlayers(input: CheckInput): CheckFinding[] {
 function withStandardRating(input: CheckInput): CheckFinding[] {
   const type = input.tournament.ratingType
   if (type === null) return []
-  const fr = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }[type]
   return input.players
     .filter((p) => p.ratedWithStandard === true && p.ratingAtStart !== null && playedBy(p).length > 0)
-    .map((p) => finding(input, 'check.games.ratedWithStandard', 'info', RATED_WITH_STANDARD_REF, { startRank: p.startRank, name: p.name, rating: p.ratingAtStart, ratingType: type, ratingTypeFr: fr }, { startRanks: [p.startRank] }))
+    .map((p) => finding(input, 'check.games.ratedWithStandard', 'info', RATED_WITH_STANDARD_REF, { startRank: p.startRank, name: p.name, rating: p.ratingAtStart, ratingType: type, ratingTypeFr: RATING_TYPE_FR[type] }, { startRanks: [p.startRank] }))
 }
 
 function ratingGap(input: CheckInput): CheckFinding[] {

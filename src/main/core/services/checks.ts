@@ -7,6 +7,7 @@ import type { CheckRun, DashboardRow } from '../../../shared/contract/checks'
 import { runRegulationChecks, type CheckArbiter, type CheckInput, type CheckPlayer, type TournamentFlags } from '../checks/index'
 import { editionForDate } from '../rules/editions'
 import { ratedWithStandard } from '../rules/amendments'
+import { RATING_TYPE_FR } from '../model/tournament'
 import { findEdition } from './rating'
 import { editionChain, ratingsAtStart } from '../data/lists'
 import { appendAudit, type AuditAction } from '../data/audit'
@@ -408,6 +409,8 @@ export function approveTournament(db: Db, id: number, reason: string, overrideEr
     if (blocking.length > 0 && !overrideErrors) {
       throw new UserError('checks.openErrors', { id, count: blocking.length, codes: [...new Set(blocking.map((b) => b.code))].join(', ') })
     }
+    // no list would take it (the lists are per rating type): the time control told nothing, the officer's word is needed
+    if (t.ratingType === null) throw new UserError('checks.noRatingType', { id })
     for (const f of blocking) {
       setDecision(db, f.id, 'overridden', reason, actor)
       auditReview(db, actor, 'finding.overridden', f.id, reason, {
@@ -479,8 +482,6 @@ export function changeRatingType(db: Db, id: number, ratingType: 'standard' | 'r
   })()
 }
 
-const RATING_TYPE_FR = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' } as const
-
 /**
  * The officer's mark that the Qualification Commission approved the tournament for the standard list (regulations.md
  * § 1, the 2026 season), with its reference; null takes it off. Audited, then the checks run again (the time-control
@@ -491,8 +492,7 @@ export function markQcApproval(db: Db, id: number, reference: string | null, rea
     const t = requireFacts(db, id)
     refuseIfRated(t)
     if (reference !== null && t.ratingType !== 'standard') {
-      const type = t.ratingType ?? 'standard'
-      throw new UserError('checks.qcNotStandard', { id, ratingType: t.ratingType ?? '?', ratingTypeFr: t.ratingType ? RATING_TYPE_FR[type] : '?' })
+      throw new UserError('checks.qcNotStandard', { id, ratingType: t.ratingType ?? '?', ratingTypeFr: t.ratingType ? RATING_TYPE_FR[t.ratingType] : '?' })
     }
     if (reference === null && t.qcReference === null) throw new UserError('checks.qcNoMark', { id })
     setQcReference(db, id, reference)

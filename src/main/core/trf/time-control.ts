@@ -1,5 +1,5 @@
 // Rating type (standard / rapid / blitz) from the header: explicit words first, then the time control's minutes.
-import type { RatingType } from '../model/tournament'
+import { RATING_TYPE_FR, type RatingType } from '../model/tournament'
 import type { FindingCollector } from './findings'
 import type { FileRatingTypeSource, TrfHeader } from './types'
 import { readCodedTimeControl, readTimeControlText } from './time-control-read'
@@ -66,9 +66,6 @@ export function decideRatingType(h: Pick<TrfHeader, 'type' | 'name' | 'timeContr
   return { ratingType: first.says, source: first.record, minutes: null, disagreeing: named.filter((n) => n.says !== first.says) }
 }
 
-/** The rating types as the French messages name them. */
-const FR: Record<RatingType, string> = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
-
 /** The rating type with its source reported as findings; a name or type that disagrees with the time control is a warning. */
 export function ratingTypeOf(h: TrfHeader, c: FindingCollector): RatingType | null {
   const d = decideRatingType(h)
@@ -79,20 +76,20 @@ export function ratingTypeOf(h: TrfHeader, c: FindingCollector): RatingType | nu
   }
   if (d.source === '222' || d.source === '122') {
     const text = (d.source === '222' ? h.encodedTimeControl : h.timeControl) ?? ''
-    c.add('info', 'trf.header.ratingType', 'header', { line: null }, text, d.ratingType, { ratingType: d.ratingType, ratingTypeFr: FR[d.ratingType], source: d.source, minutes: d.minutes })
+    c.add('info', 'trf.header.ratingType', 'header', { line: null }, text, d.ratingType, { ratingType: d.ratingType, ratingTypeFr: RATING_TYPE_FR[d.ratingType], source: d.source, minutes: d.minutes })
   } else {
     // no readable time control: the words are a provisional answer the officer confirms or changes
     const text = (d.source === '092' ? h.type : h.name) ?? ''
-    c.add('warning', 'trf.header.ratingTypeFromWords', 'header', { line: null }, text, 'a time control (122 or 222)', { ratingType: d.ratingType, ratingTypeFr: FR[d.ratingType], source: d.source })
+    c.add('warning', 'trf.header.ratingTypeFromWords', 'header', { line: null }, text, 'a time control (122 or 222)', { ratingType: d.ratingType, ratingTypeFr: RATING_TYPE_FR[d.ratingType], source: d.source })
   }
   // a name that disagrees with the time control (the words' own disagreements are the officer's to settle above)
   if (d.minutes !== null) for (const n of d.disagreeing) {
     c.add('warning', 'trf.header.ratingTypeNameDisagrees', 'header', { line: null }, n.text, d.ratingType, {
       ratingType: d.ratingType,
-      ratingTypeFr: FR[d.ratingType],
+      ratingTypeFr: RATING_TYPE_FR[d.ratingType],
       source: d.source,
       named: n.says,
-      namedFr: FR[n.says],
+      namedFr: RATING_TYPE_FR[n.says],
       record: n.record,
       minutes: d.minutes
     })

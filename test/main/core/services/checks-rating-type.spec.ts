@@ -230,3 +230,17 @@ describe('a rapid event under 2024: the unrated with a standard rating are rated
     ])
   })
 })
+
+describe('no rating type: the officer’s word is needed before approval', () => {
+  it('a report without a readable time control nor telling words is refused approval until the officer sets the type', async () => {
+    const id = await importOne('no-type.trf', reportTrf(spec({ name: 'Open de printemps', start: '2024-05-11', end: '2024-05-12', roundDates: ['2024-05-11', '2024-05-12'], timeControl: 'as usual' })))
+    expect(row(id)).toMatchObject({ ratingType: null, source: null })
+    expect((await findings(id)).map((f) => f.code)).toContain('trf.header.ratingTypeUnknown')
+    const no = await refused('checks:approve', { id, reason: 'complete report', overrideErrors: true })
+    expect(no.key).toBe('checks.noRatingType')
+    expect(row(id).status).toBe('checked')
+    await call('checks:setRatingType', { id, ratingType: 'standard', reason: 'the invitation says 90′+30″' })
+    await call('checks:approve', { id, reason: 'complete report', overrideErrors: true })
+    expect(row(id)).toMatchObject({ ratingType: 'standard', source: 'officer', status: 'approved' })
+  })
+})
