@@ -221,7 +221,8 @@ describe('a rapid event under 2024: the unrated with a standard rating are rated
     seedList(dbFile, '2023-06-01', players, 'rapid')
     seedList(dbFile, '2023-06-01', standardOf(players), 'standard')
     const id = await importOne('rapid-2023.trf', gamesTrf('Open rapide de juin 2023', '2023-06-10', players, games), { historical: true })
-    const checks = (await findings(id)).filter((f) => f.source === 'check' && f.code.startsWith('check.games'))
+    // (the games rated fall below half of those held: check.games.fewRated, issue 35 item 8, says so beside these)
+    const checks = (await findings(id)).filter((f) => f.code === 'check.games.firstEventZero' || f.code === 'check.games.ratedWithStandard')
     // Golf unrated: Hotel's win over him is not against a rated opponent, so Hotel scores 0 against the rated (in 2025
     // Golf counts as rated with 1850 and Hotel's point stands)
     expect(checks.map((f) => [f.code, f.subject?.startRanks, f.params.score])).toEqual([
