@@ -79,6 +79,8 @@ const PINNED = [
   'checks:reopen',
   'checks:setFacts',
   'checks:facts',
+  'checks:setRatingType',
+  'checks:setQcApproval',
   'checks:audit',
   'checks:report',
   'checks:arbiterTournaments'

@@ -140,6 +140,18 @@ export const checksContract = {
       .strict(),
     output: checkRunSchema
   }),
+  'checks:setRatingType': call({
+    summary: 'The officer’s rating type of a tournament (standard, rapid, blitz), before approval, with the reason (audited); the checks run again',
+    access: 'write',
+    input: z.object({ id: idSchema, ratingType: z.enum(['standard', 'rapid', 'blitz']), reason, officer }).strict(),
+    output: checkRunSchema
+  }),
+  'checks:setQcApproval': call({
+    summary: 'The officer’s mark that the Qualification Commission approved a 45′+30″ event for the standard list (2026 season), with its reference; null takes it off (audited); the checks run again',
+    access: 'write',
+    input: z.object({ id: idSchema, reference: z.string().trim().min(1).max(200).nullable(), reason, officer }).strict(),
+    output: checkRunSchema
+  }),
   'checks:facts': call({
     summary: 'The officer’s facts of a tournament as stored',
     access: 'read',
@@ -153,6 +165,11 @@ export const checksContract = {
       flags: z.object({ nationalChampionship: z.boolean().optional(), womenEvent: z.boolean().optional() }),
       timeControlOverride: z.string().nullable(),
       edition: z.string().nullable(),
+      ratingType: z.enum(['standard', 'rapid', 'blitz']).nullable(),
+      /** Where the rating type came from: the report's 222 or 122 time control, the words of its 092 or 012, the officer; null: not recorded. */
+      ratingTypeSource: z.enum(['222', '122', '092', '012', 'officer']).nullable(),
+      /** The Qualification Commission's approval for the standard list (its reference); null: none recorded. */
+      qcReference: z.string().nullable(),
       /** The edition the checks apply (the chosen one, or the one in force at the start). */
       editionInForce: z.string().nullable(),
       listDate: z.string().nullable(),

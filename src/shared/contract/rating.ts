@@ -253,7 +253,13 @@ export const editionSchema = z
           })
           .strict()
           .nullable(),
-        fastGamesNotRated: z.object({ from: isoDate, minDifference: int(100, 2000), aboveRating: int(1000, 3500) }).strict().nullable()
+        fastGamesNotRated: z.object({ from: isoDate, minDifference: int(100, 2000), aboveRating: int(1000, 3500) }).strict().nullable(),
+        /**
+         * From the 2026 season (regulations.md § 1): a major or traditional event the Qualification Commission approved is
+         * rated on the standard list at 45′+30″ or more (`minMinutes` for 60 moves), at most `maxRoundsPerDay` rounds a day.
+         * Absent in profiles saved before it existed: no such approval is honoured.
+         */
+        qcStandard: z.object({ from: isoDate, minMinutes: int(1, 600), maxRoundsPerDay: int(1, 50) }).strict().nullable().optional()
       })
       .strict(),
     // default keeps profiles saved before the report checks existed valid

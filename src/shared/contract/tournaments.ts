@@ -78,6 +78,8 @@ const headerSummary = z.object({
   system: z.enum(['swiss', 'round-robin']),
   type: z.string().nullable(),
   ratingType: z.enum(['standard', 'rapid', 'blitz']).nullable(),
+  /** Where the rating type comes from: the 222 or 122 time control, the words of 092 or 012, the officer; null: not recorded. */
+  ratingTypeSource: z.enum(['222', '122', '092', '012', 'officer']).nullable(),
   timeControl: z.string().nullable(),
   rounds: z.number(),
   declaredRounds: z.number().nullable(),

@@ -42,6 +42,14 @@ export const checksErrors: ErrorCatalogue = {
     en: 'Round {round}, {white} – {black}: a player rated {rating} requires {required} minutes for 60 moves, the time control gives {minutes}; this game is not rated. ({paragraph})',
     fr: 'Ronde {round}, {white} – {black} : un joueur classé {rating} impose {required} minutes pour 60 coups, la cadence en donne {minutes} ; cette partie n’est pas comptabilisée. ({paragraph})'
   },
+  'check.timeControl.qcApproved': {
+    en: 'Approved by the Qualification Commission for the standard list ({reference}): {minutes} minutes for 60 moves, at least the {minMinutes} of 45′+30″; the minimum of the players’ ratings does not apply. ({paragraph})',
+    fr: 'Homologué par la Commission de qualification pour la liste standard ({reference}) : {minutes} minutes pour 60 coups, au moins les {minMinutes} de 45′+30″ ; le minimum lié au classement des joueurs ne s’applique pas. ({paragraph})'
+  },
+  'check.timeControl.qcOutsideRule': {
+    en: 'The Qualification Commission’s approval {reference} is recorded, but it cannot be honoured: {why}. The time control’s minimum applies. ({paragraph})',
+    fr: 'L’homologation de la Commission de qualification {reference} est enregistrée, mais elle ne peut pas s’appliquer : {whyFr}. Le minimum de cadence s’applique. ({paragraph})'
+  },
   'check.composition.roundRobin': {
     en: 'Round robin of {players} players with {rated} rated; at least {required} rated are required ({rule}). ({paragraph})',
     fr: 'Tournoi toutes rondes de {players} joueurs dont {rated} classés ; il en faut au moins {required} ({ruleFr}). ({paragraph})'
@@ -57,6 +65,10 @@ export const checksErrors: ErrorCatalogue = {
   'check.games.firstEventZero': {
     en: 'Unrated player {name} (no. {startRank}) scores {score} in his first event (below {below}): his games are ignored. ({paragraph})',
     fr: 'Le joueur non classé {name} (no {startRank}) marque {score} dans sa première compétition (moins de {below}) : ses parties ne sont pas prises en compte. ({paragraph})'
+  },
+  'check.games.ratedWithStandard': {
+    en: '{name} (no. {startRank}) has no {ratingType} rating: he is rated with his standard rating {rating}, not as an unrated player (no first-event rule). ({paragraph})',
+    fr: '{name} (no {startRank}) n’a pas de classement {ratingTypeFr} : il est classé avec son classement standard {rating}, pas comme un joueur non classé (pas de règle du premier tournoi). ({paragraph})'
   },
   'check.games.tooFewRatedOpponents': {
     en: 'Unrated player {name} (no. {startRank}) met {ratedOpponents} rated opponent(s); at least {required} are needed for a result. ({paragraph})',

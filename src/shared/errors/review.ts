@@ -49,6 +49,26 @@ export const reviewErrors: ErrorCatalogue = {
     en: 'Tournament {id} has no finding of rule {code} to decide.',
     fr: 'Le tournoi {id} n’a aucun constat de la règle {code} à décider.'
   },
+  'checks.ratingTypeLocked': {
+    en: 'Tournament {id} is {status}: its rating type can no longer be changed. Take it back to checked first (reopen, with a reason), then change it.',
+    fr: 'Le tournoi {id} est à l’état « {status} » : sa cadence ne peut plus être changée. Ramenez-le d’abord à l’état contrôlé (réouverture, avec un motif), puis changez-la.'
+  },
+  'checks.noRatingType': {
+    en: 'Tournament {id} has no rating type: its report’s time control cannot be read and nothing else tells it. Set it (standard, rapid or blitz) before approving it; no list would take it otherwise.',
+    fr: 'Le tournoi {id} n’a pas de cadence : le temps de réflexion de son rapport est illisible et rien d’autre ne l’indique. Fixez-la (standard, rapide ou blitz) avant de l’approuver ; aucune liste ne le prendrait sinon.'
+  },
+  'checks.ratingTypeUnchanged': {
+    en: 'Tournament {id} is already rated as {ratingType}.',
+    fr: 'Le tournoi {id} est déjà comptabilisé en {ratingTypeFr}.'
+  },
+  'checks.qcNotStandard': {
+    en: 'Tournament {id} is {ratingType}: the Qualification Commission’s approval concerns the standard list only. Change its rating type to standard first.',
+    fr: 'Le tournoi {id} est en {ratingTypeFr} : l’homologation de la Commission de qualification ne concerne que la liste standard. Passez d’abord sa cadence en standard.'
+  },
+  'checks.qcNoMark': {
+    en: 'Tournament {id} has no Qualification Commission approval to take off.',
+    fr: 'Le tournoi {id} n’a aucune homologation de la Commission de qualification à retirer.'
+  },
   'tournaments.noStartDate': {
     en: 'Tournament {id} has no start date nor round dates: it cannot be rated.',
     fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être calculé.'

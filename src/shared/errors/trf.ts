@@ -19,6 +19,14 @@ export const trfErrors: ErrorCatalogue = {
   'trf.header.initialColour': { en: 'Line {line}: initial colour “{found}” (expected W or B).', fr: 'Ligne {line} : couleur initiale « {found} » (attendu W ou B).' },
   'trf.header.roundDate': { en: 'Line {line}: round {round} date “{found}” cannot be read.', fr: 'Ligne {line} : la date de la ronde {round} « {found} » est illisible.' },
   'trf.header.ratingType': { en: 'Rating type {ratingType}, from record {source}.', fr: 'Cadence {ratingType}, d’après l’enregistrement {source}.' },
+  'trf.header.ratingTypeFromWords': {
+    en: 'No readable time control (122, 222): the rating type {ratingType} is taken from the words of record {source} (“{found}”) until the officer confirms or changes it on the tournament page.',
+    fr: 'Aucune cadence lisible (122, 222) : la cadence {ratingTypeFr} est tirée des mots de l’enregistrement {source} (« {found} ») jusqu’à ce que l’officier la confirme ou la change sur la page du tournoi.'
+  },
+  'trf.header.ratingTypeNameDisagrees': {
+    en: 'Record {record} (“{found}”) names a {named} event, but the time control (record {source}, {minutes} minutes for 60 moves) makes it {ratingType}: it is rated as {ratingType}. Change the rating type on the tournament page if the time control is wrong.',
+    fr: 'L’enregistrement {record} (« {found} ») désigne un tournoi {namedFr}, mais la cadence (enregistrement {source}, {minutes} minutes pour 60 coups) en fait un tournoi {ratingTypeFr} : il est comptabilisé en {ratingTypeFr}. Changez la cadence sur la page du tournoi si la cadence lue est fausse.'
+  },
   'trf.header.ratingTypeUnknown': { en: 'The rating type (standard, rapid, blitz) cannot be told from the header.', fr: 'La cadence (standard, rapide, blitz) ne se déduit pas de l’en-tête.' },
   // players
   'trf.player.startRank': { en: 'Line {line}: start number “{found}” is not a number (columns 5-8).', fr: 'Ligne {line} : le numéro de départ « {found} » n’est pas un nombre (colonnes 5-8).' },

@@ -1,4 +1,4 @@
-// A tournament's review from the command line: `tournaments check|approve|reject|reopen|decide|list|report`, through
+// A tournament's review from the command line: `tournaments check|approve|reject|reopen|decide|set-type|qc-approval|list|report`, through
 // the same calls as the dashboard; a refused transition or an unknown id exits 1 with the reason.
 import type { Command } from 'commander'
 import { writeFileSync } from 'node:fs'
@@ -8,6 +8,8 @@ import { CliError, withServices } from '../host'
 
 const DECISIONS = { accept: 'accepted', reject: 'rejected', override: 'overridden' } as const
 const STATES = ['imported', 'checked', 'approved', 'rejected', 'rated'] as const
+const RATING_TYPES = ['standard', 'rapid', 'blitz'] as const
+const SOURCES: Record<string, string> = { '222': 'the coded time control (222)', '122': 'the time control (122)', '092': 'the words of 092', '012': 'the name (012)', officer: 'the officer' }
 
 function positiveId(text: string, what: string): number {
   if (!/^\d+$/.test(text) || Number(text) <= 0) throw new CliError(`expected ${what}, got “${text}”`, 2)
@@ -87,6 +89,51 @@ export function registerReview(tournaments: Command): void {
       await withServices(cmd, async (cli) => {
         const out = await cli.call('checks:reopen', { id, reason: opts.reason })
         cli.print(out, () => `tournament ${id}: checked`)
+      })
+    })
+
+  tournaments
+    .command('set-type')
+    .description('set the rating type of a tournament before approval (the time control decides at import; the officer has the last word)')
+    .argument('<id>', 'tournament id')
+    .requiredOption('--type <type>', RATING_TYPES.join(', '))
+    .requiredOption('--reason <text>', 'why (recorded in the audit log)')
+    .action(async (idText: string, opts: { type: string; reason: string }, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      const ratingType = RATING_TYPES.find((x) => x === opts.type)
+      if (!ratingType) throw new CliError(`--type expects ${RATING_TYPES.join(', ')}, got “${opts.type}”`, 2)
+      await withServices(cmd, async (cli) => {
+        const before = await cli.call('checks:facts', { id })
+        const run = await cli.call('checks:setRatingType', { id, ratingType, reason: opts.reason })
+        cli.print({ ...run, ratingType, before: { ratingType: before.ratingType, source: before.ratingTypeSource } }, () =>
+          [
+            `tournament ${id}: ${before.ratingType ?? 'no rating type'}${before.ratingTypeSource ? ` (from ${SOURCES[before.ratingTypeSource]})` : ''} → ${ratingType} (the officer's decision)`,
+            `  ${run.status}; ${run.findings.error} error, ${run.findings.warning} warning, ${run.findings.info} info, ${run.findings.open} awaiting a decision`
+          ].join('\n')
+        )
+      })
+    })
+
+  tournaments
+    .command('qc-approval')
+    .description('record that FIDE’s Qualification Commission approved a 45′+30″ (or 60′+30″) event for the standard list (2026 season), or take the mark off')
+    .argument('<id>', 'tournament id')
+    .option('--reference <text>', 'the approval’s reference (letter, decision number)')
+    .option('--remove', 'take the mark off')
+    .requiredOption('--reason <text>', 'why (recorded in the audit log)')
+    .action(async (idText: string, opts: { reference?: string; remove?: boolean; reason: string }, cmd: Command) => {
+      const id = positiveId(idText, 'a tournament id')
+      if (Boolean(opts.remove) === (opts.reference !== undefined)) throw new CliError('give either --reference <text> or --remove', 2)
+      if (opts.reference !== undefined && !opts.reference.trim()) throw new CliError('--reference expects the approval’s reference, got an empty text', 2)
+      await withServices(cmd, async (cli) => {
+        const reference = opts.remove ? null : opts.reference!.trim()
+        const run = await cli.call('checks:setQcApproval', { id, reference, reason: opts.reason })
+        cli.print({ ...run, qcReference: reference }, () =>
+          [
+            reference ? `tournament ${id}: approved by the Qualification Commission (${reference})` : `tournament ${id}: Qualification Commission approval taken off`,
+            `  ${run.status}; ${run.findings.error} error, ${run.findings.warning} warning, ${run.findings.info} info, ${run.findings.open} awaiting a decision`
+          ].join('\n')
+        )
       })
     })
 

@@ -1,7 +1,8 @@
 // Which games count: unplayed games in a round robin (rated as a Swiss), matches with an unrated player, an unrated
-// player's first event with a zero score, too few rated opponents, and the rapid/blitz 600-point rule from 1 Dec 2024.
-import { fastGameExcluded } from '../rules/amendments'
-import { PLAYED_CODES, scoreOf } from '../model/tournament'
+// player's first event with a zero score, too few rated opponents, and the rapid/blitz 600-point rule from 1 Dec 2024;
+// and who is rated with his standard rating in a 2024 rapid or blitz event (no first-event rule for him).
+import { fastGameExcluded, RATED_WITH_STANDARD_REF } from '../rules/amendments'
+import { PLAYED_CODES, RATING_TYPE_FR, scoreOf } from '../model/tournament'
 import { finding, isDoubleRoundRobin, pairings, playedGames, sides } from './common'
 import type { CheckFinding, CheckInput, CheckPlayer } from './types'
 
@@ -76,6 +77,19 @@ function unratedPlayers(input: CheckInput): CheckFinding[] {
   return out
 }
 
+/**
+ * 2024 rapid and blitz: a player without a rating of the event's type but with a standard rating is rated with it
+ * (rules/amendments.ts, ratedWithStandard; the list does the same). He is not an unrated player: the first-event and
+ * rated-opponents rules do not concern him (his ratingAtStart is that rating), and the officer is told so.
+ */
+function withStandardRating(input: CheckInput): CheckFinding[] {
+  const type = input.tournament.ratingType
+  if (type === null) return []
+  return input.players
+    .filter((p) => p.ratedWithStandard === true && p.ratingAtStart !== null && playedBy(p).length > 0)
+    .map((p) => finding(input, 'check.games.ratedWithStandard', 'info', RATED_WITH_STANDARD_REF, { startRank: p.startRank, name: p.name, rating: p.ratingAtStart, ratingType: type, ratingTypeFr: RATING_TYPE_FR[type] }, { startRanks: [p.startRank] }))
+}
+
 function ratingGap(input: CheckInput): CheckFinding[] {
   const t = input.tournament
   const rule = input.edition.amendments.fastGamesNotRated
@@ -102,5 +116,5 @@ function ratingGap(input: CheckInput): CheckFinding[] {
 }
 
 export function checkGames(input: CheckInput): CheckFinding[] {
-  return [...unplayedRoundRobin(input), ...matchWithUnrated(input), ...unratedPlayers(input), ...ratingGap(input)]
+  return [...unplayedRoundRobin(input), ...matchWithUnrated(input), ...unratedPlayers(input), ...withStandardRating(input), ...ratingGap(input)]
 }

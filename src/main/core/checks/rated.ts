@@ -4,7 +4,7 @@
 // from the engine's rating of the tournament with the ratings at its start.
 import { rateTournament } from '../engine/tournament'
 import { EMPTY_TALLY, tallyGames, type GameTally } from '../lists/rated-games'
-import { ratedWithStandard } from '../lists/generate'
+import { ratedWithStandard } from '../rules/amendments'
 import type { TournamentPlayer } from '../model/tournament'
 import { finding } from './common'
 import type { CheckFinding, CheckInput } from './types'
@@ -20,7 +20,7 @@ export function ratedGamesOf(input: CheckInput, excludedBy: readonly CheckFindin
   const known = input.players.filter((p) => p.inRegistry !== false)
   const e = input.edition
   // 2024 rapid and blitz: an unrated player with a standard rating is rated with it, as the list's generation rates him
-  const withStandard = ratedWithStandard(e, { ratingType: input.tournament.ratingType ?? 'standard' })
+  const withStandard = ratedWithStandard(e, input.tournament.ratingType ?? 'standard')
   const ratingOf = (p: (typeof input.players)[number]): number | null => p.ratingAtStart ?? (withStandard ? (p.standardAtStart ?? null) : null)
   const players: TournamentPlayer[] = known.map((p) => ({
     startRank: p.startRank,

@@ -16,10 +16,13 @@ export const CHECK_CODES = [
   'check.timeControl.unknown',
   'check.timeControl.tournamentBelowMinimum',
   'check.timeControl.gameBelowMinimum',
+  'check.timeControl.qcApproved',
+  'check.timeControl.qcOutsideRule',
   'check.composition.roundRobin',
   'check.games.unplayedRoundRobin',
   'check.games.matchWithUnrated',
   'check.games.firstEventZero',
+  'check.games.ratedWithStandard',
   'check.games.tooFewRatedOpponents',
   'check.games.ratingGap600',
   'check.games.noneRated',
@@ -64,6 +67,8 @@ export interface CheckTournament {
   /** Archive import: no deadline finding. */
   historical: boolean
   flags: TournamentFlags
+  /** The reference of the Qualification Commission's approval for the standard list (2026 season); null or absent: none. */
+  qcReference?: string | null
 }
 
 export interface CheckPlayer {
@@ -75,6 +80,11 @@ export interface CheckPlayer {
   birth: string | null
   /** Rating on the list in force at the tournament's start (never the one typed in the file); null: unrated. */
   ratingAtStart: number | null
+  /**
+   * True when `ratingAtStart` is his standard rating: unrated in a rapid or blitz event under 2024's rule, he is rated
+   * with it (rules/amendments.ts, ratedWithStandard), as the list rates him.
+   */
+  ratedWithStandard?: boolean
   /**
    * For a player unrated at the start: true when this is his first event (no earlier event in his unrated
    * window or on record), false when he has earlier events, null when it cannot be told.

@@ -29,6 +29,8 @@ export interface AuditActions {
   'tournament.status': 'tournament'
   'tournament.check': 'tournament'
   'tournament.facts': 'tournament'
+  'tournament.ratingType': 'tournament'
+  'tournament.qcApproval': 'tournament'
   'tournament-player.confirm': 'tournament_player'
   'tournament-player.link': 'tournament_player'
   'tournament-player.create': 'tournament_player'

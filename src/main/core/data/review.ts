@@ -28,13 +28,18 @@ export interface ReviewFacts {
   timeControlOverride: string | null
   edition: string | null
   createdAt: string
+  /** Where the rating type came from: '222', '122' (time control), '092', '012' (words), 'officer'; null: not recorded. */
+  ratingTypeSource: '222' | '122' | '092' | '012' | 'officer' | null
+  /** The reference of the Qualification Commission's approval for the standard list (2026 season); null: none recorded. */
+  qcReference: string | null
 }
 
 export function reviewFacts(db: Db, id: number): ReviewFacts | undefined {
   return prepared(db,
       `SELECT id, name, federation, start_date AS startDate, end_date AS endDate, system, rating_type AS ratingType, time_control AS timeControl, rounds,
               declared_rounds AS declaredRounds, header, status, current_file_id AS currentFileId, received_date AS receivedDate, registered_date AS registeredDate, historical, flags,
-              time_control_override AS timeControlOverride, edition, created_at AS createdAt
+              time_control_override AS timeControlOverride, edition, created_at AS createdAt,
+              rating_type_source AS ratingTypeSource, qc_reference AS qcReference
          FROM tournaments WHERE id = ?`
     )
     .get(id) as ReviewFacts | undefined
@@ -134,6 +139,16 @@ export function setReviewFacts(db: Db, id: number, patch: ReviewFactsPatch): voi
   if (patch.edition !== undefined) set('edition = ?', patch.edition)
   if (!sets.length) return
   prepared(db, `UPDATE tournaments SET ${sets.join(', ')}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`).run(...args, id)
+}
+
+/** The officer's rating type of a tournament (the lists it goes into follow it). */
+export function setRatingType(db: Db, id: number, ratingType: 'standard' | 'rapid' | 'blitz'): void {
+  prepared(db, "UPDATE tournaments SET rating_type = ?, rating_type_source = 'officer', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(ratingType, id)
+}
+
+/** The reference of the Qualification Commission's approval of a tournament (null: the mark taken off). */
+export function setQcReference(db: Db, id: number, reference: string | null): void {
+  prepared(db, "UPDATE tournaments SET qc_reference = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(reference, id)
 }
 
 /** Tournaments (not yet rated) an arbiter directed: a licence change re-runs their checks. */

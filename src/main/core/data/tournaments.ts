@@ -59,14 +59,14 @@ export function nextFileVersion(db: Db, tournamentId: number): number {
 /** The header columns of a tournament, as a file gives them, in the order of the INSERT and UPDATE below. */
 function headerValues(parsed: ParsedTrf): unknown[] {
   const h = parsed.header
-  return [h.name, h.city, h.federation, h.startDate, h.endDate, parsed.system, h.type, h.ratingType, h.timeControl, parsed.roundsInData, h.declaredRounds, JSON.stringify(h)]
+  return [h.name, h.city, h.federation, h.startDate, h.endDate, parsed.system, h.type, h.ratingType, h.timeControl, parsed.roundsInData, h.declaredRounds, JSON.stringify(h), h.ratingTypeSource ?? null]
 }
 
 export function insertTournament(db: Db, parsed: ParsedTrf): number {
   return Number(
     prepared(db,
-        `INSERT INTO tournaments (name, city, federation, start_date, end_date, system, type_text, rating_type, time_control, rounds, declared_rounds, header)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        `INSERT INTO tournaments (name, city, federation, start_date, end_date, system, type_text, rating_type, time_control, rounds, declared_rounds, header, rating_type_source)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       )
       .run(...headerValues(parsed)).lastInsertRowid
   )
@@ -74,7 +74,8 @@ export function insertTournament(db: Db, parsed: ParsedTrf): number {
 
 /**
  * Empties a tournament for a corrected file: its rows go, its findings stay but inactive (their decisions are
- * carried over), its header becomes the file's and its status 'imported'.
+ * carried over), its header becomes the file's and its status 'imported'. A rating type the officer decided stays his
+ * (like his decisions on findings): the new file's reading is in its header.
  */
 export function resetTournament(db: Db, tournamentId: number, parsed: ParsedTrf): void {
   for (const table of ['tournament_games', 'tournament_players', 'tournament_arbiters', 'tournament_rounds', 'tournament_teams']) {
@@ -82,8 +83,11 @@ export function resetTournament(db: Db, tournamentId: number, parsed: ParsedTrf)
   }
   prepared(db, 'UPDATE tournament_findings SET active = 0 WHERE tournament_id = ? AND active = 1').run(tournamentId)
   prepared(db,
-    `UPDATE tournaments SET name = ?, city = ?, federation = ?, start_date = ?, end_date = ?, system = ?, type_text = ?, rating_type = ?,
-            time_control = ?, rounds = ?, declared_rounds = ?, header = ?, status = 'imported', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`
+    `UPDATE tournaments SET name = ?, city = ?, federation = ?, start_date = ?, end_date = ?, system = ?, type_text = ?,
+            rating_type = CASE WHEN rating_type_source = 'officer' THEN rating_type ELSE ? END,
+            time_control = ?, rounds = ?, declared_rounds = ?, header = ?,
+            rating_type_source = CASE WHEN rating_type_source = 'officer' THEN 'officer' ELSE ? END,
+            status = 'imported', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`
   ).run(...headerValues(parsed), tournamentId)
 }
 
@@ -242,8 +246,18 @@ export function tournamentPage(db: Db, input: TournamentListFilter): { total: nu
   return { total, rows }
 }
 
-export function tournamentShape(db: Db, id: number): { id: number; status: 'imported'; system: 'swiss' | 'round-robin'; rounds: number } | undefined {
-  return prepared(db, 'SELECT id, status, system, rounds FROM tournaments WHERE id = ?').get(id) as { id: number; status: 'imported'; system: 'swiss' | 'round-robin'; rounds: number } | undefined
+export interface TournamentShape {
+  id: number
+  status: 'imported'
+  system: 'swiss' | 'round-robin'
+  rounds: number
+  /** The tournament's rating type (the officer's when he decided; the file's header keeps the file's own). */
+  ratingType: 'standard' | 'rapid' | 'blitz' | null
+  ratingTypeSource: '222' | '122' | '092' | '012' | 'officer' | null
+}
+
+export function tournamentShape(db: Db, id: number): TournamentShape | undefined {
+  return prepared(db, 'SELECT id, status, system, rounds, rating_type AS ratingType, rating_type_source AS ratingTypeSource FROM tournaments WHERE id = ?').get(id) as TournamentShape | undefined
 }
 
 export interface PlayerMatchRow {

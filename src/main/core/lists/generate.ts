@@ -9,7 +9,7 @@ import { periodTotal } from '../engine/period'
 import { firstRating, monthsBetween, type FirstRating, type UnratedEvent } from '../engine/unrated'
 import { fromHundredths, to2 } from '../engine/rounding'
 import { PLAYED_CODES, type TournamentPlayer } from '../model/tournament'
-import { compressionBetween, compressRating } from '../rules/amendments'
+import { compressionBetween, compressRating, ratedWithStandard } from '../rules/amendments'
 import { kFor, kNote, kRule, type PlayerState } from '../rules/k'
 import { UserError } from '../util/errors'
 import { addDays, addMonths } from './calendar'
@@ -96,10 +96,6 @@ export function birthYearOf(birth: string | null | undefined): number | undefine
   return Number.isInteger(y) && y > 1800 ? y : undefined
 }
 
-/** 2024 rapid and blitz: an unrated player with a standard rating is rated with it (regulations.md § 1, amendments). */
-export function ratedWithStandard(e: Edition, t: { ratingType: PeriodTournament['ratingType'] }): boolean {
-  return t.ratingType !== 'standard' && (e.id === 'fide-2024' || e.basedOn === 'fide-2024')
-}
 
 function chronological(a: PeriodTournament, b: PeriodTournament): number {
   if (a.start !== b.start) return a.start < b.start ? -1 : 1
@@ -250,7 +246,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     // a start rank's player: his index in t.players (the engine's results come in the same order)
     const byRank = new Map<number, number>(t.players.map((p, i) => [p.startRank, i]))
     const excluded = new Map<string, string>(t.excluded.map((x) => [`${x.round}:${x.startRank}`, `${x.code}: ${x.reason}`]))
-    const useStandard = ratedWithStandard(e, t)
+    const useStandard = ratedWithStandard(e, t.ratingType)
     const players: TournamentPlayer[] = []
     const laterRatings = new Map<number, number>()
     const notFirst = new Set<number>()

@@ -1,6 +1,9 @@
 // The neutral tournament model shared by the TRF reader/writer, the database and the rating engine.
 
 export type RatingType = 'standard' | 'rapid' | 'blitz'
+
+/** The rating types as the French messages name them (the `…Fr` parameters of the findings and errors). */
+export const RATING_TYPE_FR: Readonly<Record<RatingType, string>> = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
 export type PairingSystem = 'swiss' | 'round-robin'
 
 /**

@@ -1,4 +1,5 @@
-// Dated amendments applied on top of an edition: the 1 March 2024 compression and the rapid/blitz 600-point rule.
+// Dated amendments applied on top of an edition: the 1 March 2024 compression, the rapid/blitz 600-point rule, the
+// 2026 season's QC-approved standard events and the 2024 rapid/blitz rating of unrated players with a standard rating.
 import type { Edition } from '../../../shared/contract/rating'
 import type { RatingType } from '../model/tournament'
 
@@ -23,4 +24,18 @@ export function fastGameExcluded(e: Edition, ratingType: RatingType, start: stri
   const r = e.amendments.fastGamesNotRated
   if (!r || ratingType === 'standard' || start < r.from) return false
   return Math.abs(own - opp) >= r.minDifference && Math.max(own, opp) > r.aboveRating
+}
+
+/** The paragraph the QC approval's findings cite (regulations.md § 1, the 2026 season). */
+export const QC_STANDARD_REF = 'FIDE 2024: Qualification Commission approval of 45′+30″ events for the standard list, 2026 season (regulations.md § 1)'
+
+/** The paragraph cited when a rapid or blitz event rates an unrated player with his standard rating. */
+export const RATED_WITH_STANDARD_REF = 'FIDE 2024: rapid and blitz, an unrated player with a standard rating is rated with it (regulations.md § 1)'
+
+/**
+ * 2024 rapid and blitz (regulations.md § 1, amendments inside 2024): an unrated player with a standard rating is rated
+ * with it, in tournaments under `fide-2024` or a profile based on it. One rule for the list's generation and the checks.
+ */
+export function ratedWithStandard(e: Pick<Edition, 'id' | 'basedOn'>, ratingType: RatingType | null): boolean {
+  return ratingType !== null && ratingType !== 'standard' && (e.id === 'fide-2024' || e.basedOn === 'fide-2024')
 }

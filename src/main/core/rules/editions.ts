@@ -301,7 +301,10 @@ const fide2024: Edition = {
   roundRobin: { iterationPasses: 1, unratedOpponents: 'not-counted' },
   amendments: {
     compression: { date: '2024-03-01', below: 2000, factor: 0.4, rounding: 'half-up', ratingTypes: ['standard'] },
-    fastGamesNotRated: { from: '2024-12-01', minDifference: 600, aboveRating: 2600 }
+    fastGamesNotRated: { from: '2024-12-01', minDifference: 600, aboveRating: 2600 },
+    // regulations.md § 1: the 2026 season's QC approval of 45′+30″ (75 minutes for 60 moves), at most two rounds a day.
+    // OPEN: the season's first day (1 January 2026 here), a parameter of the edition
+    qcStandard: { from: '2026-01-01', minMinutes: 75, maxRoundsPerDay: 2 }
   }
 }
 

@@ -20,6 +20,8 @@ const LABELS = {
     ratingType: 'Rating type',
     timeControl: 'Time control',
     typedTimeControl: 'time control typed by the office',
+    ratingTypeSource: { '222': 'from the coded time control (222)', '122': 'from the time control (122)', '092': 'from the words of 092, no readable time control', '012': 'from the name (012), no readable time control', officer: 'decided by the office' },
+    qc: 'Approved by the Qualification Commission',
     edition: 'Rules applied',
     status: 'State',
     received: 'Report received',
@@ -52,6 +54,8 @@ const LABELS = {
     ratingType: 'Cadence classée',
     timeControl: 'Cadence',
     typedTimeControl: 'cadence saisie par le bureau',
+    ratingTypeSource: { '222': 'd’après la cadence codée (222)', '122': 'd’après la cadence (122)', '092': 'd’après les mots de 092, sans cadence lisible', '012': 'd’après le nom (012), sans cadence lisible', officer: 'décidée par le bureau' },
+    qc: 'Homologué par la Commission de qualification',
     edition: 'Règles appliquées',
     status: 'État',
     received: 'Rapport reçu le',
@@ -142,7 +146,8 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   fact(L.place, [model.header.city, t.federation].filter(Boolean).join(', '))
   fact(L.dates, [t.startDate, t.endDate].filter(Boolean).join(' – '))
   fact(L.system, t.system)
-  fact(L.ratingType, t.ratingType)
+  fact(L.ratingType, t.ratingType && t.ratingTypeSource ? `${t.ratingType} (${L.ratingTypeSource[t.ratingTypeSource]})` : t.ratingType)
+  fact(L.qc, t.qcReference)
   fact(L.timeControl, t.timeControlOverride ? `${t.timeControlOverride} (${L.typedTimeControl})` : (model.header.encodedTimeControl ?? t.timeControl))
   fact(L.players, String(model.players.length))
   fact(L.arbiters, model.header.arbiters.map((a) => `${a.name}${a.fideId ? ` (${a.fideId})` : ''}`).join('; '))

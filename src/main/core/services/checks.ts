@@ -6,6 +6,8 @@ import type { Edition } from '../../../shared/contract/rating'
 import type { CheckRun, DashboardRow } from '../../../shared/contract/checks'
 import { runRegulationChecks, type CheckArbiter, type CheckInput, type CheckPlayer, type TournamentFlags } from '../checks/index'
 import { editionForDate } from '../rules/editions'
+import { ratedWithStandard } from '../rules/amendments'
+import { RATING_TYPE_FR } from '../model/tournament'
 import { findEdition } from './rating'
 import { editionChain, ratingsAtStart } from '../data/lists'
 import { appendAudit, type AuditAction } from '../data/audit'
@@ -16,7 +18,6 @@ import { UserError } from '../util/errors'
 import type { TrfHeader } from '../trf/index'
 import type { HandlersOf } from './dispatch'
 import { readSettings, officerName } from '../data/settings'
-import { ratedWithStandard } from '../lists/generate'
 import { translateError } from '../../../shared/errors/index'
 import { checkReportPdf } from './check-report'
 import { dueListOf, tournamentList, tournamentLists } from './tournament-list'
@@ -39,6 +40,8 @@ import {
   arbiterNameCandidates,
   reviewFacts,
   roundDates,
+  setQcReference,
+  setRatingType as storeRatingType,
   setReviewFacts,
   setStatus,
   tournamentArbiters,
@@ -151,11 +154,16 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
   // the ratings of the tournament's own chain: FIDE's list for FIDE's rules, the national list for a national profile
   const chain = editionChain(edition)
   const { byFideId } = ratingsAtStart(db, start, ratingType, chain, tournamentPlayers.map((p) => p.fideId ?? ''), stored?.listEntries)
+  // 2024 rapid and blitz: the unrated with a standard rating are rated with it, as the list rates them (their
+  // ratingAtStart is that rating; checks/rated.ts reads standardAtStart for the others, none of whom has one)
+  const standard = ratedWithStandard(edition, t.ratingType)
+    ? ratingsAtStart(db, start, 'standard', chain, tournamentPlayers.filter((p) => p.fideId && !byFideId.get(p.fideId)?.rating).map((p) => p.fideId!)).byFideId
+    : null
   const links = new Map((stored?.links ?? playerLinks(db, id)).map((l) => [l.startRank, l]))
-  // 2024 rapid and blitz: the standard ratings at the start, with which an unrated player is rated (checks/rated.ts)
-  const standard = ratedWithStandard(edition, { ratingType }) ? ratingsAtStart(db, start, 'standard', chain, tournamentPlayers.map((p) => p.fideId ?? '')).byFideId : null
   const players: CheckPlayer[] = tournamentPlayers.map((p) => {
-    const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
+    const own = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
+    const std = own === null && standard && p.fideId ? (standard.get(p.fideId)?.rating ?? null) : null
+    const ratingAtStart = own ?? std
     const link = links.get(p.startRank)
     const known = link && (link.playerId !== null || link.fideId !== null)
     return {
@@ -165,6 +173,7 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       sex: p.sex,
       birth: p.birth,
       ratingAtStart,
+      ...(std !== null ? { ratedWithStandard: true } : {}),
       firstEvent: ratingAtStart !== null ? null : known ? !hasEarlierEvent(db, link.playerId, link.fideId, start, id) : null,
       rounds: p.rounds,
       inRegistry: link !== undefined && link.playerId !== null,
@@ -195,7 +204,8 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       registeredDate: t.registeredDate,
       receivedDate: t.receivedDate,
       historical: t.historical === 1,
-      flags: flagsOf(t)
+      flags: flagsOf(t),
+      qcReference: t.qcReference
     },
     players,
     arbiters: checkArbiters(db, id),
@@ -404,6 +414,8 @@ export function approveTournament(db: Db, id: number, typed: string | null, over
       reason = standardReason(db, 'cleanApproval')
       context = { ...context, standardReason: 'cleanApproval' }
     }
+    // no list would take it (the lists are per rating type): the time control told nothing, the officer's word is needed
+    if (t.ratingType === null) throw new UserError('checks.noRatingType', { id })
     for (const f of blocking) {
       setDecision(db, f.id, 'overridden', reason, actor)
       auditReview(db, actor, 'finding.overridden', f.id, reason, {
@@ -487,6 +499,41 @@ export function setFacts(db: Db, id: number, patch: ReviewFactsPatch, reason: st
   })()
 }
 
+/**
+ * The officer's rating type of a tournament (regulations.md § 1: the time control decides, the officer's word last):
+ * before approval only, audited with the type it had and where that came from, then the checks run again. The lists
+ * the tournament goes into follow it.
+ */
+export function changeRatingType(db: Db, id: number, ratingType: 'standard' | 'rapid' | 'blitz', reason: string, actor: string): CheckRun {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    if (t.status === 'approved' || t.status === 'rated') throw new UserError('checks.ratingTypeLocked', { id, status: t.status })
+    if (t.ratingType === ratingType && t.ratingTypeSource === 'officer') throw new UserError('checks.ratingTypeUnchanged', { id, ratingType, ratingTypeFr: RATING_TYPE_FR[ratingType] })
+    storeRatingType(db, id, ratingType)
+    auditReview(db, actor, 'tournament.ratingType', id, reason, { before: { ratingType: t.ratingType, source: t.ratingTypeSource }, after: { ratingType, source: 'officer' } })
+    return runChecks(db, id, { actor, trigger: 'facts' })
+  })()
+}
+
+/**
+ * The officer's mark that the Qualification Commission approved the tournament for the standard list (regulations.md
+ * § 1, the 2026 season), with its reference; null takes it off. Audited, then the checks run again (the time-control
+ * check honours it). A rated tournament keeps what it had.
+ */
+export function markQcApproval(db: Db, id: number, reference: string | null, reason: string, actor: string): CheckRun {
+  return db.transaction(() => {
+    const t = requireFacts(db, id)
+    refuseIfRated(t)
+    if (reference !== null && t.ratingType !== 'standard') {
+      throw new UserError('checks.qcNotStandard', { id, ratingType: t.ratingType ?? '?', ratingTypeFr: t.ratingType ? RATING_TYPE_FR[t.ratingType] : '?' })
+    }
+    if (reference === null && t.qcReference === null) throw new UserError('checks.qcNoMark', { id })
+    setQcReference(db, id, reference)
+    auditReview(db, actor, 'tournament.qcApproval', id, reason, { before: t.qcReference, after: reference })
+    return runChecks(db, id, { actor, trigger: 'facts' })
+  })()
+}
+
 /** For the tournament page: the facts, the edition the checks apply, its list (tournament-list.ts: rated, due or none). */
 export function reviewSummary(db: Db, id: number) {
   const t = requireFacts(db, id)
@@ -506,6 +553,9 @@ export function reviewSummary(db: Db, id: number) {
     flags: flagsOf(t),
     timeControlOverride: t.timeControlOverride,
     edition: t.edition,
+    ratingType: t.ratingType,
+    ratingTypeSource: t.ratingTypeSource,
+    qcReference: t.qcReference,
     editionInForce,
     listDate: list?.listDate ?? null,
     list,
@@ -548,6 +598,8 @@ export const checksHandlers: HandlersOf<'checks'> = {
     return setFacts(db, id, patch, reason, officerOf(db, officer))
   },
   'checks:facts': (input, { db }) => reviewSummary(db, input.id),
+  'checks:setRatingType': (input, { db }) => changeRatingType(db, input.id, input.ratingType, input.reason, officerOf(db, input.officer)),
+  'checks:setQcApproval': (input, { db }) => markQcApproval(db, input.id, input.reference, input.reason, officerOf(db, input.officer)),
   'checks:audit': (input, { db }) => {
     requireFacts(db, input.id)
     return tournamentAudit(db, input.id).map((r) => ({ ...r, data: r.data === null ? null : (JSON.parse(r.data) as unknown) }))

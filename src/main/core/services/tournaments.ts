@@ -54,6 +54,7 @@ function headerSummary(parsed: Pick<ParsedTrf, 'header' | 'system' | 'roundsInDa
     system: parsed.system,
     type: h.type,
     ratingType: h.ratingType,
+    ratingTypeSource: h.ratingTypeSource ?? null,
     timeControl: h.timeControl,
     rounds: parsed.roundsInData,
     declaredRounds: h.declaredRounds,
@@ -301,7 +302,8 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
     return {
       id: t.id,
       status: t.status,
-      header: headerSummary({ header: model.header, system: t.system, roundsInData: t.rounds }),
+      // the tournament's rating type (the officer's once he decided), not the one its file gave
+      header: { ...headerSummary({ header: model.header, system: t.system, roundsInData: t.rounds }), ratingType: t.ratingType, ratingTypeSource: t.ratingTypeSource },
       players: model.players.map((p) => {
         const m = matches.get(p.startRank)!
         const { id, playerId, matchStatus, matchConfidence, candidatePlayerId, candidateName } = m

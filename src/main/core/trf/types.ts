@@ -82,6 +82,8 @@ export interface TrfHeader {
   /** 142 (TRF26) or XXR. */
   declaredRounds: number | null
   ratingType: RatingType | null
+  /** Where the rating type came from (time-control.ts, decideRatingType); absent in headers stored before it was kept. */
+  ratingTypeSource?: FileRatingTypeSource | null
   initialColour: 'w' | 'b' | null
   /** TRF26 192 coded tournament type. */
   codedType: string | null
@@ -94,6 +96,9 @@ export interface TrfHeader {
   /** Pairing program (TRF26 182). */
   pairingProgram: string | null
 }
+
+/** The record a report's rating type was read from: the coded (222) or written (122) time control, else the words of 092 or 012. */
+export type FileRatingTypeSource = '222' | '122' | '092' | '012'
 
 export interface TrfTeam {
   number: number | null

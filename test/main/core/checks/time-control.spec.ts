@@ -67,3 +67,67 @@ describe('time-control checks', () => {
     expect(checkTimeControl(input('fide-2014', { ratingType: 'rapid', timeControl: '15+10' }, { players: field() }))).toEqual([])
   })
 })
+
+// regulations.md § 1: "From the 2026 season FIDE allows a major or traditional event at 45′ + 30″ (or 60′ + 30″) to be
+// rated on the standard list when its Qualification Commission has approved it (…at most two rounds a day); the officer
+// records that approval and its reference on the tournament, and the time-control check honours it."
+describe('the Qualification Commission’s approval of a 45′+30″ standard event (regulations.md § 1, the 2026 season)', () => {
+  // 45′ + 30″ from move 1: 45 + 60 × 30 s = 75 minutes for 60 moves; 2400 needs 120, 1800 needs 90 (2022 thresholds)
+  const players = () =>
+    play([player(1, 2450), player(2, 1850), player(3, 1700), player(4, 1600)], [
+      [1, 1, 2, '1'],
+      [1, 3, 4, '='],
+      [2, 1, 3, '1'],
+      [2, 2, 4, '0']
+    ])
+  const qcEvent = (t: Parameters<typeof input>[1] = {}) =>
+    input('fide-2024', { startDate: '2026-03-07', endDate: '2026-03-08', timeControl: '45 min + 30 sec per move', roundDates: ['2026-03-07', '2026-03-08'], ...t }, { players: players() })
+
+  it('without the mark, 75 minutes fail every game with a player rated 1800 or more', () => {
+    const f = checkTimeControl(qcEvent())
+    // round 1: 2450 v 1850 (120 required), round 2: 2450 v 1700 (120) and 1850 v 1600 (90); 1700 v 1600 needs 60
+    expect(f.map((x) => [x.code, x.params.round, x.params.required, x.params.minutes])).toEqual([
+      ['check.timeControl.gameBelowMinimum', 1, 120, 75],
+      ['check.timeControl.gameBelowMinimum', 2, 120, 75],
+      ['check.timeControl.gameBelowMinimum', 2, 90, 75]
+    ])
+  })
+
+  it('with the mark and its reference, no game is dropped and one information cites the approval', () => {
+    const f = checkTimeControl(qcEvent({ qcReference: 'QC 2026/14' }))
+    expect(f).toEqual([
+      expect.objectContaining({
+        code: 'check.timeControl.qcApproved',
+        level: 'info',
+        excludesGames: false,
+        paragraph: 'FIDE 2024: Qualification Commission approval of 45′+30″ events for the standard list, 2026 season (regulations.md § 1)',
+        params: expect.objectContaining({ reference: 'QC 2026/14', minutes: 75, minMinutes: 75 })
+      })
+    ])
+  })
+
+  it('60′+30″ (90 minutes) is honoured too', () => {
+    expect(checkTimeControl(qcEvent({ qcReference: 'QC 2026/15', timeControl: '60 min + 30 sec per move' })).map((x) => x.code)).toEqual(['check.timeControl.qcApproved'])
+  })
+
+  it('outside the rule the mark is a warning that says why, and the minimum applies', () => {
+    const why = (t: Parameters<typeof input>[1]) => {
+      const f = checkTimeControl(qcEvent({ qcReference: 'QC 2026/14', ...t }))
+      return [f[0]!.code, f[0]!.params.reason, f[0]!.params.why, f.filter((x) => x.code === 'check.timeControl.gameBelowMinimum').length]
+    }
+    // a 2025 event: the rule starts with the 2026 season
+    expect(why({ startDate: '2025-11-01', endDate: '2025-11-02', roundDates: ['2025-11-01', '2025-11-02'] })).toEqual(['check.timeControl.qcOutsideRule', 'before', 'the rule applies to tournaments starting from 2026-01-01', 3])
+    // 30′ + 30″ = 60 minutes: below 45′ + 30″
+    expect(why({ timeControl: '30 min + 30 sec per move' })).toEqual(['check.timeControl.qcOutsideRule', 'too-short', 'the time control gives 60 minutes for 60 moves, below the 75 of 45′+30″', 3])
+    // three rounds on one day: the approval allows two
+    expect(why({ roundDates: ['2026-03-07', '2026-03-07', '2026-03-07'] })).toEqual(['check.timeControl.qcOutsideRule', 'rounds-per-day', '2026-03-07 has 3 rounds, more than 2 a day', 3])
+    // the FSE profile has no such approval
+    const fse = checkTimeControl(input('fse', { startDate: '2026-03-07', endDate: '2026-03-08', timeControl: '45 min + 30 sec per move', qcReference: 'QC 2026/14' }, { players: players() }))
+    expect(fse[0]).toMatchObject({ code: 'check.timeControl.qcOutsideRule', params: { reason: 'no-rule' } })
+  })
+
+  it('a rapid event with the mark is told the approval concerns the standard list', () => {
+    const f = checkTimeControl(qcEvent({ ratingType: 'rapid', timeControl: '15 min + 10 sec per move', qcReference: 'QC 2026/14' }))
+    expect(f.map((x) => [x.code, x.params.reason])).toEqual([['check.timeControl.qcOutsideRule', 'not-standard']])
+  })
+})

@@ -209,6 +209,10 @@ describe('player matching, findings and decisions', () => {
     const errors = (await call('tournaments:findings', { id: row.tournamentId, level: 'error' }) as { id: number; code: string; line: number; source: string }[]).filter((e) => e.source !== 'check')
     expect(errors.map((e) => [e.code, e.line])).toEqual([['trf.check.points', 2]])
     await call('tournaments:decideFinding', { findingId: errors[0].id, decision: 'overridden', reason: 'arbiter confirms 3 points; column typo' })
+    // the file has no header at all: nothing tells its rating type, and no list would take it until the officer sets it
+    const untyped = await services.dispatch('checks:approve', { id: row.tournamentId, reason: 'errors overridden', overrideErrors: true })
+    expect(untyped.ok ? null : untyped.error.key).toBe('checks.noRatingType')
+    await call('checks:setRatingType', { id: row.tournamentId, ratingType: 'standard', reason: 'the organiser confirms a standard event' })
     // the regulation checks of this test file (no arbiter, no dates) are overridden with the approval's reason
     expect(await call('checks:approve', { id: row.tournamentId, reason: 'errors overridden', overrideErrors: true })).toMatchObject({ id: row.tournamentId, status: 'approved' })
   })

@@ -19,7 +19,7 @@ export function listFixtures(dir: string): string[] {
 
 /** What a round trip must keep: the header facts (declared counts are rewritten from the data) and every player. */
 export function essence(t: Pick<ParsedTrf, 'header' | 'players'>, format: 'TRF16' | 'TRF26') {
-  const h = { ...t.header, declaredPlayers: null, declaredRated: null, declaredTeams: null, ratingType: null }
+  const h = { ...t.header, declaredPlayers: null, declaredRated: null, declaredTeams: null, ratingType: null, ratingTypeSource: null }
   const header =
     format === 'TRF16'
       ? { ...h, initialColour: null, pairingProgram: null, codedType: null, tiebreaks: null, encodedTimeControl: null, startingRankMethod: null }

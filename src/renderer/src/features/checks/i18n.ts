@@ -10,10 +10,13 @@ const rulesEn = {
   'check.timeControl.unknown': 'Time control not understood',
   'check.timeControl.tournamentBelowMinimum': 'Time control below the minimum (tournament)',
   'check.timeControl.gameBelowMinimum': 'Time control below the minimum (game)',
+  'check.timeControl.qcApproved': 'Approved by the Qualification Commission',
+  'check.timeControl.qcOutsideRule': 'Qualification Commission approval outside its rule',
   'check.composition.roundRobin': 'Round robin without enough rated players',
   'check.games.unplayedRoundRobin': 'Round robin with unplayed games',
   'check.games.matchWithUnrated': 'Match with an unrated player',
   'check.games.firstEventZero': 'First event with a zero score',
+  'check.games.ratedWithStandard': 'Rated with the standard rating',
   'check.games.tooFewRatedOpponents': 'Too few rated opponents',
   'check.games.ratingGap600': 'Rating gap of 600 or more',
   'check.games.noneRated': 'No game would be rated',
@@ -21,7 +24,9 @@ const rulesEn = {
   'check.deadline.registration': 'Registered late',
   'check.deadline.report': 'Report late',
   'check.deadline.upload': 'Upload late',
-  'check.list.late': 'Late for a published list'
+  'check.list.late': 'Late for a published list',
+  'trf.header.ratingTypeNameDisagrees': 'Name disagrees with the time control',
+  'trf.header.ratingTypeFromWords': 'Rating type from words, no time control'
 }
 const rulesFr: typeof rulesEn = {
   'check.arbiters.unknown': 'Arbitre absent du registre',
@@ -34,10 +39,13 @@ const rulesFr: typeof rulesEn = {
   'check.timeControl.unknown': 'Cadence non comprise',
   'check.timeControl.tournamentBelowMinimum': 'Cadence sous le minimum (tournoi)',
   'check.timeControl.gameBelowMinimum': 'Cadence sous le minimum (partie)',
+  'check.timeControl.qcApproved': 'Homologué par la Commission de qualification',
+  'check.timeControl.qcOutsideRule': 'Homologation de la Commission de qualification hors de sa règle',
   'check.composition.roundRobin': 'Toutes-rondes sans assez de joueurs classés',
   'check.games.unplayedRoundRobin': 'Toutes-rondes avec des parties non jouées',
   'check.games.matchWithUnrated': 'Match avec un joueur non classé',
   'check.games.firstEventZero': 'Premier tournoi à zéro point',
+  'check.games.ratedWithStandard': 'Classé avec son classement standard',
   'check.games.tooFewRatedOpponents': 'Trop peu d’adversaires classés',
   'check.games.ratingGap600': 'Écart de classement de 600 ou plus',
   'check.games.noneRated': 'Aucune partie ne serait comptabilisée',
@@ -45,7 +53,9 @@ const rulesFr: typeof rulesEn = {
   'check.deadline.registration': 'Homologation tardive',
   'check.deadline.report': 'Rapport tardif',
   'check.deadline.upload': 'Envoi tardif',
-  'check.list.late': 'En retard pour une liste publiée'
+  'check.list.late': 'En retard pour une liste publiée',
+  'trf.header.ratingTypeNameDisagrees': 'Le nom contredit la cadence',
+  'trf.header.ratingTypeFromWords': 'Cadence tirée des mots, sans temps de réflexion lisible'
 }
 
 type Tree = { [k: string]: string | Tree }
@@ -132,7 +142,36 @@ export default {
         findings: 'Findings by rule',
         clean: 'No finding: the report meets every rule checked.',
         excludesGames: 'these games are not rated unless the finding is overridden',
-        ask: { approve: 'Approve this tournament for rating', reject: 'Reject this tournament', facts: 'Record the tournament’s facts' }
+        ask: {
+          approve: 'Approve this tournament for rating',
+          reject: 'Reject this tournament',
+          facts: 'Record the tournament’s facts',
+          ratingType: 'Rate this tournament as {type}',
+          qc: 'Record the Qualification Commission’s approval {reference}',
+          qcRemove: 'Take off the Qualification Commission’s approval'
+        }
+      },
+      type: {
+        title: 'Rating type',
+        ratedAs: 'Rated as',
+        unknown: 'not known: choose it',
+        source: {
+          '222': 'from the coded time control (222)',
+          '122': 'from the time control (122)',
+          '092': 'from the words of record 092: no readable time control, confirm it',
+          '012': 'from the name (012): no readable time control, confirm it',
+          officer: 'decided by the office',
+          none: 'source not recorded'
+        },
+        change: 'Change',
+        locked: 'Approved: reopen the tournament to change its rating type.',
+        qc: 'Qualification Commission',
+        qcNone: 'No approval recorded.',
+        qcPlaceholder: 'Reference of the approval (letter, decision number)',
+        qcRecord: 'Record the approval',
+        qcRemove: 'Take it off',
+        qcHelp: 'From the 2026 season, a major or traditional event at 45′+30″ (or 60′+30″) approved by FIDE’s Qualification Commission is rated on the standard list; the time-control check then honours it.',
+        qcOnlyStandard: 'For a standard event only.'
       },
       arbiter: { none: 'No tournament in the database names this arbiter.', role: { chief: 'chief arbiter', deputy: 'deputy arbiter' } },
       place: { game: 'round {round}, player {rank}', player: 'player {rank}', rounds: 'round(s) {rounds}' },
@@ -152,7 +191,7 @@ export default {
       },
       audit: {
         title: 'Audit trail',
-        tournament: { import: 'imported', replace: 'new file version', status: 'state changed', check: 'checks run', facts: 'facts changed' },
+        tournament: { import: 'imported', replace: 'new file version', status: 'state changed', check: 'checks run', facts: 'facts changed', ratingType: 'rating type changed', qcApproval: 'Qualification Commission approval' },
         finding: { accepted: 'finding accepted', rejected: 'finding rejected', overridden: 'finding overridden' }
       },
       dialog: {
@@ -243,7 +282,36 @@ export default {
         findings: 'Constats par règle',
         clean: 'Aucun constat : le rapport respecte toutes les règles contrôlées.',
         excludesGames: 'ces parties ne sont pas classées sauf si l’on passe outre au constat',
-        ask: { approve: 'Approuver ce tournoi pour le classement', reject: 'Refuser ce tournoi', facts: 'Enregistrer les faits du tournoi' }
+        ask: {
+          approve: 'Approuver ce tournoi pour le classement',
+          reject: 'Refuser ce tournoi',
+          facts: 'Enregistrer les faits du tournoi',
+          ratingType: 'Comptabiliser ce tournoi en {type}',
+          qc: 'Enregistrer l’homologation de la Commission de qualification {reference}',
+          qcRemove: 'Retirer l’homologation de la Commission de qualification'
+        }
+      },
+      type: {
+        title: 'Cadence',
+        ratedAs: 'Comptabilisé en',
+        unknown: 'inconnue : choisissez-la',
+        source: {
+          '222': 'd’après la cadence codée (222)',
+          '122': 'd’après la cadence (122)',
+          '092': 'd’après les mots de l’enregistrement 092 : pas de cadence lisible, à confirmer',
+          '012': 'd’après le nom (012) : pas de cadence lisible, à confirmer',
+          officer: 'décidée par le bureau',
+          none: 'origine non enregistrée'
+        },
+        change: 'Changer',
+        locked: 'Approuvé : rouvrez le tournoi pour changer sa cadence.',
+        qc: 'Commission de qualification',
+        qcNone: 'Aucune homologation enregistrée.',
+        qcPlaceholder: 'Référence de l’homologation (courrier, numéro de décision)',
+        qcRecord: 'Enregistrer l’homologation',
+        qcRemove: 'La retirer',
+        qcHelp: 'À partir de la saison 2026, un tournoi majeur ou traditionnel à 45′+30″ (ou 60′+30″) homologué par la Commission de qualification de la FIDE est comptabilisé dans la liste standard ; le contrôle de la cadence en tient alors compte.',
+        qcOnlyStandard: 'Pour un tournoi standard seulement.'
       },
       arbiter: { none: 'Aucun tournoi de la base ne nomme cet arbitre.', role: { chief: 'arbitre principal', deputy: 'arbitre adjoint' } },
       place: { game: 'ronde {round}, joueur {rank}', player: 'joueur {rank}', rounds: 'ronde(s) {rounds}' },
@@ -263,7 +331,7 @@ export default {
       },
       audit: {
         title: 'Journal d’audit',
-        tournament: { import: 'importé', replace: 'nouvelle version du fichier', status: 'changement d’état', check: 'contrôles lancés', facts: 'faits modifiés' },
+        tournament: { import: 'importé', replace: 'nouvelle version du fichier', status: 'changement d’état', check: 'contrôles lancés', facts: 'faits modifiés', ratingType: 'cadence changée', qcApproval: 'homologation de la Commission de qualification' },
         finding: { accepted: 'constat accepté', rejected: 'constat rejeté', overridden: 'passé outre au constat' }
       },
       dialog: {

@@ -11,6 +11,7 @@ export type DashboardInput = CallInput<'checks:dashboard'>
 export type Sort = NonNullable<DashboardInput['sort']>
 export type Facts = CallOutput<'checks:facts'>
 export type FactsPatch = Omit<CallInput<'checks:setFacts'>, 'id' | 'reason' | 'officer'>
+export type RatingType = CallInput<'checks:setRatingType'>['ratingType']
 export type Filters = Pick<DashboardInput, 'status' | 'level' | 'code' | 'federation' | 'month' | 'search'>
 
 /** Where a finding points: the crosstable cell, the player or the round it concerns. */
@@ -175,6 +176,8 @@ export const useChecksStore = defineStore('checks', () => {
   const approve = (id: number, reason: string, overrideErrors: boolean) => write(() => api.call('checks:approve', { id, ...(reason ? { reason } : {}), overrideErrors }))
   const reject = (id: number, reason: string) => write(() => api.call('checks:reject', { id, reason }))
   const setFacts = (id: number, patch: FactsPatch, reason: string) => write(() => api.call('checks:setFacts', { id, ...patch, reason }))
+  const setRatingType = (id: number, ratingType: RatingType, reason: string) => write(() => api.call('checks:setRatingType', { id, ratingType, reason }))
+  const setQcApproval = (id: number, reference: string | null, reason: string) => write(() => api.call('checks:setQcApproval', { id, reference, reason }))
 
   // ---- a selection of the dashboard decided at once
   const selected = ref<number[]>([])
@@ -211,6 +214,6 @@ export const useChecksStore = defineStore('checks', () => {
     filters, sort, order, page, pageSize, rows, total, loading, error, filterValues,
     loadDashboard, loadFilters, setFilters, setSort, setPage, selected, decideSelected,
     reviewId, findings, facts, audit, reviewLoading, reviewError, groups,
-    loadReview, runChecks, decide, decideRule, approve, reject, setFacts, report
+    loadReview, runChecks, decide, decideRule, approve, reject, setFacts, setRatingType, setQcApproval, report
   }
 })

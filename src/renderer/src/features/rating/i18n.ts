@@ -48,6 +48,7 @@ export default {
         unrated_virtualDraws: 'Virtual draws added to an unrated player’s games',
         amendments_compression: 'One-time compression of low ratings',
         amendments_fastGamesNotRated: 'Rapid/blitz games with a large difference not rated',
+        amendments_qcStandard: 'Standard events at 45′+30″ approved by the Qualification Commission',
         checks_composition_roundRobin: 'Round-robin composition rule'
       },
       params: {
@@ -90,7 +91,8 @@ export default {
         roundRobin: { iterationPasses: 'Passes of the iterative method', unratedOpponents: 'Unrated opponents of rated players' },
         amendments: {
           compression: { date: 'On the list of', below: 'Ratings below', factor: 'Raised by this share of the gap', rounding: 'Rounding', ratingTypes: 'Rating types' },
-          fastGamesNotRated: { from: 'From', minDifference: 'Difference at least', aboveRating: 'One player rated above' }
+          fastGamesNotRated: { from: 'From', minDifference: 'Difference at least', aboveRating: 'One player rated above' },
+          qcStandard: { from: 'Tournaments starting from', minMinutes: 'Minutes for 60 moves at least', maxRoundsPerDay: 'Rounds a day at most' }
         },
         checks: {
           arbitersLicensed: 'Unlicensed arbiters make the event unrated',
@@ -230,6 +232,7 @@ export default {
         unrated_virtualDraws: 'Nulles fictives ajoutées aux parties d’un non-classé',
         amendments_compression: 'Compression unique des classements bas',
         amendments_fastGamesNotRated: 'Parties rapides/blitz à grand écart non comptabilisées',
+        amendments_qcStandard: 'Tournois standard à 45′+30″ homologués par la Commission de qualification',
         checks_composition_roundRobin: 'Règle de composition des tournois toutes rondes'
       },
       params: {
@@ -272,7 +275,8 @@ export default {
         roundRobin: { iterationPasses: 'Passes de la méthode itérative', unratedOpponents: 'Adversaires non classés des joueurs classés' },
         amendments: {
           compression: { date: 'Sur la liste du', below: 'Classements inférieurs à', factor: 'Relevés de cette part de l’écart', rounding: 'Arrondi', ratingTypes: 'Types de classement' },
-          fastGamesNotRated: { from: 'À partir du', minDifference: 'Écart d’au moins', aboveRating: 'Un joueur classé au-dessus de' }
+          fastGamesNotRated: { from: 'À partir du', minDifference: 'Écart d’au moins', aboveRating: 'Un joueur classé au-dessus de' },
+          qcStandard: { from: 'Tournois commençant à partir du', minMinutes: 'Minutes pour 60 coups, au moins', maxRoundsPerDay: 'Rondes par jour, au plus' }
         },
         checks: {
           arbitersLicensed: 'Des arbitres sans licence empêchent le classement',

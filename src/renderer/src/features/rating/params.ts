@@ -115,6 +115,11 @@ export const GROUPS: readonly Group[] = [
         path: ['amendments', 'fastGamesNotRated'],
         defaults: { from: '2024-12-01', minDifference: 600, aboveRating: 2600 },
         fields: [f('amendments.fastGamesNotRated.from', 'date'), f('amendments.fastGamesNotRated.minDifference', 'int', { min: 100, max: 2000 }), f('amendments.fastGamesNotRated.aboveRating', 'int', { min: 1000, max: 3500 })]
+      },
+      {
+        path: ['amendments', 'qcStandard'],
+        defaults: { from: '2026-01-01', minMinutes: 75, maxRoundsPerDay: 2 },
+        fields: [f('amendments.qcStandard.from', 'date'), f('amendments.qcStandard.minMinutes', 'int', { min: 1, max: 600 }), f('amendments.qcStandard.maxRoundsPerDay', 'int', { min: 1, max: 50 })]
       }
     ]
   },

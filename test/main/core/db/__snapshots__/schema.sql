@@ -547,7 +547,9 @@ CREATE TABLE "tournaments" (
         -- the edition or profile the officer chose; NULL: the edition in force at the start
         edition         TEXT
       , registered_date TEXT
-        CHECK (registered_date IS NULL OR registered_date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')) STRICT;
+        CHECK (registered_date IS NULL OR registered_date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'), rating_type_source TEXT
+        CHECK (rating_type_source IS NULL OR rating_type_source IN ('222','122','092','012','officer')), qc_reference TEXT
+        CHECK (qc_reference IS NULL OR length(trim(qc_reference)) BETWEEN 1 AND 200)) STRICT;
 
 -- trigger audit_log_no_delete
 CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
