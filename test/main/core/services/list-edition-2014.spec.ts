@@ -151,7 +151,7 @@ function scenario({ id: edition, year: Y, l }: EditionCase): void {
     it('a correction of February’s report: new versions of March and April, every changed line named', async () => {
       // the arbiter's corrected report: J and O2 drew
       const fixed = FEBRUARY.map((g): Game => (g[1] === J ? [g[0], g[1], g[2], '='] : g))
-      const id = await importApproved(s, swissReport('February Open', `${Y}-02-05`, `${Y}-02-07`, fixed), 'February Open corrected.trf', false)
+      const id = await importApproved(s, swissReport('February Open', `${Y}-02-05`, `${Y}-02-07`, fixed), 'February Open corrected.trf', false, february)
       expect(id).toBe(february)
       await call(s, 'checks:approve', { id, reason: 'corrected report checked', overrideErrors: true })
       const preview = await call(s, 'lists:correctPreview', { listId: mar.listId })

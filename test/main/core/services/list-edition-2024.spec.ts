@@ -127,7 +127,7 @@ describe('FIDE 2024: three monthly lists on a real database', () => {
 
   it('a correction of February’s report: new versions of March and April; the next list builds on them', async () => {
     const fixed = FEBRUARY.map((g): Game => (g[1] === J ? [g[0], g[1], g[2], '='] : g))
-    const id = await importApproved(s, swissReport('February Open', '2025-02-05', '2025-02-07', fixed), 'February Open corrected.trf', false)
+    const id = await importApproved(s, swissReport('February Open', '2025-02-05', '2025-02-07', fixed), 'February Open corrected.trf', false, february)
     expect(id).toBe(february)
     await call(s, 'checks:approve', { id, reason: 'corrected report checked', overrideErrors: true })
     // J 1626 drew O2 1802 (PD .27): +.23 × 40 = 9.2 → +9: 1635; O2 −.23 × 20 = −4.6 → −5: 1797;

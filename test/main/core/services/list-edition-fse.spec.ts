@@ -126,7 +126,7 @@ describe('the national profile FSE: three two-monthly lists on a real database',
 
   it('a correction of March’s report: new versions of May and July; the next list builds on them', async () => {
     const fixed = MARCH.map((g): Game => (g[1] === J ? [g[0], g[1], g[2], '='] : g))
-    const id = await importApproved(s, swissReport('March Open', '2025-03-05', '2025-03-07', fixed), 'March Open corrected.trf', false)
+    const id = await importApproved(s, swissReport('March Open', '2025-03-05', '2025-03-07', fixed), 'March Open corrected.trf', false, march)
     expect(id).toBe(march)
     await call(s, 'checks:approve', { id, reason: 'corrected report checked', overrideErrors: true })
     // J 1623 drew O2 1802 (PD .27): +.23 × 36 = 8.28 → +8: 1631; O2 −.23 × 24 = −5.52 → −6: 1796;

@@ -207,7 +207,7 @@ describe('a corrected file for a tournament already rated', () => {
     const ratedSha = db.prepare('SELECT file_sha256 FROM office_list_tournaments WHERE list_id = ? AND tournament_id = ?').pluck().get(dec.id, t3)
 
     // the arbiter's corrected report: Alpha and Bravo drew (the first file said Alpha won)
-    const id = await importApproved(services, trf('November Round Robin', '2025-11-05', '2025-11-07', ['A', 'B', 'E', 'F1'], ['x==0', '=x1=', '=0x1', '1=0x']), 't3-corrected.trf', false)
+    const id = await importApproved(services, trf('November Round Robin', '2025-11-05', '2025-11-07', ['A', 'B', 'E', 'F1'], ['x==0', '=x1=', '=0x1', '1=0x']), 't3-corrected.trf', false, t3)
     expect(id).toBe(t3)
     expect(db.prepare('SELECT count(*) FROM tournament_files WHERE tournament_id = ?').pluck().get(t3)).toBe(2)
     const trace = JSON.parse(db.prepare("SELECT data FROM audit_log WHERE action = 'tournament.correct' AND entity_id = ?").pluck().get(String(t3)) as string) as { version: number; lists: { listId: number; ratedSha256: string }[] }

@@ -42,8 +42,10 @@ export function trf(title: string, start: string, end: string, keys: (Key | 'E')
   return roundRobinTrf(title, start, 'Round robin standard', players).replace(/^052 .*$/m, `052 ${end.replace(/-/g, '/')}`)
 }
 
-export async function importApproved(s: Services, text: string, name: string, approve = true): Promise<number> {
-  const [r] = (await call(s, 'tournaments:import', { files: [{ fileName: name, base64: Buffer.from(text).toString('base64') }] })) as { ok: boolean; tournamentId: number; message?: string }[]
+/** `replaces`: the stored tournament the officer confirms this report replaces (a corrected report is held until then). */
+export async function importApproved(s: Services, text: string, name: string, approve = true, replaces?: number): Promise<number> {
+  const file = { fileName: name, base64: Buffer.from(text).toString('base64'), ...(replaces !== undefined ? { replaces } : {}) }
+  const [r] = (await call(s, 'tournaments:import', { files: [file] })) as { ok: boolean; tournamentId: number; message?: string }[]
   if (!r!.ok) throw new Error(`import of ${name} failed: ${r!.message}`)
   const id = r!.tournamentId
   const t = (await call(s, 'tournaments:get', { id })) as unknown as { players: { id: number; playerId: number | null; matchStatus: string }[] }

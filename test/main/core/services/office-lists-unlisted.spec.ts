@@ -101,7 +101,8 @@ describe('players without a line: their sheets on a real database', () => {
   })
 
   it('a corrected report published as a new version: U’s sheet there is computed again (B beat U: Ru 1591), the first one kept', async () => {
-    const id = await importApproved(s, swissReport('October Open', '2025-10-10', '2025-10-14', OCTOBER.map((g): Game => (g[1] === U && g[2] === B ? [2, B, U, '1-0'] : g))), 'October Open corrected.trf', false)
+    const october = s.ctx.db.prepare("SELECT id FROM tournaments WHERE name = 'October Open'").pluck().get() as number
+    const id = await importApproved(s, swissReport('October Open', '2025-10-10', '2025-10-14', OCTOBER.map((g): Game => (g[1] === U && g[2] === B ? [2, B, U, '1-0'] : g))), 'October Open corrected.trf', false, october)
     await call(s, 'checks:approve', { id, reason: 'corrected report checked', overrideErrors: true })
     const r = (await s.ctx.jobs.run('lists:correct', { listId: nov.listId, mode: 'new-version', reason: 'U lost to B' })) as { newListIds: number[] }
     const [v2] = r.newListIds as [number]
