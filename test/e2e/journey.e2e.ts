@@ -409,7 +409,7 @@ describe("a rating officer's month on the demo federation", () => {
     await shot(h.page, '14-publish-confirm', false)
     await publish.click()
     await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 30000 }).toBe('Published')
-    expect((await h.page.getByTestId('preview-publisher').innerText()).trim()).toBe(`Published by ${FEDERATION.name} (${FEDERATION.code}). Computed under the FIDE Rating Regulations 2024.`)
+    expect((await h.page.getByTestId('preview-publisher').innerText()).trim()).toBe(`Source: ${FEDERATION.name} (${FEDERATION.code}). Computed under the FIDE Rating Regulations 2024.`)
     await shot(h.page, '15-published')
   })
 

@@ -15,7 +15,7 @@ export default {
       federationNamePlaceholder: 'e.g. Fédération Française des Échecs',
       logo: {
         title: 'Federation logo',
-        intro: 'Printed beside the federation’s name at the head of exported lists (PDF). A PNG or JPEG image of at most {max} KB.',
+        intro: 'Printed beside the federation’s name at the head of the office’s own lists (PDF), never on FIDE’s. A PNG or JPEG image of at most {max} KB.',
         none: 'No logo.',
         alt: 'The federation’s logo',
         size: '{kb} KB',
@@ -73,7 +73,7 @@ export default {
       federationNamePlaceholder: 'p. ex. Fédération Française des Échecs',
       logo: {
         title: 'Logo de la fédération',
-        intro: 'Imprimé à côté du nom de la fédération en tête des listes exportées (PDF). Une image PNG ou JPEG de {max} Ko au plus.',
+        intro: 'Imprimé à côté du nom de la fédération en tête des listes du bureau (PDF), jamais sur celles de la FIDE. Une image PNG ou JPEG de {max} Ko au plus.',
         none: 'Aucun logo.',
         alt: 'Le logo de la fédération',
         size: '{kb} Ko',
