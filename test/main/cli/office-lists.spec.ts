@@ -70,7 +70,7 @@ describe('rating-office lists (office lists)', () => {
     expect(JSON.parse(pub.stdout)).toMatchObject({ listId: out.listId, entries: 9, tournaments: 1, publisher: { name: 'Fédération Française des Échecs', code: 'FRA' } })
     // saved to the settings, and the list shown as the federation's, computed under FIDE's rules (text and JSON)
     const shown = runCli(['--db', db, 'lists', 'show', '--kind', 'office'])
-    expect(shown.stdout).toMatch(new RegExp(`^\\s*${out.listId}  2025-11-01  standard  office     FRA     published  v1 +9  Fédération Française des Échecs — Computed under the FIDE Rating Regulations 2024$`, 'm'))
+    expect(shown.stdout).toMatch(new RegExp(`^\\s*${out.listId}  2025-11-01  standard  office     FRA    published  v1 +9  Fédération Française des Échecs — Computed under the FIDE Rating Regulations 2024$`, 'm'))
     const json = JSON.parse(runCli(['--db', db, '--json', 'lists', 'show']).stdout) as { id: number; kind: string; publisher: unknown }[]
     expect(json.find((l) => l.id === out.listId)!.publisher).toEqual({
       origin: 'office',

@@ -25,7 +25,7 @@ function playerRef(opts: { fideId?: string; player?: string }): { fideId: number
 
 /** A list's line: its publisher's code where the chain's source was (an office list is its federation's, not FIDE's), and how it was obtained. */
 const listLine = (l: ListSummary): string =>
-  [String(l.id).padStart(5), l.listDate, l.ratingType.padEnd(8), l.kind.padEnd(9), publisherFileStem(l.publisher).padEnd(6), l.status.padEnd(9), `v${l.version}`, String(l.entries).padStart(8), `${publisherName(l.publisher, 'en')} — ${listProvenance(l.publisher, 'en')}`].join('  ')
+  [String(l.id).padStart(5), l.listDate, l.ratingType.padEnd(8), l.kind.padEnd(9), publisherFileStem(l.publisher).padEnd(5), l.status.padEnd(9), `v${l.version}`, String(l.entries).padStart(8), `${publisherName(l.publisher, 'en')} — ${listProvenance(l.publisher, 'en')}`].join('  ')
 
 const num = (n: number | null, width: number): string => String(n ?? '-').padStart(width)
 
@@ -120,7 +120,7 @@ export function register(program: Command): void {
           [
             `${h.player.name}${h.player.fideId ? ` (FIDE ${h.player.fideId})` : ''}`,
             ...(h.entries.length
-              ? h.entries.map((e) => [e.listDate, e.ratingType.padEnd(8), e.kind.padEnd(9), publisherFileStem(e.publisher).padEnd(6), e.status.padEnd(9), num(e.rating, 4), num(e.games, 3), num(e.k, 2), e.flags ?? ''].join('  ').trimEnd())
+              ? h.entries.map((e) => [e.listDate, e.ratingType.padEnd(8), e.kind.padEnd(9), publisherFileStem(e.publisher).padEnd(5), e.status.padEnd(9), num(e.rating, 4), num(e.games, 3), num(e.k, 2), e.flags ?? ''].join('  ').trimEnd())
               : ['  on no list'])
           ].join('\n')
         )
