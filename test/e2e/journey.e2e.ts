@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import Database from 'better-sqlite3'
 import { startHarness, artifacts, type Harness } from './harness'
-import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
 import { pdfText } from '../helpers/pdf-text'
+import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
 import { saveArbiter } from '../../src/main/core/data/arbiters'
 
 const shots = join(artifacts, 'journey')
@@ -326,7 +326,9 @@ describe("a rating officer's month on the demo federation", () => {
     // the changes against FIDE's list of 1 September, by kind (the same seed gives the same figures)
     const counts: Record<string, string> = {}
     for (const k of ['up', 'down', 'new', 'delisted', 'unchanged', 'unlisted']) counts[k] = (await h.page.getByTestId(`preview-count-${k}`).innerText()).replace(/\D/g, '')
-    expect(counts).toEqual({ up: '35', down: '39', new: '0', delisted: '1', unchanged: '13', unlisted: '3' })
+    // (lists/change-kinds.ts: the 298 players of both lists are each in one kind — 35 up, 39 down, Rivière delisted at
+    // 1394, the 223 others unchanged; the round robin's three, on neither list, have sheets and no line: not on the list)
+    expect(counts).toEqual({ up: '35', down: '39', new: '0', delisted: '1', unchanged: '223', unlisted: '3' })
     draftPath = h.page.url()
     await shot(h.page, '11-preview')
     // 'Not on the list': the round robin's three, each with the reason on his row and on his sheet — a first rating
@@ -413,6 +415,20 @@ describe("a rating officer's month on the demo federation", () => {
     await shot(h.page, '15-published')
   })
 
+  it('names the list of 1 October 2025, version 1, on each tournament it rated; the rejected one names none', async () => {
+    // issue 35: after publication a rated tournament names the list that rated it, not the next one to come
+    await h.page.goto(h.url + '#/checks')
+    await pick(h.page, 'dashboard-status', 'All')
+    for (const t of ['open-automne-lyon', 'open-chambery', 'ferme-annecy']) {
+      await expect.poll(async () => (await h.page.getByTestId(`dashboard-list-${id[t]}`).innerText()).trim(), { timeout: 30000 }).toBe('1 Oct 2025, v1')
+    }
+    expect((await h.page.getByTestId(`dashboard-list-${id['championnat-jeunes']}`).innerText()).trim()).toBe('—')
+    await openReview(h.page, id['open-automne-lyon']!)
+    await expect.poll(async () => (await h.page.getByTestId('review-list').innerText()).trim(), { timeout: 30000 }).toBe('· rated in the list of 1 Oct 2025, version 1')
+    await openReview(h.page, id['championnat-jeunes']!)
+    await expect.poll(async () => (await h.page.getByTestId('review-list').innerText()).trim(), { timeout: 30000 }).toBe('· in no list')
+  })
+
   it('exports the published list as PDF and as TXT', async () => {
     // the lists: the new office list is published, then its page with the exports
     await h.page.goto(`${h.url}#/lists`)
@@ -443,7 +459,19 @@ describe("a rating officer's month on the demo federation", () => {
     // a line per entry: the list has no player without a FIDE ID (FIDE's layout is keyed by it)
     expect(query<number>('SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.fide_id IS NULL', listId)).toBe(0)
     expect(lines.length).toBe(298)
+    // the one player under the floor (1400 → 1394, FIDE 2024: floor 1400; 2005 § 9.34) is published as delisted: his
+    // TXT line has no rating and the flag d, the PDF prints the mark and no rank, the list's page the mark (issue 35)
+    const delisted = query<number>("SELECT p.fide_id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND e.entry_status = 'delisted'", listId)
+    expect(query<number>("SELECT count(*) FROM rating_list_entries WHERE list_id = ? AND entry_status = 'delisted'", listId)).toBe(1)
+    const own = readFileSync(txtPath, 'utf8').split('\n').find((l) => l.startsWith(String(delisted)))!
+    expect([own.slice(15, 76).trim(), own.slice(113, 119).trim(), own.slice(132).trim()]).toEqual(['Rivière, Aurélien', '', 'd'])
+    const pdfRow = (await pdfText(readFileSync(pdfPath))).pages.join('\n').split('\n').find((l) => l.includes('Rivière, Aurélien'))!
+    expect(pdfRow.trim().startsWith('Rivière, Aurélien')).toBe(true) // no rank before his name
+    expect(pdfRow).toContain('delisted')
+    expect(pdfRow).not.toContain('1394')
     await shot(h.page, '16-list-export')
+    await h.page.getByTestId('list-search').locator('input').fill('Rivière Aurélien')
+    await expect.poll(async () => await h.page.getByTestId('entry-delisted').count(), { timeout: 30000 }).toBe(1)
   })
 
   it("finds the list in the archive: a player's history chart, the calculation sheet behind his rating, a past list", async () => {

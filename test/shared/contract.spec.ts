@@ -33,6 +33,7 @@ const PINNED = [
   'lists:entries',
   'lists:list',
   'lists:calendar',
+  'lists:nextDate',
   'lists:preview',
   'lists:tournaments',
   'lists:stale',

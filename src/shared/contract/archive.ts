@@ -18,10 +18,13 @@ export const archivePlayerSchema = z.object({
 export type ArchivePlayer = z.infer<typeof archivePlayerSchema>
 
 export const archiveEntrySchema = z.object({
+  /** The published rating: null for an unrated entry and for one shown as delisted (rating under the floor). */
   rating: z.number().nullable(),
   games: z.number().nullable(),
   k: z.number().nullable(),
   flags: z.string().nullable(),
+  /** Shown once as delisted on this list: his rating fell under the floor (FIDE 2005 § 9.34), he is unrated. */
+  delisted: z.boolean(),
   title: z.string().nullable(),
   federation: z.string().nullable()
 })

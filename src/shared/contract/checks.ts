@@ -2,7 +2,7 @@
 // one or by rule, approval and rejection with a reason, the officer's facts, the audit trail and the PDF check report.
 import { z } from 'zod'
 import { call, idSchema, isoDate } from './define'
-import { tournamentStatus } from './tournaments'
+import { tournamentListSchema, tournamentStatus } from './tournaments'
 import { auditRowSchema, type AuditRow } from './audit'
 
 const reason = z.string().trim().min(3).max(2000)
@@ -41,8 +41,10 @@ export const dashboardRowSchema = z.object({
   warnings: z.number(),
   open: z.number(),
   historical: z.boolean(),
-  /** Date of the rating list the tournament goes into (the first list whose closing date it meets). */
-  listDate: z.string().nullable()
+  /** Date of the tournament's list: the one that rated it, else the one it goes into (null: none). */
+  listDate: z.string().nullable(),
+  /** The tournament's list, rated or due, with the version that rated it. */
+  list: tournamentListSchema
 })
 export type DashboardRow = z.infer<typeof dashboardRowSchema>
 
@@ -145,6 +147,7 @@ export const checksContract = {
       /** The edition the checks apply (the chosen one, or the one in force at the start). */
       editionInForce: z.string().nullable(),
       listDate: z.string().nullable(),
+      list: tournamentListSchema,
       blockingErrors: z.number()
     })
   }),

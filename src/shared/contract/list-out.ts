@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { call, idSchema } from './define'
 import { listEntryRowSchema, listSummarySchema } from './lists'
+import { changeKind } from './office-lists'
 
 export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
@@ -53,18 +54,23 @@ export function listExportRequestFromQuery(listId: string, q: URLSearchParams): 
   return out
 }
 
-export const diffKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title'])
+/** The kinds of change between two lists: the preview's (one definition, src/main/core/lists/change-kinds.ts). */
+export const diffKind = changeKind
 export type DiffKindName = z.infer<typeof diffKind>
 
 const sideSchema = z.object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable() })
+
+/** A line on one side of a comparison: with its title and its status ('delisted': shown once as delisted, its rating
+ *  not published; null: an imported line). */
+const diffSideSchema = sideSchema.extend({ title: z.string().nullable(), status: z.enum(['rated', 'delisted', 'titled-unrated']).nullable() })
 
 export const diffRowSchema = z.object({
   playerId: z.number(),
   fideId: z.number().nullable(),
   name: z.string(),
   federation: z.string().nullable(),
-  from: sideSchema.extend({ title: z.string().nullable() }).nullable(),
-  to: sideSchema.extend({ title: z.string().nullable() }).nullable()
+  from: diffSideSchema.nullable(),
+  to: diffSideSchema.nullable()
 })
 export type DiffRowOut = z.infer<typeof diffRowSchema>
 
@@ -76,7 +82,8 @@ export const diffCountsSchema = z.object({
   inactive: z.number(),
   reactivated: z.number(),
   title: z.number(),
-  unchanged: z.number()
+  unchanged: z.number(),
+  unlisted: z.number()
 })
 
 /** The lists:diff job: the two lists of one comparison. */

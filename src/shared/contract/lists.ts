@@ -56,11 +56,16 @@ export const listEntryRowSchema = z.object({
   title: z.string().nullable(),
   sex: z.string().nullable(),
   birthYear: z.number().nullable(),
+  /** The published rating: null for an unrated entry and for one shown as delisted (data/published-rating.ts). */
   rating: z.number().nullable(),
   games: z.number().nullable(),
   k: z.number().nullable(),
   flags: z.string().nullable(),
-  /** The player's rating on the previous official list of the same rating type (null: not on it, or none). */
+  /** Shown once as delisted: his rating fell under the floor (FIDE 2005 § 9.34); he has no rating and no rank. */
+  delisted: z.boolean(),
+  /** His rank among the list's rated players (by rating, ties by player id) on a page by rating; null when unrated, delisted, or in another order. */
+  rank: z.number().nullable(),
+  /** The player's published rating on the previous official list of the same rating type (null: not on it, unrated or delisted there, or none). */
   previousRating: z.number().nullable()
 })
 export type ListEntryRow = z.infer<typeof listEntryRowSchema>

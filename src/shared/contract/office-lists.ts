@@ -28,7 +28,13 @@ export const listTournamentSchema = z.object({
   late: z.boolean(),
   final: z.boolean(),
   games: z.number(),
-  players: z.number()
+  players: z.number(),
+  /** The tournament's finding that it rates no game or far fewer than it holds (check.games.noneRated / fewRated):
+   *  the games held and rated it counted, its sentence in the office's language, the officer's decision. */
+  ratedGames: z
+    .object({ code: z.string(), level: z.enum(['error', 'warning', 'info']), held: z.number(), rated: z.number(), message: z.string(), decision: z.string().nullable() })
+    .nullable()
+    .optional()
 })
 export type ListTournament = z.infer<typeof listTournamentSchema>
 
@@ -49,9 +55,11 @@ export const generateResultSchema = z.object({
 })
 export type GenerateResult = z.infer<typeof generateResultSchema>
 
-/** How a player's line differs from the base list; 'unlisted': the period touched him (games, his window, a line on the
- *  base list) but he has no line on this list (his sheet says why: too few games, a first rating under the floor, …). */
-export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'])
+/** How a player's line on a list differs from his line on a base list, one definition for the preview, the comparison
+ *  of two lists and the CLI (src/main/core/lists/change-kinds.ts): one of up, down, new, delisted, unchanged, unlisted
+ *  each (his rating kind), and inactive, reactivated, title besides when they apply. 'unlisted': no line on the list
+ *  (he left it, or the period touched him and the list gives him no line: his sheet says why). */
+export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title', 'unchanged', 'unlisted'])
 export type ChangeKind = z.infer<typeof changeKind>
 
 /**
@@ -91,7 +99,10 @@ export const previewRowSchema = z.object({
   fideId: z.number().nullable(),
   name: z.string(),
   federation: z.string().nullable(),
+  /** His rating kind (one of up, down, new, delisted, unchanged, unlisted). */
   kind: changeKind,
+  /** The kinds he counts in besides (inactive, reactivated, title). */
+  marks: z.array(changeKind),
   before: z.number().nullable(),
   after: z.number().nullable(),
   change: z.number().nullable(),
@@ -179,6 +190,18 @@ export const officeListsContract = {
     archive: true,
     input: z.object({ year: z.number().int().min(1971).max(2100), ratingType: ratingType.default('standard'), profile: z.string().min(1).max(100).optional() }).strict(),
     output: z.array(calendarEntrySchema)
+  }),
+  'lists:nextDate': call({
+    summary: 'The list date offered to generate next: the earliest list due with approved tournaments no published list rated, else the list after the last published (or after the latest imported list)',
+    access: 'read',
+    input: z.object({ ratingType: ratingType.default('standard'), profile: z.string().min(1).max(100).optional() }).strict(),
+    output: z.object({
+      listDate: isoDate,
+      /** 'approved': tournaments go into it; 'afterPublished' / 'afterReference': the list after the latest one; 'today': the first from today. */
+      reason: z.enum(['approved', 'afterPublished', 'afterReference', 'today']),
+      /** The approved tournaments not yet rated that go into it. */
+      tournaments: z.number()
+    })
   }),
   'lists:preview': call({
     summary: 'An office list compared with the list it was computed from: counts by kind of change and one page of changes (biggest first), with the tournaments behind each',

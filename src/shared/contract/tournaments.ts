@@ -117,6 +117,18 @@ export const importResultSchema = z.array(
   ])
 )
 
+/**
+ * Which list a tournament belongs to (services/tournament-list.ts): 'rated', the published office list that rated it
+ * (its last rounds), in the version in force of that date; 'due', the list it will go into; null: none (rejected).
+ */
+export const tournamentListSchema = z
+  .discriminatedUnion('state', [
+    z.object({ state: z.literal('rated'), listId: z.number(), listDate: z.string(), version: z.number() }),
+    z.object({ state: z.literal('due'), listDate: z.string() })
+  ])
+  .nullable()
+export type TournamentListRef = z.infer<typeof tournamentListSchema>
+
 const tournamentRow = z.object({
   id: z.number(),
   name: z.string().nullable(),
@@ -132,7 +144,8 @@ const tournamentRow = z.object({
   errors: z.number(),
   warnings: z.number(),
   openDecisions: z.number(),
-  importedAt: z.string()
+  importedAt: z.string(),
+  list: tournamentListSchema
 })
 
 export const tournamentsContract = {

@@ -66,6 +66,14 @@ export const checksErrors: ErrorCatalogue = {
     en: 'Round {round}, {white} ({whiteRating}) – {black} ({blackRating}): a difference of {difference} points (≥ {minDifference}) with a player above {aboveRating}; not rated. ({paragraph})',
     fr: 'Ronde {round}, {white} ({whiteRating}) – {black} ({blackRating}) : un écart de {difference} points (≥ {minDifference}) avec un joueur au-dessus de {aboveRating} ; partie non comptabilisée. ({paragraph})'
   },
+  'check.games.noneRated': {
+    en: 'No game of this tournament would be rated: {held} game(s) held, {rated} rated. Not rated: {unknownPlayer} with a player the registry does not know (link or create him), {unrated} between players who cannot count them (unrated opponents), {unplayed} forfeited or not played, {finding} taken out by a finding, {firstEvent} in an unrated player’s first event below the threshold; {byes} round(s) without an opponent. ({paragraph})',
+    fr: 'Aucune partie de ce tournoi ne serait comptabilisée : {held} partie(s) appariée(s), {rated} comptabilisée(s). Non comptabilisées : {unknownPlayer} avec un joueur inconnu du registre (le lier ou le créer), {unrated} entre joueurs qui ne peuvent pas les compter (adversaires non classés), {unplayed} par forfait ou non jouées, {finding} retirées par un constat, {firstEvent} dans la première compétition d’un joueur non classé sous le seuil ; {byes} ronde(s) sans adversaire. ({paragraph})'
+  },
+  'check.games.fewRated': {
+    en: 'Only {rated} of the {held} games held would be rated. Not rated: {unknownPlayer} with a player the registry does not know (link or create him), {unrated} between players who cannot count them (unrated opponents), {unplayed} forfeited or not played, {finding} taken out by a finding, {firstEvent} in an unrated player’s first event below the threshold; {byes} round(s) without an opponent. ({paragraph})',
+    fr: 'Seules {rated} des {held} parties appariées seraient comptabilisées. Non comptabilisées : {unknownPlayer} avec un joueur inconnu du registre (le lier ou le créer), {unrated} entre joueurs qui ne peuvent pas les compter (adversaires non classés), {unplayed} par forfait ou non jouées, {finding} retirées par un constat, {firstEvent} dans la première compétition d’un joueur non classé sous le seuil ; {byes} ronde(s) sans adversaire. ({paragraph})'
+  },
   'check.deadline.registration': {
     en: 'Registered on {registered}, {daysBefore} day(s) before the start ({start}); {required} days are required. ({paragraph})',
     fr: 'Enregistré le {registered}, {daysBefore} jour(s) avant le début ({start}) ; {required} jours sont requis. ({paragraph})'

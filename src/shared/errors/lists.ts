@@ -10,10 +10,6 @@ export const listsErrors: ErrorCatalogue = {
     en: '{listDate} is not a list date of the calendar; the list dates of that year are {dates}.',
     fr: 'Le {listDate} n’est pas une date de liste du calendrier ; les dates de liste de cette année sont {dates}.'
   },
-  'lists.nothingApproved': {
-    en: 'No approved {ratingType} tournament ended on or before the closing date {closingDate} that no published list has rated: approve the period’s tournaments first.',
-    fr: 'Aucun tournoi {ratingType} approuvé, terminé au plus tard à la date de clôture du {closingDate}, n’attend d’être classé : approuvez d’abord les tournois de la période.'
-  },
   'lists.missingPlayer': {
     en: 'Tournament {id} ({name}), start rank {startRank}, is linked to player {playerId}, who is not in the registry: the database was changed outside the application. Nothing was written; restore the last backup made before that change (Settings › Backups).',
     fr: 'Le tournoi {id} ({name}), numéro de départ {startRank}, est lié au joueur {playerId}, absent du registre : la base a été modifiée hors de l’application. Rien n’a été écrit ; restaurez la dernière sauvegarde faite avant cette modification (Paramètres › Sauvegardes).'

@@ -41,11 +41,13 @@ describe('rating-office lists export / diff / reconcile', () => {
   it('diffs two lists as text and as JSON', () => {
     const text = runCli(['--db', db, 'lists', 'diff', String(ids.jan), String(ids.feb)])
     expect(text.code).toBe(0)
-    expect(text.stdout).toContain('up 1, down 0, new 1, delisted 0, inactive 0, reactivated 0, title 0, unchanged 2')
+    // the kinds of lists/change-kinds.ts: Carlsen and Dupont (inactive on both) unchanged, Müller up, Martin new
+    expect(text.stdout).toContain('up 1, down 0, new 1, delisted 0, unchanged 2, unlisted 0; besides: inactive 0, reactivated 0, title 0')
     expect(text.stdout).toMatch(/^up \(1\):\n +4600010 Müller, Anna +GER 1850 → 1872$/m)
-    const json = JSON.parse(runCli(['--db', db, '--json', 'lists', 'diff', String(ids.feb), String(ids.mar), '--kind', 'delisted']).stdout)
-    expect(json.counts.delisted).toBe(2)
-    expect(json.kinds.delisted.rows.map((r: { name: string }) => r.name)).toEqual(['Carlsen, Magnus', 'Müller, Anna'])
+    // Carlsen and Müller have no line on March's list: not on the list (unlisted), none shown delisted
+    const json = JSON.parse(runCli(['--db', db, '--json', 'lists', 'diff', String(ids.feb), String(ids.mar), '--kind', 'unlisted']).stdout)
+    expect([json.counts.unlisted, json.counts.delisted]).toEqual([2, 0])
+    expect(json.kinds.unlisted.rows.map((r: { name: string }) => r.name)).toEqual(['Carlsen, Magnus', 'Müller, Anna'])
     const other = runCli(['--db', db, 'lists', 'diff', String(ids.feb), String(ids.rapid)])
     expect(other.code).toBe(1)
     expect(other.stderr).toContain('are not of the same rating type')

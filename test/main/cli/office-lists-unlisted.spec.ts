@@ -48,6 +48,6 @@ describe('rating-office lists sheet|preview for a player without a line', () => 
     expect(p.stdout).toMatch(new RegExp(`unlisted\\s+${U.id}\\s+Urech, Ueli\\s+- → - \\s+October Open`))
     const bad = runCli(['--db', db, 'lists', 'preview', String(listId), '--kind', 'absent'])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('--kind expects up, down, new, delisted, inactive, reactivated, unchanged, unlisted, got “absent”')
+    expect(bad.stderr).toContain('--kind expects up, down, new, delisted, inactive, reactivated, title, unchanged, unlisted, got “absent”')
   }, SLOW)
 })

@@ -41,7 +41,7 @@ describe('rating-office lists (office lists)', () => {
     expect(none.stderr).toContain('No base list for the standard list of 2025-11-01')
   }, SLOW)
 
-  it('generates, shows a sheet, publishes once, and refuses the second publication and an empty period', () => {
+  it('generates, shows a sheet, publishes once, refuses the second publication, and generates the quiet month after it', () => {
     const g = runCli(['--db', db, '--json', 'lists', 'generate', '--date', '2025-11-01', '--type', 'standard'])
     expect(g.code, g.stderr).toBe(0)
     const out = JSON.parse(g.stdout) as { listId: number; listDate: string; type: string; edition: string; players: number; rated: number; newlyRated: number; delisted: number; tournaments: { name: string; games: number }[] }
@@ -94,9 +94,12 @@ describe('rating-office lists (office lists)', () => {
       [PLAYERS.F5.id, 1902]
     ])
 
-    const dec = runCli(['--db', db, 'lists', 'generate', '--date', '2025-12-01'])
-    expect(dec.code).toBe(1)
-    expect(dec.stderr).toContain('No approved standard tournament ended on or before the closing date 2025-11-28')
+    // no --date: the list after the last published; no tournament in its period: still generated, and said (issue 35)
+    const dec = runCli(['--db', db, 'lists', 'generate'])
+    expect(dec.code, dec.stderr).toBe(0)
+    expect(dec.stdout).toContain('list date 2025-12-01: the list after the last published one')
+    expect(dec.stdout).toContain('standard list of 2025-12-01 (closing 2025-11-28')
+    expect(dec.stdout).toContain('no tournament in this period: the list carries the base list with its rules applied')
 
     const correct = runCli(['--db', db, 'lists', 'correct', String(out.listId)])
     expect(correct.code, correct.stderr).toBe(0)

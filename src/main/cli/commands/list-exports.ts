@@ -4,6 +4,7 @@ import { CliError, withServices } from '../host'
 import type { CallOutput } from '../../../shared/contract/index'
 import { writeListExportFile } from '../../core/services/list-exports'
 import { DIFF_KINDS, type DiffKind } from '../../core/data/list-compare'
+import { changeCountsText } from '../../core/lists/change-kinds'
 import { RECONCILE_REASONS } from '../../core/compare/reconcile'
 import { regionSchema } from '../../../shared/contract/list-out'
 import { EXPORT_CATEGORIES, EXPORT_FORMATS, EXPORT_SORTS, type ExportCategory, type ExportFormat, type ExportSort } from '../../core/exports/types'
@@ -78,16 +79,16 @@ export function register(program: Command): void {
 
   lists
     .command('diff')
-    .description('compare two lists of one rating type: rises, falls, new, delisted, inactive, reactivated, title changes')
+    .description('compare two lists of one rating type: rises, falls, new, delisted, unlisted, inactive, reactivated, title changes (the preview\'s kinds)')
     .argument('<fromId>', 'the earlier list')
     .argument('<toId>', 'the later list')
-    .option('--kind <kind>', `only this kind's players (${DIFF_KINDS.join(', ')}); default: every kind`)
+    .option('--kind <kind>', `only this kind's players (${DIFF_KINDS.join(', ')}); default: every kind but unchanged`)
     .option('--limit <n>', 'players shown per kind', '20')
     .action(async (fromId: string, toId: string, opts: { kind?: string; limit: string }, cmd: Command) => {
       const from = positiveInt(fromId, 'fromId')
       const to = positiveInt(toId, 'toId')
       const limit = positiveInt(opts.limit, '--limit')
-      const kinds: readonly DiffKind[] = opts.kind ? [oneOf(opts.kind, DIFF_KINDS, '--kind')] : DIFF_KINDS
+      const kinds: readonly DiffKind[] = opts.kind ? [oneOf(opts.kind, DIFF_KINDS, '--kind')] : DIFF_KINDS.filter((k) => k !== 'unchanged')
       await withServices(cmd, async (cli) => {
         const pages: CallOutput<'lists:diff'>[] = []
         for (const kind of kinds) {
@@ -108,7 +109,7 @@ export function register(program: Command): void {
         cli.print(value, () =>
           [
             `${first.from.ratingType} list ${first.from.id} (${first.from.listDate}, ${publisherFileStem(first.from.publisher)}) → list ${first.to.id} (${first.to.listDate}, ${publisherFileStem(first.to.publisher)})`,
-            DIFF_KINDS.map((k) => `${k} ${counts[k]}`).join(', ') + `, unchanged ${counts.unchanged}`,
+            changeCountsText(counts),
             ...pages.flatMap((p) =>
               p.rows.length
                 ? [

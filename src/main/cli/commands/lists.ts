@@ -75,7 +75,8 @@ export function register(program: Command): void {
           [
             `list ${page.list.id}: ${page.list.ratingType} ${page.list.kind} list of ${page.list.listDate} (${publisherLabel(page.list.publisher, 'en')}, ${page.list.status}); rows ${page.rows.length ? input.offset + 1 : 0}–${input.offset + page.rows.length} of ${page.capped ? 'at least ' : ''}${page.total}${page.capped ? ' (refine the search)' : ''}`,
             ...page.rows.map((r) =>
-              [String(r.fideId ?? '').padStart(10), r.name.padEnd(36).slice(0, 36), (r.federation ?? '').padEnd(3), (r.title ?? '').padEnd(3), num(r.rating, 4), num(r.games, 3), num(r.k, 2), r.flags ?? ''].join('  ').trimEnd()
+              // a delisted entry: no rank, no rating, and the mark (his figure under the floor is on his calculation sheet)
+              [String(r.rank ?? '').padStart(7), String(r.fideId ?? '').padStart(10), r.name.padEnd(36).slice(0, 36), (r.federation ?? '').padEnd(3), (r.title ?? '').padEnd(3), num(r.rating, 4), num(r.games, 3), num(r.k, 2), [r.flags ?? '', r.delisted ? 'delisted' : ''].filter(Boolean).join(' ')].join('  ').trimEnd()
             )
           ].join('\n')
         )
@@ -120,7 +121,7 @@ export function register(program: Command): void {
           [
             `${h.player.name}${h.player.fideId ? ` (FIDE ${h.player.fideId})` : ''}`,
             ...(h.entries.length
-              ? h.entries.map((e) => [e.listDate, e.ratingType.padEnd(8), e.kind.padEnd(9), publisherFileStem(e.publisher).padEnd(5), e.status.padEnd(9), num(e.rating, 4), num(e.games, 3), num(e.k, 2), e.flags ?? ''].join('  ').trimEnd())
+              ? h.entries.map((e) => [e.listDate, e.ratingType.padEnd(8), e.kind.padEnd(9), publisherFileStem(e.publisher).padEnd(5), e.status.padEnd(9), num(e.rating, 4), num(e.games, 3), num(e.k, 2), [e.flags ?? '', e.delisted ? 'delisted' : ''].filter(Boolean).join(' ')].join('  ').trimEnd())
               : ['  on no list'])
           ].join('\n')
         )
@@ -141,7 +142,7 @@ export function register(program: Command): void {
         cli.print(r, () =>
           !r.entry
             ? `${r.player.name} is not on ${where}`
-            : `${r.player.name}: ${r.entry.rating ?? 'no rating'} on ${where}${r.entry.games !== null ? `, ${r.entry.games} games` : ''}${r.entry.k !== null ? `, K ${r.entry.k}` : ''}`
+            : `${r.player.name}: ${r.entry.delisted ? 'delisted (rating under the floor: unrated)' : (r.entry.rating ?? 'no rating')} on ${where}${r.entry.games !== null ? `, ${r.entry.games} games` : ''}${r.entry.k !== null ? `, K ${r.entry.k}` : ''}`
         )
       })
     })

@@ -3,9 +3,10 @@ import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
 import type { CorrectionPreview } from '../../../shared/contract/office-lists'
 import type { ReplayResult } from '../../../shared/contract/list-history'
+import { CHANGE_KINDS, changeCountsText } from '../../core/lists/change-kinds'
 
 const TYPES = ['standard', 'rapid', 'blitz'] as const
-const KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'unchanged', 'unlisted'] as const
+const KINDS = CHANGE_KINDS
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -15,6 +16,17 @@ function positiveInt(value: string, what: string): number {
 function oneOf<T extends string>(value: string, allowed: readonly T[], what: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${what} expects ${allowed.join(', ')}, got “${value}”`, 2)
   return value as T
+}
+
+/** Said with a list that rated no tournament (a quiet period): it is still due, and why it differs from its base. */
+const QUIET = 'no tournament in this period: the list carries the base list with its rules applied'
+
+/** Why `lists generate` took the date it did, when no --date was given. */
+const NEXT_REASON: Record<'approved' | 'afterPublished' | 'afterReference' | 'today', (n: number) => string> = {
+  approved: (n) => `the earliest list due with approved tournaments (${n} go into it)`,
+  afterPublished: () => 'the list after the last published one',
+  afterReference: () => 'the list after the latest imported list',
+  today: () => 'the first list date from today'
 }
 
 const signed = (n: number | null): string => (n === null ? '' : n > 0 ? `+${n}` : String(n))
@@ -61,19 +73,25 @@ export function registerOfficeLists(lists: Command): void {
   lists
     .command('generate')
     .description('generate (or replace) the draft office list of a date from the approved tournaments of its period')
-    .requiredOption('--date <date>', 'the list date, YYYY-MM-DD (see `lists calendar`)')
+    .option('--date <date>', 'the list date, YYYY-MM-DD (see `lists calendar`); default: the earliest list due with approved tournaments, else the list after the last published')
     .option('--type <type>', 'standard, rapid or blitz', 'standard')
     .option('--profile <id>', "a federation's profile instead of FIDE's edition in force")
-    .action(async (opts: { date: string; type: string; profile?: string }, cmd: Command) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
-      const input = { listDate: opts.date, ratingType: oneOf(opts.type, TYPES, '--type'), ...(opts.profile ? { profile: opts.profile } : {}) }
+    .action(async (opts: { date?: string; type: string; profile?: string }, cmd: Command) => {
+      if (opts.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
+      const ratingType = oneOf(opts.type, TYPES, '--type')
+      const profile = opts.profile ? { profile: opts.profile } : {}
       await withServices(cmd, async (cli) => {
+        // without --date, the date the generate form offers (one rule: services/tournament-list.ts)
+        const next = opts.date === undefined ? await cli.call('lists:nextDate', { ratingType, ...profile }) : null
+        const input = { listDate: opts.date ?? next!.listDate, ratingType, ...profile }
         const r = await cli.runJob('lists:generate', input)
-        cli.print(r, () =>
+        cli.print(next ? { ...r, dateChosen: next } : r, () =>
           [
+            ...(next ? [`list date ${next.listDate}: ${NEXT_REASON[next.reason](next.tournaments)}`] : []),
             `draft list ${r.listId}: ${r.type} list of ${r.listDate} (closing ${r.closingDate}, ${r.edition}, from list ${r.baseListId})`,
             `  ${r.players} players, ${r.rated} rated, ${r.newlyRated} newly rated, ${r.delisted} delisted, ${r.inactive} inactive`,
             `  checksum ${r.checksum}`,
+            ...(r.tournaments.length ? [] : [`  ${QUIET}`]),
             ...r.tournaments.map((t) => `  tournament ${t.tournamentId} ${t.name ?? ''}: ${t.games} games, ${t.players} players${t.late ? ', late' : ''}${t.final ? '' : `, rounds ${t.firstRound}–${t.lastRound} only`}`)
           ].join('\n')
         )
@@ -95,8 +113,12 @@ export function registerOfficeLists(lists: Command): void {
         cli.print({ ...p, stale }, () =>
           [
             `list ${p.list.id}: ${p.list.ratingType} list of ${p.list.listDate} (${p.list.status}${stale ? ', older than its inputs: generate it again' : ''}), ${p.tournamentCount} tournaments`,
-            `  ${KINDS.map((k) => `${k} ${p.counts[k] ?? 0}`).join(', ')}`,
-            ...p.rows.map((r) => `  ${r.kind.padEnd(11)} ${String(r.fideId ?? '').padStart(10)}  ${r.name.padEnd(30).slice(0, 30)}  ${r.before ?? '-'} → ${r.after ?? '-'} ${signed(r.change)}  ${r.tournaments.map((t) => t.name ?? `#${t.id}`).join('; ')}`)
+            ...(p.tournamentCount === 0 && p.meta ? [`  ${QUIET}`] : []),
+            `  ${changeCountsText(p.counts)}`,
+            ...p.rows.map(
+              (r) =>
+                `  ${r.kind.padEnd(11)} ${String(r.fideId ?? '').padStart(10)}  ${r.name.padEnd(30).slice(0, 30)}  ${r.before ?? '-'} → ${r.after ?? '-'} ${signed(r.change)}${r.marks.length ? ` (${r.marks.join(', ')})` : ''}  ${r.tournaments.map((t) => t.name ?? `#${t.id}`).join('; ')}`
+            )
           ].join('\n')
         )
       })

@@ -3,6 +3,7 @@
 import type { Command } from 'commander'
 import { writeFileSync } from 'node:fs'
 import type { CallOutput } from '../../../shared/contract/index'
+import type { TournamentListRef } from '../../../shared/contract/tournaments'
 import { CliError, withServices } from '../host'
 
 const DECISIONS = { accept: 'accepted', reject: 'rejected', override: 'overridden' } as const
@@ -24,6 +25,12 @@ function findingLine(f: Finding): string {
 }
 
 /** Adds the review commands to the `tournaments` command. */
+/** A tournament's list as the table shows it: the list that rated it (with its version), the one it goes into, or none. */
+function listText(list: TournamentListRef): string {
+  if (!list) return '—'
+  return list.state === 'rated' ? `${list.listDate} v${list.version} (rated)` : `${list.listDate} (to come)`
+}
+
 export function registerReview(tournaments: Command): void {
   tournaments
     .command('check')
@@ -101,7 +108,7 @@ export function registerReview(tournaments: Command): void {
 
   tournaments
     .command('list')
-    .description('tournaments with their state, errors, warnings, decisions to take and the list they go into')
+    .description('tournaments with their state, errors, warnings, decisions to take and their list: the one that rated them, or the one they go into')
     .option('--state <state>', `only one state: ${STATES.join(', ')}`)
     .option('--limit <n>', 'at most this many (default 500)', '500')
     .action(async (opts: { state?: string; limit: string }, cmd: Command) => {
@@ -112,7 +119,7 @@ export function registerReview(tournaments: Command): void {
         cli.print(out, () =>
           [
             `${out.total} tournament(s)${out.total > out.rows.length ? `, the ${out.rows.length} latest shown` : ''}`,
-            ...out.rows.map((r) => `  ${String(r.id).padStart(5)} ${r.status.padEnd(8)} ${(r.endDate ?? '').padEnd(10)} E${r.errors} W${r.warnings} open ${r.open}  list ${r.listDate ?? '—'}  ${r.name ?? ''}`)
+            ...out.rows.map((r) => `  ${String(r.id).padStart(5)} ${r.status.padEnd(8)} ${(r.endDate ?? '').padEnd(10)} E${r.errors} W${r.warnings} open ${r.open}  list ${listText(r.list)}  ${r.name ?? ''}`)
           ].join('\n')
         )
       })

@@ -6,6 +6,7 @@ import { checkDeadlines } from './deadlines'
 import { checkDuration } from './duration'
 import { checkGames } from './games'
 import { checkList } from './list'
+import { checkRatedGames } from './rated'
 import { checkSchedule } from './schedule'
 import { checkTimeControl } from './time-control'
 import type { CheckFinding, CheckInput } from './types'
@@ -30,7 +31,9 @@ const FAMILIES: readonly ((input: CheckInput) => CheckFinding[])[] = [
  * Pure and deterministic: the same input gives the same findings in the same order.
  */
 export function runRegulationChecks(input: CheckInput): CheckFinding[] {
-  return FAMILIES.flatMap((check) => check(input))
+  const found = FAMILIES.flatMap((check) => check(input))
+  // last: whether the tournament rates its games, those the findings above take out left out
+  return [...found, ...checkRatedGames(input, found)]
 }
 
 /** A finding as one sentence in the office's language, citing its paragraph. */

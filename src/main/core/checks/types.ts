@@ -22,6 +22,8 @@ export const CHECK_CODES = [
   'check.games.firstEventZero',
   'check.games.tooFewRatedOpponents',
   'check.games.ratingGap600',
+  'check.games.noneRated',
+  'check.games.fewRated',
   'check.deadline.registration',
   'check.deadline.report',
   'check.deadline.upload',
@@ -80,6 +82,10 @@ export interface CheckPlayer {
   firstEvent: boolean | null
   /** The player's rounds as the file gives them (one entry per round; a game appears from both sides). */
   rounds: RoundEntry[]
+  /** False when the place is linked to no player of the registry (his games are rated for no one); absent: linked. */
+  inRegistry?: boolean
+  /** 2024 rapid and blitz: his standard rating at the start (an unrated player is rated with it); absent: none. */
+  standardAtStart?: number | null
 }
 
 export interface ArbiterLicence {

@@ -5,6 +5,7 @@ import type { ArchivePlayer, HistoryRow } from '../../../shared/contract/archive
 import { withPublisher, type PublisherColumns } from '../lists/publisher'
 import { publisherSql } from './list-publisher'
 import { readSettings } from './settings'
+import { delistedSql, publishedRatingSql } from './published-rating'
 
 /** The registry columns the archive shows for a player, with the record a merge led him into. */
 export const archivePlayerColumns = `p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex,
@@ -18,19 +19,28 @@ export function archivePlayerRow(db: Db, by: 'id' | 'fide_id', value: number): A
 }
 
 export interface ListEntryFacts {
+  /** The published rating (null: unrated, or shown as delisted). */
   rating: number | null
   games: number | null
   k: number | null
   flags: string | null
+  delisted: boolean
   title: string | null
   federation: string | null
 }
 
+/** An entry's columns as the archive shows them: its published rating and the delisted mark (SQLite's 0/1). */
+const ENTRY_FACTS = `${publishedRatingSql('e')} AS rating, e.games, e.k, e.flags, ${delistedSql('e')} AS delisted, e.title, e.federation`
+
+/** SQLite's 0/1 of the delisted mark as a boolean. */
+function withDelisted<T extends { delisted: unknown }>(row: T): T & { delisted: boolean } {
+  return { ...row, delisted: row.delisted === 1 }
+}
+
 /** A player's line on one list, or undefined when he is not on it. */
 export function listEntryOf(db: Db, listId: number, playerId: number): ListEntryFacts | undefined {
-  return db
-    .prepare('SELECT rating, games, k, flags, title, federation FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
-    .get(listId, playerId) as ListEntryFacts | undefined
+  const row = db.prepare(`SELECT ${ENTRY_FACTS} FROM rating_list_entries e WHERE e.list_id = ? AND e.player_id = ?`).get(listId, playerId) as ListEntryFacts | undefined
+  return row && withDelisted(row)
 }
 
 /** A player's line on every list (of one type when given; drafts only when asked), oldest first. */
@@ -45,14 +55,14 @@ export function playerHistory(db: Db, playerId: number, ratingType: string | und
   const rows = db
     .prepare(
       `SELECT l.id AS listId, l.list_date AS listDate, l.kind, l.status, l.source, l.rating_type AS ratingType,
-              l.version, e.rating, e.games, e.k, e.flags, e.title, e.federation, ${publisherSql('l', 'm')}
+              l.version, ${ENTRY_FACTS}, ${publisherSql('l', 'm')}
          FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id LEFT JOIN office_list_meta m ON m.list_id = l.id
         WHERE ${where.join(' AND ')}
         ORDER BY l.list_date ASC, l.rating_type ASC, l.kind DESC, l.version ASC, l.id ASC`
     )
-    .all(...params) as (Omit<HistoryRow, 'publisher'> & PublisherColumns)[]
+    .all(...params) as (Omit<HistoryRow, 'publisher' | 'delisted'> & { delisted: unknown } & PublisherColumns)[]
   const settings = readSettings(db)
-  return rows.map((r) => withPublisher(r, settings))
+  return rows.map((r) => withPublisher(withDelisted(r), settings))
 }
 
 export interface PlayerSheetRow {

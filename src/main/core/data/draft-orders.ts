@@ -13,6 +13,7 @@ import type { Db } from '../db/open'
 import { ORDER_KINDS, ordersFromSheets, type ListOrders } from '../db/migrations/022-preview-chunks'
 import { UNRATED, type KnownEntries } from './list-order-marks'
 import type { SortedKeys } from './list-by-rating'
+import { publishedRating } from './published-rating'
 
 const TWO32 = 2 ** 32
 const ID_LIMIT = 2 ** 31
@@ -57,12 +58,16 @@ export class DraftOrders implements KnownEntries {
   /** Whether every sheet's change, id and kind fit the preview keys (else the orders are SQLite's). */
   private sheetsKeyed = true
 
-  /** Entry rows as the draft inserts them: `columns` values a row, the player id first, then the rating. */
-  entryRows(values: readonly unknown[], columns: number): void {
+  /**
+   * Entry rows as the draft inserts them: `columns` values a row, the player id first, then the rating, the entry's
+   * status at `statusAt`. A delisted entry is keyed as unrated: the list's order, ranks and rated count go by the
+   * published rating (data/published-rating.ts, migration 24).
+   */
+  entryRows(values: readonly unknown[], columns: number, statusAt: number): void {
     this.sortedByRating = null
     for (let at = 0; at + columns <= values.length; at += columns) {
       const id = values[at]
-      const rating = values[at + 1]
+      const rating = publishedRating(values[at + 1] as number | null, values[at + statusAt])
       this.entryCount++
       if (rating !== null) this.ratedCount++
       if (!this.entriesKeyed) continue

@@ -3,7 +3,8 @@
 // go in, then writes the list's keys here in order, appended (a draft from the keys it sorted as its rows went in, a
 // list import by SQLite's sort), in its transaction.
 import type { Db } from '../db/open'
-import { BY_RATING_DELETE, BY_RATING_INSERT, UNRATED_KEY, keySql } from '../db/migrations/023-list-by-rating'
+import { BY_RATING_DELETE, BY_RATING_INSERT, UNRATED_KEY } from '../db/migrations/023-list-by-rating'
+import { keySql } from '../db/migrations/024-delisted-unrated'
 import { liftTriggers } from './triggers'
 
 export { UNRATED_KEY }

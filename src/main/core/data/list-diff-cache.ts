@@ -11,10 +11,11 @@ import { join, resolve } from 'node:path'
 import type { Db } from '../db/open'
 import type { DiffKind } from './list-compare'
 
-export type DiffCounts = Record<DiffKind, number> & { unchanged: number }
+export type DiffCounts = Record<DiffKind, number>
 
-/** Cache schema version: a file of another version is deleted and built again. */
-const VERSION = 1
+/** Cache schema version: a file of another version is deleted and built again (2: the kinds of lists/change-kinds.ts,
+ *  with 'unchanged' and 'unlisted' paged). */
+const VERSION = 2
 /** Comparisons kept (the oldest are dropped when a new one is stored). */
 export const KEPT_DIFFS = 20
 

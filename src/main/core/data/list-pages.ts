@@ -9,6 +9,7 @@ import { readSettings } from './settings'
 import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
 import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, surnameFirst, type SearchCondition } from './archive'
 import { UNRATED_KEY, ratedCountSql } from './list-by-rating'
+import { delistedSql, publishedRatingSql } from './published-rating'
 import { markedPage, readParts, registrySpan, walksPlayers, writeListMarks, type KnownEntries, type OrderPart } from './list-order-marks'
 
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
@@ -157,23 +158,37 @@ const entryColumns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_
   coalesce(e.federation, p.federation) AS federation, coalesce(e.title, p.title) AS title,
   coalesce(e.sex, p.sex) AS sex,
   coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
-  e.rating, e.games, e.k, e.flags`
+  ${publishedRatingSql('e')} AS rating, e.games, e.k, e.flags, ${delistedSql('e')} AS delisted`
 
-/** The rows of the given players on a list, in the order of `ids`, with their rating on the previous list. */
-export function rowsFor(db: Db, listId: number, ids: number[], previousId: number | null): ListEntryRow[] {
+/**
+ * The rows of the given players on a list, in the order of `ids`, with their published rating on the previous list.
+ * `ranks`: the page's place in the list's order by rating (its first row's offset, the way it runs, the list's rated
+ * count), from which each rated row's rank among the rated is known; none on another order (the rank is then null).
+ */
+export function rowsFor(
+  db: Db,
+  listId: number,
+  ids: number[],
+  previousId: number | null,
+  ranks?: { offset: number; order: 'asc' | 'desc'; rated: number }
+): ListEntryRow[] {
   if (!ids.length) return []
   const rows = db
     .prepare(
-      `SELECT ${entryColumns}, pe.rating AS previousRating
+      `SELECT ${entryColumns}, ${publishedRatingSql('pe')} AS previousRating
          FROM rating_list_entries e JOIN players p ON p.id = e.player_id
          LEFT JOIN rating_list_entries pe ON pe.list_id = ? AND pe.player_id = e.player_id
         WHERE e.list_id = ? AND e.player_id IN (${ids.map(() => '?').join(',')})`
     )
-    .all(previousId ?? 0, listId, ...ids) as Omit<ListEntryRow, 'name'>[]
+    .all(previousId ?? 0, listId, ...ids) as (Omit<ListEntryRow, 'name' | 'delisted' | 'rank'> & { delisted: number })[]
   const byId = new Map(rows.map((r) => [r.playerId, r]))
-  return ids.flatMap((id) => {
+  return ids.flatMap((id, i) => {
     const r = byId.get(id)
-    return r ? [{ ...r, name: displayName(r.surname, r.givenNames) }] : []
+    if (!r) return []
+    const at = ranks ? ranks.offset + i : 0
+    // by rating the rated come first (descending: highest first; ascending: the rated, lowest first, before the unrated)
+    const rank = ranks && r.rating !== null ? (ranks.order === 'desc' ? at + 1 : ranks.rated - at) : null
+    return [{ ...r, delisted: r.delisted === 1, rank, name: displayName(r.surname, r.givenNames) }]
   })
 }
 
@@ -203,7 +218,7 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
   const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
   const sorted = (limit: number): number[] =>
     db
-      .prepare(`SELECT p.id FROM ${from} ORDER BY ${input.sort === 'rating' ? `(e.rating IS NULL), e.rating ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)} LIMIT ? OFFSET ?`)
+      .prepare(`SELECT p.id FROM ${from} ORDER BY ${input.sort === 'rating' ? `(${publishedRatingSql('e')} IS NULL), ${publishedRatingSql('e')} ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)} LIMIT ? OFFSET ?`)
       .pluck()
       .all(input.listId, ...cond.params, limit, input.offset) as number[]
   if (matches < DENSE_SEARCH) return { total: db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(input.listId, ...cond.params) as number, capped: false, ids: sorted(input.limit) }

@@ -6,6 +6,7 @@ import { categoryCondition } from '../exports/categories'
 import { listEntryCount } from './list-pages'
 import { registrySpan, walksPlayers } from './list-order-marks'
 import { UNRATED_KEY } from './list-by-rating'
+import { delistedSql, publishedRatingSql } from './published-rating'
 
 export interface ListRowsQuery {
   listId: number
@@ -25,7 +26,7 @@ const columns = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names
   coalesce(e.federation, p.federation) AS federation, p.region, coalesce(e.sex, p.sex) AS sex, coalesce(e.title, p.title) AS title,
   p.woman_title AS womanTitle, p.other_titles AS otherTitles, p.foa_title AS foaTitle,
   coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER)) AS birthYear,
-  e.rating, e.games, e.k, e.flags`
+  ${publishedRatingSql('e')} AS rating, e.games, e.k, e.flags, ${delistedSql('e')} AS delisted`
 
 const birthYear = 'coalesce(e.birth_year, CAST(substr(p.birth_date, 1, 4) AS INTEGER))'
 
@@ -55,7 +56,7 @@ function filterSql(q: ListRowsQuery): { sql: string; params: (string | number)[]
     params.push(q.region)
   }
   if (q.fideIdOnly) where.push('p.fide_id IS NOT NULL')
-  if (q.top !== undefined) where.push("e.rating IS NOT NULL AND (e.flags IS NULL OR instr(e.flags, 'i') = 0)")
+  if (q.top !== undefined) where.push(`${publishedRatingSql('e')} IS NOT NULL AND (e.flags IS NULL OR instr(e.flags, 'i') = 0)`)
   return { sql: where.join(' AND '), params }
 }
 

@@ -1,6 +1,7 @@
 // Rating lists: which list is in force on a date (the one rule every feature uses) and the ratings read from it.
 import type { Db } from '../db/open'
 import { prepared } from './statements'
+import { publishedRatingSql } from './published-rating'
 
 export type RatingType = 'standard' | 'rapid' | 'blitz'
 
@@ -90,7 +91,7 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
   const byFideId = new Map<string, ListRating>()
   if (!list) return { list: null, byFideId }
   const stmt = prepared(db,
-    `SELECT e.rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+    `SELECT ${publishedRatingSql('e')} AS rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
       WHERE e.list_id = ? AND p.fide_id = ?`
   )
   const read = known && known.listId === list.id ? known.byFideId : null
@@ -108,10 +109,10 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
  */
 export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingType | string, chain: ListChain, fideIds: readonly string[]): Map<string, number> {
   const stmt = prepared(db,
-    `SELECT e.rating FROM rating_list_entries e
+    `SELECT ${publishedRatingSql('e')} AS rating FROM rating_list_entries e
        JOIN rating_lists l ON l.id = e.list_id
        JOIN players p ON p.id = e.player_id
-      WHERE p.fide_id = @fideId AND ${IN_FORCE_WHERE} AND l.list_date > @start AND e.rating IS NOT NULL
+      WHERE p.fide_id = @fideId AND ${IN_FORCE_WHERE} AND l.list_date > @start AND ${publishedRatingSql('e')} IS NOT NULL
       ORDER BY ${IN_FORCE_ORDER} LIMIT 1`
   )
   const out = new Map<string, number>()

@@ -22,6 +22,9 @@ import type {
   UnratedWindow
 } from '../lists/types'
 import { birthYearOf, gamelessSheet } from '../lists/generate'
+import { importedGames, inactivityYearStart, periodStartOf, type ImportedGames, type ImportedList } from '../lists/look-back'
+import type { ListEditionLookup } from '../lists/types'
+import { editionForDate } from '../rules/editions'
 import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import type { CanonicalRun } from '../lists/checksum'
 import { excludedGames } from './findings'
@@ -34,8 +37,11 @@ import { standingRecord } from './player-merges'
 import { prepared, preparedPluck, preparedRaw, rowsForIds } from './statements'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
 import { DraftOrders } from './draft-orders'
+import { diffCounts, kindPage, sheetKindPage, sheetMarks } from './list-compare'
+import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
-import { ORDER_CHUNK, unpackIds, writeListOrders } from '../db/migrations/022-preview-chunks'
+import { publishedRating } from './published-rating'
+import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from '../db/migrations/022-preview-chunks'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -184,9 +190,9 @@ function notRatedYet(t: PeriodTournamentRow, rounds: readonly number[]): number[
   return rounds.filter((r) => r > t.ratedThrough)
 }
 
-/** An entry's rating as a period's tournament takes it: a delisted line counts as unrated. */
+/** An entry's rating as a period's tournament takes it: its published rating (a delisted line counts as unrated). */
 function asRating(rating: unknown, status: unknown): number | null {
-  return status !== 'delisted' ? (rating as number | null) : null
+  return publishedRating(rating as number | null, status)
 }
 
 /** Entries of one list by player id (rating, delisted ones as unrated), read once per list and kept. */
@@ -349,7 +355,10 @@ export interface BuildOptions {
    * A big list computed on two threads (services/office-lists.ts): given the base and the period, the players whose
    * lines the generation computes (sorted); the others' lines are composed apart (untouchedLines) and not read here.
    */
-  splitBase?: (base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[]) => Float64Array
+  splitBase?: (base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], lookBack: LookBack) => Float64Array
+  /** The calendar of the list's chain (the start of an imported list's period); default: FIDE's editions by date for a
+   *  FIDE edition, the profile's own calendar for a federation's. */
+  listEdition?: ListEditionLookup
   /** A recomputation of a chain: the earlier lists as recomputed (list id → rating by player, null: unrated or
    *  delisted), read instead of their stored entries for the ratings at a tournament's start. */
   replacedRatings?: ReadonlyMap<number, ReadonlyMap<number, number | null>>
@@ -408,9 +417,21 @@ export function windowPlayers(db: Db, listId: number): number[] {
  * taken and the games excluded, the pending corrections. A tournament approved since, a corrected file or a changed
  * decision changes it, and the draft is refused at publication until regenerated.
  */
-export function inputsFingerprint(db: Db, base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], editionId: string, unpublishable: readonly number[] = []): string {
+export function inputsFingerprint(
+  db: Db,
+  base: BaseListRef,
+  rows: readonly PeriodTournamentRow[],
+  adjustments: readonly PendingAdjustment[],
+  editionId: string,
+  unpublishable: readonly number[] = [],
+  lookBack: LookBack | null = null
+): string {
   const h = createHash('sha256')
   h.update(`base ${base.id}\nedition ${editionId}\n`)
+  // an imported list of the inactivity rule's look-back other than the base (only written when there are some): one
+  // imported since makes the draft out of date
+  const imported = (lookBack?.lists ?? []).filter((l) => l.listId !== base.id).map((l) => l.listId)
+  if (imported.length) h.update(`imported ${imported.join(',')}\n`)
   // a player given a FIDE ID since makes the draft of FIDE's list out of date (only written when there are some)
   if (unpublishable.length) h.update(`no FIDE ID ${unpublishable.join(',')}\n`)
   for (const t of rows) {
@@ -433,12 +454,87 @@ const FACTS_AS_LINE = `p.sex IS e.sex AND p.title IS e.title AND p.federation IS
 /**
  * A base list's line with its player's registry facts, as one raw row (baseLineReader reads it). The facts come as one
  * JSON array [birth date, sex, title, federation] and only when they may differ from the line (FACTS_AS_LINE): at FIDE
- * scale two million rows, nearly all of them as on the line, whose four texts need not be made at all.
+ * scale two million rows, nearly all of them as on the line, whose four texts need not be made at all. Then his games
+ * column on each imported list of the look-back other than the base (null: no line there), by key.
  */
 const BASE_LINE_COLUMNS = `e.player_id, e.rating, e.k, e.games, e.flags, e.title, e.federation, e.birth_year, e.sex, e.entry_status,
   e.rated_games, e.highest_rating, e.tracked_since, e.recent_games,
   CASE WHEN ${FACTS_AS_LINE} THEN NULL ELSE json_array(p.birth_date, p.sex, p.title, p.federation) END`
 const BASE_LINE_FROM = 'FROM rating_list_entries e JOIN players p ON p.id = e.player_id'
+
+/** The columns and joins of a base line with the look-back's imported lists (none: the statement as it always was). */
+function baseLineSql(lookBack: LookBack | null, base: { id: number }): { columns: string; joins: string } {
+  const others = (lookBack?.lists ?? []).filter((l) => l.listId !== base.id)
+  return {
+    columns: BASE_LINE_COLUMNS + others.map((_, i) => `, r${i}.games`).join(''),
+    joins: others.map((l, i) => ` LEFT JOIN rating_list_entries r${i} ON r${i}.list_id = ${Number(l.listId)} AND r${i}.player_id = e.player_id`).join('')
+  }
+}
+
+/**
+ * What the inactivity rule of a list reads on the imported reference lists (issue 35, item 7): the chain's imported
+ * lists of the rating type dated within the rule's year and before the office's first list of the chain (the months
+ * the office's own lists do not cover; one list a date, the latest stored), newest first, each with the start of the
+ * period its games column counts. Empty when the office's own lists cover the year.
+ */
+export interface LookBack {
+  yearStart: string
+  lists: ImportedList[]
+}
+
+export function importedLookBack(db: Db, o: { listDate: string; ratingType: RatingType; chain: ListChain; edition: Edition; listEdition: ListEditionLookup }): LookBack {
+  const yearStart = inactivityYearStart(o.edition, o.listDate)
+  const firstOffice = db
+    .prepare("SELECT min(list_date) FROM rating_lists WHERE kind = 'office' AND status = 'published' AND source = ? AND rating_type = ?")
+    .pluck()
+    .get(o.chain, o.ratingType) as string | null
+  const before = firstOffice !== null && firstOffice < o.listDate ? firstOffice : o.listDate
+  const rows = db
+    .prepare(
+      `SELECT max(a.id) AS listId, a.list_date AS listDate FROM rating_lists a
+        WHERE a.kind = 'reference' AND a.status = 'reference' AND a.rating_type = @type AND ${chainCondition('a')}
+          AND a.list_date > @from AND a.list_date < @before
+        GROUP BY a.list_date ORDER BY a.list_date DESC`
+    )
+    .all({ type: o.ratingType, chain: o.chain, from: yearStart, before }) as { listId: number; listDate: string }[]
+  return { yearStart, lists: rows.map((r) => ({ ...r, periodStart: periodStartOf(o.listEdition, r.listDate) })) }
+}
+
+/** The rules' calendar for a list's edition when the caller gives none: FIDE's editions by date, else the profile's. */
+function defaultListEdition(edition: Edition): ListEditionLookup {
+  return edition.kind === 'fide' ? editionForDate : () => edition
+}
+
+/**
+ * A base line given in memory (a recomputed chain's previous list) with its games on the look-back's imported lists,
+ * read by key; the line itself when none apply.
+ */
+function importedOfLine(db: Db, lookBack: LookBack, base: { id: number }): (b: BaseEntry) => BaseEntry {
+  if (lookBack.lists.length === 0) return (b) => b
+  const games = db.prepare('SELECT games FROM rating_list_entries WHERE list_id = ? AND player_id = ?').pluck()
+  const shared = new Map<string, ImportedGames>()
+  return (b) => {
+    if (b.status !== 'rated' || b.rating === null) return b
+    const imported = importedGames(lookBack.yearStart, b.trackedSince, lookBack.lists, (i) => {
+      const l = lookBack.lists[i]!
+      if (l.listId === base.id) return b.games
+      return (games.get(l.listId, b.playerId) as number | null | undefined) ?? null
+    }, shared)
+    return imported ? { ...b, imported } : b
+  }
+}
+
+/**
+ * A rated base line's games on the look-back's imported lists (lists/look-back.ts) from its raw row: the base's own
+ * games column when the base is one of them, the joined columns (baseLineSql) for the others.
+ */
+function importedOfRow(lookBack: LookBack | null, base: { id: number }, shared: Map<string, ImportedGames>): ((r: unknown[], trackedSince: string | null) => ImportedGames | null) | null {
+  if (!lookBack || lookBack.lists.length === 0) return null
+  const column = new Int32Array(lookBack.lists.length)
+  let next = 15
+  lookBack.lists.forEach((l, i) => (column[i] = l.listId === base.id ? 3 : next++))
+  return (r, trackedSince) => importedGames(lookBack.yearStart, trackedSince, lookBack.lists, (i) => (r[column[i]!] as number | null) ?? null, shared)
+}
 
 /** A player's registry facts when they differ from his base line (generateList reads the line's own otherwise). */
 function differingFacts(
@@ -459,8 +555,9 @@ function differingFacts(
  * without a rating of the type (the player is unrated for this list). At FIDE scale two million rows: short strings
  * are shared, not one copy per row.
  */
-export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, number>): (row: unknown[]) => { line: BaseEntry; facts: PlayerFacts | null } | null {
+export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, number>, lookBack: LookBack | null = null): (row: unknown[]) => { line: BaseEntry; facts: PlayerFacts | null } | null {
   const strings = new Map<string, string>()
+  const importedOf = importedOfRow(lookBack, base, new Map())
   const shared = <T extends string | null>(v: T): T => {
     if (v === null) return v
     const known = strings.get(v)
@@ -497,8 +594,11 @@ export function baseLineReader(base: BaseListRef, delta: ReadonlyMap<number, num
       ratedGamesToDate: ratedGames,
       highestRating: highest,
       trackedSince: tracked === null ? (fromReference ? base.listDate : null) : shared(tracked),
-      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES
+      recentGames: recent ? (JSON.parse(recent) as ListGames[]) : NO_GAMES,
+      imported: null
     }
+    // the months before the office's own lists: his games on the imported lists (a rated line only)
+    if (importedOf && entryStatus === 'rated' && rating !== null) line.imported = importedOf(r, line.trackedSince)
     if (facts === null) return { line, facts: null }
     const [pBirth, pSex, pTitle, pFed] = facts
     return { line, facts: differingFacts(playerId, line, pBirth, shared(pSex), shared(pTitle), shared(pFed)) }
@@ -519,11 +619,13 @@ export function readBaseLinesExcept(
   delta: ReadonlyMap<number, number>,
   range: { from: number; limit: () => number; batch?: number },
   each: (line: BaseEntry, facts: PlayerFacts | null) => void,
-  between: (lastId: number) => void
+  between: (lastId: number) => void,
+  lookBack: LookBack | null = null
 ): void {
   const size = range.batch ?? 2048
-  const batch = db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
-  const lineOf = baseLineReader(base, delta)
+  const sql = baseLineSql(lookBack, base)
+  const batch = db.prepare(`SELECT ${sql.columns} ${BASE_LINE_FROM}${sql.joins} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
+  const lineOf = baseLineReader(base, delta, lookBack)
   let after = range.from - 1
   let s = 0
   for (;;) {
@@ -578,8 +680,11 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
   const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate, o.source, base.closingDate)
   const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
+  // the inactivity rule's months before the office's own lists, on the imported lists (issue 35, item 7)
+  const lookBack = importedLookBack(db, { listDate: o.listDate, ratingType: o.ratingType, chain: o.source, edition: o.edition, listEdition: o.listEdition ?? defaultListEdition(o.edition) })
+  const sql = baseLineSql(lookBack, base)
   // a big list's helper reads the lines of these players only (the job's thread writes the others): said at once
-  const only = o.base ? null : (o.splitBase?.(base, rows, adjustments) ?? null)
+  const only = o.base ? null : (o.splitBase?.(base, rows, adjustments, lookBack) ?? null)
   const ratings = new RatingsCache(db, o.replacedRatings)
   const editions = new Map<string, Edition>([[o.edition.id, o.edition]])
   // the helper of a big list: the base lines of the players the period touched, by their keys, in player order, read
@@ -588,7 +693,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const touchedLines: unknown[][] | null = only ? [] : null
   if (only && touchedLines) {
     const many = db
-      .prepare(`SELECT ${BASE_LINE_COLUMNS} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id`)
+      .prepare(`SELECT ${sql.columns} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id${sql.joins}`)
       .raw()
     rowsForIds(many, only, [base.id], (r) => touchedLines.push(r))
     // (BASE_LINE_COLUMNS: the player id, the rating, …, the entry status tenth)
@@ -640,7 +745,8 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     editions.set(pt.editionId, o.editionAt(load.t.startDate, load.t.edition))
     tournaments.push(pt)
   })
-  if (!tournaments.length && !o.rows) throw new UserError('lists.nothingApproved', { ratingType: o.ratingType, closingDate: o.closingDate })
+  // no tournament in the period: the list is still due (inactivity, juniors' K at the year's end, the compression of
+  // 1 March 2024, delistings): the base list with the edition's rules applied (issue 35)
   o.progress?.(2 * total, 2 * total, 'tournaments')
 
   // the base list's entries with the registry's facts, read in one pass in player order. At FIDE scale this is two
@@ -653,7 +759,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   // players of the tournaments, until found on the base list: the others need their facts read one by one
   const notOnBase = new Set<number>()
   for (const t of tournaments) for (const p of t.players) notOnBase.add(p.playerId)
-  const lineOf = baseLineReader(base, delta)
+  const lineOf = baseLineReader(base, delta, lookBack)
   const take = (r: unknown[]): void => {
     const got = lineOf(r)
     if (!got) return // an imported line without a rating of this type: the player is unrated for this list
@@ -665,7 +771,9 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const registryFacts = db.prepare('SELECT birth_date, sex, title, federation FROM players WHERE id = ?').raw()
   type RegistryFacts = [string | null, 'M' | 'F' | null, string | null, string | null]
   if (o.base) {
-    for (const b of o.base.entries) {
+    const importedOf = importedOfLine(db, lookBack, base)
+    for (const b0 of o.base.entries) {
+      const b = importedOf(b0)
       const [birthDate, sex, title, federation] = registryFacts.get(b.playerId) as RegistryFacts
       const d = delta.get(b.playerId)
       entries.push(b.rating !== null && d !== undefined && b.status === 'rated' ? { ...b, rating: b.rating + d } : b)
@@ -680,7 +788,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     }
   } else {
     let n = 0
-    for (const r of db.prepare(`SELECT ${BASE_LINE_COLUMNS} ${BASE_LINE_FROM} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
+    for (const r of db.prepare(`SELECT ${sql.columns} ${BASE_LINE_FROM}${sql.joins} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
       if ((++n & 65535) === 0) o.throwIfCancelled?.()
       take(r)
     }
@@ -714,21 +822,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     players: facts,
     ...(unpublishable.length ? { unpublishable } : {})
   }
-  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable) }
-}
-
-/** How an entry differs from the base list, for the preview. */
-export function changeKindOf(before: Pick<BaseEntry, 'status' | 'rating' | 'flags'> | undefined, after: ListEntry): ChangeKind {
-  const wasRated = before !== undefined && before.status === 'rated' && before.rating !== null
-  if (after.status === 'delisted' && (!before || before.status !== 'delisted')) return 'delisted'
-  if (!wasRated && after.status === 'rated' && after.rating !== null) return 'new'
-  const wasInactive = (before?.flags ?? '').includes('i')
-  const isInactive = (after.flags ?? '').includes('i')
-  if (isInactive && !wasInactive) return 'inactive'
-  if (wasInactive && !isInactive) return 'reactivated'
-  if (wasRated && after.rating !== null && after.rating > before.rating!) return 'up'
-  if (wasRated && after.rating !== null && after.rating < before.rating!) return 'down'
-  return 'unchanged'
+  return { input, base, rows, adjustments, inputsHash: inputsFingerprint(db, base, rows, adjustments, o.edition.id, input.unpublishable, lookBack) }
 }
 
 /** The kind of the sheet of a player the period touched who has no line on the list (CalculationSheet.unlisted says why). */
@@ -880,6 +974,8 @@ function rowInserts(db: Db, insert: string, row: string, inserted: (values: unkn
 }
 
 export const ENTRY_COLUMNS = 14
+/** Where an entry row holds its status (entry_status): after player id, rating, games, K, flags, title, federation, birth year, sex. */
+export const ENTRY_STATUS_AT = 9
 export const SHEET_COLUMNS = 6
 
 /**
@@ -912,7 +1008,8 @@ export function lineRows(
     const before = b?.rating ?? null
     const undo = (corrections ?? []).reduce((x, a) => x + a.delta, 0)
     const printedBefore = before === null ? null : before - undo
-    sheets.add(s.playerId, changeKindOf(b && printedBefore !== null ? { status: b.status, rating: printedBefore, flags: b.flags } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
+    // his rating kind against the base line as printed (lists/change-kinds.ts: the diff's, by the same definition)
+    sheets.add(s.playerId, ratingKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
   }
 }
 
@@ -1047,7 +1144,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
     `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    (v) => orders.entryRows(v, ENTRY_COLUMNS)
+    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT)
   )
   const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
     orders.sheetRows(v, SHEET_COLUMNS)
@@ -1183,16 +1280,27 @@ export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
 }
 
 /** The tournaments a list rates, by end date then id: every one, or a page of them (`limit`, `offset`). */
-export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): ListTournament[] {
+/** A tournament's finding that it rates no game or far fewer than it holds (checks/rated.ts), as stored. */
+export interface RatedGamesFinding {
+  code: string
+  level: 'error' | 'warning' | 'info'
+  params: Record<string, unknown>
+  decision: string | null
+}
+
+export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): (Omit<ListTournament, 'ratedGames'> & { ratedGames: RatedGamesFinding | null })[] {
   const rows = db
     .prepare(
       `SELECT olt.tournament_id AS tournamentId, t.name, t.start_date AS startDate, t.end_date AS endDate, olt.file_sha256 AS fileSha256,
-              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players
+              olt.first_round AS firstRound, olt.last_round AS lastRound, olt.late, olt.final, olt.games, olt.players,
+              (SELECT json_object('code', f.code, 'level', f.level, 'params', json(f.params), 'decision', f.decision) FROM tournament_findings f
+                WHERE f.tournament_id = t.id AND f.active = 1 AND f.code IN ('check.games.noneRated', 'check.games.fewRated')
+                ORDER BY f.id DESC LIMIT 1) AS ratedGames
          FROM office_list_tournaments olt JOIN tournaments t ON t.id = olt.tournament_id
         WHERE olt.list_id = ? ORDER BY t.end_date, t.id${page ? ' LIMIT ? OFFSET ?' : ''}`
     )
-    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final'> & { late: number; final: number })[]
-  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1 }))
+    .all(listId, ...(page ? [page.limit, page.offset] : [])) as (Omit<ListTournament, 'late' | 'final' | 'ratedGames'> & { late: number; final: number; ratedGames: string | null })[]
+  return rows.map((r) => ({ ...r, late: r.late === 1, final: r.final === 1, ratedGames: r.ratedGames === null ? null : (JSON.parse(r.ratedGames) as RatedGamesFinding) }))
 }
 
 /** How many tournaments a list rates. */
@@ -1252,18 +1360,63 @@ function storeDraftCounts(db: Db, listId: number, orders: DraftOrders): void {
   storeListCounts(db, listId, base, orders)
   const sheets = db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
   if (sheets !== orders.sheets) throw new Error(`list ${listId}: its writer saw ${orders.sheets} sheets, the list holds ${sheets}`)
-  // the sheets counted by kind are the lengths of the preview's orders by kind
-  const preview = orders.previewOrders(db, listId)
+  // the players of each kind of change (lists/change-kinds.ts) are the lengths of the preview's orders by kind
+  const preview = changeOrders(db, listId, base ?? 0, orders)
   const insert = db.prepare(`INSERT INTO office_list_kind_counts (list_id, kind, sheets) VALUES (${listId}, ?, ?)`)
   for (const [kind, ids] of preview.byKind) if (ids.length) insert.run(kind, ids.length)
   writeListOrders(db, listId, preview)
+  const changes = emptyChangeCounts()
+  for (const [kind, ids] of preview.byKind) changes[kind as ChangeKind] = ids.length
+  changes.title = preview.titled
+  const meta = getMeta(db, listId)!
+  db.prepare('UPDATE office_list_meta SET counters = ? WHERE list_id = ?').run(JSON.stringify({ ...JSON.parse(meta.counters), changes, sheets }), listId)
 }
 
-/** A list's sheets by kind of change, as stored when it was written (migration 21). */
+/**
+ * The preview's orders by kind of change (lists/change-kinds.ts) from the sheets' orders: every kind a sheet stores
+ * (its rating kind) is its sheets' order, but 'unchanged', which holds the list's players without a sheet too (their
+ * line is their base line: same rating, status and flag), all by player (no change); the marks 'inactive' and
+ * 'reactivated' are read from the sheets' two lines (a flag change always gives a sheet), biggest change first, then by
+ * player; the title changes (a sheet each) are counted, their page read by the comparison's SQL over the sheets.
+ */
+function changeOrders(db: Db, listId: number, baseId: number, orders: DraftOrders): ListOrders & { titled: number } {
+  const sheetOrders = orders.previewOrders(db, listId)
+  const byKind = new Map<string, ArrayLike<number>>(sheetOrders.byKind)
+  const withSheet = new Set<number>()
+  for (let i = 0; i < sheetOrders.all.length; i++) withSheet.add(sheetOrders.all[i]!)
+  const entries = orders.playerIds() ?? Float64Array.from(db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck().all(listId) as number[])
+  const unchanged: number[] = Array.from(byKind.get('unchanged') ?? [])
+  for (let i = 0; i < entries.length; i++) if (!withSheet.has(entries[i]!)) unchanged.push(entries[i]!)
+  byKind.set('unchanged', unchanged.sort((a, b) => a - b))
+  const marks = sheetMarks(db, baseId, listId)
+  const bySize = (a: [number, number], b: [number, number]): number => b[1] - a[1] || a[0] - b[0]
+  byKind.set('inactive', marks.inactive.sort(bySize).map((x) => x[0]))
+  byKind.set('reactivated', marks.reactivated.sort(bySize).map((x) => x[0]))
+  return { all: sheetOrders.all, byKind, titled: marks.title }
+}
+
+/** A list's sheets by the kind stored with each (its rating kind since lists/change-kinds.ts; migration 21). */
 export function sheetCounts(db: Db, listId: number): Record<ChangeKind, number> {
-  const counts: Record<ChangeKind, number> = { up: 0, down: 0, new: 0, delisted: 0, inactive: 0, reactivated: 0, unchanged: 0, unlisted: 0 }
+  const counts = emptyChangeCounts()
   for (const [kind, n] of preparedRaw(db, 'SELECT kind, sheets FROM office_list_kind_counts WHERE list_id = ?').all(listId) as [ChangeKind, number][]) counts[kind] = n
   return counts
+}
+
+/**
+ * A list's players by kind of change against its base (lists/change-kinds.ts), counted by the comparison's own SQL
+ * (diffCounts) as its generation wrote its last line, and kept with its counters; null for a list generated before
+ * (its preview counts them as the comparison does, at each call).
+ */
+function storedChanges(meta: MetaRow): Record<ChangeKind, number> | null {
+  return (JSON.parse(meta.counters) as { changes?: Record<ChangeKind, number> }).changes ?? null
+}
+
+/** The kinds a sheet stores (a player's rating kind): their players are the sheets of that kind, the other kinds' are not only sheets. */
+const SHEET_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['up', 'down', 'new', 'delisted', 'unlisted'])
+
+/** A list's sheets, as its generation counted them (kept with its counters since lists/change-kinds.ts); null before. */
+function storedSheets(meta: MetaRow): number | null {
+  return (JSON.parse(meta.counters) as { sheets?: number }).sheets ?? null
 }
 
 /** The preview's order, biggest changes first then by player (stored in chunks since migration 22). */
@@ -1285,58 +1438,131 @@ export function previewOrderSlice(db: Db, listId: number, kind: string, offset: 
   return slice.length === count ? slice : null
 }
 
-/**
- * One page of the preview rows (players with a sheet), biggest changes first, of every kind or of one; `playerIds`
- * narrows them to a search's players. The page's players come from the list's stored order (migration 22), or for a
- * search from its few sheets sorted; only those are joined to their player and entry. The total is the stored count
- * unless a search narrows it.
- */
-export function previewRows(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }, counts = sheetCounts(db, listId)): { total: number; rows: PreviewRow[] } {
+/** The ids of one page of the list's sheets (every kind stored, or one), in the preview's order. */
+function sheetPage(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }, total: number): number[] {
+  const stored = q.playerIds ? null : previewOrderSlice(db, listId, q.kind ?? 'all', q.offset, Math.min(q.limit, total - q.offset))
+  if (stored) return stored
   const where = ['list_id = ?']
   const params: (string | number)[] = [listId]
   if (q.kind) {
     where.push('kind = ?')
     params.push(q.kind)
   }
-  let total: number
   if (q.playerIds) {
-    if (!q.playerIds.length) return { total: 0, rows: [] }
     where.push(`player_id IN (${q.playerIds.map(() => '?').join(',')})`)
     params.push(...q.playerIds)
-    total = db.prepare(`SELECT count(*) FROM office_list_sheets WHERE ${where.join(' AND ')}`).pluck().get(...params) as number
-  } else {
-    total = q.kind ? counts[q.kind] : Object.values(counts).reduce((a, b) => a + b, 0)
   }
-  const stored = q.playerIds ? null : previewOrderSlice(db, listId, q.kind ?? 'all', q.offset, Math.min(q.limit, total - q.offset))
-  const page = stored
-    ? { sql: 'SELECT value AS player_id, key AS n FROM json_each(?)', params: [JSON.stringify(stored)] }
-    : {
-        sql: `SELECT player_id, row_number() OVER () AS n FROM (SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?)`,
-        params: [...params, q.limit, q.offset]
-      }
+  return db.prepare(`SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?`).pluck().all(...params, q.limit, q.offset) as number[]
+}
+
+/**
+ * A list's preview: its counts by kind of change against its base and one page of rows. Without a kind, the page is of
+ * every player with a sheet (those the period touched or whose line changed), biggest changes first; with a kind, of
+ * that kind's players as lists/change-kinds.ts defines it, the same players as the comparison of the two lists gives
+ * (lists:diff): biggest changes first, then by player. `playerIds` narrows them to a search's players. The counts are
+ * the comparison's (diffCounts), stored with the list as it was written.
+ */
+export function previewRows(
+  db: Db,
+  listId: number,
+  q: { kind?: ChangeKind; playerIds?: number[] | null; offset: number; limit: number }
+): { counts: Record<ChangeKind, number>; total: number; rows: PreviewRow[] } {
+  const meta = getMeta(db, listId)
+  const baseId = meta?.baseListId ?? 0
+  const stored = meta ? storedChanges(meta) : null
+  const counts = stored ?? (meta ? diffCounts(db, baseId, listId) : emptyChangeCounts())
+  if (q.playerIds && !q.playerIds.length) return { counts, total: 0, rows: [] }
+  let ids: number[]
+  let total: number
+  if (!q.kind) {
+    // every sheet, biggest change first
+    total = q.playerIds
+      ? (db.prepare(`SELECT count(*) FROM office_list_sheets WHERE list_id = ? AND player_id IN (${q.playerIds.map(() => '?').join(',')})`).pluck().get(listId, ...q.playerIds) as number)
+      : ((meta ? storedSheets(meta) : null) ?? Object.values(sheetCounts(db, listId)).reduce((a, b) => a + b, 0))
+    ids = sheetPage(db, listId, q, total)
+  } else if (stored && !q.playerIds && q.kind !== 'title') {
+    // a list generated with the kinds' orders (storeDraftCounts): the kind's stored order
+    total = counts[q.kind]
+    ids = SHEET_KINDS.has(q.kind)
+      ? sheetPage(db, listId, q, total)
+      : (previewOrderSlice(db, listId, q.kind, q.offset, Math.min(q.limit, total - q.offset)) ?? kindPage(db, baseId, listId, q.kind, q).ids)
+  } else if (stored && !q.playerIds) {
+    // title changes: each has a sheet on such a list, found among them by the comparison's own condition
+    total = counts.title
+    ids = sheetKindPage(db, baseId, listId, 'title', q)
+  } else {
+    // a search, or a list generated before: the comparison's players of that kind
+    const page = kindPage(db, baseId, listId, q.kind, q)
+    ids = page.ids
+    total = page.total ?? counts[q.kind]
+  }
+  return { counts, total, rows: previewRowsOf(db, baseId, listId, ids) }
+}
+
+type PreviewRaw = {
+  playerId: number
+  fideId: number | null
+  surname: string
+  givenNames: string
+  federation: string | null
+  fP: number | null
+  fR: number | null
+  fS: EntryStatus | null
+  fF: string | null
+  fT: string | null
+  tP: number | null
+  tR: number | null
+  tS: EntryStatus | null
+  tF: string | null
+  tT: string | null
+  games: number | null
+  tournaments: string | null
+  sheet: Buffer | null
+}
+
+/**
+ * The preview's rows of the given players, in that order: each player's kind and marks from his lines on the two lists
+ * (lists/change-kinds.ts), the tournaments behind his sheet, and for a player without a line why (his sheet). The page's
+ * players are read by key from its ids (json_each first), never a scan of a list.
+ */
+function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly number[]): PreviewRow[] {
+  if (!ids.length) return []
   const rows = db
     .prepare(
-      `WITH page AS (${page.sql})
-       SELECT s.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(e.federation, p.federation) AS federation,
-              s.kind, s.before_rating AS before, e.rating AS after, s.change, e.games, e.flags, s.tournaments,
+      `WITH page AS (SELECT value AS player_id, key AS n FROM json_each(?))
+       SELECT page.player_id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, coalesce(t.federation, f.federation, p.federation) AS federation,
+              f.player_id AS fP, f.rating AS fR, f.entry_status AS fS, f.flags AS fF, f.title AS fT,
+              t.player_id AS tP, t.rating AS tR, t.entry_status AS tS, t.flags AS tF, t.title AS tT, t.games,
+              s.tournaments,
               -- why a player has no line is in his sheet (a page of them decoded, never the list's)
-              CASE WHEN s.kind = '${UNLISTED}' THEN s.sheet END AS sheet
-         FROM page CROSS JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
-         JOIN players p ON p.id = s.player_id
-         LEFT JOIN rating_list_entries e ON e.list_id = s.list_id AND e.player_id = s.player_id
+              CASE WHEN t.player_id IS NULL THEN s.sheet END AS sheet
+         FROM page CROSS JOIN players p ON p.id = page.player_id
+         LEFT JOIN rating_list_entries t ON t.list_id = ? AND t.player_id = page.player_id
+         LEFT JOIN rating_list_entries f ON f.list_id = ? AND f.player_id = page.player_id
+         LEFT JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
         ORDER BY page.n`
     )
-    .all(...page.params, listId) as (Omit<PreviewRow, 'name' | 'tournaments' | 'unlisted'> & { surname: string; givenNames: string; tournaments: string; sheet: Buffer | null })[]
+    .all(JSON.stringify(ids), listId, baseId, listId) as PreviewRaw[]
   const tName = db.prepare('SELECT name FROM tournaments WHERE id = ?').pluck()
-  return {
-    total,
-    rows: rows.map(({ surname, givenNames, tournaments, sheet, ...r }) => ({
-      ...r,
-      name: givenNames ? `${surname}, ${givenNames}` : surname,
-      tournaments: (JSON.parse(tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null })),
-      unlisted: sheet ? ((unpackSheet(sheet) as CalculationSheet).unlisted ?? null) : null
-    }))
-  }
+  return rows.map((r) => {
+    const b: KindLine | null = r.fP === null ? null : { rating: r.fR, status: r.fS, flags: r.fF, title: r.fT }
+    const n: KindLine | null = r.tP === null ? null : { rating: r.tR, status: r.tS, flags: r.tF, title: r.tT }
+    return {
+      playerId: r.playerId,
+      fideId: r.fideId,
+      name: r.givenNames ? `${r.surname}, ${r.givenNames}` : r.surname,
+      federation: r.federation,
+      kind: ratingKindOf(b, n),
+      marks: marksOf(b, n),
+      before: b?.rating ?? null,
+      after: n?.rating ?? null,
+      change: b?.rating != null && n?.rating != null ? n.rating - b.rating : null,
+      games: n ? r.games : null,
+      flags: n ? r.tF : null,
+      tournaments: r.tournaments ? (JSON.parse(r.tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null })) : [],
+      unlisted: r.sheet ? ((unpackSheet(r.sheet) as CalculationSheet).unlisted ?? null) : null
+    }
+  })
 }
 
 export function readSheet(db: Db, listId: number, playerId: number): unknown | null {

@@ -5,6 +5,7 @@ import { prepared, preparedPluck } from './statements'
 import { foldName } from '../registry/names'
 import { PLAYER_VALUES, PLAYER_VALUE_COLUMNS } from '../registry/list-read'
 import type { ListRating } from './lists'
+import { publishedRatingSql } from './published-rating'
 
 /** A new player's fields (PLAYER_VALUE_COLUMNS but the folded name, which is derived). */
 export interface NewPlayer {
@@ -98,7 +99,7 @@ export function registryLookup(db: Db): RegistryLookup {
     byId: (id) => byId.get(id) as RegistryPlayer | undefined,
     byName: (q) => fts.all(q) as RegistryPlayer[],
     listRating: (listId, playerId) =>
-      (rating ??= prepared(db, 'SELECT rating, k, birth_year AS birthYear FROM rating_list_entries WHERE list_id = ? AND player_id = ?')).get(listId, playerId) as ListRating | undefined
+      (rating ??= prepared(db, `SELECT ${publishedRatingSql('e')} AS rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e WHERE e.list_id = ? AND e.player_id = ?`)).get(listId, playerId) as ListRating | undefined
   }
 }
 

@@ -90,7 +90,8 @@ export function fideNextList(bundle: DemoBundle): { text: string; planted: Plant
     try {
       const m = bundle.manifest
       const run = runDemoMonth(db, tmp, { fide: true })
-      const rows: ExportRow[] = [...listRows(db, { listId: run.listId, listDate: m.fideList.listDate, sort: 'fideId', category: 'open', federation: null, fideIdOnly: true })]
+      // FIDE's download has no delisted line: a player under the floor leaves its list
+      const rows: ExportRow[] = [...listRows(db, { listId: run.listId, listDate: m.fideList.listDate, sort: 'fideId', category: 'open', federation: null, fideIdOnly: true })].filter((r) => !r.delisted)
       const sheets = sheetFacts(db, run.listId)
       const juniors = new Set(bundle.players.filter((p) => p.birthYear >= 2007).map((p) => p.fideId))
       const idle = rows.filter((r) => r.rating !== null && !r.games && !juniors.has(r.fideId))
@@ -136,7 +137,8 @@ const DEMO_TRANSFER: ExportRow = {
   rating: 2087,
   games: 9,
   k: 20,
-  flags: 'w'
+  flags: 'w',
+  delisted: 0
 }
 
 /** The whole bundle as the script writes it: the generated files and FIDE's list of the next date. */

@@ -292,7 +292,8 @@ function fideReferenceTxt(players: DemoPlayer[], arbiters: DemoArbiter[], listDa
         rating: p.standard,
         games: p.standard === null ? null : p.games,
         k: p.standard === null ? null : p.k,
-        flags: p.sex === 'F' ? 'w' : null
+        flags: p.sex === 'F' ? 'w' : null,
+        delisted: 0
       })
     )
   return [txtHeaderLine(listDate), ...lines].join('\n') + '\n'

@@ -1,9 +1,14 @@
 // The words exports print (column headings, PDF header and legend), in English and French.
 import type { ExportCategory, ExportLocale, ExportSort } from './types'
 import type { RatingType } from '../model/tournament'
+import { DELISTED_WORDS } from '../registry/list-record'
 
 export interface ExportLabels {
   rank: string
+  /** The rank column's heading in an order other than by rating (a row number, not a rank). */
+  rowNumber: string
+  /** The mark of a player shown once as delisted (rating under the floor): read back by the list readers (registry/list-record.ts). */
+  delisted: string
   fideId: string
   name: string
   title: string
@@ -31,6 +36,8 @@ export interface ExportLabels {
 export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
   en: {
     rank: 'Rank',
+    rowNumber: 'No.',
+    delisted: DELISTED_WORDS[0],
     fideId: 'FIDE ID',
     name: 'Name',
     title: 'Title',
@@ -53,13 +60,15 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     regionFilter: (r) => `region ${r}`,
     legend: [
       'Flag: i = inactive (no rated game for a year), w = woman, wi = inactive woman.',
-      'Games: rated games in the period of this list. K: development coefficient.',
+      'Games: rated games in the period of this list. K: development coefficient. Delisted: rating under the floor, now unrated.',
       'Titles: GM, IM, FM, CM (open); WGM, WIM, WFM, WCM (women).'
     ],
     sheet: 'List'
   },
   fr: {
     rank: 'Rang',
+    rowNumber: 'N°',
+    delisted: DELISTED_WORDS[1],
     fideId: 'ID FIDE',
     name: 'Nom',
     title: 'Titre',
@@ -82,7 +91,7 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     regionFilter: (r) => `région ${r}`,
     legend: [
       'Statut : i = inactif (aucune partie évaluée depuis un an), w = joueuse, wi = joueuse inactive.',
-      'Parties : parties évaluées dans la période de la liste. K : coefficient de développement.',
+      'Parties : parties évaluées dans la période de la liste. K : coefficient de développement. Délisté : Elo sous le plancher, désormais non classé.',
       'Titres : GM, IM, FM, CM (mixtes) ; WGM, WIM, WFM, WCM (féminins).'
     ],
     sheet: 'Liste'

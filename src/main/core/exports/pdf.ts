@@ -1,7 +1,8 @@
 // A print-ready list (pdfkit, A4): its publisher (name and logo) and the rules it was computed under, list date and version, one row a player, page
 // numbers and a short legend, in English or French. The creation date is the list's date: two exports match.
 import { EXPORT_LABELS } from './labels'
-import { exportName, type ExportMeta, type ExportRow, type ExportSink } from './types'
+import { exportName, rankCounter, type ExportMeta, type ExportRow, type ExportSink } from './types'
+import { rankHeading } from './csv'
 import { UserError } from '../util/errors'
 import { listProvenance, publisherName } from '../../../shared/locales/list-publisher'
 
@@ -98,7 +99,7 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
     }
   }
   const headings: Record<Col['key'], string> = {
-    rank: l.rank, title: l.title, name: l.name, federation: l.federation, fideId: l.fideId,
+    rank: rankHeading(meta.locale, meta.sort), title: l.title, name: l.name, federation: l.federation, fideId: l.fideId,
     birthYear: l.birthYear, rating: l.rating, games: l.games, k: l.k, flag: l.flag
   }
   const cell = (c: Col, i: number, text: string, y: number): void => {
@@ -149,7 +150,7 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
     doc.font('body').fontSize(BODY_SIZE)
   }
 
-  let rank = 0
+  const rankOf = rankCounter(meta.sort)
   let onPage = PDF_ROWS_PER_PAGE
   for (const r of rows) {
     if (onPage === PDF_ROWS_PER_PAGE) {
@@ -158,15 +159,16 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
       await pending
       if (failed) throw failed
     }
-    rank++
+    const rank = rankOf(r)
     const values: Record<Col['key'], string> = {
-      rank: String(rank),
+      rank: rank === null ? '' : String(rank),
       title: r.title ?? '',
       name: exportName(r),
       federation: r.federation ?? '',
       fideId: r.fideId === null ? '' : String(r.fideId),
       birthYear: r.birthYear === null ? '' : String(r.birthYear),
-      rating: r.rating === null ? '' : String(r.rating),
+      // a delisted player: the mark where his rating would stand (he has none, and no rank)
+      rating: r.delisted ? l.delisted : r.rating === null ? '' : String(r.rating),
       games: r.games === null ? '' : String(r.games),
       k: r.k === null ? '' : String(r.k),
       flag: r.flags ?? ''

@@ -1,5 +1,6 @@
 // A list as FIDE's fixed-width TXT download (single rating type), which our registry import and other programs read.
 import { layoutTxtLine, txtHeaderLine } from '../registry/fide-txt-layout'
+import { writeFlag } from '../registry/list-record'
 import { ChunkedText, exportName, type ExportMeta, type ExportRow, type ExportSink } from './types'
 
 const WOMAN_TITLES = new Set(['WGM', 'WIM', 'WFM', 'WCM'])
@@ -28,7 +29,8 @@ export function txtLine(r: ExportRow): string {
     games: r.games === null ? '' : String(r.games),
     k: r.k === null ? '' : String(r.k),
     birth: r.birthYear === null ? '' : String(r.birthYear),
-    flag: r.flags ?? ''
+    // a delisted line: no rating (rows carry the published rating) and the delisted mark in the flag column
+    flag: writeFlag(r.flags, Boolean(r.delisted))
   })
 }
 

@@ -28,10 +28,22 @@ export interface ExportRow {
   otherTitles: string | null
   foaTitle: string | null
   birthYear: number | null
+  /** The published rating: null for an unrated entry and for one shown as delisted (data/published-rating.ts). */
   rating: number | null
   games: number | null
   k: number | null
   flags: string | null
+  /** Shown once as delisted (rating under the floor, FIDE 2005 § 9.34): 1, else 0 (SQLite's boolean). */
+  delisted: number
+}
+
+/**
+ * The rank column of a list, one counter for every export: in the order by rating, a rated row's rank among the rated
+ * rows written (an unrated or delisted row has none: null); in another order, the row's number.
+ */
+export function rankCounter(sort: ExportSort): (r: Pick<ExportRow, 'rating'>) => number | null {
+  let n = 0
+  return (r) => (sort !== 'rating' ? ++n : r.rating !== null ? ++n : null)
 }
 
 export interface ExportMeta {

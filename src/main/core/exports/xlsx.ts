@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs'
 import { EXPORT_LABELS } from './labels'
 import { listProvenance, publisherName } from '../../../shared/locales/list-publisher'
 import { csvCells, csvHeader } from './csv'
-import type { ExportMeta, ExportRow, ExportSink } from './types'
+import { rankCounter, type ExportMeta, type ExportRow, type ExportSink } from './types'
 
 /** Rows a sheet holds below its heading (Excel stops at 1,048,576 rows). */
 export const XLSX_SHEET_ROWS = 1_000_000
@@ -74,19 +74,19 @@ export async function writeXlsx(meta: ExportMeta, rows: Iterable<ExportRow>, sin
     sheets++
     const ws = wb.addWorksheet(sheets === 1 ? l.sheet : `${l.sheet} ${sheets}`, { views: [{ state: 'frozen', ySplit: 1 }] })
     ws.columns = widths.map((width) => ({ width }))
-    const head = ws.addRow(csvHeader(meta.locale))
+    const head = ws.addRow(csvHeader(meta.locale, meta.sort))
     head.font = { bold: true }
     head.commit()
     return ws
   }
-  let rank = 0
+  const rank = rankCounter(meta.sort)
   for (const r of rows) {
     if (!sheet || sheetRows === XLSX_SHEET_ROWS) {
       if (sheet) sheet.commit()
       sheet = newSheet()
       sheetRows = 0
     }
-    sheet.addRow(csvCells(++rank, r)).commit()
+    sheet.addRow(csvCells(rank(r), r, meta.locale)).commit()
     sheetRows++
   }
   if (!sheet) sheet = newSheet()

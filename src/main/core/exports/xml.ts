@@ -1,5 +1,6 @@
 // A list as FIDE's XML download (<playerslist><player>…), single rating type, which the registry's XML reader takes.
 import { titleColumns } from './txt'
+import { writeFlag } from '../registry/list-record'
 import { ChunkedText, exportName, type ExportMeta, type ExportRow, type ExportSink } from './types'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
@@ -26,7 +27,8 @@ export function xmlPlayer(r: ExportRow): string {
     el('games', r.games),
     el('k', r.k),
     el('birthday', r.birthYear),
-    el('flag', r.flags),
+    // a delisted player: no rating (rows carry the published rating) and the delisted mark in the flag element
+    el('flag', writeFlag(r.flags, Boolean(r.delisted))),
     '</player>'
   ].join('')
 }

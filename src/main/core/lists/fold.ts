@@ -1,6 +1,7 @@
 // Player merges folded into a base list: two records of one person (a registry merge) become one line and one window
 // before a list is computed from that base. Pure: the caller gives the base's lines, its window and the merges.
 import type { BaseEntry, ListGames, UnratedWindow } from './types'
+import type { ImportedGames } from './look-back'
 
 /** A registry merge as the fold takes it: the dropped record's line and games become the kept record's. */
 export interface FoldMerge {
@@ -33,6 +34,19 @@ function mergeRecent(a: readonly ListGames[], b: readonly ListGames[]): ListGame
 }
 
 /**
+ * Both records' games on the imported lists before the office's own (lists/look-back.ts): added, known from the later
+ * of the two dates from which each record's games are known (his imported games', else his office's); none when
+ * neither has any, or when either record's date is unknown (then the year is not known for the person).
+ */
+function mergeImported(keep: BaseEntry, drop: BaseEntry): ImportedGames | null {
+  if (!keep.imported && !drop.imported) return null
+  const a = keep.imported?.since ?? keep.trackedSince
+  const b = drop.imported?.since ?? drop.trackedSince
+  if (a === null || b === null) return null
+  return { games: (keep.imported?.games ?? 0) + (drop.imported?.games ?? 0), since: a > b ? a : b }
+}
+
+/**
  * The one line of a person whose two records were both on the base list. The line that stands is the rated one; when
  * both are rated, the kept record's (the officer chose it in the merge). The carried state is the person's: career
  * games added (unknown when either is), the highest rating either record ever published (K 10 "for ever" once 2400 was
@@ -57,7 +71,8 @@ export function foldLines(keep: BaseEntry, drop: BaseEntry): { line: BaseEntry; 
       ratedGamesToDate: sumOrNull(keep.ratedGamesToDate, drop.ratedGamesToDate),
       highestRating: highest,
       trackedSince: keep.trackedSince === null || drop.trackedSince === null ? null : keep.trackedSince > drop.trackedSince ? keep.trackedSince : drop.trackedSince,
-      recentGames: mergeRecent(keep.recentGames, drop.recentGames)
+      recentGames: mergeRecent(keep.recentGames, drop.recentGames),
+      imported: mergeImported(keep, drop)
     }
   }
 }

@@ -14,6 +14,8 @@ import { kFor, kNote, kRule, type PlayerState } from '../rules/k'
 import { UserError } from '../util/errors'
 import { addDays, addMonths } from './calendar'
 import { checksumStream, type ChecksumStream } from './checksum'
+import { inactivityYearStart } from './look-back'
+import { tallyGames } from './rated-games'
 import type {
   BaseEntry,
   CalculationSheet,
@@ -95,7 +97,7 @@ export function birthYearOf(birth: string | null | undefined): number | undefine
 }
 
 /** 2024 rapid and blitz: an unrated player with a standard rating is rated with it (regulations.md § 1, amendments). */
-function ratedWithStandard(e: Edition, t: PeriodTournament): boolean {
+export function ratedWithStandard(e: Edition, t: { ratingType: PeriodTournament['ratingType'] }): boolean {
   return t.ratingType !== 'standard' && (e.id === 'fide-2024' || e.basedOn === 'fide-2024')
 }
 
@@ -253,7 +255,6 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     const laterRatings = new Map<number, number>()
     const notFirst = new Set<number>()
     const via = new Map<number, RatedRow['via']>()
-    let playedGames = 0
     for (const p of t.players) {
       let rating = p.rating
       if (rating === null && useStandard && p.standardRating != null) {
@@ -267,13 +268,15 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
       const rounds = inOrder(p.rounds).map((r) =>
         r.opponent !== null && excluded.has(`${r.round}:${p.startRank}`) ? { round: r.round, opponent: null, color: null, code: ' ' as const } : { round: r.round, opponent: r.opponent, color: null, code: r.code }
       )
-      for (const r of rounds) if (r.opponent !== null && PLAYED_CODES.has(r.code) && p.startRank < r.opponent && byRank.has(r.opponent)) playedGames++
       players.push({ startRank: p.startRank, fideId: null, name: String(p.playerId), sex: null, title: null, federation: null, birth: null, rating, points: null, rank: null, rounds })
     }
     // a month slice holds part of the crosstable only: it is rated as a Swiss event (its games, that month's list)
     const system = t.slice ? 'swiss' : t.system
     const res = rateTournament({ edition: e, start: t.start, system, ratingType: t.ratingType, players, laterRatings, notFirstEvent: notFirst, withoutK: true })
-    tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: playedGames })
+    // the games it rates: counted for at least one of the two players (lists/rated-games.ts, as the check counts them)
+    const iterative = system === 'round-robin' && !res.treatedAsSwiss && e.roundRobin.unratedOpponents === 'iterative'
+    const tally = tallyGames(t.players.map((p, i) => ({ startRank: p.startRank, known: true, rating: players[i]!.rating, rounds: p.rounds })), res, excluded, iterative)
+    tournamentsOut.push({ tournamentId: t.tournamentId, complete: t.slice === null || t.slice.last, players: t.players.length, games: tally.rated })
     const figures = tournamentGames(t, e, res, byRank, excluded, scratch)
 
     for (let i = 0; i < t.players.length; i++) {
@@ -323,7 +326,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     baseListId: input.base.listId,
     baseListDate: input.base.listDate,
     compress: compressionApplies(E, input.ratingType, input.base.listDate, L),
-    yearAgo: addMonths(L, -E.list.inactivityMonths),
+    yearAgo: inactivityYearStart(E, L),
     editionOf,
     windowIn,
     unpublishable,
@@ -593,12 +596,15 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
     // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
     const before = b?.recentGames ?? []
     recentGames = periodGames === 0 && before.every((g) => g.listDate > c.yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > c.yearAgo)
-    const yearGames = recentGames.reduce((s, g) => s + g.games, 0)
-    const known = trackedSince !== null && trackedSince <= c.yearAgo
+    // the months before the office's own lists: the games columns of the imported lists (issue 35, item 7)
+    const imported = rb?.imported ?? null
+    const yearGames = recentGames.reduce((s, g) => s + g.games, 0) + (imported?.games ?? 0)
+    const known = (trackedSince !== null && trackedSince <= c.yearAgo) || (imported !== null && imported.since <= c.yearAgo)
     const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
     inactive = status === 'rated' && yearGames < E.list.inactivityMinGames && (known || wasInactive)
-    if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
-    if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}: active again` })
+    const fromImported = imported ? ` (${imported.games} on the imported lists before the office's own, since ${imported.since})` : ''
+    if (inactive && !wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}${fromImported}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
+    if (!inactive && wasInactive) notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${c.yearAgo}${fromImported}: active again` })
     // the K printed: the K for the next period, from the player's state after this list
     // its note is written only on a sheet (most rated lines have none)
     kState = { rating, ratedGames: ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: birthYear ?? undefined }
@@ -641,7 +647,10 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
     if ((newlyRated || (!rb && w.standardBase !== null)) && status === 'rated') c.counters.newlyRated++
     if (rb && status === 'rated' && rating !== rb.rating) c.counters.changed++
   }
-  const changedLine = !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k
+  // a title change too (a kind of change of lists/change-kinds.ts): every player whose line changes in a way the
+  // preview counts has a sheet, so that its counts and pages are the sheets' (data/office-lists.ts, storeDraftCounts)
+  const changedLine =
+    !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k || (entry !== null && (entry.title ?? '') !== (b.title ?? ''))
   let out: CalculationSheet | null = null
   if (status !== null ? played || changedLine || sheet.firstRating !== null || notes.length > 0 : unlisted !== null) {
     out = {
@@ -682,7 +691,7 @@ export function untouchedLines(
     baseListId: o.baseListId,
     baseListDate: o.baseListDate,
     compress: compressionApplies(E, o.ratingType, o.baseListDate, L),
-    yearAgo: addMonths(L, -E.list.inactivityMonths),
+    yearAgo: inactivityYearStart(E, L),
     // without games nor a window, no event is read and no first rating is worked out
     editionOf: (id) => {
       throw new Error(`untouched line: edition ${id} asked`)

@@ -7,6 +7,7 @@ import type { Edition, Note } from '../../../shared/contract/rating'
 import type { SheetUnlisted, UnlistedReason } from '../../../shared/contract/office-lists'
 import type { FirstRating } from '../engine/unrated'
 import type { PairingSystem, RatingType, ResultCode } from '../model/tournament'
+import type { ImportedGames } from './look-back'
 
 /** How a player stands on a list. 'delisted' is shown once (rating under the floor), then the player is unrated. */
 export type EntryStatus = 'rated' | 'delisted' | 'titled-unrated'
@@ -52,6 +53,12 @@ export interface CarriedState {
 export interface BaseEntry extends Omit<ListLine, 'games'>, CarriedState {
   /** Games column of the base list (games of its own period); null: not given. */
   games: number | null
+  /**
+   * His rated games on the imported reference lists within the inactivity year, before the office's own lists knew
+   * his games (lists/look-back.ts); null or absent: none to add. Counted by this list, not carried: the next list
+   * reads them again from the imported lists, as long as they fall in its year.
+   */
+  imported?: ImportedGames | null
 }
 
 /** A player's facts from the registry at generation time (identity printed on the new list, junior rule). */

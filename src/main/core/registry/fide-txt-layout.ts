@@ -33,6 +33,7 @@ export const FIDE_TXT_COLUMNS: readonly FideTxtColumn[] = [
   { field: 'games', label: 'Gms', start: 119, width: 4 },
   { field: 'k', label: 'K', start: 123, width: 3 },
   { field: 'birth', label: 'B-day', start: 126, width: 6 },
+  // FIDE's i, w, wi; the office's lists add d (wd) for a line shown as delisted, with no rating (registry/list-record.ts)
   { field: 'flag', label: 'Flag', start: 132, width: 4 }
 ]
 

@@ -2,7 +2,10 @@
 import { splitName } from './names'
 import {
   arbiterTitleOf,
-  normaliseFlag,
+  readFlag,
+  dropDelistedRating,
+  FLAG_EXPECTED,
+  DELISTED_RATING,
   normaliseTitle,
   splitOtherTitles,
   type ListRating,
@@ -463,8 +466,9 @@ function lineRecord(cells: Cells, lineNo: number, idText: string, name: string, 
     else log.error(lineNo, colOf(cells, k.fed), 'federation', fedText, 'a three-letter federation code (e.g. NOR)')
   }
   const flagText = txt(cells, k.flag)
-  const flags = normaliseFlag(flagText)
-  if (flags === undefined) log.error(lineNo, colOf(cells, k.flag), 'flag', flagText, 'i, w, wi or nothing')
+  const read = readFlag(flagText)
+  if (read === undefined) log.error(lineNo, colOf(cells, k.flag), 'flag', flagText, FLAG_EXPECTED)
+  const flags = read?.flags
   const sexText = txt(cells, k.sex)
   let sex: 'M' | 'F' | null = null
   if (sexText) {
@@ -501,6 +505,12 @@ function lineRecord(cells: Cells, lineNo: number, idText: string, name: string, 
     readType(cells, ratings, 'rapid', k.rapid, lineNo, log)
     readType(cells, ratings, 'blitz', k.blitz, lineNo, log)
   } else readType(cells, ratings, opts.ratingType, k.single, lineNo, log)
+  // a line shown as delisted publishes no rating (the office's lists write none): he is read as unrated
+  if (read?.delisted) {
+    const type = header.layout === 'combined' ? 'standard' : opts.ratingType
+    const column = colOf(cells, header.layout === 'combined' ? k.standard.rating : k.single.rating)
+    dropDelistedRating(ratings, type, (found) => log.warn(lineNo, column, 'rating', found, DELISTED_RATING))
+  }
 
   // FIDE writes "Surname, Given names"; a name without a comma is all surname (e.g. "A Chakravarthy").
   const parts = name.includes(',') ? splitName(name) : { surname: name, givenNames: '' }

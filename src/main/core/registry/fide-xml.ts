@@ -4,7 +4,10 @@ import { streamText } from './text-source'
 import { splitName } from './names'
 import {
   arbiterTitleOf,
-  normaliseFlag,
+  readFlag,
+  dropDelistedRating,
+  FLAG_EXPECTED,
+  DELISTED_RATING,
   normaliseTitle,
   splitOtherTitles,
   type ListRating,
@@ -139,8 +142,9 @@ function toRecord(f: Map<string, Field>, line: number, opts: XmlReadOptions): { 
     else log.error(fedF.line, fedF.column, 'federation', fedF.text, 'a three-letter federation code')
   }
   const flagF = get('flag')
-  const flags = normaliseFlag(flagF.text)
-  if (flags === undefined) log.error(flagF.line, flagF.column, 'flag', flagF.text, 'i, w, wi or nothing')
+  const read = readFlag(flagF.text)
+  if (read === undefined) log.error(flagF.line, flagF.column, 'flag', flagF.text, FLAG_EXPECTED)
+  const flags = read?.flags
   const sexF = get('sex')
   let sex: 'M' | 'F' | null = null
   if (sexF.text) {
@@ -184,6 +188,11 @@ function toRecord(f: Map<string, Field>, line: number, opts: XmlReadOptions): { 
     const games = int(get(`${prefix}games`), `${t} games`, 0, 999)
     const k = int(get(`${prefix}k`), `${t} K`, 1, 100)
     if (rating !== null && rating > 0) ratings[t] = { rating, games, k }
+    // a line shown as delisted publishes no rating (the office's lists write none): he is read as unrated
+    if (read?.delisted && (!prefix || t === 'standard')) {
+      const rf = get(`${prefix}rating`)
+      dropDelistedRating(ratings, t, (found) => log.warn(rf.line, rf.column, 'rating', found, DELISTED_RATING))
+    }
   }
 
   const parts = name.includes(',') ? splitName(name) : { surname: name, givenNames: '' }

@@ -76,13 +76,70 @@ export function splitOtherTitles(raw: string): string[] {
     .filter(Boolean)
 }
 
-/** FIDE flags: i inactive, w woman, wi woman inactive; undefined when the text is none of these. */
-export function normaliseFlag(raw: string): 'i' | 'w' | 'wi' | null | undefined {
-  const f = raw.trim().toLowerCase()
-  if (!f) return null
-  if (f === 'i' || f === 'w' || f === 'wi') return f
-  if (f === 'iw') return 'wi'
-  return undefined
+/**
+ * The delisted mark of the flag column (the office's lists: TXT, XML): a player whose rating fell under the floor,
+ * "listed in the next list as delisted; thereafter treated as any unrated player" (FIDE 2005 § 9.34, 2010 § 7.21,
+ * 2014 § 7.21, every later edition). FIDE's downloads have no delisted line (FIDE drops the player), so the letter is
+ * the office's, beside FIDE's i and w: `d`, `wd` for a woman. Its line carries no rating; read back, he is unrated.
+ */
+export const DELISTED_FLAG = 'd'
+
+/** The flags a line states: FIDE's (i inactive, w woman, wi woman inactive) and the delisted mark. */
+export interface LineFlags {
+  flags: 'i' | 'w' | 'wi' | null
+  delisted: boolean
+}
+
+/** The delisted mark as the spreadsheet and print exports write it (exports/labels.ts: English, French), read back too. */
+export const DELISTED_WORDS = ['delisted', 'délisté'] as const
+
+/** What the flag column expects, as an error says it. */
+export const FLAG_EXPECTED = 'i, w, wi, d or "delisted" (delisted), wd or nothing'
+
+/**
+ * The flag column's text read: FIDE's flags (i, w, wi) and the delisted mark (d, wd; the word of the spreadsheet
+ * exports, after a woman's w: "w delisted"); undefined when it is none of these.
+ */
+export function readFlag(raw: string): LineFlags | undefined {
+  let woman = false
+  let inactive = false
+  let delisted = false
+  for (const token of raw.trim().toLowerCase().split(/[\s,;]+/)) {
+    if (!token) continue
+    if ((DELISTED_WORDS as readonly string[]).includes(token.normalize('NFC'))) {
+      delisted = true
+      continue
+    }
+    if (!/^[iwd]{1,2}$/.test(token) || new Set(token).size !== token.length) return undefined
+    woman ||= token.includes('w')
+    inactive ||= token.includes('i')
+    delisted ||= token.includes(DELISTED_FLAG)
+  }
+  // a delisted player is unrated: "inactive" (a mark of rated players) cannot stand beside it
+  if (delisted && inactive) return undefined
+  return { flags: woman ? (inactive ? 'wi' : 'w') : inactive ? 'i' : null, delisted }
+}
+
+/** The flag column of a list line: FIDE's flags, with the delisted mark for a line shown as delisted. */
+export function writeFlag(flags: string | null, delisted: boolean): string {
+  // a delisted player is unrated: he is not "inactive" (a flag of rated players), only a woman's w stays
+  if (delisted) return `${flags?.includes('w') ? 'w' : ''}${DELISTED_FLAG}`
+  return flags ?? ''
+}
+
+/** What a warning expects of a delisted line's rating. */
+export const DELISTED_RATING = 'no rating on a line flagged delisted (under the floor: unrated); the rating is not imported'
+
+/**
+ * A line shown as delisted publishes no rating: a rating found on it (another program's file) is dropped with a
+ * warning, so the player is read as unrated (the rating type the flag column speaks for: a single-type file's, the
+ * standard one of a combined file).
+ */
+export function dropDelistedRating(ratings: Partial<Record<ListRatingType, ListRating>>, type: ListRatingType, warn: (found: string) => void): void {
+  const r = ratings[type]
+  if (!r) return
+  warn(String(r.rating))
+  delete ratings[type]
 }
 
 /** Collects errors and warnings with their place; too many errors stop the reading early. */

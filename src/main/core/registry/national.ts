@@ -8,7 +8,7 @@ import type ExcelJS from 'exceljs'
 import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { splitName } from './names'
-import { ProblemLog, normaliseFlag, normaliseTitle, type ListRatingType, type ListRecord } from './list-record'
+import { DELISTED_RATING, FLAG_EXPECTED, ProblemLog, normaliseTitle, readFlag, type ListRatingType, type ListRecord } from './list-record'
 import { throwProblems, type ImportListResult } from './import'
 import { ListWriter, referenceListByChecksum } from '../data/list-import'
 import { fileChecksum } from './text-source'
@@ -206,9 +206,15 @@ export function nationalRecords(table: NationalTable, opts: NationalImportOption
       log.warn(line, col('title'), 'title', cell('title'), 'a FIDE title; the title is not recorded')
       title = null
     }
-    const flags = normaliseFlag(cell('flags'))
-    if (flags === undefined) log.error(line, col('flags'), 'flags', cell('flags'), 'i, w, wi or nothing')
-    const rating = int('rating', 0, 3500)
+    const read = readFlag(cell('flags'))
+    if (read === undefined) log.error(line, col('flags'), 'flags', cell('flags'), FLAG_EXPECTED)
+    const flags = read?.flags
+    let rating = int('rating', 0, 3500)
+    // a line shown as delisted publishes no rating: he is read as unrated
+    if (read?.delisted && rating !== null) {
+      log.warn(line, col('rating'), 'rating', String(rating), DELISTED_RATING)
+      rating = null
+    }
     const games = int('games', 0, 999)
     const k = int('k', 1, 100)
     out.push({

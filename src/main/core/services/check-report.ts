@@ -25,6 +25,10 @@ const LABELS = {
     received: 'Report received',
     historical: 'archive import (no deadline checks)',
     list: 'Goes into the list of',
+    ratedIn: 'Rated in the list of',
+    version: 'version {version}',
+    listNone: 'List',
+    noList: 'none: the tournament is not rated',
     players: 'Players',
     arbiters: 'Arbiters',
     findings: 'Findings',
@@ -53,6 +57,10 @@ const LABELS = {
     received: 'Rapport reçu le',
     historical: 'import d’archive (pas de contrôle de délai)',
     list: 'Entre dans la liste du',
+    ratedIn: 'Classé dans la liste du',
+    version: 'version {version}',
+    listNone: 'Liste',
+    noList: 'aucune : le tournoi n’est pas classé',
     players: 'Joueurs',
     arbiters: 'Arbitres',
     findings: 'Constats',
@@ -126,7 +134,8 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   const fact = (label: string, value: string | null | undefined) => {
     if (!value) return
     doc.font('Helvetica-Bold')
-    text(`${label}: `, { continued: true })
+    // French typography: a space before the colon
+    text(`${label}${loc === 'fr' ? ' : ' : ': '}`, { continued: true })
     doc.font('Helvetica')
     text(value)
   }
@@ -139,7 +148,11 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   fact(L.arbiters, model.header.arbiters.map((a) => `${a.name}${a.fideId ? ` (${a.fideId})` : ''}`).join('; '))
   fact(L.edition, summary.editionInForce)
   fact(L.received, t.historical ? `${t.receivedDate} — ${L.historical}` : t.receivedDate)
-  fact(L.list, summary.listDate)
+  // the tournament's list as every surface names it (tournament-list.ts): the one that rated it, the one it goes into, or none
+  const list = summary.list
+  if (list?.state === 'rated') fact(L.ratedIn, `${list.listDate}, ${fill(L.version, { version: list.version })}`)
+  else if (list) fact(L.list, list.listDate)
+  else fact(L.listNone, L.noList)
   fact(L.status, L.status_[t.status])
 
   const counts = { error: 0, warning: 0, info: 0, open: 0 }

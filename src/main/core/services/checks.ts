@@ -16,8 +16,11 @@ import { UserError } from '../util/errors'
 import type { TrfHeader } from '../trf/index'
 import type { HandlersOf } from './dispatch'
 import { readSettings, officerName } from '../data/settings'
+import { ratedWithStandard } from '../lists/generate'
 import { translateError } from '../../../shared/errors/index'
 import { checkReportPdf } from './check-report'
+import { dueListOf, tournamentList, tournamentLists } from './tournament-list'
+import { publishedDates } from '../lists/tournament-list'
 import {
   blockingErrors,
   findingCounts,
@@ -86,34 +89,6 @@ function addDays(iso: string, days: number): string {
 }
 
 /**
- * The list a tournament goes into: the first list date whose closing date (list date − the cutoff of the edition in
- * force on that date, regulations.md § 5) is on or after both its end and the day the report came, and which is not
- * already published. The calendar is the list edition's (monthly since 2014, every other month in 2010, quarterly in
- * 2005); a date no edition covers uses the tournament's edition.
- */
-export function targetListDate(end: string, received: string, published: ReadonlySet<string>, fallback: Edition): string {
-  const from = end > received ? end : received
-  let y = Number(from.slice(0, 4))
-  let m = Number(from.slice(5, 7))
-  for (let i = 0; i < 60; i++) {
-    const date = `${y}-${String(m).padStart(2, '0')}-01`
-    if (++m > 12) {
-      m = 1
-      y++
-    }
-    let e = fallback
-    try {
-      e = editionForDate(date)
-    } catch {
-      // before the first edition: the tournament's own
-    }
-    if ((Number(date.slice(5, 7)) - 1) % e.list.periodMonths !== 0) continue
-    if (addDays(date, -e.list.cutoffDays) >= from && !published.has(date)) return date
-  }
-  throw new Error(`no list date within five years of ${from}`)
-}
-
-/**
  * Registry matches of the report's arbiters: by FIDE ID, else by exact name (the players' name index); close names
  * offered when unknown, from the registry arbiters sharing a name word with the report's (the name index again: a
  * scan of every arbiter for every report was a month's import's largest constant cost at FIDE scale).
@@ -177,6 +152,8 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
   const chain = editionChain(edition)
   const { byFideId } = ratingsAtStart(db, start, ratingType, chain, tournamentPlayers.map((p) => p.fideId ?? ''), stored?.listEntries)
   const links = new Map((stored?.links ?? playerLinks(db, id)).map((l) => [l.startRank, l]))
+  // 2024 rapid and blitz: the standard ratings at the start, with which an unrated player is rated (checks/rated.ts)
+  const standard = ratedWithStandard(edition, { ratingType }) ? ratingsAtStart(db, start, 'standard', chain, tournamentPlayers.map((p) => p.fideId ?? '')).byFideId : null
   const players: CheckPlayer[] = tournamentPlayers.map((p) => {
     const ratingAtStart = (p.fideId ? byFideId.get(p.fideId)?.rating : null) ?? null
     const link = links.get(p.startRank)
@@ -189,12 +166,14 @@ export function buildCheckInput(db: Db, id: number, stored?: StoredPlayers): Bui
       birth: p.birth,
       ratingAtStart,
       firstEvent: ratingAtStart !== null ? null : known ? !hasEarlierEvent(db, link.playerId, link.fideId, start, id) : null,
-      rounds: p.rounds
+      rounds: p.rounds,
+      inRegistry: link !== undefined && link.playerId !== null,
+      ...(standard && ratingAtStart === null ? { standardAtStart: (p.fideId ? standard.get(p.fideId)?.rating : null) ?? null } : {})
     }
   })
   const published = publishedLists(db, ratingType, chain).filter((l) => l.kind === 'office')
   const end = t.endDate ?? dates.filter((d): d is string => d !== null).at(-1) ?? start
-  const listDate = targetListDate(end, t.receivedDate, new Set(published.map((l) => l.listDate)), edition)
+  const listDate = dueListOf(edition, end, t.receivedDate, publishedDates(published.map((l) => l.listDate)))
   let listEdition: Edition
   try {
     listEdition = t.edition ? edition : editionForDate(listDate)
@@ -452,18 +431,16 @@ export function setFacts(db: Db, id: number, patch: ReviewFactsPatch, reason: st
   })()
 }
 
-/** For the tournament page: the facts, the edition the checks apply, the list it goes into. */
+/** For the tournament page: the facts, the edition the checks apply, its list (tournament-list.ts: rated, due or none). */
 export function reviewSummary(db: Db, id: number) {
   const t = requireFacts(db, id)
   let editionInForce: string | null = null
-  let listDate: string | null = null
   try {
-    const built = buildCheckInput(db, id)
-    editionInForce = built.input.edition.id
-    listDate = built.listDate
+    editionInForce = reviewEdition(db, t, startOf(t, roundDates(db, id))).id
   } catch {
     // no edition covers the start (a date before 2005 without a chosen profile): the page says so by a null
   }
+  const list = tournamentList(db, id)
   return {
     id,
     status: t.status,
@@ -474,37 +451,21 @@ export function reviewSummary(db: Db, id: number) {
     timeControlOverride: t.timeControlOverride,
     edition: t.edition,
     editionInForce,
-    listDate,
+    listDate: list?.listDate ?? null,
+    list,
     blockingErrors: blockingErrors(db, id).length
   }
 }
 
-
-/** The dashboard's page, each row with the list it goes into. */
+/** The dashboard's page, each row with its list (tournament-list.ts: the one that rated it, or the one it goes into). */
 export function dashboard(db: Db, filter: DashboardFilter): { total: number; rows: DashboardRow[] } {
   const page = dashboardRows(db, filter)
-  const published = new Map<string, Set<string>>()
-  // the published lists of the tournament's own chain (FIDE's, or its national profile's)
-  const publishedOf = (ratingType: string, chain: string) => {
-    const key = `${ratingType} ${chain}`
-    let set = published.get(key)
-    if (!set) published.set(key, (set = new Set(publishedLists(db, ratingType, chain).filter((l) => l.kind === 'office').map((l) => l.listDate))))
-    return set
-  }
+  const lists = tournamentLists(db, page.rows.map((r) => r.id))
   return {
     total: page.total,
-    rows: page.rows.map(({ receivedDate, edition, historical, ...r }) => {
-      let listDate: string | null = null
-      const end = r.endDate ?? r.startDate
-      if (r.status !== 'rejected' && end) {
-        try {
-          const e = edition ? findEdition(db, edition) : editionForDate(r.startDate ?? end)
-          if (e) listDate = targetListDate(end, receivedDate, publishedOf(r.ratingType ?? 'standard', editionChain(e)), e)
-        } catch {
-          // a start before every edition, without a chosen profile: no list to show
-        }
-      }
-      return { ...r, historical: historical === 1, listDate }
+    rows: page.rows.map(({ receivedDate: _received, edition: _edition, historical, ...r }) => {
+      const list = lists.get(r.id) ?? null
+      return { ...r, historical: historical === 1, listDate: list?.listDate ?? null, list }
     })
   }
 }

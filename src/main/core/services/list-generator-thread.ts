@@ -9,7 +9,7 @@
 // office-lists bench hashes every entry and sheet; list-generator-thread.spec.ts compares every row of both ways).
 import type { GenerateInput } from '../../../shared/contract/office-lists'
 import type { GenerationCounters } from '../lists/types'
-import type { BaseListRef, FinishRows, PendingAdjustment } from '../data/office-lists'
+import type { BaseListRef, FinishRows, LookBack, PendingAdjustment } from '../data/office-lists'
 import type { WorkerScript } from '../workers/runner'
 import { PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
@@ -42,7 +42,7 @@ export type GeneratorMessage =
    * Once the base and the period are known, before the tournaments are read: the players whose lines the helper
    * computes (sorted); the job's thread composes and writes every other line of the base list meanwhile.
    */
-  | { kind: 'plan'; base: BaseListRef; touched: Float64Array; adjustments: PendingAdjustment[] }
+  | { kind: 'plan'; base: BaseListRef; touched: Float64Array; adjustments: PendingAdjustment[]; lookBack: LookBack }
   /**
    * Full groups of rows (data/office-lists.ts RowGroups), in player order; `lines`: entries computed so far. `tail`:
    * rows of the untouched lines the helper took over from the job's thread (from the start it was given), in player order.

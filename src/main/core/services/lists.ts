@@ -6,7 +6,7 @@ import type { OfficeListCall } from '../../../shared/contract/office-lists'
 import type { ListOutCall } from '../../../shared/contract/list-out'
 import { ftsQuery } from '../data/player-search'
 import { listBefore, listChain, type ListRef } from '../data/lists'
-import { getListSummary, listSummaries, pageIds, rowsFor, searchPage } from '../data/list-pages'
+import { getListSummary, listSummaries, pageIds, ratedCount, rowsFor, searchPage } from '../data/list-pages'
 
 export { displayName, getListSummary } from '../data/list-pages'
 
@@ -58,7 +58,9 @@ export const listsHandlers: Omit<HandlersOf<'lists'>, OfficeListCall | ListOutCa
     const previous = previousList(db, list)
     const cond = input.search ? playerSearchCondition(input.search) : null
     if (!cond) {
-      return { list, previous, total: list.entries, capped: false, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries), previous?.id ?? null) }
+      // by rating, a page's place in the list gives each rated row its rank among the rated (a delisted entry has none)
+      const ranks = input.sort === 'rating' ? { offset: input.offset, order: input.order, rated: ratedCount(db, input.listId) } : undefined
+      return { list, previous, total: list.entries, capped: false, rows: rowsFor(db, input.listId, pageIds(db, input, list.entries), previous?.id ?? null, ranks) }
     }
     // a search narrows the players first (counted up to a cap when they are many: `capped`)
     const { total, capped, ids } = searchPage(db, input, cond, list.entries)

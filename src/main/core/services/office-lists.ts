@@ -3,7 +3,9 @@
 import type { Db } from '../db/open'
 import type { Handler } from './dispatch'
 import type { Edition } from '../../../shared/contract/rating'
-import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
+import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, ListTournament, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
+import { translateError } from '../../../shared/errors/index'
+import { readSettings } from '../data/settings'
 import type { RatingType } from '../model/tournament'
 import type { BaseEntry, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
 import { emptyCounters, generateList, sumCounters, untouchedLines } from '../lists/generate'
@@ -23,6 +25,7 @@ import {
   getList,
   getMeta,
   inputsFingerprint,
+  importedLookBack,
   playersWithoutFideId,
   windowPlayers,
   listEntriesCanonical,
@@ -41,7 +44,6 @@ import {
   recordedPublisher,
   readEntry,
   readSheet,
-  sheetCounts,
   writeGeneratedList,
   lineRows,
   finishRows,
@@ -72,10 +74,12 @@ import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'
-import { readSettings, writeSettings } from '../data/settings'
+import { writeSettings } from '../data/settings'
+import { nextListDate } from './tournament-list'
 import { activeMerges, adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
 import { foldFingerprint, foldInto, foldsOnList, noteFolds, notingFolds } from './list-merges'
 import type { FoldMerge, FoldedMerge } from '../lists/fold'
+import { publishedRating } from '../data/published-rating'
 
 /** Written with every office list: the code that computed it. */
 export const ENGINE_VERSION = `rating-office ${appVersion}`
@@ -126,6 +130,25 @@ function calendarEntry(rules: Rules, listDate: string, ratingType: RatingType): 
   return hit
 }
 
+/**
+ * The tournaments a list rates, each with its finding that it rates no game or far fewer than it holds (the figures of
+ * checks/rated.ts, its sentence in the office's language): the preview shows such a tournament as such.
+ */
+function ratedTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): ListTournament[] {
+  const loc = readSettings(db).locale
+  return listTournaments(db, listId, page).map(({ ratedGames: f, ...t }) => ({
+    ...t,
+    ratedGames: f && {
+      code: f.code,
+      level: f.level,
+      held: Number(f.params.held),
+      rated: Number(f.params.rated),
+      message: translateError(f.code, f.params, loc),
+      decision: f.decision
+    }
+  }))
+}
+
 function resultOf(db: Db, listId: number, baseListId: number, result: Pick<GenerationResult, 'listDate' | 'ratingType' | 'edition' | 'counters' | 'checksum'>, closingDate: string): GenerateResult {
   return {
     listId,
@@ -140,7 +163,7 @@ function resultOf(db: Db, listId: number, baseListId: number, result: Pick<Gener
     delisted: result.counters.delisted,
     inactive: result.counters.inactive,
     checksum: result.checksum,
-    tournaments: listTournaments(db, listId)
+    tournaments: ratedTournaments(db, listId)
   }
 }
 
@@ -172,6 +195,7 @@ function readInputs(db: Db, input: GenerateInput, plan: GenerationPlan, hooks: J
     source: plan.source,
     editionAt: plan.rules.tournament,
     cutoffOf: plan.rules.cutoff,
+    listEdition: plan.rules.list,
     progress: hooks.progress,
     throwIfCancelled: hooks.throwIfCancelled
   })
@@ -262,7 +286,8 @@ function untouchedRows(
       const line = compose(b, f ?? undefined)
       rowsOf(line.entry, line.sheet, b)
     },
-    between
+    between,
+    plan.lookBack
   )
 }
 
@@ -296,8 +321,8 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
     const merged = activeMerges(db).flatMap((m) => [m.keepId, m.dropId])
     // the players the period touched are this thread's; the job's thread writes the others' lines meanwhile
     let said: PlanMessage | null = null
-    const split: BuildOptions['splitBase'] = (base, rows, adjustments) => {
-      said = { kind: 'plan', base, touched: touchedPlayers(db, base, rows, adjustments, merged), adjustments: [...adjustments] }
+    const split: BuildOptions['splitBase'] = (base, rows, adjustments, lookBack) => {
+      said = { kind: 'plan', base, touched: touchedPlayers(db, base, rows, adjustments, merged), adjustments: [...adjustments], lookBack }
       post(said)
       return said.touched
     }
@@ -462,7 +487,8 @@ function currentInputsHash(db: Db, listId: number): { now: string; stored: strin
   const rows = periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, base.closingDate)
   const folds = base.id >= 0 ? foldsOnList(db, base.id, activeMerges(db)) : []
   const idLess = playersWithoutFideId(db, list.source, rows, base.kind === 'office' ? windowPlayers(db, base.id) : [])
-  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id, idLess), folds), stored: meta.inputsHash, base, rows }
+  const lookBack = importedLookBack(db, { listDate: list.listDate, ratingType: list.ratingType, chain: list.source, edition, listEdition: rules.list })
+  return { now: foldFingerprint(inputsFingerprint(db, base, rows, pendingAdjustments(db), edition.id, idLess, lookBack), folds), stored: meta.inputsHash, base, rows }
 }
 
 /**
@@ -625,6 +651,7 @@ export function regenerateList(
     source: list.source,
     editionAt: rules.tournament,
     cutoffOf: rules.cutoff,
+    listEdition: rules.list,
     rows: all,
     base: previous ?? undefined,
     baseListId: meta.baseListId,
@@ -747,7 +774,7 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     changes.sort((a, b) => a.playerId - b.playerId)
     const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles }
     out.push(c)
-    if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, e.status === 'delisted' ? null : e.rating])))
+    if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, publishedRating(e.rating, e.status)])))
     previous = asChainBase(again)
     // a correction writes each new version before the next list is computed: that list's base, its fingerprint and
     // its sheets then name the version in force (the new one; listInForce finds it) instead of the superseded one
@@ -841,6 +868,7 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
 
 export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   'lists:calendar': (input, { db }) => calendar(db, input.year, input.ratingType, input.profile),
+  'lists:nextDate': (input, { db }) => nextListDate(db, input.ratingType, input.profile),
   'lists:preview': (input, { db }) => {
     const list = getListSummary(db, input.listId)
     const metaRow = getMeta(db, input.listId)
@@ -849,8 +877,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
       const cond = playerSearchCondition(input.search)
       if (cond) playerIds = matchingPlayerIds(db, cond, 5000)
     }
-    const counts = sheetCounts(db, input.listId)
-    const page = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit }, counts)
+    const { counts, ...page } = previewRows(db, input.listId, { kind: input.kind, playerIds, offset: input.offset, limit: input.limit })
     const meta = metaRow
       ? {
           baseListId: metaRow.baseListId,
@@ -865,7 +892,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   },
   'lists:tournaments': (input, { db }) => {
     getList(db, input.listId)
-    return { total: listTournamentCount(db, input.listId), rows: listTournaments(db, input.listId, { offset: input.offset, limit: input.limit }) }
+    return { total: listTournamentCount(db, input.listId), rows: ratedTournaments(db, input.listId, { offset: input.offset, limit: input.limit }) }
   },
   // in the worker for a draft: reading the period's inputs again takes over 100 ms at FIDE scale
   // a question the preview asks as it opens, which shows its own state: not a job for the jobs bar

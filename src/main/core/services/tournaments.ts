@@ -27,6 +27,7 @@ import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
 import { decideFinding, runChecks } from './checks'
 import { withTempStoreInMemory } from '../data/statements'
+import { tournamentLists } from './tournament-list'
 
 function bytesOf(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'))
@@ -192,7 +193,10 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
 
   'tournaments:list': (input, { db }) => {
     const { total, rows } = tournamentPage(db, input)
-    return { total, rows: rows as never }
+    // each with its list, as every surface names it (tournament-list.ts)
+    const page = rows as { id: number }[]
+    const lists = tournamentLists(db, page.map((r) => r.id))
+    return { total, rows: page.map((r) => ({ ...r, list: lists.get(r.id) ?? null })) as never }
   },
 
   'tournaments:get': (input, { db }) => {
@@ -277,6 +281,8 @@ export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:r
       }
       setPlayerMatch(db, tp, { playerId, status }, { decision: input.action === 'reject' ? 'rejected' : 'accepted', reason: input.reason ?? `player ${input.action}`, by: actor })
       appendAudit(db, { actor, action: `tournament-player.${input.action}` as const, entity: 'tournament_player', entityId: tp.id, reason: input.reason ?? null, data: { tournamentId: tp.tournamentId, startRank: tp.startRank, before: tp.matchStatus, playerId } })
+      // the games it rates depend on who is linked (check.games.noneRated / fewRated): the checks run again
+      if (tournamentStatus(db, tp.tournamentId)?.status !== 'rated') runChecks(db, tp.tournamentId, { actor, trigger: 'facts' })
       return { tournamentPlayerId: tp.id, matchStatus: status, playerId }
     })()
   },

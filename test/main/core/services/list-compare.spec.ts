@@ -35,17 +35,27 @@ describe('lists:top', () => {
 describe('lists:diff', () => {
   it('counts each kind of change and pages its players', async () => {
     const d = await callOk(fx.services, 'lists:diff', { fromId: fx.ids.jan, toId: fx.ids.feb, kind: 'up' })
-    expect(d.counts).toEqual({ up: 1, down: 0, new: 1, delisted: 0, inactive: 0, reactivated: 0, title: 0, unchanged: 2 })
+    // Carlsen and Dupont (inactive on both) unchanged, Müller up, Martin new (lists/change-kinds.ts)
+    expect(d.counts).toEqual({ up: 1, down: 0, new: 1, delisted: 0, inactive: 0, reactivated: 0, title: 0, unchanged: 2, unlisted: 0 })
     expect(d.rows).toEqual([
-      { playerId: fx.players.muller, fideId: 4600010, name: 'Müller, Anna', federation: 'GER', from: { rating: 1850, games: 9, k: 40, flags: null, title: null }, to: { rating: 1872, games: 7, k: 40, flags: null, title: null } }
+      {
+        playerId: fx.players.muller,
+        fideId: 4600010,
+        name: 'Müller, Anna',
+        federation: 'GER',
+        from: { rating: 1850, games: 9, k: 40, flags: null, title: null, status: null },
+        to: { rating: 1872, games: 7, k: 40, flags: null, title: null, status: null }
+      }
     ])
     const fresh = await callOk(fx.services, 'lists:diff', { fromId: fx.ids.jan, toId: fx.ids.feb, kind: 'new' })
     expect(fresh.rows.map((r) => [r.name, r.from, r.to?.rating])).toEqual([['Martin, Léa', null, 1450]])
   })
 
   it('an office list against the FIDE list before it: rises, leavers, reactivated, new', async () => {
-    const d = await callOk(fx.services, 'lists:diff', { fromId: fx.ids.feb, toId: fx.ids.mar, kind: 'delisted' })
-    expect(d.counts).toMatchObject({ up: 2, down: 0, new: 1, delisted: 2, reactivated: 1, unchanged: 0 })
+    // Carlsen and Müller have no line on March's list: unlisted, not delisted (no line shows them delisted); Dupont
+    // rises and is active again (up and reactivated both), Martin rises, the newcomer is new
+    const d = await callOk(fx.services, 'lists:diff', { fromId: fx.ids.feb, toId: fx.ids.mar, kind: 'unlisted' })
+    expect(d.counts).toEqual({ up: 2, down: 0, new: 1, delisted: 0, inactive: 0, reactivated: 1, title: 0, unchanged: 0, unlisted: 2 })
     expect(d.rows.map((r) => [r.name, r.from?.rating, r.to])).toEqual([
       ['Carlsen, Magnus', 2830, null],
       ['Müller, Anna', 1872, null]

@@ -11,7 +11,8 @@
 // - Swiss: a rated player's games against an unrated opponent do not count (2005 § 6.41);
 // - first rating (§ 9.14, § 10.3): 9 games within this and 7 periods, at least 3 rated opponents per event; each event's
 //   Ru = Rc (rounded) + 12.5 per half point above 50 %, or Rc + dp below; the weighted average of the events' Ru;
-// - floor 1401 (§ 9.21); inactive with fewer than 4 games in a year, active again after 4 (§ 9.23a–c);
+// - floor 1401 (§ 9.21); inactive with fewer than 4 games in a year, active again after 4 (§ 9.23a–c), the year's
+//   months before the office's first list counted from the games column of FIDE's imported list;
 // - a late tournament is rated with the ratings at its start (§ 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
@@ -133,6 +134,16 @@ describe('FIDE 2005: three quarterly lists on a real database', () => {
     // O3 1697: N (D −69, .40) lost −.40; I (D −199, .24) drew +.26: 15 × −.14 = −2.1 → −2: 1695
     expect(line(s, l3.listId, O3)).toMatchObject({ rating: 1695 })
     expect((await sheet(s, l3.listId, O1))!.tournaments.find((t) => t.late)).toMatchObject({ rating: 2000, ratingListId: reference })
+    // inactivity (2005 § 9.23a: fewer than 4 rated games in a year): the year of 1 October 2006 runs from 1 October 2005;
+    // FIDE's list of 1 January 2006 (games 0 for all) covers its first quarter (issue 35, item 7), the office's lists the
+    // rest. Rated games (a rated player's game against an unrated one does not count, § 6.41): H 3 (S, O1, S), S 2,
+    // J 2 (O3, O2), O1 3 (H, I, and O2 in the late event): inactive; O2 4, O3 5, I 4: active; N rated on 1 July, his
+    // year not known yet: active
+    expect([H, S, J, O1].map((p) => line(s, l3.listId, p)?.flags)).toEqual(['i', 'i', 'i', 'i'])
+    expect([O2, O3, I, N].map((p) => line(s, l3.listId, p)?.flags)).toEqual([null, null, null, null])
+    expect((await sheet(s, l3.listId, S))!.notes.map((n) => n.text)).toContain(
+      '2 rated game(s) since 2005-10-01 (0 on the imported lists before the office\'s own, since 2005-10-01), fewer than 4: inactive (i)'
+    )
   }, 300_000)
 
   it('a correction of April’s report: new versions of July and October, a later event re-rated from the corrected ratings', async () => {

@@ -99,7 +99,8 @@ describe('CSV and XLSX', () => {
     expect(rows).toHaveLength(1 + entries(db, std).length)
     const en = await toBuffer({ listId: std, format: 'csv', locale: 'en', sort: 'name' })
     const enRows = parse(en.toString('utf8').slice(1), { delimiter: ',' }) as string[][]
-    expect(enRows[0]![0]).toBe('Rank')
+    // sorted by name, the first column numbers the rows: it is no rank (a rank is among the rated, by rating)
+    expect(enRows[0]![0]).toBe('No.')
     // names with a comma are quoted, so the comma separator does not split them
     expect(enRows.slice(1).map((r) => r[2])).toEqual([
       'Abdulrahmanova-Kristiansen-Villanueva, Maria Fernanda Alejandra',

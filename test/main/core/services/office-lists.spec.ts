@@ -288,8 +288,21 @@ describe('a tournament found late', () => {
     expect(log[0]!.reason).toContain('Late Round Robin received after publication')
     expect(log[0]!.reason).toContain('found late')
     expect(services.ctx.db.prepare('SELECT status FROM tournaments WHERE id = ?').pluck().get(t3)).toBe('rated')
-    // nothing is left for December
-    await expect(services.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })).rejects.toMatchObject({ key: 'lists.nothingApproved' })
+    // every tournament of November names the version in force that rated it: version 2, the late one and the others
+    // alike (version 1 stays readable in the archive); the table and the review say so
+    const rows = (await call(services, 'tournaments:list', { limit: 10 })).rows
+    expect(rows.map((r) => [r.name, r.list])).toEqual(
+      ['Late Round Robin', 'Newcomers Round Robin', 'Autumn Round Robin'].map((name) => [name, { state: 'rated', listId: v2, listDate: '2025-11-01', version: 2 }])
+    )
+    expect((await call(services, 'checks:facts', { id: t1 })).list).toEqual({ state: 'rated', listId: v2, listDate: '2025-11-01', version: 2 })
+    // nothing is left for December: the list is still due, and computed from November's version 2 with no tournament
+    // (issue 35: a quiet month yields its list); the date offered next is the one after the last published
+    expect(await call(services, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-12-01', reason: 'afterPublished', tournaments: 0 })
+    const dec = (await services.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
+    expect(dec).toMatchObject({ baseListId: v2, tournaments: [] })
+    // no game, no flag to change in one month: every entry as on version 2
+    expect(entry(services, dec.listId, PLAYERS.A.id)).toMatchObject({ rating: 1990, games: 0 })
+    expect(entry(services, dec.listId, PLAYERS.C.id)).toMatchObject({ rating: 1854, games: 0 })
   }, 60_000)
 
   it("FIDE's practice: the tournament goes into the next list as a late one, with the ratings at its start", async () => {

@@ -23,6 +23,7 @@ import { migration020 } from './020-sheets-rowid'
 import { migration021 } from './021-preview-orders'
 import { migration022 } from './022-preview-chunks'
 import { migration023 } from './023-list-by-rating'
+import { migration024 } from './024-delisted-unrated'
 import { migration027 } from './027-list-publisher'
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration027]
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration024, migration027]

@@ -28,6 +28,9 @@ export default {
       notOnList: '{name} is not on the {type} list of {date}.',
       entryOnList: '{rating} on the {type} list of {date}',
       entryOnListUnrated: 'On the {type} list of {date}, without a rating',
+      entryOnListDelisted: 'On the {type} list of {date}, delisted: his rating fell under the floor, he is unrated since',
+      delisted: 'delisted',
+      delistedHint: 'Rating under the floor: listed once as delisted, then unrated (no rating, no rank)',
       entryFacts: '{games} games · K {k}',
       another: 'Find another player',
       rated: {
@@ -90,6 +93,9 @@ export default {
       notOnList: '{name} ne figure pas sur la liste {type} du {date}.',
       entryOnList: '{rating} sur la liste {type} du {date}',
       entryOnListUnrated: 'Sur la liste {type} du {date}, sans classement',
+      entryOnListDelisted: 'Sur la liste {type} du {date}, délisté : son classement est passé sous le plancher, il est non classé depuis',
+      delisted: 'délisté',
+      delistedHint: 'Classement sous le plancher : listé une fois comme délisté, puis non classé (ni classement ni rang)',
       entryFacts: '{games} parties · K {k}',
       another: 'Chercher un autre joueur',
       rated: {

@@ -16,6 +16,8 @@ const rulesEn = {
   'check.games.firstEventZero': 'First event with a zero score',
   'check.games.tooFewRatedOpponents': 'Too few rated opponents',
   'check.games.ratingGap600': 'Rating gap of 600 or more',
+  'check.games.noneRated': 'No game would be rated',
+  'check.games.fewRated': 'Few of its games would be rated',
   'check.deadline.registration': 'Registered late',
   'check.deadline.report': 'Report late',
   'check.deadline.upload': 'Upload late',
@@ -38,6 +40,8 @@ const rulesFr: typeof rulesEn = {
   'check.games.firstEventZero': 'Premier tournoi à zéro point',
   'check.games.tooFewRatedOpponents': 'Trop peu d’adversaires classés',
   'check.games.ratingGap600': 'Écart de classement de 600 ou plus',
+  'check.games.noneRated': 'Aucune partie ne serait comptabilisée',
+  'check.games.fewRated': 'Peu de ses parties seraient comptabilisées',
   'check.deadline.registration': 'Homologation tardive',
   'check.deadline.report': 'Rapport tardif',
   'check.deadline.upload': 'Envoi tardif',
@@ -61,7 +65,7 @@ export default {
   en: {
     checks: {
       title: 'Checks',
-      intro: 'Every tournament of the period with its state, errors, warnings and decisions to take, and the list it will go into. Open one to decide its findings and approve or reject it; every decision is recorded with its reason in the audit log.',
+      intro: 'Every tournament of the period with its state, errors, warnings and decisions to take, and its list: the one that rated it, or the one it will go into. Open one to decide its findings and approve or reject it; every decision is recorded with its reason in the audit log.',
       filters: {
         all: 'All',
         by: { status: 'State', level: 'Findings', rule: 'Rule', federation: 'Federation', month: 'Month' },
@@ -70,6 +74,7 @@ export default {
       },
       rules: nest(rulesEn),
       columns: { name: 'Tournament', federation: 'Fed.', status: 'State', errors: 'Errors', warnings: 'Warnings', open: 'To decide', endDate: 'End', list: 'List' },
+      listCell: { rated: '{date}, v{version}', due: '{date} (to come)' },
       count: 'no tournament | {n} tournament | {n} tournaments',
       tournamentStatus: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
       unnamed: 'Tournament #{id}',
@@ -94,6 +99,8 @@ export default {
       review: {
         edition: 'Rules: {edition}',
         list: 'goes into the list of {date}',
+        listRated: 'rated in the list of {date}, version {version}',
+        listNone: 'in no list',
         blockingShort: '{n} error(s) open',
         blocking: '{n} error(s) are still open: approval needs each of them overridden with this reason.',
         overrideErrors: 'Override every open error with this reason',
@@ -148,7 +155,7 @@ export default {
   fr: {
     checks: {
       title: 'Contrôles',
-      intro: 'Chaque tournoi de la période avec son état, ses erreurs, ses avertissements, les décisions à prendre et la liste où il entrera. Ouvrez-en un pour décider de ses constats, l’approuver ou le refuser ; chaque décision est enregistrée avec son motif dans le journal d’audit.',
+      intro: 'Chaque tournoi de la période avec son état, ses erreurs, ses avertissements, les décisions à prendre et sa liste : celle qui l’a classé, ou celle où il entrera. Ouvrez-en un pour décider de ses constats, l’approuver ou le refuser ; chaque décision est enregistrée avec son motif dans le journal d’audit.',
       filters: {
         all: 'Tous',
         by: { status: 'État', level: 'Constats', rule: 'Règle', federation: 'Fédération', month: 'Mois' },
@@ -157,6 +164,7 @@ export default {
       },
       rules: nest(rulesFr),
       columns: { name: 'Tournoi', federation: 'Féd.', status: 'État', errors: 'Erreurs', warnings: 'Avertissements', open: 'À décider', endDate: 'Fin', list: 'Liste' },
+      listCell: { rated: '{date}, v{version}', due: '{date} (à venir)' },
       count: 'aucun tournoi | {n} tournoi | {n} tournois',
       tournamentStatus: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
       unnamed: 'Tournoi n° {id}',
@@ -181,6 +189,8 @@ export default {
       review: {
         edition: 'Règles : {edition}',
         list: 'entre dans la liste du {date}',
+        listRated: 'classé dans la liste du {date}, version {version}',
+        listNone: 'dans aucune liste',
         blockingShort: '{n} erreur(s) ouverte(s)',
         blocking: '{n} erreur(s) encore ouverte(s) : l’approbation demande de passer outre à chacune avec ce motif.',
         overrideErrors: 'Passer outre à chaque erreur ouverte avec ce motif',

@@ -42,8 +42,8 @@ export default {
         swap: 'Swap',
         choose: 'Choose two lists of the same rating type.',
         computing: 'Comparing the two lists (done once for big lists, then every page is immediate)…',
-        kinds: { up: 'Up', down: 'Down', new: 'New', delisted: 'Delisted', inactive: 'Inactive', reactivated: 'Active again', title: 'Title changes' },
-        unchanged: '{count} unchanged',
+        kinds: { up: 'Up', down: 'Down', new: 'New', delisted: 'Delisted', inactive: 'Inactive', reactivated: 'Active again', title: 'Title changes', unchanged: 'Unchanged', unlisted: 'Not on the list' },
+        players: '{count} players compared, each in one of up, down, new, delisted, unchanged and not on the list; inactive, active again and title changes are counted besides',
         col: { name: 'Name', fideId: 'FIDE ID', federation: 'Fed', before: 'Before', after: 'After', change: 'Change', title: 'Title', flags: 'Flag' },
         none: 'No player in this group.',
         showing: 'One player | {total} players'
@@ -116,8 +116,8 @@ export default {
         swap: 'Inverser',
         choose: 'Choisissez deux listes de la même cadence.',
         computing: 'Comparaison des deux listes (faite une fois pour les grandes listes, chaque page est ensuite immédiate)…',
-        kinds: { up: 'En hausse', down: 'En baisse', new: 'Nouveaux', delisted: 'Sortis', inactive: 'Devenus inactifs', reactivated: 'Redevenus actifs', title: 'Changements de titre' },
-        unchanged: '{count} inchangés',
+        kinds: { up: 'En hausse', down: 'En baisse', new: 'Nouveaux', delisted: 'Radiés', inactive: 'Devenus inactifs', reactivated: 'Redevenus actifs', title: 'Changements de titre', unchanged: 'Inchangés', unlisted: 'Absents de la liste' },
+        players: '{count} joueurs comparés, chacun dans l’une des catégories hausse, baisse, nouveaux, radiés, inchangés et absents de la liste ; devenus inactifs, redevenus actifs et changements de titre sont comptés en plus',
         col: { name: 'Nom', fideId: 'ID FIDE', federation: 'Féd', before: 'Avant', after: 'Après', change: 'Écart', title: 'Titre', flags: 'Statut' },
         none: 'Aucun joueur dans ce groupe.',
         showing: 'Un joueur | {total} joueurs'

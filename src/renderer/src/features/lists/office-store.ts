@@ -58,6 +58,16 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     }
   }
 
+  /** The list date offered first (the main side's one rule: services/tournament-list.ts); null when it cannot be asked. */
+  async function nextDate(ratingType: RatingTypeName): Promise<CallOutput<'lists:nextDate'> | null> {
+    try {
+      return unwrap(await api.call('lists:nextDate', { ratingType }))
+    } catch (e) {
+      calendarError.value = failureMessage(e)
+      return null
+    }
+  }
+
   /** Starts the generation job; resolves with the draft when it is written, null when it failed or was cancelled. */
   async function generate(listDate: string, ratingType: RatingTypeName): Promise<GenerateResult | null> {
     generateError.value = null
@@ -207,6 +217,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     calendar,
     calendarError,
     loadCalendar,
+    nextDate,
     jobId,
     job,
     generating,

@@ -24,7 +24,7 @@ export default {
       recorded: 'Recorded.',
       exportAs: 'Export {format}',
       arbiterRole: { chief: 'Chief arbiter', deputy: 'Deputy' },
-      list: { name: 'Tournament', statusFilter: 'State', dates: 'Dates', city: 'Place', players: 'Players', rounds: 'Rounds', ratingType: 'Rating', status: 'Status', findings: 'Findings', findingCounts: '{errors} errors · {warnings} warnings · {open} to decide' },
+      list: { name: 'Tournament', statusFilter: 'State', dates: 'Dates', city: 'Place', players: 'Players', rounds: 'Rounds', ratingType: 'Rating', status: 'Status', list: 'List', findings: 'Findings', findingCounts: '{errors} errors · {warnings} warnings · {open} to decide' },
       header: { place: 'Place', dates: 'Dates', system: 'System', ratingType: 'Rating type', timeControl: 'Time control', rounds: 'Rounds', arbiters: 'Arbiters', roundDates: 'Round dates', unknown: 'not stated' },
       tabs: { crosstable: 'Crosstable', players: 'Players', games: 'Games', rating: 'Rating preview', review: 'Review', files: 'File history', problemsN: 'Problems ({error} errors, {warning} warnings, {info} notes)' },
       rating: {
@@ -124,7 +124,7 @@ export default {
       recorded: 'Enregistré.',
       exportAs: 'Exporter en {format}',
       arbiterRole: { chief: 'Arbitre principal', deputy: 'Adjoint' },
-      list: { name: 'Tournoi', statusFilter: 'État', dates: 'Dates', city: 'Lieu', players: 'Joueurs', rounds: 'Rondes', ratingType: 'Cadence', status: 'Statut', findings: 'Constats', findingCounts: '{errors} erreurs · {warnings} avertissements · {open} à décider' },
+      list: { name: 'Tournoi', statusFilter: 'État', dates: 'Dates', city: 'Lieu', players: 'Joueurs', rounds: 'Rondes', ratingType: 'Cadence', status: 'Statut', list: 'Liste', findings: 'Constats', findingCounts: '{errors} erreurs · {warnings} avertissements · {open} à décider' },
       header: { place: 'Lieu', dates: 'Dates', system: 'Système', ratingType: 'Cadence', timeControl: 'Temps de réflexion', rounds: 'Rondes', arbiters: 'Arbitres', roundDates: 'Dates des rondes', unknown: 'non indiquée' },
       tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', review: 'Contrôle', files: 'Historique des fichiers', problemsN: 'Problèmes ({error} erreurs, {warning} avertissements, {info} notes)' },
       rating: {

@@ -770,19 +770,19 @@ CREATE TRIGGER players_rating_order AFTER UPDATE OF federation, status ON player
 
 -- trigger rating_list_entries_by_rating_delete
 CREATE TRIGGER rating_list_entries_by_rating_delete AFTER DELETE ON rating_list_entries BEGIN
-        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = coalesce(OLD.rating, 1000000000) AND player_id = OLD.player_id;
+        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = coalesce(CASE WHEN OLD.entry_status IS 'delisted' THEN NULL ELSE OLD.rating END, 1000000000) AND player_id = OLD.player_id;
       END;
 
 -- trigger rating_list_entries_by_rating_insert
 CREATE TRIGGER rating_list_entries_by_rating_insert AFTER INSERT ON rating_list_entries BEGIN
-        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, coalesce(NEW.rating, 1000000000), NEW.player_id);
+        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000), NEW.player_id);
       END;
 
 -- trigger rating_list_entries_by_rating_update
-CREATE TRIGGER rating_list_entries_by_rating_update AFTER UPDATE OF list_id, player_id, rating ON rating_list_entries
-        WHEN NEW.list_id IS NOT OLD.list_id OR NEW.player_id IS NOT OLD.player_id OR NEW.rating IS NOT OLD.rating BEGIN
-        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = coalesce(OLD.rating, 1000000000) AND player_id = OLD.player_id;
-        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, coalesce(NEW.rating, 1000000000), NEW.player_id);
+CREATE TRIGGER rating_list_entries_by_rating_update AFTER UPDATE OF list_id, player_id, rating, entry_status ON rating_list_entries
+        WHEN NEW.list_id IS NOT OLD.list_id OR NEW.player_id IS NOT OLD.player_id OR coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000) IS NOT coalesce(CASE WHEN OLD.entry_status IS 'delisted' THEN NULL ELSE OLD.rating END, 1000000000) BEGIN
+        DELETE FROM list_by_rating WHERE list_id = OLD.list_id AND key = coalesce(CASE WHEN OLD.entry_status IS 'delisted' THEN NULL ELSE OLD.rating END, 1000000000) AND player_id = OLD.player_id;
+        INSERT INTO list_by_rating (list_id, key, player_id) VALUES (NEW.list_id, coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000), NEW.player_id);
       END;
 
 -- trigger rating_list_entries_frozen_delete
@@ -816,9 +816,9 @@ UPDATE list_marks SET rank = rank + 1
 UPDATE list_marks SET rank = rank + 1
     WHERE list_id IN (NEW.list_id) AND sort = 'fideId' AND (key, player_id) > (coalesce((SELECT fide_id FROM players WHERE id = NEW.player_id), -1), NEW.player_id) AND (key, player_id) <= (coalesce((SELECT fide_id FROM players WHERE id = OLD.player_id), -1), OLD.player_id);
         UPDATE list_marks SET rank = rank - 1
-    WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(NEW.rating, 1000000000), OLD.player_id) AND (key, player_id) <= (coalesce(NEW.rating, 1000000000), NEW.player_id);
+    WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000), OLD.player_id) AND (key, player_id) <= (coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000), NEW.player_id);
 UPDATE list_marks SET rank = rank + 1
-    WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(NEW.rating, 1000000000), NEW.player_id) AND (key, player_id) <= (coalesce(NEW.rating, 1000000000), OLD.player_id);
+    WHERE list_id IN (NEW.list_id) AND sort = 'rating' AND (key, player_id) > (coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000), NEW.player_id) AND (key, player_id) <= (coalesce(CASE WHEN NEW.entry_status IS 'delisted' THEN NULL ELSE NEW.rating END, 1000000000), OLD.player_id);
       END;
 
 -- trigger rating_list_entries_rating_order
@@ -843,7 +843,7 @@ CREATE TRIGGER rating_lists_frozen BEFORE UPDATE ON rating_lists
         WHEN OLD.status IN ('published','reference')
           AND NOT (OLD.entry_count IS NULL AND OLD.rated_count IS NULL
                    AND NEW.id IS OLD.id AND NEW.kind IS OLD.kind AND NEW.list_date IS OLD.list_date AND NEW.rating_type IS OLD.rating_type AND NEW.source IS OLD.source AND NEW.edition IS OLD.edition AND NEW.status IS OLD.status AND NEW.version IS OLD.version AND NEW.supersedes_id IS OLD.supersedes_id AND NEW.checksum IS OLD.checksum AND NEW.file_name IS OLD.file_name AND NEW.created_at IS OLD.created_at AND NEW.published_at IS OLD.published_at
-                   AND NEW.entry_count IS (SELECT count(*) FROM rating_list_entries WHERE list_id = OLD.id) AND NEW.rated_count IS (SELECT count(*) FROM rating_list_entries WHERE list_id = OLD.id AND rating IS NOT NULL))
+                   AND NEW.entry_count IS (SELECT count(*) FROM rating_list_entries WHERE list_id = OLD.id) AND NEW.rated_count IS (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = OLD.id AND CASE WHEN e.entry_status IS 'delisted' THEN NULL ELSE e.rating END IS NOT NULL))
         BEGIN SELECT RAISE(ABORT, 'a published or reference list is immutable'); END;
 
 -- trigger rating_lists_no_delete
