@@ -19,6 +19,7 @@ import { tempDir } from '../test/helpers/temp-db'
 import { latency, pick, report, scale, slowestRun, target, timeCall } from './lib'
 import { builtBenchWorker } from './built-worker'
 import { sourceWorkerScript } from '../src/main/core/workers/script'
+import { writeSettings } from '../src/main/core/data/settings'
 
 const full = scale === 'full'
 const PLAYERS = pick({ ci: 40_000, default: 190_000, full: 1_900_000 })
@@ -27,6 +28,8 @@ const PER_TOURNAMENT = 20
 const ROUNDS = 7
 const tmp = tempDir('rating-office-bench-')
 const db = openDatabase(tmp.file('office.db'))
+// the federation that publishes (an office publishes no list before naming it)
+writeSettings(db, { federationName: 'Benchmark Federation', federation: 'BEN' })
 
 // a 31-bit LCG in 32-bit integer arithmetic (Math.imul): the product in doubles, as it was before session 10, lost its
 // low bits past 2^53 and fell into a cycle of 10,466 draws, so that FIDE scale's 15,000 tournaments drew their 300,000

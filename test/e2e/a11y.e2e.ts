@@ -107,6 +107,15 @@ const screens: Screen[] = [
       await page.getByTestId('sheet').waitFor()
     }
   },
+  {
+    // the first publication's dialog, which asks for the federation's name and code
+    name: 'publication dialog',
+    path: () => `/lists/${ids.draft}/preview`,
+    open: async (page) => {
+      await page.getByTestId('publish-open').click()
+      await page.getByTestId('publish-federation-name').waitFor()
+    }
+  },
   { name: 'list diff', path: () => `/lists/compare?from=${ids.reference}&to=${ids.draft}` },
   { name: 'archive', path: () => '/archive' },
   { name: 'archive player', path: () => `/archive?player=${ids.player}` },

@@ -17,6 +17,8 @@ import { saveArbiter } from '../../src/main/core/data/arbiters'
 
 const shots = join(artifacts, 'journey')
 mkdirSync(shots, { recursive: true })
+/** The demo's federation, named by the officer at the first publication. */
+const FEDERATION = { name: 'Fédération Française des Échecs', code: 'FRA' }
 const dir = demoDir()
 const manifest = readDemoManifest(dir)
 // tournament ids follow the order of the drop (the manifest's order; the refused report gets none)
@@ -400,9 +402,17 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.goto(draftPath)
     await h.page.getByTestId('publish-open').click()
     await h.page.getByTestId('publish-reason').locator('input').fill('October 2025 list')
+    // the office's first publication: the federation that publishes is asked for (its list, not FIDE's)
+    expect(await h.page.getByTestId('publish-federation-ask').innerText()).toContain('This is the federation’s own list')
+    const publish = h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' })
+    expect(await publish.isDisabled()).toBe(true)
+    await h.page.getByTestId('publish-federation-name').locator('input').fill(FEDERATION.name)
+    await h.page.getByTestId('publish-federation-code').locator('input').fill('fra')
+    expect(await h.page.getByTestId('publish-federation-code').locator('input').inputValue()).toBe(FEDERATION.code)
     await shot(h.page, '14-publish-confirm', false)
-    await h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' }).click()
+    await publish.click()
     await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 30000 }).toBe('Published')
+    expect((await h.page.getByTestId('preview-publisher').innerText()).trim()).toBe(`Source: ${FEDERATION.name} (${FEDERATION.code}). Computed under the FIDE Rating Regulations 2024.`)
     await shot(h.page, '15-published')
   })
 
@@ -432,13 +442,18 @@ describe("a rating officer's month on the demo federation", () => {
     const pdfDownload = h.page.waitForEvent('download')
     await h.page.getByTestId('export-run').click()
     const pdf = await pdfDownload
+    // the federation's list: its code names the file, its name heads the PDF, with the rules it was computed under
+    expect(pdf.suggestedFilename()).toBe(`${FEDERATION.code}-standard-2025-10-01-v1.pdf`)
     const pdfPath = join(shots, 'list-2025-10-01.pdf')
     await pdf.saveAs(pdfPath)
     expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
+    const heading = (await pdfText(readFileSync(pdfPath))).pages[0]!.split('\n').slice(0, 3)
+    expect(heading).toEqual([FEDERATION.name, 'Standard rating list of 2025-10-01 — version 1 (published)', 'Computed under the FIDE Rating Regulations 2024'])
     await pick(h.page, 'export-format', 'TXT')
     const txtDownload = h.page.waitForEvent('download')
     await h.page.getByTestId('export-run').click()
     const txt = await txtDownload
+    expect(txt.suggestedFilename()).toBe(`${FEDERATION.code}-standard-2025-10-01-v1.txt`)
     const txtPath = join(shots, 'list-2025-10-01.txt')
     await txt.saveAs(txtPath)
     const lines = readFileSync(txtPath, 'latin1').split(/\r?\n/).filter((l) => /^\s*\d/.test(l))

@@ -140,6 +140,9 @@ describe('the monthly list in the browser', () => {
   it('publishes after the confirmation', async () => {
     await h.page.getByTestId('publish-open').click()
     await h.page.getByTestId('publish-reason').locator('input').fill('November list')
+    // the first publication names the federation that publishes (saved to the settings)
+    await h.page.getByTestId('publish-federation-name').locator('input').fill('Schweizerischer Schachbund')
+    await h.page.getByTestId('publish-federation-code').locator('input').fill('sui')
     await h.page.locator('.n-dialog__action').getByRole('button', { name: 'Publish' }).click()
     // publication is a worker job (lists:publish), as the generation is: the same wait as for it
     await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 60000 }).toBe('Published')

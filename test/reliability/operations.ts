@@ -16,6 +16,7 @@ import type { GenerateResult } from '../../src/shared/contract/index'
 import { PLAYERS, call, trf } from '../main/core/services/office-list-fixture'
 import { officeState, stateDiff, type OfficeState } from './state'
 import type { Operation } from './harness'
+import { nameFederation } from '../helpers/federation'
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url))
 
@@ -192,6 +193,7 @@ export interface OfficeOperations {
 export async function officeMonth(dir: string, lines: number): Promise<OfficeOperations> {
   const s = createServices({ dbPath: join(dir, 'month.db'), host: 'cli', appVersion: 'crash', worker: sourceWorkerScript() })
   try {
+    nameFederation(s.ctx.db)
     const filler: CombinedFields[] = Array.from({ length: lines }, (_, i) => ({
       id: 6_000_000 + i,
       name: `${letters(i)}son, ${letters(i * 7 + 3)}`,

@@ -1,7 +1,7 @@
 // Read-side calls over the archive of lists: a player's rating on a given list and his whole list history.
 import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
-import { listKind, listStatus, listSummarySchema } from './lists'
+import { listKind, listPublisherSchema, listStatus, listSummarySchema } from './lists'
 
 export const archivePlayerSchema = z.object({
   id: z.number(),
@@ -36,7 +36,9 @@ export const historyRowSchema = archiveEntrySchema.extend({
   status: listStatus,
   source: z.string(),
   ratingType: ratingType,
-  version: z.number()
+  version: z.number(),
+  /** Who publishes the list (its federation for the office's own lists, FIDE for FIDE's download). */
+  publisher: listPublisherSchema
 })
 export type HistoryRow = z.infer<typeof historyRowSchema>
 

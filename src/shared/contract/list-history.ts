@@ -2,6 +2,7 @@
 // and what it reports when a list is not reproduced: the first list that differs, the entries, and why.
 import { z } from 'zod'
 import { isoDate, ratingType } from './define'
+import { listPublisherSchema } from './lists'
 
 export const replayInputSchema = z
   .object({
@@ -23,6 +24,8 @@ export const replayListSchema = z.object({
   listDate: isoDate,
   ratingType,
   source: z.string(),
+  /** Who published it (its federation, recorded at publication). */
+  publisher: listPublisherSchema,
   version: z.number(),
   outcome: replayOutcome,
   /** The checksum frozen at publication. */

@@ -5,11 +5,33 @@ import { call, idSchema, isoDate, ratingType } from './define'
 export const listKind = z.enum(['reference', 'office'])
 export const listStatus = z.enum(['draft', 'published', 'reference'])
 
+/**
+ * Who publishes a list and how it was obtained (one reading for every surface: `lists show`, the exports' headings and
+ * file names, the screens). 'fide': imported from FIDE's download; 'national': a federation's list imported (its
+ * source's code); 'office': computed by the office — its federation's name and code, recorded with the list at its
+ * publication (migration 26), the settings' for a draft or a list published before they were recorded — with the
+ * rules it was computed under (its edition or profile as stored). Worded by `src/shared/locales/list-publisher.ts`.
+ */
+export const listPublisherSchema = z.object({
+  origin: z.enum(['fide', 'national', 'office']),
+  /** The publisher's name (null: the office's federation is not named yet). */
+  name: z.string().nullable(),
+  /** Its code: 'FIDE', a federation's three letters (null: not given yet). */
+  code: z.string().nullable(),
+  /** The name and code were recorded with the list at its publication (false: a draft's, or the settings' for an older list). */
+  recorded: z.boolean(),
+  /** The rules an office list was computed under (its edition or profile as stored with it); null for an imported list. */
+  rules: z.object({ id: z.string(), kind: z.string(), name: z.string() }).nullable()
+})
+export type ListPublisher = z.infer<typeof listPublisherSchema>
+
 export const listSummarySchema = z.object({
   id: z.number(),
   kind: listKind,
   listDate: isoDate,
   ratingType: ratingType,
+  /** The chain of lists it belongs to (data/lists.ts): 'FIDE' for FIDE's download and the office's lists under FIDE's
+   *  rules, a profile's id or a federation's code for a national chain. Not who publishes it: that is `publisher`. */
   source: z.string(),
   edition: z.string().nullable(),
   status: listStatus,
@@ -19,7 +41,8 @@ export const listSummarySchema = z.object({
   fileName: z.string().nullable(),
   createdAt: z.string(),
   publishedAt: z.string().nullable(),
-  entries: z.number()
+  entries: z.number(),
+  publisher: listPublisherSchema
 })
 export type ListSummary = z.infer<typeof listSummarySchema>
 

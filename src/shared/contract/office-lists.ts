@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
 import { listSummarySchema } from './lists'
+import { federationCodeSchema, federationNameSchema } from './system'
 
 export const calendarEntrySchema = z.object({ listDate: isoDate, closingDate: isoDate, edition: z.string() })
 export type CalendarEntry = z.infer<typeof calendarEntrySchema>
@@ -151,8 +152,23 @@ export const correctionPreviewSchema = z.object({
 export type CorrectionPreview = z.infer<typeof correctionPreviewSchema>
 
 /** A publication's input and result: the `lists:publish` call and the job it runs in the worker share them. */
-export const publishInputSchema = z.object({ listId: idSchema, reason: z.string().max(2000).optional() }).strict()
-export const publishResultSchema = z.object({ listId: z.number(), checksum: z.string(), publishedAt: z.string(), tournaments: z.number(), entries: z.number() })
+export const publishInputSchema = z
+  .object({
+    listId: idSchema,
+    reason: z.string().max(2000).optional(),
+    /** The federation that publishes, saved to the settings in the publishing write (asked at the first publication, when the settings name none). */
+    federation: z.object({ name: federationNameSchema, code: federationCodeSchema }).strict().optional()
+  })
+  .strict()
+export const publishResultSchema = z.object({
+  listId: z.number(),
+  checksum: z.string(),
+  publishedAt: z.string(),
+  tournaments: z.number(),
+  entries: z.number(),
+  /** The federation recorded with the list as its publisher. */
+  publisher: z.object({ name: z.string(), code: z.string() })
+})
 export type PublishResult = z.infer<typeof publishResultSchema>
 
 /** Whether a draft is older than its inputs: the `lists:stale` call and the job it runs in the worker share them. */

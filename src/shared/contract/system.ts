@@ -34,11 +34,15 @@ export const openNoticeSchema = z.object({
 })
 export type OpenNoticeOut = z.infer<typeof openNoticeSchema>
 
+/** The federation's name and code as an officer gives them (in the settings, or at the first publication). */
+export const federationNameSchema = z.string().trim().min(2, 'a federation name of at least 2 characters is needed').max(200)
+export const federationCodeSchema = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'a federation code of three letters (FRA, SUI, GER…) is needed')
+
 export const settingsSchema = z.object({
   locale: z.enum(['en', 'fr']),
   theme: z.enum(['light', 'dark', 'system']),
   federation: z.string().max(3),
-  /** The federation's name printed at the head of exported lists (PDF); empty = the list's source. */
+  /** The federation's name printed at the head of its lists and their exports (recorded with each at its publication). */
   federationName: z.string().max(200),
   officer: z.string().max(100),
   birthPrivacy: z.enum(['year', 'age-category']),
@@ -116,7 +120,12 @@ export const systemContract = {
   'settings:set': call({
     summary: 'Change some settings (the backups folder is chosen with settings:chooseBackupDir: no client names a folder)',
     access: 'write',
-    input: settingsSchema.omit({ backupDir: true }).partial().strict(),
+    // the federation's name and code are checked as they come in (empty clears them; a list records them at publication)
+    input: settingsSchema
+      .omit({ backupDir: true })
+      .extend({ federation: z.union([z.literal(''), federationCodeSchema]), federationName: z.union([z.literal(''), federationNameSchema]) })
+      .partial()
+      .strict(),
     output: settingsSchema
   }),
   'settings:chooseBackupDir': call({

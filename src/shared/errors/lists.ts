@@ -32,6 +32,10 @@ export const listsErrors: ErrorCatalogue = {
   'lists.superseded': { en: 'List {listId} has been replaced by version {by}: correct the newest version.', fr: 'La liste {listId} a été remplacée par la version {by} : corrigez la version la plus récente.' },
   'lists.sheetPlayer': { en: 'Name the player by exactly one of playerId and fideId.', fr: 'Désignez le joueur par exactement un de playerId et fideId.' },
   'lists.notFound': { en: 'There is no rating list {listId}.', fr: 'Il n’existe pas de liste de classement {listId}.' },
+  'lists.federationUnset': {
+    en: 'The federation that publishes this list is not named ({missing} missing): its name and three-letter code are printed on the list and its files. Set them in Settings, or give them with the publication (command line: --federation-name "NAME" --federation-code XXX).',
+    fr: 'La fédération qui publie cette liste n’est pas nommée ({missing} manquant) : son nom et son code à trois lettres sont imprimés sur la liste et ses fichiers. Indiquez-les dans les Paramètres, ou avec la publication (ligne de commande : --federation-name "NOM" --federation-code XXX).'
+  },
   'archive.playerNotFound': {
     en: 'No player with {ref} in the archive.',
     fr: 'Aucun joueur avec {ref} dans l’archive.'

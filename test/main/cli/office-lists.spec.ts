@@ -1,5 +1,6 @@
 // `rating-office lists calendar|generate|sheet|publish|entries|correct|replay` as scripts use them: JSON figures, readable
-// text, and exit 1 with a clear message for no base list, a date off the calendar, nothing approved, publishing twice.
+// text, and exit 1 with a clear message for no base list, a date off the calendar, nothing approved, publishing twice,
+// publishing before the federation is named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../src/main/core/workers/script'
@@ -53,9 +54,33 @@ describe('rating-office lists (office lists)', () => {
     expect(sheet.stdout).toContain('Bravo, Ben (FIDE 5000002) on list')
     expect(sheet.stdout).toContain('change 8.4 → +8; new rating 1908')
 
-    const pub = runCli(['--db', db, '--json', 'lists', 'publish', String(out.listId)])
+    // the first publication names the federation that publishes: refused while the settings name none, with the options to give
+    const unnamed = runCli(['--db', db, 'lists', 'publish', String(out.listId)])
+    expect(unnamed.code).toBe(1)
+    expect(unnamed.stderr).toContain('The federation that publishes this list is not named (name, code missing)')
+    expect(unnamed.stderr).toContain('--federation-name "NAME" --federation-code XXX')
+    const half = runCli(['--db', db, 'lists', 'publish', String(out.listId), '--federation-code', 'FRA'])
+    expect(half.code).toBe(2)
+    expect(half.stderr).toContain('give --federation-name and --federation-code together')
+    const badCode = runCli(['--db', db, 'lists', 'publish', String(out.listId), '--federation-name', 'Fédération Française des Échecs', '--federation-code', 'FR1'])
+    expect(badCode.code).toBe(1)
+    expect(badCode.stderr).toContain('a federation code of three letters (FRA, SUI, GER…) is needed')
+    const pub = runCli(['--db', db, '--json', 'lists', 'publish', String(out.listId), '--federation-name', 'Fédération Française des Échecs', '--federation-code', 'fra'])
     expect(pub.code, pub.stderr).toBe(0)
-    expect(JSON.parse(pub.stdout)).toMatchObject({ listId: out.listId, entries: 9, tournaments: 1 })
+    expect(JSON.parse(pub.stdout)).toMatchObject({ listId: out.listId, entries: 9, tournaments: 1, publisher: { name: 'Fédération Française des Échecs', code: 'FRA' } })
+    // saved to the settings, and the list shown as the federation's, computed under FIDE's rules (text and JSON)
+    const shown = runCli(['--db', db, 'lists', 'show', '--kind', 'office'])
+    expect(shown.stdout).toMatch(new RegExp(`^\\s*${out.listId}  2025-11-01  standard  office     FRA    published  v1 +9  Fédération Française des Échecs — Computed under the FIDE Rating Regulations 2024$`, 'm'))
+    const json = JSON.parse(runCli(['--db', db, '--json', 'lists', 'show']).stdout) as { id: number; kind: string; publisher: unknown }[]
+    expect(json.find((l) => l.id === out.listId)!.publisher).toEqual({
+      origin: 'office',
+      name: 'Fédération Française des Échecs',
+      code: 'FRA',
+      recorded: true,
+      rules: { id: 'fide-2024', kind: 'fide', name: 'FIDE 2024 (with the 2024–2025 amendments)' }
+    })
+    // FIDE's download stays FIDE's
+    expect(json.find((l) => l.kind === 'reference')!.publisher).toEqual({ origin: 'fide', name: 'FIDE', code: 'FIDE', recorded: true, rules: null })
     const twice = runCli(['--db', db, 'lists', 'publish', String(out.listId)])
     expect(twice.code).toBe(1)
     expect(twice.stderr).toContain('The list of 2025-11-01 is already published')

@@ -8,6 +8,7 @@ import { changeCountsText } from '../../core/lists/change-kinds'
 import { RECONCILE_REASONS } from '../../core/compare/reconcile'
 import { regionSchema } from '../../../shared/contract/list-out'
 import { EXPORT_CATEGORIES, EXPORT_FORMATS, EXPORT_SORTS, type ExportCategory, type ExportFormat, type ExportSort } from '../../core/exports/types'
+import { publisherFileStem } from '../../../shared/locales/list-publisher'
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -107,7 +108,7 @@ export function register(program: Command): void {
         const v = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : String(n))
         cli.print(value, () =>
           [
-            `${first.from.ratingType} list ${first.from.id} (${first.from.listDate}, ${first.from.source}) → list ${first.to.id} (${first.to.listDate}, ${first.to.source})`,
+            `${first.from.ratingType} list ${first.from.id} (${first.from.listDate}, ${publisherFileStem(first.from.publisher)}) → list ${first.to.id} (${first.to.listDate}, ${publisherFileStem(first.to.publisher)})`,
             changeCountsText(counts),
             ...pages.flatMap((p) =>
               p.rows.length
@@ -143,7 +144,7 @@ export function register(program: Command): void {
         const v = (n: number | string | null | undefined): string => (n === null || n === undefined ? '-' : String(n))
         cli.print(r, () =>
           [
-            `office list ${r.list.id} (${r.list.listDate}) against ${r.reference.source} list ${r.reference.id} (${r.reference.listDate}): ${r.differing} ${r.differing === 1 ? 'player differs' : 'players differ'}${r.sheets ? '' : ' (no calculation sheets: reasons from the entries and base lists)'}`,
+            `office list ${r.list.id} (${r.list.listDate}) against ${publisherFileStem(r.reference.publisher)} list ${r.reference.id} (${r.reference.listDate}): ${r.differing} ${r.differing === 1 ? 'player differs' : 'players differ'}${r.sheets ? '' : ' (no calculation sheets: reasons from the entries and base lists)'}`,
             RECONCILE_REASONS.filter((k) => r.counts[k]).map((k) => `${k} ${r.counts[k]}`).join(', '),
             ...r.rows.map((row) =>
               [' ', String(row.fideId ?? '').padStart(10), row.name.padEnd(30).slice(0, 30), `office ${v(row.office?.rating)}/K${v(row.office?.k)}${row.office?.flags ? `/${row.office.flags}` : ''}`, `FIDE ${v(row.reference?.rating)}/K${v(row.reference?.k)}${row.reference?.flags ? `/${row.reference.flags}` : ''}`, row.reasons.map((x) => `${x.code} (${v(x.office)} vs ${v(x.reference)})`).join('; ')].join('  ')

@@ -3,6 +3,7 @@
 import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
 import type { ListSummary } from '../../../shared/contract/lists'
+import { listProvenance, publisherFileStem, publisherLabel, publisherName } from '../../../shared/locales/list-publisher'
 import { registerOfficeLists } from './office-lists'
 
 function positiveInt(value: string, what: string): number {
@@ -22,8 +23,9 @@ function playerRef(opts: { fideId?: string; player?: string }): { fideId: number
   return opts.fideId !== undefined ? { fideId: positiveInt(opts.fideId, '--fide-id') } : { playerId: positiveInt(opts.player as string, '--player') }
 }
 
+/** A list's line: its publisher's code where the chain's source was (an office list is its federation's, not FIDE's), and how it was obtained. */
 const listLine = (l: ListSummary): string =>
-  [String(l.id).padStart(5), l.listDate, l.ratingType.padEnd(8), l.kind.padEnd(9), l.source.padEnd(5), l.status.padEnd(9), `v${l.version}`, String(l.entries).padStart(8)].join('  ')
+  [String(l.id).padStart(5), l.listDate, l.ratingType.padEnd(8), l.kind.padEnd(9), publisherFileStem(l.publisher).padEnd(5), l.status.padEnd(9), `v${l.version}`, String(l.entries).padStart(8), `${publisherName(l.publisher, 'en')} — ${listProvenance(l.publisher, 'en')}`].join('  ')
 
 const num = (n: number | null, width: number): string => String(n ?? '-').padStart(width)
 
@@ -71,7 +73,7 @@ export function register(program: Command): void {
         const page = await cli.call('lists:entries', input)
         cli.print(page, () =>
           [
-            `list ${page.list.id}: ${page.list.ratingType} ${page.list.kind} list of ${page.list.listDate} (${page.list.source}, ${page.list.status}); rows ${page.rows.length ? input.offset + 1 : 0}–${input.offset + page.rows.length} of ${page.capped ? 'at least ' : ''}${page.total}${page.capped ? ' (refine the search)' : ''}`,
+            `list ${page.list.id}: ${page.list.ratingType} ${page.list.kind} list of ${page.list.listDate} (${publisherLabel(page.list.publisher, 'en')}, ${page.list.status}); rows ${page.rows.length ? input.offset + 1 : 0}–${input.offset + page.rows.length} of ${page.capped ? 'at least ' : ''}${page.total}${page.capped ? ' (refine the search)' : ''}`,
             ...page.rows.map((r) =>
               // a delisted entry: no rank, no rating, and the mark (his figure under the floor is on his calculation sheet)
               [String(r.rank ?? '').padStart(7), String(r.fideId ?? '').padStart(10), r.name.padEnd(36).slice(0, 36), (r.federation ?? '').padEnd(3), (r.title ?? '').padEnd(3), num(r.rating, 4), num(r.games, 3), num(r.k, 2), [r.flags ?? '', r.delisted ? 'delisted' : ''].filter(Boolean).join(' ')].join('  ').trimEnd()
@@ -119,7 +121,7 @@ export function register(program: Command): void {
           [
             `${h.player.name}${h.player.fideId ? ` (FIDE ${h.player.fideId})` : ''}`,
             ...(h.entries.length
-              ? h.entries.map((e) => [e.listDate, e.ratingType.padEnd(8), e.kind.padEnd(9), e.source.padEnd(5), e.status.padEnd(9), num(e.rating, 4), num(e.games, 3), num(e.k, 2), [e.flags ?? '', e.delisted ? 'delisted' : ''].filter(Boolean).join(' ')].join('  ').trimEnd())
+              ? h.entries.map((e) => [e.listDate, e.ratingType.padEnd(8), e.kind.padEnd(9), publisherFileStem(e.publisher).padEnd(5), e.status.padEnd(9), num(e.rating, 4), num(e.games, 3), num(e.k, 2), [e.flags ?? '', e.delisted ? 'delisted' : ''].filter(Boolean).join(' ')].join('  ').trimEnd())
               : ['  on no list'])
           ].join('\n')
         )

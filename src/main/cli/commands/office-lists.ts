@@ -144,11 +144,18 @@ export function registerOfficeLists(lists: Command): void {
     .description('publish a draft office list: frozen for ever, its tournaments become rated')
     .argument('<listId>', 'the draft list id')
     .option('--reason <text>', 'a note kept in the audit log')
-    .action(async (listId: string, opts: { reason?: string }, cmd: Command) => {
-      const input = { listId: positiveInt(listId, 'listId'), ...(opts.reason ? { reason: opts.reason } : {}) }
+    .option('--federation-name <name>', 'the federation that publishes (printed on the list and its files), saved to the settings; needed when the settings name none')
+    .option('--federation-code <code>', 'its three-letter code (FRA, SUI, GER…), given with --federation-name')
+    .action(async (listId: string, opts: { reason?: string; federationName?: string; federationCode?: string }, cmd: Command) => {
+      if ((opts.federationName === undefined) !== (opts.federationCode === undefined)) throw new CliError('give --federation-name and --federation-code together (the federation that publishes the list)', 2)
+      const input = {
+        listId: positiveInt(listId, 'listId'),
+        ...(opts.reason ? { reason: opts.reason } : {}),
+        ...(opts.federationName !== undefined && opts.federationCode !== undefined ? { federation: { name: opts.federationName, code: opts.federationCode } } : {})
+      }
       await withServices(cmd, async (cli) => {
         const r = await cli.runJob('lists:publish', input)
-        cli.print(r, () => `list ${r.listId} published at ${r.publishedAt}: ${r.entries} entries, ${r.tournaments} tournaments rated, checksum ${r.checksum}`)
+        cli.print(r, () => `list ${r.listId} published at ${r.publishedAt} by ${r.publisher.name} (${r.publisher.code}): ${r.entries} entries, ${r.tournaments} tournaments rated, checksum ${r.checksum}`)
       })
     })
 

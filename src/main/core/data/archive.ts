@@ -2,6 +2,9 @@
 // hold for one player.
 import type { Db } from '../db/open'
 import type { ArchivePlayer, HistoryRow } from '../../../shared/contract/archive'
+import { withPublisher, type PublisherColumns } from '../lists/publisher'
+import { publisherSql } from './list-publisher'
+import { readSettings } from './settings'
 import { delistedSql, publishedRatingSql } from './published-rating'
 
 /** The registry columns the archive shows for a player, with the record a merge led him into. */
@@ -49,16 +52,17 @@ export function playerHistory(db: Db, playerId: number, ratingType: string | und
     params.push(ratingType)
   }
   if (!includeDrafts) where.push("l.status <> 'draft'")
-  return db
+  const rows = db
     .prepare(
       `SELECT l.id AS listId, l.list_date AS listDate, l.kind, l.status, l.source, l.rating_type AS ratingType,
-              l.version, ${ENTRY_FACTS}
-         FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id
+              l.version, ${ENTRY_FACTS}, ${publisherSql('l', 'm')}
+         FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id LEFT JOIN office_list_meta m ON m.list_id = l.id
         WHERE ${where.join(' AND ')}
         ORDER BY l.list_date ASC, l.rating_type ASC, l.kind DESC, l.version ASC, l.id ASC`
     )
-    .all(...params)
-    .map((r) => withDelisted(r as HistoryRow))
+    .all(...params) as (Omit<HistoryRow, 'publisher' | 'delisted'> & { delisted: unknown } & PublisherColumns)[]
+  const settings = readSettings(db)
+  return rows.map((r) => withPublisher(withDelisted(r), settings))
 }
 
 export interface PlayerSheetRow {

@@ -5,9 +5,12 @@ import { prepared, preparedPluck } from './statements'
 import type { RatingType } from '../model/tournament'
 import type { PendingAdjustment, PeriodTournamentRow } from './office-lists'
 import type { FoldMerge } from '../lists/fold'
+import type { PublisherColumns } from '../lists/publisher'
+import { publisherSql } from './list-publisher'
 
-export interface PublishedListRow {
+export interface PublishedListRow extends PublisherColumns {
   id: number
+  kind: 'office'
   listDate: string
   ratingType: RatingType
   source: string
@@ -21,9 +24,10 @@ export interface PublishedListRow {
 /** Every published office list (of a type, or all), in publication order: date, then version. */
 export function publishedOfficeLists(db: Db, ratingType?: RatingType): PublishedListRow[] {
   return prepared(db,
-      `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.version, l.supersedes_id AS supersedesId, l.checksum,
-              (SELECT s.id FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published' ORDER BY s.version DESC, s.id DESC LIMIT 1) AS supersededBy
-         FROM rating_lists l
+      `SELECT l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.version, l.supersedes_id AS supersedesId, l.checksum,
+              (SELECT s.id FROM rating_lists s WHERE s.supersedes_id = l.id AND s.status = 'published' ORDER BY s.version DESC, s.id DESC LIMIT 1) AS supersededBy,
+              ${publisherSql('l', 'm')}
+         FROM rating_lists l LEFT JOIN office_list_meta m ON m.list_id = l.id
         WHERE l.kind = 'office' AND l.status = 'published' AND (? IS NULL OR l.rating_type = ?)
         ORDER BY l.rating_type, l.source, l.list_date, l.version, l.id`
     )

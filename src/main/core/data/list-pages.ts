@@ -3,6 +3,9 @@
 import type { Db } from '../db/open'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
+import { withPublisher, type PublisherColumns } from '../lists/publisher'
+import { publisherSql } from './list-publisher'
+import { readSettings } from './settings'
 import { fromTheEnd, MATCH_CAP, withWordsPrefixMatch } from './player-search'
 import { DENSE_SEARCH, SURNAME_SEARCH, matchingIds, registryMatches, surnameFirst, type SearchCondition } from './archive'
 import { UNRATED_KEY, ratedCountSql } from './list-by-rating'
@@ -12,7 +15,8 @@ import { markedPage, readParts, registrySpan, walksPlayers, writeListMarks, type
 const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS ratingType, l.source, l.edition,
   l.status, l.version, l.supersedes_id AS supersedesId, l.checksum, l.file_name AS fileName,
   l.created_at AS createdAt, l.published_at AS publishedAt,
-  ${entryCountSql('l')} AS entries`
+  ${entryCountSql('l')} AS entries, ${publisherSql('l', 'm')}`
+
 
 /** The entry count of the list `l` (over rating_lists) as SQL: the stored count of a frozen list, else counted now. */
 export function entryCountSql(l: string): string {
@@ -64,11 +68,14 @@ export function ratedCount(db: Db, listId: number): number {
     .get({ id: listId }) as number
 }
 
-/** One list's summary with its entry count; a located refusal when there is no such list. */
+type SummaryRow = Omit<ListSummary, 'publisher'> & PublisherColumns
+
+
+/** One list's summary with its entry count and publisher; a located refusal when there is no such list. */
 export function getListSummary(db: Db, listId: number): ListSummary {
-  const row = db.prepare(`SELECT ${summaryColumns} FROM rating_lists l WHERE l.id = ?`).get(listId) as ListSummary | undefined
+  const row = db.prepare(`SELECT ${summaryColumns} FROM rating_lists l LEFT JOIN office_list_meta m ON m.list_id = l.id WHERE l.id = ?`).get(listId) as SummaryRow | undefined
   if (!row) throw new UserError('lists.notFound', { listId })
-  return row
+  return withPublisher(row, readSettings(db))
 }
 
 /** The lists held (filtered by kind, rating type and status), newest first. */
@@ -87,9 +94,10 @@ export function listSummaries(db: Db, input: { kind?: string; ratingType?: strin
     where.push('l.status = ?')
     params.push(input.status)
   }
-  const sql = `SELECT ${summaryColumns} FROM rating_lists l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  const sql = `SELECT ${summaryColumns} FROM rating_lists l LEFT JOIN office_list_meta m ON m.list_id = l.id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY l.list_date DESC, l.rating_type ASC, l.kind ASC, l.version DESC, l.id DESC`
-  return db.prepare(sql).all(...params) as ListSummary[]
+  const settings = readSettings(db)
+  return (db.prepare(sql).all(...params) as SummaryRow[]).map((r) => withPublisher(r, settings))
 }
 
 export type EntriesInput = { listId: number; offset: number; limit: number; sort: 'rating' | 'name' | 'fideId'; order: 'asc' | 'desc' }

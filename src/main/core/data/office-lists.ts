@@ -1308,9 +1308,19 @@ export function listTournamentCount(db: Db, listId: number): number {
   return preparedPluck(db, 'SELECT count(*) FROM office_list_tournaments WHERE list_id = ?').get(listId) as number
 }
 
-/** Marks a draft published and its completed tournaments rated; the caller checks and audits in its transaction. */
-export function markPublished(db: Db, listId: number): { publishedAt: string; tournaments: number } {
+/** The federation recorded with a published list (migration 26), or null when it recorded none. */
+export function recordedPublisher(db: Db, listId: number): { name: string; code: string } | null {
+  const r = db.prepare('SELECT federation_name AS name, federation_code AS code FROM office_list_meta WHERE list_id = ?').get(listId) as { name: string | null; code: string | null } | undefined
+  return r?.name && r.code ? { name: r.name, code: r.code } : null
+}
+
+/**
+ * Marks a draft published and its completed tournaments rated; the caller checks and audits in its transaction. The
+ * federation that publishes it is recorded with its parameters first (migration 26), while they may still change.
+ */
+export function markPublished(db: Db, listId: number, federation: { name: string; code: string }): { publishedAt: string; tournaments: number } {
   const publishedAt = new Date().toISOString()
+  db.prepare('UPDATE office_list_meta SET federation_name = ?, federation_code = ? WHERE list_id = ?').run(federation.name, federation.code, listId)
   // frozen with its counts (migration 11): its entries will never change again (a draft's, stored as its generation
   // wrote its last line, are kept: a counted list takes no new entry)
   const frozen = db.prepare(

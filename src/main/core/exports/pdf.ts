@@ -1,9 +1,10 @@
-// A print-ready list (pdfkit, A4): federation name and logo, list date and version, one row a player, page
+// A print-ready list (pdfkit, A4): its publisher (name and logo) and the rules it was computed under, list date and version, one row a player, page
 // numbers and a short legend, in English or French. The creation date is the list's date: two exports match.
 import { EXPORT_LABELS } from './labels'
 import { exportName, rankCounter, type ExportMeta, type ExportRow, type ExportSink } from './types'
 import { rankHeading } from './csv'
 import { UserError } from '../util/errors'
+import { listProvenance, publisherName } from '../../../shared/locales/list-publisher'
 
 /** The fonts the list is set in (TrueType bytes): DejaVu Sans Condensed covers every European name. */
 export interface PdfFonts {
@@ -57,15 +58,18 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
   const date = new Date(`${meta.listDate}T00:00:00Z`)
   const typeName = l.ratingType[meta.ratingType]
   const heading = l.listOf(typeName, meta.listDate)
+  // who publishes it (the federation for the office's own lists, FIDE for FIDE's download) and how it was obtained
+  const publisher = publisherName(meta.publisher, meta.locale)
+  const provenance = listProvenance(meta.publisher, meta.locale)
   const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     autoFirstPage: false,
     info: {
-      Title: `${meta.federationName ? `${meta.federationName} – ` : ''}${heading}`,
-      Author: meta.federationName ?? meta.source,
-      Subject: `${l.category[meta.category]}, ${l.sortedBy[meta.sort]}`,
+      Title: `${publisher} – ${heading}`,
+      Author: publisher,
+      Subject: `${provenance}; ${l.category[meta.category]}, ${l.sortedBy[meta.sort]}`,
       Creator: 'Rating Office',
       Producer: 'Rating Office (PDFKit)',
       CreationDate: date,
@@ -120,14 +124,16 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
       textX = x0 + 58
     }
     doc.fillColor('black')
-    doc.font('bold').fontSize(13).text(meta.federationName ?? meta.source, textX, top, { lineBreak: false })
+    doc.font('bold').fontSize(13).text(publisher, textX, top, { lineBreak: false })
     top += 17
     doc.font('body').fontSize(10)
     const status = l.status[meta.status]
     doc.text(`${heading} — ${l.version(meta.version)} (${status})`, textX, top, { lineBreak: false })
-    top += 14
+    top += 13
+    doc.fontSize(8.5).text(provenance, textX, top, { lineBreak: false })
+    top += 11
     const filters = [l.category[meta.category], ...(meta.federation ? [l.federationFilter(meta.federation)] : []), ...(meta.region ? [l.regionFilter(meta.region)] : []), l.sortedBy[meta.sort], l.players(meta.total)]
-    doc.text(filters.join(' — '), textX, top, { lineBreak: false })
+    doc.fontSize(10).text(filters.join(' — '), textX, top, { lineBreak: false })
     y = PAGE.margin + HEADER_HEIGHT
     doc.font('bold').fontSize(BODY_SIZE)
     COLUMNS.forEach((c, i) => cell(c, i, headings[c.key], y))

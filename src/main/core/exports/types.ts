@@ -1,5 +1,6 @@
 // What every list export reads (one row per player, streamed) and the facts about the list it prints.
 import type { RatingType } from '../model/tournament'
+import type { ListPublisher } from '../../../shared/contract/lists'
 
 export const EXPORT_FORMATS = ['txt', 'xml', 'csv', 'xlsx', 'pdf'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -53,8 +54,9 @@ export interface ExportMeta {
   source: string
   status: 'draft' | 'published' | 'reference'
   version: number
-  /** The office's federation name and logo (PNG or JPEG bytes), from the settings, when set. */
-  federationName: string | null
+  /** Who publishes the list and how it was obtained (lists/publisher.ts): its heading, properties and file name. */
+  publisher: ListPublisher
+  /** The office's federation logo (PNG or JPEG bytes), from the settings, on the office's own lists when set. */
   logo: Uint8Array | null
   locale: ExportLocale
   sort: ExportSort

@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream'
 import type ExcelJS from 'exceljs'
 import { EXPORT_LABELS } from './labels'
+import { listProvenance, publisherName } from '../../../shared/locales/list-publisher'
 import { csvCells, csvHeader } from './csv'
 import { rankCounter, type ExportMeta, type ExportRow, type ExportSink } from './types'
 
@@ -62,6 +63,9 @@ export async function writeXlsx(meta: ExportMeta, rows: Iterable<ExportRow>, sin
   wb.creator = 'Rating Office'
   wb.lastModifiedBy = 'Rating Office'
   const l = EXPORT_LABELS[meta.locale]
+  // the workbook's properties carry the heading a PDF prints: who publishes the list, which list, how it was obtained
+  wb.title = `${publisherName(meta.publisher, meta.locale)} – ${l.listOf(l.ratingType[meta.ratingType], meta.listDate)} — ${l.version(meta.version)}`
+  wb.subject = listProvenance(meta.publisher, meta.locale)
   const widths = [7, 11, 36, 6, 5, 5, 7, 7, 7, 4, 5]
   let sheet: ExcelJS.Worksheet | null = null
   let sheetRows = 0

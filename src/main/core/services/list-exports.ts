@@ -6,9 +6,10 @@ import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { getListSummary } from './lists'
 import { getList } from '../data/office-lists'
-import { readSettings } from '../data/settings'
+import { readFederationLogo, readSettings } from '../data/settings'
 import { countListRows, countRowsWithoutFideId, listRows, type ListRowsQuery } from '../data/list-rows'
-import { readListBranding } from '../data/settings'
+import { getListPublisher } from '../data/list-publisher'
+import { publisherFileStem } from '../../../shared/locales/list-publisher'
 import { needsFideId, type ExportCategory, type ExportFormat, type ExportLocale, type ExportMeta, type ExportSink, type ExportSort } from '../exports/types'
 import { writeTxt } from '../exports/txt'
 import { writeXml } from '../exports/xml'
@@ -60,7 +61,8 @@ export function listExportFileName(db: Db, req: ListExportRequest): string {
   const list = getList(db, req.listId)
   const category = req.category ?? 'open'
   const federation = req.federation ? req.federation.toUpperCase() : null
-  const parts = [list.source, list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.region ? [req.region] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
+  // named by its publisher: the office's federation for its own lists (FRA-standard-…), FIDE for FIDE's download
+  const parts = [publisherFileStem(getListPublisher(db, req.listId)), list.ratingType, list.listDate, `v${list.version}`, ...(category !== 'open' ? [category] : []), ...(federation ? [federation] : []), ...(req.region ? [req.region] : []), ...(req.top !== undefined ? [`top${req.top}`] : [])]
   // accents dropped (a region: Île-de-France → Ile-de-France), anything else not a name's letter replaced
   return `${parts.join('-').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_')}.${req.format}`
 }
@@ -80,7 +82,6 @@ export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
     fideIdOnly: needsFideId(req.format),
     ...(req.top !== undefined ? { top: req.top } : {})
   }
-  const branding = readListBranding(db)
   const meta: ExportMeta = {
     listId: list.id,
     listDate: list.listDate,
@@ -89,8 +90,9 @@ export function planListExport(db: Db, req: ListExportRequest): ListExportPlan {
     source: list.source,
     status: list.status,
     version: list.version,
-    federationName: branding.federationName,
-    logo: req.format === 'pdf' ? branding.logo : null,
+    publisher: list.publisher,
+    // the federation's logo heads its own lists only, never FIDE's or another federation's
+    logo: req.format === 'pdf' && list.publisher.origin === 'office' ? readFederationLogo(db)?.data ?? null : null,
     locale: req.locale ?? readSettings(db).locale,
     sort,
     category,

@@ -21,6 +21,8 @@ import {
 } from '../data/list-history'
 import { ENGINE_VERSION, asChainBase, regenerateList, type ChainBase, type JobHooks, type Regenerated } from './office-lists'
 import { displayName } from './lists'
+import { listPublisher } from '../lists/publisher'
+import { readSettings } from '../data/settings'
 
 /** Entries shown for the first list that differs (the count says how many differ in all). */
 const SHOWN_DIFFERENCES = 20
@@ -149,6 +151,7 @@ function causesOf(db: Db, row: PublishedListRow, again: Regenerated, storedIntac
  */
 export function replayHistory(db: Db, input: ReplayInput, hooks: JobHooks = {}): ReplayResult {
   const all = publishedOfficeLists(db, input.ratingType)
+  const settings = readSettings(db)
   const lists: ReplayList[] = []
   let firstDifference: ReplayResult['firstDifference'] = null
   const chains = new Map<string, PublishedListRow[]>()
@@ -166,7 +169,7 @@ export function replayHistory(db: Db, input: ReplayInput, hooks: JobHooks = {}):
       hooks.progress?.(done++, all.length, `${row.ratingType} ${row.listDate} v${row.version}`)
       const stored = entriesAsPublished(db, row.id)
       const storedIntact = row.checksum !== null && entriesChecksum(stored) === row.checksum
-      const base = { listId: row.id, listDate: row.listDate, ratingType: row.ratingType, source: row.source, version: row.version, checksum: row.checksum, storedIntact, entries: stored.length }
+      const base = { listId: row.id, listDate: row.listDate, ratingType: row.ratingType, source: row.source, publisher: listPublisher(row, settings), version: row.version, checksum: row.checksum, storedIntact, entries: stored.length }
       if (stopped) {
         lists.push({ ...base, outcome: 'not-replayed', replayed: null })
         continue

@@ -41,6 +41,7 @@ import {
   previewRows,
   publishedListsAfter,
   publishedVersionOf,
+  recordedPublisher,
   readEntry,
   readSheet,
   writeGeneratedList,
@@ -73,6 +74,7 @@ import { withTempStoreInMemory } from '../data/statements'
 import { UserError } from '../util/errors'
 import { appVersion } from '../util/version'
 import { appendAudit } from '../data/audit'
+import { writeSettings } from '../data/settings'
 import { nextListDate } from './tournament-list'
 import { activeMerges, adjustmentsByIds, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
 import { foldFingerprint, foldInto, foldsOnList, noteFolds, notingFolds } from './list-merges'
@@ -500,12 +502,30 @@ export function draftIsStale(db: Db, listId: number): boolean {
   return h.now !== h.stored
 }
 
-/** The quick refusals of a publication (not a draft of the office, published already, its date taken): before its backup. */
-export function assertPublishableNow(db: Db, listId: number): void {
+/** The federation a publication names (what the publishing officer gives, else the settings'), as the input carries it. */
+export type PublishingFederation = { name: string; code: string }
+
+/**
+ * The federation that publishes: the one given with the publication (checked by the contract), else the settings';
+ * refused, naming what is missing, when neither names it (the first publication asks for it).
+ */
+export function publishingFederation(db: Db, given?: PublishingFederation): PublishingFederation {
+  if (given) return given
+  const s = readSettings(db)
+  const name = s.federationName.trim()
+  const code = s.federation.trim()
+  const missing = [...(name ? [] : ['name']), ...(code ? [] : ['code'])]
+  if (missing.length) throw new UserError('lists.federationUnset', { missing: missing.join(', ') })
+  return { name, code }
+}
+
+/** The quick refusals of a publication (not a draft of the office, published already, its date taken, no federation named): before its backup. */
+export function assertPublishableNow(db: Db, listId: number, federation?: PublishingFederation): void {
   const list = getList(db, listId)
   if (list.kind !== 'office') throw new UserError('lists.notOffice', { listId })
   if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId, listDate: list.listDate })
   assertNotPublished(db, list.listDate, list.ratingType, list.source)
+  publishingFederation(db, federation)
 }
 
 /**
@@ -513,7 +533,7 @@ export function assertPublishableNow(db: Db, listId: number): void {
  * with its entries frozen; its tournaments marked rated; audited. At FIDE scale the input check alone reads every
  * tournament of the period: it runs in the worker (the `lists:publish` job), never in the main process.
  */
-export function publishList(db: Db, listId: number, reason: string | null, hooks: JobHooks = {}): PublishResult {
+export function publishList(db: Db, listId: number, reason: string | null, hooks: JobHooks = {}, federation?: PublishingFederation): PublishResult {
   const run = db.transaction(() => {
     hooks.progress?.(0, 3, 'checking')
     const list = getList(db, listId)
@@ -528,10 +548,13 @@ export function publishList(db: Db, listId: number, reason: string | null, hooks
     // reading 1.9 M entries again here would hold the main process for seconds (a call must answer at once)
     const checksum = list.checksum ?? ''
     const entries = listEntryCount(db, listId)
-    const done = markPublished(db, listId)
+    // the federation given with a first publication becomes the settings' in the same write
+    const publisher = publishingFederation(db, federation)
+    if (federation) writeSettings(db, { federationName: federation.name, federation: federation.code })
+    const done = markPublished(db, listId, publisher)
     hooks.progress?.(2, 3, 'audit')
-    audit(db, 'list.publish', listId, reason, { listDate: list.listDate, ratingType: list.ratingType, checksum, entries, tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })) })
-    return { listId, checksum, publishedAt: done.publishedAt, tournaments: done.tournaments, entries }
+    audit(db, 'list.publish', listId, reason, { listDate: list.listDate, ratingType: list.ratingType, checksum, entries, publisher, tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })) })
+    return { listId, checksum, publishedAt: done.publishedAt, tournaments: done.tournaments, entries, publisher }
   })
   const out = run.immediate()
   hooks.progress?.(3, 3, 'published')
@@ -822,7 +845,9 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         const e = fresh.get(ch.playerId) ?? { rating: null, games: null, k: null, flags: null }
         log({ listId: newId, playerId: ch.playerId, before: p ?? null, after: e, reason: `${reason} — ${ch.reason}` })
       }
-      markPublished(db, newId)
+      // a new version is published by the federation that published the version it corrects (the settings' when
+      // that one recorded none)
+      markPublished(db, newId, recordedPublisher(db, c.listId) ?? publishingFederation(db))
       audit(db, 'list.correct', newId, reason, {
         mode,
         supersedes: c.listId,
@@ -888,7 +913,7 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   // in the worker: checking the draft against its inputs and marking the period's tournaments takes seconds at FIDE scale
   'lists:publish': (input, { db, jobs }) => {
     // the quick refusals come at once, without a worker (the job checks them again in its transaction)
-    assertPublishableNow(db, input.listId)
+    assertPublishableNow(db, input.listId, input.federation)
     return jobs.run('lists:publish', input)
   },
   'lists:correctPreview': (input, { jobs }) => jobs.run('lists:correctPreview', input),

@@ -7,6 +7,7 @@ import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
 import { E_FIDE, PLAYERS, call, importApproved, refused, seedFideList, trf } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let services: Services
@@ -15,6 +16,7 @@ let nov: GenerateResult
 beforeAll(async () => {
   services = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
   seedFideList(services, tmp.file('players_list_foa.txt'))
+  nameFederation(services.ctx.db)
   await importApproved(services, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
   await importApproved(services, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
   nov = (await services.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', ratingType: 'standard' })) as GenerateResult

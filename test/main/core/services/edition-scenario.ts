@@ -11,6 +11,7 @@ import { emptyHeader } from '../../../../src/main/core/trf/reader'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { call, entry, importApproved, type Line } from './office-list-fixture'
+import { TEST_FEDERATION } from '../../../helpers/federation'
 
 export interface Who {
   id: number
@@ -92,7 +93,8 @@ export async function generate(s: Services, listDate: string, profile?: string):
 
 export async function generateAndPublish(s: Services, listDate: string, profile?: string): Promise<GenerateResult> {
   const g = await generate(s, listDate, profile)
-  await call(s, 'lists:publish', { listId: g.listId })
+  // the office's federation named with the publication (saved to the settings at the first one)
+  await call(s, 'lists:publish', { listId: g.listId, federation: TEST_FEDERATION })
   return g
 }
 

@@ -16,6 +16,7 @@ import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, entry, importApproved } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -44,6 +45,7 @@ const report = (title: string, start: string, end: string): string =>
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   const write = (file: string, key: 'fide' | 'national', k: number): string =>
     writeCombinedList(tmp.file(file), PLAYERS.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p[key], games: 0, k }, birthYear: 1980 })))
   importFideList(s.ctx.db, { file: write('fide.txt', 'fide', 20), listDate: '2025-10-01' })

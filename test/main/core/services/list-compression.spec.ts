@@ -13,6 +13,7 @@ import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, importApproved } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -50,6 +51,7 @@ const publish = async (listDate: string): Promise<GenerateResult> => {
 const lists: GenerateResult[] = []
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   const file = writeCombinedList(
     tmp.file('players_list_foa.txt'),
     [A, B, C, D, E, F, G, H].map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p.rating, games: 0, k: 20 }, birthYear: 1980 }))

@@ -147,7 +147,10 @@ describe('PDF', () => {
     const page = await doc.getPage(1)
     const content = await page.getTextContent()
     const text = content.items.map((i) => ('str' in i ? i.str : '')).join('\n')
-    expect(text).toContain('Fédération Française des Échecs')
+    // FIDE's download is FIDE's list: the office's federation (named in the settings) does not head it
+    expect(text.split('\n')[0]).toBe('FIDE')
+    expect(text).not.toContain('Fédération Française des Échecs')
+    expect(text).toContain('Imported from FIDE’s rating list download')
     expect(text).toContain('Standard rating list of 2025-12-01 — version 1 (reference list)')
     expect(text).toContain(`Open — sorted by rating — ${total} players`)
     expect(text).toContain(`Page 1 of ${doc.numPages}`)

@@ -3,6 +3,7 @@ import { createServices, type Services } from '../../../../src/main/core/service
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { Db } from '../../../../src/main/core/db/open'
 import type { CallInput, CallName, CallOutput } from '../../../../src/shared/contract/index'
+import { nameFederation } from '../../../helpers/federation'
 
 export interface Fixture {
   services: Services
@@ -35,6 +36,8 @@ function addEntry(db: Db, listId: number, playerId: number, rating: number | nul
 export function buildFixture(dbPath: string): Fixture {
   const services = createServices({ dbPath, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
   const db = services.ctx.db
+  // the office's federation (its own lists are named by it)
+  nameFederation(db)
   const players: Record<string, number> = {}
   db.transaction(() => {
     players.carlsen = addPlayer(db, { fideId: 1503014, surname: 'Carlsen', given: 'Magnus', folded: 'carlsen magnus', fed: 'NOR', sex: 'M', birth: '1990-11-30', title: 'GM' })

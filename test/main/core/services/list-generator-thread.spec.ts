@@ -15,6 +15,7 @@ import { DRAFT_ROW_GUARDS } from '../../../../src/main/core/data/office-lists'
 import { checkpointAndClose, withCheckpointLater } from '../../../../src/main/core/db/checkpoint'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { PLAYERS, importApproved, seedFideList, trf } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -23,6 +24,7 @@ const thread = { thread: sourceWorkerScript(), threadFrom: 0 }
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
   seedFideList(s, tmp.file('players_list_foa.txt'))
+  nameFederation(s.ctx.db)
   await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
   await importApproved(s, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
 }, 120_000)
@@ -220,6 +222,7 @@ describe('the lines of the players the period did not touch, on two threads', ()
 
   beforeAll(async () => {
     q = createServices({ dbPath: tmp.file('quiet.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+    nameFederation(q.ctx.db)
     const fixture = Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
     importFideList(q.ctx.db, { file: writeCombinedList(tmp.file('quiet_foa.txt'), [...fixture, ...QUIET]), listDate: '2025-10-01' })
     // the registry says otherwise than the list: a federation changed since, a title awarded since

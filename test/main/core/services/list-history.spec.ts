@@ -10,6 +10,7 @@ import type { ReplayResult } from '../../../../src/shared/contract/list-history'
 import { tempDir } from '../../../helpers/temp-db'
 import { copyCheckpointed } from '../../../helpers/db-copy'
 import { PLAYERS, call, importApproved, refused, seedFideList, trf } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let services: Services
@@ -32,6 +33,7 @@ const ROWS = ['x1=0', '0x1=', '=0x1', '1=0x']
 beforeAll(async () => {
   services = open(tmp.file('office.db'))
   seedFideList(services, tmp.file('players_list_foa.txt'))
+  nameFederation(services.ctx.db)
   await importApproved(services, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ROWS), 't1.trf')
   await importApproved(services, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
   lists.push(await publish(services, '2025-11-01'))

@@ -13,6 +13,7 @@ import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, importApproved, refused } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -49,6 +50,7 @@ let draft: GenerateResult
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   const list = writeCombinedList(
     tmp.file('players_list_foa.txt'),
     [P, Q, R, S, T, U].map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p.rating, games: 0, k: 20 }, birthYear: 1980 }))

@@ -20,6 +20,7 @@ import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf } from '../../cli/trf-writer'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, importApproved, refused } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -37,6 +38,7 @@ const NEW_ID = 5600006
 /** An office with FIDE's list of 1 October and the cup approved: the newcomer created without a FIDE ID. */
 async function openOffice(name: string): Promise<{ s: Services; newcomer: number }> {
   const s = createServices({ dbPath: tmp.file(name), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   const list = writeCombinedList(tmp.file(`${name}-fide.txt`), RATED.map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: 'M' as const, standard: { rating: p.rating, games: 0, k: 20 }, birthYear: 1980 })))
   importFideList(s.ctx.db, { file: list, listDate: '2025-10-01' })
   const players = [...RATED.map((p) => ({ name: p.name, rating: p.rating, fideId: p.id })), { name: 'Neuf, Noé', rating: 0, fideId: 999999 }]

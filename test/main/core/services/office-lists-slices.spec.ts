@@ -9,6 +9,7 @@ import { readSheet } from '../../../../src/main/core/data/office-lists'
 import { tempDir } from '../../../helpers/temp-db'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { PLAYERS, importApproved, trf } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -26,6 +27,7 @@ function fideList(date: string, bump: number): number {
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   lists.sep = fideList('2025-09-01', 0)
   lists.oct = fideList('2025-10-01', 10)
   // three rounds: 25 September, 10 October, 20 November (a league over two months)

@@ -14,6 +14,7 @@ import type { GenerateResult } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, importApproved } from './office-list-fixture'
 import { approved, generate, line, seedList, sheet, swissReport, type Game, type Who } from './edition-scenario'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let s: Services
@@ -34,6 +35,7 @@ const OCTOBER: Game[] = [
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   seedList(s, tmp.file('players_list_foa.txt'), '2025-10-01', [A, B, C, ...D])
   await approved(s, 'October Open', '2025-10-10', '2025-10-14', OCTOBER)
   nov = await generate(s, '2025-11-01')

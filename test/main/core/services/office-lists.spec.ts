@@ -11,6 +11,7 @@ import type { GenerateResult } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
 import { copyCheckpointed } from '../../../helpers/db-copy'
 import { E_FIDE, PLAYERS, call, entry, importApproved, playerId, refused, seedFideList, trf } from './office-list-fixture'
+import { nameFederation } from '../../../helpers/federation'
 
 const tmp = tempDir()
 let services: Services
@@ -24,6 +25,7 @@ let draftMarks: unknown
 beforeAll(async () => {
   services = open(tmp.file('office.db'))
   seedFideList(services, tmp.file('players_list_foa.txt'))
+  nameFederation(services.ctx.db)
   // T1: four rated players, a round robin of three rounds (rows in start-rank order A, B, C, D)
   t1 = await importApproved(services, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
   // T2: the newcomer E against five rated players, 3 points; the five draw among themselves

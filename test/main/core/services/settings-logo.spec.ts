@@ -1,5 +1,6 @@
 // The federation's name and logo that printed lists carry: set through settings:set and settings:setLogo (a PNG or
-// JPEG checked for type, size and readability), read back, printed at the head of an exported PDF, removed.
+// JPEG checked for type, size and readability), read back, printed at the head of the office's own lists (never of
+// FIDE's download), removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deflateSync, crc32 } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +16,7 @@ import { call, refused } from './office-list-fixture'
 const tmp = tempDir()
 let s: Services
 let listId: number
+let officeId: number
 
 /** A real PNG of w × h red pixels, written here (signature, IHDR, IDAT, IEND, each chunk with its CRC). */
 function png(w: number, h: number): Buffer {
@@ -41,15 +43,21 @@ beforeAll(() => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
   const res = importFideList(s.ctx.db, { file: fileURLToPath(new URL('../../../fixtures/ratinglists/players_list_foa.txt', import.meta.url)), listDate: '2025-11-01' })
   listId = res.lists.find((l) => l.ratingType === 'standard')!.id
+  // an office list of December, published: written here (its generation is not what this file tests)
+  const db = s.ctx.db
+  officeId = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, edition, status) VALUES ('office', '2025-12-01', 'standard', 'FIDE', 'fide-2024', 'draft')").run().lastInsertRowid)
+  db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) SELECT ?, player_id, rating, 0, k FROM rating_list_entries WHERE list_id = ?').run(officeId, listId)
+  db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2025-12-01T10:00:00Z' WHERE id = ?").run(officeId)
 })
 afterAll(async () => {
   await s.close()
   tmp.cleanup()
 })
 
-async function pdf(): Promise<Buffer> {
+/** The PDF of the office's list (or of `id`). */
+async function pdf(id = officeId): Promise<Buffer> {
   const chunks: Buffer[] = []
-  await runListExport(s.ctx.db, planListExport(s.ctx.db, { listId, format: 'pdf', locale: 'en', top: 5 }), (c) => void chunks.push(Buffer.from(c)))
+  await runListExport(s.ctx.db, planListExport(s.ctx.db, { listId: id, format: 'pdf', locale: 'en', top: 5 }), (c) => void chunks.push(Buffer.from(c)))
   return Buffer.concat(chunks)
 }
 
@@ -60,7 +68,7 @@ describe('federation name and logo', () => {
     expect((await pdf()).includes('/Subtype /Image')).toBe(false)
   })
 
-  it('stores the name and a PNG logo, and prints both at the head of the PDF', async () => {
+  it('stores the name and a PNG logo, and prints both at the head of the office’s list, not of FIDE’s', async () => {
     const image = png(40, 20)
     const set = await call(s, 'settings:set', { federationName: 'Fédération Française des Échecs' })
     expect(set.federationName).toBe('Fédération Française des Échecs')
@@ -75,6 +83,14 @@ describe('federation name and logo', () => {
     const text = (await (await doc.getPage(1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ')
     expect(text).toContain('Fédération Française des Échecs')
     await doc.destroy()
+    // FIDE's download is headed by FIDE, without the federation's logo
+    const fide = await pdf(listId)
+    expect(fide.includes('/Subtype /Image')).toBe(false)
+    const fideDoc = await pdfjs.getDocument({ data: new Uint8Array(fide), isEvalSupported: false }).promise
+    const fideText = (await (await fideDoc.getPage(1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ')
+    expect(fideText).toMatch(/^FIDE /)
+    expect(fideText).not.toContain('Fédération Française des Échecs')
+    await fideDoc.destroy()
   })
 
   it('refuses a file that is not a PNG or JPEG, a damaged image and one over the size limit, keeping the stored logo', async () => {

@@ -28,11 +28,11 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     try {
       // an official record is about to be frozen: a verified copy of the database as it was, first (a list that is
       // plainly not publishable takes none; a draft found stale inside the write is refused after it)
-      assertPublishableNow(db, input.listId)
+      assertPublishableNow(db, input.listId, input.federation)
       ctx.progress(0, 3, 'backup')
       await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
       ctx.throwIfCancelled()
-      return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+      return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }, input.federation)
     } finally {
       db.close()
     }

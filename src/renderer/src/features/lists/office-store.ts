@@ -167,13 +167,14 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     sheet.value = null
   }
 
-  async function publish(listId: number, reason?: string): Promise<boolean> {
+  /** Publishes a draft; `federation`, asked at the first publication, is saved to the settings in the same write. */
+  async function publish(listId: number, reason?: string, federation?: { name: string; code: string }): Promise<boolean> {
     publishing.value = true
     publishError.value = null
     // publication runs as a worker job (lists:publish): the jobs bar shows its progress
     jobs.listen()
     try {
-      unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}) }))
+      unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}), ...(federation ? { federation } : {}) }))
       await loadPreview(listId, {}, true)
       return true
     } catch (e) {

@@ -221,7 +221,7 @@ CREATE TABLE office_list_meta (
         generated_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         -- a correction published as a new version names why
         reason         TEXT
-      ) STRICT;
+      , federation_name TEXT, federation_code TEXT) STRICT;
 
 -- table office_list_orders
 CREATE TABLE office_list_orders (

@@ -1,10 +1,10 @@
-// Migration 28: where a tournament's rating type comes from (the report's 222 or 122 time control, else the words of
+// Migration 25: where a tournament's rating type comes from (the report's 222 or 122 time control, else the words of
 // its 092 or 012, or the officer's decision), and the officer's mark that FIDE's Qualification Commission approved a
 // 45′+30″ (or 60′+30″) event for the standard list (regulations.md § 1, the 2026 season), with the approval's reference.
 import type { Migration } from '../migrate'
 
-export const migration028: Migration = {
-  version: 28,
+export const migration025: Migration = {
+  version: 25,
   name: 'rating-type-source',
   up(db) {
     db.exec(`
