@@ -152,7 +152,9 @@ export function describeIssue(issue: InputIssue, locale: Locale = 'en'): string 
     }
     case 'too_big': {
       const max = Number(issue.maximum ?? 0)
-      if (issue.origin === 'string') text = sentence(a, ` of at most ${max} characters`, ` de ${max} caractères au plus`, locale)
+      // the schema's own words say what the limit means ("an image of at most 512 KB"): they are kept
+      if (!isZodDefault(issue.message)) text = `${a}: ${issue.message}`
+      else if (issue.origin === 'string') text = sentence(a, ` of at most ${max} characters`, ` de ${max} caractères au plus`, locale)
       else if (issue.origin === 'array' || issue.origin === 'set') text = locale === 'fr' ? `il faut au plus ${max} élément(s) pour ${a}` : `at most ${max} item(s) are taken for ${a}`
       else if (issue.inclusive === false) text = sentence(a, ` less than ${n(issue.maximum)}`, ` valant moins de ${n(issue.maximum)}`, locale) + found
       else text = sentence(a, ` of at most ${n(issue.maximum)}`, ` valant au plus ${n(issue.maximum)}`, locale) + found
