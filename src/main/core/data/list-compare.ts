@@ -117,10 +117,11 @@ const side = (r: RawDiff, p: 'f' | 't'): DiffRow['from'] =>
         status: r[`${p}Status`] as EntryStatus | null
       }
 
+// the ratings shown are the published ones (a delisted line shows none; the kinds read the lines themselves)
 const DIFF_COLUMNS = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.name_folded AS nameFolded,
     coalesce(t.federation, f.federation, p.federation) AS federation,
-    f.player_id AS fPresent, f.rating AS fRating, f.games AS fGames, f.k AS fK, f.flags AS fFlags, f.title AS fTitle, f.entry_status AS fStatus,
-    t.player_id AS tPresent, t.rating AS tRating, t.games AS tGames, t.k AS tK, t.flags AS tFlags, t.title AS tTitle, t.entry_status AS tStatus`
+    f.player_id AS fPresent, ${publishedRatingSql('f')} AS fRating, f.games AS fGames, f.k AS fK, f.flags AS fFlags, f.title AS fTitle, f.entry_status AS fStatus,
+    t.player_id AS tPresent, ${publishedRatingSql('t')} AS tRating, t.games AS tGames, t.k AS tK, t.flags AS tFlags, t.title AS tTitle, t.entry_status AS tStatus`
 
 /**
  * Every player of one kind (@from, @to bound): the new list's players left-joined to the base list; for 'unlisted' the

@@ -1547,6 +1547,9 @@ function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly num
   return rows.map((r) => {
     const b: KindLine | null = r.fP === null ? null : { rating: r.fR, status: r.fS, flags: r.fF, title: r.fT }
     const n: KindLine | null = r.tP === null ? null : { rating: r.tR, status: r.tS, flags: r.tF, title: r.tT }
+    // the published ratings (a delisted line publishes none: its under-floor figure is on his sheet)
+    const before = b ? publishedRating(b.rating, b.status) : null
+    const after = n ? publishedRating(n.rating, n.status) : null
     return {
       playerId: r.playerId,
       fideId: r.fideId,
@@ -1554,9 +1557,9 @@ function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly num
       federation: r.federation,
       kind: ratingKindOf(b, n),
       marks: marksOf(b, n),
-      before: b?.rating ?? null,
-      after: n?.rating ?? null,
-      change: b?.rating != null && n?.rating != null ? n.rating - b.rating : null,
+      before,
+      after,
+      change: before !== null && after !== null ? after - before : null,
       games: n ? r.games : null,
       flags: n ? r.tF : null,
       tournaments: r.tournaments ? (JSON.parse(r.tournaments) as number[]).map((id) => ({ id, name: (tName.get(id) as string | null | undefined) ?? null })) : [],
