@@ -3,6 +3,8 @@
 import type { Db } from '../db/open'
 import type { Locale } from '../../../shared/errors/index'
 import { translateError } from '../../../shared/errors/index'
+import { citedParams, citeReference } from '../../../shared/citations'
+import { findingTitle } from '../../../shared/finding-titles'
 import { listFindings, type FindingRow } from '../data/findings'
 import { reviewFacts } from '../data/review'
 import { loadTournamentModel } from '../data/tournament-model'
@@ -88,7 +90,7 @@ function pdfText(s: string): string {
 
 function findingMessage(f: FindingRow, loc: Locale): string {
   const params = JSON.parse(f.params) as Record<string, unknown>
-  return translateError(f.code, { ...params, found: f.found, expected: f.expected, file: f.fileName }, loc)
+  return translateError(f.code, citedParams({ ...params, found: f.found, expected: f.expected, file: f.fileName }, loc, f.edition), loc)
 }
 
 function whereText(f: FindingRow, L: (typeof LABELS)[Locale]): string[] {
@@ -173,10 +175,10 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   }
   for (const [code, list] of byCode) {
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11)
-    text(`${code} (${list.length})`)
+    text(`${findingTitle(code, loc)} (${list.length})`)
     for (const f of list) {
       doc.moveDown(0.2).font('Helvetica-Bold').fontSize(9)
-      text(`${L.level[f.level]}${f.paragraph ? ` — ${f.paragraph}` : ''}`)
+      text(`${L.level[f.level]}${f.paragraph ? ` — ${citeReference(f.paragraph, loc, f.edition)}` : ''}`)
       doc.font('Helvetica')
       text(findingMessage(f, loc))
       for (const w of whereText(f, L)) text(w)
