@@ -117,12 +117,12 @@ const FIDE_NAME: Record<CitationLocale, string> = { en: 'FIDE Rating Regulations
 /** The Swiss profile's text (seed 004), by its own name. */
 export const FSE_SOURCE: Source = { kind: 'national', name: { en: 'FSE/SSB Elo rating system', fr: 'Système de classement ELO FSE/SSB' } }
 
-/** "FIDE Rating Regulations 2024, § 8.3.4", or "FIDE Rating Regulations 2022 (K factor)" where no paragraph is known. */
+/** "FIDE Rating Regulations 2024, § 8.3.4", or "FIDE Rating Regulations 2022, K factor" where no paragraph is known. */
 export function formatCitation(source: Source, rule: Rule | null, locale: CitationLocale, paragraph?: string | null): string {
   const name = source.kind === 'fide' ? `${FIDE_NAME[locale]} ${source.year}` : source.name[locale]
   const p = paragraph ?? (source.kind === 'fide' && rule ? PARAGRAPHS[source.year]?.[rule] : undefined)
   if (p) return `${name}, § ${p}`
-  return rule ? `${name} (${RULE_NAMES[rule][locale]})` : name
+  return rule ? `${name}, ${RULE_NAMES[rule][locale]}` : name
 }
 
 /** The citation of a rule in a FIDE edition (by year). */
@@ -238,4 +238,12 @@ export function withoutInternalRef(text: string): string {
 export function citedParams<P extends Record<string, unknown>>(params: P, locale: CitationLocale, editionId?: string | null): P {
   const p = params.paragraph
   return typeof p === 'string' && p ? { ...params, paragraph: citeReference(p, locale, editionId) } : params
+}
+
+/** A rule set's name as officers know it ('fide-2024' → "FIDE Rating Regulations 2024"); a federation's own profile by its name. */
+export function editionName(editionId: string, locale: CitationLocale, ownName?: string | null): string {
+  const m = /^fide-(\d{4})$/.exec(editionId)
+  if (m) return `${FIDE_NAME[locale]} ${m[1]}`
+  if (editionId === 'fse') return FSE_SOURCE.kind === 'national' ? FSE_SOURCE.name[locale] : editionId
+  return ownName ?? editionId
 }

@@ -32,8 +32,8 @@ describe('the citation table', () => {
     expect(citeRule(2024, 'rounding', 'en')).toBe('FIDE Rating Regulations 2024, § 8.3.4')
     expect(citeRule(2024, 'rounding', 'fr')).toBe('Réglementation du classement de la FIDE 2024, § 8.3.4')
     expect(citeRule(2024, 'cap', 'en')).toBe('FIDE Rating Regulations 2024, § 8.3.1')
-    expect(citeRule(2024, 'k', 'en')).toBe('FIDE Rating Regulations 2024 (K factor)')
-    expect(citeRule(2024, 'k', 'fr')).toBe('Réglementation du classement de la FIDE 2024 (coefficient K)')
+    expect(citeRule(2024, 'k', 'en')).toBe('FIDE Rating Regulations 2024, K factor')
+    expect(citeRule(2024, 'k', 'fr')).toBe('Réglementation du classement de la FIDE 2024, coefficient K')
   })
 
   it('cites 2010 as seed 002 numbers it', () => {
@@ -43,8 +43,8 @@ describe('the citation table', () => {
   })
 
   it('cites a national profile by its own name', () => {
-    expect(formatCitation(FSE_SOURCE, 'k', 'fr')).toBe('Système de classement ELO FSE/SSB (coefficient K)')
-    expect(citeReference('FSE (seed 004): coefficients 36/24/16', 'en', 'fse')).toBe('FSE/SSB Elo rating system (K factor)')
+    expect(formatCitation(FSE_SOURCE, 'k', 'fr')).toBe('Système de classement ELO FSE/SSB, coefficient K')
+    expect(citeReference('FSE (seed 004): coefficients 36/24/16', 'en', 'fse')).toBe('FSE/SSB Elo rating system, K factor')
   })
 
   it('knows an edition’s year from its id', () => {
@@ -56,7 +56,7 @@ describe('the citation table', () => {
 
 describe('stored references read as citations', () => {
   it('reads the frozen references of calculation sheets (STRINGS_V2)', () => {
-    expect(citeReference('FIDE 2024: K factor (regulations.md § 1)', 'en')).toBe('FIDE Rating Regulations 2024 (K factor)')
+    expect(citeReference('FIDE 2024: K factor (regulations.md § 1)', 'en')).toBe('FIDE Rating Regulations 2024, K factor')
     expect(citeReference('FIDE 2014: K factor (regulations.md § 1)', 'en')).toBe('FIDE Rating Regulations 2014, § 8.56')
     expect(citeReference('FIDE 2024: rating-difference cap (regulations.md § 1)', 'fr')).toBe('Réglementation du classement de la FIDE 2024, § 8.3.1')
     expect(citeReference('2024 § 8.3.4', 'en')).toBe('FIDE Rating Regulations 2024, § 8.3.4')
@@ -65,7 +65,7 @@ describe('stored references read as citations', () => {
     expect(citeReference('regulations.md § 5 (floor: 2005 § 9.21, 2010 § 7.21, 2014 § 7.21)', 'en')).toBe(
       'FIDE Rating Regulations 2005, § 9.21; FIDE Rating Regulations 2010, § 7.21; FIDE Rating Regulations 2014, § 7.21'
     )
-    expect(citeReference('compression of 2024-03-01 (regulations.md § 1)', 'fr')).toBe('Réglementation du classement de la FIDE 2024 (compression du 1er mars 2024)')
+    expect(citeReference('compression of 2024-03-01 (regulations.md § 1)', 'fr')).toBe('Réglementation du classement de la FIDE 2024, compression du 1er mars 2024')
   })
 
   it('translates a reference’s remark', () => {
@@ -93,7 +93,7 @@ describe('stored references read as citations', () => {
 
   it('has a paragraph or a name for every rule of every edition', () => {
     for (const year of Object.keys(PARAGRAPHS).map(Number))
-      for (const rule of RULES) expect(citeRule(year, rule, 'fr')).toMatch(/, § [\d.]+|\(.+\)$/)
+      for (const rule of RULES) expect(citeRule(year, rule, 'fr')).toMatch(/^Réglementation du classement de la FIDE \d{4}, (§ [\d.]+|\D.+)$/)
   })
 
   it('takes the internal pointer out of a sheet note', () => {

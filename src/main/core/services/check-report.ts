@@ -3,7 +3,7 @@
 import type { Db } from '../db/open'
 import type { Locale } from '../../../shared/errors/index'
 import { translateError } from '../../../shared/errors/index'
-import { citedParams, citeReference } from '../../../shared/citations'
+import { citedParams, citeReference, editionName } from '../../../shared/citations'
 import { findingTitle } from '../../../shared/finding-titles'
 import { listFindings, type FindingRow } from '../data/findings'
 import { reviewFacts } from '../data/review'
@@ -148,7 +148,7 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   fact(L.timeControl, t.timeControlOverride ? `${t.timeControlOverride} (${L.typedTimeControl})` : (model.header.encodedTimeControl ?? t.timeControl))
   fact(L.players, String(model.players.length))
   fact(L.arbiters, model.header.arbiters.map((a) => `${a.name}${a.fideId ? ` (${a.fideId})` : ''}`).join('; '))
-  fact(L.edition, summary.editionInForce)
+  fact(L.edition, summary.editionInForce ? editionName(summary.editionInForce, loc) : summary.editionInForce)
   fact(L.received, t.historical ? `${t.receivedDate} — ${L.historical}` : t.receivedDate)
   // the tournament's list as every surface names it (tournament-list.ts): the one that rated it, the one it goes into, or none
   const list = summary.list
