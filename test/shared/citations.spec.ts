@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { citeReference, citeRule, editionYear, formatCitation, FSE_SOURCE, PARAGRAPHS, RULES, withoutInternalRef } from '../../src/shared/citations'
 import { BUILTIN_EDITIONS } from '../../src/main/core/rules/editions'
-import { STRINGS_V2 } from '../../src/main/core/lists/sheet-codec'
+import { decodeSheet, STRINGS_V2 } from '../../src/main/core/lists/sheet-codec'
 import { DEFAULT_CHECKS } from '../../src/shared/contract/rating'
 
 describe('the citation table', () => {
@@ -100,5 +100,18 @@ describe('stored references read as citations', () => {
     expect(withoutInternalRef('late tournament: rated now with the ratings of the list in force at its start (regulations.md § 5)')).toBe(
       'late tournament: rated now with the ratings of the list in force at its start'
     )
+  })
+})
+
+describe('an old stored calculation sheet', () => {
+  it('keeps its stored references and shows them as FIDE citations', () => {
+    // a note of a sheet as version 2 stored it: its reference interned as [-2, 20] (frozen: "FIDE 2014: K factor …")
+    const note = decodeSheet(Buffer.from('[2,[4,[-2,20],"K 20: normal"]]')) as { ref: string; text: string }
+    expect(note.ref).toBe('FIDE 2014: K factor (regulations.md § 1)')
+    expect(citeReference(note.ref, 'en', 'fide-2014')).toBe('FIDE Rating Regulations 2014, § 8.56')
+    expect(citeReference(note.ref, 'fr', 'fide-2014')).toBe('Réglementation du classement de la FIDE 2014, § 8.56')
+    // a version-1 sheet wrote the same reference as a plain string: the same citation
+    const v1 = decodeSheet(Buffer.from('[1,[4,"regulations.md § 5 (floor: 2005 § 9.21, 2010 § 7.21, 2014 § 7.21)","delisted"]]')) as { ref: string }
+    expect(citeReference(v1.ref, 'en', 'fide-2005')).toBe('FIDE Rating Regulations 2005, § 9.21')
   })
 })
