@@ -44,7 +44,7 @@ export const AUDIT_SENTENCES: Templates = {
   'tournament.import': { en: 'Imported the tournament {tournament}', fr: 'Importé le tournoi {tournament}' },
   'tournament.replace': { en: 'Replaced the report of the tournament {tournament}', fr: 'Remplacé le rapport du tournoi {tournament}' },
   'tournament.correct': { en: 'Corrected the tournament {tournament}', fr: 'Corrigé le tournoi {tournament}' },
-  'tournament.status': { en: 'Marked the tournament {tournament} {to}', fr: 'Passé le tournoi {tournament} à l’état « {to} »' },
+  'tournament.status': { en: 'Marked the tournament {tournament} {to}', fr: 'Passé le tournoi {tournament} à l’état «\u00a0{to}\u00a0»' },
   'tournament.check': { en: 'Checked the tournament {tournament} against the rules', fr: 'Contrôlé le tournoi {tournament} selon les règles' },
   'tournament.facts': { en: 'Recorded facts of the tournament {tournament}', fr: 'Enregistré des faits du tournoi {tournament}' },
   'tournament-player.confirm': { en: 'Confirmed the identity of {name}', fr: 'Confirmé l’identité de {name}' },
@@ -77,7 +77,7 @@ export function auditSentence(row: AuditRow, locale: SentenceLocale): string {
   const template = AUDIT_SENTENCES[row.action]?.[locale]
   const s = row.subject
   const data = record(row.data)
-  const quoted = (x: string | null | undefined, fallback: string): string => (x ? (locale === 'fr' ? `« ${x} »` : `“${x}”`) : fallback)
+  const quoted = (x: string | null | undefined, fallback: string): string => (x ? (locale === 'fr' ? `«\u00a0${x}\u00a0»` : `“${x}”`) : fallback)
   const number = row.entityId ? ` ${row.entityId}` : ''
   if (!template) return row.action
   const to = typeof data.to === 'string' ? (STATUS[locale][data.to] ?? data.to) : ''

@@ -55,7 +55,7 @@ describe('audit sentences', () => {
   it('names a tournament and its new state, and leads to it from a finding', () => {
     const approved = row('tournament.status', 'tournament', '3', { name: 'Open de Lyon', tournamentId: 3 }, { from: 'checked', to: 'approved' })
     expect(auditSentence(approved, 'en')).toBe('Marked the tournament “Open de Lyon” approved')
-    expect(auditSentence(approved, 'fr')).toBe('Passé le tournoi « Open de Lyon » à l’état « approuvé »')
+    expect(auditSentence(approved, 'fr')).toBe('Passé le tournoi «\u00a0Open de Lyon\u00a0» à l’état «\u00a0approuvé\u00a0»')
     const finding = row('finding.overridden', 'tournament_finding', '41', { name: 'Open de Lyon', tournamentId: 3 })
     expect(auditSentence(finding, 'en')).toBe('Overrode a finding of the tournament “Open de Lyon”')
     expect(auditLink(finding)).toBe('/tournaments/3')
