@@ -12,8 +12,9 @@ function actions(): string[] {
   return [...block.matchAll(/'([a-z.-]+)': '/g)].map((m) => m[1]!)
 }
 
-const none = { name: null, listDate: null, ratingType: null, version: null, listKind: null, tournamentId: null }
-const row = (action: string, entity: string, entityId: string | null, subject: Partial<typeof none> | null, data: unknown = null): AuditRow => ({
+type Subject = NonNullable<AuditRow['subject']>
+const none: Subject = { name: null, listDate: null, ratingType: null, version: null, listKind: null, tournamentId: null }
+const row = (action: string, entity: string, entityId: string | null, subject: Partial<Subject> | null, data: unknown = null): AuditRow => ({
   id: 1,
   at: '2025-10-01T09:00:00.000Z',
   actor: 'Officer',
