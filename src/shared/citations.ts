@@ -247,3 +247,8 @@ export function editionName(editionId: string, locale: CitationLocale, ownName?:
   if (editionId === 'fse') return FSE_SOURCE.kind === 'national' ? FSE_SOURCE.name[locale] : editionId
   return ownName ?? editionId
 }
+
+/** A text of the engine with its references in parentheses ("counted as 400 (2010 § 8.54)") given as citations. */
+export function citeInText(text: string, locale: CitationLocale, editionId?: string | null): string {
+  return withoutInternalRef(text).replace(/\((\d{4} § [^()]+)\)/g, (_, ref: string) => `(${citeReference(ref, locale, editionId)})`)
+}

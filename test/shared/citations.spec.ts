@@ -1,7 +1,7 @@
 // The citation table and formatter: paragraphs as the editions number them (checked in the seeds), and every stored
 // reference the rules write or wrote read back as FIDE's words, never as an internal file.
 import { describe, expect, it } from 'vitest'
-import { citeReference, citeRule, editionYear, formatCitation, FSE_SOURCE, PARAGRAPHS, RULES, withoutInternalRef } from '../../src/shared/citations'
+import { citeInText, citeReference, citeRule, editionYear, formatCitation, FSE_SOURCE, PARAGRAPHS, RULES, withoutInternalRef } from '../../src/shared/citations'
 import { BUILTIN_EDITIONS } from '../../src/main/core/rules/editions'
 import { decodeSheet, STRINGS_V2 } from '../../src/main/core/lists/sheet-codec'
 import { DEFAULT_CHECKS } from '../../src/shared/contract/rating'
@@ -94,6 +94,11 @@ describe('stored references read as citations', () => {
   it('has a paragraph or a name for every rule of every edition', () => {
     for (const year of Object.keys(PARAGRAPHS).map(Number))
       for (const rule of RULES) expect(citeRule(year, rule, 'fr')).toMatch(/^Réglementation du classement de la FIDE \d{4}, (§ [\d.]+|\D.+)$/)
+  })
+
+  it('cites the references inside an engine’s text', () => {
+    expect(citeInText('difference 410 counted as 400 (2010 § 8.54)', 'fr')).toBe('difference 410 counted as 400 (Réglementation du classement de la FIDE 2010, § 8.54)')
+    expect(citeInText('no reference here (see below)', 'en')).toBe('no reference here (see below)')
   })
 
   it('takes the internal pointer out of a sheet note', () => {
