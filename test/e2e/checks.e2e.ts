@@ -108,8 +108,11 @@ describe('reviewing a tournament in the browser', () => {
     await download.saveAs(saved)
     const text = (await pdfText(readFileSync(saved))).pages.join(' ').replace(/\s+/g, ' ')
     expect(text).toContain('Check report')
-    expect(text).toContain('check.arbiters.unlicensed')
-    expect(text).toContain('check.schedule.hoursPerDay')
+    // each rule by its title and FIDE's citation, never its code
+    expect(text).toContain('Arbiter without a licence (1)')
+    expect(text).toContain('FIDE Rating Regulations 2024, licensed arbiters')
+    expect(text).toContain('Too many hours of play in a day (1)')
+    expect(text).not.toContain('check.schedule.hoursPerDay')
     expect(text).toContain(REASON.slice(0, 30))
   })
 })

@@ -40,7 +40,7 @@ describe('the rating preview of a tournament', () => {
     await row.locator('.n-data-table-expand-trigger').click()
     const sheet = h.page.getByTestId('rating-sheet-1')
     await expect.poll(async () => await sheet.isVisible(), { timeout: 10000 }).toBe(true)
-    expect(await h.page.getByTestId('game-1-1').innerText()).toContain('difference 410 counted as 400 (2010 § 8.54)')
+    expect(await h.page.getByTestId('game-1-1').innerText()).toContain('difference 410 counted as 400 (FIDE Rating Regulations 2010, § 8.54)')
     expect(await h.page.getByTestId('game-1-3').innerText()).toContain('not played over the board')
     await h.page.screenshot({ path: join(artifacts, 'rating-preview.png'), fullPage: true })
   })

@@ -11,7 +11,19 @@ export const auditRowSchema = z.object({
   entityId: z.string().nullable(),
   reason: z.string().nullable(),
   /** The action's recorded details (before/after values, counts), as stored. */
-  data: z.unknown()
+  data: z.unknown(),
+  /** What the entry names, read when the log is shown (null when the row no longer exists): its sentence and link. */
+  subject: z
+    .object({
+      name: z.string().nullable(),
+      listDate: z.string().nullable(),
+      ratingType: z.string().nullable(),
+      version: z.number().nullable(),
+      listKind: z.string().nullable(),
+      tournamentId: z.number().nullable()
+    })
+    .nullable()
+    .optional()
 })
 export type AuditRow = z.infer<typeof auditRowSchema>
 

@@ -51,7 +51,7 @@ describe('rating-office tournaments (review)', () => {
     unlicensed = out.findingsList.find((f) => f.code === 'check.arbiters.unlicensed')!.id
     const text = cli('tournaments', 'check', '1')
     expect(text.stdout).toMatch(/^tournament 1: checked, rules fide-2024; \d+ error/m)
-    expect(text.stdout).toContain(`#${unlicensed} error   check.arbiters.unlicensed`)
+    expect(text.stdout).toContain(`#${unlicensed} error   Arbiter without a licence [check.arbiters.unlicensed]`)
   })
 
   it('refuses approval while errors are open: exit 1 and the reason', () => {
@@ -81,7 +81,8 @@ describe('rating-office tournaments (review)', () => {
     expect(r.stdout).toMatch(/^check report of tournament 1 written to .*report\.pdf \(1 page\(s\), \d+ bytes\)/)
     const text = (await pdfText(readFileSync(out))).pages.join(' ').replace(/\s+/g, ' ')
     expect(text).toContain('Rapport de contrôle')
-    expect(text).toContain('check.arbiters.unlicensed')
+    expect(text).toContain('Arbitre sans licence (1)')
+    expect(text).toContain('Réglementation du classement de la FIDE 2024, arbitres licenciés')
     expect(text).toContain('licence confirmed by phone')
   })
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs'
 import type { CallOutput } from '../../../shared/contract/index'
 import type { TournamentListRef } from '../../../shared/contract/tournaments'
 import { CliError, withServices } from '../host'
+import { findingTitle } from '../../../shared/finding-titles'
 
 const DECISIONS = { accept: 'accepted', reject: 'rejected', override: 'overridden' } as const
 const STATES = ['imported', 'checked', 'approved', 'rejected', 'rated'] as const
@@ -23,7 +24,8 @@ function findingLine(f: Finding): string {
     .filter(Boolean)
     .join(' ')
   const decision = f.decision ? `  [${f.decision} by ${f.decidedBy ?? '?'}: ${f.decisionReason ?? ''}]` : ''
-  return `  #${f.id} ${f.level.padEnd(7)} ${f.code}${where ? ` (${where})` : ''}  ${f.message}${decision}`
+  // the rule by its title, its code after it (what `--json` and the dashboard's filter take)
+  return `  #${f.id} ${f.level.padEnd(7)} ${findingTitle(f.code, 'en')} [${f.code}]${where ? ` (${where})` : ''}  ${f.message}${decision}`
 }
 
 /** Adds the review commands to the `tournaments` command. */

@@ -1,5 +1,6 @@
 // The regulation checks of a tournament report: one module per rule family, run in a fixed order on plain values.
 import { translateError, type Locale } from '../../../shared/errors/index'
+import { citedParams } from '../../../shared/citations'
 import { checkArbiters } from './arbiters'
 import { checkComposition } from './composition'
 import { checkDeadlines } from './deadlines'
@@ -38,5 +39,5 @@ export function runRegulationChecks(input: CheckInput): CheckFinding[] {
 
 /** A finding as one sentence in the office's language, citing its paragraph. */
 export function describeCheckFinding(f: CheckFinding, locale: Locale = 'en'): string {
-  return translateError(f.code, f.params, locale)
+  return translateError(f.code, citedParams(f.params, locale, f.edition), locale)
 }

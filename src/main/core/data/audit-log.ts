@@ -46,6 +46,30 @@ function parseData(text: string | null): unknown {
   }
 }
 
+type Subject = NonNullable<AuditRow['subject']>
+
+const NONE: Subject = { name: null, listDate: null, ratingType: null, version: null, listKind: null, tournamentId: null }
+
+/** SQL of what each kind of entity is called (its name, a list's date, type and version, the tournament it belongs to). */
+const SUBJECT_SQL: Record<string, string> = {
+  rating_list: 'SELECT list_date AS listDate, rating_type AS ratingType, version, kind AS listKind FROM rating_lists WHERE id = ?',
+  tournament: 'SELECT name, id AS tournamentId FROM tournaments WHERE id = ?',
+  player: "SELECT trim(surname || CASE WHEN given_names <> '' THEN ', ' || given_names ELSE '' END) AS name FROM players WHERE id = ?",
+  arbiter: "SELECT trim(p.surname || CASE WHEN p.given_names <> '' THEN ', ' || p.given_names ELSE '' END) AS name FROM arbiters a LEFT JOIN players p ON p.id = a.player_id WHERE a.id = ?",
+  rating_profile: 'SELECT name FROM rating_profiles WHERE id = ?',
+  tournament_player: 'SELECT tp.name AS name, tp.tournament_id AS tournamentId FROM tournament_players tp WHERE tp.id = ?',
+  tournament_finding: 'SELECT t.name AS name, f.tournament_id AS tournamentId FROM tournament_findings f JOIN tournaments t ON t.id = f.tournament_id WHERE f.id = ?'
+}
+
+/** What an entry names, as the log's sentence says it (the first id of an entry naming several). */
+function subjectOf(db: Db, entity: string, entityId: string | null): Subject | null {
+  const sql = SUBJECT_SQL[entity]
+  const id = entityId?.split(',')[0]?.trim()
+  if (!sql || !id) return null
+  const row = db.prepare(sql).get(/^\d+$/.test(id) ? Number(id) : id) as Partial<Subject> | undefined
+  return row ? { ...NONE, ...row } : null
+}
+
 /** A page of the log, newest first (ids grow with time), and how many entries match in all. */
 export function auditPage(db: Db, filter: AuditFilter, offset: number, limit: number): { total: number; rows: AuditRow[] } {
   const w = where(filter)
@@ -56,7 +80,7 @@ export function auditPage(db: Db, filter: AuditFilter, offset: number, limit: nu
     )
     .all(...w.params, limit, offset) as Row[]
   const total = rows[0]?.total ?? (offset > 0 ? (db.prepare(`SELECT count(*) AS n FROM audit_log ${w.sql}`).get(...w.params) as { n: number }).n : 0)
-  return { total, rows: rows.map(({ total: _t, data, ...r }) => ({ ...r, data: parseData(data) })) }
+  return { total, rows: rows.map(({ total: _t, data, ...r }) => ({ ...r, data: parseData(data), subject: subjectOf(db, r.entity, r.entityId) })) }
 }
 
 /** Every matching entry, oldest first, for exports. */

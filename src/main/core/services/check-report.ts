@@ -3,6 +3,8 @@
 import type { Db } from '../db/open'
 import type { Locale } from '../../../shared/errors/index'
 import { translateError } from '../../../shared/errors/index'
+import { citedParams, citeReference, editionName } from '../../../shared/citations'
+import { findingTitle } from '../../../shared/finding-titles'
 import { listFindings, type FindingRow } from '../data/findings'
 import { reviewFacts } from '../data/review'
 import { loadTournamentModel } from '../data/tournament-model'
@@ -92,7 +94,7 @@ function pdfText(s: string): string {
 
 function findingMessage(f: FindingRow, loc: Locale): string {
   const params = JSON.parse(f.params) as Record<string, unknown>
-  return translateError(f.code, { ...params, found: f.found, expected: f.expected, file: f.fileName }, loc)
+  return translateError(f.code, citedParams({ ...params, found: f.found, expected: f.expected, file: f.fileName }, loc, f.edition), loc)
 }
 
 function whereText(f: FindingRow, L: (typeof LABELS)[Locale]): string[] {
@@ -151,7 +153,7 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   fact(L.timeControl, t.timeControlOverride ? `${t.timeControlOverride} (${L.typedTimeControl})` : (model.header.encodedTimeControl ?? t.timeControl))
   fact(L.players, String(model.players.length))
   fact(L.arbiters, model.header.arbiters.map((a) => `${a.name}${a.fideId ? ` (${a.fideId})` : ''}`).join('; '))
-  fact(L.edition, summary.editionInForce)
+  fact(L.edition, summary.editionInForce ? editionName(summary.editionInForce, loc) : summary.editionInForce)
   fact(L.received, t.historical ? `${t.receivedDate} — ${L.historical}` : t.receivedDate)
   // the tournament's list as every surface names it (tournament-list.ts): the one that rated it, the one it goes into, or none
   const list = summary.list
@@ -178,10 +180,10 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
   }
   for (const [code, list] of byCode) {
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11)
-    text(`${code} (${list.length})`)
+    text(`${findingTitle(code, loc)} (${list.length})`)
     for (const f of list) {
       doc.moveDown(0.2).font('Helvetica-Bold').fontSize(9)
-      text(`${L.level[f.level]}${f.paragraph ? ` — ${f.paragraph}` : ''}`)
+      text(`${L.level[f.level]}${f.paragraph ? ` — ${citeReference(f.paragraph, loc, f.edition)}` : ''}`)
       doc.font('Helvetica')
       text(findingMessage(f, loc))
       for (const w of whereText(f, L)) text(w)

@@ -24,6 +24,7 @@ import {
 } from '../data/tournaments'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
+import { citedParams } from '../../../shared/citations'
 import { confidencePercent, type StoredFinding, type Replacement as ReplacementDto } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
@@ -84,7 +85,7 @@ function toStored(r: FindingRow, loc: Locale): StoredFinding {
     found: r.found,
     expected: r.expected,
     params,
-    message: translateError(r.code, { ...params, found: r.found, expected: r.expected, file: r.fileName }, loc),
+    message: translateError(r.code, citedParams({ ...params, found: r.found, expected: r.expected, file: r.fileName }, loc, r.edition), loc),
     active: r.active === 1,
     decision: r.decision,
     decisionReason: r.decisionReason,

@@ -8,6 +8,7 @@ import { errorCatalogue } from '../../../../src/shared/errors/index'
 import { REAL_DIR, TRF_DIR } from '../../../helpers/fixtures'
 import { arbiter, input, play, player } from './build'
 import type { CheckInput } from '../../../../src/main/core/checks/types'
+import { citeReference } from '../../../../src/shared/citations'
 
 /** A 2010 round robin breaking most rules at once. */
 function messy(): CheckInput {
@@ -79,7 +80,9 @@ describe('runRegulationChecks', () => {
       for (const locale of ['en', 'fr'] as const) {
         const text = describeCheckFinding(x, locale)
         expect(text, `${x.code} ${locale}: ${text}`).not.toMatch(/\{\w+\}/)
-        expect(text).toContain(x.paragraph)
+        // the paragraph as FIDE's citation, in the message's language
+        expect(text).toContain(citeReference(x.paragraph, locale, x.edition))
+        expect(text).not.toContain('regulations.md')
       }
     }
   })

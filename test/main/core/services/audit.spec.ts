@@ -7,6 +7,7 @@ import { auditCsv } from '../../../../src/main/cli/commands/audit'
 import type { CallName, CallOutput, CallInput } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
 import { runCli } from '../../../helpers/run-cli'
+import { auditLink, auditSentence } from '../../../../src/shared/audit-sentences'
 
 const tmp = tempDir()
 let services: Services
@@ -85,4 +86,21 @@ describe('audit log', () => {
     expect(bad.code).toBe(2)
     // child processes of the real CLI: give them time on a loaded machine
   }, 300_000)
+})
+
+describe('audit log as sentences', () => {
+  it('names what an entry concerns, read when the log is shown, and leads to it', async () => {
+    const profile = { ...builtinEdition('fide-2024')!, id: 'fra-2027', name: 'FRA 2027', kind: 'national' as const, basedOn: 'fide-2024' }
+    await call('rules:saveProfile', { profile, reason: 'next season' })
+    const [created] = (await call('audit:list', { entityId: 'fra-2027' })).rows
+    expect(created!.subject).toMatchObject({ name: 'FRA 2027' })
+    expect(auditSentence(created!, 'en')).toBe('Created the rule set FRA 2027')
+    expect(auditSentence(created!, 'fr')).toBe('Créé le jeu de règles FRA 2027')
+    expect(auditLink(created!)).toBe('/rules/fra-2027')
+    // a deleted profile: nothing to name but its id, no link
+    const [deleted] = (await call('audit:list', { action: 'rating-profile.delete' })).rows
+    expect(deleted!.subject).toBeNull()
+    expect(auditSentence(deleted!, 'en')).toBe('Deleted the rule set fra-2026')
+    expect(auditLink(deleted!)).toBeNull()
+  })
 })

@@ -1,6 +1,7 @@
 // The check report PDF: made with pdfkit from a real database, read back with pdfjs-dist; every finding's rule, message
 // and decision is in it, in English or French.
 import { afterAll, describe, expect, it } from 'vitest'
+import { findingTitle } from '../../../../src/shared/finding-titles'
 import { createServices } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { openDatabase } from '../../../../src/main/core/db/open'
@@ -58,7 +59,9 @@ describe('checks:report', () => {
     expect(all).toContain('Check report')
     expect(all).toContain('Open de Lyon')
     for (const f of findings) {
-      expect(all).toContain(f.code)
+      // each rule by its title, never its code
+      expect(all).toContain(findingTitle(f.code, 'en'))
+      expect(all).not.toContain(f.code)
       // the message as the dashboard shows it (a long one wraps: compare its first words)
       expect(all).toContain(flat(f.message).slice(0, 40))
     }
@@ -73,8 +76,11 @@ describe('checks:report', () => {
     const frText = flat((await pdfText(Buffer.from(fr.base64, 'base64'))).pages.join(' '))
     expect(frText).toContain('Rapport de contrôle')
     expect(frText).toContain('Passé outre par')
+    expect(frText).toContain('Arbitre sans licence (1)')
+    expect(frText).toContain('Réglementation du classement de la FIDE 2024, arbitres licenciés')
     expect(frText).toContain('En attente de décision')
-    expect(frText).toContain('check.deadline.upload')
+    expect(frText).toContain('Envoi tardif (1)')
+    expect(frText).not.toContain('check.deadline.upload')
   })
 
   it('refuses an unknown tournament', async () => {

@@ -10,6 +10,7 @@ export default {
       until: 'To',
       col: { at: 'When', actor: 'Who', action: 'What', entity: 'Concerning', reason: 'Why' },
       details: 'Details',
+      raw: 'Recorded as {action} on {entity} {id}',
       empty: 'Nothing has been recorded yet.',
       emptyFiltered: 'No entry matches these filters.',
       total: '{n} entry | {n} entries'
@@ -25,6 +26,7 @@ export default {
       until: 'Au',
       col: { at: 'Quand', actor: 'Qui', action: 'Quoi', entity: 'Objet', reason: 'Pourquoi' },
       details: 'Détails',
+      raw: 'Enregistré comme {action} sur {entity} {id}',
       empty: 'Rien n’a encore été enregistré.',
       emptyFiltered: 'Aucune entrée ne correspond à ces filtres.',
       total: '{n} entrée | {n} entrées'

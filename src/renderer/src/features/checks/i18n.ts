@@ -1,75 +1,4 @@
-// Strings of the validation dashboard and of a tournament's review.
-const rulesEn = {
-  'check.arbiters.unknown': 'Arbiter not in the registry',
-  'check.arbiters.unlicensed': 'Arbiter without a licence',
-  'check.arbiters.noChief': 'No chief arbiter',
-  'check.duration.tooLong': 'Tournament too long',
-  'check.schedule.roundsPerDay': 'Too many rounds in a day',
-  'check.schedule.hoursPerDay': 'Too many hours of play in a day',
-  'check.schedule.noRoundDates': 'No round dates',
-  'check.timeControl.unknown': 'Time control not understood',
-  'check.timeControl.tournamentBelowMinimum': 'Time control below the minimum (tournament)',
-  'check.timeControl.gameBelowMinimum': 'Time control below the minimum (game)',
-  'check.timeControl.qcApproved': 'Approved by the Qualification Commission',
-  'check.timeControl.qcOutsideRule': 'Qualification Commission approval outside its rule',
-  'check.composition.roundRobin': 'Round robin without enough rated players',
-  'check.games.unplayedRoundRobin': 'Round robin with unplayed games',
-  'check.games.matchWithUnrated': 'Match with an unrated player',
-  'check.games.firstEventZero': 'First event with a zero score',
-  'check.games.ratedWithStandard': 'Rated with the standard rating',
-  'check.games.tooFewRatedOpponents': 'Too few rated opponents',
-  'check.games.ratingGap600': 'Rating gap of 600 or more',
-  'check.games.noneRated': 'No game would be rated',
-  'check.games.fewRated': 'Few of its games would be rated',
-  'check.deadline.registration': 'Registered late',
-  'check.deadline.report': 'Report late',
-  'check.deadline.upload': 'Upload late',
-  'check.list.late': 'Late for a published list',
-  'trf.header.ratingTypeNameDisagrees': 'Name disagrees with the time control',
-  'trf.header.ratingTypeFromWords': 'Rating type from words, no time control'
-}
-const rulesFr: typeof rulesEn = {
-  'check.arbiters.unknown': 'Arbitre absent du registre',
-  'check.arbiters.unlicensed': 'Arbitre sans licence',
-  'check.arbiters.noChief': 'Pas d’arbitre principal',
-  'check.duration.tooLong': 'Tournoi trop long',
-  'check.schedule.roundsPerDay': 'Trop de rondes dans une journée',
-  'check.schedule.hoursPerDay': 'Trop d’heures de jeu dans une journée',
-  'check.schedule.noRoundDates': 'Pas de dates de rondes',
-  'check.timeControl.unknown': 'Cadence non comprise',
-  'check.timeControl.tournamentBelowMinimum': 'Cadence sous le minimum (tournoi)',
-  'check.timeControl.gameBelowMinimum': 'Cadence sous le minimum (partie)',
-  'check.timeControl.qcApproved': 'Homologué par la Commission de qualification',
-  'check.timeControl.qcOutsideRule': 'Homologation de la Commission de qualification hors de sa règle',
-  'check.composition.roundRobin': 'Toutes-rondes sans assez de joueurs classés',
-  'check.games.unplayedRoundRobin': 'Toutes-rondes avec des parties non jouées',
-  'check.games.matchWithUnrated': 'Match avec un joueur non classé',
-  'check.games.firstEventZero': 'Premier tournoi à zéro point',
-  'check.games.ratedWithStandard': 'Classé avec son classement standard',
-  'check.games.tooFewRatedOpponents': 'Trop peu d’adversaires classés',
-  'check.games.ratingGap600': 'Écart de classement de 600 ou plus',
-  'check.games.noneRated': 'Aucune partie ne serait comptabilisée',
-  'check.games.fewRated': 'Peu de ses parties seraient comptabilisées',
-  'check.deadline.registration': 'Homologation tardive',
-  'check.deadline.report': 'Rapport tardif',
-  'check.deadline.upload': 'Envoi tardif',
-  'check.list.late': 'En retard pour une liste publiée',
-  'trf.header.ratingTypeNameDisagrees': 'Le nom contredit la cadence',
-  'trf.header.ratingTypeFromWords': 'Cadence tirée des mots, sans temps de réflexion lisible'
-}
-
-type Tree = { [k: string]: string | Tree }
-/** vue-i18n reads dots as nesting: the rule codes ('check.arbiters.unknown') become nested keys. */
-function nest(flat: Record<string, string>): Tree {
-  const out: Tree = {}
-  for (const [code, label] of Object.entries(flat)) {
-    const parts = code.split('.')
-    let node = out
-    for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Tree
-    node[parts.at(-1)!] = label
-  }
-  return out
-}
+// Strings of the validation dashboard and of a tournament's review (the rules' titles: src/shared/finding-titles.ts).
 
 export default {
   en: {
@@ -82,7 +11,6 @@ export default {
         search: 'Search name, place or id',
         level: { error: 'With errors', warning: 'With warnings', open: 'With decisions to take', clean: 'Nothing to decide' }
       },
-      rules: nest(rulesEn),
       columns: { name: 'Tournament', federation: 'Fed.', status: 'State', errors: 'Errors', warnings: 'Warnings', open: 'To decide', endDate: 'End', list: 'List' },
       listCell: { rated: '{date}, v{version}', due: '{date} (to come)' },
       count: 'no tournament | {n} tournament | {n} tournaments',
@@ -222,7 +150,6 @@ export default {
         search: 'Chercher un nom, un lieu ou un numéro',
         level: { error: 'Avec des erreurs', warning: 'Avec des avertissements', open: 'Avec des décisions à prendre', clean: 'Rien à décider' }
       },
-      rules: nest(rulesFr),
       columns: { name: 'Tournoi', federation: 'Féd.', status: 'État', errors: 'Erreurs', warnings: 'Avertissements', open: 'À décider', endDate: 'Fin', list: 'Liste' },
       listCell: { rated: '{date}, v{version}', due: '{date} (à venir)' },
       count: 'aucun tournoi | {n} tournoi | {n} tournois',

@@ -1,0 +1,115 @@
+// The audit log read as sentences ("Published the standard list of 1 October 2025, version 1") in English and French,
+// and where each entry leads (the list, the tournament, the player it names). Pure: the row and what it names in.
+import type { AuditRow } from './contract/audit'
+
+export type SentenceLocale = 'en' | 'fr'
+
+const RATING_TYPE: Record<SentenceLocale, Record<string, string>> = {
+  en: { standard: 'standard', rapid: 'rapid', blitz: 'blitz' },
+  fr: { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
+}
+
+const STATUS: Record<SentenceLocale, Record<string, string>> = {
+  en: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
+  fr: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'rejeté', rated: 'calculé' }
+}
+
+/** A day in words ("1 October 2025", "1 octobre 2025"); never an ISO date in a sentence. */
+export function dayInWords(iso: string, locale: SentenceLocale): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
+  if (Number.isNaN(d.getTime())) return iso
+  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)
+  return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
+}
+
+type Templates = Record<string, Record<SentenceLocale, string>>
+
+/** Each action's sentence; {list}, {tournament}, {player}, {name}, {to}, {count} are filled from the row. */
+export const AUDIT_SENTENCES: Templates = {
+  'list.import': { en: 'Imported the {list}', fr: 'Importé la {list}' },
+  'list.generate': { en: 'Generated the draft {list}', fr: 'Généré le projet de {list}' },
+  'list.publish': { en: 'Published the {list}', fr: 'Publié la {list}' },
+  'list.correct': { en: 'Corrected the {list}', fr: 'Corrigé la {list}' },
+  'duplicates.scan': { en: 'Looked for duplicate players ({count} new pairs)', fr: 'Recherché les doublons de joueurs ({count} nouvelles paires)' },
+  'duplicate.dismiss': { en: 'Dismissed a possible duplicate', fr: 'Écarté un doublon possible' },
+  'player.create': { en: 'Created the player {player}', fr: 'Créé le joueur {player}' },
+  'player.update': { en: 'Edited the player {player}', fr: 'Modifié le joueur {player}' },
+  'player.merge': { en: 'Merged a duplicate into the player {player}', fr: 'Fusionné un doublon dans le joueur {player}' },
+  'player.merge.undo': { en: 'Undid a merge into the player {player}', fr: 'Annulé une fusion dans le joueur {player}' },
+  'arbiter.create': { en: 'Added the arbiter {player}', fr: 'Ajouté l’arbitre {player}' },
+  'arbiter.update': { en: 'Edited the arbiter {player}', fr: 'Modifié l’arbitre {player}' },
+  'rating-profile.create': { en: 'Created the rule set {name}', fr: 'Créé le jeu de règles {name}' },
+  'rating-profile.update': { en: 'Edited the rule set {name}', fr: 'Modifié le jeu de règles {name}' },
+  'rating-profile.delete': { en: 'Deleted the rule set {name}', fr: 'Supprimé le jeu de règles {name}' },
+  'tournament.import': { en: 'Imported the tournament {tournament}', fr: 'Importé le tournoi {tournament}' },
+  'tournament.replace': { en: 'Replaced the report of the tournament {tournament}', fr: 'Remplacé le rapport du tournoi {tournament}' },
+  'tournament.correct': { en: 'Corrected the tournament {tournament}', fr: 'Corrigé le tournoi {tournament}' },
+  'tournament.status': { en: 'Marked the tournament {tournament} {to}', fr: 'Passé le tournoi {tournament} à l’état «\u00a0{to}\u00a0»' },
+  'tournament.check': { en: 'Checked the tournament {tournament} against the rules', fr: 'Contrôlé le tournoi {tournament} selon les règles' },
+  'tournament.facts': { en: 'Recorded facts of the tournament {tournament}', fr: 'Enregistré des faits du tournoi {tournament}' },
+  'tournament-player.confirm': { en: 'Confirmed the identity of {name}', fr: 'Confirmé l’identité de {name}' },
+  'tournament-player.link': { en: 'Linked {name} to a registry player', fr: 'Relié {name} à un joueur du registre' },
+  'tournament-player.create': { en: 'Created {name} as a new player', fr: 'Créé {name} comme nouveau joueur' },
+  'tournament-player.reject': { en: 'Rejected the proposed match for {name}', fr: 'Rejeté le rapprochement proposé pour {name}' },
+  'finding.accepted': { en: 'Accepted a finding of the tournament {tournament}', fr: 'Accepté un constat du tournoi {tournament}' },
+  'finding.rejected': { en: 'Rejected a finding of the tournament {tournament}', fr: 'Rejeté un constat du tournoi {tournament}' },
+  'finding.overridden': { en: 'Overrode a finding of the tournament {tournament}', fr: 'Passé outre un constat du tournoi {tournament}' }
+}
+
+function record(x: unknown): Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {}
+}
+
+/** "standard list of 1 October 2025, version 1" ("liste standard du 1er octobre 2025, version 1"). */
+function listWords(row: AuditRow, locale: SentenceLocale): string {
+  const s = row.subject
+  const data = record(row.data)
+  const date = s?.listDate ?? (typeof data.listDate === 'string' ? data.listDate : null)
+  const type = s?.ratingType ?? (typeof data.ratingType === 'string' ? data.ratingType : null)
+  const t = type ? (RATING_TYPE[locale][type] ?? type) : null
+  const v = s?.version ?? null
+  if (locale === 'fr') return `liste${t ? ` ${t}` : ''}${date ? ` du ${dayInWords(date, locale)}` : ''}${v !== null ? `, version ${v}` : ''}`
+  return `${t ? `${t} ` : ''}list${date ? ` of ${dayInWords(date, locale)}` : ''}${v !== null ? `, version ${v}` : ''}`
+}
+
+/** An entry as one sentence in the officer's language, naming what it concerns. */
+export function auditSentence(row: AuditRow, locale: SentenceLocale): string {
+  const template = AUDIT_SENTENCES[row.action]?.[locale]
+  const s = row.subject
+  const data = record(row.data)
+  const quoted = (x: string | null | undefined, fallback: string): string => (x ? (locale === 'fr' ? `«\u00a0${x}\u00a0»` : `“${x}”`) : fallback)
+  const number = row.entityId ? ` ${row.entityId}` : ''
+  if (!template) return row.action
+  const to = typeof data.to === 'string' ? (STATUS[locale][data.to] ?? data.to) : ''
+  const count = typeof data.candidatesAdded === 'number' ? data.candidatesAdded : 0
+  return template
+    .replace('{list}', listWords(row, locale))
+    .replace('{tournament}', quoted(s?.name, locale === 'fr' ? `no${number}` : `no.${number}`))
+    .replace('{player}', s?.name ?? (locale === 'fr' ? `no${number}` : `no.${number}`))
+    .replace('{name}', s?.name ?? row.entityId ?? '')
+    .replace('{to}', to)
+    .replace('{count}', String(count))
+}
+
+/** Where an entry leads in the application (the router's path), or null when it names nothing one can open. */
+export function auditLink(row: AuditRow): string | null {
+  const id = row.entityId?.split(',')[0]?.trim()
+  if (!id) return null
+  switch (row.entity) {
+    case 'rating_list':
+      return `/lists/${id}`
+    case 'tournament':
+      return `/tournaments/${id}`
+    case 'tournament_player':
+    case 'tournament_finding':
+      return row.subject?.tournamentId ? `/tournaments/${row.subject.tournamentId}` : null
+    case 'player':
+      return /^\d+$/.test(id) ? `/players/${id}` : null
+    case 'arbiter':
+      return '/arbiters'
+    case 'rating_profile':
+      return row.action === 'rating-profile.delete' ? null : `/rules/${id}`
+    default:
+      return null
+  }
+}

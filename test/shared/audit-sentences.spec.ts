@@ -1,0 +1,75 @@
+// The audit log as sentences: every action the core records has an English and a French sentence naming what it
+// concerns (a list by its type, date and version; a tournament by its name), and a link to it.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { AUDIT_SENTENCES, auditLink, auditSentence, dayInWords } from '../../src/shared/audit-sentences'
+import type { AuditRow } from '../../src/shared/contract/audit'
+
+/** The actions of `AuditActions` (data/audit.ts), read from its declaration. */
+function actions(): string[] {
+  const text = readFileSync('src/main/core/data/audit.ts', 'utf8')
+  const block = /export interface AuditActions \{([\s\S]*?)\n\}/.exec(text)![1]!
+  return [...block.matchAll(/'([a-z.-]+)': '/g)].map((m) => m[1]!)
+}
+
+type Subject = NonNullable<AuditRow['subject']>
+const none: Subject = { name: null, listDate: null, ratingType: null, version: null, listKind: null, tournamentId: null }
+const row = (action: string, entity: string, entityId: string | null, subject: Partial<Subject> | null, data: unknown = null): AuditRow => ({
+  id: 1,
+  at: '2025-10-01T09:00:00.000Z',
+  actor: 'Officer',
+  action,
+  entity,
+  entityId,
+  reason: null,
+  data,
+  subject: subject ? { ...none, ...subject } : null
+})
+
+const ENTITY: Record<string, string> = { list: 'rating_list', duplicates: 'player', duplicate: 'duplicate_candidate', player: 'player', arbiter: 'arbiter', 'rating-profile': 'rating_profile', tournament: 'tournament', 'tournament-player': 'tournament_player', finding: 'tournament_finding' }
+
+describe('audit sentences', () => {
+  it('has a sentence in both languages for every action the core records', () => {
+    const all = actions()
+    expect(all).toContain('list.publish')
+    expect(all.length).toBeGreaterThan(25)
+    expect(Object.keys(AUDIT_SENTENCES).sort()).toEqual([...all].sort())
+    for (const a of all)
+      for (const locale of ['en', 'fr'] as const) {
+        const entity = ENTITY[a.split('.')[0]!]!
+        const text = auditSentence(row(a, entity, '7', { name: 'Open de Lyon', listDate: '2025-10-01', ratingType: 'rapid', version: 2, tournamentId: 3 }, { to: 'approved', candidatesAdded: 4 }), locale)
+        expect(text, a).not.toMatch(/\{\w+\}|\w+\.\w+\.\w+|\d{4}-\d{2}-\d{2}/)
+        expect(text.length, a).toBeGreaterThan(10)
+      }
+  })
+
+  it('names a list by its type, date and version', () => {
+    const published = row('list.publish', 'rating_list', '12', { listDate: '2025-10-01', ratingType: 'standard', version: 1, listKind: 'office' })
+    expect(auditSentence(published, 'en')).toBe('Published the standard list of 1 October 2025, version 1')
+    expect(auditSentence(published, 'fr')).toBe('Publié la liste standard du 1er octobre 2025, version 1')
+    expect(auditLink(published)).toBe('/lists/12')
+    // an import of several lists leads to the first
+    expect(auditLink(row('list.import', 'rating_list', '4,5,6', { listDate: '2025-09-01', ratingType: 'blitz', version: 1 }))).toBe('/lists/4')
+    expect(auditSentence(row('list.import', 'rating_list', '4,5,6', { listDate: '2025-09-01', ratingType: 'blitz', version: 1 }), 'fr')).toBe('Importé la liste blitz du 1er septembre 2025, version 1')
+  })
+
+  it('names a tournament and its new state, and leads to it from a finding', () => {
+    const approved = row('tournament.status', 'tournament', '3', { name: 'Open de Lyon', tournamentId: 3 }, { from: 'checked', to: 'approved' })
+    expect(auditSentence(approved, 'en')).toBe('Marked the tournament “Open de Lyon” approved')
+    expect(auditSentence(approved, 'fr')).toBe('Passé le tournoi «\u00a0Open de Lyon\u00a0» à l’état «\u00a0approuvé\u00a0»')
+    const finding = row('finding.overridden', 'tournament_finding', '41', { name: 'Open de Lyon', tournamentId: 3 })
+    expect(auditSentence(finding, 'en')).toBe('Overrode a finding of the tournament “Open de Lyon”')
+    expect(auditLink(finding)).toBe('/tournaments/3')
+  })
+
+  it('says what it can of a row that no longer exists', () => {
+    const gone = row('tournament.import', 'tournament', '9', null)
+    expect(auditSentence(gone, 'en')).toBe('Imported the tournament no. 9')
+    expect(auditLink(row('rating-profile.delete', 'rating_profile', 'ffe', null))).toBeNull()
+  })
+
+  it('writes days in words', () => {
+    expect(dayInWords('2025-10-01', 'en')).toBe('1 October 2025')
+    expect(dayInWords('2025-03-15', 'fr')).toBe('15 mars 2025')
+  })
+})
