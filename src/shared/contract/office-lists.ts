@@ -180,6 +180,8 @@ export const sheetViewSchema = z.object({
     players: z.array(z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() })),
     lists: z.array(z.object({ id: z.number(), listDate: z.string(), ratingType: z.string(), version: z.number() }))
   }),
+  /** The citation of the period's rounding (the list's edition). */
+  rounding: z.object({ en: z.string(), fr: z.string() }).nullable(),
   /** The rule sets his tournaments were rated under, by name. */
   editions: z.array(z.object({ id: z.string(), name: z.string() })),
   /** The rating-difference cap of each edition that capped one of his games ("−400*"), with its citation. */

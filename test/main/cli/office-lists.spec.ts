@@ -66,7 +66,7 @@ describe('rating-office lists (office lists)', () => {
     const text = (await pdfText(readFileSync(file))).pages.join('\n')
     expect(text).toContain('Bravo, Ben · FIDE ID 5000002')
     expect(text).toContain('Delta, Dan (5000004)')
-    expect(text).toContain('liste du 1er octobre 2025')
+    expect(text).toContain('liste du 1er oct. 2025')
     expect(text).toContain('Σ K × ΣΔR = 8,40, arrondi à +8')
     expect(text).toContain('Nouveau classement 1908')
     const badLang = runCli(['--db', db, 'lists', 'sheet', String(out.listId), '--fide-id', String(PLAYERS.B.id), '--pdf', file, '--lang', 'de'])

@@ -24,7 +24,7 @@ const LABELS = {
     playedUnrated: 'He played unrated',
     figures: 'Games counted {n} · W {w} · We {we} · ΣΔR {chg} · K {k} · K × ΣΔR {kchg}',
     unratedFigures: 'Games against rated opponents {n} · W {w} · Ra {ra} · Ru {ru}',
-    col: { round: 'Rd', opponent: 'Opponent', rating: 'Rating', list: 'Rating from', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Not counted' },
+    col: { round: 'Rd', opponent: 'Opponent', rating: 'Rating', list: 'Its list', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Not counted' },
     notCounted: { forfeit: 'forfeit', bye: 'bye', unplayed: 'not played', 'unrated-opponent': 'unrated opponent', finding: 'excluded by a check', 'first-event': 'first event rule', 'fast-game': 'not rated (600-point rule)' } as Record<string, string>,
     unknownOpponent: 'opponent not on record',
     period: 'The period',
@@ -56,7 +56,7 @@ const LABELS = {
     playedUnrated: 'Il a joué non classé',
     figures: 'Parties comptées {n} · W {w} · We {we} · ΣΔR {chg} · K {k} · K × ΣΔR {kchg}',
     unratedFigures: 'Parties contre des joueurs classés {n} · W {w} · Ra {ra} · Ru {ru}',
-    col: { round: 'Rd', opponent: 'Adversaire', rating: 'Classement', list: 'Classement de la', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Non comptée' },
+    col: { round: 'R.', opponent: 'Adversaire', rating: 'Classement', list: 'Sa liste', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Non comptée' },
     notCounted: { forfeit: 'forfait', bye: 'exempt', unplayed: 'non jouée', 'unrated-opponent': 'adversaire non classé', finding: 'exclue par un contrôle', 'first-event': 'règle du premier tournoi', 'fast-game': 'non classée (règle des 600 points)' } as Record<string, string>,
     unknownOpponent: 'adversaire inconnu',
     period: 'La période',
@@ -76,10 +76,10 @@ const LABELS = {
   }
 } as const
 
-/** A date as the reader writes it: "1 September 2025", "1er septembre 2025". */
-export function sheetDate(iso: string, locale: Locale): string {
+/** A date as the reader writes it: "1 September 2025", "1er septembre 2025" (short: "1 Sept 2025", "1er sept. 2025"). */
+export function sheetDate(iso: string, locale: Locale, month: 'long' | 'short' = 'long'): string {
   const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
-  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)
+  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(d)
   return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
 }
 
@@ -120,9 +120,9 @@ export async function sheetPdf(
   const players = new Map(view.references.players.map((p) => [p.id, p]))
   const lists = new Map(view.references.lists.map((l) => [l.id, l]))
   const editionName = new Map(view.editions.map((e) => [e.id, e.name]))
-  const listOf = (id: number | null): string => {
+  const listOf = (id: number | null, month: 'long' | 'short' = 'long'): string => {
     const l = id === null ? undefined : lists.get(id)
-    return l ? L.listOf(sheetDate(l.listDate, locale)) : ''
+    return l ? L.listOf(sheetDate(l.listDate, locale, month)) : ''
   }
   const created = new Date(`${list.listDate}T00:00:00Z`)
   const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
@@ -165,17 +165,17 @@ export async function sheetPdf(
 
   // the table's columns: round, opponent (name and FIDE ID), his rating, its list, score, D, PD, ΔR, why not counted
   const cols = [
-    { key: 'round', w: 20, right: true },
-    { key: 'opponent', w: 150, right: false },
-    { key: 'rating', w: 44, right: true },
-    { key: 'list', w: 96, right: false },
-    { key: 'score', w: 30, right: true },
-    { key: 'd', w: 36, right: true },
-    { key: 'pd', w: 28, right: true },
-    { key: 'chg', w: 34, right: true },
-    { key: 'why', w: 58, right: false }
+    { key: 'round', w: 18, right: true },
+    { key: 'opponent', w: 134, right: false },
+    { key: 'rating', w: 50, right: true },
+    { key: 'list', w: 80, right: false },
+    { key: 'score', w: 28, right: true },
+    { key: 'd', w: 34, right: true },
+    { key: 'pd', w: 26, right: true },
+    { key: 'chg', w: 32, right: true },
+    { key: 'why', w: 80, right: false }
   ] as const
-  const GAP = 3
+  const GAP = 4
   const fit = (text: string, w: number): string => {
     if (doc.widthOfString(text) <= w) return text
     let s = text
@@ -224,7 +224,7 @@ export async function sheetPdf(
           round: String(g.round),
           opponent: opponent(g),
           rating: g.opponentRating === null ? '–' : String(g.opponentRating),
-          list: listOf(g.opponentListId),
+          list: listOf(g.opponentListId, 'short'),
           score: num(g.score, locale),
           d: g.d === null ? '' : `${num(g.d, locale)}${g.capped ? '*' : ''}`,
           pd: g.pd === null ? '' : num(g.pd, locale, 2),
@@ -247,7 +247,7 @@ export async function sheetPdf(
     }
     if (sheet.change !== null) {
       para(L.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))
-      para(`${L.rounding}.`, 'body', 8.5)
+      para(`${L.rounding}${view.rounding ? ` (${view.rounding[locale]})` : ''}.`, 'body', 8.5)
     }
     para(L.newRating(sheet.rating === null ? L.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))
     // the engine's notes are English sentences: shown in English only (their French words come with the citations' work)
