@@ -4,7 +4,7 @@
 // asks why his rating is what it is. The creation date is the list's date: two prints of one sheet match.
 import type { SheetView } from '../../../shared/contract/office-lists'
 import type { CalculationSheet, SheetGame } from '../lists/types'
-import type { PdfFonts } from './pdf'
+import { fit, type PdfFonts } from './pdf'
 import { foldName } from '../registry/names'
 
 type Locale = 'en' | 'fr'
@@ -176,19 +176,13 @@ export async function sheetPdf(
     { key: 'why', w: 80, right: false }
   ] as const
   const GAP = 4
-  const fit = (text: string, w: number): string => {
-    if (doc.widthOfString(text) <= w) return text
-    let s = text
-    while (s.length > 1 && doc.widthOfString(s + '…') > w) s = s.slice(0, -1)
-    return s + '…'
-  }
   const row = (cells: Record<(typeof cols)[number]['key'], string>, font: 'body' | 'bold', grey = false): void => {
     if (doc.y + 24 > PAGE.height - PAGE.margin - 20) doc.addPage()
     doc.font(font).fontSize(8).fillColor(grey ? '#666666' : '#000000')
     const y = doc.y
     let x = x0
     for (const c of cols) {
-      const t = fit(cells[c.key], c.w)
+      const t = fit(doc, cells[c.key], c.w)
       doc.text(t, c.right ? x + c.w - doc.widthOfString(t) : x, y, { lineBreak: false })
       x += c.w + GAP
     }
