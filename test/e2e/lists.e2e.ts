@@ -4,6 +4,8 @@
 // archive), and replay the published list from the Lists screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { pdfText } from '../helpers/pdf-text'
 import { startHarness, artifacts, type Harness } from './harness'
 import { importFideList } from '../../src/main/core/registry/import'
 import { tournamentsHandlers } from '../../src/main/core/services/tournaments'
@@ -32,6 +34,19 @@ const ECHO: Who = { id: 5000099, name: 'Echo, Eva', rating: null, sex: 'F' }
 const who = (i: number): Who => ({ id: PLAYERS[i]!.id, name: PLAYERS[i]!.name, rating: PLAYERS[i]!.rating, sex: PLAYERS[i]!.sex })
 
 let h: Harness
+/** The drawer once it has slid in (its left edge stops moving), for a screenshot of the whole of it. */
+const settled = async (drawer: ReturnType<Harness['page']['getByTestId']>): Promise<void> => {
+  let last = -1
+  await expect.poll(async () => {
+    const x = (await drawer.boundingBox())?.x ?? -2
+    const still = x === last
+    last = x
+    return still
+  }, { timeout: 10000 }).toBe(true)
+}
+// the sheet's screens in English and French, for a person to look at
+const shots = process.env.SHOTS_DIR ?? artifacts
+mkdirSync(shots, { recursive: true })
 let tournamentId = 0
 beforeAll(async () => {
   h = await startHarness((db) => {
@@ -97,9 +112,43 @@ describe('the monthly list in the browser', () => {
     // C 1800, K 40: (½ − .24) + (0 − .36) + (1 − .08) = .82 × 40 = 32.8 → +33
     expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('1833')
     expect(await sheet.getByTestId('sheet-change').innerText()).toContain('32.8 → +33')
+    // opponents by name and FIDE ID, each rating with the date of its list; the capped −400 explained under its table
+    const roundRobin = sheet.getByTestId('sheet-tournament').filter({ hasText: 'Autumn Round Robin' })
+    const opponents = await roundRobin.getByTestId('sheet-opponent').allInnerTexts()
+    expect(opponents.map((o) => o.trim())).toEqual(['Bravo, Ben · 5000002', 'Alpha, Anna · 5000001', 'Delta, Dan · 5000004'])
+    expect(await roundRobin.getByTestId('sheet-opponent-list').allInnerTexts()).toEqual(['list of 1 Oct 2026', 'list of 1 Oct 2026', 'list of 1 Oct 2026'])
+    // the newcomer of the Swiss is named too, though unrated and not counted (rounds 1 and 2 had no game for her)
+    const swiss = sheet.getByTestId('sheet-tournament').filter({ hasText: 'Autumn Swiss' })
+    expect((await swiss.getByTestId('sheet-opponent').allInnerTexts()).map((o) => o.trim())).toEqual(['', '', 'Echo, Eva · 5000099'])
+    expect(await sheet.getByTestId('sheet-cap-legend').innerText()).toBe('* D capped: a rating difference of more than 400 points counts as 400 (FIDE Rating Regulations 2024, § 8.3.1).')
     await h.page.screenshot({ path: join(artifacts, 'lists-sheet.png'), fullPage: false })
+    await settled(sheet)
+    await h.page.screenshot({ path: join(shots, 'sheet-en.png'), fullPage: false })
+    // printed for the player: a download in browser mode, the PDF read back
+    const [download] = await Promise.all([h.page.waitForEvent('download'), sheet.getByTestId('sheet-print').click()])
+    expect(download.suggestedFilename()).toMatch(/^calculation-sheet-charlie-cleo-\d{4}-\d{2}-\d{2}\.pdf$/)
+    await download.saveAs(join(shots, 'sheet-en.pdf'))
+    const pdf = (await pdfText(readFileSync(await download.path()))).pages.join('\n')
+    expect(pdf).toContain('Delta, Dan (5000004)')
+    expect(pdf).toContain('list of 1 Oct 2026')
+    expect(pdf).toContain('New rating 1833')
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
+    // the same in French
+    await h.page.getByTestId('locale-switch').selectOption('fr')
+    await h.page.getByText('Charlie, Cleo').click()
+    await sheet.waitFor()
+    expect(await roundRobin.getByTestId('sheet-opponent-list').allInnerTexts()).toEqual(['liste du 1 oct. 2026', 'liste du 1 oct. 2026', 'liste du 1 oct. 2026'])
+    expect(await sheet.getByTestId('sheet-cap-legend').innerText()).toBe('* D plafonné : un écart de classement de plus de 400 points compte pour 400 (Règlement du classement FIDE 2024, § 8.3.1).')
+    await settled(sheet)
+    await h.page.screenshot({ path: join(shots, 'sheet-fr.png'), fullPage: false })
+    const [fr] = await Promise.all([h.page.waitForEvent('download'), sheet.getByTestId('sheet-print').click()])
+    expect(fr.suggestedFilename()).toMatch(/^fiche-de-calcul-charlie-cleo-/)
+    await fr.saveAs(join(shots, 'sheet-fr.pdf'))
+    expect((await pdfText(readFileSync(await fr.path()))).pages.join('\n')).toContain('liste du 1er octobre 2026')
+    await h.page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    await h.page.getByTestId('locale-switch').selectOption('en')
   })
 
   it('shows the newcomer who gets no line apart, with why and until when his games wait, in English and French', async () => {

@@ -38,6 +38,7 @@ const PINNED = [
   'lists:tournaments',
   'lists:stale',
   'lists:sheet',
+  'lists:sheetPdf',
   'lists:publish',
   'lists:correctPreview',
   'lists:correct',

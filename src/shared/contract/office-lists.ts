@@ -185,6 +185,28 @@ export type CorrectInput = z.output<typeof correctInputSchema>
 export const correctResultSchema = z.object({ mode: correctionMode, newListIds: z.array(z.number()), changed: z.number() })
 export type CorrectResult = z.infer<typeof correctResultSchema>
 
+const sheetInputSchema = z.object({ listId: idSchema, playerId: idSchema.optional(), fideId: idSchema.optional() }).strict()
+
+/** A calculation sheet as read: the stored sheet (ids) with the names and list dates it refers to, joined at read time. */
+export const sheetViewSchema = z.object({
+  listId: z.number(),
+  player: z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() }),
+  entry: z.object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable() }).nullable(),
+  sheet: z.unknown().nullable(),
+  /** The opponents the sheet names (by id), and the lists its ratings came from (base, his own, each opponent's). */
+  references: z.object({
+    players: z.array(z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() })),
+    lists: z.array(z.object({ id: z.number(), listDate: z.string(), ratingType: z.string(), version: z.number() }))
+  }),
+  /** The citation of the period's rounding (the list's edition). */
+  rounding: z.object({ en: z.string(), fr: z.string() }).nullable(),
+  /** The rule sets his tournaments were rated under, by name. */
+  editions: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The rating-difference cap of each edition that capped one of his games ("−400*"), with its citation. */
+  caps: z.array(z.object({ edition: z.string(), points: z.number(), citation: z.object({ en: z.string(), fr: z.string() }) }))
+})
+export type SheetView = z.infer<typeof sheetViewSchema>
+
 export const officeListsContract = {
   'lists:calendar': call({
     summary: 'List dates and closing dates of a year for a rating type, by the edition or profile in force on each date',
@@ -244,16 +266,18 @@ export const officeListsContract = {
     output: staleResultSchema
   }),
   'lists:sheet': call({
-    summary: 'One player’s calculation sheet on an office list (tournaments, games counted, K, changes, first rating)',
+    summary: 'One player’s calculation sheet on an office list (tournaments, games counted, K, changes, first rating), with its opponents’ names and its lists’ dates',
     access: 'read',
     archive: true,
-    input: z.object({ listId: idSchema, playerId: idSchema.optional(), fideId: idSchema.optional() }).strict(),
-    output: z.object({
-      listId: z.number(),
-      player: z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() }),
-      entry: z.object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable() }).nullable(),
-      sheet: z.unknown().nullable()
-    })
+    input: sheetInputSchema,
+    output: sheetViewSchema
+  }),
+  'lists:sheetPdf': call({
+    summary: 'One player’s calculation sheet as a PDF (base64), in English or French: for the player who asks why his rating is what it is',
+    access: 'read',
+    archive: true,
+    input: sheetInputSchema.extend({ locale: z.enum(['en', 'fr']).optional() }).strict(),
+    output: z.object({ fileName: z.string(), base64: z.string(), pages: z.number() })
   }),
   'lists:publish': call({
     summary: 'Publish a draft office list (run as the `lists:publish` worker job): entries, tournaments with their file hashes, parameters and checksum frozen; tournaments become rated',

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../src/main/core/workers/script'
 import { openDatabase } from '../../../src/main/core/db/open'
+import { readFileSync } from 'node:fs'
 import { runCli } from '../../helpers/run-cli'
+import { pdfText } from '../../helpers/pdf-text'
 import { tempDir } from '../../helpers/temp-db'
 import { PLAYERS, importApproved, seedFideList, trf } from '../core/services/office-list-fixture'
 
@@ -41,7 +43,7 @@ describe('rating-office lists (office lists)', () => {
     expect(none.stderr).toContain('No base list for the standard list of 2025-11-01')
   }, SLOW)
 
-  it('generates, shows a sheet, publishes once, refuses the second publication, and generates the quiet month after it', () => {
+  it('generates, shows a sheet, publishes once, refuses the second publication, and generates the quiet month after it', async () => {
     const g = runCli(['--db', db, '--json', 'lists', 'generate', '--date', '2025-11-01', '--type', 'standard'])
     expect(g.code, g.stderr).toBe(0)
     const out = JSON.parse(g.stdout) as { listId: number; listDate: string; type: string; edition: string; players: number; rated: number; newlyRated: number; delisted: number; tournaments: { name: string; games: number }[] }
@@ -53,6 +55,24 @@ describe('rating-office lists (office lists)', () => {
     // B 1900: −.36 + .36 + .42 = .42 × 20 = 8.4 → +8
     expect(sheet.stdout).toContain('Bravo, Ben (FIDE 5000002) on list')
     expect(sheet.stdout).toContain('change 8.4 → +8; new rating 1908')
+    // opponents by name with the date of their rating's list; 1900 − 2450 = −550 counts as −400 (2024 § 8.3.1)
+    expect(sheet.stdout).toMatch(/r\d {2}Delta, Dan \(5000004\) {2}2450 \(list of 2025-10-01\) {2}0\.5 {2}D -400\* PD 0\.08/)
+    expect(sheet.stdout).toContain('* D capped: a difference of more than 400 points counts as 400 (FIDE Rating Regulations 2024, § 8.3.1)')
+
+    // the same sheet printed for the player, in French
+    const file = tmp.file('fiche.pdf')
+    const printed = runCli(['--db', db, 'lists', 'sheet', String(out.listId), '--fide-id', String(PLAYERS.B.id), '--pdf', file, '--lang', 'fr'])
+    expect(printed.code, printed.stderr).toBe(0)
+    expect(printed.stdout).toMatch(/^calculation sheet written to .*fiche\.pdf \(1 page\(s\), \d+ bytes\)/)
+    const text = (await pdfText(readFileSync(file))).pages.join('\n')
+    expect(text).toContain('Bravo, Ben · FIDE ID 5000002')
+    expect(text).toContain('Delta, Dan (5000004)')
+    expect(text).toContain('liste du 1er oct. 2025')
+    expect(text).toContain('Σ K × ΣΔR = 8,40, arrondi à +8')
+    expect(text).toContain('Nouveau classement 1908')
+    const badLang = runCli(['--db', db, 'lists', 'sheet', String(out.listId), '--fide-id', String(PLAYERS.B.id), '--pdf', file, '--lang', 'de'])
+    expect(badLang.code).toBe(2)
+    expect(badLang.stderr).toContain('--lang is en or fr, got “de”')
 
     // the first publication names the federation that publishes: refused while the settings name none, with the options to give
     const unnamed = runCli(['--db', db, 'lists', 'publish', String(out.listId)])

@@ -1,7 +1,8 @@
 // The office's own lists on the command line: calendar, generate (a worker job with progress), preview, sheet, publish, correct.
 import type { Command } from 'commander'
+import { writeFileSync } from 'node:fs'
 import { CliError, withServices } from '../host'
-import type { CorrectionPreview } from '../../../shared/contract/office-lists'
+import type { CorrectionPreview, SheetView } from '../../../shared/contract/office-lists'
 import type { ReplayResult } from '../../../shared/contract/list-history'
 import { CHANGE_KINDS, changeCountsText } from '../../core/lists/change-kinds'
 
@@ -130,12 +131,27 @@ export function registerOfficeLists(lists: Command): void {
     .argument('<listId>', 'the list id')
     .option('--fide-id <id>', 'the player by FIDE ID')
     .option('--player <id>', 'the player by office id')
-    .action(async (listId: string, opts: { fideId?: string; player?: string }, cmd: Command) => {
+    .option('--pdf <file>', 'write the sheet as a PDF to this file (for the player who asks why his rating is what it is)')
+    .option('--lang <lang>', 'the PDF in en or fr (default: the office’s language)')
+    .action(async (listId: string, opts: { fideId?: string; player?: string; pdf?: string; lang?: string }, cmd: Command) => {
       if ((opts.fideId === undefined) === (opts.player === undefined)) throw new CliError('give either --fide-id or --player (exactly one)', 2)
+      if (opts.lang !== undefined && opts.lang !== 'en' && opts.lang !== 'fr') throw new CliError(`--lang is en or fr, got “${opts.lang}”`, 2)
+      if (opts.lang !== undefined && opts.pdf === undefined) throw new CliError('--lang goes with --pdf', 2)
       const input = { listId: positiveInt(listId, 'listId'), ...(opts.fideId !== undefined ? { fideId: positiveInt(opts.fideId, '--fide-id') } : { playerId: positiveInt(opts.player!, '--player') }) }
       await withServices(cmd, async (cli) => {
-        const s = await cli.call('lists:sheet', input)
-        cli.print(s, () => sheetText(s))
+        if (opts.pdf === undefined) {
+          const s = await cli.call('lists:sheet', input)
+          cli.print(s, () => sheetText(s))
+          return
+        }
+        const pdf = await cli.call('lists:sheetPdf', { ...input, ...(opts.lang ? { locale: opts.lang as 'en' | 'fr' } : {}) })
+        const bytes = Buffer.from(pdf.base64, 'base64')
+        try {
+          writeFileSync(opts.pdf, bytes)
+        } catch (e) {
+          throw new CliError(`cannot write ${opts.pdf}: ${(e as Error).message}`)
+        }
+        cli.print({ listId: input.listId, out: opts.pdf, bytes: bytes.byteLength, pages: pdf.pages }, () => `calculation sheet written to ${opts.pdf} (${pdf.pages} page(s), ${bytes.byteLength} bytes)`)
       })
     })
 
@@ -195,16 +211,10 @@ export function registerOfficeLists(lists: Command): void {
     })
 }
 
-interface SheetView {
-  listId: number
-  player: { id: number; fideId: number | null; name: string }
-  entry: { rating: number | null; games: number | null; k: number | null; flags: string | null } | null
-  sheet: unknown
-}
 
 interface SheetShape {
   base: { rating: number | null; k: number | null }
-  tournaments: { name: string; start: string; late: boolean; rating: number | null; n: number; w: number; we: number | null; k: number | null; kChg: number | null; event: { ra: number; ru: number | null } | null; games: { round: number; opponentRating: number | null; score: number; counted: boolean; notCounted: string | null; d: number | null; pd: number | null }[] }[]
+  tournaments: { name: string; start: string; late: boolean; rating: number | null; n: number; w: number; we: number | null; k: number | null; kChg: number | null; event: { ra: number; ru: number | null } | null; games: { round: number; opponentId: number | null; opponentRating: number | null; opponentListId: number | null; score: number; counted: boolean; notCounted: string | null; d: number | null; pd: number | null; capped: boolean }[] }[]
   changeExact: number | null
   change: number | null
   compression: { before: number; after: number; ref: string } | null
@@ -221,13 +231,20 @@ function sheetText(s: SheetView): string {
   const sh = s.sheet as SheetShape
   const out = [head, `  base: ${sh.base.rating ?? 'unrated'}, K ${sh.base.k ?? '-'}`]
   if (sh.unlisted) out.push(`  ${sh.unlisted.text}`)
+  const names = new Map(s.references.players.map((p) => [p.id, `${p.name}${p.fideId ? ` (${p.fideId})` : ''}`]))
+  const dates = new Map(s.references.lists.map((l) => [l.id, l.listDate]))
   for (const t of sh.tournaments) {
     out.push(`  ${t.name} (${t.start}${t.late ? ', late' : ''}): ${t.rating !== null ? `rated ${t.rating}, n ${t.n}, W ${t.w}, We ${t.we ?? '-'}, K ${t.k ?? '-'}, K×ΔR ${t.kChg ?? '-'}` : `unrated: n ${t.n}, W ${t.w}${t.event ? `, Ra ${t.event.ra}, Ru ${t.event.ru ?? '-'}` : ''}`}`)
-    for (const g of t.games) out.push(`    r${g.round}  ${String(g.opponentRating ?? '-').padStart(4)}  ${g.score}  ${g.counted ? `D ${g.d ?? '-'} PD ${g.pd ?? '-'}` : `not counted: ${g.notCounted ?? ''}`}`)
+    for (const g of t.games) {
+      const who = g.opponentId !== null ? `${names.get(g.opponentId) ?? `player ${g.opponentId}`}  ` : ''
+      const from = g.opponentListId !== null && dates.has(g.opponentListId) ? ` (list of ${dates.get(g.opponentListId)})` : ''
+      out.push(`    r${g.round}  ${who}${String(g.opponentRating ?? '-').padStart(4)}${from}  ${g.score}  ${g.counted ? `D ${g.d ?? '-'}${g.capped ? '*' : ''} PD ${g.pd ?? '-'}` : `not counted: ${g.notCounted ?? ''}`}`)
+    }
   }
   if (sh.compression) out.push(`  compression: ${sh.compression.before} → ${sh.compression.after} (${sh.compression.ref})`)
   if (sh.firstRating) out.push(`  first rating: Ra ${sh.firstRating.ra}, p ${sh.firstRating.p}, dp ${sh.firstRating.dp} → ${sh.firstRating.ru} over ${sh.firstRating.games} games (${sh.firstRating.published ? 'published' : 'not published'}: ${sh.firstRating.reason})`)
   if (sh.change !== null) out.push(`  change ${sh.changeExact ?? ''} → ${signed(sh.change)}; new rating ${sh.rating ?? '-'}; K next ${sh.kNext.k ?? '-'}`)
+  for (const c of s.caps) out.push(`  * D capped: a difference of more than ${c.points} points counts as ${c.points} (${c.citation.en})`)
   for (const n of sh.notes) out.push(`  note: ${n.text} (${n.ref})`)
   return out.join('\n')
 }

@@ -1573,6 +1573,29 @@ export function readSheet(db: Db, listId: number, playerId: number): unknown | n
   return blob ? unpackSheet(blob) : null
 }
 
+/**
+ * The names a calculation sheet keeps as ids, joined at read time (the stored sheet never changes): each player's
+ * FIDE ID and name, each list's date, type and version. One statement for both, the ids passed as JSON arrays.
+ */
+export function sheetReferences(
+  db: Db,
+  playerIds: readonly number[],
+  listIds: readonly number[]
+): { players: Array<{ id: number; fideId: number | null; surname: string; givenNames: string }>; lists: Array<{ id: number; listDate: string; ratingType: string; version: number }> } {
+  const rows = db
+    .prepare(
+      `SELECT 'p' AS k, id, fide_id AS fideId, surname, given_names AS givenNames, NULL AS listDate, NULL AS ratingType, NULL AS version
+         FROM players WHERE id IN (SELECT value FROM json_each(?))
+       UNION ALL
+       SELECT 'l', id, NULL, NULL, NULL, list_date, rating_type, version FROM rating_lists WHERE id IN (SELECT value FROM json_each(?))`
+    )
+    .all(JSON.stringify(playerIds), JSON.stringify(listIds)) as Array<{ k: 'p' | 'l'; id: number; fideId: number | null; surname: string; givenNames: string; listDate: string; ratingType: string; version: number }>
+  return {
+    players: rows.filter((r) => r.k === 'p').map((r) => ({ id: r.id, fideId: r.fideId, surname: r.surname, givenNames: r.givenNames })),
+    lists: rows.filter((r) => r.k === 'l').map((r) => ({ id: r.id, listDate: r.listDate, ratingType: r.ratingType, version: r.version }))
+  }
+}
+
 export function readEntry(db: Db, listId: number, playerId: number): { rating: number | null; games: number | null; k: number | null; flags: string | null } | null {
   return (
     (db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(listId, playerId) as

@@ -46,7 +46,7 @@ const COLUMNS: Col[] = [
 const GAP = 4
 
 /** The text cut to fit `width` at the current font (an ellipsis marks the cut). */
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+export function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text
   let s = text
   while (s.length > 1 && doc.widthOfString(s + '…') > width) s = s.slice(0, -1)

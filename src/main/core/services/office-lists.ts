@@ -3,16 +3,18 @@
 import type { Db } from '../db/open'
 import type { Handler } from './dispatch'
 import type { Edition } from '../../../shared/contract/rating'
+import type { SheetView } from '../../../shared/contract/office-lists'
 import type { CorrectionChange, CorrectionPreview, CorrectResult, GenerateInput, GenerateResult, ListTournament, OfficeListCall, PublishResult } from '../../../shared/contract/office-lists'
 import { translateError } from '../../../shared/errors/index'
 import { readSettings } from '../data/settings'
 import type { RatingType } from '../model/tournament'
-import type { BaseEntry, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
+import type { BaseEntry, CalculationSheet, GenerationResult, ListEntry, PlayerFacts, UnratedWindow } from '../lists/types'
 import { emptyCounters, generateList, sumCounters, untouchedLines } from '../lists/generate'
 import { CanonicalRun, checksumOfRuns } from '../lists/checksum'
 import { listCalendar } from '../lists/calendar'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
+import { ruleCitation } from '../rules/sheet-citation'
 import { editionChain } from '../data/lists'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
@@ -44,6 +46,7 @@ import {
   recordedPublisher,
   readEntry,
   readSheet,
+  sheetReferences,
   writeGeneratedList,
   lineRows,
   finishRows,
@@ -866,6 +869,62 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
 
 // ---- handlers ----
 
+/** The ids a calculation sheet names: its opponents, and the lists its ratings came from (his base list, his own
+ *  rating's list in each tournament, each opponent's). */
+export function sheetReferenceIds(sheet: CalculationSheet): { players: number[]; lists: number[] } {
+  const players = new Set<number>()
+  const lists = new Set<number>()
+  if (sheet.base.listId !== null) lists.add(sheet.base.listId)
+  for (const t of sheet.tournaments) {
+    if (t.ratingListId !== null) lists.add(t.ratingListId)
+    for (const g of t.games) {
+      if (g.opponentId !== null) players.add(g.opponentId)
+      if (g.opponentListId !== null) lists.add(g.opponentListId)
+    }
+  }
+  return { players: [...players].sort((a, b) => a - b), lists: [...lists].sort((a, b) => a - b) }
+}
+
+/**
+ * One player's calculation sheet with what it names joined at read time (the stored sheet keeps ids and never
+ * changes): opponents' names and FIDE IDs, the date of every list a rating came from, the rule sets by name, and the
+ * citation of the rating-difference cap of each edition that capped a game (the legend of "−400*"). `lists:sheet`
+ * and its PDF.
+ */
+export function sheetView(db: Db, input: { listId: number; playerId?: number | undefined; fideId?: number | undefined }): SheetView {
+  if ((input.playerId === undefined) === (input.fideId === undefined)) throw new UserError('lists.sheetPlayer', {})
+  const player = input.playerId !== undefined ? playerBrief(db, 'id', input.playerId) : playerBrief(db, 'fide_id', input.fideId!)
+  if (!player) throw new UserError('archive.playerNotFound', { ref: input.fideId !== undefined ? `FIDE ID ${input.fideId}` : `id ${input.playerId}` })
+  getList(db, input.listId)
+  const sheet = readSheet(db, input.listId, player.id) as CalculationSheet | null
+  const ids = sheet ? sheetReferenceIds(sheet) : { players: [], lists: [] }
+  const refs = sheetReferences(db, ids.players, ids.lists)
+  const caps: SheetView['caps'] = []
+  const editions: SheetView['editions'] = []
+  for (const editionId of new Set((sheet?.tournaments ?? []).map((t) => t.edition))) {
+    const e = findEdition(db, editionId)
+    if (!e) continue
+    editions.push({ id: e.id, name: e.name })
+    if (sheet!.tournaments.some((t) => t.edition === editionId && t.games.some((g) => g.capped))) {
+      caps.push({ edition: editionId, points: e.cap.points, citation: { en: ruleCitation(e, 'cap', 'en'), fr: ruleCitation(e, 'cap', 'fr') } })
+    }
+  }
+  const listEdition = sheet ? findEdition(db, sheet.edition) : undefined
+  return {
+    listId: input.listId,
+    player: { id: player.id, fideId: player.fideId, name: displayName(player.surname, player.givenNames) },
+    entry: readEntry(db, input.listId, player.id),
+    sheet,
+    rounding: listEdition ? { en: ruleCitation(listEdition, 'rounding', 'en'), fr: ruleCitation(listEdition, 'rounding', 'fr') } : null,
+    references: {
+      players: refs.players.map((p) => ({ id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) })),
+      lists: refs.lists
+    },
+    editions,
+    caps
+  }
+}
+
 export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   'lists:calendar': (input, { db }) => calendar(db, input.year, input.ratingType, input.profile),
   'lists:nextDate': (input, { db }) => nextListDate(db, input.ratingType, input.profile),
@@ -898,17 +957,11 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   // in the worker for a draft: reading the period's inputs again takes over 100 ms at FIDE scale
   // a question the preview asks as it opens, which shows its own state: not a job for the jobs bar
   'lists:stale': (input, { db, jobs }) => (getList(db, input.listId).status === 'draft' ? jobs.run('lists:stale', input, undefined, { quiet: true }) : { stale: false }),
-  'lists:sheet': (input, { db }) => {
-    if ((input.playerId === undefined) === (input.fideId === undefined)) throw new UserError('lists.sheetPlayer', {})
-    const player = input.playerId !== undefined ? playerBrief(db, 'id', input.playerId) : playerBrief(db, 'fide_id', input.fideId!)
-    if (!player) throw new UserError('archive.playerNotFound', { ref: input.fideId !== undefined ? `FIDE ID ${input.fideId}` : `id ${input.playerId}` })
-    getList(db, input.listId)
-    return {
-      listId: input.listId,
-      player: { id: player.id, fideId: player.fideId, name: displayName(player.surname, player.givenNames) },
-      entry: readEntry(db, input.listId, player.id),
-      sheet: readSheet(db, input.listId, player.id)
-    }
+  'lists:sheet': (input, { db }) => sheetView(db, input),
+  'lists:sheetPdf': async (input, { db }) => {
+    const view = sheetView(db, input)
+    const [{ sheetPdf }, { loadPdfFonts }] = await Promise.all([import('../exports/sheet-pdf'), import('../exports/fonts')])
+    return sheetPdf(view, getList(db, input.listId), input.locale ?? readSettings(db).locale, loadPdfFonts(), readSettings(db).federationName.trim() || null)
   },
   // in the worker: checking the draft against its inputs and marking the period's tournaments takes seconds at FIDE scale
   'lists:publish': (input, { db, jobs }) => {

@@ -4,6 +4,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { AuditEntry, CallInput, CallOutput, DashboardRow, Reply, StoredFinding } from '@shared/contract/index'
 import { api, errorMessage, failureMessage, unwrap } from '@renderer/api'
+import { fromBase64 } from '@renderer/util/base64'
 
 export type Level = StoredFinding['level']
 export type Decision = CallInput<'tournaments:decideFinding'>['decision']
@@ -41,13 +42,6 @@ export function groupByRule(findings: readonly StoredFinding[]): RuleGroup[] {
     if (f.decision === null) g.undecided++
   }
   return [...groups.values()].sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || a.code.localeCompare(b.code))
-}
-
-function fromBase64(b64: string): Uint8Array {
-  const s = atob(b64)
-  const out = new Uint8Array(s.length)
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i)
-  return out
 }
 
 export const useChecksStore = defineStore('checks', () => {

@@ -5,6 +5,7 @@ import { computed, ref } from 'vue'
 import type { CallOutput, ChangeKind, CorrectionPreview, GenerateResult, JobEvent } from '@shared/contract/index'
 import { api, failureMessage, unwrap } from '@renderer/api'
 import { useJobsStore } from '@renderer/features/jobs/store'
+import { downloadFile, fromBase64 } from '@renderer/util/base64'
 
 export type RatingTypeName = 'standard' | 'rapid' | 'blitz'
 export type Preview = CallOutput<'lists:preview'>
@@ -163,6 +164,13 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     }
   }
 
+  /** The open sheet as a PDF for the player (browser mode downloads it; the desktop app's save dialog opens on it). */
+  async function sheetPdf(locale: 'en' | 'fr'): Promise<void> {
+    if (!sheet.value) return
+    const out = unwrap(await api.call('lists:sheetPdf', { listId: sheet.value.listId, playerId: sheet.value.player.id, locale }))
+    downloadFile(out.fileName, fromBase64(out.base64), 'application/pdf')
+  }
+
   function closeSheet(): void {
     sheet.value = null
   }
@@ -243,6 +251,7 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     staleError,
     sheet,
     sheetError,
+    sheetPdf,
     openSheet,
     closeSheet,
     publishing,

@@ -1,0 +1,270 @@
+// One player's calculation sheet as a PDF (pdfkit, A4), in English or French: the list, every tournament with his
+// rating used, W, We, K and K × ΣΔR, each game with the opponent by name and the date of the list his rating came
+// from, D (capped: "*", with the legend and its rule), PD, ΔR; the period total and its rounding. For the player who
+// asks why his rating is what it is. The creation date is the list's date: two prints of one sheet match.
+import type { SheetView } from '../../../shared/contract/office-lists'
+import type { CalculationSheet, SheetGame } from '../lists/types'
+import { fit, type PdfFonts } from './pdf'
+import { foldName } from '../registry/names'
+
+type Locale = 'en' | 'fr'
+
+const LABELS = {
+  en: {
+    title: 'Calculation sheet',
+    ratingType: { standard: 'standard', rapid: 'rapid', blitz: 'blitz' } as Record<string, string>,
+    list: (type: string, date: string, version: number, draft: boolean) => `The ${type} rating list of ${date}, version ${version}${draft ? ' (draft, not published)' : ''}`,
+    listOf: (date: string) => `list of ${date}`,
+    base: 'Before this list',
+    unrated: 'unrated',
+    result: 'On this list',
+    notOnList: 'no line on this list',
+    games: 'games',
+    rated: (rating: string, list: string) => `His rating used: ${rating}${list ? ` (${list})` : ''}`,
+    playedUnrated: 'He played unrated',
+    figures: 'Games counted {n} · W {w} · We {we} · ΣΔR {chg} · K {k} · K × ΣΔR {kchg}',
+    unratedFigures: 'Games against rated opponents {n} · W {w} · Ra {ra} · Ru {ru}',
+    col: { round: 'Rd', opponent: 'Opponent', rating: 'Rating', list: 'Its list', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Not counted' },
+    notCounted: { forfeit: 'forfeit', bye: 'bye', unplayed: 'not played', 'unrated-opponent': 'unrated opponent', finding: 'excluded by a check', 'first-event': 'first event rule', 'fast-game': 'not rated (600-point rule)' } as Record<string, string>,
+    unknownOpponent: 'opponent not on record',
+    period: 'The period',
+    periodChange: (exact: string, change: string) => `Σ K × ΣΔR = ${exact}, rounded to ${change}`,
+    newRating: (rating: string, k: string) => `New rating ${rating}; K for the next period ${k}`,
+    rounding: 'The period’s total is rounded to the nearest whole number, a half away from zero',
+    compression: (before: number, after: number) => `Compression of 1 March 2024: ${before} → ${after}`,
+    firstRating: (ra: string, p: string, dp: string, ru: string, games: number) => `First rating: Ra ${ra}, p ${p}, dp ${dp} → ${ru} over ${games} games`,
+    published: 'published',
+    notPublished: 'not published',
+    legendTitle: 'Legend',
+    legend: (points: number, citation: string) => `* D capped: a rating difference of more than ${points} points counts as ${points} (${citation}).`,
+    legendSigns: 'W: points scored; We: points expected (Σ PD); D: his rating − the opponent’s; PD: expected score (table 8.1b); ΔR = score − PD; K: his development coefficient.',
+    notes: 'Notes',
+    page: (n: number, of: number) => `Page ${n} of ${of}`,
+    file: 'calculation-sheet'
+  },
+  fr: {
+    title: 'Fiche de calcul',
+    ratingType: { standard: 'standard', rapid: 'rapide', blitz: 'blitz' } as Record<string, string>,
+    list: (type: string, date: string, version: number, draft: boolean) => `Liste ${type} du ${date}, version ${version}${draft ? ' (projet, non publiée)' : ''}`,
+    listOf: (date: string) => `liste du ${date}`,
+    base: 'Avant cette liste',
+    unrated: 'non classé',
+    result: 'Sur cette liste',
+    notOnList: 'pas de ligne sur cette liste',
+    games: 'parties',
+    rated: (rating: string, list: string) => `Son classement retenu : ${rating}${list ? ` (${list})` : ''}`,
+    playedUnrated: 'Il a joué non classé',
+    figures: 'Parties comptées {n} · W {w} · We {we} · ΣΔR {chg} · K {k} · K × ΣΔR {kchg}',
+    unratedFigures: 'Parties contre des joueurs classés {n} · W {w} · Ra {ra} · Ru {ru}',
+    col: { round: 'R.', opponent: 'Adversaire', rating: 'Classement', list: 'Sa liste', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Non comptée' },
+    notCounted: { forfeit: 'forfait', bye: 'exempt', unplayed: 'non jouée', 'unrated-opponent': 'adversaire non classé', finding: 'exclue par un contrôle', 'first-event': 'règle du premier tournoi', 'fast-game': 'non classée (règle des 600 points)' } as Record<string, string>,
+    unknownOpponent: 'adversaire inconnu',
+    period: 'La période',
+    periodChange: (exact: string, change: string) => `Σ K × ΣΔR = ${exact}, arrondi à ${change}`,
+    newRating: (rating: string, k: string) => `Nouveau classement ${rating} ; K pour la période suivante ${k}`,
+    rounding: 'Le total de la période est arrondi à l’entier le plus proche, une demie s’éloignant de zéro',
+    compression: (before: number, after: number) => `Compression du 1er mars 2024 : ${before} → ${after}`,
+    firstRating: (ra: string, p: string, dp: string, ru: string, games: number) => `Premier classement : Ra ${ra}, p ${p}, dp ${dp} → ${ru} sur ${games} parties`,
+    published: 'publié',
+    notPublished: 'non publié',
+    legendTitle: 'Légende',
+    legend: (points: number, citation: string) => `* D plafonné : un écart de classement de plus de ${points} points compte pour ${points} (${citation}).`,
+    legendSigns: 'W : points marqués ; We : points attendus (Σ PD) ; D : son classement − celui de l’adversaire ; PD : score attendu (table 8.1b) ; ΔR = score − PD ; K : son coefficient de développement.',
+    notes: 'Remarques',
+    page: (n: number, of: number) => `Page ${n} sur ${of}`,
+    file: 'fiche-de-calcul'
+  }
+} as const
+
+/** A date as the reader writes it: "1 September 2025", "1er septembre 2025" (short: "1 Sept 2025", "1er sept. 2025"). */
+export function sheetDate(iso: string, locale: Locale, month: 'long' | 'short' = 'long'): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
+  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(d)
+  return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
+}
+
+/** A figure in the locale's decimals (a rating is an integer and takes no thousands separator). */
+function num(n: number | null | undefined, locale: Locale, digits?: number): string {
+  if (n === null || n === undefined) return '–'
+  const s = digits === undefined ? String(n) : n.toFixed(digits)
+  return (locale === 'fr' ? s.replace('.', ',') : s).replace(/^-/, '−')
+}
+
+function signed(n: number | null, locale: Locale, digits?: number): string {
+  if (n === null) return '–'
+  return n > 0 ? `+${num(n, locale, digits)}` : num(n, locale, digits)
+}
+
+function fill(text: string, params: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? `{${k}}`)
+}
+
+export interface SheetPdf {
+  fileName: string
+  base64: string
+  pages: number
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 40 }
+
+/** Writes the sheet; resolves with the PDF's bytes as base64. */
+export async function sheetPdf(
+  view: SheetView,
+  list: { listDate: string; ratingType: string; version: number; status: string },
+  locale: Locale,
+  fonts: PdfFonts,
+  federationName: string | null
+): Promise<SheetPdf> {
+  const L = LABELS[locale]
+  const sheet = view.sheet as CalculationSheet | null
+  const players = new Map(view.references.players.map((p) => [p.id, p]))
+  const lists = new Map(view.references.lists.map((l) => [l.id, l]))
+  const editionName = new Map(view.editions.map((e) => [e.id, e.name]))
+  const listOf = (id: number | null, month: 'long' | 'short' = 'long'): string => {
+    const l = id === null ? undefined : lists.get(id)
+    return l ? L.listOf(sheetDate(l.listDate, locale, month)) : ''
+  }
+  const created = new Date(`${list.listDate}T00:00:00Z`)
+  const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: { Title: `${L.title} — ${view.player.name}`, Author: federationName || 'Rating Office', Subject: L.title, Creator: 'Rating Office', Producer: 'Rating Office (PDFKit)', CreationDate: created, ModDate: created }
+  })
+  doc.registerFont('body', Buffer.from(fonts.regular))
+  doc.registerFont('bold', Buffer.from(fonts.bold))
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve())
+    doc.on('error', reject)
+  })
+  const x0 = PAGE.margin
+  const width = PAGE.width - 2 * PAGE.margin
+  const colon = locale === 'fr' ? ' : ' : ': '
+  const para = (s: string, font: 'body' | 'bold' = 'body', size = 9.5): void => {
+    doc.font(font).fontSize(size).text(s, x0, doc.y, { width })
+  }
+  const fact = (label: string, value: string): void => {
+    doc.font('bold').fontSize(9.5).text(`${label}${colon}`, x0, doc.y, { continued: true, width })
+    doc.font('body').text(value)
+  }
+
+  if (federationName) para(federationName, 'body', 10)
+  para(L.title, 'bold', 17)
+  para(`${view.player.name}${view.player.fideId ? ` · FIDE ID ${view.player.fideId}` : ''}`, 'bold', 12.5)
+  doc.moveDown(0.3)
+  para(L.list(L.ratingType[list.ratingType] ?? list.ratingType, sheetDate(list.listDate, locale), list.version, list.status === 'draft'))
+  doc.moveDown(0.3)
+  if (sheet) {
+    const baseList = listOf(sheet.base.listId)
+    fact(L.base, `${sheet.base.rating ?? L.unrated}${sheet.base.rating !== null ? `, K ${sheet.base.k ?? '–'}` : ''}${baseList ? ` (${baseList})` : ''}`)
+  }
+  fact(L.result, view.entry ? `${view.entry.rating ?? L.unrated}, ${view.entry.games ?? 0} ${L.games}, K ${view.entry.k ?? '–'}` : L.notOnList)
+
+  // the table's columns: round, opponent (name and FIDE ID), his rating, its list, score, D, PD, ΔR, why not counted
+  const cols = [
+    { key: 'round', w: 18, right: true },
+    { key: 'opponent', w: 134, right: false },
+    { key: 'rating', w: 50, right: true },
+    { key: 'list', w: 80, right: false },
+    { key: 'score', w: 28, right: true },
+    { key: 'd', w: 34, right: true },
+    { key: 'pd', w: 26, right: true },
+    { key: 'chg', w: 32, right: true },
+    { key: 'why', w: 80, right: false }
+  ] as const
+  const GAP = 4
+  const row = (cells: Record<(typeof cols)[number]['key'], string>, font: 'body' | 'bold', grey = false): void => {
+    if (doc.y + 24 > PAGE.height - PAGE.margin - 20) doc.addPage()
+    doc.font(font).fontSize(8).fillColor(grey ? '#666666' : '#000000')
+    const y = doc.y
+    let x = x0
+    for (const c of cols) {
+      const t = fit(doc, cells[c.key], c.w)
+      doc.text(t, c.right ? x + c.w - doc.widthOfString(t) : x, y, { lineBreak: false })
+      x += c.w + GAP
+    }
+    doc.fillColor('#000000')
+    doc.x = x0
+    doc.y = y + 11
+  }
+  const opponent = (g: SheetGame): string => {
+    if (g.opponentId === null) return ''
+    const p = players.get(g.opponentId)
+    return p ? `${p.name}${p.fideId ? ` (${p.fideId})` : ''}` : L.unknownOpponent
+  }
+
+  let anyCapped = false
+  for (const t of sheet?.tournaments ?? []) {
+    doc.moveDown(0.8)
+    if (doc.y + 60 > PAGE.height - PAGE.margin) doc.addPage()
+    para(t.name, 'bold', 11)
+    para(`${sheetDate(t.start, locale)} – ${sheetDate(t.end, locale)} · ${editionName.get(t.edition) ?? t.edition}`, 'body', 8.5)
+    if (t.rating !== null) {
+      para(L.rated(String(t.rating), listOf(t.ratingListId)))
+      para(fill(L.figures, { n: String(t.n), w: num(t.w, locale), we: num(t.we, locale, 2), chg: signed(t.chg, locale, 2), k: String(t.k ?? '–'), kchg: signed(t.kChg, locale, 2) }))
+    } else {
+      para(L.playedUnrated)
+      para(fill(L.unratedFigures, { n: String(t.n), w: num(t.w, locale), ra: num(t.event?.ra ?? null, locale), ru: num(t.event?.ru ?? null, locale) }))
+    }
+    doc.moveDown(0.3)
+    row({ round: L.col.round, opponent: L.col.opponent, rating: L.col.rating, list: L.col.list, score: L.col.score, d: L.col.d, pd: L.col.pd, chg: L.col.chg, why: L.col.why }, 'bold')
+    for (const g of t.games) {
+      anyCapped ||= g.capped
+      row(
+        {
+          round: String(g.round),
+          opponent: opponent(g),
+          rating: g.opponentRating === null ? '–' : String(g.opponentRating),
+          list: listOf(g.opponentListId, 'short'),
+          score: num(g.score, locale),
+          d: g.d === null ? '' : `${num(g.d, locale)}${g.capped ? '*' : ''}`,
+          pd: g.pd === null ? '' : num(g.pd, locale, 2),
+          chg: g.chg === null ? '' : signed(g.chg, locale, 2),
+          why: g.counted ? '' : (L.notCounted[g.notCounted ?? ''] ?? g.notCounted ?? '')
+        },
+        'body',
+        !g.counted
+      )
+    }
+  }
+
+  if (sheet) {
+    doc.moveDown(0.8)
+    para(L.period, 'bold', 11)
+    if (sheet.compression) para(L.compression(sheet.compression.before, sheet.compression.after))
+    if (sheet.firstRating) {
+      const f = sheet.firstRating
+      para(`${L.firstRating(num(f.ra, locale, 2), num(f.p, locale, 2), num(f.dp, locale), num(f.ru, locale), f.games)} — ${f.published ? L.published : L.notPublished}`)
+    }
+    if (sheet.change !== null) {
+      para(L.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))
+      para(`${L.rounding}${view.rounding ? ` (${view.rounding[locale]})` : ''}.`, 'body', 8.5)
+    }
+    para(L.newRating(sheet.rating === null ? L.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))
+    // the engine's notes are English sentences: shown in English only (their French words come with the citations' work)
+    if (locale === 'en' && sheet.notes.length) {
+      doc.moveDown(0.5)
+      para(L.notes, 'bold', 10)
+      for (const n of sheet.notes) para(`${n.text} (${n.ref})`, 'body', 8.5)
+    }
+  }
+
+  doc.moveDown(0.8)
+  para(L.legendTitle, 'bold', 10)
+  if (anyCapped) for (const c of view.caps) para(L.legend(c.points, c.citation[locale]), 'body', 8.5)
+  para(L.legendSigns, 'body', 8.5)
+
+  const range = doc.bufferedPageRange()
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i)
+    doc.page.margins.bottom = 0
+    doc.font('body').fontSize(8).text(`${view.player.name} · ${L.page(i + 1, range.count)}`, x0, PAGE.height - 28, { width, align: 'center', lineBreak: false })
+  }
+  doc.end()
+  await done
+  const slug = (foldName(view.player.name) || 'player').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50)
+  return { fileName: `${L.file}-${slug}-${list.listDate}.pdf`, base64: Buffer.concat(chunks).toString('base64'), pages: range.count }
+}
