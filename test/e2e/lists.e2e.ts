@@ -139,7 +139,7 @@ describe('the monthly list in the browser', () => {
     await h.page.getByText('Charlie, Cleo').click()
     await sheet.waitFor()
     expect(await roundRobin.getByTestId('sheet-opponent-list').allInnerTexts()).toEqual(['liste du 1 oct. 2026', 'liste du 1 oct. 2026', 'liste du 1 oct. 2026'])
-    expect(await sheet.getByTestId('sheet-cap-legend').innerText()).toBe('* D plafonné : un écart de classement de plus de 400 points compte pour 400 (Règlement du classement FIDE 2024, § 8.3.1).')
+    expect(await sheet.getByTestId('sheet-cap-legend').innerText()).toBe('* D plafonné : un écart de classement de plus de 400 points compte pour 400 (Réglementation du classement de la FIDE 2024, § 8.3.1).')
     await settled(sheet)
     await h.page.screenshot({ path: join(shots, 'sheet-fr.png'), fullPage: false })
     const [fr] = await Promise.all([h.page.waitForEvent('download'), sheet.getByTestId('sheet-print').click()])

@@ -19,7 +19,7 @@ const WORDS = {
     computed: 'Calculée par le bureau',
     fide: 'Importée du téléchargement de la liste FIDE',
     national: (code: string) => `Importée de la liste fédérale ${code}`,
-    fideRules: (year: string) => `Calculée selon le Règlement du classement FIDE ${year}`,
+    fideRules: (year: string) => `Calculée selon la Réglementation du classement de la FIDE ${year}`,
     nationalRules: (name: string) => `Calculée selon le profil national « ${name} »`,
     otherRules: (name: string) => `Calculée selon le règlement « ${name} »`
   }

@@ -40,7 +40,7 @@ describe('a list’s publisher', () => {
   it('an office list keeps the federation recorded at its publication; the edition’s year names FIDE’s regulations', () => {
     const p = listPublisher({ kind: 'office', source: 'FIDE', publisherName: 'Fédération Française des Échecs', publisherCode: 'FRA', rulesId: 'fide-2017', rulesKind: 'fide', rulesName: 'FIDE 2017' }, settings)
     expect([publisherName(p, 'en'), publisherFileStem(p), p.recorded]).toEqual(['Fédération Française des Échecs', 'FRA', true])
-    expect([listProvenance(p, 'en'), listProvenance(p, 'fr')]).toEqual(['Computed under the FIDE Rating Regulations 2017', 'Calculée selon le Règlement du classement FIDE 2017'])
+    expect([listProvenance(p, 'en'), listProvenance(p, 'fr')]).toEqual(['Computed under the FIDE Rating Regulations 2017', 'Calculée selon la Réglementation du classement de la FIDE 2017'])
     const custom = listPublisher({ ...row, kind: 'office', source: 'club-2025', rulesId: 'club-2025', rulesKind: 'custom', rulesName: 'Club rules 2025' }, settings)
     expect(listProvenance(custom, 'en')).toBe('Computed under the rules “Club rules 2025”')
   })

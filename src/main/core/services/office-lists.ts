@@ -14,7 +14,7 @@ import { CanonicalRun, checksumOfRuns } from '../lists/checksum'
 import { listCalendar } from '../lists/calendar'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
-import { ruleCitation } from '../rules/sheet-citation'
+import { citeReference } from '../../../shared/citations'
 import { editionChain } from '../data/lists'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import {
@@ -906,7 +906,7 @@ export function sheetView(db: Db, input: { listId: number; playerId?: number | u
     if (!e) continue
     editions.push({ id: e.id, name: e.name })
     if (sheet!.tournaments.some((t) => t.edition === editionId && t.games.some((g) => g.capped))) {
-      caps.push({ edition: editionId, points: e.cap.points, citation: { en: ruleCitation(e, 'cap', 'en'), fr: ruleCitation(e, 'cap', 'fr') } })
+      caps.push({ edition: editionId, points: e.cap.points, citation: { en: citeReference(e.refs.cap, 'en', e.id), fr: citeReference(e.refs.cap, 'fr', e.id) } })
     }
   }
   const listEdition = sheet ? findEdition(db, sheet.edition) : undefined
@@ -915,7 +915,7 @@ export function sheetView(db: Db, input: { listId: number; playerId?: number | u
     player: { id: player.id, fideId: player.fideId, name: displayName(player.surname, player.givenNames) },
     entry: readEntry(db, input.listId, player.id),
     sheet,
-    rounding: listEdition ? { en: ruleCitation(listEdition, 'rounding', 'en'), fr: ruleCitation(listEdition, 'rounding', 'fr') } : null,
+    rounding: listEdition ? { en: citeReference(listEdition.refs.rounding, 'en', listEdition.id), fr: citeReference(listEdition.refs.rounding, 'fr', listEdition.id) } : null,
     references: {
       players: refs.players.map((p) => ({ id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) })),
       lists: refs.lists

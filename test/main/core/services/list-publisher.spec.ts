@@ -112,7 +112,7 @@ describe('the published list and FIDE’s download, on every surface', () => {
     expect(String(en.info.Subject)).toContain('Computed under the FIDE Rating Regulations 2024')
     expect(en.pages[0]).not.toMatch(/^FIDE$/m)
     const fr = await pdfText(await bytes({ listId: nov.listId, format: 'pdf', locale: 'fr' }))
-    expect(fr.pages[0]!.split('\n').slice(0, 3)).toEqual([FFE.name, 'Liste Elo standard du 2025-11-01 — version 1 (publiée)', 'Calculée selon le Règlement du classement FIDE 2024'])
+    expect(fr.pages[0]!.split('\n').slice(0, 3)).toEqual([FFE.name, 'Liste Elo standard du 2025-11-01 — version 1 (publiée)', 'Calculée selon la Réglementation du classement de la FIDE 2024'])
     const fide = await pdfText(await bytes({ listId: fideId, format: 'pdf', locale: 'fr' }))
     expect(fide.pages[0]!.split('\n').slice(0, 3)).toEqual(['FIDE', 'Liste Elo standard du 2025-10-01 — version 1 (liste de référence)', 'Importée du téléchargement de la liste FIDE'])
     expect(fide.info).toMatchObject({ Author: 'FIDE' })

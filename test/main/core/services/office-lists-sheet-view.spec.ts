@@ -55,7 +55,7 @@ describe('a calculation sheet with names and list dates', () => {
     expect(games.map((g) => [g.d, g.capped])).toEqual([[-100, false], [-200, false], [-400, true]])
     // 2024 § 8.3.1: 1800 − 2450 = −650 counts as −400; PD .08 (table 8.1b, 392–411 → .92 for the higher); ΔR 1 − .08
     expect(vsDelta).toMatchObject({ capped: true, d: -400, pd: 0.08, chg: 0.92 })
-    expect(v.caps).toEqual([{ edition: 'fide-2024', points: 400, citation: { en: 'FIDE Rating Regulations 2024, § 8.3.1', fr: 'Règlement du classement FIDE 2024, § 8.3.1' } }])
+    expect(v.caps).toEqual([{ edition: 'fide-2024', points: 400, citation: { en: 'FIDE Rating Regulations 2024, § 8.3.1', fr: 'Réglementation du classement de la FIDE 2024, § 8.3.1' } }])
   })
 
   it('prints the sheet as a PDF in English: names, list dates, figures, rounding and legend', async () => {
@@ -91,9 +91,9 @@ describe('a calculation sheet with names and list dates', () => {
     expect(text).toContain('Parties comptées 3 · W 1,5 · We 0,68 · ΣΔR +0,82 · K 40 · K × ΣΔR +32,80')
     expect(text).toContain('Σ K × ΣΔR = 32,80, arrondi à +33')
     // a paragraph wrapped by the layout reads as one
-    expect(text.replace(/\s+/g, ' ')).toContain('Le total de la période est arrondi à l’entier le plus proche, une demie s’éloignant de zéro (Règlement du classement FIDE 2024, § 8.3.4).')
+    expect(text.replace(/\s+/g, ' ')).toContain('Le total de la période est arrondi à l’entier le plus proche, une demie s’éloignant de zéro (Réglementation du classement de la FIDE 2024, § 8.3.4).')
     expect(text).toContain('Nouveau classement 1833')
-    expect(text).toContain('* D plafonné : un écart de classement de plus de 400 points compte pour 400 (Règlement du classement FIDE 2024, § 8.3.1).')
+    expect(text).toContain('* D plafonné : un écart de classement de plus de 400 points compte pour 400 (Réglementation du classement de la FIDE 2024, § 8.3.1).')
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
   })
 })
