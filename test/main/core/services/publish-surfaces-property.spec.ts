@@ -171,6 +171,16 @@ const SURFACES = {
   }
 }
 
+/** Every tournament list `listId` rated names it in `tournaments:list` (its id, date and version). */
+async function expectNamed(s: Services, listId: number, rated: number[]): Promise<void> {
+  const list = s.ctx.db.prepare('SELECT list_date AS listDate, version FROM rating_lists WHERE id = ?').get(listId) as { listDate: string; version: number }
+  const t = await call(s, 'tournaments:list', { limit: 500 })
+  for (const id of rated) {
+    const row = t.rows.find((r) => r.id === id)
+    expect(row?.list, `tournament ${id}'s list`).toEqual({ state: 'rated', listId, listDate: list.listDate, version: list.version })
+  }
+}
+
 /** Every surface of published list `listId` against its stored lines; throws on the first disagreement. Returns the count of delisted entries. */
 async function expectOneList(s: Services, archive: () => Services, dir: string, listId: number, floor: number, rated: number[]): Promise<number> {
   const list = s.ctx.db.prepare('SELECT list_date AS listDate, version, status FROM rating_lists WHERE id = ?').get(listId) as { listDate: string; version: number; status: string }
@@ -215,12 +225,7 @@ async function expectOneList(s: Services, archive: () => Services, dir: string, 
     await ro.close()
   }
 
-  // every tournament this list rated names it
-  const t = await call(s, 'tournaments:list', { limit: 500 })
-  for (const id of rated) {
-    const row = t.rows.find((r) => r.id === id)
-    expect(row?.list, `tournament ${id}'s list`).toEqual({ state: 'rated', listId, listDate: list.listDate, version: list.version })
-  }
+  await expectNamed(s, listId, rated)
   return [...want.values()].filter((w) => w.delisted).length
 }
 
@@ -232,6 +237,7 @@ async function months(f: Federation, check: typeof expectOneList): Promise<{ del
   const s = createServices({ dbPath, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
   const archive = (): Services => createServices({ dbPath, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), readOnly: true })
   const seen = { delisted: 0, entries: 0 }
+  const byList: { listId: number; rated: number[] }[] = []
   try {
     const listed = f.players.filter((p) => p.rating !== null)
     const file = writeCombinedList(
@@ -256,7 +262,10 @@ async function months(f: Federation, check: typeof expectOneList): Promise<{ del
       await call(s, 'lists:publish', { listId: g.listId, reason: 'property', federation: { name: 'Swiss Chess Federation', code: 'SUI' } })
       seen.delisted += await check(s, archive, dir, g.listId, builtinEdition(g.edition)!.list.floor, rated)
       seen.entries += stored(s, g.listId).length
+      byList.push({ listId: g.listId, rated })
     }
+    // once the next list is published, the first list's tournaments still name the first list (issue 35, item 3)
+    for (const b of byList) await expectNamed(s, b.listId, b.rated)
   } finally {
     await s.close()
   }
@@ -279,7 +288,7 @@ describe('a published list reads the same on every surface', () => {
   }, 600_000)
 
   it('fails when one surface reads a delisted entry otherwise: the archive taking the stored rating', async () => {
-    // a federation whose 2024 list delists a player: 1402, three losses (−.08 −.15 −.24 ... under 1400)
+    // a federation whose 2024 list delists a player: 1402, three losses, under the floor 1400
     const f: Federation = {
       months: MONTHS[3],
       players: [0, 1, 2, 3].map((i) => ({ fideId: 7200000 + i, sex: 'M' as const, rating: i === 0 ? 1402 : 1800 + 100 * i, k: 20, inactive: false, title: null })),
