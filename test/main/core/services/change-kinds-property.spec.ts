@@ -8,6 +8,7 @@
 // whose delisted predicate reads a missing rating (the old one) makes the property fail (last test). PROPERTY_RUNS
 // raises the count of federations drawn.
 import { afterAll, describe, expect, it } from 'vitest'
+import { nameFederation } from '../../../helpers/federation'
 import fc from 'fast-check'
 import { rmSync } from 'node:fs'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
@@ -160,6 +161,7 @@ async function months(f: Federation, check: typeof expectOneStory): Promise<Reco
   const dir = `${tmp.dir}/run-${++run}`
   const dbPath = `${dir}.db`
   const s = createServices({ dbPath, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   const archive = (): Services => createServices({ dbPath, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), readOnly: true })
   const seen: Record<ChangeKindName, number>[] = []
   try {

@@ -10,6 +10,7 @@
 //   birthday while below 2300): J, born 2007, K 40 printed on the 1 December 2025 list (for December's games, the
 //   year of his 18th birthday), K 20 on the 1 January 2026 list; Y, born 2009, still K 40 (18 in 2027).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nameFederation } from '../../../helpers/federation'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { generateDraft, publishList } from '../../../../src/main/core/services/office-lists'
@@ -35,6 +36,7 @@ let january: GenerateResult
 
 beforeAll(async () => {
   s = createServices({ dbPath: dbFile, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
   reference = seedList(s, tmp.file('players_list_foa.txt'), '2025-01-01', [A, B, P, J, Y])
 }, 120_000)
 
@@ -116,6 +118,7 @@ describe('FIDE 2024: the list of 1 March 2024 with no tournament', () => {
   let q: Services
   beforeAll(() => {
     q = createServices({ dbPath: dir.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+    nameFederation(q.ctx.db)
   })
   afterAll(async () => {
     await q?.close()

@@ -3,6 +3,7 @@
 // players or games, already rated) until the officer confirms it; several files of one import for the same tournament
 // never chain: the later report is proposed, the others are set aside and said so. On real fixtures, a real temp database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nameFederation } from '../../../helpers/federation'
 import { readFileSync } from 'node:fs'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -37,6 +38,7 @@ const importOf = async (input: Parameters<typeof call<'tournaments:import'>>[2])
 
 beforeAll(() => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  nameFederation(s.ctx.db)
 })
 afterAll(async () => {
   await s?.close()
