@@ -68,7 +68,7 @@ describe("a tournament's list on every surface (demo federation, October 2025)",
   it('after publication, Lyon, Chambéry and Annecy name the list of 1 October 2025, version 1, on every surface', async () => {
     const g = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-10-01' })) as GenerateResult
     expect(g.tournaments.map((t) => t.tournamentId).sort()).toEqual([LYON, CHAMBERY, ANNECY])
-    await call('lists:publish', { listId: g.listId })
+    await call('lists:publish', { listId: g.listId, federation: { name: 'Fédération de démonstration', code: 'FRA' } })
     october = g.listId
     const rated = { state: 'rated', listId: october, listDate: '2025-10-01', version: 1 }
 
