@@ -25,6 +25,8 @@ type Both = { en: string; fr: string }
 /** The fields the calls share, named as an officer would: with their article, as "… is needed" / "il faut …" take them. */
 const LABELS: Record<string, Both> = {
   reason: { en: 'a reason', fr: 'un motif' },
+  'federation.code': { en: 'a federation code', fr: 'un code de fédération' },
+  'federation.name': { en: 'a federation name', fr: 'un nom de fédération' },
   officer: { en: 'an officer’s name', fr: 'un nom de responsable' },
   fileName: { en: 'a file name', fr: 'un nom de fichier' },
   base64: { en: 'the file’s content', fr: 'le contenu du fichier' },
@@ -100,9 +102,11 @@ function quote(s: string, locale: Locale): string {
 
 /** The field an issue is about, by its human label; unknown fields by their name. */
 function labelOf(path: readonly PropertyKey[], locale: Locale): string {
-  const key = [...path].reverse().find((p): p is string => typeof p === 'string')
+  const keys = path.filter((p): p is string => typeof p === 'string')
+  const key = keys[keys.length - 1]
   if (key === undefined) return locale === 'fr' ? 'les données' : 'the input'
-  const known = LABELS[key]
+  // a field named within its object where the name alone says too little (federation.code, federation.name)
+  const known = LABELS[`${keys[keys.length - 2]}.${key}`] ?? LABELS[key]
   if (known) return known[locale]
   return locale === 'fr' ? `une valeur pour ${quote(key, locale)}` : `a value for ${quote(key, locale)}`
 }

@@ -148,7 +148,7 @@ describe('FIDE 2005: three quarterly lists on a real database', () => {
 
   it('a correction of April’s report: new versions of July and October, a later event re-rated from the corrected ratings', async () => {
     const fixed = APRIL.map((g): Game => (g[1] === J ? [g[0], g[1], g[2], '='] : g))
-    const id = await importApproved(s, swissReport('April Open', '2006-04-10', '2006-04-13', fixed), 'April Open corrected.trf', false)
+    const id = await importApproved(s, swissReport('April Open', '2006-04-10', '2006-04-13', fixed), 'April Open corrected.trf', false, april)
     expect(id).toBe(april)
     await call(s, 'checks:approve', { id, reason: 'corrected report checked', overrideErrors: true })
     // J 1610 drew O2 1802 (PD .25): +.25 × 15 = 3.75 → +4: 1614; O2 −4: 1798.

@@ -128,7 +128,7 @@ describe('FIDE 2010: three two-monthly lists on a real database', () => {
 
   it('a correction of March’s report: new versions of May and July; the next list builds on them', async () => {
     const fixed = MARCH.map((g): Game => (g[1] === J ? [g[0], g[1], g[2], '='] : g))
-    const id = await importApproved(s, swissReport('March Open', '2011-03-10', '2011-03-13', fixed), 'March Open corrected.trf', false)
+    const id = await importApproved(s, swissReport('March Open', '2011-03-10', '2011-03-13', fixed), 'March Open corrected.trf', false, march)
     expect(id).toBe(march)
     await call(s, 'checks:approve', { id, reason: 'corrected report checked', overrideErrors: true })
     // J 1610 drew O2 1801 (PD .25): +.25 × 15 = 3.75 → +4: 1614 (was 1606); O2 −4: 1797 (was 1805);

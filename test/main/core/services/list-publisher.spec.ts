@@ -62,8 +62,8 @@ describe('a draft, before the federation is named', () => {
     // checked where it comes in: a code of three letters, a name of two characters at least
     const bad = await s.dispatch('lists:publish', { listId: nov.listId, federation: { name: 'F', code: 'FR' } })
     expect(bad).toMatchObject({ ok: false, error: { code: 'validation' } })
-    expect(JSON.stringify(bad)).toContain('a federation code of three letters')
-    expect(JSON.stringify(bad)).toContain('a federation name of at least 2 characters')
+    expect(JSON.stringify(bad)).toContain('a federation code is needed as a three-letter code (found “FR”)')
+    expect(JSON.stringify(bad)).toContain('a federation name of at least 2 characters is needed')
     expect((await s.dispatch('settings:set', { federation: 'fr' })).ok).toBe(false)
     // nothing was published or saved by the refusals
     expect((await summary(nov.listId)).status).toBe('draft')
