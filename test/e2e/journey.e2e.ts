@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core'
 import Database from 'better-sqlite3'
 import { startHarness, artifacts, type Harness } from './harness'
 import { pdfText } from '../helpers/pdf-text'
+import { findingTitle } from '../../src/shared/finding-titles'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
 import { saveArbiter } from '../../src/main/core/data/arbiters'
 
@@ -219,14 +220,15 @@ describe("a rating officer's month on the demo federation", () => {
     // each rule with the tournaments it fired on: three late reports (Lyon, Grenoble, Chambéry, received 16, 16 and 9
     // days after their end), one unlicensed arbiter, one day of four rounds, one misspelt name, one player to identify
     const rules = await optionsOf(h.page, 'dashboard-rule')
-    const count = (code: string) => rules.find((o) => o.includes(`(${code})`))?.split('·').pop()?.trim()
+    // each rule by its title (FIDE's words, not our code)
+    const count = (code: string) => rules.find((o) => o.startsWith(`${findingTitle(code, 'en')} ·`))?.split('·').pop()?.trim()
     expect(count('check.deadline.report')).toBe('3')
     expect(count('check.arbiters.unlicensed')).toBe('1')
     expect(count('check.schedule.hoursPerDay')).toBe('1')
     expect(count('check.timeControl.gameBelowMinimum')).toBe('1')
-    await pick(h.page, 'dashboard-rule', 'check.deadline.report')
+    await pick(h.page, 'dashboard-rule', findingTitle('check.deadline.report', 'en'))
     await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(3)
-    await pick(h.page, 'dashboard-rule', 'check.arbiters.unlicensed')
+    await pick(h.page, 'dashboard-rule', findingTitle('check.arbiters.unlicensed', 'en'))
     await expect.poll(async () => await h.page.locator('[data-testid^="dashboard-row-"]').count(), { timeout: 30000 }).toBe(1)
     await h.page.getByTestId(`dashboard-row-${id['ferme-annecy']}`).waitFor()
   })
@@ -286,7 +288,7 @@ describe("a rating officer's month on the demo federation", () => {
   it('approves the two opens (warnings accepted with the approval)', async () => {
     await openReview(h.page, id['open-chambery']!)
     // the grandmaster's five games at a time control too short for his rating: one rule, five findings
-    expect(await h.page.getByTestId('rule-check.timeControl.gameBelowMinimum').innerText()).toContain('check.timeControl.gameBelowMinimum · 5')
+    expect((await h.page.getByTestId('rule-check.timeControl.gameBelowMinimum').innerText()).replace(/\s+/g, ' ')).toContain(`${findingTitle('check.timeControl.gameBelowMinimum', 'en')} · 5`)
     for (const t of ['open-automne-lyon', 'open-chambery']) {
       await openReview(h.page, id[t]!)
       await h.page.getByTestId('review-approve').click()

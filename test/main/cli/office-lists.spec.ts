@@ -84,7 +84,7 @@ describe('rating-office lists (office lists)', () => {
     expect(half.stderr).toContain('give --federation-name and --federation-code together')
     const badCode = runCli(['--db', db, 'lists', 'publish', String(out.listId), '--federation-name', 'Fédération Française des Échecs', '--federation-code', 'FR1'])
     expect(badCode.code).toBe(1)
-    expect(badCode.stderr).toContain('a federation code of three letters (FRA, SUI, GER…) is needed')
+    expect(badCode.stderr).toContain('a federation code is needed as a three-letter code (found “FR1”)')
     const pub = runCli(['--db', db, '--json', 'lists', 'publish', String(out.listId), '--federation-name', 'Fédération Française des Échecs', '--federation-code', 'fra'])
     expect(pub.code, pub.stderr).toBe(0)
     expect(JSON.parse(pub.stdout)).toMatchObject({ listId: out.listId, entries: 9, tournaments: 1, publisher: { name: 'Fédération Française des Échecs', code: 'FRA' } })
