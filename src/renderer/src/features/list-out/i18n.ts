@@ -35,6 +35,7 @@ export default {
         compare: 'Compare with…'
       },
       compare: {
+        kindsLabel: 'Kinds of change',
         title: 'Compare two lists',
         intro: 'Two lists of one rating type: who rose, fell, arrived, left, became inactive or changed title.',
         from: 'Earlier list',
@@ -109,6 +110,7 @@ export default {
         compare: 'Comparer avec…'
       },
       compare: {
+        kindsLabel: 'Types de changement',
         title: 'Comparer deux listes',
         intro: 'Deux listes d’une même cadence : qui monte, qui baisse, qui arrive, qui part, qui devient inactif ou change de titre.',
         from: 'Liste antérieure',
