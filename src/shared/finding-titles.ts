@@ -48,6 +48,7 @@ export const FINDING_TITLES: Readonly<Record<string, Entry>> = {
   'trf.record.misnumbered': e('Misnumbered player line', 'A player line does not start with 001: that player is missing.', 'Ligne de joueur mal numérotée', 'Une ligne de joueur ne commence pas par 001 : ce joueur manque.'),
   'trf.file.empty': e('Empty file', 'The file holds nothing to read.', 'Fichier vide', 'Le fichier ne contient rien à lire.'),
   'trf.file.noPlayers': e('No players', 'The file has no player line.', 'Aucun joueur', 'Le fichier n’a aucune ligne de joueur.'),
+  'trf.line.ruler': e('Column ruler skipped', 'A line of column numbers (a ruler drawn by the program) was recognised and skipped: it is not a record.', 'Règle de colonnes ignorée', 'Une ligne de numéros de colonnes (une règle tracée par le logiciel) a été reconnue et ignorée : ce n’est pas un enregistrement.'),
   'trf.header.missing': e('Missing header line', 'A header line the report needs is missing.', 'Ligne d’en-tête manquante', 'Une ligne d’en-tête nécessaire au rapport manque.'),
   'trf.header.date': e('Unreadable date', 'A date of the header cannot be read.', 'Date illisible', 'Une date de l’en-tête est illisible.'),
   'trf.header.dateOrder': e('End before start', 'The end date comes before the start date.', 'Fin avant le début', 'La date de fin précède la date de début.'),
