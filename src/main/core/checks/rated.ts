@@ -1,4 +1,4 @@
-// Whether a tournament rates its games at all (issue 35, item 8): a tournament that would rate no game is an error (it
+// Whether a tournament rates its games at all: a tournament that would rate no game is an error (it
 // is not approved without a decision), one that rates far fewer games than it holds a warning, each with the figures
 // and why the others are not rated. The games are counted as the list's generation counts them (lists/rated-games.ts)
 // from the engine's rating of the tournament with the ratings at its start.

@@ -472,7 +472,7 @@ function baseLineSql(lookBack: LookBack | null, base: { id: number }): { columns
 }
 
 /**
- * What the inactivity rule of a list reads on the imported reference lists (issue 35, item 7): the chain's imported
+ * What the inactivity rule of a list reads on the imported reference lists: the chain's imported
  * lists of the rating type dated within the rule's year and before the office's first list of the chain (the months
  * the office's own lists do not cover; one list a date, the latest stored), newest first, each with the start of the
  * period its games column counts. Empty when the office's own lists cover the year.
@@ -680,7 +680,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
   const base = o.base?.ref ?? (o.baseListId !== undefined ? baseListById(db, o.baseListId, o.cutoffOf) : findBaseList(db, o.listDate, o.ratingType, o.source, o.cutoffOf))
   const rows = o.rows ?? periodTournamentRows(db, o.ratingType, o.closingDate, o.source, base.closingDate)
   const adjustments = o.adjustments ?? (o.noAdjustments ? [] : pendingAdjustments(db))
-  // the inactivity rule's months before the office's own lists, on the imported lists (issue 35, item 7)
+  // the inactivity rule's months before the office's own lists, on the imported lists
   const lookBack = importedLookBack(db, { listDate: o.listDate, ratingType: o.ratingType, chain: o.source, edition: o.edition, listEdition: o.listEdition ?? defaultListEdition(o.edition) })
   const sql = baseLineSql(lookBack, base)
   // a big list's helper reads the lines of these players only (the job's thread writes the others): said at once
@@ -746,7 +746,7 @@ export function buildGenerationInput(db: Db, o: BuildOptions): BuiltInput {
     tournaments.push(pt)
   })
   // no tournament in the period: the list is still due (inactivity, juniors' K at the year's end, the compression of
-  // 1 March 2024, delistings): the base list with the edition's rules applied (issue 35)
+  // 1 March 2024, delistings): the base list with the edition's rules applied
   o.progress?.(2 * total, 2 * total, 'tournaments')
 
   // the base list's entries with the registry's facts, read in one pass in player order. At FIDE scale this is two

@@ -1,4 +1,4 @@
-// The published rating of a list entry, decided once (issue 35, item 1): its rating, or none for an entry shown as
+// The published rating of a list entry, decided once: its rating, or none for an entry shown as
 // delisted. A player whose rating falls under the floor "is listed in the next list as delisted; thereafter he is
 // treated as any unrated player" (FIDE 2005 § 9.34, 2010 § 7.21, 2014 § 7.21, every later edition): his entry keeps
 // the computed figure (the calculation sheet gives it as the reason), but no surface publishes it — not the list's

@@ -592,7 +592,7 @@ function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f
     // inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1)
     const before = b?.recentGames ?? []
     recentGames = periodGames === 0 && before.every((g) => g.listDate > c.yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > c.yearAgo)
-    // the months before the office's own lists: the games columns of the imported lists (issue 35, item 7)
+    // the months before the office's own lists: the games columns of the imported lists
     const imported = rb?.imported ?? null
     const yearGames = recentGames.reduce((s, g) => s + g.games, 0) + (imported?.games ?? 0)
     const known = (trackedSince !== null && trackedSince <= c.yearAgo) || (imported !== null && imported.since <= c.yearAgo)

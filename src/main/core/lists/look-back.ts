@@ -1,5 +1,5 @@
 // The rated games a player played before the office's own lists, from the games columns of the imported reference lists
-// (issue 35, item 7): the inactivity rule looks a year back (2005 § 9.23a: fewer than 4 rated games in a year; 2010
+// — the inactivity rule looks a year back (2005 § 9.23a: fewer than 4 rated games in a year; 2010
 // § 7.23a, 2014 § 7.23a: none), and in the office's first year part of that year is only on the lists it imported.
 import type { Edition } from '../../../shared/contract/rating'
 import { addMonths, previousListDate } from './calendar'

@@ -1,4 +1,4 @@
-// How many of a tournament's games are rated, and why the others are not (issue 35, item 8): one count for the list's
+// How many of a tournament's games are rated, and why the others are not: one count for the list's
 // generation (the games a list says it rated from a tournament) and for the regulation check that warns before approval
 // when a tournament would rate no game, or far fewer than it holds.
 import type { RateTournamentResult } from '../engine/tournament'

@@ -1,4 +1,4 @@
-// Migration 24: a delisted entry is unrated on every surface (issue 35, item 1). A player whose rating falls under the
+// Migration 24: a delisted entry is unrated on every surface. A player whose rating falls under the
 // floor "is listed in the next list as delisted; thereafter he is treated as any unrated player" (FIDE 2005 § 9.34,
 // 2010 § 7.21, 2014 § 7.21, and every later edition). His entry keeps the computed figure (rating, the checksum's
 // canonical text and the stored list are unchanged: entry_status says 'delisted', migration 8), but what the list

@@ -1,4 +1,4 @@
-// Migration 26: an office list records the federation that publishes it (issue 35): its name and code, taken from the
+// Migration 26: an office list records the federation that publishes it: its name and code, taken from the
 // settings in the publishing write and frozen with the list, so that a later change of the settings renames no list.
 import type { Migration } from '../migrate'
 
