@@ -3,7 +3,7 @@
 import type { Db } from '../db/open'
 import type { SideEntry, BaseEntryFacts, SheetFacts } from '../compare/reconcile'
 import type { CalculationSheet } from '../lists/types'
-import { publishedRatingSql } from './published-rating'
+import { delistedSql as delisted, publishedRatingSql } from './published-rating'
 import type { EntryStatus } from '../lists/types'
 import { CHANGE_KINDS, emptyChangeCounts, type ChangeKindName } from '../lists/change-kinds'
 import { decodeSheet } from '../lists/sheet-codec'
@@ -14,7 +14,6 @@ export type DiffKind = ChangeKindName
 
 /** A line's standing as SQL over an entry alias that may be missing (a LEFT JOIN's): 0 or 1, never NULL. */
 const rated = (a: string): string => `(${a}.rating IS NOT NULL AND coalesce(${a}.entry_status, 'rated') = 'rated')`
-const delisted = (a: string): string => `(${a}.entry_status IS 'delisted')`
 const listed = (a: string): string => `(${a}.player_id IS NOT NULL)`
 const inactive = (a: string): string => `(instr(coalesce(${a}.flags, ''), 'i') > 0)`
 
