@@ -21,7 +21,7 @@ import { KIND_SQL } from '../../../../src/main/core/data/list-compare'
 import { CHANGE_KINDS, RATING_KINDS, emptyChangeCounts, kindsOf, type ChangeKindName, type KindLine } from '../../../../src/main/core/lists/change-kinds'
 import type { EntryStatus } from '../../../../src/main/core/lists/types'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
-import { roundRobinTrf } from '../../cli/trf-writer'
+import { MONTHS, federations, report, type Federation } from './generated-federation'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, importApproved } from './office-list-fixture'
 
@@ -29,78 +29,6 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 4)
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 
-/** A base list and the two lists after it, under one edition (the one in force on those dates). */
-const MONTHS = [
-  { edition: 'fide-2005', base: '2006-04-01', lists: ['2006-07-01', '2006-10-01'], play: ['2006-04-10', '2006-07-10'] },
-  { edition: 'fide-2014', base: '2016-03-01', lists: ['2016-04-01', '2016-05-01'], play: ['2016-03-08', '2016-04-08'] },
-  { edition: 'fide-2017', base: '2019-05-01', lists: ['2019-06-01', '2019-07-01'], play: ['2019-05-08', '2019-06-08'] },
-  { edition: 'fide-2024', base: '2025-10-01', lists: ['2025-11-01', '2025-12-01'], play: ['2025-10-08', '2025-11-08'] }
-] as const
-
-interface Player {
-  fideId: number
-  sex: 'M' | 'F'
-  /** null: not on the base list (a newcomer). */
-  rating: number | null
-  k: number
-  inactive: boolean
-  title: string | null
-}
-
-interface Federation {
-  months: (typeof MONTHS)[number]
-  players: Player[]
-  /** Per period, the round robins: indexes into players (an even number) and the results of each pair, row by row. */
-  events: { seats: number[]; results: ('1' | '0' | '=')[] }[][]
-  /** Players given a title in the registry between the two lists (index into players). */
-  titled: number[]
-}
-
-const rating = fc.oneof(fc.integer({ min: 995, max: 1015 }), fc.integer({ min: 1395, max: 1420 }), fc.integer({ min: 1500, max: 2450 }))
-const player = (i: number): fc.Arbitrary<Player> =>
-  fc.record({
-    fideId: fc.constant(7100000 + i),
-    sex: fc.constantFrom('M' as const, 'F' as const),
-    rating: fc.oneof({ weight: 5, arbitrary: rating }, { weight: 1, arbitrary: fc.constant(null) }),
-    k: fc.constantFrom(10, 20, 40),
-    inactive: fc.boolean(),
-    title: fc.constantFrom(null, null, null, 'FM', 'IM')
-  })
-
-const event = (n: number): fc.Arbitrary<Federation['events'][number][number]> =>
-  fc.integer({ min: 2, max: 3 }).chain((half) =>
-    fc.record({
-      seats: fc.shuffledSubarray([...Array(n).keys()], { minLength: 2 * half, maxLength: 2 * half }),
-      results: fc.array(fc.constantFrom('1' as const, '0' as const, '=' as const), { minLength: 15, maxLength: 15 })
-    })
-  )
-
-const federation: fc.Arbitrary<Federation> = fc.integer({ min: 6, max: 10 }).chain((n) =>
-  fc.record({
-    months: fc.constantFrom(...MONTHS),
-    players: fc.tuple(...Array.from({ length: n }, (_, i) => player(i))),
-    // (a month without an approved tournament yields no list yet: issue 35 item 5, another change)
-    events: fc.tuple(fc.array(event(n), { minLength: 1, maxLength: 2 }), fc.array(event(n), { minLength: 1, maxLength: 2 })),
-    titled: fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: 2 })
-  })
-)
-
-/** The round robin's report: each pair's result once (row i, column j, and its mirror). */
-function report(f: Federation, e: Federation['events'][number][number], name: string, start: string): string {
-  const n = e.seats.length
-  const grid = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j): string => (i === j ? 'x' : '')))
-  let at = 0
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const r = e.results[at++ % e.results.length]!
-      grid[i]![j] = r
-      grid[j]![i] = r === '1' ? '0' : r === '0' ? '1' : '='
-    }
-  }
-  const players = e.seats.map((p, i) => ({ name: `Player${p}, P`, rating: f.players[p]!.rating, fideId: f.players[p]!.fideId, results: grid[i]! }))
-  const end = new Date(Date.parse(start) + 2 * 86400000).toISOString().slice(0, 10)
-  return roundRobinTrf(name, start, 'Round robin standard', players).replace(/^052 .*$/m, `052 ${end.replace(/-/g, '/')}`)
-}
 
 type Line = KindLine & { playerId: number }
 
@@ -183,7 +111,7 @@ async function months(f: Federation, check: typeof expectOneStory): Promise<Reco
     for (const period of [0, 1] as const) {
       for (const [i, e] of f.events[period].entries()) await importApproved(s, report(f, e, `Round robin ${period}.${i}`, f.months.play[period]), `rr-${period}-${i}.trf`)
       // between the lists the registry learns of new titles: the next list prints them
-      if (period === 1) for (const p of f.titled) s.ctx.db.prepare("UPDATE players SET title = 'CM' WHERE fide_id = ?").run(f.players[p]!.fideId)
+      if (period === 1) for (const p of f.titled ?? []) s.ctx.db.prepare("UPDATE players SET title = 'CM' WHERE fide_id = ?").run(f.players[p]!.fideId)
       const g = (await s.ctx.jobs.run('lists:generate', { listDate: f.months.lists[period], ratingType: 'standard' })) as GenerateResult
       seen.push(await check(s, archive, dbPath, g.listId))
       await call(s, 'lists:publish', { listId: g.listId, reason: 'property' })
@@ -201,7 +129,7 @@ describe('every surface tells one story of what changed', () => {
   it(`agrees kind by kind and player by player on ${RUNS} federations drawn, two lists each, draft and published`, async () => {
     const total = emptyChangeCounts()
     await fc.assert(
-      fc.asyncProperty(federation, async (f) => {
+      fc.asyncProperty(federations(7100000, true), async (f) => {
         for (const c of await months(f, expectOneStory)) for (const k of CHANGE_KINDS) total[k] += c[k]
       }),
       { numRuns: RUNS, seed: Number(process.env.PROPERTY_SEED ?? 35), endOnFailure: true }

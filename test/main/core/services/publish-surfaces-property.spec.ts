@@ -19,7 +19,7 @@ import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeListExportFile } from '../../../../src/main/core/services/list-exports'
 import { builtinEdition } from '../../../../src/main/core/rules/editions'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
-import { roundRobinTrf } from '../../cli/trf-writer'
+import { MONTHS, federations, report, type Federation } from './generated-federation'
 import { tempDir } from '../../../helpers/temp-db'
 import { call, importApproved } from './office-list-fixture'
 
@@ -27,75 +27,6 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 3)
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 
-/** A base list and the two lists after it, under one edition (the one in force on those dates). */
-const MONTHS = [
-  { edition: 'fide-2005', base: '2006-04-01', lists: ['2006-07-01', '2006-10-01'], play: ['2006-04-10', '2006-07-10'] },
-  { edition: 'fide-2014', base: '2016-03-01', lists: ['2016-04-01', '2016-05-01'], play: ['2016-03-08', '2016-04-08'] },
-  { edition: 'fide-2017', base: '2019-05-01', lists: ['2019-06-01', '2019-07-01'], play: ['2019-05-08', '2019-06-08'] },
-  { edition: 'fide-2024', base: '2025-10-01', lists: ['2025-11-01', '2025-12-01'], play: ['2025-10-08', '2025-11-08'] }
-] as const
-
-interface Player {
-  fideId: number
-  sex: 'M' | 'F'
-  /** null: not on the base list (a newcomer). */
-  rating: number | null
-  k: number
-  inactive: boolean
-  title: string | null
-}
-
-interface Federation {
-  months: (typeof MONTHS)[number]
-  players: Player[]
-  /** Per period, the round robins: indexes into players (an even number) and the results of each pair, row by row. */
-  events: { seats: number[]; results: ('1' | '0' | '=')[] }[][]
-}
-
-// ratings near each edition's floor (1000, 1400/1401) so that some fall under it, and ordinary ones
-const rating = fc.oneof(fc.integer({ min: 995, max: 1015 }), fc.integer({ min: 1395, max: 1420 }), fc.integer({ min: 1500, max: 2450 }))
-const player = (i: number): fc.Arbitrary<Player> =>
-  fc.record({
-    fideId: fc.constant(7200000 + i),
-    sex: fc.constantFrom('M' as const, 'F' as const),
-    rating: fc.oneof({ weight: 5, arbitrary: rating }, { weight: 1, arbitrary: fc.constant(null) }),
-    k: fc.constantFrom(10, 20, 40),
-    inactive: fc.boolean(),
-    title: fc.constantFrom(null, null, null, 'FM', 'IM')
-  })
-
-const event = (n: number): fc.Arbitrary<Federation['events'][number][number]> =>
-  fc.integer({ min: 2, max: 3 }).chain((half) =>
-    fc.record({
-      seats: fc.shuffledSubarray([...Array(n).keys()], { minLength: 2 * half, maxLength: 2 * half }),
-      results: fc.array(fc.constantFrom('1' as const, '0' as const, '=' as const), { minLength: 15, maxLength: 15 })
-    })
-  )
-
-const federation: fc.Arbitrary<Federation> = fc.integer({ min: 6, max: 10 }).chain((n) =>
-  fc.record({
-    months: fc.constantFrom(...MONTHS),
-    players: fc.tuple(...Array.from({ length: n }, (_, i) => player(i))),
-    events: fc.tuple(fc.array(event(n), { minLength: 1, maxLength: 2 }), fc.array(event(n), { minLength: 1, maxLength: 2 }))
-  })
-)
-
-/** The round robin's report: each pair's result once (row i, column j, and its mirror). */
-function report(f: Federation, e: Federation['events'][number][number], name: string, start: string): string {
-  const n = e.seats.length
-  const grid = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j): string => (i === j ? 'x' : '')))
-  let at = 0
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const r = e.results[at++ % e.results.length]!
-      grid[i]![j] = r
-      grid[j]![i] = r === '1' ? '0' : r === '0' ? '1' : '='
-    }
-  }
-  const players = e.seats.map((p, i) => ({ name: `Player${p}, P`, rating: f.players[p]!.rating, fideId: f.players[p]!.fideId, results: grid[i]! }))
-  const end = new Date(Date.parse(start) + 2 * 86400000).toISOString().slice(0, 10)
-  return roundRobinTrf(name, start, 'Round robin standard', players).replace(/^052 .*$/m, `052 ${end.replace(/-/g, '/')}`)
-}
 
 /** One entry as a surface shows it: the published rating (null: unrated or delisted), K, flags, the delisted mark. */
 interface Shown {
@@ -277,7 +208,7 @@ describe('a published list reads the same on every surface', () => {
   it.each(MONTHS.map((m) => [m.edition, m] as const))(`agrees entry by entry under %s on ${RUNS} federations drawn, two published lists each`, async (edition, m) => {
     const total = { delisted: 0, entries: 0 }
     await fc.assert(
-      fc.asyncProperty(federation, async (drawn) => {
+      fc.asyncProperty(federations(7200000), async (drawn) => {
         const c = await months({ ...drawn, months: m }, expectOneList)
         total.delisted += c.delisted
         total.entries += c.entries
