@@ -2,8 +2,9 @@
 // in every screen: a card's title is role="heading" without a level (twice, nested); a drawer or dialog has no name; a scrolling area with nothing
 // focusable inside (a virtual list, a scrollbar container) cannot be scrolled from the keyboard; a form item's label is
 // not tied to its field; a select's box is a bare focusable <div>; and an aria-label given to an input, a select or a
-// date picker lands on the wrapper <div>, not on the field a screen reader announces. Screens name their fields with
-// :aria-label="t(...)" on the Naive component (or through its form item's label); this moves the name where it counts.
+// date picker lands on the wrapper <div>, not on the field a screen reader announces; a tab bar's tabs are bare <div>s
+// the keyboard cannot reach. Screens name their fields with :aria-label="t(...)" on the Naive component (or through its
+// form item's label); this moves the name where it counts, and makes every tab bar WAI-ARIA's tabs pattern.
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 import { i18n } from '@renderer/i18n'
@@ -54,6 +55,72 @@ function repairFields(root: ParentNode): void {
   for (const box of root.querySelectorAll<HTMLElement>('.n-base-selection[tabindex="0"]:not([role])')) nameTarget(box.parentElement ?? box)
 }
 
+/** The tabs of one Naive tab bar, in order (not those of a bar nested in one of its panes). */
+function tabsOf(bar: Element): HTMLElement[] {
+  return [...bar.querySelectorAll<HTMLElement>('.n-tabs-tab:not(.n-tabs-tab--addable)')].filter((tab) => tab.closest('.n-tabs') === bar)
+}
+
+/** Naive's tab bar as WAI-ARIA's tabs: a tablist of tabs, the selected one alone in the Tab order (a roving tabindex,
+ *  the arrow keys move among them: `tabKey`), and the pane shown labelled by its tab. */
+function repairTabs(root: ParentNode): void {
+  for (const bar of root.querySelectorAll<HTMLElement>('.n-tabs')) {
+    const tabs = tabsOf(bar)
+    const list = tabs[0]?.closest('.n-tabs-wrapper')
+    if (!list) continue
+    set(list, 'role', 'tablist')
+    const selected = tabs.find((tab) => tab.classList.contains('n-tabs-tab--active')) ?? null
+    // the one tab the Tab key reaches: the selected one, else the first (a bar whose value names no tab)
+    const stop = selected ?? tabs.find((tab) => !tab.hasAttribute('data-disabled')) ?? tabs[0]!
+    for (const tab of tabs) {
+      tab.id ||= `tab-${++ids}`
+      const wrapper = tab.parentElement
+      if (wrapper?.classList.contains('n-tabs-tab-wrapper')) set(wrapper, 'role', 'none')
+      set(tab, 'role', 'tab')
+      set(tab, 'aria-selected', String(tab === selected))
+      set(tab, 'tabindex', tab === stop ? '0' : '-1')
+      if (tab.hasAttribute('data-disabled')) set(tab, 'aria-disabled', 'true')
+    }
+    const pane = [...bar.querySelectorAll<HTMLElement>('.n-tab-pane')].find((p) => p.closest('.n-tabs') === bar && p.style.display !== 'none')
+    if (pane && selected) {
+      set(pane, 'role', 'tabpanel')
+      set(pane, 'aria-labelledby', selected.id)
+      pane.id ||= `tabpanel-${++ids}`
+      set(selected, 'aria-controls', pane.id)
+    }
+  }
+}
+
+/** The tab a key moves to among `count` tabs from `index` (WAI-ARIA tabs: arrows wrap round, Home and End), or null. */
+export function tabKey(key: string, index: number, count: number): number | null {
+  if (count === 0) return null
+  if (key === 'ArrowRight') return (index + 1) % count
+  if (key === 'ArrowLeft') return (index - 1 + count) % count
+  if (key === 'Home') return 0
+  if (key === 'End') return count - 1
+  return null
+}
+
+/** A key pressed on a tab: the arrows, Home and End move the focus to another tab and show it (automatic activation,
+ *  a pane shows at once); Enter and Space show the focused one. Naive shows a tab on a click: the key gives it one. */
+function onTabKeydown(e: KeyboardEvent): void {
+  const tab = e.target instanceof HTMLElement && e.target.getAttribute('role') === 'tab' ? e.target : null
+  const bar = tab?.closest('.n-tabs')
+  if (!tab || !bar || e.altKey || e.ctrlKey || e.metaKey) return
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault()
+    tab.click()
+    return
+  }
+  const tabs = tabsOf(bar).filter((t) => !t.hasAttribute('data-disabled'))
+  const next = tabKey(e.key, tabs.indexOf(tab), tabs.length)
+  if (next === null) return
+  e.preventDefault()
+  const target = tabs[next]!
+  for (const t of tabs) set(t, 'tabindex', t === target ? '0' : '-1')
+  target.focus()
+  target.click()
+}
+
 /** One pass over `root`: cheap (a few selector queries), run after each batch of DOM changes. */
 export function repairNaiveMarkup(root: ParentNode): void {
   // Naive's card header: <div role="heading"><div role="heading">title</div>…</div>. The outer one is a layout box;
@@ -61,6 +128,7 @@ export function repairNaiveMarkup(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('.n-card-header[role="heading"]')) el.setAttribute('role', 'none')
   for (const el of root.querySelectorAll<HTMLElement>('[role="heading"]:not([aria-level])')) el.setAttribute('aria-level', '2')
   repairFields(root)
+  repairTabs(root)
   // a drawer or a dialog is named by its own title
   for (const dialog of root.querySelectorAll<HTMLElement>('[role="dialog"]:not([aria-label]):not([aria-labelledby])')) {
     const title = dialog.querySelector<HTMLElement>('.n-drawer-header__main, .n-dialog__title, .n-card-header__main')
@@ -94,13 +162,15 @@ export function watchNaiveMarkup(root: HTMLElement = document.body): MutationObs
     repairNaiveMarkup(root)
   }
   const observer = new MutationObserver((records) => {
-    // a class change matters only on a select's box (opened or closed); hovering the rest changes classes all the time
-    const relevant = records.some((r) => r.type !== 'attributes' || r.attributeName !== 'class' || (r.target as Element).classList.contains('n-base-selection'))
+    // a class change matters only on a select's box (opened or closed) or a tab (selected); hovering the rest changes
+    // classes all the time
+    const relevant = records.some((r) => r.type !== 'attributes' || r.attributeName !== 'class' || (r.target as Element).classList.contains('n-base-selection') || (r.target as Element).classList.contains('n-tabs-tab'))
     if (queued || !relevant) return
     queued = true
     requestAnimationFrame(run)
   })
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label', 'class'] })
+  root.addEventListener('keydown', onTabKeydown)
   run()
   return observer
 }
