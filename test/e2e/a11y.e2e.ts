@@ -94,6 +94,16 @@ const screens: Screen[] = [
   { name: 'tournament import', path: () => '/tournaments/import' },
   { name: 'tournament detail', path: () => `/tournaments/${ids.tournament}` },
   { name: 'tournament review', path: () => `/tournaments/${ids.tournament}?tab=review` },
+  {
+    // a finding group opened by its header's button (a disclosure): the findings and their decisions
+    name: 'tournament review, a rule opened',
+    path: () => `/tournaments/${ids.tournament}?tab=review`,
+    open: async (page) => {
+      const toggle = page.locator('[data-testid^="rule-toggle-"]').first()
+      await toggle.click()
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+    }
+  },
   { name: 'checks dashboard', path: () => '/checks' },
   { name: 'lists', path: () => '/lists' },
   { name: 'list generation', path: () => '/lists/generate' },
