@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { startHarness, artifacts, type Harness } from './harness'
-import { reportTrf, seedArbiter, seedList, type ReportPlayer, type ReportSpec } from '../helpers/report-trf'
+import { marchReport, seedArbiter, seedList, sixPlayers, type ReportSpec } from '../helpers/report-trf'
 import { importReports } from '../../src/main/core/services/tournaments'
 
 /** The page's globals as the functions given to page.evaluate see them (the tests' project has no DOM types). */
@@ -22,22 +22,10 @@ interface PageElement {
 declare const document: { activeElement: PageElement | null; getAnimations(): { effect: { getComputedTiming(): { endTime?: number | string } } | null; finished: Promise<unknown> }[] }
 declare const window: { addEventListener(type: string, listener: () => void, capture: boolean): void }
 
-const PLAYERS: ReportPlayer[] = [
-  { name: 'Alpha, Anna', fideId: 81001, rating: 2150, sex: 'F' },
-  { name: 'Bravo, Bruno', fideId: 81002, rating: 2050 },
-  { name: 'Charlie, Carl', fideId: 81003, rating: 1980 },
-  { name: 'Delta, Dora', fideId: 81004, rating: 1900, sex: 'F' },
-  { name: 'Echo, Emil', fideId: 81005, rating: 1850 },
-  { name: 'Foxtrot, Fred', fideId: 81006, rating: 1700 }
-]
+const PLAYERS = sixPlayers(81001)
 const UNLICENSED = { role: 'chief' as const, name: 'Lapierre, Louis', fideId: 82001, title: 'FA' }
 const LICENSED = { role: 'chief' as const, name: 'Martin, Marc', fideId: 82002, title: 'NA' }
-/** Five rounds from `day` March 2025, received the day after its end (no deadline finding). */
-const report = (name: string, day: number, arbiters: ReportSpec['arbiters']): { fileName: string; base64: string; receivedDate: string } => {
-  const d = (n: number) => `2025-03-${String(n).padStart(2, '0')}`
-  const spec: ReportSpec = { name, start: d(day), end: d(day + 4), roundDates: [0, 1, 2, 3, 4].map((i) => d(day + i)), arbiters, players: PLAYERS }
-  return { fileName: `${name.toLowerCase().replace(/\W+/g, '-')}.trf`, base64: Buffer.from(reportTrf(spec), 'latin1').toString('base64'), receivedDate: d(day + 5) }
-}
+const report = (name: string, day: number, arbiters: ReportSpec['arbiters']) => marchReport(name, day, arbiters, PLAYERS)
 // 1: an unlicensed chief arbiter (one error, to override); 2: clean, left as it is (not in the list)
 const REPORTS = [report('Open de Lyon', 1, [UNLICENSED]), report('Open de Nice', 2, [LICENSED])]
 const REASON = 'Licence renewed: federation letter of 3 March 2025'

@@ -5,26 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { startHarness, artifacts, type Harness } from './harness'
-import { reportTrf, seedArbiter, seedList, type ReportPlayer, type ReportSpec } from '../helpers/report-trf'
+import { marchReport, reportTrf, seedArbiter, seedList, sixPlayers, type ReportPlayer, type ReportSpec } from '../helpers/report-trf'
 import { importReports } from '../../src/main/core/services/tournaments'
 import { readTrf, writeTrf } from '../../src/main/core/trf/index'
 
-const PLAYERS: ReportPlayer[] = [
-  { name: 'Alpha, Anna', fideId: 71001, rating: 2150, sex: 'F' },
-  { name: 'Bravo, Bruno', fideId: 71002, rating: 2050 },
-  { name: 'Charlie, Carl', fideId: 71003, rating: 1980 },
-  { name: 'Delta, Dora', fideId: 71004, rating: 1900, sex: 'F' },
-  { name: 'Echo, Emil', fideId: 71005, rating: 1850 },
-  { name: 'Foxtrot, Fred', fideId: 71006, rating: 1700 }
-]
+const PLAYERS = sixPlayers(71001)
 const LICENSED = { role: 'chief' as const, name: 'Martin, Marc', fideId: 72002, title: 'NA' }
 const UNLICENSED = { role: 'chief' as const, name: 'Lapierre, Louis', fideId: 72001, title: 'FA' }
 /** One report a day in March 2025, five rounds, received the day after its end (no deadline finding). */
-const report = (name: string, day: number, arbiter: ReportSpec['arbiters'] = [LICENSED]): { fileName: string; base64: string; receivedDate: string } => {
-  const d = (n: number) => `2025-03-${String(n).padStart(2, '0')}`
-  const spec: ReportSpec = { name, start: d(day), end: d(day + 4), roundDates: [0, 1, 2, 3, 4].map((i) => d(day + i)), arbiters: arbiter, players: PLAYERS }
-  return { fileName: `${name.toLowerCase().replace(/\W+/g, '-')}.trf`, base64: Buffer.from(reportTrf(spec), 'latin1').toString('base64'), receivedDate: d(day + 5) }
-}
+const report = (name: string, day: number, arbiter: ReportSpec['arbiters'] = [LICENSED]) => marchReport(name, day, arbiter, PLAYERS)
 const EIGHT: ReportPlayer[] = [...PLAYERS, { name: 'Golf, Gina', fideId: 71007, rating: 1650, sex: 'F' }, { name: 'Hotel, Hugo', fideId: 71008, rating: 1600 }]
 /** Six rounds of 90′ + 30′ + 30″ in two days, three a day: 15 hours of play each day (2024 edition: at most 12). */
 const PAU = ((): { fileName: string; base64: string; receivedDate: string } => {

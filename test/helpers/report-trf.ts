@@ -71,6 +71,22 @@ export function reportTrf(spec: ReportSpec): string {
   return writeTrf({ header, players }, { format: 'TRF16' }).text
 }
 
+/** Six players of a small field, FIDE IDs from `firstId` on, rated from 2150 down to 1700 (two women). */
+export function sixPlayers(firstId: number): ReportPlayer[] {
+  const names: [string, number, 'M' | 'F'][] = [['Alpha, Anna', 2150, 'F'], ['Bravo, Bruno', 2050, 'M'], ['Charlie, Carl', 1980, 'M'], ['Delta, Dora', 1900, 'F'], ['Echo, Emil', 1850, 'M'], ['Foxtrot, Fred', 1700, 'M']]
+  return names.map(([name, rating, sex], i) => ({ name, fideId: firstId + i, rating, sex }))
+}
+
+/**
+ * A report of five rounds on five days from `day` March 2025, received the day after its end (no deadline finding),
+ * as the import call takes it (the file's name from the tournament's, its bytes in base64).
+ */
+export function marchReport(name: string, day: number, arbiters: ReportSpec['arbiters'], players: ReportPlayer[]): { fileName: string; base64: string; receivedDate: string } {
+  const d = (n: number) => `2025-03-${String(n).padStart(2, '0')}`
+  const spec: ReportSpec = { name, start: d(day), end: d(day + 4), roundDates: [0, 1, 2, 3, 4].map((i) => d(day + i)), arbiters, players }
+  return { fileName: `${name.toLowerCase().replace(/\W+/g, '-')}.trf`, base64: Buffer.from(reportTrf(spec), 'latin1').toString('base64'), receivedDate: d(day + 5) }
+}
+
 /**
  * A reference rating list dated `date` holding the rated players of a report (and their registry rows), written
  * straight into a database file: the list in force at the tournament's start.
