@@ -38,6 +38,8 @@ const FR: Rule[] = [
   [/^(\d+) rated opponent\(s\), fewer than (\d+): no event rating(.*)$/s, (m) => `${m[1]} adversaire(s) classé(s), moins de ${m[2]} : pas de performance pour ce tournoi${m[3]}`],
   [/^(\d+) half point\(s\) above 50 %: (.*)$/s, (m) => `${m[1]} demi-point(s) au-dessus de 50 % : ${frNumber(m[2]!)}`],
   [/^Ru (\d+) above the maximum: (\d+)(.*)$/s, (m) => `Ru ${m[1]} au-dessus du maximum : ${m[2]}${m[3]}`],
+  [/^(.+): in force for a start on (\d{4}-\d{2}-\d{2})$/s, (m) => `${m[1]} : en vigueur pour un début le ${m[2]}`],
+  [/^(.+): named$/s, (m) => `${m[1]} : nommée pour ce tournoi`],
   [/^unrated on the base list, rated with his standard rating (\d+)(.*)$/s, (m) => `non classé sur la liste de base, compté avec son classement standard ${m[1]}${m[2]}`]
 ]
 

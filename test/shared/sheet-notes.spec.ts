@@ -28,6 +28,11 @@ describe('noteInLanguage', () => {
     )
   })
 
+  it('names the rules a tournament was rated under, with the start day in the reader’s form', () => {
+    expect(noteInLanguage('FIDE 2024: in force for a start on 2025-09-01', 'fr', day)).toBe('FIDE 2024 : en vigueur pour un début le <2025-09-01>')
+    expect(noteInLanguage('FIDE 2024: in force for a start on 2025-09-01', 'en', day)).toBe('FIDE 2024: in force for a start on <2025-09-01>')
+  })
+
   it('leaves a note it does not know as written, formulas included', () => {
     expect(noteInLanguage('W 4.5 − We 3.9 = 0.6; K × ΣΔR = 20 × 0.6 = 12', 'fr', day)).toBe('W 4.5 − We 3.9 = 0.6; K × ΣΔR = 20 × 0.6 = 12')
   })
