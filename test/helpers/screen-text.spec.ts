@@ -47,7 +47,7 @@ describe('screenTextProblems', () => {
       'Rating Office — guide de l’utilisateur',
       'Règlement : FIDE Rating Regulations 2024, § 8.3.4',
       'GM Dupont, Jean · WIM Martin, Léa · 1 an · on a calculé · or, la liste · Archive · Standard · Blitz',
-      'Lieu : Lyon · check-in à 9 h'
+      'Lieu : Lyon · check-in à 9 h · Ajouté l’arbitre no 990100001'
     ].join('\n')
     expect(kinds(text, 'fr')).toEqual([])
   })

@@ -24,12 +24,12 @@ const FILE_OR_ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|\S+@\S+\.\S+|\S+
 /**
  * English words that French never writes, whole words and case-insensitive: function words first ("the", "with",
  * "and"…), then the interface's own English words (what an untranslated label would show). Words French shares
- * (on, or, a, an, date, type, standard, open, archive, blitz) are left out on purpose.
+ * (on, or, a, an, no as in « arbitre no 12 », date, type, standard, open, archive, blitz) are left out on purpose.
  */
 export const ENGLISH_WORDS = [
   // function words
   'the', 'of', 'with', 'and', 'is', 'are', 'was', 'were', 'has', 'have', 'this', 'that', 'from', 'to', 'for', 'by',
-  'not', 'you', 'your', 'will', 'be', 'been', 'at', 'in', 'it', 'its', 'no', 'yes', 'which', 'when', 'there',
+  'not', 'you', 'your', 'will', 'be', 'been', 'at', 'in', 'it', 'its', 'yes', 'which', 'when', 'there',
   // the interface's words
   'rated', 'unrated', 'approve', 'approved', 'reject', 'rejected', 'accept', 'accepted', 'override', 'overridden',
   'published', 'draft', 'player', 'players', 'tournament', 'tournaments', 'list', 'lists', 'rating', 'ratings',
