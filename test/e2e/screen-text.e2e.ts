@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, settled, artifacts, type Harness } from './harness'
 import { describeProblems, screenTextProblems } from '../helpers/screen-text'
 import { findingTitle } from '../../src/shared/finding-titles'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
@@ -38,7 +38,10 @@ const ids = { reference: 0, fideNext: 0, draft: 0, review: 0, rejected: 0, playe
 const ALLOW: RegExp[] = [
   // TODO(french, issue 36 item 7): a finding's message writes the licence's days as stored ("valid from 2025-09-13 to
   // 2025-09-21"); the messages' days in the user's locale are the `french` branch's. Remove once merged.
-  /valid from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}|valable du \d{4}-\d{2}-\d{2} au \d{4}-\d{2}-\d{2}/
+  /valid from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}|valable du \d{4}-\d{2}-\d{2} au \d{4}-\d{2}-\d{2}/,
+  // TODO(french, issue 36 item 7): the time control described in English on a French screen ('90 min/40 moves +
+  // 30 min + 30 sec per move'); its translation is the `french` branch's. Remove once merged.
+  /\d+ min(?:\/\d+ moves?)?(?: \+ \d+ (?:min|sec))*(?: per move)?/
 ]
 
 let h: Harness
@@ -80,27 +83,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close()
 })
-
-/** Waits until the page has asked nothing of the server for a while and no table or skeleton is still loading. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('domcontentloaded')
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = performance.getEntriesByType('resource').length
-        let still = 0
-        const tick = () => {
-          const n = performance.getEntriesByType('resource').length
-          still = n === last ? still + 1 : 0
-          last = n
-          if (still >= 6) resolve()
-          else setTimeout(tick, 100)
-        }
-        tick()
-      })
-  )
-  await expect.poll(() => page.locator('.n-data-table-loading-wrapper, .n-skeleton, .n-spin-container .n-spin').count(), { timeout: 30_000 }).toBe(0)
-}
 
 /** A day as the screen writes it in a language. */
 const dayIn = (page: Page, locale: 'en' | 'fr', y: number, m: number, d: number) =>

@@ -38,6 +38,7 @@ describe('screenTextProblems', () => {
   it('finds an English sentence or label on a French screen, never on an English one', () => {
     expect(kinds('Approuver le tournoi\nThe list is published', 'fr')).toEqual(['english:The', 'english:list', 'english:is', 'english:published'])
     expect(kinds('Joueurs · Rated games: 12', 'fr')).toEqual(['english:Rated', 'english:games'])
+    expect(kinds('Temps de réflexion : 90 min/40 moves + 30 min + 30 sec per move', 'fr')).toEqual(['english:moves', 'english:per', 'english:move'])
     expect(kinds('The list is published')).toEqual([])
   })
 

@@ -35,7 +35,9 @@ export const ENGLISH_WORDS = [
   'published', 'draft', 'player', 'players', 'tournament', 'tournaments', 'list', 'lists', 'rating', 'ratings',
   'search', 'settings', 'help', 'back', 'show', 'hide', 'loading', 'save', 'cancel', 'close', 'error', 'errors',
   'warning', 'warnings', 'findings', 'finding', 'sheet', 'status', 'none', 'all', 'new', 'next', 'entries', 'entry',
-  'games', 'game', 'rules', 'rule', 'decided', 'pending', 'received', 'reason'
+  'games', 'game', 'rules', 'rule', 'decided', 'pending', 'received', 'reason',
+  // a time control written in English ('90 min/40 moves + 30 min + 30 sec per move')
+  'per', 'move', 'moves'
 ]
 const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}'’-])(${ENGLISH_WORDS.join('|')})(?![\\p{L}\\p{N}'’-])`, 'giu')
 
