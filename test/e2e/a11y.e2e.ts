@@ -8,7 +8,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, settled, artifacts, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament } from '../../src/main/core/services/checks'
 import { generateDraft } from '../../src/main/core/services/office-lists'
@@ -23,7 +23,6 @@ interface PageElement {
 }
 declare const document: { body: PageElement; documentElement: { lang: string; scrollWidth: number; clientWidth: number; style: { colorScheme: string } }; activeElement: PageElement | null }
 declare function getComputedStyle(el: PageElement): { outlineStyle: string; outlineWidth: string; boxShadow: string }
-declare function requestAnimationFrame(callback: () => void): number
 
 let h: Harness
 /** One line a screen as the run goes (the whole record is axe.json at the end). */
@@ -53,29 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close()
 })
-
-/** Waits until the page has asked nothing of the server for a while: the screen's data arrived and rendered. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('domcontentloaded')
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        // no request in flight for two animation frames after the last resource entry
-        let last = performance.getEntriesByType('resource').length
-        let still = 0
-        const tick = () => {
-          const n = performance.getEntriesByType('resource').length
-          still = n === last ? still + 1 : 0
-          last = n
-          if (still >= 6) resolve()
-          else setTimeout(() => requestAnimationFrame(tick), 100)
-        }
-        tick()
-      })
-  )
-  // a table still loading, a skeleton still standing in for the figures
-  await expect.poll(() => page.locator('.n-data-table-loading-wrapper, .n-skeleton').count(), { timeout: 30_000 }).toBe(0)
-}
 
 interface Screen {
   name: string

@@ -1,4 +1,5 @@
 // Starts browser mode on a temporary database and a headless Chromium for the end-to-end tests.
+import { expect } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -60,4 +61,30 @@ export async function startHarness(seed?: (db: Db) => void | Promise<void>, opti
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`)
     }
   }
+}
+
+// runs in the page (page.evaluate): the node project has no DOM types
+declare function requestAnimationFrame(callback: () => void): number
+
+/** Waits until the page has asked nothing of the server for a while: the screen's data arrived and rendered. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded')
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        // no request in flight for two animation frames after the last resource entry
+        let last = performance.getEntriesByType('resource').length
+        let still = 0
+        const tick = () => {
+          const n = performance.getEntriesByType('resource').length
+          still = n === last ? still + 1 : 0
+          last = n
+          if (still >= 6) resolve()
+          else setTimeout(() => requestAnimationFrame(tick), 100)
+        }
+        tick()
+      })
+  )
+  // a table still loading, a skeleton still standing in for the figures
+  await expect.poll(() => page.locator('.n-data-table-loading-wrapper, .n-skeleton').count(), { timeout: 30_000 }).toBe(0)
 }

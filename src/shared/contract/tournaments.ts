@@ -19,7 +19,7 @@ export const findingSchema = z.object({
   location: z.object({ file: z.string(), line: z.number().nullable(), column: z.number().nullable(), endColumn: z.number().nullable() }),
   found: z.string(),
   expected: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.object({ en: z.string(), fr: z.string() }).strict()])),
   message: z.string()
 })
 

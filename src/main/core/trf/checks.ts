@@ -64,8 +64,9 @@ export function pointsOf(code: ResultCode, paired: boolean, s: TrfScoring): numb
   }
 }
 
-function colourWord(c: RoundEntry['color']): string {
-  return c === 'w' ? 'white' : c === 'b' ? 'black' : 'no colour'
+/** A colour as the messages say it, in both languages (the message's language picks). */
+function colourWord(c: RoundEntry['color']): { en: string; fr: string } {
+  return c === 'w' ? { en: 'white', fr: 'les blancs' } : c === 'b' ? { en: 'black', fr: 'les noirs' } : { en: 'no colour', fr: 'sans couleur' }
 }
 
 
@@ -189,12 +190,17 @@ function checkSymmetry({ c, players, sources, byRank, indexOf }: Checking, n: nu
       const qAt = { line: sources[qi].line, ...roundBlockColumns(e.round) }
       const params = { round: e.round, a: p.startRank, b: q.startRank, colourA: colourWord(e.color), otherLine: qAt.line }
       if (!f || f.opponent !== p.startRank) {
-        const says = f && f.opponent !== null ? `played ${f.opponent} with ${colourWord(f.color)}` : `had no game (${f ? `code '${f.code}'` : 'no entry'})`
+        const says =
+          f && f.opponent !== null
+            ? { en: `played ${f.opponent} with ${colourWord(f.color).en}`, fr: `dit avoir joué ${f.opponent} avec ${colourWord(f.color).fr}` }
+            : f
+              ? { en: `had no game (code '${f.code}')`, fr: `n’a pas de partie (code « ${f.code} »)` }
+              : { en: 'had no game (no entry)', fr: 'n’a pas de partie (aucune case)' }
         c.fatal('trf.round.asymmetric', `round ${e.round}`, at, `${p.startRank}: ${e.opponent} ${e.color ?? '-'} ${e.code}`, `${q.startRank} names ${p.startRank} in round ${e.round}`, { ...params, bSays: says })
         continue
       }
       if (e.color !== null && f.color !== null && e.color === f.color) {
-        c.fatal('trf.round.colourClash', `round ${e.round}`, at, `${colourWord(e.color)} / ${colourWord(f.color)}`, 'opposite colours', { ...params, colourB: colourWord(f.color) })
+        c.fatal('trf.round.colourClash', `round ${e.round}`, at, `${colourWord(e.color).en} / ${colourWord(f.color).en}`, 'opposite colours', { ...params, colourB: colourWord(f.color) })
       }
       const ok = MIRROR[e.code]
       if (!ok || !ok.includes(f.code)) {

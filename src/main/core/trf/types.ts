@@ -27,7 +27,8 @@ export interface TrfFinding {
   location: TrfLocation
   found: string
   expected: string
-  params: Record<string, string | number | boolean | null>
+  /** A word said in both languages (`{ en, fr }`) is a parameter the message's language picks (a colour, what the other player says). */
+  params: Record<string, string | number | boolean | null | { en: string; fr: string }>
 }
 
 export interface TrfArbiter {

@@ -174,6 +174,9 @@ describe('readTrf on the deliberately malformed fixtures', () => {
     expect(f.code).toBe('trf.round.asymmetric')
     expect(f.group).toBe('round 5')
     expect(f.params).toMatchObject({ round: 5, a: 2, b: 3, line: 2, otherLine: 3 })
+    // what each player says, in the message's language (no English words in the French message)
+    expect(describeFinding(f, 'fr')).toMatch(/^Ronde 5 : le joueur 2 dit avoir joué 3 avec les (blancs|noirs), 3 n’a pas de partie \(code « . »\) \(lignes 2 et 3\)\.$/)
+    expect(describeFinding(f)).toMatch(/^Round 5: player 2 says he played 3 with (white|black), 3 had no game \(code '.'\) \(lines 2 and 3\)\.$/)
   })
   it('both players claiming the win is an incompatible result, grouped by round', () => {
     const [f] = fatal('py4swiss_incompatible_result.trf')
@@ -224,6 +227,7 @@ describe('readTrf dialects, built by hand', () => {
     const f = t.findings.find((x) => x.code === 'trf.round.colourClash')!
     expect(f.fatal).toBe(true)
     expect(describeFinding(f)).toBe('Round 1: player 1 says he played 2 with white, 2 says he played 1 with white (lines 1 and 2).')
+    expect(describeFinding(f, 'fr')).toBe('Ronde 1 : le joueur 1 dit avoir joué 2 avec les blancs, 2 dit avoir joué 1 avec les blancs (lignes 1 et 2).')
   })
   it('a points column that counts U byes as 0 (lichess) is read as that dialect and reported once', () => {
     const w: string[] = []
