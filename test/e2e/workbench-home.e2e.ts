@@ -139,6 +139,36 @@ describe('Publish on the list’s own page', () => {
   }
 })
 
+describe('loose ends', () => {
+  it('a list with no tournament to rate says so once, on the generate page and on its preview', async () => {
+    // after October's publication no standard tournament waits: November is offered, and is a quiet list
+    await open(h.page, '/lists/generate', 'en')
+    await expect.poll(async () => await h.page.getByTestId('generate-suggested').innerText(), { timeout: 30000 }).toContain('1 Nov 2025')
+    await h.page.getByTestId('generate-run').click()
+    await h.page.getByTestId('generate-result').waitFor({ timeout: 60000 })
+    const quiet = 'No tournament in this period'
+    const count = async (): Promise<number> => (await h.page.locator('body').innerText()).split(quiet).length - 1
+    expect(await count()).toBe(1)
+    expect(await h.page.getByTestId('generate-result').innerText()).toContain('Draft list of 1 Nov 2025 written')
+    await h.page.getByTestId('generate-open').click()
+    await h.page.getByTestId('preview-quiet').waitFor({ timeout: 30000 })
+    expect(await count()).toBe(1)
+  }, 120_000)
+
+  for (const locale of ['en', 'fr'] as const) {
+    it(`a text field never shows the library's own placeholder (${locale})`, async () => {
+      await open(h.page, '/arbiters', locale)
+      await h.page.getByTestId('arbiter-add').click()
+      await h.page.locator('.n-card .n-form').waitFor()
+      const placeholders = await h.page.locator('input, textarea').evaluateAll((all) => all.map((e) => e.getAttribute('placeholder') ?? ''))
+      expect(placeholders.length).toBeGreaterThan(3)
+      expect(placeholders).not.toContain('Please Input')
+      expect(placeholders).not.toContain('Saisir')
+      await h.page.keyboard.press('Escape')
+    })
+  }
+})
+
 describe('the import queue: one line per file, the crosstable on demand', () => {
   const PLAYERS: ReportPlayer[] = [
     { name: 'Alpha, Anna', fideId: 81001, rating: 2150, sex: 'F' },
