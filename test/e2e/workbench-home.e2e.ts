@@ -34,11 +34,27 @@ afterAll(async () => {
   await h?.close()
 })
 
-/** Opens a screen afresh in a language. */
+/**
+ * Opens a screen afresh in a language. The settings read at start set the language too: a choice made before they
+ * arrive is undone, so the language is chosen again until the page has stayed in it on two looks in a row.
+ */
 async function open(page: Page, path: string, locale: 'en' | 'fr'): Promise<void> {
   await page.goto(`${h.url}#${path}`)
   await page.reload()
-  await page.getByTestId('locale-switch').selectOption(locale)
+  let steady = 0
+  await expect
+    .poll(
+      async () => {
+        const lang = await page.evaluate(() => document.documentElement.lang)
+        if (lang !== locale) {
+          steady = 0
+          await page.getByTestId('locale-switch').selectOption(locale)
+        } else steady++
+        return steady
+      },
+      { timeout: 30000, intervals: [200, 300, 500] }
+    )
+    .toBeGreaterThanOrEqual(2)
 }
 
 describe('the checks dashboard: each filter says what it filters', () => {
