@@ -178,7 +178,9 @@ describe("a rating officer's month on the demo federation", () => {
     await h.page.goto(h.url + '#/')
     await expect.poll(async () => await h.page.getByTestId('home-players-count').innerText(), { timeout: 30000 }).toBe('309')
     expect(await h.page.getByTestId('home-reference-lists').innerText()).toBe('1')
-    expect(await h.page.getByTestId('home-last-reference').innerText()).toMatch(/Standard · 298 entries/)
+    // the reference card names each rating type: the standard list imported, none yet for rapid and blitz
+    expect(await h.page.getByTestId('home-reference-standard').innerText()).toMatch(/1 Sept 2025 · 298 entries/)
+    expect(await h.page.getByTestId('home-reference-rapid').innerText()).toBe('none')
     await shot(h.page, '03-registry')
   }, 180_000)
 

@@ -224,7 +224,9 @@ export const officeListsContract = {
       /** 'approved': tournaments go into it; 'afterPublished' / 'afterReference': the list after the latest one; 'today': the first from today. */
       reason: z.enum(['approved', 'afterPublished', 'afterReference', 'today']),
       /** The approved tournaments not yet rated that go into it. */
-      tournaments: z.number()
+      tournaments: z.number(),
+      /** Its closing date (list date − the cutoff of the rules in force on it). */
+      closingDate: isoDate
     })
   }),
   'lists:preview': call({

@@ -55,6 +55,8 @@ export type Settings = z.infer<typeof settingsSchema>
 export const logoSchema = z.object({ mediaType: z.enum(['image/png', 'image/jpeg']), bytes: z.number(), dataUrl: z.string() })
 export type Logo = z.infer<typeof logoSchema>
 
+const homeReference = z.object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number() }).nullable()
+
 export const systemContract = {
   'system:info': call({
     summary: 'Application and database facts',
@@ -81,11 +83,24 @@ export const systemContract = {
       players: z.number(),
       playersActive: z.number(),
       tournamentsByStatus: z.record(z.string(), z.number()),
+      /** Reports waiting for the officer: imported or checked, neither approved, rejected nor rated. */
+      toCheck: z.number(),
       referenceLists: z.number(),
       lastPublished: z
-        .object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number(), publishedAt: z.string() })
+        .object({ id: z.number(), listDate: isoDate, ratingType: z.string(), version: z.number(), entries: z.number(), publishedAt: z.string() })
         .nullable(),
-      lastReference: z.object({ id: z.number(), listDate: isoDate, ratingType: z.string(), entries: z.number() }).nullable()
+      /** The latest imported reference list of each rating type, null for a type with none. */
+      references: z.object({ standard: homeReference, rapid: homeReference, blitz: homeReference }),
+      /** The lists due next: the standard one always, a rapid or blitz one when approved tournaments wait for it. */
+      listsDue: z.array(
+        z.object({
+          ratingType: z.enum(['standard', 'rapid', 'blitz']),
+          listDate: isoDate,
+          closingDate: isoDate,
+          reason: z.enum(['approved', 'afterPublished', 'afterReference', 'today']),
+          tournaments: z.number()
+        })
+      )
     })
   }),
   'system:backups': call({

@@ -15,12 +15,12 @@ export const listsErrors: ErrorCatalogue = {
     fr: 'Le tournoi {id} ({name}), numéro de départ {startRank}, est lié au joueur {playerId}, absent du registre : la base a été modifiée hors de l’application. Rien n’a été écrit ; restaurez la dernière sauvegarde faite avant cette modification (Paramètres › Sauvegardes).'
   },
   'lists.alreadyPublished': {
-    en: 'The list of {listDate} is already published (list {listId}); a published list never changes: use a correction.',
-    fr: 'La liste du {listDate} est déjà publiée (liste {listId}) ; une liste publiée ne change jamais : passez par une correction.'
+    en: 'The list of {listDate} is already published; a published list never changes: use a correction.',
+    fr: 'La liste du {listDate} est déjà publiée ; une liste publiée ne change jamais : passez par une correction.'
   },
   'lists.staleDraft': {
-    en: 'Draft {listId} is older than its inputs (a tournament approved, a file corrected or a decision taken since it was generated): generate it again before publishing.',
-    fr: 'Le brouillon {listId} est plus ancien que ses données (un tournoi approuvé, un fichier corrigé ou une décision prise depuis sa génération) : générez-le à nouveau avant de le publier.'
+    en: 'The draft list of {listDate} is older than its inputs (a tournament approved, a file corrected or a decision taken since it was generated): generate it again before publishing.',
+    fr: 'Le brouillon de la liste du {listDate} est plus ancien que ses données (un tournoi approuvé, un fichier corrigé ou une décision prise depuis sa génération) : générez-le à nouveau avant de le publier.'
   },
   'lists.generatorStalled': {
     en: 'The list was not generated: its computing thread sent nothing for {seconds} s. Nothing was written; try again.',

@@ -16,16 +16,23 @@ export function registryHoldsData(db: Db): boolean {
   return (db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM rating_lists) AS n').get() as { n: number }).n !== 0
 }
 
+/** The rating types a reference list is kept for, in the order the home shows them. */
+const REFERENCE_TYPES = ['standard', 'rapid', 'blitz'] as const
+export type ReferenceList = { id: number; listDate: string; ratingType: string; entries: number }
+
 export interface HomeFigures {
   players: number
   playersActive: number
   tournamentsByStatus: Record<string, number>
+  /** Reports waiting for the officer: imported or checked, neither approved, rejected nor rated. */
+  toCheck: number
   referenceLists: number
-  lastPublished: { id: number; listDate: string; ratingType: string; publishedAt: string; entries: number } | null
-  lastReference: { id: number; listDate: string; ratingType: string; entries: number } | null
+  lastPublished: { id: number; listDate: string; ratingType: string; version: number; publishedAt: string; entries: number } | null
+  /** The latest imported reference list of each rating type (null: none of that type). */
+  references: Record<(typeof REFERENCE_TYPES)[number], ReferenceList | null>
 }
 
-/** The home page's counts: players, tournaments by status, reference lists, the latest published and reference lists. */
+/** The home page's counts: players, tournaments by status and those to check, reference lists, the latest published list and the latest reference list of each type. */
 export function homeFigures(db: Db): HomeFigures {
   const players = (db.prepare("SELECT count(*) AS n FROM players WHERE status <> 'merged'").get() as { n: number }).n
   const playersActive = (db.prepare("SELECT count(*) AS n FROM players WHERE status = 'active'").get() as { n: number }).n
@@ -36,18 +43,18 @@ export function homeFigures(db: Db): HomeFigures {
   const referenceLists = (db.prepare("SELECT count(*) AS n FROM rating_lists WHERE kind = 'reference'").get() as { n: number }).n
   const pub = db
     .prepare(
-      `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.published_at AS publishedAt,
+      `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType, l.version, l.published_at AS publishedAt,
               ${entryCountSql('l')} AS entries
          FROM rating_lists l WHERE l.kind = 'office' AND l.status = 'published'
         ORDER BY l.list_date DESC, l.version DESC LIMIT 1`
     )
     .get() as HomeFigures['lastPublished'] | undefined
-  const ref = db
-    .prepare(
-      `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType,
-              ${entryCountSql('l')} AS entries
-         FROM rating_lists l WHERE l.kind = 'reference' ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
-    )
-    .get() as HomeFigures['lastReference'] | undefined
-  return { players, playersActive, tournamentsByStatus, referenceLists, lastPublished: pub ?? null, lastReference: ref ?? null }
+  const latestReference = db.prepare(
+    `SELECT l.id, l.list_date AS listDate, l.rating_type AS ratingType,
+            ${entryCountSql('l')} AS entries
+       FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = ? ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
+  )
+  const references = Object.fromEntries(REFERENCE_TYPES.map((type) => [type, (latestReference.get(type) as ReferenceList | undefined) ?? null])) as HomeFigures['references']
+  const toCheck = (tournamentsByStatus.imported ?? 0) + (tournamentsByStatus.checked ?? 0)
+  return { players, playersActive, tournamentsByStatus, toCheck, referenceLists, lastPublished: pub ?? null, references }
 }

@@ -544,7 +544,7 @@ export function publishList(db: Db, listId: number, reason: string | null, hooks
     if (list.status === 'published') throw new UserError('lists.alreadyPublished', { listId, listDate: list.listDate })
     assertNotPublished(db, list.listDate, list.ratingType, list.source)
     const h = currentInputsHash(db, listId)
-    if (h.now !== h.stored) throw new UserError('lists.staleDraft', { listId })
+    if (h.now !== h.stored) throw new UserError('lists.staleDraft', { listId, listDate: list.listDate })
     hooks.throwIfCancelled?.()
     hooks.progress?.(1, 3, 'publishing')
     // the checksum was computed from these entries by the generation job in the same transaction that wrote them;

@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { basename } from 'node:path'
 import { backupFolder, listBackups } from '../db/backup'
 import { homeFigures } from '../data/system'
+import { listsDue } from './tournament-list'
 import { openDatabase } from '../db/open'
 import { checkOnOpen } from '../db/open-check'
 import { UserError } from '../util/errors'
@@ -53,7 +54,7 @@ export const systemHandlers: HandlersOf<'system'> = {
     notices: ctx.notices,
     integrityPending: ctx.integrityPending ?? false
   }),
-  'system:home': (_input, { db }) => homeFigures(db),
+  'system:home': (_input, { db }) => ({ ...homeFigures(db), listsDue: listsDue(db) }),
   'system:openedReports': (_input, ctx) => ({
     files: ctx.openedReports.splice(0).map((path) => {
       const fileName = basename(path)

@@ -10,6 +10,7 @@ import { editionChain, FIDE_CHAIN, type ListChain } from '../data/lists'
 import { approvedTournamentIds, latestReferenceDate, listsThatRated, publishedOfficeDates, tournamentListFacts, type RatedInList, type TournamentListFacts } from '../data/tournament-lists'
 import { dueListDate, listDateAfter, listDateFrom, publishedDates, type PublishedDates, type TournamentList } from '../lists/tournament-list'
 import type { ListEditionLookup } from '../lists/types'
+import { closingDate } from '../lists/calendar'
 import { UserError } from '../util/errors'
 
 export type { TournamentList } from '../lists/tournament-list'
@@ -93,6 +94,8 @@ export interface NextListDate {
   reason: NextDateReason
   /** The approved tournaments not yet rated that go into that list (reason 'approved'). */
   tournaments: number
+  /** Its closing date under the list rules of the chain (list date − the cutoff of the edition in force on it). */
+  closingDate: string
 }
 
 /**
@@ -124,12 +127,26 @@ export function nextListDate(db: Db, ratingType: RatingType, profile?: string): 
     const date = dueListDate(f.end ?? f.start, f.receivedDate, published, lookup, edition)
     due.set(date, (due.get(date) ?? 0) + 1)
   }
+  const offer = (listDate: string, reason: NextDateReason, tournaments: number): NextListDate => ({ listDate, reason, tournaments, closingDate: closingDate(lookup, listDate) })
   const earliest = [...due.keys()].sort()[0]
-  if (earliest) return { listDate: earliest, reason: 'approved', tournaments: due.get(earliest)! }
+  if (earliest) return offer(earliest, 'approved', due.get(earliest)!)
   const fallback = (date: string): Edition => chosen ?? editionForDate(date)
-  if (published.latest) return { listDate: listDateAfter(published.latest, lookup, fallback(published.latest)), reason: 'afterPublished', tournaments: 0 }
+  if (published.latest) return offer(listDateAfter(published.latest, lookup, fallback(published.latest)), 'afterPublished', 0)
   const reference = latestReferenceDate(db, ratingType, chain)
-  if (reference) return { listDate: listDateAfter(reference, lookup, fallback(reference)), reason: 'afterReference', tournaments: 0 }
+  if (reference) return offer(listDateAfter(reference, lookup, fallback(reference)), 'afterReference', 0)
   const today = new Date().toISOString().slice(0, 10)
-  return { listDate: listDateFrom(today, lookup, fallback(today)), reason: 'today', tournaments: 0 }
+  return offer(listDateFrom(today, lookup, fallback(today)), 'today', 0)
+}
+
+/**
+ * The lists due next, as the home screen says them: the standard list always (nextListDate's offer), a rapid or blitz
+ * list only when approved tournaments wait for it (FIDE's chain; the generate form offers the same dates).
+ */
+export function listsDue(db: Db): (NextListDate & { ratingType: RatingType })[] {
+  const out: (NextListDate & { ratingType: RatingType })[] = []
+  for (const ratingType of ['standard', 'rapid', 'blitz'] as const) {
+    const next = nextListDate(db, ratingType)
+    if (ratingType === 'standard' || next.reason === 'approved') out.push({ ratingType, ...next })
+  }
+  return out
 }

@@ -150,8 +150,8 @@ describe('two chains of lists over the same players', () => {
     expect((await call(s, 'checks:facts', { id: cup })).list).toEqual({ state: 'due', listDate: '2026-03-01' })
     expect((await call(s, 'checks:facts', { id: tournament1 })).list).toEqual({ state: 'rated', listId: fideNov.listId, listDate: '2025-11-01', version: 1 })
     // the date each chain offers next: FIDE's list has no approved tournament (the cup is not FIDE's), the national one has
-    expect(await call(s, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2026-01-01', reason: 'afterPublished', tournaments: 0 })
-    expect(await call(s, 'lists:nextDate', { ratingType: 'standard', profile: 'fse' })).toEqual({ listDate: '2026-03-01', reason: 'approved', tournaments: 1 })
+    expect(await call(s, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2026-01-01', reason: 'afterPublished', tournaments: 0, closingDate: '2025-12-29' })
+    expect(await call(s, 'lists:nextDate', { ratingType: 'standard', profile: 'fse' })).toEqual({ listDate: '2026-03-01', reason: 'approved', tournaments: 1, closingDate: '2026-02-26' })
     // FIDE's list of 1 January 2026 has no tournament (the cup is not FIDE's): it is still due, computed from December
     // with no game: every rating as on 1 December (1971, 1890, 1810, 1729)
     const fideJan = (await s.ctx.jobs.run('lists:generate', { listDate: '2026-01-01' })) as GenerateResult

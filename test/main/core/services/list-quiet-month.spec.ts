@@ -75,7 +75,7 @@ describe('FIDE 2024: the lists of a year with one tournament, then none', () => 
   }, 300_000)
 
   it('the date offered next is the list after the last published: 1 January 2026', async () => {
-    expect(await call(s, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2026-01-01', reason: 'afterPublished', tournaments: 0 })
+    expect(await call(s, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2026-01-01', reason: 'afterPublished', tournaments: 0, closingDate: '2025-12-29' })
   })
 
   it('1 January 2026, no tournament: P and J turn inactive (no game in the year), J at K 20 after the year of his 18th birthday, A and B active', async () => {

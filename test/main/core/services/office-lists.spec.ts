@@ -300,7 +300,7 @@ describe('a tournament found late', () => {
     expect((await call(services, 'checks:facts', { id: t1 })).list).toEqual({ state: 'rated', listId: v2, listDate: '2025-11-01', version: 2 })
     // nothing is left for December: the list is still due, and computed from November's version 2 with no tournament
     // (issue 35: a quiet month yields its list); the date offered next is the one after the last published
-    expect(await call(services, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-12-01', reason: 'afterPublished', tournaments: 0 })
+    expect(await call(services, 'lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-12-01', reason: 'afterPublished', tournaments: 0, closingDate: '2025-11-28' })
     const dec = (await services.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
     expect(dec).toMatchObject({ baseListId: v2, tournaments: [] })
     // no game, no flag to change in one month: every entry as on version 2

@@ -54,13 +54,26 @@ describe("a tournament's list on every surface (demo federation, October 2025)",
       [JUNIORS]: { state: 'due', listDate: '2025-10-01' }
     })
     // nothing approved yet, nothing published: the form offers the list after the imported list of 1 September
-    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-10-01', reason: 'afterReference', tournaments: 0 })
+    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-10-01', reason: 'afterReference', tournaments: 0, closingDate: '2025-09-28' })
+  })
+
+  it("the home says what is next: the five reports to check, the list of 1 October closing on 28 September, each type's reference list", async () => {
+    const home = await call<Record<string, unknown>>('system:home', {})
+    // the five September reports, imported and checked, none decided yet
+    expect(home.toCheck).toBe(5)
+    // the same offer as lists:nextDate (one function): only the standard list while nothing is approved
+    expect(home.listsDue).toEqual([{ ratingType: 'standard', listDate: '2025-10-01', reason: 'afterReference', tournaments: 0, closingDate: '2025-09-28' }])
+    expect(home.lastPublished).toBeNull()
+    const refs = home.references as Record<string, { listDate: string; ratingType: string; entries: number } | null>
+    expect(refs.standard).toMatchObject({ listDate: '2025-09-01', ratingType: 'standard' })
+    expect(refs.rapid).toMatchObject({ listDate: '2025-09-01', ratingType: 'rapid' })
+    expect(refs.blitz).toBeNull()
   })
 
   it('the approved tournaments make their list the one offered to generate', async () => {
     for (const id of [LYON, CHAMBERY, ANNECY]) await call('checks:approve', { id, reason: 'warnings read, errors decided', overrideErrors: true })
     await call('checks:reject', { id: JUNIORS, reason: 'four rounds on one day' })
-    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-10-01', reason: 'approved', tournaments: 3 })
+    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-10-01', reason: 'approved', tournaments: 3, closingDate: '2025-09-28' })
     const facts = await call<{ list: ListRef; listDate: string | null }>('checks:facts', { id: JUNIORS })
     expect(facts).toMatchObject({ list: null, listDate: null })
   })
@@ -103,14 +116,28 @@ describe("a tournament's list on every surface (demo federation, October 2025)",
     for (const name of ["Open d'automne de Lyon", 'Open de Chambéry', "Tournoi fermé d'Annecy"]) expect(line(name)).toContain('list 2025-10-01 v1 (rated)')
     expect(line('Championnat départemental jeunes')).toContain('list —')
     expect(cli.stdout).not.toContain('2025-11-01')
+
+    // the home: one report left to check (the rapid open), the list published with its version, November next
+    const home = await call<Record<string, unknown>>('system:home', {})
+    expect(home.toCheck).toBe(1)
+    expect(home.lastPublished).toMatchObject({ id: october, listDate: '2025-10-01', ratingType: 'standard', version: 1 })
+    expect(home.listsDue).toEqual([{ ratingType: 'standard', listDate: '2025-11-01', reason: 'afterPublished', tournaments: 0, closingDate: '2025-10-29' }])
   }, 180_000)
 
   it('the list offered next is the one after October, with no approved tournament: November', async () => {
-    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-11-01', reason: 'afterPublished', tournaments: 0 })
+    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-11-01', reason: 'afterPublished', tournaments: 0, closingDate: '2025-10-29' })
     // a tournament approved now that ended before October's closing date is late: it goes into November (2014 § 7.13)
     await call('checks:reopen', { id: JUNIORS, reason: 'held back, decided again' })
     await call('checks:approve', { id: JUNIORS, reason: 'four rounds on one day accepted by the federation', overrideErrors: true })
     expect(await call('checks:facts', { id: JUNIORS })).toMatchObject({ list: { state: 'due', listDate: '2025-11-01' } })
-    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-11-01', reason: 'approved', tournaments: 1 })
+    expect(await call('lists:nextDate', { ratingType: 'standard' })).toEqual({ listDate: '2025-11-01', reason: 'approved', tournaments: 1, closingDate: '2025-10-29' })
+    // the rapid open approved: the home names the first rapid list it goes into besides the standard one
+    await call('checks:approve', { id: GRENOBLE, reason: 'warnings read, errors decided', overrideErrors: true })
+    const home = await call<{ listsDue: unknown[]; toCheck: number }>('system:home', {})
+    expect(home.toCheck).toBe(0)
+    expect(home.listsDue).toEqual([
+      { ratingType: 'standard', listDate: '2025-11-01', reason: 'approved', tournaments: 1, closingDate: '2025-10-29' },
+      { ratingType: 'rapid', listDate: '2025-10-01', reason: 'approved', tournaments: 1, closingDate: '2025-09-28' }
+    ])
   })
 })

@@ -7,7 +7,7 @@ export default {
       intro: 'Every tournament of the period with its state, errors, warnings and decisions to take, and its list: the one that rated it, or the one it will go into. Open one to decide its findings and approve or reject it; every decision is recorded with its reason in the audit log.',
       filters: {
         all: 'All',
-        by: { status: 'State', level: 'Findings', rule: 'Rule', federation: 'Federation', month: 'Month' },
+        by: { search: 'Search', status: 'State', level: 'Findings', rule: 'Rule', federation: 'Federation', month: 'Month' },
         search: 'Search name, place or id',
         level: { error: 'With errors', warning: 'With warnings', open: 'With decisions to take', clean: 'Nothing to decide' }
       },
@@ -146,7 +146,7 @@ export default {
       intro: 'Chaque tournoi de la période avec son état, ses erreurs, ses avertissements, les décisions à prendre et sa liste : celle qui l’a classé, ou celle où il entrera. Ouvrez-en un pour décider de ses constats, l’approuver ou le refuser ; chaque décision est enregistrée avec son motif dans le journal d’audit.',
       filters: {
         all: 'Tous',
-        by: { status: 'État', level: 'Constats', rule: 'Règle', federation: 'Fédération', month: 'Mois' },
+        by: { search: 'Recherche', status: 'État', level: 'Constats', rule: 'Règle', federation: 'Fédération', month: 'Mois' },
         search: 'Chercher un nom, un lieu ou un numéro',
         level: { error: 'Avec des erreurs', warning: 'Avec des avertissements', open: 'Avec des décisions à prendre', clean: 'Rien à décider' }
       },

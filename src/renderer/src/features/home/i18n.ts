@@ -8,12 +8,25 @@ export default {
       tournaments: 'Tournaments',
       noTournaments: 'No tournament yet',
       referenceLists: 'Reference lists',
-      lastReference: 'Latest reference list',
-      lastPublished: 'Latest published list',
-      noneYet: 'None yet',
-      listLine: '{date} · {type} · {entries}',
+      latestReference: 'The latest of each rating type:',
+      noReference: 'none',
+      next: {
+        title: 'What is next',
+        toCheck: 'No report to check | 1 report to check | {n} reports to check',
+        openChecks: 'Open the checks',
+        nothingToCheck: 'No report waits for a decision.',
+        listDue: 'The {type} list of {date}, closing date {closing}',
+        reason: {
+          approved: 'no approved tournament goes into it | 1 approved tournament goes into it | {n} approved tournaments go into it',
+          afterPublished: 'the list after the last one published',
+          afterReference: 'the first list computed from the imported list',
+          today: 'the first list date from today'
+        },
+        generate: 'Generate it',
+        lastPublished: 'Last published: {type} list of {date}, version {version}, published {at}',
+        nonePublished: 'No list published yet.'
+      },
       entries: 'no entry | {n} entry | {n} entries',
-      publishedOn: 'published {at}',
       open: 'Open',
       status: {
         imported: 'imported',
@@ -48,12 +61,25 @@ export default {
       tournaments: 'Tournois',
       noTournaments: 'Aucun tournoi pour l’instant',
       referenceLists: 'Listes de référence',
-      lastReference: 'Dernière liste de référence',
-      lastPublished: 'Dernière liste publiée',
-      noneYet: 'Aucune pour l’instant',
-      listLine: '{date} · {type} · {entries}',
+      latestReference: 'La dernière de chaque cadence :',
+      noReference: 'aucune',
+      next: {
+        title: 'À faire maintenant',
+        toCheck: 'Aucun rapport à contrôler | 1 rapport à contrôler | {n} rapports à contrôler',
+        openChecks: 'Ouvrir les contrôles',
+        nothingToCheck: 'Aucun rapport n’attend de décision.',
+        listDue: 'La liste {type} du {date}, clôture le {closing}',
+        reason: {
+          approved: 'aucun tournoi approuvé n’y entre | 1 tournoi approuvé y entre | {n} tournois approuvés y entrent',
+          afterPublished: 'la liste qui suit la dernière publiée',
+          afterReference: 'la première liste calculée depuis la liste importée',
+          today: 'la première date de liste à partir d’aujourd’hui'
+        },
+        generate: 'La générer',
+        lastPublished: 'Dernière publiée : liste {type} du {date}, version {version}, publiée le {at}',
+        nonePublished: 'Aucune liste publiée pour l’instant.'
+      },
       entries: 'aucune entrée | {n} entrée | {n} entrées',
-      publishedOn: 'publiée le {at}',
       open: 'Ouvrir',
       status: {
         imported: 'importés',
