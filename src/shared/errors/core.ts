@@ -34,6 +34,18 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The backup {file} is damaged ({problems}): it was not restored and the database is unchanged.',
     fr: 'La sauvegarde {file} est endommagée ({problems}) : elle n’a pas été restaurée et la base est inchangée.'
   },
+  'db.restoreEmpty': {
+    en: '{file} is empty (it holds no table): it is not a Rating Office backup. Nothing was restored and the database is unchanged.',
+    fr: '{file} est vide (il ne contient aucune table) : ce n’est pas une sauvegarde de Rating Office. Rien n’a été restauré et la base est inchangée.'
+  },
+  'db.restoreForeign': {
+    en: '{file} is a database of another application (its SQLite application id is {applicationId}; Rating Office’s is {ours}): it is not a Rating Office backup. Nothing was restored and the database is unchanged.',
+    fr: '{file} est une base de données d’une autre application (son identifiant d’application SQLite est {applicationId} ; celui de Rating Office est {ours}) : ce n’est pas une sauvegarde de Rating Office. Rien n’a été restauré et la base est inchangée.'
+  },
+  'db.restoreNotOffice': {
+    en: '{file} is a SQLite database without Rating Office’s tables ({missing} missing, schema version {version}): it is not a Rating Office backup. Nothing was restored and the database is unchanged.',
+    fr: '{file} est une base SQLite sans les tables de Rating Office ({missing} absente(s), version de schéma {version}) : ce n’est pas une sauvegarde de Rating Office. Rien n’a été restauré et la base est inchangée.'
+  },
   'db.restoreBusy': {
     en: 'A background task is running: wait for it to finish, then restore.',
     fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis restaurez.'
