@@ -1,0 +1,40 @@
+// The limits of the work an outside file can cause, stated once (docs/reliability.md lists them with what each attack
+// gave): past one, the reader stops with a located refusal in plain words, before the work grows with the file.
+import { UPLOAD_LIMITS } from '../../shared/contract/files'
+
+const MB = 1024 * 1024
+
+export const LIMITS = {
+  /** A national list (CSV or XLSX) read from disk or uploaded: the upload's own cap. */
+  nationalFileBytes: UPLOAD_LIMITS['national-list'],
+  /**
+   * An XLSX's parts once unpacked, added up from the archive's central directory before anything is inflated (and
+   * each part's inflation stopped at the size it declares). A national list of 100,000 players unpacks to about 40 MB.
+   */
+  xlsxUnpackedBytes: 128 * MB,
+  /** Columns of a national list's header (the used range: up to the last header cell with text). */
+  nationalColumns: 200,
+  /** Data rows of a national list (the largest federations' lists hold about 100,000 players). */
+  nationalRows: 1_000_000,
+  /** A tournament report (TRF) as a file or as text in a call. */
+  trfBytes: 50 * MB,
+  /** Player lines (001) of one report: the largest opens have a few thousand players. */
+  trfPlayers: 20_000,
+  /**
+   * Rounds of one report when its header states none (XXR, or the round dates of line 132): more than any real
+   * tournament; with a stated number, a player line may hold no more rounds than stated.
+   */
+  trfRounds: 200,
+  /** A player's name (TRF, FIDE TXT/XML, national list), in characters. */
+  playerNameChars: 200,
+  /** A free text of a report or list header: tournament name, place, federation, arbiter, in characters. */
+  headerTextChars: 500
+} as const
+
+export type LimitName = keyof typeof LIMITS
+
+/** A size in MB for a message (one decimal under 10 MB). */
+export function megabytes(bytes: number): string {
+  const mb = bytes / MB
+  return mb < 10 ? mb.toFixed(1) : String(Math.round(mb))
+}

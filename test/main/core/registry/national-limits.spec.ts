@@ -1,0 +1,74 @@
+// A national list past the limits (issue 38, src/main/core/limits.ts): a sheet with a formatted cell in column XFD is
+// read on its header's used range only, a zip bomb is refused from its directory or at the size its parts declare,
+// and the refusals name the file, the row and the limit.
+import { afterAll, describe, expect, it } from 'vitest'
+import { writeFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
+import { readNationalTable } from '../../../../src/main/core/registry/national'
+import { zipProblem } from '../../../../src/main/core/util/zip-check'
+import { LIMITS } from '../../../../src/main/core/limits'
+import { UserError } from '../../../../src/main/core/util/errors'
+import { translateError } from '../../../../src/shared/errors/index'
+import { tempDir } from '../../../helpers/temp-db'
+import { writeWideXlsx, writeXlsxBomb, zipOf } from '../../../reliability/hostile-files'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+async function refusal(file: string): Promise<UserError> {
+  const e = await readNationalTable(file).then(() => null, (err: unknown) => err)
+  expect(e).toBeInstanceOf(UserError)
+  return e as UserError
+}
+
+describe('XLSX national lists within the limits', () => {
+  it('reads the header’s used range of a sheet with a formatted cell in column XFD: 7 columns, every row', async () => {
+    const file = tmp.file('wide.xlsx')
+    await writeWideXlsx(file, 300)
+    const table = await readNationalTable(file)
+    expect(table.columns).toEqual(['ID', 'FIDE ID', 'Name', 'Fed', 'Sex', 'Birth', 'Rating'])
+    expect(table.rows).toHaveLength(300)
+    expect(table.rows[299]).toEqual(['300', '', 'Player 300, Anna', 'FRA', 'F', String(1980 + (300 % 30)), String(1400 + 300)])
+    expect(table.rowLines[0]).toBe(2)
+  })
+
+  it('refuses a header wider than the limit, naming its row', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('List')
+    ws.addRow([])
+    ws.addRow(Array.from({ length: LIMITS.nationalColumns + 1 }, (_, i) => `c${i + 1}`))
+    ws.addRow(['1'])
+    const file = tmp.file('too-wide.xlsx')
+    writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()))
+    const e = await refusal(file)
+    expect(e.key).toBe('limits.tooManyColumns')
+    expect(translateError(e.key, e.params, 'en')).toBe(`too-wide.xlsx, row 2: the header has ${LIMITS.nationalColumns + 1} columns; Rating Office reads at most ${LIMITS.nationalColumns}. Remove the empty or unused columns. Nothing was read.`)
+    expect(translateError(e.key, e.params, 'fr')).toContain('too-wide.xlsx, ligne 2 : l’en-tête a 201 colonnes')
+  })
+
+  it('refuses a zip bomb from its central directory, before inflating it', async () => {
+    const file = tmp.file('bomb.xlsx')
+    writeXlsxBomb(file, 130)
+    const e = await refusal(file)
+    expect(e.key).toBe('limits.unpackedTooLarge')
+    expect(e.params).toMatchObject({ file: 'bomb.xlsx', size: '130', member: 'xl/worksheets/sheet1.xml', limit: '128' })
+  })
+
+  it('refuses a part that inflates past the size its header declares, stopping at that size', () => {
+    const big = Buffer.alloc(2 * 1024 * 1024, 0x41)
+    expect(zipProblem(zipOf([{ name: 'a.xml', data: big, declared: 1024 }]), 64 * 1024 * 1024)).toEqual({ kind: 'lies', member: 'a.xml', declared: 1024 })
+    expect(zipProblem(zipOf([{ name: 'a.xml', data: big }]), 64 * 1024 * 1024)).toBeNull()
+    expect(zipProblem(zipOf([{ name: 'a.xml', data: big }]), 1024 * 1024)).toEqual({ kind: 'tooLarge', declared: big.length, largest: 'a.xml' })
+    expect(zipProblem(Buffer.from('not a zip at all, just some text that is long enough'), 1024)).toEqual({ kind: 'notZip' })
+  })
+
+  it('refuses a file larger than the national list limit without reading it', async () => {
+    const file = tmp.file('huge.csv')
+    writeFileSync(file, '')
+    const { truncateSync } = await import('node:fs')
+    truncateSync(file, LIMITS.nationalFileBytes + 5 * 1024 * 1024)
+    const e = await refusal(file)
+    expect(e.key).toBe('limits.fileTooLarge')
+    expect(translateError(e.key, e.params, 'en')).toBe('huge.csv is 105 MB; Rating Office reads files of this kind up to 100 MB. Nothing was read or changed.')
+  })
+})
