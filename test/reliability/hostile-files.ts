@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { deflateRawSync } from 'node:zlib'
 import ExcelJS from 'exceljs'
+import { PLAYER_FIELDS } from '../../src/main/core/trf/layout'
 
 /**
  * A national list of `rows` players whose first sheet has one formatted, empty cell in column XFD (16,384), the last
@@ -70,11 +71,22 @@ export function writeXlsxBomb(file: string, megabytes: number, lie = false): voi
   ]))
 }
 
+/** A TRF player line (columns 1–89) of the fields given, as the layout places them, then its round blocks. */
+function playerLine(f: Partial<Record<keyof typeof PLAYER_FIELDS, string>>, rounds: string): string {
+  const chars = Array.from('001' + ' '.repeat(86))
+  for (const [k, v] of Object.entries(f) as [keyof typeof PLAYER_FIELDS, string][]) {
+    const { column, endColumn, align } = PLAYER_FIELDS[k]
+    const width = endColumn - column + 1
+    const text = align === 'right' ? v.padStart(width) : v.padEnd(width)
+    chars.splice(column - 1, width, ...text.slice(0, width))
+  }
+  return chars.join('') + rounds
+}
+
 /** A TRF report of two players in which the first has `byes` rounds of byes (the 2 MB, 200,000-round attack). */
 export function writeByesTrf(file: string, byes: number): void {
   const head = ['012 Hostile open', '022 Nowhere', '042 2026/01/01', '052 2026/01/02', '062 2', '092 Individual: Swiss-System', `XXR ${byes}`]
-  const rounds = '  0000 - +'.repeat(byes)
-  const p1 = `001    1 m    Alpha, Anna                       1500 FRA     1000001 1990/01/01  ${String(byes).padStart(4)}.0    1${rounds}`
-  const p2 = '001    2 m    Beta, Bruno                       1500 FRA     1000002 1990/01/01   0.0    2'
+  const p1 = playerLine({ startRank: '1', sex: 'm', name: 'Alpha, Anna', rating: '1500', federation: 'FRA', fideId: '1000001', birth: '1990/01/01', points: (byes / 2).toFixed(1), rank: '1' }, '  0000 - H'.repeat(byes))
+  const p2 = playerLine({ startRank: '2', sex: 'm', name: 'Beta, Bruno', rating: '1500', federation: 'FRA', fideId: '1000002', birth: '1990/01/01', points: '0.0', rank: '2' }, '')
   writeFileSync(file, [...head, p1, p2, ''].join('\n'))
 }

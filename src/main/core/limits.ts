@@ -16,15 +16,17 @@ export const LIMITS = {
   nationalColumns: 200,
   /** Data rows of a national list (the largest federations' lists hold about 100,000 players). */
   nationalRows: 1_000_000,
-  /** A tournament report (TRF) as a file or as text in a call. */
-  trfBytes: 50 * MB,
+  /** A tournament report (TRF) as a file or as text in a call: an open of 5,000 players over 11 rounds is 1 MB. */
+  trfBytes: 8 * MB,
   /** Player lines (001) of one report: the largest opens have a few thousand players. */
-  trfPlayers: 20_000,
+  trfPlayers: 10_000,
   /**
-   * Rounds of one report when its header states none (XXR, or the round dates of line 132): more than any real
-   * tournament; with a stated number, a player line may hold no more rounds than stated.
+   * Round blocks of one player line: more than any real tournament (a double round robin of 60 players has 118
+   * rounds), and so the length of any line of a report (line 132's round dates sit above the round blocks).
    */
   trfRounds: 200,
+  /** Round blocks of all the player lines of a report (the crosstable's cells): 5,000 players over 100 rounds. */
+  trfRoundEntries: 500_000,
   /** A player's name (TRF, FIDE TXT/XML, national list), in characters. */
   playerNameChars: 200,
   /** A free text of a report or list header: tournament name, place, federation, arbiter, in characters. */

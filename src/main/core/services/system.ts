@@ -9,9 +9,9 @@ import { homeFigures } from '../data/system'
 import { openDatabase } from '../db/open'
 import { checkOnOpen } from '../db/open-check'
 import { UserError } from '../util/errors'
+import { LIMITS } from '../limits'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
-const MAX_REPORT_BYTES = 50 * 1024 * 1024
 
 export const systemHandlers: HandlersOf<'system'> = {
   'system:backups': (_input, { db, dbPath }) => {
@@ -59,7 +59,7 @@ export const systemHandlers: HandlersOf<'system'> = {
       const fileName = basename(path)
       try {
         const size = statSync(path).size
-        if (size > MAX_REPORT_BYTES) return { path, fileName, error: `${fileName}: ${size} bytes, more than a tournament report can be (${MAX_REPORT_BYTES})` }
+        if (size > LIMITS.trfBytes) return { path, fileName, error: `${fileName}: ${size} bytes, more than a tournament report can be (${LIMITS.trfBytes})` }
         return { path, fileName, base64: readFileSync(path).toString('base64') }
       } catch (e) {
         return { path, fileName, error: `${fileName}: ${(e as Error).message}` }
