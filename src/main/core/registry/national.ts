@@ -213,6 +213,11 @@ export function nationalRecords(table: NationalTable, opts: NationalImportOption
       log.error(line, col(index.surname !== undefined ? 'surname' : 'name'), 'name', '', 'a player name')
       return
     }
+    const longest = Math.max(cell('name').length, cell('surname').length, cell('givenNames').length)
+    if (longest > LIMITS.playerNameChars) {
+      log.error(line, col(index.surname !== undefined ? 'surname' : 'name'), 'name', `${longest} characters`, `a name of at most ${LIMITS.playerNameChars} characters`)
+      return
+    }
     const fed = cell('federation').toUpperCase()
     if (fed && !/^[A-Z]{3}$/.test(fed)) log.error(line, col('federation'), 'federation', fed, 'a three-letter federation code')
     const region = cell('region').replace(/\s+/g, ' ') || null

@@ -10,6 +10,9 @@ import { LIMITS } from '../../../../src/main/core/limits'
 import { UserError } from '../../../../src/main/core/util/errors'
 import { translateError } from '../../../../src/shared/errors/index'
 import { tempDir } from '../../../helpers/temp-db'
+import { openDatabase } from '../../../../src/main/core/db/open'
+import { importFideList } from '../../../../src/main/core/registry/import'
+import { importNationalList } from '../../../../src/main/core/registry/national'
 import { writeWideXlsx, writeXlsxBomb, zipOf } from '../../../reliability/hostile-files'
 
 const tmp = tempDir()
@@ -70,5 +73,37 @@ describe('XLSX national lists within the limits', () => {
     const e = await refusal(file)
     expect(e.key).toBe('limits.fileTooLarge')
     expect(translateError(e.key, e.params, 'en')).toBe('huge.csv is 105 MB; Rating Office reads files of this kind up to 100 MB. Nothing was read or changed.')
+  })
+})
+
+describe('player names within the limit', () => {
+  it('FIDE XML: a 1 MB name is refused at its element, keeping at most the limit of it in memory; nothing imported', () => {
+    const file = tmp.file('long-name.xml')
+    const player = (id: number, name: string): string => `<player>\n<fideid>${id}</fideid>\n<name>${name}</name>\n<country>FRA</country>\n<sex>M</sex>\n<rating>2000</rating>\n<games>0</games>\n<k>20</k>\n<birthday>1990</birthday>\n</player>\n`
+    writeFileSync(file, `<playerslist>\n${player(1000001, 'Fine, Anna')}${player(1000002, 'X'.repeat(1024 * 1024))}</playerslist>\n`)
+    const db = openDatabase(tmp.file('xml.db'))
+    const e = (() => {
+      try {
+        importFideList(db, { file, listDate: '2025-11-01' })
+        return null
+      } catch (err) {
+        return err as UserError
+      }
+    })()
+    expect(e?.key).toBe('registry.badFile')
+    // line 14: the second player's <name> element
+    expect(e?.params).toMatchObject({ file: 'long-name.xml', line: 14, field: 'name', found: '1048576 characters', expected: `a name of at most ${LIMITS.playerNameChars} characters` })
+    expect(db.prepare('SELECT count(*) FROM players').pluck().get()).toBe(0)
+    db.close()
+  })
+
+  it('national CSV: a name past the limit is refused at its row and column', async () => {
+    const file = tmp.file('long-name.csv')
+    writeFileSync(file, `ID;Name;Rating\n1;Fine, Anna;1500\n2;${'Y'.repeat(LIMITS.playerNameChars + 1)}, Bob;1600\n`)
+    const db = openDatabase(tmp.file('csv.db'))
+    const e = await importNationalList(db, { file, listDate: '2025-11-01', ratingType: 'standard', source: 'FRA', mapping: { nationalId: 'ID', name: 'Name', rating: 'Rating' } }).then(() => null, (err: unknown) => err as UserError)
+    expect(e?.key).toBe('registry.badFile')
+    expect(e?.params).toMatchObject({ line: 3, column: 2, field: 'name', found: `${LIMITS.playerNameChars + 6} characters` })
+    db.close()
   })
 })
