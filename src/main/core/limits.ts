@@ -29,6 +29,10 @@ export const LIMITS = {
   trfRoundEntries: 500_000,
   /** A player's name (TRF, FIDE TXT/XML, national list), in characters. */
   playerNameChars: 200,
+  /** List exports a browser-mode server writes at once (each in a worker); past them, 429 with Retry-After. */
+  browserExports: 3,
+  /** The Retry-After of a refused export, in seconds. */
+  browserExportRetrySeconds: 5,
   /** A free text of a report or list header: tournament name, place, federation, arbiter, in characters. */
   headerTextChars: 500
 } as const
