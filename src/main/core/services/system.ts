@@ -13,6 +13,11 @@ import { LIMITS } from '../limits'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
 
+/** A notice's parameters with every path reduced to its file name (the read-only archive's visitors see no folder). */
+function withoutFolders(params: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && /[\\/]/.test(v) && k === 'file' ? basename(v) : v]))
+}
+
 export const systemHandlers: HandlersOf<'system'> = {
   'system:backups': (_input, { db, dbPath }) => {
     const folder = backupFolder(dbPath, readSettings(db).backupDir)
@@ -47,10 +52,11 @@ export const systemHandlers: HandlersOf<'system'> = {
   'system:info': (_input, ctx) => ({
     appVersion: ctx.appVersion,
     schemaVersion: ctx.db.pragma('user_version', { simple: true }) as number,
-    dbPath: ctx.dbPath,
+    // a read-only archive is served to any visitor: the file's name, no folder of the server
+    dbPath: ctx.readOnly ? basename(ctx.dbPath) : ctx.dbPath,
     readOnly: ctx.readOnly,
     host: ctx.host,
-    notices: ctx.notices,
+    notices: ctx.readOnly ? ctx.notices.map((n) => ({ ...n, params: withoutFolders(n.params) })) : ctx.notices,
     integrityPending: ctx.integrityPending ?? false
   }),
   'system:home': (_input, { db }) => homeFigures(db),
@@ -69,7 +75,8 @@ export const systemHandlers: HandlersOf<'system'> = {
 }
 
 export const settingsHandlers: HandlersOf<'settings'> = {
-  'settings:get': (_input, { db }) => readSettings(db),
+  // a read-only archive tells no visitor the officer's name (by default the system's user) nor the backups' folder
+  'settings:get': (_input, { db, readOnly }) => (readOnly ? { ...readSettings(db), officer: '', backupDir: '' } : readSettings(db)),
   'settings:set': (input, { db }) => writeSettings(db, input),
   'settings:logo': (_input, { db }) => {
     const logo = readFederationLogo(db)
