@@ -9,6 +9,7 @@ import { sourceWorkerScript, builtWorkerScript } from '../core/workers/script'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
 import { createHttpServer, listen } from './server'
+import { removeStaleUploads } from '../core/util/uploads'
 
 export interface BrowserModeOptions {
   db?: string
@@ -69,6 +70,8 @@ export async function startBrowserMode(options: BrowserModeOptions) {
     throw new UsageError(`the renderer is not built in ${staticDir}: run \`npm run build:web\` first`)
   }
   const dbPath = options.db ?? defaultDbPath()
+  // uploads a killed server left behind in the temporary folder
+  removeStaleUploads()
   const services = createServices({
     dbPath,
     host: 'browser',
