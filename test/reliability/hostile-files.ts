@@ -62,7 +62,10 @@ export function zipOf(members: Member[]): Buffer {
   return Buffer.concat([...locals, cd, end])
 }
 
-/** A zip bomb dressed as a workbook: a sheet of `megabytes` MB of one repeated byte, a few MB on disk. */
+/**
+ * A zip bomb dressed as a workbook: a sheet of `megabytes` MB of one repeated byte, about 1/1000 of that on disk; its
+ * header declares the true size, or 1 KB when `lie`. (Generating it holds the sheet in memory once: `megabytes` MB.)
+ */
 export function writeXlsxBomb(file: string, megabytes: number, lie = false): void {
   const sheet = Buffer.alloc(megabytes * 1024 * 1024, 0x20)
   writeFileSync(file, zipOf([

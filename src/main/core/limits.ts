@@ -14,6 +14,8 @@ export const LIMITS = {
   xlsxUnpackedBytes: 128 * MB,
   /** Columns of a national list's header (the used range: up to the last header cell with text). */
   nationalColumns: 200,
+  /** One record (line) of a national CSV, in characters: a 60 MB name stops the parser there, located. */
+  csvRecordChars: 64 * 1024,
   /** Data rows of a national list (the largest federations' lists hold about 100,000 players). */
   nationalRows: 1_000_000,
   /** A tournament report (TRF) as a file or as text in a call: an open of 5,000 players over 11 rounds is 1 MB. */

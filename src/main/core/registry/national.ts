@@ -149,7 +149,7 @@ export async function readNationalTable(file: string): Promise<NationalTable> {
   const delimiter = [';', '\t', ','].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1])[0]![0]
   let records: { record: string[]; info: { lines: number } }[]
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }) as unknown as { record: string[]; info: { lines: number } }[]
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true, max_record_size: LIMITS.csvRecordChars }) as unknown as { record: string[]; info: { lines: number } }[]
   } catch (e) {
     const err = e as Error & { lines?: number; column?: number }
     throw new UserError('registry.badFile', {
