@@ -151,7 +151,12 @@ export async function readNationalTable(file: string): Promise<NationalTable> {
   try {
     records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true, max_record_size: LIMITS.csvRecordChars }) as unknown as { record: string[]; info: { lines: number } }[]
   } catch (e) {
-    const err = e as Error & { lines?: number; column?: number }
+    const err = e as Error & { lines?: number; column?: number; code?: string }
+    if (err.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new UserError('registry.badFile', {
+        file: basename(file), line: err.lines ?? 1, column: 1, field: 'line', found: `more than ${LIMITS.csvRecordChars} characters`, expected: `a line of at most ${LIMITS.csvRecordChars} characters`, count: 1
+      })
+    }
     throw new UserError('registry.badFile', {
       file: basename(file), line: err.lines ?? 1, column: 1, field: 'csv', found: err.message, expected: 'a CSV table with one header line', count: 1
     })
