@@ -58,6 +58,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The disk is full: the database {file} could not be written ({reason}). Nothing of this change was kept. Free some space on the disk, then do it again.',
     fr: 'Le disque est plein : la base {file} n’a pas pu être écrite ({reason}). Rien de cette modification n’a été conservé. Libérez de la place sur le disque, puis recommencez.'
   },
+  'db.dailyBackupFailed': {
+    en: 'Today’s automatic backup into {folder} failed: {reason}',
+    fr: 'La sauvegarde automatique du jour dans {folder} a échoué : {reason}'
+  },
   'db.restoreBusy': {
     en: 'A background task is running: wait for it to finish, then restore.',
     fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis restaurez.'
