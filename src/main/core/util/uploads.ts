@@ -8,6 +8,7 @@ import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { UPLOAD_LIMITS, type UploadKind, type UploadedFile } from '../../../shared/contract/files'
 import { UserError } from './errors'
+import { processAlive } from './process-alive'
 
 interface Entry extends UploadedFile {
   path: string
@@ -25,16 +26,6 @@ export function safeFileName(name: string): string {
 }
 
 const UPLOADS_PREFIX = 'rating-office-uploads-'
-
-/** Whether a process is running (EPERM: it is, another user's). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
 
 /**
  * Removes the upload folders that servers killed before closing left in the temporary folder (a SIGKILL skips
@@ -55,7 +46,7 @@ export function removeStaleUploads(dir = tmpdir(), now = Date.now()): string[] {
     const pid = /^(\d+)-/.exec(name.slice(UPLOADS_PREFIX.length))
     let stale: boolean
     try {
-      stale = pid ? Number(pid[1]) !== process.pid && !alive(Number(pid[1])) : now - statSync(path).mtimeMs > 24 * 3600_000
+      stale = pid ? Number(pid[1]) !== process.pid && !processAlive(Number(pid[1])) : now - statSync(path).mtimeMs > 24 * 3600_000
     } catch {
       continue
     }
