@@ -49,6 +49,8 @@ describe('HTTP api client', () => {
     expect(init.headers['X-Rating-Office-Token']).toBe('abc123')
     expect(JSON.parse(init.body)).toEqual({})
     expect(storage.session.getItem('rating-office.token')).toBe('abc123')
+    // kept for the tab, gone from the address bar (issue 38)
+    expect(window.location.search).toBe('')
   })
 
   it('passes a refusal through unchanged', async () => {

@@ -25,6 +25,18 @@ export function stubBrowser(search = ''): { session: MemoryStorage; local: Memor
   vi.stubGlobal('navigator', { language: 'en-GB' })
   // vue's DOM runtime makes one template element when it loads
   vi.stubGlobal('document', { documentElement: { lang: 'en', style: {} }, createElement: () => ({}) })
-  vi.stubGlobal('window', { location: { search } })
+  // the address bar: replaceState changes it as a browser does (the token is taken out of it)
+  const location = { search, pathname: '/', hash: '' }
+  const history = {
+    state: null as unknown,
+    replaceState(state: unknown, _title: string, url: string) {
+      history.state = state
+      const u = new URL(url, 'http://localhost')
+      location.search = u.search
+      location.pathname = u.pathname
+      location.hash = u.hash
+    }
+  }
+  vi.stubGlobal('window', { location, history })
   return { session, local }
 }

@@ -7,6 +7,7 @@ import type { WorkerScript } from '../core/workers/runner'
 import type { CallName, CallInput, CallOutput } from '../../shared/contract/index'
 import type { JobEvent, JobInput, JobKind, JobResult } from '../../shared/contract/jobs'
 import { UserError } from '../core/util/errors'
+import { sqliteUserError } from '../core/db/sqlite-errors'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
 import { noticeLines } from '../core/db/open-check'
@@ -74,6 +75,9 @@ export async function withServices<T>(cmd: Command, fn: (cli: Cli) => Promise<T>
     return await fn(cli)
   } catch (e) {
     if (e instanceof UserError) throw new CliError(e.message)
+    // a busy database or a full disk met outside a call (a command's own write): said in words
+    const known = sqliteUserError(e, dbPath)
+    if (known) throw new CliError(known.message)
     throw e
   } finally {
     await services.close()

@@ -38,8 +38,20 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * A reader that stops reading (`rating-office --json tournaments list | head`) closes the pipe: the rest of the output
+ * has nowhere to go, which is no failure of the command. The process ends quietly, as Unix tools do.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw e
+  })
+}
+
 const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
 if (isEntry) {
+  quietOnClosedPipe(process.stdout)
   runCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code
   })

@@ -2,12 +2,14 @@
 import { fileURLToPath } from 'node:url'
 import { dirname, join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
+import { hostname, networkInterfaces } from 'node:os'
 import { createServices } from '../core/services/index'
 import { noticeLines } from '../core/db/open-check'
 import { sourceWorkerScript, builtWorkerScript } from '../core/workers/script'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
 import { createHttpServer, listen } from './server'
+import { removeStaleUploads } from '../core/util/uploads'
 
 export interface BrowserModeOptions {
   db?: string
@@ -15,6 +17,8 @@ export interface BrowserModeOptions {
   host: string
   readOnly: boolean
   token?: string
+  /** Host names besides the address and the machine's name that clients may use off loopback (a DNS name). */
+  allowHosts?: string[]
   staticDir?: string
   /** Print the address (default true). */
   quiet?: boolean
@@ -26,10 +30,31 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
 
 export class UsageError extends Error {}
 
+/** The shortest token accepted off loopback: 24 characters (a generated token is 32 hexadecimal digits). */
+export const MIN_TOKEN_CHARS = 24
+
 export function checkExposure(host: string, readOnly: boolean, token?: string): void {
   if (!LOOPBACK.has(host) && !readOnly && !token) {
     throw new UsageError(`refusing to serve on ${host} without --read-only or --token: only 127.0.0.1 is served openly`)
   }
+  if (!LOOPBACK.has(host) && token !== undefined && token.length < MIN_TOKEN_CHARS) {
+    throw new UsageError(`refusing to serve on ${host} with a token of ${token.length} characters: off loopback a token has at least ${MIN_TOKEN_CHARS} (e.g. \`openssl rand -hex 16\`)`)
+  }
+}
+
+/**
+ * The names a client may give in its Host header (DNS-rebinding guard): loopback's names on loopback; off loopback
+ * the address served, this machine's name, and the names given with --allow-host, never any name at all.
+ */
+export function servedHostNames(host: string, extra: readonly string[] = []): string[] {
+  if (LOOPBACK.has(host)) return ['127.0.0.1', 'localhost', '::1']
+  const names = new Set([host, hostname(), ...extra])
+  if (host === '0.0.0.0' || host === '::') {
+    // every interface: each of its addresses is a served name
+    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.add(a.address)
+    names.add('localhost')
+  }
+  return [...names]
 }
 
 export function defaultStaticDir(): string {
@@ -45,6 +70,8 @@ export async function startBrowserMode(options: BrowserModeOptions) {
     throw new UsageError(`the renderer is not built in ${staticDir}: run \`npm run build:web\` first`)
   }
   const dbPath = options.db ?? defaultDbPath()
+  // uploads a killed server left behind in the temporary folder
+  removeStaleUploads()
   const services = createServices({
     dbPath,
     host: 'browser',
@@ -58,7 +85,7 @@ export async function startBrowserMode(options: BrowserModeOptions) {
     },
     worker: import.meta.url.endsWith('.ts') ? sourceWorkerScript() : builtWorkerScript(import.meta.url)
   })
-  const allowedHosts = LOOPBACK.has(options.host) ? ['127.0.0.1', 'localhost', '::1'] : []
+  const allowedHosts = servedHostNames(options.host, options.allowHosts ?? [])
   const server = createHttpServer({ services, staticDir, token: options.token, allowedHosts })
   const port = await listen(server, options.port, options.host)
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`

@@ -6,11 +6,16 @@ import { i18n } from './i18n'
 const TOKEN_KEY = 'rating-office.token'
 export const TOKEN_HEADER = 'X-Rating-Office-Token'
 
-/** The access token of a served archive: taken from `?token=` once, then kept for the tab's life. */
+/** The access token of a served archive: taken from `?token=` once (and removed from the address), then kept for the tab's life. */
 export function accessToken(): string | null {
-  const fromUrl = new URLSearchParams(window.location.search).get('token')
+  const params = new URLSearchParams(window.location.search)
+  const fromUrl = params.get('token')
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl)
+    // kept for the tab, gone from the address bar: not in the history, a bookmark, a screenshot or a shared link
+    params.delete('token')
+    const query = params.toString()
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`)
     return fromUrl
   }
   return sessionStorage.getItem(TOKEN_KEY)

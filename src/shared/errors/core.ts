@@ -34,6 +34,34 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The backup {file} is damaged ({problems}): it was not restored and the database is unchanged.',
     fr: 'La sauvegarde {file} est endommagée ({problems}) : elle n’a pas été restaurée et la base est inchangée.'
   },
+  'db.restoreEmpty': {
+    en: '{file} is empty (it holds no table): it is not a Rating Office backup. Nothing was restored and the database is unchanged.',
+    fr: '{file} est vide (il ne contient aucune table) : ce n’est pas une sauvegarde de Rating Office. Rien n’a été restauré et la base est inchangée.'
+  },
+  'db.restoreForeign': {
+    en: '{file} is a database of another application (its SQLite application id is {applicationId}; Rating Office’s is {ours}): it is not a Rating Office backup. Nothing was restored and the database is unchanged.',
+    fr: '{file} est une base de données d’une autre application (son identifiant d’application SQLite est {applicationId} ; celui de Rating Office est {ours}) : ce n’est pas une sauvegarde de Rating Office. Rien n’a été restauré et la base est inchangée.'
+  },
+  'db.restoreNotOffice': {
+    en: '{file} is a SQLite database without Rating Office’s tables ({missing} missing, schema version {version}): it is not a Rating Office backup. Nothing was restored and the database is unchanged.',
+    fr: '{file} est une base SQLite sans les tables de Rating Office ({missing} absente(s), version de schéma {version}) : ce n’est pas une sauvegarde de Rating Office. Rien n’a été restauré et la base est inchangée.'
+  },
+  'db.busy': {
+    en: 'The database {file} is busy: another session (a command, another window or a server) is writing to it, and this change could not wait any longer. Nothing of it was kept: do it again once the other one has finished.',
+    fr: 'La base {file} est occupée : une autre session (une commande, une autre fenêtre ou un serveur) y écrit, et cette modification n’a pas pu attendre plus longtemps. Rien n’en a été conservé : refaites-la quand l’autre aura terminé.'
+  },
+  'db.busyHeld': {
+    en: 'The database {file} is busy: the Rating Office session of process {pid} on {host} (open since {since}) is writing to it, and this change could not wait any longer. Nothing of it was kept: do it again once that session has finished its work.',
+    fr: 'La base {file} est occupée : la session de Rating Office du processus {pid} sur {host} (ouverte depuis {since}) y écrit, et cette modification n’a pas pu attendre plus longtemps. Rien n’en a été conservé : refaites-la quand cette session aura terminé son travail.'
+  },
+  'db.diskFull': {
+    en: 'The disk is full: the database {file} could not be written ({reason}). Nothing of this change was kept. Free some space on the disk, then do it again.',
+    fr: 'Le disque est plein : la base {file} n’a pas pu être écrite ({reason}). Rien de cette modification n’a été conservé. Libérez de la place sur le disque, puis recommencez.'
+  },
+  'db.dailyBackupFailed': {
+    en: 'Today’s automatic backup into {folder} failed: {reason}',
+    fr: 'La sauvegarde automatique du jour dans {folder} a échoué : {reason}'
+  },
   'db.restoreBusy': {
     en: 'A background task is running: wait for it to finish, then restore.',
     fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis restaurez.'

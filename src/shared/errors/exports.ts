@@ -6,6 +6,10 @@ export const exportsErrors: ErrorCatalogue = {
     en: 'Two big lists are compared once and kept for paging, which an in-memory database ({dbPath}) cannot do.',
     fr: 'Deux grandes listes sont comparées une fois puis gardées pour la pagination, ce qu’une base en mémoire ({dbPath}) ne permet pas.'
   },
+  'exports.busy': {
+    en: '{running} exports are being written already: try again in {retry} seconds.',
+    fr: '{running} exports sont déjà en cours d’écriture : réessayez dans {retry} secondes.'
+  },
   'exports.badLogo': {
     en: 'The federation logo in the settings cannot be printed ({reason}); give a PNG or JPEG image.',
     fr: 'Le logo de la fédération des réglages ne peut pas être imprimé ({reason}) ; donnez une image PNG ou JPEG.'

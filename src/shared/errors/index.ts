@@ -9,6 +9,7 @@ import { exportsErrors } from './exports'
 import { reviewErrors } from './review'
 import { demoErrors } from './demo'
 import { filesErrors } from './files'
+import { limitsErrors } from './limits'
 import { untranslated } from './untranslated'
 
 export type Locale = 'en' | 'fr'
@@ -24,7 +25,8 @@ export const errorCatalogue: ErrorCatalogue = {
   ...exportsErrors,
   ...reviewErrors,
   ...demoErrors,
-  ...filesErrors
+  ...filesErrors,
+  ...limitsErrors
 }
 
 /** A parameter given in every language (the input issues, issues.ts): the message's language picks its text. */

@@ -10,6 +10,11 @@ export const trfErrors: ErrorCatalogue = {
   'trf.line.unknown': { en: 'Line {line}: unknown record “{found}”, kept as written.', fr: 'Ligne {line} : enregistrement inconnu « {found} », conservé tel quel.' },
   'trf.record.misnumbered': { en: 'Line {line}: a player line starts with “{found}” instead of 001; the player is missing.', fr: 'Ligne {line} : une ligne de joueur commence par « {found} » au lieu de 001 ; le joueur manque.' },
   'trf.file.empty': { en: 'The file is empty.', fr: 'Le fichier est vide.' },
+  'trf.limits.fileSize': { en: 'The file is {found} MB; a tournament report is read up to {limit} MB. Nothing was read.', fr: 'Le fichier fait {found} Mo ; un rapport de tournoi est lu jusqu’à {limit} Mo. Rien n’a été lu.' },
+  'trf.limits.rounds': { en: 'Line {line}, column {column}: this player line holds {found} rounds; a report is read up to {limit} rounds a player. The report is refused.', fr: 'Ligne {line}, colonne {column} : cette ligne de joueur contient {found} rondes ; un rapport est lu jusqu’à {limit} rondes par joueur. Le rapport est refusé.' },
+  'trf.limits.line': { en: 'Line {line}, column {column}: the line is {found} characters long; a report’s lines are read up to {limit}. The report is refused.', fr: 'Ligne {line}, colonne {column} : la ligne fait {found} caractères ; les lignes d’un rapport sont lues jusqu’à {limit}. Le rapport est refusé.' },
+  'trf.limits.field': { en: 'Line {line}, column {column}: record {record} holds {found} characters; at most {limit} are accepted. The report is refused.', fr: 'Ligne {line}, colonne {column} : l’enregistrement {record} contient {found} caractères ; {limit} au plus sont acceptés. Le rapport est refusé.' },
+  'trf.limits.players': { en: 'Line {line}: player {found} is past the limit of a report ({players} players, {entries} round blocks in all). The report is refused.', fr: 'Ligne {line} : le joueur {found} dépasse la limite d’un rapport ({players} joueurs, {entries} cases de rondes en tout). Le rapport est refusé.' },
   'trf.file.noPlayers': { en: 'The file has no player line (001).', fr: 'Le fichier n’a aucune ligne de joueur (001).' },
   // header
   'trf.header.missing': { en: 'Header record {record} is missing: {expected}.', fr: 'L’enregistrement d’en-tête {record} manque : {expected}.' },

@@ -9,6 +9,9 @@ import { createHttpServer, listen } from '../../../src/main/http/server'
 import { listExportUrl } from '../../../src/shared/contract/list-out'
 import { buildFixture, type Fixture } from '../core/services/list-fixture'
 import { tempDir } from '../../helpers/temp-db'
+import { LIMITS } from '../../../src/main/core/limits'
+import { runningExports } from '../../../src/main/http/list-export'
+import type { JobEvent } from '../../../src/shared/contract/jobs'
 
 const tmp = tempDir()
 let fx: Fixture
@@ -101,5 +104,58 @@ describe('GET /api/export/list/<id>', () => {
     } finally {
       await desktop.close()
     }
+  })
+})
+
+/** Waits until the server has no export running (bounded: fails after 10 s). */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 200 && runningExports() > 0; i++) await new Promise((r) => setTimeout(r, 50))
+  expect(runningExports()).toBe(0)
+}
+
+describe('exports bounded and cancelled (issue 38)', () => {
+  it('writes LIMITS.browserExports at once and answers the others 429 with Retry-After', async () => {
+    const base = await start(readOnly)
+    const url = base + listExportUrl({ listId: fx.ids.feb, format: 'pdf', sort: 'name', locale: 'en' })
+    const answers = await Promise.all(Array.from({ length: LIMITS.browserExports + 3 }, () => fetch(url)))
+    const statuses = answers.map((r) => r.status).sort()
+    expect(statuses).toEqual([...Array<number>(LIMITS.browserExports).fill(200), 429, 429, 429])
+    const refused = answers.find((r) => r.status === 429)!
+    expect(refused.headers.get('retry-after')).toBe(String(LIMITS.browserExportRetrySeconds))
+    expect((await refused.json()) as unknown).toMatchObject({ ok: false, error: { key: 'exports.busy' } })
+    await Promise.all(answers.filter((r) => r !== refused).map((r) => r.arrayBuffer()))
+    // the server's side ends just after the client has the last byte
+    await settled()
+    // once they are done, the next one is written
+    expect((await fetch(url)).status).toBe(200)
+  })
+
+  it('cancels the export job of a client that goes away', async () => {
+    const base = await start(readOnly)
+    const ended = new Promise<string>((resolve) => {
+      const listener = (e: JobEvent): void => {
+        if (e.kind === 'lists:export' && e.state !== 'running') {
+          readOnly.ctx.jobs.off('event', listener)
+          resolve(e.state)
+        }
+      }
+      readOnly.ctx.jobs.on('event', listener)
+    })
+    const started = new Promise<void>((resolve) => {
+      const listener = (e: JobEvent): void => {
+        if (e.kind === 'lists:export' && e.state === 'running') {
+          readOnly.ctx.jobs.off('event', listener)
+          resolve()
+        }
+      }
+      readOnly.ctx.jobs.on('event', listener)
+    })
+    const abort = new AbortController()
+    const req = fetch(base + listExportUrl({ listId: fx.ids.feb, format: 'pdf', sort: 'name', locale: 'en' }), { signal: abort.signal }).catch((e: unknown) => e)
+    await started
+    abort.abort()
+    await req
+    expect(await ended).toBe('cancelled')
+    await settled()
   })
 })

@@ -5,7 +5,8 @@ import { request, type Server } from 'node:http'
 import { createServices, type Services } from '../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../src/main/core/workers/script'
 import { createHttpServer, listen, CSP, SECURITY_HEADERS, DEFAULT_MAX_BODY_BYTES, TOKEN_FAILURES_ALLOWED, TOKEN_FAILURE_WINDOW_MS } from '../../../src/main/http/server'
-import { checkExposure, UsageError } from '../../../src/main/http/start'
+import { checkExposure, servedHostNames, UsageError } from '../../../src/main/http/start'
+import { hostname } from 'node:os'
 import { tempDir } from '../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -164,23 +165,34 @@ describe('browser-mode HTTP server', () => {
     expect((await post(base, '/api/call/system:info', {})).status).toBe(200)
   })
 
-  it('refuses an address for a while after too many wrong tokens, then lets it try again', async () => {
+  it('slows wrong tokens from every address after too many, and never refuses the right one (issue 38)', async () => {
     let clock = 1_000_000
     const base = await start({ token: 's3cret', now: () => clock })
     for (let i = 0; i < TOKEN_FAILURES_ALLOWED; i++) expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': `guess${i}` })).status).toBe(401)
-    const blocked = await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 's3cret' })
+    const blocked = await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 'guess-more' })
     expect(blocked.status).toBe(429)
     expect(blocked.headers.get('retry-after')).toBe('60')
     expect(await blocked.json()).toMatchObject({ ok: false, error: { key: 'contract.tooManyAttempts' } })
-    clock += TOKEN_FAILURE_WINDOW_MS
+    // the officer with the right token is not locked out by someone else's guesses
     expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 's3cret' })).status).toBe(200)
+    // each wrong guess past the limit starts the wait again: 59 s later, still refused
+    clock += TOKEN_FAILURE_WINDOW_MS - 1000
+    expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 'guess-again' })).status).toBe(429)
+    clock += TOKEN_FAILURE_WINDOW_MS
+    expect((await post(base, '/api/call/system:info', {}, { 'x-rating-office-token': 'fresh-guess' })).status).toBe(401)
   })
 
   it('will not serve openly beyond loopback', () => {
     expect(() => checkExposure('0.0.0.0', false)).toThrow(UsageError)
     expect(() => checkExposure('192.168.1.10', false)).toThrow(/--read-only or --token/)
     expect(() => checkExposure('0.0.0.0', true)).not.toThrow()
-    expect(() => checkExposure('0.0.0.0', false, 'tok')).not.toThrow()
+    // off loopback a token is long enough not to be guessed (issue 38: `--token a` was accepted on 0.0.0.0)
+    expect(() => checkExposure('0.0.0.0', false, 'a')).toThrow(/token of 1 characters: off loopback a token has at least 24/)
+    expect(() => checkExposure('0.0.0.0', false, 'x'.repeat(24))).not.toThrow()
+    expect(() => checkExposure('127.0.0.1', false, 'a')).not.toThrow()
+    // the Host header off loopback: the address, this machine's name, the names allowed; never any name
+    expect(servedHostNames('192.168.1.10', ['office.example'])).toEqual(['192.168.1.10', hostname(), 'office.example'])
+    expect(servedHostNames('127.0.0.1')).toEqual(['127.0.0.1', 'localhost', '::1'])
     expect(() => checkExposure('127.0.0.1', false)).not.toThrow()
   })
 })

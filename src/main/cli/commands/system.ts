@@ -43,12 +43,13 @@ export function register(program: Command): void {
     .option('--read-only', 'refuse every call that changes data (to publish the archive on a network)')
     .option('--token <token>', 'require this token on every call (header X-Rating-Office-Token or ?token=)')
     .option('--static <dir>', 'folder of the built renderer (default: out/web next to the build)')
-    .action(async (opts: { port: string; host: string; readOnly?: boolean; token?: string; static?: string }, cmd: Command) => {
+    .option('--allow-host <name...>', 'off loopback, other names clients reach the server by (a DNS name): the Host header is checked against the address, this machine\'s name and these')
+    .action(async (opts: { port: string; host: string; readOnly?: boolean; token?: string; static?: string; allowHost?: string[] }, cmd: Command) => {
       const g = globalOptions(cmd)
       const port = Number(opts.port)
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port expects a number from 0 to 65535, got “${opts.port}”`, 2)
       try {
-        await startBrowserMode({ db: g.db, port, host: opts.host, readOnly: Boolean(opts.readOnly), token: opts.token, staticDir: opts.static })
+        await startBrowserMode({ db: g.db, port, host: opts.host, readOnly: Boolean(opts.readOnly), token: opts.token, staticDir: opts.static, allowHosts: opts.allowHost ?? [] })
       } catch (e) {
         if (e instanceof UsageError) throw new CliError(e.message, 2)
         throw e

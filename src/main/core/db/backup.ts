@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path'
 import type { Db } from './open'
 import { latestVersion } from './migrate'
 import { migrations } from './migrations'
+import { RATING_OFFICE_APPLICATION_ID } from './migrations/027-application-id'
 import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-thread'
 import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
@@ -110,6 +111,7 @@ function withFile<T>(file: string, check: (db: Db) => T): T {
   try {
     return check(db)
   } catch (e) {
+    if (e instanceof UserError) throw e
     throw new UserError('db.notADatabase', { file, reason: (e as Error).message })
   } finally {
     db.close()
@@ -240,6 +242,30 @@ function claimAlone(current: Db, dbPath: string): void {
   if (mode !== 'delete') throw new UserError('db.restoreInUse', { file: dbPath })
 }
 
+/** Tables every Rating Office database has had since migration 1: a file without one of them is not the office's. */
+const OFFICE_TABLES = ['players', 'rating_lists', 'rating_list_entries', 'settings', 'audit_log'] as const
+
+/**
+ * Refuses a file that is not a Rating Office database before anything is restored: an empty file or an empty
+ * database (no table: SQLite opens a 0-byte file as an empty database, schema version 0), another application's
+ * database (its application id, set in the header since migration 27, is another), or one without the office's
+ * tables or outside the schema versions this version knows (1 to the latest; a backup older than migration 27 has
+ * application id 0 and is recognised by its tables and version). A newer schema is refused by its own message.
+ */
+export function checkOfficeDatabase(db: Db, file: string): void {
+  const applicationId = db.pragma('application_id', { simple: true }) as number
+  if (applicationId !== 0 && applicationId !== RATING_OFFICE_APPLICATION_ID) {
+    throw new UserError('db.restoreForeign', { file, applicationId: hexId(applicationId), ours: hexId(RATING_OFFICE_APPLICATION_ID) })
+  }
+  const tables = tableNames(db)
+  if (tables.length === 0) throw new UserError('db.restoreEmpty', { file })
+  const version = db.pragma('user_version', { simple: true }) as number
+  const missing = OFFICE_TABLES.filter((t) => !tables.includes(t))
+  if (missing.length || version < 1) throw new UserError('db.restoreNotOffice', { file, missing: missing.length ? missing.join(', ') : '—', version })
+}
+
+const hexId = (n: number): string => `0x${(n >>> 0).toString(16).padStart(8, '0')}`
+
 export interface RestoreReport {
   restored: string
   from: string
@@ -255,6 +281,7 @@ export interface RestoreReport {
  * crash leaves either the old file or the new one, never a mix. A leftover WAL of the old file is removed.
  */
 export async function restoreDatabase(dbPath: string, from: string, safetyDir = dirname(dbPath), now = new Date()): Promise<RestoreReport> {
+  withFile(from, (db) => checkOfficeDatabase(db, from))
   const check = checkDatabaseFile(from)
   if (check.integrity !== 'ok' || check.foreignKeyProblems.length) {
     throw new UserError('db.backupDamaged', { file: from, problems: check.integrity !== 'ok' ? check.integrity : `${check.foreignKeyProblems.length} foreign key problems` })

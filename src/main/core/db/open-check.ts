@@ -6,6 +6,7 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeS
 import { hostname } from 'node:os'
 import type { Db } from './open'
 import { translateError } from '../../../shared/errors/index'
+import { processAlive } from '../util/process-alive'
 
 export type NoticeLevel = 'info' | 'warning' | 'error'
 
@@ -37,16 +38,6 @@ function readLock(file: string): LockOwner | null {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    // EPERM: the process exists, it belongs to someone else
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /** What the files beside the database say before it is opened: read by `inspectBeforeOpen`, judged after. */
 export interface BeforeOpen {
   file: string
@@ -65,7 +56,7 @@ export function inspectBeforeOpen(file: string): BeforeOpen {
   const mine = owner !== null && owner.pid === process.pid && owner.host === hostname()
   const lock = existsSync(lockPath(file)) && !mine
     ? owner
-      ? { ...owner, stale: owner.host === hostname() && !alive(owner.pid) }
+      ? { ...owner, stale: owner.host === hostname() && !processAlive(owner.pid) }
       : { pid: 0, host: '', since: '', stale: true }
     : null
   return { file, walBytes: size(`${file}-wal`), hotJournal: size(`${file}-journal`) > 0, lock }

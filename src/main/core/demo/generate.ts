@@ -7,6 +7,7 @@ import { NAME_MISMATCH_BELOW } from '../tournaments/match'
 import type { RatingType, ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
 import { rng } from '../util/rng'
 import { txtLine } from '../exports/txt'
+import { csvField } from '../exports/csv'
 import { txtHeaderLine } from '../registry/fide-txt-layout'
 
 /** The federation of the demo and the dates of its month (every figure below follows from the seed). */
@@ -157,11 +158,7 @@ function makeArbiters(players: DemoPlayer[]): DemoArbiter[] {
   }))
 }
 
-const csvCell = (v: string | number | null): string => {
-  const s = v === null ? '' : String(v)
-  return /[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-const csv = (rows: (string | number | null)[][]): string => rows.map((r) => r.map(csvCell).join(';')).join('\n') + '\n'
+const csv = (rows: (string | number | null)[][]): string => rows.map((r) => r.map((c) => csvField(c, ';')).join(';')).join('\n') + '\n'
 
 function nationalCsv(players: DemoPlayer[], type: 'standard' | 'rapid'): string {
   const rows: (string | number | null)[][] = [['ID', 'FIDE ID', 'Surname', 'First name', 'Fed', 'Sex', 'Birth', 'Title', 'Rating', 'Games', 'K']]

@@ -7,9 +7,26 @@ export function csvSeparator(locale: ExportLocale): ';' | ',' {
   return locale === 'fr' ? ';' : ','
 }
 
+/** A cell that is a plain number written as text ("-12", "+3", "2.5", "1,5"): a spreadsheet reads it as that number. */
+const PLAIN_NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/
+
+/** The first characters that make a spreadsheet read a cell as a formula or a command (OWASP, "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * A text cell as it may go into a CSV file: one that begins with = + - @, a tab or a carriage return gets a leading
+ * apostrophe, as OWASP recommends, so that a spreadsheet shows it as text and runs nothing (a name
+ * "=HYPERLINK(…)" stays a name). A plain number ("-12", a negative change) is left as it is: it is a number to the
+ * spreadsheet and runs nothing. The apostrophe is the only change: removing it gives the original text back.
+ */
+export function neutraliseCsvText(s: string): string {
+  return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s
+}
+
+/** One CSV cell: every CSV the product writes goes through here (numbers as they are, text neutralised, then quoted). */
 export function csvField(v: string | number | null, sep: string): string {
   if (v === null) return ''
-  const s = String(v)
+  const s = typeof v === 'number' ? String(v) : neutraliseCsvText(v)
   return s.includes(sep) || s.includes('"') || s.includes('\n') || s.includes('\r') ? `"${s.replace(/"/g, '""')}"` : s
 }
 

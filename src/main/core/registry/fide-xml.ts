@@ -2,6 +2,7 @@
 import { SaxesParser } from 'saxes'
 import { streamText } from './text-source'
 import { splitName } from './names'
+import { LIMITS } from '../limits'
 import {
   arbiterTitleOf,
   readFlag,
@@ -28,7 +29,10 @@ export interface XmlReadOptions {
 }
 
 interface Field {
+  /** The element's text, cut after LIMITS.playerNameChars + 1 characters. */
   text: string
+  /** The whole text's length, when the text was cut. */
+  length?: number
   line: number
   column: number
 }
@@ -45,6 +49,8 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
   let fields = new Map<string, Field>()
   let current: string | null = null
   let text = ''
+  /** The element's whole text length; only its first LIMITS.playerNameChars + 1 characters are kept (a 60 MB name). */
+  let textLength = 0
   let textLine = 0
   let textColumn = 0
   let players = 0
@@ -63,12 +69,15 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
     } else if (inPlayer) {
       current = tag.name.toLowerCase()
       text = ''
+      textLength = 0
       textLine = parser.line
       textColumn = parser.column + 1
     }
   })
   parser.on('text', (t) => {
-    if (current) text += t
+    if (!current) return
+    textLength += t.length
+    if (text.length <= LIMITS.playerNameChars) text += t.slice(0, LIMITS.playerNameChars + 1 - text.length)
   })
   parser.on('closetag', (tag) => {
     depth--
@@ -81,7 +90,7 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
         opts.onRecord(rec.record)
       }
     } else if (inPlayer && current) {
-      fields.set(current, { text: text.trim(), line: textLine, column: textColumn })
+      fields.set(current, { text: text.trim(), line: textLine, column: textColumn, length: textLength })
       current = null
     }
   })
@@ -121,6 +130,10 @@ function toRecord(f: Map<string, Field>, line: number, opts: XmlReadOptions): { 
     return null
   }
   const nameF = get('name')
+  if ((nameF.length ?? 0) > LIMITS.playerNameChars) {
+    log.error(nameF.line, nameF.column, 'name', `${nameF.length} characters`, `a name of at most ${LIMITS.playerNameChars} characters`)
+    return null
+  }
   // Some files pad names oddly (" Orr  ,  Mark  J  L"): spaces are normalised, letters kept.
   const name = nameF.text.replace(/\s+/g, ' ').replace(/\s*,\s*/, ', ').trim()
   if (!name) {

@@ -13,6 +13,8 @@ import { duplicatesOf, throwProblems, type ImportListResult } from './import'
 import { ListWriter, referenceListByChecksum } from '../data/list-import'
 import { fileChecksum } from './text-source'
 import { appendAudit } from '../data/audit'
+import { LIMITS, megabytes } from '../limits'
+import { zipProblem } from '../util/zip-check'
 
 export const NATIONAL_FIELDS = [
   'nationalId', 'fideId', 'name', 'surname', 'givenNames', 'federation', 'region', 'sex', 'birth', 'title', 'rating', 'games', 'k', 'flags'
@@ -77,15 +79,60 @@ function cellText(v: ExcelJS.CellValue): string {
   return String(v)
 }
 
-/** Reads the whole table (national lists are small: tens of thousands of rows at most). */
+/** Refuses an XLSX whose parts would unpack past the limit, or whose parts inflate past what they declare. */
+function checkXlsxArchive(file: string): void {
+  const problem = zipProblem(file, LIMITS.xlsxUnpackedBytes)
+  // an archive without a ZIP directory is left to the workbook reader, which says it cannot read it
+  if (!problem || problem.kind === 'notZip') return
+  const name = basename(file)
+  if (problem.kind === 'tooLarge') throw new UserError('limits.unpackedTooLarge', { file: name, size: megabytes(problem.declared), member: problem.largest, limit: megabytes(LIMITS.xlsxUnpackedBytes) })
+  throw new UserError('limits.zipLies', { file: name, member: problem.member, size: problem.declared })
+}
+
+/**
+ * The first sheet's table: the header row's used range (up to its last cell with text, at most LIMITS.nationalColumns
+ * columns) and, of every data row, those columns only. A cell elsewhere (a formatted cell in column XFD) is never
+ * visited: the sheet's `columnCount` is not read.
+ */
+function sheetTable(ws: ExcelJS.Worksheet, file: string): NationalTable {
+  const name = basename(file)
+  let width = 0
+  let headerLine = 0
+  const rows: { line: number; cells: string[] }[] = []
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    if (!headerLine) {
+      // the header's used range: its cells that exist, up to the last one with text
+      let found = 0
+      row.eachCell({ includeEmpty: false }, (cell, c) => {
+        if (cellText(cell.value).trim()) found = Math.max(found, c)
+      })
+      if (!found) return
+      if (found > LIMITS.nationalColumns) throw new UserError('limits.tooManyColumns', { file: name, line: n, found, limit: LIMITS.nationalColumns })
+      width = found
+      headerLine = n
+    } else if (rows.length >= LIMITS.nationalRows + 1) {
+      throw new UserError('limits.tooManyRows', { file: name, line: n, limit: LIMITS.nationalRows })
+    }
+    const cells: string[] = []
+    for (let c = 1; c <= width; c++) cells.push(cellText(row.findCell(c)?.value ?? null).trim())
+    if (cells.some(Boolean)) rows.push({ line: n, cells })
+  })
+  if (rows.length < 2) throw new UserError('registry.emptyFile', { file: name })
+  return { columns: rows[0]!.cells, rows: rows.slice(1).map((r) => r.cells), rowLines: rows.slice(1).map((r) => r.line) }
+}
+
+/** Reads the whole table (national lists are small: tens of thousands of rows), within LIMITS (limits.ts). */
 export async function readNationalTable(file: string): Promise<NationalTable> {
+  let size: number
   try {
-    statSync(file)
+    size = statSync(file).size
   } catch (e) {
     throw new UserError('registry.fileUnreadable', { file, reason: (e as Error).message })
   }
+  if (size > LIMITS.nationalFileBytes) throw new UserError('limits.fileTooLarge', { file: basename(file), size: megabytes(size), limit: megabytes(LIMITS.nationalFileBytes) })
   const ext = extname(file).toLowerCase()
   if (ext === '.xlsx') {
+    checkXlsxArchive(file)
     const { default: Excel } = await import('exceljs') // on demand: half a second of CPU to load
     const wb = new Excel.Workbook()
     try {
@@ -95,23 +142,21 @@ export async function readNationalTable(file: string): Promise<NationalTable> {
     }
     const ws = wb.worksheets[0]
     if (!ws) throw new UserError('registry.emptyFile', { file: basename(file) })
-    const all: { line: number; cells: string[] }[] = []
-    ws.eachRow({ includeEmpty: false }, (row, n) => {
-      const cells: string[] = []
-      for (let c = 1; c <= ws.columnCount; c++) cells.push(cellText(row.getCell(c).value).trim())
-      all.push({ line: n, cells })
-    })
-    if (all.length < 2) throw new UserError('registry.emptyFile', { file: basename(file) })
-    return { columns: all[0]!.cells, rows: all.slice(1).map((r) => r.cells), rowLines: all.slice(1).map((r) => r.line) }
+    return sheetTable(ws, file)
   }
   const text = decode(readFileSync(file))
   const firstLine = text.split(/\r?\n/, 1)[0] ?? ''
   const delimiter = [';', '\t', ','].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1])[0]![0]
   let records: { record: string[]; info: { lines: number } }[]
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }) as unknown as { record: string[]; info: { lines: number } }[]
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true, max_record_size: LIMITS.csvRecordChars }) as unknown as { record: string[]; info: { lines: number } }[]
   } catch (e) {
-    const err = e as Error & { lines?: number; column?: number }
+    const err = e as Error & { lines?: number; column?: number; code?: string }
+    if (err.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new UserError('registry.badFile', {
+        file: basename(file), line: err.lines ?? 1, column: 1, field: 'line', found: `more than ${LIMITS.csvRecordChars} characters`, expected: `a line of at most ${LIMITS.csvRecordChars} characters`, count: 1
+      })
+    }
     throw new UserError('registry.badFile', {
       file: basename(file), line: err.lines ?? 1, column: 1, field: 'csv', found: err.message, expected: 'a CSV table with one header line', count: 1
     })
@@ -171,6 +216,11 @@ export function nationalRecords(table: NationalTable, opts: NationalImportOption
     }
     if (!surname) {
       log.error(line, col(index.surname !== undefined ? 'surname' : 'name'), 'name', '', 'a player name')
+      return
+    }
+    const longest = Math.max(cell('name').length, cell('surname').length, cell('givenNames').length)
+    if (longest > LIMITS.playerNameChars) {
+      log.error(line, col(index.surname !== undefined ? 'surname' : 'name'), 'name', `${longest} characters`, `a name of at most ${LIMITS.playerNameChars} characters`)
       return
     }
     const fed = cell('federation').toUpperCase()

@@ -5,6 +5,7 @@ import { contract, type CallName, type CallOutput, type Contract, type Reply, ty
 import { translateError, type Locale } from '../../../shared/errors/index'
 import { describeIssue, issueTexts, type InputIssue } from '../../../shared/errors/issues'
 import { UserError } from '../util/errors'
+import { sqliteUserError } from '../db/sqlite-errors'
 import type { ServiceContext } from './context'
 
 export type Handler<N extends CallName> = (
@@ -24,7 +25,9 @@ export interface DispatchOptions {
 
 export type Dispatch = (name: string, input: unknown) => Promise<Reply<unknown>>
 
-export function toApiError(e: unknown, locale: Locale): ApiError {
+export function toApiError(e: unknown, locale: Locale, dbPath?: string): ApiError {
+  // a busy database or a full disk is said in words, not as an unexpected error
+  e = sqliteUserError(e, dbPath) ?? e
   if (e instanceof UserError) {
     return {
       code: 'user',
@@ -76,7 +79,7 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
       }
       return { ok: true, value }
     } catch (e) {
-      return { ok: false, error: toApiError(e, loc) }
+      return { ok: false, error: toApiError(e, loc, ctx.dbPath) }
     }
   }
 }

@@ -106,7 +106,7 @@ export function createServices(options: ServicesOptions): Services {
   })
   let closing = false
   const integrity = before && mode === 'worker' ? startIntegrityCheck(ctx, () => closing, options.onNotices) : null
-  const schedule = options.backupSchedule && !ctx.readOnly ? startBackupSchedule(ctx) : null
+  const schedule = options.backupSchedule && !ctx.readOnly ? startBackupSchedule(ctx, undefined, undefined, options.onNotices) : null
   return {
     ctx,
     dispatch,

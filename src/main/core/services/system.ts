@@ -10,9 +10,14 @@ import { listsDue } from './tournament-list'
 import { openDatabase } from '../db/open'
 import { checkOnOpen } from '../db/open-check'
 import { UserError } from '../util/errors'
+import { LIMITS } from '../limits'
 
 /** A report larger than this is not a tournament report (the largest real ones are a few MB). */
-const MAX_REPORT_BYTES = 50 * 1024 * 1024
+
+/** A notice's parameters with every path reduced to its file name (the read-only archive's visitors see no folder). */
+function withoutFolders(params: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && /[\\/]/.test(v) && k === 'file' ? basename(v) : v]))
+}
 
 export const systemHandlers: HandlersOf<'system'> = {
   'system:backups': (_input, { db, dbPath }) => {
@@ -48,10 +53,11 @@ export const systemHandlers: HandlersOf<'system'> = {
   'system:info': (_input, ctx) => ({
     appVersion: ctx.appVersion,
     schemaVersion: ctx.db.pragma('user_version', { simple: true }) as number,
-    dbPath: ctx.dbPath,
+    // a read-only archive is served to any visitor: the file's name, no folder of the server
+    dbPath: ctx.readOnly ? basename(ctx.dbPath) : ctx.dbPath,
     readOnly: ctx.readOnly,
     host: ctx.host,
-    notices: ctx.notices,
+    notices: ctx.readOnly ? ctx.notices.map((n) => ({ ...n, params: withoutFolders(n.params) })) : ctx.notices,
     integrityPending: ctx.integrityPending ?? false
   }),
   'system:home': (_input, { db }) => ({ ...homeFigures(db), listsDue: listsDue(db) }),
@@ -60,7 +66,7 @@ export const systemHandlers: HandlersOf<'system'> = {
       const fileName = basename(path)
       try {
         const size = statSync(path).size
-        if (size > MAX_REPORT_BYTES) return { path, fileName, error: `${fileName}: ${size} bytes, more than a tournament report can be (${MAX_REPORT_BYTES})` }
+        if (size > LIMITS.trfBytes) return { path, fileName, error: `${fileName}: ${size} bytes, more than a tournament report can be (${LIMITS.trfBytes})` }
         return { path, fileName, base64: readFileSync(path).toString('base64') }
       } catch (e) {
         return { path, fileName, error: `${fileName}: ${(e as Error).message}` }
@@ -70,7 +76,8 @@ export const systemHandlers: HandlersOf<'system'> = {
 }
 
 export const settingsHandlers: HandlersOf<'settings'> = {
-  'settings:get': (_input, { db }) => readSettings(db),
+  // a read-only archive tells no visitor the officer's name (by default the system's user) nor the backups' folder
+  'settings:get': (_input, { db, readOnly }) => (readOnly ? { ...readSettings(db), officer: '', backupDir: '' } : readSettings(db)),
   'settings:set': (input, { db }) => writeSettings(db, input),
   'settings:logo': (_input, { db }) => {
     const logo = readFederationLogo(db)

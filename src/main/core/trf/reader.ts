@@ -7,6 +7,7 @@ import { runChecks } from './checks'
 import { detectSystem } from './system'
 import { PLAYER_FIELDS as F, ROUND_BLOCK, TEAM_013_FIELDS, TEAM_310_FIELDS, columnsOf, fieldText, roundBlockStart, type TrfField } from './layout'
 import { ratingTypeOf } from './time-control'
+import { LIMITS, megabytes } from '../limits'
 import {
   DEFAULT_SCORING,
   type ParsedTrf,
@@ -123,7 +124,12 @@ interface ReadContext {
 
 function readHeader(ctx: ReadContext, rec: string, text: string, line: number): void {
   const { c, header } = ctx
-  const value = text.slice(4)
+  let value = text.slice(4)
+  if (value.trim().length > LIMITS.headerTextChars && rec !== '132') {
+    // a free text past the limit (a 10 MB tournament name): refused, and only the limit's length kept in memory
+    c.fatal('trf.limits.field', 'header', { line, column: 5 + LIMITS.headerTextChars, endColumn: text.length }, `${value.trim().length}`, `at most ${LIMITS.headerTextChars} characters`, { record: rec, limit: LIMITS.headerTextChars })
+    value = value.slice(0, LIMITS.headerTextChars)
+  }
   const v = nonEmpty(value)
   const num = (field: 'declaredPlayers' | 'declaredRated' | 'declaredTeams' | 'declaredRounds'): void => {
     if (v === null) return
@@ -492,7 +498,10 @@ export function isRulerLine(text: string): boolean {
 /** Reads any TRF file; never throws on bad bytes: every problem becomes a located finding. */
 export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
   const c = new FindingCollector(fileName)
-  const decoded = decodeTrf(bytes)
+  // past the size limit nothing is decoded: the file is refused as a whole, in the time it takes to measure it
+  const tooLarge = bytes.length > LIMITS.trfBytes
+  if (tooLarge) c.fatal('trf.limits.fileSize', 'file', { line: null }, megabytes(bytes.length), `at most ${megabytes(LIMITS.trfBytes)} MB`, { limit: megabytes(LIMITS.trfBytes) })
+  const decoded = decodeTrf(tooLarge ? new Uint8Array() : bytes)
   c.add('info', 'trf.encoding.detected', 'encoding', { line: null }, decoded.encoding, '', { encoding: decoded.encoding, lineEnding: decoded.lineEnding })
   if (decoded.ambiguous) c.add('warning', 'trf.encoding.ambiguous', 'encoding', { line: null }, decoded.encoding, 'check the accented names', { encoding: decoded.encoding })
   if (decoded.lineEnding === 'mixed') c.add('info', 'trf.lineEnding.mixed', 'encoding', { line: null }, 'mixed', 'one kind of line end')
@@ -503,11 +512,35 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
     scoring: { ...DEFAULT_SCORING }, trf26: false, roundDatesLine: null, dateLines: {}, explicitBlank: new Set(), recordLines: new Map(), roundDateColumns: []
   }
   let xxs: string | null = null
+  /** The longest line read: a player line of LIMITS.trfRounds round blocks (line 132's dates sit above them). */
+  const longest = roundBlockStart(LIMITS.trfRounds + 1)
+  let roundEntries = 0
+  let playersRefused = false
   for (let i = 0; i < lines.length; i++) {
     const line = i + 1
     // trailing blanks carry no meaning (a blank round block reads as "not paired" either way)
-    const text = lines[i].trimEnd()
+    let text = lines[i].trimEnd()
     if (!text) continue
+    if (text.length > longest) {
+      // a line past the limit (200,000 byes on one player line): refused, located at the first round block too many
+      const rounds = Math.ceil((text.length - roundBlockStart(1)) / ROUND_BLOCK.width)
+      if (text.startsWith('001')) c.fatal('trf.limits.rounds', `line ${line}`, { line, column: longest + 1, endColumn: text.length }, String(rounds), `at most ${LIMITS.trfRounds} rounds`, { limit: LIMITS.trfRounds })
+      else {
+        // any other record that long holds nothing of use: not read at all
+        c.fatal('trf.limits.line', 'lines', { line, column: longest + 1, endColumn: text.length }, String(text.length), `at most ${longest} characters`, { limit: longest })
+        continue
+      }
+      text = text.slice(0, longest).trimEnd()
+    }
+    if (text.startsWith('001')) {
+      // the crosstable's size: players, and round blocks of all of them
+      roundEntries += Math.max(0, Math.ceil((text.length - roundBlockStart(1)) / ROUND_BLOCK.width))
+      if (ctx.players.length >= LIMITS.trfPlayers || roundEntries > LIMITS.trfRoundEntries) {
+        if (!playersRefused) c.fatal('trf.limits.players', `line ${line}`, { line, column: 1, endColumn: 3 }, String(ctx.players.length + 1), `at most ${LIMITS.trfPlayers} players and ${LIMITS.trfRoundEntries} round blocks`, { players: LIMITS.trfPlayers, entries: LIMITS.trfRoundEntries })
+        playersRefused = true
+        continue
+      }
+    }
     if (text.startsWith('###')) {
       ctx.kept.push({ line, record: '###', text, kind: 'comment' })
       continue
@@ -569,7 +602,9 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
   if (!h.name) c.add('warning', 'trf.header.missing', 'header', { line: null }, '', '012 tournament name', { record: '012' })
   if (!h.startDate) c.add('warning', 'trf.header.missing', 'header', { line: null }, '', '042 start date', { record: '042' })
   if (!h.endDate) c.add('warning', 'trf.header.missing', 'header', { line: null }, '', '052 end date', { record: '052' })
-  if (lines.length === 0 || lines.every((l) => !l.trim())) c.fatal('trf.file.empty', 'file', { line: null }, '', 'a TRF file')
+  if (tooLarge) {
+    // refused above: no second finding about its (undecoded) emptiness
+  } else if (lines.length === 0 || lines.every((l) => !l.trim())) c.fatal('trf.file.empty', 'file', { line: null }, '', 'a TRF file')
   else if (ctx.players.length === 0) c.fatal('trf.file.noPlayers', 'file', { line: null }, '', 'player lines (001)')
 
   const titleLetters = ctx.sources.some((s) => /^[gmfc]$|^w[gmfc]$/.test(s.text.slice(10, 13).trim()))

@@ -1,13 +1,14 @@
 // The files a client may have read: each behind an opaque handle minted here, for a file the host's open dialog
 // chose (desktop app, CLI) or bytes a browser uploaded into a private temporary folder. A call never takes a path.
 import { randomBytes } from 'node:crypto'
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { UPLOAD_LIMITS, type UploadKind, type UploadedFile } from '../../../shared/contract/files'
 import { UserError } from './errors'
+import { processAlive } from './process-alive'
 
 interface Entry extends UploadedFile {
   path: string
@@ -24,6 +25,38 @@ export function safeFileName(name: string): string {
   return base || 'upload'
 }
 
+const UPLOADS_PREFIX = 'rating-office-uploads-'
+
+/**
+ * Removes the upload folders that servers killed before closing left in the temporary folder (a SIGKILL skips
+ * close()): those whose process is gone, and those of older versions (no process id in the name) a day old.
+ * Called when a host starts; returns the folders removed.
+ */
+export function removeStaleUploads(dir = tmpdir(), now = Date.now()): string[] {
+  const removed: string[] = []
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return removed
+  }
+  for (const name of names) {
+    if (!name.startsWith(UPLOADS_PREFIX)) continue
+    const path = join(dir, name)
+    const pid = /^(\d+)-/.exec(name.slice(UPLOADS_PREFIX.length))
+    let stale: boolean
+    try {
+      stale = pid ? Number(pid[1]) !== process.pid && !processAlive(Number(pid[1])) : now - statSync(path).mtimeMs > 24 * 3600_000
+    } catch {
+      continue
+    }
+    if (!stale) continue
+    rmSync(path, { recursive: true, force: true })
+    removed.push(path)
+  }
+  return removed
+}
+
 const megabytes = (n: number): string => `${Math.round(n / (1024 * 1024))} MB`
 
 export class UploadStore {
@@ -38,7 +71,8 @@ export class UploadStore {
   }
 
   private folder(): string {
-    this.dir ??= mkdtempSync(join(tmpdir(), 'rating-office-uploads-'))
+    // the process id in the name: a later start can tell a folder whose server is gone (stale) from a live one
+    this.dir ??= mkdtempSync(join(tmpdir(), `${UPLOADS_PREFIX}${process.pid}-`))
     return this.dir
   }
 
@@ -63,11 +97,14 @@ export class UploadStore {
     mkdirSync(dir)
     const path = join(dir, safeFileName(fileName))
     let bytes = 0
+    // the bytes count towards the total cap as they arrive: uploads in parallel share it (each one counted alone
+    // passed it, issue 38)
     const counter = new Transform({
       transform: (chunk: Buffer, _enc, done) => {
         bytes += chunk.length
+        this.liveBytes += chunk.length
         if (bytes > limit) done(new UserError('files.tooLarge', { kind, limit: megabytes(limit) }))
-        else if (this.liveBytes + bytes > this.maxLiveBytes) done(new UserError('files.tooManyUploads', { limit: megabytes(this.maxLiveBytes) }))
+        else if (this.liveBytes > this.maxLiveBytes) done(new UserError('files.tooManyUploads', { limit: megabytes(this.maxLiveBytes) }))
         else done(null, chunk)
       }
     })
@@ -84,6 +121,7 @@ export class UploadStore {
       await sink
     } catch (e) {
       body.unpipe(counter)
+      this.liveBytes -= bytes
       rmSync(dir, { recursive: true, force: true })
       if (e instanceof UserError) throw e
       throw new UserError('files.uploadFailed', { fileName: safeFileName(fileName), reason: (e as Error).message })
@@ -94,7 +132,6 @@ export class UploadStore {
     }
     const entry: Entry = { handle, kind, fileName: safeFileName(fileName), bytes, path, temporary: true }
     this.entries.set(handle, entry)
-    this.liveBytes += bytes
     return this.public(entry)
   }
 

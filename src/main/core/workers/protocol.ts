@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { WorkerScript } from './runner'
 import type { JobArgsOf, JobDefs, JobKind, JobKindOf, JobResultOf, JobsContract } from '../../../shared/contract/jobs'
+import { sqliteUserError } from '../db/sqlite-errors'
 
 export interface JobContext {
   /** Reports progress; throttled so that a tight loop can call it freely. */
@@ -99,7 +100,8 @@ export async function serveJob<C extends JobDefs>(handlers: JobHandlers<C>): Pro
       port.postMessage({ type: 'cancelled' } satisfies WorkerMessage)
       return
     }
-    const err = e as Error & { key?: string; params?: Record<string, unknown> }
+    // a busy database or a full disk: the job's error says so (db.busy, db.diskFull), never `internal`
+    const err = (sqliteUserError(e, data.dbPath) ?? e) as Error & { key?: string; params?: Record<string, unknown> }
     port.postMessage({
       type: 'failed',
       error: { key: err.key ?? 'internal', message: err.message ?? String(e), params: err.params ?? { message: err.message ?? String(e) } }

@@ -6,9 +6,20 @@ import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { applyRetention, automaticBackup, backupDatabase, backupFileName, checkDatabaseFile, frozenListChecksums, listBackups, restoreDatabase } from '../../../../src/main/core/db/backup'
 import { tempDir } from '../../../helpers/temp-db'
 import { runCli } from '../../../helpers/run-cli'
+import { migratedTo } from '../../../helpers/migrated'
+import Database from 'better-sqlite3'
+import { RATING_OFFICE_APPLICATION_ID } from '../../../../src/main/core/db/migrations/027-application-id'
+import { translateError } from '../../../../src/shared/errors/index'
+import { UserError } from '../../../../src/main/core/util/errors'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
+
+/** A seeded office database at `name` in the temporary folder, closed: its path. */
+function seedPath(name: string): string {
+  seed(tmp.file(name)).close()
+  return tmp.file(name)
+}
 
 /** A small office: three players, a reference list of them and a published office list. */
 function seed(file: string): Db {
@@ -80,6 +91,54 @@ describe('database backups', () => {
     writeFileSync(tmp.file('truncated.db'), original.subarray(0, Math.floor(original.length / 2)))
     await expect(restoreDatabase(file, tmp.file('truncated.db'), tmp.dir)).rejects.toThrow()
     expect(readFileSync(file).equals(original)).toBe(true)
+  })
+
+  it('refuses an empty file, an empty database and another application\'s database, in plain words (issue 38)', async () => {
+    const file = tmp.file('d.db')
+    seed(file).close()
+    const original = readFileSync(file)
+    const refusal = async (from: string): Promise<UserError> => {
+      const e = await restoreDatabase(file, from, tmp.dir).then(() => null, (err: unknown) => err)
+      expect(e).toBeInstanceOf(UserError)
+      return e as UserError
+    }
+    // a 0-byte file: SQLite opens it as an empty database
+    writeFileSync(tmp.file('empty.db'), '')
+    expect((await refusal(tmp.file('empty.db'))).key).toBe('db.restoreEmpty')
+    // another application's database: its own application id
+    const foreign = new Database(tmp.file('foreign.db'))
+    foreign.pragma('application_id = 0x46697265')
+    foreign.exec('CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO bookmarks (url) VALUES (\'x\')')
+    foreign.close()
+    const f = await refusal(tmp.file('foreign.db'))
+    expect(f.key).toBe('db.restoreForeign')
+    expect(translateError(f.key, f.params, 'en')).toContain('its SQLite application id is 0x46697265; Rating Office’s is 0x524f6666')
+    expect(translateError(f.key, f.params, 'fr')).toContain('ce n’est pas une sauvegarde de Rating Office')
+    // a database with no application id and tables of its own, even with a schema version in our range
+    const other = new Database(tmp.file('other-app.db'))
+    other.exec('CREATE TABLE players (id INTEGER PRIMARY KEY, nick TEXT)')
+    other.pragma('user_version = 3')
+    other.close()
+    const o = await refusal(tmp.file('other-app.db'))
+    expect(o.key).toBe('db.restoreNotOffice')
+    expect(translateError(o.key, o.params, 'en')).toContain('(rating_lists, rating_list_entries, settings, audit_log missing, schema version 3)')
+    expect(readFileSync(file).equals(original)).toBe(true)
+    // the command line says so and exits 1, the database unchanged
+    const cli = runCli(['--db', file, 'db', 'restore', tmp.file('empty.db')])
+    expect(cli.code).toBe(1)
+    expect(cli.stderr).toContain('is empty (it holds no table): it is not a Rating Office backup')
+    expect(readFileSync(file).equals(original)).toBe(true)
+  }, 300_000)
+
+  it('accepts a backup made before migration 27 (application id 0, the office\'s tables) and one made after (its id)', async () => {
+    const fresh = new Database(seedPath('e.db'), { readonly: true })
+    expect(fresh.pragma('application_id', { simple: true })).toBe(RATING_OFFICE_APPLICATION_ID)
+    fresh.close()
+    const old = migratedTo(tmp.file('before-27.db'), 26)
+    expect(old.pragma('application_id', { simple: true })).toBe(0)
+    old.close()
+    const report = await restoreDatabase(tmp.file('e.db'), tmp.file('before-27.db'), tmp.dir)
+    expect(report.check.schemaVersion).toBe(26)
   })
 
   it('removes the partial copies a killed backup left, once an hour old, and no other file (issue 13)', async () => {

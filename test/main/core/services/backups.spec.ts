@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { startBackupSchedule } from '../../../../src/main/core/services/backups'
+import { noticeLines, type OpenNotice } from '../../../../src/main/core/db/open-check'
 import { automaticBackup, backupFileName, checkDatabaseFile } from '../../../../src/main/core/db/backup'
 import { tempDir } from '../../../helpers/temp-db'
 
@@ -65,6 +66,32 @@ describe('automatic backups', () => {
       expect(schedule.check()).toBeNull()
       today = new Date(Date.now() + 86_400_000)
       expect(schedule.check()).not.toBeNull()
+    } finally {
+      schedule.stop()
+    }
+  })
+
+  it('says when the daily backup fails: a notice in the window and on the console (issue 38)', async () => {
+    const s = services('failing')
+    // the backups folder the settings name is below a file: it can be neither read nor made
+    writeFileSync(tmp.file('failing-file'), 'not a folder')
+    const blocked = tmp.file('failing-file/backups')
+    s.ctx.db.prepare("INSERT INTO settings (key, value) VALUES ('backupDir', ?)").run(JSON.stringify(blocked))
+    const told: OpenNotice[] = []
+    const schedule = startBackupSchedule(s.ctx, () => new Date('2026-11-26T08:00:00Z'), 3_600_000, (n) => told.push(...n))
+    try {
+      const job = schedule.check()
+      expect((await s.ctx.jobs.wait(job!)).state).toBe('failed')
+      for (let i = 0; i < 100 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+      expect(told).toHaveLength(1)
+      expect(told[0]).toMatchObject({ level: 'error', key: 'db.dailyBackupFailed', params: { folder: blocked } })
+      expect(noticeLines(told)[0]).toMatch(new RegExp(`^error: Today’s automatic backup into ${blocked} failed: `))
+      expect(s.ctx.notices.some((n) => n.key === 'db.dailyBackupFailed')).toBe(true)
+      // a folder that cannot even be listed (the file itself): the check does not throw out of the hourly timer (it
+      // did), and the failure is told once a day, not at every check
+      s.ctx.db.prepare("UPDATE settings SET value = ? WHERE key = 'backupDir'").run(JSON.stringify(tmp.file('failing-file')))
+      expect(schedule.check()).toBeNull()
+      expect(told).toHaveLength(1)
     } finally {
       schedule.stop()
     }

@@ -72,6 +72,16 @@ describe('dispatch', () => {
     expect(await dispatch('settings:set', { locale: 'fr' })).toMatchObject({ ok: false, error: { key: 'contract.readOnly' } })
     const info = await dispatch('system:info', {})
     expect(info).toMatchObject({ ok: true, value: { readOnly: true, appVersion: '1.2.3', schemaVersion: latestVersion(migrations) } })
+    // any visitor of a read-only archive: the database's file name without its folder, no officer, no backups folder
+    // (issue 38); the office's own window gives both
+    if (info.ok) expect((info.value as { dbPath: string }).dbPath).toMatch(/^d-[a-z0-9]+\.db$/)
+    const settings = await dispatch('settings:get', {})
+    expect(settings).toMatchObject({ ok: true, value: { officer: '', backupDir: '' } })
+    const own = makeCtx()
+    own.db.prepare("INSERT INTO settings (key, value) VALUES ('officer', '\"Anne Officer\"')").run()
+    const ownInfo = await createDispatch(own, handlers)('system:info', {})
+    if (ownInfo.ok) expect((ownInfo.value as { dbPath: string }).dbPath).toBe(own.dbPath)
+    expect(await createDispatch(own, handlers)('settings:get', {})).toMatchObject({ ok: true, value: { officer: 'Anne Officer' } })
   })
 
   it('stores settings and reads them back; home figures count real rows', async () => {
