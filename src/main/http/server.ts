@@ -109,6 +109,24 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * A request sent by another site's page: browsers say so in Sec-Fetch-Site (every current engine) and, for
+ * anything but a plain navigation, in Origin. Tools that send neither (curl, the CLI's tests) are not browsers
+ * and are judged by the token alone.
+ */
+export function crossOrigin(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site']
+  if (site === 'cross-site' || site === 'same-site') return true
+  const origin = req.headers.origin
+  if (origin === undefined) return false
+  if (origin === 'null') return true
+  try {
+    return new URL(origin).host !== (req.headers.host ?? '')
+  } catch {
+    return true
+  }
+}
+
 export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { services } = options
   const statics = options.staticDir
@@ -141,6 +159,11 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
     if (!url.pathname.startsWith('/api/')) {
       if (statics) statics(req, res, () => send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'not found' } }))
       else send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'the renderer is not built (npm run build:web)' } })
+      return
+    }
+    if (crossOrigin(req)) {
+      // another site's page may not start work here (an export, an upload, an event stream), token or not
+      send(res, 403, { ok: false, error: toApiError(new UserError('contract.crossOrigin'), locale()) })
       return
     }
     if (!tokenOk(req, url, options.token)) {

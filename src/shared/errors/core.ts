@@ -119,8 +119,12 @@ export const coreErrors: ErrorCatalogue = {
     fr: 'Refusé : l’appel ne vient pas de la fenêtre de l’application ({url}).'
   },
   'contract.tooManyAttempts': {
-    en: 'Too many wrong access tokens from this address: try again in a minute.',
-    fr: 'Trop de jetons d’accès erronés depuis cette adresse : réessayez dans une minute.'
+    en: 'Too many wrong access tokens: try again in a minute.',
+    fr: 'Trop de jetons d’accès erronés : réessayez dans une minute.'
+  },
+  'contract.crossOrigin': {
+    en: 'Refused: the request came from another site’s page.',
+    fr: 'Refusé : la demande vient de la page d’un autre site.'
   },
   'internal': {
     en: 'Unexpected error: {message}',

@@ -77,6 +77,20 @@ describe('GET /api/export/list/<id>', () => {
     expect(ok.status).toBe(200)
   })
 
+  it('refuses an export another site’s page asks for, and serves the same request from its own page', async () => {
+    const base = await start(readOnly)
+    const url = base + listExportUrl({ listId: fx.ids.feb, format: 'pdf' })
+    const host = new URL(base).host
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+      const res = await fetch(url, { headers })
+      expect(res.status).toBe(403)
+      expect(((await res.json()) as { error: { key: string; message: string } }).error).toMatchObject({ key: 'contract.crossOrigin', message: 'Refused: the request came from another site’s page.' })
+    }
+    const own = await fetch(url, { headers: { 'sec-fetch-site': 'same-origin', origin: `http://${host}` } })
+    expect(own.status).toBe(200)
+    expect(Buffer.from(await own.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
   it('the desktop-only save call is refused elsewhere with a clear message, and by the read-only archive', async () => {
     const reply = await fx.services.dispatch('lists:saveExport', { listId: fx.ids.feb, format: 'pdf' })
     expect(reply).toMatchObject({ ok: false, error: { key: 'exports.noSaveDialog', message: 'This cli host has no save dialog: download the export (browser) or give --out (command line).' } })
