@@ -5,7 +5,7 @@ import { call, idSchema } from './define'
 import { listEntryRowSchema, listSummarySchema } from './lists'
 import { changeKind } from './office-lists'
 
-export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
+export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf', 'json'])
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
 /** A region as national lists name it (players.region): free text, trimmed, at most 60 characters. */
 export const regionSchema = z.string().trim().min(1, 'expected a region name').max(60, 'expected at most 60 characters')
