@@ -10,6 +10,18 @@ export const exportsErrors: ErrorCatalogue = {
     en: 'The federation logo in the settings cannot be printed ({reason}); give a PNG or JPEG image.',
     fr: 'Le logo de la fédération des réglages ne peut pas être imprimé ({reason}) ; donnez une image PNG ou JPEG.'
   },
+  'site.unknownFideId': {
+    en: 'No player of the registry has the FIDE ID {fideId}: nobody was withheld or published again.',
+    fr: 'Aucun joueur du fichier n’a l’ID FIDE {fideId} : personne n’a été masqué ni publié à nouveau.'
+  },
+  'site.outIsFile': {
+    en: '{path} is a file: the website is built into a folder.',
+    fr: '{path} est un fichier : le site est construit dans un dossier.'
+  },
+  'site.outNotSite': {
+    en: 'The folder {path} holds other files and no site-manifest.json: give an empty folder, or the folder of an earlier build of the site.',
+    fr: 'Le dossier {path} contient d’autres fichiers et aucun site-manifest.json : donnez un dossier vide, ou celui d’une construction précédente du site.'
+  },
   'exports.outIsDirectory': {
     en: '{path} is a folder: give the name of the file to write.',
     fr: '{path} est un dossier : donnez le nom du fichier à écrire.'
