@@ -18,6 +18,7 @@ import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import { buildSite } from '../../src/main/core/services/site'
 import { playerPage } from '../../src/main/core/site/model'
 import type { CalculationSheet } from '../../src/main/core/lists/types'
+import type { CallOutput } from '../../src/shared/contract/index'
 
 const SHOTS = '/tmp/shots-site'
 const tmp = tempDir('rating-office-site-e2e-')
@@ -81,8 +82,9 @@ describe('the public website in a browser', () => {
 
     // the office's sheet of his October rating, as the lists:sheet call gives it
     const cedricId = Number(/\/(\d+)\.html$/.exec(page.url())![1])
-    const reply = await services.dispatch('lists:sheet', { listId: october, playerId: cedricId })
-    if (!reply.ok) throw new Error(reply.error.message)
+    const answer = await services.dispatch('lists:sheet', { listId: october, playerId: cedricId })
+    if (!answer.ok) throw new Error(answer.error.message)
+    const reply = { value: answer.value as CallOutput<'lists:sheet'> }
     const sheet = reply.value.sheet as CalculationSheet
     await page.getByTestId('history-standard').getByRole('link', { name: '1 Oct 2025' }).click()
     expect(page.url()).toMatch(new RegExp(`#sheet-${october}$`))

@@ -98,7 +98,7 @@ export function listsIndexPage(ref: PageRef, federation: string, lists: readonly
     .map((x) => [link(rel(ref, listPage(x.id)), listName(x, ref.locale)), esc(l.ratingType[x.ratingType]), esc(listStatus(x, ref.locale)), esc(x.entries)])
   const body = `<h1>${esc(l.allLists)}</h1>
 <p>${esc(l.allListsIntro)}</p>
-${table(esc(l.allLists), [l.nav.lists, l.type, l.status, l.col.players(2).replace(/^2 /, '')].map(esc), rows, { num: [3], testId: 'all-lists' })}`
+${table(esc(l.allLists), [l.listCol, l.type, l.status, l.playersCol].map(esc), rows, { num: [3], testId: 'all-lists' })}`
   return page(ref, { federation, title: l.allLists, body })
 }
 
