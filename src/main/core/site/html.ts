@@ -11,8 +11,13 @@ export function esc(s: string | number | null | undefined): string {
 
 /** A date as the reader writes it: "1 October 2025", "1er octobre 2025". */
 export function day(iso: string, locale: SiteLocale, month: 'long' | 'short' = 'long'): string {
-  return sheetDate(iso, locale, month)
+  // a site has few dates and prints each thousands of times: Intl's formatter is built once per date
+  const key = `${iso}|${locale}|${month}`
+  let text = days.get(key)
+  if (text === undefined) days.set(key, (text = sheetDate(iso, locale, month)))
+  return text
 }
+const days = new Map<string, string>()
 
 /** A figure in the locale's decimals, with a real minus sign. */
 export function num(n: number | null | undefined, locale: SiteLocale, digits?: number): string {

@@ -42,6 +42,7 @@ export class SiteOutput {
   readonly files = new Map<string, { sha256: string; bytes: number }>()
   readonly counts: WriteCounts = { written: [], unchanged: 0, deleted: [], bytes: 0 }
   private readonly root: string
+  private readonly folders = new Set<string>()
   constructor(dir: string, private readonly previous: SiteManifest | null) {
     this.root = resolve(dir)
     mkdirSync(this.root, { recursive: true })
@@ -70,7 +71,11 @@ export class SiteOutput {
       this.counts.unchanged++
       return
     }
-    mkdirSync(dirname(file), { recursive: true })
+    const folder = dirname(file)
+    if (!this.folders.has(folder)) {
+      mkdirSync(folder, { recursive: true })
+      this.folders.add(folder)
+    }
     const temp = `${file}.${process.pid}.part`
     writeFileSync(temp, bytes)
     renameSync(temp, file)
