@@ -14,6 +14,10 @@ export const exportsErrors: ErrorCatalogue = {
     en: 'No player of the registry has the FIDE ID {fideId}: nobody was withheld or published again.',
     fr: 'Aucun joueur du fichier n’a l’ID FIDE {fideId} : personne n’a été masqué ni publié à nouveau.'
   },
+  'site.noFolderDialog': {
+    en: 'This {host} host has no folder dialog: download the website as a zip (browser) or give --out (command line: rating-office site build --out DIR).',
+    fr: 'Cet hôte {host} n’a pas de boîte de choix de dossier : téléchargez le site en zip (navigateur) ou donnez --out (ligne de commande : rating-office site build --out DOSSIER).'
+  },
   'site.outIsFile': {
     en: '{path} is a file: the website is built into a folder.',
     fr: '{path} est un fichier : le site est construit dans un dossier.'
