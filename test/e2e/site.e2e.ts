@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import sirv from 'sirv'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { AxeBuilder } from '@axe-core/playwright'
-import { chromiumPath } from './harness'
+import { chromiumPath, startHarness } from './harness'
 import { tempDir } from '../helpers/temp-db'
 import { publishDemoOctober } from '../helpers/demo-site'
 import { createServices, type Services } from '../../src/main/core/services/index'
@@ -188,4 +188,37 @@ describe('the public website in a browser', () => {
     }
     expect(found).toEqual([])
   }, 180_000)
+})
+
+describe('Publish the website from the Lists screen (browser mode)', () => {
+  it('downloads the site as a zip holding the same pages as the command line builds', async () => {
+    const h = await startHarness(async (db) => {
+      await publishDemoOctober(db)
+    })
+    try {
+      await h.page.goto(`${h.url}#/lists`)
+      await h.page.getByTestId('locale-switch').selectOption('fr')
+      const button = h.page.getByTestId('lists-publish-site')
+      expect(await button.innerText()).toBe('Publier le site web')
+      const [download] = await Promise.all([h.page.waitForEvent('download', { timeout: 120_000 }), button.click()])
+      expect(download.suggestedFilename()).toBe('rating-website.zip')
+      const zip = readFileSync((await download.path())!)
+      // the central directory's names
+      const end = zip.length - 22
+      const count = zip.readUInt16LE(end + 10)
+      let p = zip.readUInt32LE(end + 16)
+      const names: string[] = []
+      for (let i = 0; i < count; i++) {
+        const len = zip.readUInt16LE(p + 28)
+        names.push(zip.subarray(p + 46, p + 46 + len).toString('utf8'))
+        p += 46 + len
+      }
+      const built = walk(siteDir).map((f) => relative(siteDir, f)).sort()
+      expect(names).toEqual(built)
+      await h.page.getByTestId('lists-site-done').waitFor()
+      await h.page.screenshot({ path: join(SHOTS, 'lists-publish-site-fr.png') })
+    } finally {
+      await h.close()
+    }
+  }, 240_000)
 })
