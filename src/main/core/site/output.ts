@@ -2,7 +2,7 @@
 // object store then sends little), and `site-manifest.json` records every file with its SHA-256 and what the build
 // read, so the next build knows what it may keep and which files to remove.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, readdirSync, rmdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync, rmdirSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 
 export const MANIFEST = 'site-manifest.json'
@@ -76,9 +76,9 @@ export class SiteOutput {
       mkdirSync(folder, { recursive: true })
       this.folders.add(folder)
     }
-    const temp = `${file}.${process.pid}.part`
-    writeFileSync(temp, bytes)
-    renameSync(temp, file)
+    // written in place: the folder is a build's, uploaded once built (a temporary file and a rename doubled the
+    // file system's work per file)
+    writeFileSync(file, bytes)
     this.counts.written.push(path)
   }
 
