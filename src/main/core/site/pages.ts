@@ -267,7 +267,7 @@ export function playerPageHtml(ref: PageRef, federation: string, p: SitePlayer):
         runs.map((run) => {
           const first = run[0]!
           const lastOne = run[run.length - 1]!
-          const to = lastOne.listId === newest ? P.toDate : run.length > 1 ? day(lastOne.listDate, locale, 'short') : ''
+          const to = lastOne.listId === newest ? P.toDate : day(lastOne.listDate, locale, 'short')
           const from = sheetLists.has(first.listId) ? `<a href="#sheet-${first.listId}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
           return [from, esc(to), esc(first.rating ?? (first.delisted ? '' : P.unrated)), esc(first.games ?? ''), esc(first.k ?? ''), esc(first.title ?? ''), esc(lineFlags(first, locale))]
         }),
