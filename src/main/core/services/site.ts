@@ -120,14 +120,17 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const lists = siteLists(db)
   const inForce = lists.filter((l) => !l.supersededBy)
   const inputs = createHash('sha256').update(JSON.stringify({ SITE_FORMAT, federation, privacy })).digest('hex')
-  const manifestLists = lists.map((l) => ({ id: l.id, supersededBy: l.supersededBy?.id ?? null }))
+  const manifestLists = lists.map((l) => ({ id: l.id, supersededBy: l.supersededBy?.id ?? null, current: l.current }))
 
   // incremental when only new lists came (no correction, same settings): the players those lists touched
   const previous = readManifest(dir)
   let touched: Set<number> | null = null
+  /** Lists out of force at the previous build: their pages cannot change when only new lists came. */
+  const keptLists = new Set<number>()
   if (!opts.full && previous && previous.inputs === inputs) {
     const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
     const sameOld = previous.lists.every((l) => manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
+    for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
     const added = lists.filter((l) => !before.has(l.id))
     if (sameOld && added.every((l) => l.supersedesId === null)) {
       touched = new Set<number>()
@@ -185,7 +188,7 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
     searchRows.push({ name, fideId: row.fideId, federation: row.federation, page: path })
     const files = SITE_LOCALES.map((loc) => `${loc}/${path}`)
     playerFiles[String(id)] = files
-    if (touched && !touched.has(id) && previous?.players[String(id)] && files.every((f) => out.keep(f))) continue
+    if (touched && !touched.has(id) && previous?.players[String(id)] && out.keepAll(files)) continue
     const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, privacy)
     const sheets: SiteSheet[] = []
     for (const s of playerSheets(db, id)) {
@@ -235,6 +238,10 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const models: ListPageModel[] = []
   for (const list of lists) {
     opts.throwIfCancelled?.()
+    if (touched && keptLists.has(list.id) && !list.current && out.keepAll(SITE_LOCALES.map((loc) => `${loc}/${listPage(list.id)}`))) {
+      models.push({ list, tops: [], federations: [], regions: [], json: null })
+      continue
+    }
     const subs = (values: string[]) => {
       const seen = new Set<string>()
       return values.map((value) => {

@@ -12,7 +12,7 @@ export interface SiteManifest {
   /** What the pages depend on beyond the lists (settings, privacy, the code's format): a change rebuilds everything. */
   inputs: string
   /** The lists the build published, with the version that replaced each. */
-  lists: { id: number; supersededBy: number | null }[]
+  lists: { id: number; supersededBy: number | null; current?: boolean }[]
   /** Every file of the site (paths with '/'), its SHA-256 and byte count. */
   files: Record<string, { sha256: string; bytes: number }>
   /** The player pages' files, by player id (kept as they are when a new list does not touch him). */
@@ -82,10 +82,21 @@ export class SiteOutput {
     this.counts.written.push(path)
   }
 
-  /** Keeps a file of the previous build as it is (a player page the new list did not touch). */
-  keep(path: string): boolean {
+  /** Whether the previous build's file is there to keep. */
+  canKeep(path: string): boolean {
+    return this.previous?.files[path] !== undefined && existsSync(this.full(path))
+  }
+
+  /** Keeps files of the previous build as they are (a player page the new list did not touch), all or none. */
+  keepAll(paths: readonly string[]): boolean {
+    if (!paths.every((p) => this.canKeep(p))) return false
+    for (const p of paths) this.keep(p)
+    return true
+  }
+
+  private keep(path: string): boolean {
     const before = this.previous?.files[path]
-    if (!before || !existsSync(this.full(path))) return false
+    if (!before) return false
     this.files.set(path, before)
     this.counts.bytes += before.bytes
     this.counts.unchanged++
