@@ -219,7 +219,7 @@ ${head}
 ${sheet.tournaments.map(tournament).join('\n')}
 <h4>${esc(S.period)}</h4>
 ${period.join('\n')}
-<p class="legend">${esc(S.legend)}${s.view.caps.map((cp) => ` * ${cp.points}: ${cp.citation[locale]}`).map(esc).join('')}</p>
+<p class="legend">${esc(S.legend)}${s.view.caps.map((cp) => ` * ${cp.points}${l.colon}${cp.citation[locale]}`).map(esc).join('')}</p>
 </section>`
 }
 
