@@ -44,6 +44,7 @@ const PINNED = [
   'lists:correct',
   'lists:reconcile',
   'lists:saveExport',
+  'lists:publishSite',
   'lists:top',
   'rating:calc',
   'rules:deleteProfile',

@@ -10,9 +10,10 @@ import { register as registerDb } from './commands/db'
 import { register as registerAudit } from './commands/audit'
 import { register as registerListExports } from './commands/list-exports'
 import { register as registerDemo } from './commands/demo'
+import { register as registerSite } from './commands/site'
 
 /** Each domain's commands; add yours here. */
-const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerListExports, registerDb, registerAudit, registerDemo]
+const registrars: ((program: Command) => void)[] = [registerSystem, registerRating, registerTournaments, registerPlayers, registerLists, registerListExports, registerDb, registerAudit, registerDemo, registerSite]
 
 export function buildProgram(): Command {
   const program = new Command()

@@ -9,6 +9,7 @@ import type { JobEvent } from '../../shared/contract/jobs'
 import { toApiError } from '../core/services/dispatch'
 import { UserError } from '../core/util/errors'
 import { serveListExport } from './list-export'
+import { serveSiteZip } from './site-export'
 import { receiveUpload } from './upload'
 
 export const CSP = [
@@ -190,6 +191,10 @@ export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, 
         clearInterval(ping)
         services.ctx.jobs.off('event', listener)
       })
+      return
+    }
+    if (url.pathname === '/api/export/site.zip' && req.method === 'GET') {
+      void serveSiteZip(services, res, locale())
       return
     }
     const exportMatch = /^\/api\/export\/list\/([^/]+)$/.exec(url.pathname)

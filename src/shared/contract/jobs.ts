@@ -18,7 +18,7 @@ import {
   staleResultSchema
 } from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
-import { diffCountsSchema, diffJobInputSchema, exportFormat, listExportRequestSchema } from './list-out'
+import { diffCountsSchema, diffJobInputSchema, exportFormat, listExportRequestSchema, siteBuildResultSchema } from './list-out'
 import { importInputSchema, importResultSchema } from './tournaments'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
@@ -128,6 +128,12 @@ export const jobsContract = {
     input: listExportRequestSchema.extend({ out: z.string().min(1) }),
     result: z.object({ file: z.string(), format: exportFormat, rows: z.number(), skipped: z.number(), bytes: z.number() })
   }),
+  'site:build': job({
+    summary: 'Build (or bring up to date) the federation’s public rating website in a folder the main process chose (its folder dialog, or a temporary folder it serves as a zip): every published list, a page per player with his calculation sheets, rated tournaments, search; only changed files written',
+    // `out` is chosen by the main process, never by a client: the kind is not one jobs:start takes
+    input: z.object({ out: z.string().min(1), full: z.boolean().optional() }).strict(),
+    result: siteBuildResultSchema
+  }),
   'tournaments:import': job({
     summary: 'Import a batch of TRF files with their regulation checks, file by file with progress (each file whole or not at all; a cancel leaves none of the batch)',
     input: importInputSchema,
@@ -219,8 +225,8 @@ const jobId = z.object({ jobId: z.string() }).strict()
  * Jobs that read or write a file by its path: started by the calls that take a handle or show a save dialog (or by the
  * local CLI), never by jobs:start.
  */
-export const pathJobKinds = ['registry:importList', 'registry:importNational', 'lists:export', 'system:restore'] as const satisfies readonly JobKind[]
-const { 'registry:importList': _list, 'registry:importNational': _national, 'lists:export': _export, 'system:restore': _restore, ...clientJobs } = jobsContract
+export const pathJobKinds = ['registry:importList', 'registry:importNational', 'lists:export', 'system:restore', 'site:build'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, 'lists:export': _export, 'system:restore': _restore, 'site:build': _site, ...clientJobs } = jobsContract
 /** The jobs a client may start by name. */
 export const clientJobsContract = clientJobs
 

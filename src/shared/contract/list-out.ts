@@ -5,7 +5,23 @@ import { call, idSchema } from './define'
 import { listEntryRowSchema, listSummarySchema } from './lists'
 import { changeKind } from './office-lists'
 
-export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf'])
+export const exportFormat = z.enum(['txt', 'xml', 'csv', 'xlsx', 'pdf', 'json'])
+
+/** What a build of the public website did (site:build): the folder, full or incremental, and its counts. */
+export const siteBuildResultSchema = z.object({
+  dir: z.string(),
+  mode: z.enum(['full', 'incremental']),
+  lists: z.number(),
+  players: z.number(),
+  rendered: z.number(),
+  withheld: z.number(),
+  tournaments: z.number(),
+  files: z.number(),
+  written: z.number(),
+  unchanged: z.number(),
+  deleted: z.number(),
+  bytes: z.number()
+})
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
 /** A region as national lists name it (players.region): free text, trimmed, at most 60 characters. */
 export const regionSchema = z.string().trim().min(1, 'expected a region name').max(60, 'expected at most 60 characters')
@@ -31,6 +47,11 @@ export const listExportRequestSchema = z
 export type ListExportRequestInput = z.input<typeof listExportRequestSchema>
 
 /** The browser-mode download of an export: GET this path with the request as query parameters. */
+/** Browser mode's download of the public website as a zip (the server builds it with the site:build job). */
+export function siteZipUrl(token?: string | null): string {
+  return `/api/export/site.zip${token ? `?token=${encodeURIComponent(token)}` : ''}`
+}
+
 export function listExportUrl(req: ListExportRequestInput, token?: string | null): string {
   const q = new URLSearchParams()
   q.set('format', req.format)
@@ -192,6 +213,12 @@ export const listOutContract = {
       rows: z.number(),
       skipped: z.number()
     })
+  }),
+  'lists:publishSite': call({
+    summary: 'Desktop app: publish the public rating website into a folder the officer chooses (the host’s folder dialog), as the site:build job; a browser downloads it as a zip instead',
+    access: 'write',
+    input: z.object({}).strict(),
+    output: z.object({ saved: z.boolean(), result: siteBuildResultSchema.nullable() })
   })
 }
 

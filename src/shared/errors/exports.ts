@@ -14,6 +14,22 @@ export const exportsErrors: ErrorCatalogue = {
     en: 'The federation logo in the settings cannot be printed ({reason}); give a PNG or JPEG image.',
     fr: 'Le logo de la fédération des réglages ne peut pas être imprimé ({reason}) ; donnez une image PNG ou JPEG.'
   },
+  'site.unknownFideId': {
+    en: 'No player of the registry has the FIDE ID {fideId}: nobody was withheld or published again.',
+    fr: 'Aucun joueur du fichier n’a l’ID FIDE {fideId} : personne n’a été masqué ni publié à nouveau.'
+  },
+  'site.noFolderDialog': {
+    en: 'This {host} host has no folder dialog: download the website as a zip (browser) or give --out (command line: rating-office site build --out DIR).',
+    fr: 'Cet hôte {host} n’a pas de boîte de choix de dossier : téléchargez le site en zip (navigateur) ou donnez --out (ligne de commande : rating-office site build --out DOSSIER).'
+  },
+  'site.outIsFile': {
+    en: '{path} is a file: the website is built into a folder.',
+    fr: '{path} est un fichier : le site est construit dans un dossier.'
+  },
+  'site.outNotSite': {
+    en: 'The folder {path} holds other files and no site-manifest.json: give an empty folder, or the folder of an earlier build of the site.',
+    fr: 'Le dossier {path} contient d’autres fichiers et aucun site-manifest.json : donnez un dossier vide, ou celui d’une construction précédente du site.'
+  },
   'exports.outIsDirectory': {
     en: '{path} is a folder: give the name of the file to write.',
     fr: '{path} est un dossier : donnez le nom du fichier à écrire.'

@@ -33,7 +33,7 @@ describe('rating-office lists export / diff / reconcile', () => {
     expect(dir.stderr).toContain('is a folder: give the name of the file to write')
     const bad = runCli(['--db', db, 'lists', 'export', String(ids.feb), '--format', 'docx', '--out', `${out}/x.docx`])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('--format expects txt, xml, csv, xlsx, pdf, got “docx”')
+    expect(bad.stderr).toContain('--format expects txt, xml, csv, xlsx, pdf, json, got “docx”')
     expect(readdirSync(out).sort()).toEqual(['feb.csv', 'standard_mar.txt'])
     expect(existsSync(`${out}/x.docx`)).toBe(false)
   }, SLOW)

@@ -37,7 +37,7 @@ export function register(program: Command): void {
 
   lists
     .command('export')
-    .description('write a list (or a top list of a category) to one file: FIDE TXT or XML, CSV, XLSX or a printable PDF')
+    .description('write a list (or a top list of a category) to one file: FIDE TXT or XML, CSV, XLSX, a printable PDF, or JSON (docs/list-export.schema.json)')
     .argument('<listId>', 'the list id (see `lists show`)')
     .requiredOption('--format <format>', EXPORT_FORMATS.join(', '))
     .requiredOption('--out <file>', 'the file to write (never a folder; replaced atomically if it exists)')

@@ -6,6 +6,7 @@ import { withPublisher, type PublisherColumns } from '../lists/publisher'
 import { publisherSql } from './list-publisher'
 import { readSettings } from './settings'
 import { delistedSql, publishedRatingSql } from './published-rating'
+import { prepared } from './statements'
 
 /** The registry columns the archive shows for a player, with the record a merge led him into. */
 export const archivePlayerColumns = `p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex,
@@ -52,8 +53,7 @@ export function playerHistory(db: Db, playerId: number, ratingType: string | und
     params.push(ratingType)
   }
   if (!includeDrafts) where.push("l.status <> 'draft'")
-  const rows = db
-    .prepare(
+  const rows = prepared(db,
       `SELECT l.id AS listId, l.list_date AS listDate, l.kind, l.status, l.source, l.rating_type AS ratingType,
               l.version, ${ENTRY_FACTS}, ${publisherSql('l', 'm')}
          FROM rating_list_entries e JOIN rating_lists l ON l.id = e.list_id LEFT JOIN office_list_meta m ON m.list_id = l.id
@@ -82,8 +82,7 @@ export interface PlayerSheetRow {
  * Reads his rows through office_list_sheets_player: one player's history, never a scan of the lists.
  */
 export function playerSheets(db: Db, playerId: number, ratingType?: string): PlayerSheetRow[] {
-  return db
-    .prepare(
+  return prepared(db,
       `SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, l.version, s.change, s.sheet
          FROM office_list_sheets s JOIN rating_lists l ON l.id = s.list_id
         WHERE s.player_id = ? AND l.status = 'published' AND (? IS NULL OR l.rating_type = ?)

@@ -38,6 +38,8 @@ export interface AuditActions {
   'finding.accepted': 'tournament_finding'
   'finding.rejected': 'tournament_finding'
   'finding.overridden': 'tournament_finding'
+  'site.privacy': 'settings'
+  'site.build': 'site'
 }
 
 export type AuditAction = keyof AuditActions

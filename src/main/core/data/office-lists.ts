@@ -1219,8 +1219,7 @@ export interface OfficeListRow {
 }
 
 export function getList(db: Db, listId: number): OfficeListRow {
-  const row = db
-    .prepare('SELECT id, kind, list_date AS listDate, rating_type AS ratingType, source, edition, status, version, supersedes_id AS supersedesId, checksum FROM rating_lists WHERE id = ?')
+  const row = prepared(db, 'SELECT id, kind, list_date AS listDate, rating_type AS ratingType, source, edition, status, version, supersedes_id AS supersedesId, checksum FROM rating_lists WHERE id = ?')
     .get(listId) as OfficeListRow | undefined
   if (!row) throw new UserError('lists.notFound', { listId })
   return row
@@ -1569,7 +1568,7 @@ function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly num
 }
 
 export function readSheet(db: Db, listId: number, playerId: number): unknown | null {
-  const blob = db.prepare('SELECT sheet FROM office_list_sheets WHERE list_id = ? AND player_id = ?').pluck().get(listId, playerId) as Buffer | undefined
+  const blob = preparedPluck(db, 'SELECT sheet FROM office_list_sheets WHERE list_id = ? AND player_id = ?').get(listId, playerId) as Buffer | undefined
   return blob ? unpackSheet(blob) : null
 }
 
@@ -1582,8 +1581,8 @@ export function sheetReferences(
   playerIds: readonly number[],
   listIds: readonly number[]
 ): { players: Array<{ id: number; fideId: number | null; surname: string; givenNames: string }>; lists: Array<{ id: number; listDate: string; ratingType: string; version: number }> } {
-  const rows = db
-    .prepare(
+  // a statement kept: every sheet shown (the public website reads thousands) asks it
+  const rows = prepared(db,
       `SELECT 'p' AS k, id, fide_id AS fideId, surname, given_names AS givenNames, NULL AS listDate, NULL AS ratingType, NULL AS version
          FROM players WHERE id IN (SELECT value FROM json_each(?))
        UNION ALL
@@ -1598,7 +1597,7 @@ export function sheetReferences(
 
 export function readEntry(db: Db, listId: number, playerId: number): { rating: number | null; games: number | null; k: number | null; flags: string | null } | null {
   return (
-    (db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(listId, playerId) as
+    (prepared(db, 'SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?').get(listId, playerId) as
       | { rating: number | null; games: number | null; k: number | null; flags: string | null }
       | undefined) ?? null
   )
@@ -1659,7 +1658,7 @@ export function matchingPlayerIds(db: Db, cond: { sql: string; params: (string |
 
 /** A player's id, FIDE ID and name, by id or by FIDE ID. */
 export function playerBrief(db: Db, by: 'id' | 'fide_id', value: number): { id: number; fideId: number | null; surname: string; givenNames: string } | undefined {
-  return db.prepare(`SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE ${by === 'id' ? 'id' : 'fide_id'} = ?`).get(value) as
+  return prepared(db, `SELECT id, fide_id AS fideId, surname, given_names AS givenNames FROM players WHERE ${by === 'id' ? 'id' : 'fide_id'} = ?`).get(value) as
     | { id: number; fideId: number | null; surname: string; givenNames: string }
     | undefined
 }

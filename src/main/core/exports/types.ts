@@ -2,7 +2,7 @@
 import type { RatingType } from '../model/tournament'
 import type { ListPublisher } from '../../../shared/contract/lists'
 
-export const EXPORT_FORMATS = ['txt', 'xml', 'csv', 'xlsx', 'pdf'] as const
+export const EXPORT_FORMATS = ['txt', 'xml', 'csv', 'xlsx', 'pdf', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 export const EXPORT_SORTS = ['rating', 'name', 'fideId'] as const
 export type ExportSort = (typeof EXPORT_SORTS)[number]

@@ -1,13 +1,13 @@
 // Player names: folding for search (diacritics, ligatures, punctuation) and a similarity score for identity matching.
 
 /** Letters that Unicode decomposition does not reduce to ASCII; folded by hand. */
-const SPECIAL: Record<string, string> = {
+export const SPECIAL: Record<string, string> = {
   ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd',
   ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ı: 'i', ħ: 'h', Ħ: 'h', ŀ: 'l', Ŀ: 'l', ŉ: 'n', ĸ: 'k', ſ: 's'
 }
 
 /** Cyrillic to Latin (a simple scientific-style romanisation): names typed from a Cyrillic source still match. */
-const CYRILLIC: Record<string, string> = {
+export const CYRILLIC: Record<string, string> = {
   а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l',
   м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh',
   щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya', і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u', ђ: 'dj',

@@ -15,6 +15,7 @@ import { writeTxt } from '../exports/txt'
 import { writeXml } from '../exports/xml'
 import { writeCsv } from '../exports/csv'
 import { writeXlsx } from '../exports/xlsx'
+import { writeJson } from '../exports/json'
 import { JobCancelled } from '../workers/protocol'
 
 export interface ListExportRequest {
@@ -45,7 +46,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xml: 'application/xml; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf'
+  pdf: 'application/pdf',
+  json: 'application/json; charset=utf-8'
 }
 
 /** FIDE's formats come in FIDE ID order, as FIDE's downloads; the others in rating order. */
@@ -141,6 +143,9 @@ export async function runListExport(db: Db, plan: ListExportPlan, sink: ExportSi
       break
     case 'xlsx':
       await writeXlsx(plan.meta, counted, sink)
+      break
+    case 'json':
+      await writeJson(plan.meta, counted, sink)
       break
     case 'pdf': {
       // pdfkit (and its font engine) loads on the first PDF, not with every host that never prints one

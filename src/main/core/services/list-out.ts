@@ -101,6 +101,12 @@ export function reconcileLists(db: Db, listId: number, referenceId: number) {
 }
 
 export const listOutHandlers: { [N in ListOutCall]: Handler<N> } = {
+  'lists:publishSite': async (_input, ctx) => {
+    if (!ctx.chooseFolder) throw new UserError('site.noFolderDialog', { host: ctx.host })
+    const out = await ctx.chooseFolder()
+    if (out === null) return { saved: false, result: null }
+    return { saved: true, result: await ctx.jobs.run('site:build', { out }) }
+  },
   'lists:saveExport': async (input, ctx) => {
     if (!ctx.chooseSaveFile) throw new UserError('exports.noSaveDialog', { host: ctx.host })
     // the name only (no count: at FIDE scale a count is a scan), then the rows and the layout in the worker

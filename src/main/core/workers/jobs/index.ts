@@ -7,6 +7,7 @@ import { registryJobs } from './registry'
 import { listsJobs } from './lists'
 import { demoJobs } from './demo'
 import { tournamentsJobs } from './tournaments'
+import { siteJobs } from './site'
 
 export const jobHandlers: JobHandlers<JobsContract> = {
   ...systemJobs,
@@ -14,5 +15,6 @@ export const jobHandlers: JobHandlers<JobsContract> = {
   ...registryJobs,
   ...listsJobs,
   ...demoJobs,
-  ...tournamentsJobs
+  ...tournamentsJobs,
+  ...siteJobs
 }

@@ -29,7 +29,8 @@ export default {
         'lists_correct': 'Correction of a published list',
         'lists_diff': 'Comparison of two lists',
         'tournaments_import': 'Import of tournament reports',
-        'lists_export': 'Export of a list'
+        'lists_export': 'Export of a list',
+        'site_build': 'Publication of the website'
       }
     }
   },
@@ -62,7 +63,8 @@ export default {
         'lists_correct': 'Correction d’une liste publiée',
         'lists_diff': 'Comparaison de deux listes',
         'tournaments_import': 'Import de rapports de tournoi',
-        'lists_export': 'Export d’une liste'
+        'lists_export': 'Export d’une liste',
+        'site_build': 'Publication du site web'
       }
     }
   }

@@ -32,6 +32,11 @@ export default {
       }
     },
     lists: {
+      site: {
+        publish: 'Publish the website',
+        downloading: 'The website is being built; your browser downloads it as a zip (rating-website.zip) to unpack on the federation’s web host.',
+        done: 'Website published in {dir}: {players} players, {written} of {files} files written (the others had not changed).'
+      },
       title: 'Rating lists',
       intro: 'Reference lists imported from FIDE or a federation, and the lists this office computes. Published and reference lists never change: a correction is published as a new version.',
       filterKind: 'Kind',
@@ -227,6 +232,11 @@ export default {
       }
     },
     lists: {
+      site: {
+        publish: 'Publier le site web',
+        downloading: 'Le site est en construction ; votre navigateur le télécharge en zip (rating-website.zip), à décompresser chez l’hébergeur de la fédération.',
+        done: 'Site publié dans {dir} : {players} joueurs, {written} fichiers écrits sur {files} (les autres n’avaient pas changé).'
+      },
       title: 'Listes de classement',
       intro: 'Les listes de référence importées de la FIDE ou d’une fédération, et les listes calculées par ce bureau. Une liste publiée ou de référence ne change jamais : une correction est publiée comme nouvelle version.',
       filterKind: 'Nature',

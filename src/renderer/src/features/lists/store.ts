@@ -2,7 +2,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { CallInput, CallOutput, ListEntryRow, ListSummary } from '@shared/contract/index'
-import { api, failureMessage, unwrap } from '@renderer/api'
+import { accessToken, api, failureMessage, unwrap } from '@renderer/api'
+import { siteZipUrl } from '@shared/contract/list-out'
 
 export type ListFilter = CallInput<'lists:list'>
 export type EntryQuery = {
@@ -83,5 +84,35 @@ export const useListsStore = defineStore('lists', () => {
     }
   }
 
-  return { lists, filter, loadingLists, listsError, loadLists, current, previous, rows, total, capped, query, loadingEntries, entriesError, loadEntries }
+  // the public website: the desktop app asks the main process (its folder dialog, then the site:build job); a browser
+  // downloads it as a zip that the server builds
+  const publishingSite = ref(false)
+  const siteError = ref<string | null>(null)
+  const siteResult = ref<CallOutput<'lists:publishSite'>['result'] | 'download'>(null)
+  async function publishSite(): Promise<void> {
+    siteError.value = null
+    siteResult.value = null
+    if (!window.api) {
+      const a = document.createElement('a')
+      a.href = siteZipUrl(accessToken())
+      a.download = ''
+      a.rel = 'noopener'
+      document.body.appendChild(a)
+      a.click()
+      a.remove()
+      siteResult.value = 'download'
+      return
+    }
+    publishingSite.value = true
+    try {
+      const r = unwrap(await api.call('lists:publishSite', {}))
+      siteResult.value = r.result
+    } catch (e) {
+      siteError.value = failureMessage(e)
+    } finally {
+      publishingSite.value = false
+    }
+  }
+
+  return { lists, filter, loadingLists, listsError, loadLists, current, previous, rows, total, capped, query, loadingEntries, entriesError, loadEntries, publishingSite, siteError, siteResult, publishSite }
 })

@@ -1,0 +1,99 @@
+// SQL of the public website: its publication settings (settings key 'sitePrivacy'), the players it publishes, the
+// federations and regions of a list, and the players a new list touched (the incremental rebuild). Everything the
+// pages show comes from the office's own reads (list-rows, archive, list-history, office-lists' sheet view).
+import { z } from 'zod'
+import type { Db } from '../db/open'
+import { prepared, preparedPluck } from './statements'
+import { DEFAULT_PRIVACY, type SitePrivacy } from '../site/privacy'
+import { archivePlayerColumns, type ArchivePlayerRow } from './archive'
+
+const SITE_PRIVACY_KEY = 'sitePrivacy'
+
+export const sitePrivacySchema = z
+  .object({
+    birthYear: z.boolean(),
+    sex: z.boolean(),
+    withheld: z.array(z.number().int().positive()).max(100_000)
+  })
+  .strict()
+
+/** The office's publication settings, or the defaults (nothing optional published, nobody withheld). */
+export function readSitePrivacy(db: Db): SitePrivacy {
+  const v = preparedPluck(db, 'SELECT value FROM settings WHERE key = ?').get(SITE_PRIVACY_KEY) as string | undefined
+  if (v === undefined) return DEFAULT_PRIVACY
+  try {
+    const parsed = sitePrivacySchema.safeParse(JSON.parse(v))
+    return parsed.success ? { ...parsed.data, withheld: [...new Set(parsed.data.withheld)].sort((a, b) => a - b) } : DEFAULT_PRIVACY
+  } catch {
+    return DEFAULT_PRIVACY
+  }
+}
+
+/** Stores the publication settings (the withheld ids sorted, once each). */
+export function writeSitePrivacy(db: Db, privacy: SitePrivacy): SitePrivacy {
+  const value = { birthYear: privacy.birthYear, sex: privacy.sex, withheld: [...new Set(privacy.withheld)].sort((a, b) => a - b) }
+  prepared(db, 'INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(SITE_PRIVACY_KEY, JSON.stringify(value))
+  return value
+}
+
+/** Registry ids among `ids` that exist (a withheld id must name a player). */
+export function existingPlayerIds(db: Db, ids: readonly number[]): Set<number> {
+  const stmt = preparedPluck(db, 'SELECT id FROM players WHERE id = ?')
+  return new Set(ids.filter((id) => stmt.get(id) !== undefined))
+}
+
+/** The registry id of a FIDE ID (a merged record leads to the record it was merged into). */
+export function playerIdOfFideId(db: Db, fideId: number): number | null {
+  const row = prepared(db, 'SELECT id, merged_into AS mergedInto FROM players WHERE fide_id = ?').get(fideId) as { id: number; mergedInto: number | null } | undefined
+  return row ? (row.mergedInto ?? row.id) : null
+}
+
+/** Every player with a line on one of the lists (merged records left out), by id. */
+export function playersOnLists(db: Db, listIds: readonly number[]): number[] {
+  if (!listIds.length) return []
+  const stmt = preparedPluck(db, "SELECT e.player_id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.status <> 'merged'")
+  const ids = new Set<number>()
+  for (const l of listIds) for (const id of stmt.iterate(l) as Iterable<number>) ids.add(id)
+  return [...ids].sort((a, b) => a - b)
+}
+
+/** The federations of a list's players (the entry's, else the registry's), in order. */
+export function listFederations(db: Db, listId: number): string[] {
+  return preparedPluck(db,
+    `SELECT DISTINCT coalesce(e.federation, p.federation) AS f FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+      WHERE e.list_id = ? AND coalesce(e.federation, p.federation) IS NOT NULL ORDER BY f`
+  ).all(listId) as string[]
+}
+
+/** The regions of a list's players (a national list's, migration 14), in order. */
+export function listRegions(db: Db, listId: number): string[] {
+  return preparedPluck(db, 'SELECT DISTINCT p.region FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.region IS NOT NULL ORDER BY p.region').all(listId) as string[]
+}
+
+/**
+ * The players whose published line a list changed against the list before it (its chain's predecessor): a line that
+ * differs (rating, games, K, flags, title, federation, status), a new line, a line dropped, or a calculation sheet.
+ */
+export function playersTouchedBy(db: Db, listId: number, previousId: number | null): number[] {
+  const same = `n.rating IS o.rating AND n.games IS o.games AND n.k IS o.k AND n.flags IS o.flags AND n.title IS o.title AND n.federation IS o.federation AND n.entry_status IS o.entry_status`
+  return preparedPluck(db,
+    `SELECT n.player_id FROM rating_list_entries n LEFT JOIN rating_list_entries o ON o.list_id = @prev AND o.player_id = n.player_id
+      WHERE n.list_id = @list AND (o.player_id IS NULL OR NOT (${same}))
+     UNION SELECT o.player_id FROM rating_list_entries o WHERE o.list_id = @prev AND NOT EXISTS (SELECT 1 FROM rating_list_entries n WHERE n.list_id = @list AND n.player_id = o.player_id)
+     UNION SELECT s.player_id FROM office_list_sheets s WHERE s.list_id = @list
+     ORDER BY 1`
+  ).all({ list: listId, prev: previousId ?? -1 }) as number[]
+}
+
+/** The registry player each of a tournament's players was matched to (start rank → player id). */
+export function tournamentPlayerIds(db: Db, tournamentId: number): Map<number, number> {
+  const rows = prepared(db, 'SELECT start_rank AS startRank, player_id AS playerId FROM tournament_players WHERE tournament_id = ? AND player_id IS NOT NULL').all(tournamentId) as { startRank: number; playerId: number }[]
+  return new Map(rows.map((r) => [r.startRank, r.playerId]))
+}
+
+/** A registry record in the archive's columns (archivePlayerColumns), by id, through a cached statement. */
+export function sitePlayerRow(db: Db, id: number): (ArchivePlayerRow & { womanTitle: string | null; otherTitles: string | null }) | undefined {
+  return prepared(db, `SELECT ${archivePlayerColumns}, p.woman_title AS womanTitle, p.other_titles AS otherTitles FROM players p WHERE p.id = ?`).get(id) as
+    | (ArchivePlayerRow & { womanTitle: string | null; otherTitles: string | null })
+    | undefined
+}

@@ -1,0 +1,128 @@
+// Writing the website into its folder: a file is rewritten only when its bytes differ (an upload by rsync or to an
+// object store then sends little), and `site-manifest.json` records every file with its SHA-256 and what the build
+// read, so the next build knows what it may keep and which files to remove.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync, rmdirSync } from 'node:fs'
+import { dirname, join, resolve, sep } from 'node:path'
+
+export const MANIFEST = 'site-manifest.json'
+
+export interface SiteManifest {
+  format: 'rating-office/site@1'
+  /** What the pages depend on beyond the lists (settings, privacy, the code's format): a change rebuilds everything. */
+  inputs: string
+  /** The lists the build published, with the version that replaced each. */
+  lists: { id: number; supersededBy: number | null; current?: boolean }[]
+  /** Every file of the site (paths with '/'), its SHA-256 and byte count. */
+  files: Record<string, { sha256: string; bytes: number }>
+  /** The player pages' files, by player id (kept as they are when a new list does not touch him). */
+  players: Record<string, string[]>
+}
+
+export function readManifest(dir: string): SiteManifest | null {
+  const file = join(dir, MANIFEST)
+  if (!existsSync(file)) return null
+  try {
+    const m = JSON.parse(readFileSync(file, 'utf8')) as SiteManifest
+    return m.format === 'rating-office/site@1' ? m : null
+  } catch {
+    return null
+  }
+}
+
+export interface WriteCounts {
+  written: string[]
+  unchanged: number
+  deleted: string[]
+  bytes: number
+}
+
+/** The site's folder as a build writes it: write-if-different, everything recorded. */
+export class SiteOutput {
+  readonly files = new Map<string, { sha256: string; bytes: number }>()
+  readonly counts: WriteCounts = { written: [], unchanged: 0, deleted: [], bytes: 0 }
+  private readonly root: string
+  private readonly folders = new Set<string>()
+  constructor(dir: string, private readonly previous: SiteManifest | null) {
+    this.root = resolve(dir)
+    mkdirSync(this.root, { recursive: true })
+  }
+
+  private full(path: string): string {
+    const f = resolve(this.root, path)
+    if (!f.startsWith(this.root + sep)) throw new Error(`a site file outside its folder: ${path}`)
+    return f
+  }
+
+  /** Writes `path` unless it already holds these bytes (the previous manifest's hash, checked against the file's size). */
+  write(path: string, content: string | Buffer): void {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    if (this.files.has(path)) throw new Error(`a site file written twice: ${path}`)
+    this.files.set(path, { sha256, bytes: bytes.length })
+    this.counts.bytes += bytes.length
+    const file = this.full(path)
+    const before = this.previous?.files[path]
+    if (before && before.sha256 === sha256 && existsSync(file) && statSync(file).size === bytes.length) {
+      this.counts.unchanged++
+      return
+    }
+    if (!before && existsSync(file) && statSync(file).size === bytes.length && readFileSync(file).equals(bytes)) {
+      this.counts.unchanged++
+      return
+    }
+    const folder = dirname(file)
+    if (!this.folders.has(folder)) {
+      mkdirSync(folder, { recursive: true })
+      this.folders.add(folder)
+    }
+    // written in place: the folder is a build's, uploaded once built (a temporary file and a rename doubled the
+    // file system's work per file)
+    writeFileSync(file, bytes)
+    this.counts.written.push(path)
+  }
+
+  /** Whether the previous build's file is there to keep. */
+  canKeep(path: string): boolean {
+    return this.previous?.files[path] !== undefined && existsSync(this.full(path))
+  }
+
+  /** Keeps files of the previous build as they are (a player page the new list did not touch), all or none. */
+  keepAll(paths: readonly string[]): boolean {
+    if (!paths.every((p) => this.canKeep(p))) return false
+    for (const p of paths) this.keep(p)
+    return true
+  }
+
+  private keep(path: string): boolean {
+    const before = this.previous?.files[path]
+    if (!before) return false
+    this.files.set(path, before)
+    this.counts.bytes += before.bytes
+    this.counts.unchanged++
+    return true
+  }
+
+  /** Removes the previous build's files this build did not produce, and the folders left empty. */
+  removeStale(): void {
+    for (const path of Object.keys(this.previous?.files ?? {}).sort()) {
+      if (this.files.has(path) || path === MANIFEST) continue
+      const file = this.full(path)
+      rmSync(file, { force: true })
+      this.counts.deleted.push(path)
+      let d = dirname(file)
+      while (d.startsWith(this.root + sep) && existsSync(d) && readdirSync(d).length === 0) {
+        rmdirSync(d)
+        d = dirname(d)
+      }
+    }
+  }
+
+  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>): SiteManifest {
+    const files: SiteManifest['files'] = {}
+    for (const k of [...this.files.keys()].sort()) files[k] = this.files.get(k)!
+    const sorted: Record<string, string[]> = {}
+    for (const k of Object.keys(players).sort((a, b) => Number(a) - Number(b))) sorted[k] = players[k]!
+    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted }
+  }
+}

@@ -1,0 +1,338 @@
+// The public website's pages, rendered from the site model (model.ts) in one language: the home page (the lists in
+// force with their top lists), every published list, a list's page and its federation and region pages, a player's
+// page (his line on every list as a table and a chart, and each published rating's calculation sheet), a rated
+// tournament's page (its crosstable), the search page. Every text is escaped; every link is relative.
+import type { CalculationSheet, SheetGame, SheetTournament } from '../lists/types'
+import type { HistoryRow } from '../../../shared/contract/archive'
+import { SITE_LABELS, type SiteLocale } from './labels'
+import { day, esc, num, page, rel, signed, table, toRoot, type PageRef } from './html'
+import { ratingChart } from './chart'
+import { listPage, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
+
+const L = (locale: SiteLocale) => SITE_LABELS[locale]
+
+function listName(list: Pick<SiteList, 'ratingType' | 'listDate'>, locale: SiteLocale): string {
+  return L(locale).listTitle(L(locale).ratingType[list.ratingType], day(list.listDate, locale))
+}
+
+function listStatus(list: SiteList, locale: SiteLocale): string {
+  const l = L(locale)
+  const parts = [l.version(list.version)]
+  if (list.supersededBy) parts.push(l.superseded(list.supersededBy.version, list.supersededReason))
+  else if (list.supersedesId !== null) parts.push(l.correctionOf(list.reason))
+  if (list.current) parts.push(l.current)
+  return parts.join(' · ')
+}
+
+function link(href: string, text: string, testId?: string): string {
+  return `<a href="${esc(href)}"${testId ? ` data-testid="${testId}"` : ''}>${esc(text)}</a>`
+}
+
+/** The site's root page: the two languages. */
+export function landingPage(federation: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(SITE_LABELS.en.siteTitle(federation))}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="assets/site.css">
+</head>
+<body>
+<main id="main">
+<h1>${esc(SITE_LABELS.en.siteTitle(federation))}</h1>
+<p>${esc(SITE_LABELS.en.landing)} · <span lang="fr">${esc(SITE_LABELS.fr.landing)}</span></p>
+<ul class="langs">
+<li><a href="en/index.html" hreflang="en">English</a></li>
+<li><a href="fr/index.html" hreflang="fr" lang="fr">Français</a></li>
+</ul>
+</main>
+</body>
+</html>
+`
+}
+
+function topTable(ref: PageRef, block: TopBlock, caption: string): string {
+  const l = L(ref.locale)
+  const c = l.col
+  if (!block.rows.length) return `<h3>${esc(caption)}</h3><p class="muted">${esc(l.topNone)}</p>`
+  const rows = block.rows.map((r) => [
+    esc(r.rank),
+    r.page ? link(rel(ref, r.page), r.name) : esc(r.name),
+    esc(r.title),
+    esc(r.federation),
+    esc(r.fideId),
+    esc(r.rating),
+    esc(r.games),
+    esc(r.k)
+  ])
+  return table(esc(caption), [c.rank, c.name, c.title, c.federation, c.fideId, c.rating, c.games, c.k].map(esc), rows, { num: [0, 4, 5, 6, 7], testId: `top-${block.category}` })
+}
+
+function tops(ref: PageRef, blocks: readonly TopBlock[]): string {
+  const l = L(ref.locale)
+  return blocks.map((b) => `<section class="top-list">${topTable(ref, b, l.top(b.rows.length || 100, l.category[b.category]))}</section>`).join('\n')
+}
+
+/** The lists in force, each with its open top ten, and the way to the others. */
+export function homePage(ref: PageRef, federation: string, current: readonly ListPageModel[]): string {
+  const l = L(ref.locale)
+  const blocks = current.map((m) => {
+    const open = m.tops.find((t) => t.category === 'open')
+    const ten: TopBlock = { category: 'open', rows: (open?.rows ?? []).slice(0, 10) }
+    return `<section class="current">
+<h2>${link(rel(ref, listPage(m.list.id)), listName(m.list, ref.locale))}</h2>
+<p class="muted">${esc(listStatus(m.list, ref.locale))} · ${esc(l.players(m.list.entries))} · ${esc(l.publisher)}${esc(l.colon)}${esc(m.list.publisher.name ?? '')}</p>
+${topTable(ref, ten, l.top(ten.rows.length, l.category.open))}
+</section>`
+  })
+  return page(ref, { federation, title: l.siteTitle(federation), body: `<h1>${esc(l.currentLists)}</h1>\n${blocks.join('\n')}` })
+}
+
+/** Every published list, newest first, a superseded version marked with its correction's reason. */
+export function listsIndexPage(ref: PageRef, federation: string, lists: readonly SiteList[]): string {
+  const l = L(ref.locale)
+  const rows = [...lists]
+    .sort((a, b) => b.listDate.localeCompare(a.listDate) || a.ratingType.localeCompare(b.ratingType) || b.version - a.version || b.id - a.id)
+    .map((x) => [link(rel(ref, listPage(x.id)), listName(x, ref.locale)), esc(l.ratingType[x.ratingType]), esc(listStatus(x, ref.locale)), esc(x.entries)])
+  const body = `<h1>${esc(l.allLists)}</h1>
+<p>${esc(l.allListsIntro)}</p>
+${table(esc(l.allLists), [l.listCol, l.type, l.status, l.playersCol].map(esc), rows, { num: [3], testId: 'all-lists' })}`
+  return page(ref, { federation, title: l.allLists, body })
+}
+
+/** A list's page: its facts, its top lists by category, its federation and region pages, the whole list's JSON. */
+export function listPageHtml(ref: PageRef, federation: string, m: ListPageModel): string {
+  const l = L(ref.locale)
+  const title = listName(m.list, ref.locale)
+  const subs = (heading: string, items: ListPageModel['federations'], prefix: string) =>
+    items.length ? `<h2>${esc(heading)}</h2><ul class="inline">${items.map((s) => `<li>${link(rel(ref, `lists/${m.list.id}-${prefix}-${s.stem}.html`), s.value)}</li>`).join('')}</ul>` : ''
+  const body = `<h1>${esc(title)}</h1>
+<p class="muted" data-testid="list-status">${esc(listStatus(m.list, ref.locale))} · ${esc(l.players(m.list.entries))} · ${esc(l.publisher)}${esc(l.colon)}${esc(m.list.publisher.name ?? '')}</p>
+${m.list.supersededBy ? `<p class="notice">${link(rel(ref, listPage(m.list.supersededBy.id)), l.superseded(m.list.supersededBy.version, m.list.supersededReason))}</p>` : ''}
+${m.json ? `<p>${link(toRoot(ref, m.json), l.wholeList)}</p>` : ''}
+${tops(ref, m.tops)}
+${subs(l.federations, m.federations, 'fed')}
+${subs(l.regions, m.regions, 'region')}`
+  return page(ref, { federation, title, body })
+}
+
+/** A federation's or a region's top lists on a list. */
+export function subListPage(ref: PageRef, federation: string, m: SubListModel): string {
+  const l = L(ref.locale)
+  const what = m.kind === 'federation' ? l.federationPage(m.value) : l.regionPage(m.value)
+  const title = `${listName(m.list, ref.locale)} · ${what}`
+  const body = `<h1>${esc(what)}</h1>
+<p>${link(rel(ref, listPage(m.list.id)), listName(m.list, ref.locale))} · <span class="muted">${esc(listStatus(m.list, ref.locale))}</span></p>
+${tops(ref, m.tops)}`
+  return page(ref, { federation, title, body })
+}
+
+/** The runs of a player's lines on one chain: a new row where his line changed. */
+export function historyRuns(rows: readonly HistoryRow[]): HistoryRow[][] {
+  const key = (r: HistoryRow) => JSON.stringify([r.rating, r.games, r.k, r.flags, r.title, r.federation, r.delisted])
+  const runs: HistoryRow[][] = []
+  for (const r of rows) {
+    const last = runs[runs.length - 1]
+    if (last && key(last[0]!) === key(r)) last.push(r)
+    else runs.push([r])
+  }
+  return runs
+}
+
+function lineFlags(r: HistoryRow, locale: SiteLocale): string {
+  const l = L(locale).player
+  if (r.delisted) return l.delisted
+  if (r.rating !== null && (r.flags ?? '').includes('i')) return l.inactive
+  return ''
+}
+
+function cite(c: { en: string; fr: string } | undefined, locale: SiteLocale): string {
+  return c ? c[locale] : ''
+}
+
+function sheetSection(ref: PageRef, s: SiteSheet): string {
+  const locale = ref.locale
+  const l = L(locale)
+  const S = l.sheet
+  const sheet = s.view.sheet as CalculationSheet | null
+  const players = new Map(s.view.references.players.map((p) => [p.id, p]))
+  const lists = new Map(s.view.references.lists.map((x) => [x.id, x]))
+  const withheld = new Set(s.withheld)
+  const listOf = (id: number | null): string => {
+    const x = id === null ? undefined : lists.get(id)
+    return x ? day(x.listDate, locale, 'short') : ''
+  }
+  const title = l.player.sheetOf(l.ratingType[s.list.ratingType], day(s.list.listDate, locale))
+  const head = `<h3 id="sheet-${s.list.id}">${esc(title)}${s.list.version > 1 ? ` <span class="muted">(${esc(l.version(s.list.version))})</span>` : ''}</h3>`
+  if (!sheet) return `<section class="sheet" data-testid="site-sheet">${head}<p class="muted">${esc(l.player.sheetNone)}</p></section>`
+  const opponent = (g: SheetGame): string => {
+    if (g.opponentId === null) return ''
+    if (withheld.has(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
+    const p = players.get(g.opponentId)
+    if (!p) return ''
+    const href = s.opponentPages[g.opponentId]
+    return `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <span class="muted">${esc(p.fideId)}</span>` : ''}`
+  }
+  const c = l.col
+  const tournament = (t: SheetTournament): string => {
+    const rules = s.rules[t.edition]
+    const rule = t.rating !== null ? cite(rules?.change, locale) : cite(rules?.unrated, locale)
+    const tPage = s.tournamentPages[t.tournamentId]
+    const rows = t.games.map((g) => [
+      esc(g.round),
+      opponent(g),
+      esc(g.opponentRating ?? '–'),
+      esc(listOf(g.opponentListId)),
+      esc(num(g.score, locale)),
+      `${esc(g.d === null ? '' : num(g.d, locale))}${g.capped ? '*' : ''}`,
+      esc(g.pd === null ? '' : num(g.pd, locale, 2)),
+      esc(g.chg === null ? '' : signed(g.chg, locale, 2)),
+      esc(g.counted ? '' : notCounted(g.notCounted, locale))
+    ])
+    const figures =
+      t.rating !== null
+        ? `<p>${esc(S.ratingUsed(t.rating, listOf(t.ratingListId)))}</p><p data-testid="sheet-figures">${esc(S.figures(t.n, num(t.w, locale), num(t.we, locale, 2), signed(t.chg, locale, 2), String(t.k ?? '–'), signed(t.kChg, locale, 2)))}</p>`
+        : `<p>${esc(S.playedUnrated)}</p><p data-testid="sheet-figures">${esc(S.unratedFigures(t.n, num(t.w, locale), num(t.event?.ra ?? null, locale), num(t.event?.ru ?? null, locale)))}</p>`
+    const heads = [S.col.round, S.col.opponent, c.rating, S.col.list, S.col.score, 'D', 'PD', 'ΔR', S.col.why]
+    return `<div class="sheet-t" data-testid="sheet-tournament">
+<h4>${tPage ? link(rel(ref, tPage), t.name) : esc(t.name)} <span class="muted">${esc(t.start ? day(t.start, locale, 'short') : '')} – ${esc(t.end ? day(t.end, locale, 'short') : '')}</span></h4>
+${figures}
+${rule ? `<p class="rule" data-testid="sheet-rule">${esc(S.follows)}${esc(l.colon)}${esc(rule)}</p>` : ''}
+${table(esc(t.name), heads.map(esc), rows, { num: [0, 2, 4, 5, 6, 7], className: 'games' })}
+</div>`
+  }
+  const period: string[] = []
+  if (sheet.firstRating) {
+    const f = sheet.firstRating
+    period.push(`<p>${esc(S.firstRating(num(f.ra, locale, 2), num(f.p, locale, 2), num(f.dp, locale), num(f.ru, locale), f.games))}</p>`)
+  }
+  if (sheet.change !== null && sheet.changeExact !== null) {
+    period.push(`<p data-testid="sheet-change">${esc(S.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))}${s.view.rounding ? ` <span class="rule">(${esc(s.view.rounding[locale])})</span>` : ''}</p>`)
+  }
+  period.push(`<p data-testid="sheet-new-rating">${esc(S.newRating(sheet.rating === null ? l.player.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))}</p>`)
+  const baseList = listOf(sheet.base.listId)
+  return `<section class="sheet" data-testid="site-sheet" data-list="${s.list.id}">
+${head}
+<p class="muted">${esc(S.base)}${esc(l.colon)}${esc(sheet.base.rating ?? l.player.unrated)}${sheet.base.rating !== null ? `, K ${esc(sheet.base.k ?? '–')}` : ''}${baseList ? ` (${esc(baseList)})` : ''}</p>
+${sheet.tournaments.map(tournament).join('\n')}
+<h4>${esc(S.period)}</h4>
+${period.join('\n')}
+<p class="legend">${esc(S.legend)}${s.view.caps.map((cp) => ` * ${cp.points}${l.colon}${cp.citation[locale]}`).map(esc).join('')}</p>
+</section>`
+}
+
+function notCounted(code: string | null, locale: SiteLocale): string {
+  const words: Record<string, { en: string; fr: string }> = {
+    forfeit: { en: 'forfeit', fr: 'forfait' },
+    bye: { en: 'bye', fr: 'exempt' },
+    unplayed: { en: 'not played', fr: 'non jouée' },
+    'unrated-opponent': { en: 'unrated opponent', fr: 'adversaire non classé' },
+    finding: { en: 'excluded by a check', fr: 'exclue par un contrôle' },
+    'first-event': { en: 'first event rule', fr: 'règle du premier tournoi' },
+    'fast-game': { en: 'not rated (600-point rule)', fr: 'non classée (règle des 600 points)' }
+  }
+  return code ? (words[code]?.[locale] ?? code) : ''
+}
+
+/** A player's page. */
+export function playerPageHtml(ref: PageRef, federation: string, p: SitePlayer): string {
+  const locale = ref.locale
+  const l = L(locale)
+  const P = l.player
+  const facts: [string, string][] = []
+  if (p.fideId) facts.push(['FIDE ID', String(p.fideId)])
+  if (p.federation) facts.push([l.col.federation, p.federation])
+  const titles = [p.title, p.womanTitle && p.womanTitle !== p.title ? p.womanTitle : null, p.otherTitles].filter(Boolean).join(', ')
+  if (titles) facts.push([P.titles, titles])
+  if (p.birthYear !== null) facts.push([P.born, String(p.birthYear)])
+  if (p.sex !== null) facts.push([P.sex, p.sex])
+  const chains = new Map<string, HistoryRow[]>()
+  for (const h of p.history) {
+    const k = `${h.ratingType}|${h.source}`
+    if (!chains.has(k)) chains.set(k, [])
+    chains.get(k)!.push(h)
+  }
+  const sheetLists = new Set(p.sheets.filter((s) => s.view.sheet).map((s) => s.list.id))
+  const sections = [...chains.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, rows]) => {
+      const type = l.ratingType[rows[0]!.ratingType]
+      const runs = historyRuns(rows)
+      const newest = p.newest[k]
+      const table_ = table(
+        esc(type),
+        [P.from, P.to, l.col.rating, l.col.games, l.col.k, l.col.title, l.col.flag].map(esc),
+        runs.map((run) => {
+          const first = run[0]!
+          const lastOne = run[run.length - 1]!
+          const to = lastOne.listId === newest ? P.toDate : day(lastOne.listDate, locale, 'short')
+          const from = sheetLists.has(first.listId) ? `<a href="#sheet-${first.listId}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
+          return [from, esc(to), esc(first.rating ?? (first.delisted ? '' : P.unrated)), esc(first.games ?? ''), esc(first.k ?? ''), esc(first.title ?? ''), esc(lineFlags(first, locale))]
+        }),
+        { num: [2, 3, 4], testId: `history-${rows[0]!.ratingType}` }
+      )
+      const points = runs.filter((r) => r[0]!.rating !== null).map((r) => ({ date: r[0]!.listDate, rating: r[0]!.rating!, label: `${day(r[0]!.listDate, locale, 'short')}: ${r[0]!.rating}` }))
+      return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-')) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
+    })
+  const sheets = [...p.sheets].reverse().map((s) => sheetSection(ref, s))
+  const body = `<h1 data-testid="player-name">${esc(p.name)}</h1>
+<dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
+<h2>${esc(P.history)}</h2>
+<p class="muted">${esc(P.historyNote)}</p>
+${sections.join('\n')}
+${sheets.length ? `<h2>${esc(P.sheets)}</h2>\n${sheets.join('\n')}` : ''}`
+  return page(ref, { federation, title: p.name, body })
+}
+
+function cell(code: string, opponent: number | null, color: string | null): string {
+  const result = code === '=' ? '½' : code
+  return `${opponent ?? ''}${color ?? ''}${result.trim()}`
+}
+
+/** A rated tournament's page: dates, place, the lists that rated it, its crosstable. */
+export function tournamentPageHtml(ref: PageRef, federation: string, t: SiteTournament): string {
+  const locale = ref.locale
+  const l = L(locale)
+  const T = l.tournament
+  const rounds = Array.from({ length: t.rounds }, (_, i) => i + 1)
+  const rows = [...t.players]
+    .sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || a.startRank - b.startRank)
+    .map((p) => {
+      const byRound = new Map(p.rounds.map((r) => [r.round, r]))
+      return [
+        esc(p.rank ?? ''),
+        esc(p.startRank),
+        p.withheld ? `<em>${esc(l.sheet.withheld)}</em>` : p.page ? link(rel(ref, p.page), p.name) : esc(p.name),
+        esc(p.withheld ? '' : p.title),
+        esc(p.withheld ? '' : p.federation),
+        esc(p.withheld ? '' : p.rating),
+        ...rounds.map((r) => {
+          const x = byRound.get(r)
+          return esc(x ? cell(x.code, x.opponent, x.color) : '')
+        }),
+        esc(num(p.points, locale))
+      ]
+    })
+  const facts: [string, string][] = [[T.dates, `${t.start ? day(t.start, locale) : ''} – ${t.end ? day(t.end, locale) : ''}`]]
+  if (t.city) facts.push([T.place, t.city])
+  const rated = t.ratedBy.map((x) => link(rel(ref, listPage(x.id)), listName(x, locale))).join(', ')
+  const body = `<h1>${esc(t.name)}</h1>
+<dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}${rated ? `<dt>${esc(T.ratedBy)}</dt><dd>${rated}</dd>` : ''}</dl>
+<div class="scroll" tabindex="0" role="region" aria-label="${esc(T.crosstable)}">
+${table(esc(T.crosstable), [T.rank, T.start, l.col.name, l.col.title, l.col.federation, l.col.rating, ...rounds.map((r) => T.rd(r)), T.points].map(esc), rows, { num: [0, 1, 5, 6 + t.rounds], testId: 'crosstable', className: 'cross' })}
+</div>
+<p class="legend">${esc(T.legend)}</p>`
+  return page(ref, { federation, title: t.name, body })
+}
+
+/** The search page: the results come from the script (the index's small files); without it, a way round. */
+export function searchPageHtml(ref: PageRef, federation: string): string {
+  const l = L(ref.locale)
+  const body = `<h1>${esc(l.searchTitle)}</h1>
+<p class="muted">${esc(l.searchHint)}</p>
+<noscript><p class="notice">${esc(l.searchNoJs)}</p></noscript>
+<div id="results" data-testid="search-results" aria-live="polite" data-none="${esc(l.searchNone)}" data-more="${esc(l.searchMore)}" data-count-one="${esc(l.searchCount(1))}" data-count-many="${esc(l.searchCount(2).replace('2', '{n}'))}" data-root="${esc(toRoot(ref, ''))}" data-locale="${ref.locale}"></div>`
+  return page(ref, { federation, title: l.searchTitle, body })
+}

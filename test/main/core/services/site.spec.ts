@@ -1,0 +1,202 @@
+// The public website built from the demo federation's database: its pages carry the office's figures (the sheet of
+// lists:sheet, the ratings of the list's rows), never a national ID or a full birth date; a withheld player has no page
+// and no search entry but still counts for his opponents; two builds give the same bytes; after one more list only the
+// files it changed are rewritten, and the result equals a full build.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { tempDir } from '../../../helpers/temp-db'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { publishDemoOctober } from '../../../helpers/demo-site'
+import { buildSite } from '../../../../src/main/core/services/site'
+import { sheetView, generateDraft, publishList } from '../../../../src/main/core/services/office-lists'
+import { writeSitePrivacy } from '../../../../src/main/core/data/site'
+import { playerPage } from '../../../../src/main/core/site/model'
+import { shardsFor } from '../../../../src/main/core/site/search-index'
+import { foldName } from '../../../../src/main/core/registry/names'
+import { SITE_JS } from '../../../../src/main/core/site/assets'
+import type { CalculationSheet } from '../../../../src/main/core/lists/types'
+
+const SLOW = 240_000
+const tmp = tempDir()
+let db: Db
+let october: number
+let built: Awaited<ReturnType<typeof buildSite>>
+
+function files(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>()
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const f = join(d, name)
+      if (statSync(f).isDirectory()) walk(f)
+      else out.set(relative(dir, f), readFileSync(f))
+    }
+  }
+  walk(dir)
+  return out
+}
+
+function id(surname: string, given: string): { id: number; fideId: number } {
+  return db.prepare('SELECT id, fide_id AS fideId FROM players WHERE surname = ? AND given_names = ?').get(surname, given) as { id: number; fideId: number }
+}
+
+beforeAll(async () => {
+  db = openDatabase(tmp.file('office.db'))
+  october = await publishDemoOctober(db)
+  // a full birth date in the registry (the demo gives years only): the site must never print it
+  db.prepare("UPDATE players SET birth_date = '2011-04-17' WHERE surname = 'Rivière' AND given_names = 'Cédric'").run()
+  built = await buildSite(db, { out: tmp.file('site-a') })
+}, SLOW)
+afterAll(() => {
+  db.close()
+  tmp.cleanup()
+})
+
+describe('the public website', () => {
+  it('shows each published rating’s calculation sheet with the figures of lists:sheet, and the rule it follows', () => {
+    const out = tmp.file('site-a')
+    const r = built
+    expect(r.mode).toBe('full')
+    expect(r.lists).toBe(1)
+    const cedric = id('Rivière', 'Cédric')
+    const view = sheetView(db, { listId: october, playerId: cedric.id })
+    const sheet = view.sheet as CalculationSheet
+    const html = readFileSync(join(out, 'en', playerPage(cedric.id)), 'utf8')
+    // his October line: 2534 before, Open d'automne de Lyon, 7 games, change +9 → 2543 (the office's sheet)
+    expect(sheet.base.rating).toBe(2534)
+    expect(sheet.change).toBe(9)
+    expect(html).toContain(`Before this list: ${sheet.base.rating}, K ${sheet.base.k}`)
+    const t = sheet.tournaments[0]!
+    expect(html).toContain(`Games counted ${t.n} · W ${t.w} · We ${t.we!.toFixed(2)} · ΣΔR +${t.chg!.toFixed(2)} · K ${t.k} · K × ΣΔR +${t.kChg!.toFixed(2)}`)
+    expect(html).toContain(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2)}, rounded to +9 <span class="rule">(FIDE Rating Regulations 2024, § 8.3.4)</span>`)
+    expect(html).toContain(`New rating ${sheet.rating}; K for the next period ${sheet.kNext.k}`)
+    // every opponent by name with his rating and the date of the list it came from
+    for (const g of t.games) {
+      const opp = view.references.players.find((p) => p.id === g.opponentId)!
+      expect(html).toContain(`>${opp.name.replace(/'/g, '&#39;')}</a>`)
+      expect(html).toContain(`<td class="n">${g.opponentRating}</td><td>1 Sept 2025</td>`)
+    }
+    expect(html).toContain('Rule: FIDE Rating Regulations 2024')
+    const fr = readFileSync(join(out, 'fr', playerPage(cedric.id)), 'utf8')
+    expect(fr).toContain('Σ K × ΣΔR = 8,80, arrondi à +9')
+    expect(fr).toContain('<html lang="fr">')
+  }, SLOW)
+
+  it('marks the delisted player on his page and gives him no rating in the top lists', async () => {
+    const out = tmp.file('site-a')
+    const aurelien = id('Rivière', 'Aurélien')
+    const html = readFileSync(join(out, 'en', playerPage(aurelien.id)), 'utf8')
+    expect(html).toContain('delisted (rating under the floor, now unrated)')
+    const json = JSON.parse(readFileSync(join(out, 'data/lists', `${october}.json`), 'utf8')) as { players: { playerId: number; rating: number | null; delisted: boolean }[] }
+    expect(json.players.find((p) => p.playerId === aurelien.id)).toMatchObject({ rating: null, delisted: true })
+  })
+
+  it('finds "muller"-style queries: the search index folds names as the registry does, in small files', () => {
+    const out = tmp.file('site-a')
+    const index = JSON.parse(readFileSync(join(out, 'search/index.json'), 'utf8')) as { names: string[]; ids: string[] }
+    const shards = shardsFor(index.names, 'riviere')!
+    const entries = shards.flatMap((p) => JSON.parse(readFileSync(join(out, 'search', `n-${p}.json`), 'utf8')) as [string, string][])
+    expect(entries.filter((e) => e[0].split(' ').includes('riviere')).map((e) => e[1]).sort()).toEqual(['Rivière, Antoine', 'Rivière, Aurélien', 'Rivière, Cédric', 'Rivière, Clémence', 'Rivière, Hugo'].sort())
+    // the script's fold is the registry's
+    const fold = new Function('window', 'document', 'location', `${SITE_JS}; return window.ratingSiteFold`)({}, { getElementById: () => null }, { search: '' }) as (s: string) => string
+    for (const name of ['Müller, Anna', 'Lebœuf, Inès', 'Østergaard, Jérôme', "O'Brien-Smith", 'Łukasz Żółć', 'Straße', 'Иванов Пётр']) expect(fold(name)).toBe(foldName(name))
+    for (const f of files(join(out, 'search')).values()) expect(f.length).toBeLessThan(200_000)
+  })
+
+  it('publishes no national ID and no full birth date; birth year and sex only when allowed', () => {
+    const out = tmp.file('site-a')
+    const nationalIds = db.prepare('SELECT national_id FROM players WHERE national_id IS NOT NULL').pluck().all() as string[]
+    expect(nationalIds.length).toBeGreaterThan(250)
+    const all = files(out)
+    for (const [path, bytes] of all) {
+      const text = bytes.toString('utf8')
+      expect(text.includes('2011-04-17'), path).toBe(false)
+      for (const n of nationalIds) if (text.includes(n)) throw new Error(`${path} holds the national ID ${n}`)
+    }
+    const cedric = readFileSync(join(out, 'en', playerPage(id('Rivière', 'Cédric').id)), 'utf8')
+    expect(cedric).not.toContain('<dt>Born</dt>')
+    expect(cedric).not.toContain('<dt>Sex</dt>')
+  })
+
+  it('withholds a player at his request: no page, no search entry, “withheld” in crosstables and his opponents’ sheets, his rating still counted', async () => {
+    const cedric = id('Rivière', 'Cédric')
+    const girard = id('Girard', 'Loïc') // Cédric's opponent in round 1 of the Open d'automne de Lyon
+    writeSitePrivacy(db, { birthYear: true, sex: false, withheld: [cedric.id] })
+    const out = tmp.file('site-w')
+    const r = await buildSite(db, { out })
+    expect(r.withheld).toBe(1)
+    const all = files(out)
+    expect(existsSync(join(out, 'en', playerPage(cedric.id)))).toBe(false)
+    for (const [path, bytes] of all) {
+      const text = bytes.toString('utf8')
+      if (text.includes(String(cedric.fideId))) throw new Error(`${path} names the withheld player’s FIDE ID`)
+      if (text.includes('Rivière, Cédric') || text.includes('Cédric Rivière')) throw new Error(`${path} names the withheld player`)
+    }
+    const lyon = readFileSync(join(out, 'en/tournaments/1.html'), 'utf8')
+    expect(lyon).toContain('<em>withheld</em>')
+    const girardPage = readFileSync(join(out, 'en', playerPage(girard.id)), 'utf8')
+    expect(girardPage).toContain('<em>withheld</em>')
+    // his rating counted for Girard: the office's sheet of Girard, unchanged, gives the same figures
+    const gSheet = sheetView(db, { listId: october, playerId: girard.id }).sheet as CalculationSheet
+    const game = gSheet.tournaments[0]!.games.find((g) => g.opponentId === cedric.id)!
+    expect(game.opponentRating).toBe(2534)
+    expect(girardPage).toContain(`<td class="n">${game.round}</td><td><em>withheld</em></td><td class="n">2534</td>`)
+    // birth year allowed now: on the pages, as a year
+    expect(girardPage).toMatch(/<dt>Born<\/dt><dd>\d{4}<\/dd>/)
+    writeSitePrivacy(db, { birthYear: false, sex: false, withheld: [] })
+  }, SLOW)
+
+  it('is deterministic (two builds, the same bytes) and incremental (after one more list, only the files it changed are rewritten; the result equals a full build)', async () => {
+    const a = tmp.file('site-d1')
+    const b = tmp.file('site-d2')
+    await buildSite(db, { out: a })
+    await buildSite(db, { out: b })
+    const fa = files(a)
+    const fb = files(b)
+    expect([...fa.keys()]).toEqual([...fb.keys()])
+    for (const [k, v] of fa) expect(v.equals(fb.get(k)!), k).toBe(true)
+
+    // one more list: November 2025, no tournament (every line carried over; the players whose line changes are the touched ones)
+    const before = files(a)
+    const nov = generateDraft(db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
+    publishList(db, nov, null, {}, { name: 'Fédération française des échecs', code: 'FRA' })
+    const touched = db
+      .prepare(
+        `SELECT n.player_id FROM rating_list_entries n LEFT JOIN rating_list_entries o ON o.list_id = ? AND o.player_id = n.player_id
+          WHERE n.list_id = ? AND (o.player_id IS NULL OR o.rating IS NOT n.rating OR o.k IS NOT n.k OR o.flags IS NOT n.flags OR o.games IS NOT n.games OR o.entry_status IS NOT n.entry_status OR o.title IS NOT n.title OR o.federation IS NOT n.federation)
+          UNION SELECT o.player_id FROM rating_list_entries o WHERE o.list_id = ? AND o.player_id NOT IN (SELECT player_id FROM rating_list_entries WHERE list_id = ?)`
+      )
+      .pluck()
+      .all(october, nov, october, nov) as number[]
+    const r = await buildSite(db, { out: a })
+    expect(r.mode).toBe('incremental')
+    expect(r.rendered).toBe(touched.length)
+    const after = files(a)
+    const changed = [...after.keys()].filter((k) => !before.has(k) || !before.get(k)!.equals(after.get(k)!)).sort()
+    expect([...r.written].sort()).toEqual(changed.filter((k) => k !== 'site-manifest.json'))
+    // expected: November's pages, October's (no longer in force: its federation pages and JSON go), the home and the
+    // lists' index, the touched players' pages (both languages), the manifest
+    const expected = new Set<string>(['site-manifest.json'])
+    for (const loc of ['en', 'fr']) {
+      expected.add(`${loc}/index.html`)
+      expected.add(`${loc}/lists/index.html`)
+      expected.add(`${loc}/lists/${october}.html`)
+      expected.add(`${loc}/lists/${nov}.html`)
+      for (const k of after.keys()) if (k.startsWith(`${loc}/lists/${nov}-`)) expected.add(k)
+      for (const p of touched) expected.add(`${loc}/${playerPage(p)}`)
+    }
+    expected.add(`data/lists/${nov}.json`)
+    // every tournament page names the lists that rated it: October only, unchanged
+    expect(changed.filter((k) => !expected.has(k))).toEqual([])
+    expect([...expected].filter((k) => after.has(k) && !changed.includes(k))).toEqual([])
+    expect(r.deleted.every((k) => k.startsWith('data/lists/') || /\/lists\/\d+-(fed|region)-/.test(k))).toBe(true)
+    expect(r.deleted).toContain(`data/lists/${october}.json`)
+
+    // the incremental result equals a full build from nothing
+    const full = tmp.file('site-full')
+    await buildSite(db, { out: full })
+    const ff = files(full)
+    expect([...after.keys()].sort()).toEqual([...ff.keys()].sort())
+    for (const [k, v] of ff) expect(v.equals(after.get(k)!), k).toBe(true)
+  }, SLOW)
+})
