@@ -81,7 +81,7 @@ describe('GET /api/export/list/<id>', () => {
     const base = await start(readOnly)
     const url = base + listExportUrl({ listId: fx.ids.feb, format: 'pdf' })
     const host = new URL(base).host
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' } as Record<string, string>, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }]) {
       const res = await fetch(url, { headers })
       expect(res.status).toBe(403)
       expect(((await res.json()) as { error: { key: string; message: string } }).error).toMatchObject({ key: 'contract.crossOrigin', message: 'Refused: the request came from another site’s page.' })
