@@ -38,6 +38,8 @@ afterAll(async () => {
  * Opens a screen afresh in a language. The settings read at start set the language too: a choice made before they
  * arrive is undone, so the language is chosen again until the page has stayed in it on two looks in a row.
  */
+declare const document: { documentElement: { lang: string } }
+
 async function open(page: Page, path: string, locale: 'en' | 'fr'): Promise<void> {
   await page.goto(`${h.url}#${path}`)
   await page.reload()
@@ -52,7 +54,7 @@ async function open(page: Page, path: string, locale: 'en' | 'fr'): Promise<void
         } else steady++
         return steady
       },
-      { timeout: 30000, intervals: [200, 300, 500] }
+      { timeout: 30000, interval: 300 }
     )
     .toBeGreaterThanOrEqual(2)
 }
