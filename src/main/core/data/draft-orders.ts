@@ -10,7 +10,7 @@
 // rating or change too large, an id past 2^31, anything not an integer) sends that order back to SQLite's own sort,
 // which gives the same order.
 import type { Db } from '../db/open'
-import { ORDER_KINDS, ordersFromSheets, type ListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_KINDS, ordersFromSheets, type ListOrders } from './list-orders'
 import { UNRATED, type KnownEntries } from './list-order-marks'
 import type { SortedKeys } from './list-by-rating'
 import { publishedRating } from './published-rating'

@@ -41,7 +41,7 @@ import { diffCounts, kindPage, sheetKindPage, sheetMarks } from './list-compare'
 import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
 import { publishedRating } from './published-rating'
-import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from './list-orders'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
