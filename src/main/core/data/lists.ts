@@ -123,3 +123,18 @@ export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingT
   }
   return out
 }
+
+/**
+ * The newest reference list of each type of FIDE's chain (FIDE's own ratings): a player's "current" ratings. A national
+ * list the office imported beside it is another chain (above) and is not read here, even when newer; an office
+ * that holds no FIDE download shows its national list's.
+ */
+export function currentReferenceLists(db: Db): Record<RatingType, { id: number; listDate: string } | null> {
+  const out: Record<RatingType, { id: number; listDate: string } | null> = { standard: null, rapid: null, blitz: null }
+  const q = db.prepare(
+    `SELECT l.id, l.list_date AS listDate FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type AND ${chainCondition('l')}
+      ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
+  )
+  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get({ type: t, chain: FIDE_CHAIN }) as { id: number; listDate: string } | undefined) ?? null
+  return out
+}

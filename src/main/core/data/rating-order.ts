@@ -1,7 +1,7 @@
 // The current reference lists' entries by the registry's federation, status and rating (migrations 17 and 19): which
 // lists are held (PlayerReader.search reads a federation's or a status's page by rating from them) and their counts.
 import type { Db } from '../db/open'
-import { currentReferenceLists } from './player-search'
+import { currentReferenceLists } from './lists'
 import { liftTriggers } from './triggers'
 
 /**

@@ -35,7 +35,7 @@ type Answer = { integrity: string } | { failed: Failure }
 
 export const isIntegrityCheckData = (d: unknown): d is IntegrityCheckData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'backup-integrity'
 
-/** The helper's side (workers/worker-entry.ts): checks the file and posts its one answer. */
+/** The helper's side (jobs/worker-entry.ts): checks the file and posts its one answer. */
 export function runIntegrityCheck(data: IntegrityCheckData): void {
   let answer: Answer
   try {

@@ -60,7 +60,7 @@ export const migration017: Migration = {
       END;
     `)
     // the current reference lists at this version: the newest of each type of FIDE's chain (data/lists.ts chainCondition,
-    // data/player-search.ts currentReferenceLists)
+    // data/lists.ts currentReferenceLists)
     const current = db.prepare(
       `SELECT l.id FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type
           AND ((l.source = 'FIDE') OR NOT EXISTS (SELECT 1 FROM rating_lists own WHERE own.kind = 'reference' AND own.rating_type = @type AND own.source = 'FIDE'))
