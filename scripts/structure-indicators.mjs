@@ -120,7 +120,7 @@ const srcFiles = walk(join(root, 'src'), (n) => /\.(ts|vue|mjs|md)$/.test(n))
 const REFERENCE = /\b(issue|session)s?\s+#?\d+/gi
 const references = srcFiles.flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((l, i) => (l.match(REFERENCE) ?? []).map((m) => `${rel(f)}:${i + 1} ${m}`)))
 const perf = join(root, 'docs/performance.md')
-const perfLines = existsSync(perf) ? lineCount(perf) : 0
+const perfLines = existsSync(perf) ? lineCount(perf) : Infinity
 
 const indicators = [
   { name: 'functions of 80 lines or more in src/main', value: longFns.length, target: 8, items: longFns.map((x) => `${x.where} ${x.name} (${x.lines})`) },
