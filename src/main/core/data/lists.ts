@@ -15,7 +15,7 @@ export interface ListRef {
 /**
  * The chain of lists a feature reads. An office may hold FIDE's list (FIDE's download and the office's own lists under
  * FIDE's rules) and a national list (the federation's imported list and the lists of a national profile built on it)
- * of the same players: "two lists of the office, each with its own base, profile and calendar" (issue 11). A chain is
+ * of the same players: "two lists of the office, each with its own base, profile and calendar". A chain is
  * named as the office lists of it are (`rating_lists.source`): 'FIDE' for FIDE's rules, a profile's id for a
  * federation's. Its imported lists: FIDE's download (source 'FIDE') for the FIDE chain, a federation's list (any other
  * source) for a national one; when the office holds no imported list of the chain's kind for the rating type, those of

@@ -1,5 +1,5 @@
 // A backup's copy is proven intact by SQLite's full integrity_check, the longest of its checks (about 18 s of the
-// 32 s a 2 GB database took to back up, docs/performance.md, session 11). It is one statement that cannot be split
+// 32 s a 2 GB database took to back up, docs/history/performance-log.md). It is one statement that cannot be split
 // without changing what it checks (checked a table at a time, it skips the page accounting and the freelist), so it
 // runs whole on a helper thread of its own while the backup's thread makes the
 // other checks of the copy (foreign keys, row counts, frozen-list checksums) and reads the source's counts and
