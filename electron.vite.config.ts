@@ -16,7 +16,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/shell/index.ts'),
-          worker: resolve(__dirname, 'src/main/core/workers/worker-entry.ts')
+          worker: resolve(__dirname, 'src/main/core/jobs/worker-entry.ts')
         },
         output: { entryFileNames: '[name].js' }
       }

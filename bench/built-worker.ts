@@ -12,7 +12,7 @@ export async function builtBenchWorker(): Promise<WorkerScript> {
   const key = createHash('sha1').update(root).digest('hex').slice(0, 12)
   const file = fileURLToPath(new URL(`../node_modules/.cache/rating-office-bench/worker-${key}.mjs`, import.meta.url))
   await build({
-    entryPoints: [fileURLToPath(new URL('../src/main/core/workers/worker-entry.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../src/main/core/jobs/worker-entry.ts', import.meta.url))],
     outfile: file,
     bundle: true,
     platform: 'node',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 const started = Date.now()
 await build({
-  entryPoints: { cli: 'src/main/cli/main.ts', worker: 'src/main/core/workers/worker-entry.ts' },
+  entryPoints: { cli: 'src/main/cli/main.ts', worker: 'src/main/core/jobs/worker-entry.ts' },
   outdir: 'out/node',
   bundle: true,
   platform: 'node',

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       }
     })
   } else if (op === 'generate' || op === 'publish' || op === 'correct') {
-    const { listsJobs } = await import('../../src/main/core/workers/jobs/lists')
+    const { listsJobs } = await import('../../src/main/core/jobs/lists')
     record()
     say('BEGIN')
     if (op === 'generate') await runJob(listsJobs['lists:generate'], { listDate: args[0], ratingType: args[1] })

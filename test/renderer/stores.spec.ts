@@ -359,7 +359,7 @@ describe('tournaments store: the import runs as a worker job', () => {
     const replacement = {
       tournamentId: 4, name: 'Open', startDate: '2025-10-01', status: 'checked', current: side('v1.trf', 1, 5), incoming: side('v2.trf', 2, 4),
       changes: { header: 0, playersAdded: 0, playersRemoved: 0, playerFields: 0, roundEntries: 10 },
-      warnings: [{ code: 'fewerRounds' as const, params: { after: 4, before: 5 }, message: 'fewer rounds: 4 instead of 5' }], summary: 'rounds 5 → 4', diff: null
+      warnings: [{ code: 'fewerRounds' as const, params: { after: 4, before: 5 }, message: 'fewer rounds: 4 instead of 5' }], summary: 'rounds 5 → 4', diff: { summary: 'rounds 5 → 4', header: [{ field: 'declaredRounds', before: 5, after: 4 }], playersAdded: [], playersRemoved: [], players: [], rounds: [] }
     }
     const done = store.importAll()
     await flush()

@@ -2,7 +2,7 @@
 // own input start — through the typed `jobs:start` call (validated in main) or the runner itself.
 import { afterAll, describe, expect, it } from 'vitest'
 import { jobKinds, jobsContract, isJobOf, type JobEvent } from '../../src/shared/contract/jobs'
-import { jobHandlers } from '../../src/main/core/workers/jobs/index'
+import { jobHandlers } from '../../src/main/core/jobs/index'
 import { createServices } from '../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import jobsI18n from '../../src/renderer/src/features/jobs/i18n'

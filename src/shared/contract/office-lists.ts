@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
 import { listSummarySchema } from './lists'
+import { noteSchema } from './rating'
 import { federationCodeSchema, federationNameSchema } from './system'
 
 export const calendarEntrySchema = z.object({ listDate: isoDate, closingDate: isoDate, edition: z.string() })
@@ -93,6 +94,121 @@ export const sheetUnlistedSchema = z.object({
   text: z.string()
 })
 export type SheetUnlisted = z.infer<typeof sheetUnlistedSchema>
+
+/** An entry's status on a list: rated, delisted (shown once under the floor), titled unrated. */
+export const entryStatusSchema = z.enum(['rated', 'delisted', 'titled-unrated'])
+
+/** For an event longer than 30 days: the games of the rounds played in one month, rated with that month's list. */
+export const monthSliceSchema = z.object({
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  /** Rounds of the tournament played in the month (the players' rounds are already restricted to them). */
+  rounds: z.array(z.number()),
+  /** True when this is the tournament's last month: it becomes `rated` with this list. */
+  last: z.boolean()
+})
+
+/** One earlier event of an unrated player, kept until he reaches a first rating or it leaves the window. */
+export const windowEventSchema = z.object({
+  tournamentId: z.number(),
+  name: z.string(),
+  start: z.string(),
+  editionId: z.string(),
+  /** The list whose generation counted it first. */
+  listDate: z.string(),
+  /** Games against rated opponents (round robin: with rated or Ru-rated opponents). */
+  n: z.number(),
+  w: z.number(),
+  /** Sum of the counted opponents' ratings (round robin: Rc(new) × n). */
+  sumOpponents: z.number(),
+  /** The event's own Ru when a round robin computed one. */
+  ru: z.number().optional(),
+  teamChampionship: z.boolean().optional()
+})
+
+/** A game of the sheet: what was counted, with which rating from which list; or why not. */
+export const sheetGameSchema = z.object({
+  round: z.number(),
+  opponentId: z.number().nullable(),
+  opponentRating: z.number().nullable(),
+  /** The list the opponent's rating comes from. */
+  opponentListId: z.number().nullable(),
+  score: z.number(),
+  counted: z.boolean(),
+  /** Why not counted: 'forfeit', 'bye', 'unplayed', 'unrated-opponent', 'finding', 'first-event', 'fast-game'. */
+  notCounted: z.string().nullable(),
+  ratingUsed: z.number().nullable(),
+  capped: z.boolean(),
+  d: z.number().nullable(),
+  pd: z.number().nullable(),
+  /** ΔR = score − PD (K-free). */
+  chg: z.number().nullable(),
+  note: z.string().nullable()
+})
+
+/** A tournament of the sheet: his rating used, the figures of the event, each game. */
+export const sheetTournamentSchema = z.object({
+  tournamentId: z.number(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  edition: z.string(),
+  system: z.enum(['swiss', 'round-robin']),
+  late: z.boolean(),
+  slice: monthSliceSchema.nullable(),
+  /** His own rating used (list in force at the start) and its list; null: he played unrated. */
+  rating: z.number().nullable(),
+  ratingListId: z.number().nullable(),
+  n: z.number(),
+  w: z.number(),
+  we: z.number().nullable(),
+  /** ΣΔR. */
+  chg: z.number().nullable(),
+  k: z.number().nullable(),
+  kChg: z.number().nullable(),
+  /** Unrated: his event figures (Rc or Ra, Ru). */
+  event: z.object({ ra: z.number(), ru: z.number().nullable(), n: z.number(), w: z.number() }).nullable(),
+  games: z.array(sheetGameSchema),
+  notes: z.array(noteSchema)
+})
+
+/** The first-rating figures of the engine (Ra, p, dp, Ru, games, published, reason) over the window's events. */
+export const sheetFirstRatingSchema = z.object({
+  ra: z.number(),
+  p: z.number(),
+  dp: z.number(),
+  ru: z.number(),
+  games: z.number(),
+  published: z.boolean(),
+  reason: z.string(),
+  window: z.array(windowEventSchema.extend({ counted: z.boolean() }))
+})
+
+/** How one player's line was obtained (JSON, shown by the UI, the sheet's PDF and `lists sheet`). */
+export const calculationSheetSchema = z.object({
+  playerId: z.number(),
+  listDate: z.string(),
+  edition: z.string(),
+  base: z.object({ listId: z.number().nullable(), rating: z.number().nullable(), k: z.number().nullable(), status: entryStatusSchema.nullable(), flags: z.string().nullable() }),
+  tournaments: z.array(sheetTournamentSchema),
+  periodGames: z.number(),
+  /** Σ K × ΣΔR before rounding, then the rounded change. */
+  changeExact: z.number().nullable(),
+  change: z.number().nullable(),
+  compression: z.object({ before: z.number(), after: z.number(), ref: z.string() }).nullable(),
+  firstRating: sheetFirstRatingSchema.nullable(),
+  rating: z.number().nullable(),
+  status: entryStatusSchema.nullable(),
+  flags: z.string().nullable(),
+  kNext: z.object({ k: z.number().nullable(), note: noteSchema.nullable() }),
+  notes: z.array(noteSchema),
+  /** Only on the sheet of a player without a line on the list (status null): why, and what comes next. */
+  unlisted: sheetUnlistedSchema.optional()
+})
+export type CalculationSheet = z.infer<typeof calculationSheetSchema>
+export type SheetTournament = z.infer<typeof sheetTournamentSchema>
+export type SheetGame = z.infer<typeof sheetGameSchema>
+export type SheetFirstRating = z.infer<typeof sheetFirstRatingSchema>
 
 export const previewRowSchema = z.object({
   playerId: z.number(),
@@ -192,7 +308,7 @@ export const sheetViewSchema = z.object({
   listId: z.number(),
   player: z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() }),
   entry: z.object({ rating: z.number().nullable(), games: z.number().nullable(), k: z.number().nullable(), flags: z.string().nullable() }).nullable(),
-  sheet: z.unknown().nullable(),
+  sheet: calculationSheetSchema.nullable(),
   /** The opponents the sheet names (by id), and the lists its ratings came from (base, his own, each opponent's). */
   references: z.object({
     players: z.array(z.object({ id: z.number(), fideId: z.number().nullable(), name: z.string() })),

@@ -1,5 +1,5 @@
 // Values of the contract that the renderer's first screen needs, in a module without zod: the renderer's entry chunk
-// then neither loads zod nor builds the schemas of the modules that declare them (issue 14: in the start-up profile
+// then neither loads zod nor builds the schemas of the modules that declare them (in the start-up profile
 // of the players table, zod was about a third of the entry's evaluation). The contract's modules re-export them.
 
 /** Kinds of file the browser uploads (POST /api/upload/<kind>); files.ts makes them a schema. */

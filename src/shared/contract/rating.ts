@@ -7,7 +7,7 @@ const int = (min: number, max: number) => z.number().int().min(min).max(max)
 const days = (max: number) => z.number().int().min(0).max(max)
 const ratingTypeEnum = z.enum(['standard', 'rapid', 'blitz'])
 
-/** Parameters of the tournament-report checks (issue 10): what each edition or profile requires of a rated event. */
+/** Parameters of the tournament-report checks: what each edition or profile requires of a rated event. */
 export const checksSchema = z
   .object({
     /** Paragraph cited by each family of findings. */

@@ -2,6 +2,18 @@
 import { z } from 'zod'
 import { call, idSchema, isoDate } from './define'
 
+/** What a corrected file changes in a tournament (tournaments/diff.ts): header fields, players added or removed by start
+ *  rank, a player's fields, round entries ("opponent colour code"). A field's values are the TRF's, of any type. */
+export const tournamentDiffSchema = z.object({
+  summary: z.string(),
+  header: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  playersAdded: z.array(z.number()),
+  playersRemoved: z.array(z.number()),
+  players: z.array(z.object({ startRank: z.number(), field: z.string(), before: z.unknown(), after: z.unknown() })),
+  rounds: z.array(z.object({ startRank: z.number(), round: z.number(), before: z.string(), after: z.string() }))
+})
+export type TournamentDiff = z.infer<typeof tournamentDiffSchema>
+
 export const tournamentStatus = z.enum(['imported', 'checked', 'approved', 'rejected', 'rated'])
 
 /** A match's confidence (0 to 1) as the officer reads it, in whole percent: the finding and the players' table say the same. */
@@ -101,7 +113,7 @@ export const importSummarySchema = z.object({
   games: z.number(),
   findings: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
   matched: z.object({ byFideId: z.number(), unknownId: z.number(), candidates: z.number(), unmatched: z.number() }),
-  diff: z.unknown().nullable()
+  diff: tournamentDiffSchema.nullable()
 })
 
 /**
@@ -141,7 +153,7 @@ export const replacementSchema = z.object({
   warnings: z.array(z.object({ code: z.enum(['older', 'receivedEarlier', 'fewerRounds', 'fewerPlayers', 'fewerGames', 'rated']), params: z.record(z.string(), z.union([z.string(), z.number()])), message: z.string() })),
   /** The changes in words (translated). */
   summary: z.string(),
-  diff: z.unknown()
+  diff: tournamentDiffSchema
 })
 export type Replacement = z.infer<typeof replacementSchema>
 
@@ -269,7 +281,7 @@ export const tournamentsContract = {
         })
       ),
       teams: z.array(z.object({ name: z.string(), members: z.array(z.number()) })),
-      files: z.array(z.object({ id: z.number(), version: z.number(), fileName: z.string(), sha256: z.string(), size: z.number(), format: z.string(), encoding: z.string(), lineEnding: z.string(), importedAt: z.string(), importedBy: z.string(), diff: z.unknown().nullable() })),
+      files: z.array(z.object({ id: z.number(), version: z.number(), fileName: z.string(), sha256: z.string(), size: z.number(), format: z.string(), encoding: z.string(), lineEnding: z.string(), importedAt: z.string(), importedBy: z.string(), diff: tournamentDiffSchema.nullable() })),
       findings: z.object({ error: z.number(), warning: z.number(), info: z.number(), open: z.number() })
     })
   }),

@@ -212,23 +212,10 @@ export function registerOfficeLists(lists: Command): void {
 }
 
 
-interface SheetShape {
-  base: { rating: number | null; k: number | null }
-  tournaments: { name: string; start: string; late: boolean; rating: number | null; n: number; w: number; we: number | null; k: number | null; kChg: number | null; event: { ra: number; ru: number | null } | null; games: { round: number; opponentId: number | null; opponentRating: number | null; opponentListId: number | null; score: number; counted: boolean; notCounted: string | null; d: number | null; pd: number | null; capped: boolean }[] }[]
-  changeExact: number | null
-  change: number | null
-  compression: { before: number; after: number; ref: string } | null
-  firstRating: { ra: number; p: number; dp: number; ru: number; games: number; published: boolean; reason: string } | null
-  rating: number | null
-  kNext: { k: number | null }
-  notes: { ref: string; text: string }[]
-  unlisted?: { text: string }
-}
-
 function sheetText(s: SheetView): string {
   const head = `${s.player.name}${s.player.fideId ? ` (FIDE ${s.player.fideId})` : ''} on list ${s.listId}: ${s.entry ? `${s.entry.rating ?? 'unrated'}, ${s.entry.games ?? 0} games, K ${s.entry.k ?? '-'}${s.entry.flags ? `, ${s.entry.flags}` : ''}` : 'not on the list'}`
   if (!s.sheet) return `${head}\n  ${s.entry ? 'carried over unchanged from the base list (no games, no change)' : 'no sheet: nothing of this list’s period concerns him'}`
-  const sh = s.sheet as SheetShape
+  const sh = s.sheet
   const out = [head, `  base: ${sh.base.rating ?? 'unrated'}, K ${sh.base.k ?? '-'}`]
   if (sh.unlisted) out.push(`  ${sh.unlisted.text}`)
   const names = new Map(s.references.players.map((p) => [p.id, `${p.name}${p.fideId ? ` (${p.fideId})` : ''}`]))

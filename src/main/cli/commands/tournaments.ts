@@ -48,7 +48,7 @@ function resultText(r: ImportResult & { findingsList?: StoredFinding[] }): strin
     return [`${r.fileName}: refused — ${r.message}`, ...r.findings.map(located)].join('\n')
   }
   const head = `${r.fileName}: ${r.outcome} tournament ${r.tournamentId} (version ${r.version}) “${r.name ?? ''}” ${r.startDate ?? ''} — ${r.players} players, ${r.rounds} rounds, ${r.games} games; findings ${r.findings.error} error, ${r.findings.warning} warning, ${r.findings.info} info; matched by FIDE ID ${r.matched.byFideId}, unknown IDs ${r.matched.unknownId}, candidates ${r.matched.candidates}, unmatched ${r.matched.unmatched}`
-  const changes = r.replacement ? '\n' + replacementText(r.replacement) : r.diff && typeof r.diff === 'object' && 'summary' in r.diff ? `\n  changes: ${String((r.diff as { summary: string }).summary)}` : ''
+  const changes = r.replacement ? '\n' + replacementText(r.replacement) : r.diff ? `\n  changes: ${r.diff.summary}` : ''
   const list = r.findingsList ?? []
   return head + changes + (list.length ? '\n' + list.filter((f) => f.level !== 'info').map((f) => located({ level: f.level, location: { file: f.fileName ?? r.fileName, line: f.line, column: f.column, endColumn: f.endColumn }, message: f.message })).join('\n') : '')
 }

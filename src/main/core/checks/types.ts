@@ -4,7 +4,7 @@ import type { PairingSystem, RatingType, RoundEntry } from '../model/tournament'
 
 export type CheckLevel = 'error' | 'warning' | 'info'
 
-/** Finding codes of the regulation checks (issue 10's table; scripts and reports rely on them). */
+/** Finding codes of the regulation checks (scripts and reports rely on them). */
 export const CHECK_CODES = [
   'check.arbiters.unknown',
   'check.arbiters.unlicensed',

@@ -13,7 +13,7 @@ export interface BaseEntryFacts {
   k: number | null
 }
 
-/** What reconciliation needs from an office calculation sheet (lists generation, issue 11). */
+/** What reconciliation needs from an office calculation sheet (lists generation). */
 export interface SheetFacts {
   /** Σ K × ΣΔR before rounding. */
   changeExact: number | null

@@ -4,13 +4,13 @@
 // id order, from which its marks by name and FIDE ID are moved from its base list's (list-order-marks.ts).
 //
 // At FIDE scale (1.9 M entries, 658,000 sheets) SQLite kept the preview's orders by two indexes row by row (3.4 s of
-// the job's thread, issue 14), walked the rating index for the marks (1.0 s) and read the list's ids again (0.3 s),
+// the job's thread), walked the rating index for the marks (1.0 s) and read the list's ids again (0.3 s),
 // with the helper thread done and waiting. Here each row costs a few array writes, and the whole a few sorts of
 // typed arrays. Each row is a number that sorts as the order does (a key); a value the keys cannot hold exactly (a
 // rating or change too large, an id past 2^31, anything not an integer) sends that order back to SQLite's own sort,
 // which gives the same order.
 import type { Db } from '../db/open'
-import { ORDER_KINDS, ordersFromSheets, type ListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_KINDS, ordersFromSheets, type ListOrders } from './list-orders'
 import { UNRATED, type KnownEntries } from './list-order-marks'
 import type { SortedKeys } from './list-by-rating'
 import { publishedRating } from './published-rating'

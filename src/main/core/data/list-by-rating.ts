@@ -2,12 +2,23 @@
 // rating or UNRATED_KEY, kept by triggers row by row. A writer of a whole list lifts the insert trigger while its entries
 // go in, then writes the list's keys here in order, appended (a draft from the keys it sorted as its rows went in, a
 // list import by SQLite's sort), in its transaction.
+// The key, the trigger names and keySql are the runtime's copies of what migrations 23 and 24 wrote into the schema
+// (each migration keeps its own, as it ran); test/main/core/data/frozen-copies.spec.ts holds them equal to the
+// triggers the schema has.
 import type { Db } from '../db/open'
-import { BY_RATING_DELETE, BY_RATING_INSERT, UNRATED_KEY } from '../db/migrations/023-list-by-rating'
-import { keySql } from '../db/migrations/024-delisted-unrated'
+import { publishedRatingSql } from './published-rating'
 import { liftTriggers } from './triggers'
 
-export { UNRATED_KEY }
+/** The key of an unrated entry: after every rating (the list's order by rating puts the unrated last). */
+export const UNRATED_KEY = 1_000_000_000
+
+/** The entries' trigger that writes each new entry's key; lifted by the writers of whole lists. */
+export const BY_RATING_INSERT = 'rating_list_entries_by_rating_insert'
+/** The entries' trigger that deletes a deleted entry's key; lifted by a draft cleared whole. */
+export const BY_RATING_DELETE = 'rating_list_entries_by_rating_delete'
+
+/** An entry's key in its list's order by rating, as SQL (`row`: the entry's alias, NEW or OLD): its published rating, or UNRATED_KEY. */
+export const keySql = (row?: string): string => `coalesce(${publishedRatingSql(row)}, ${UNRATED_KEY})`
 
 /** A list's order by rating as its writer sorted it: the rated as rating × 2^32 + player id, the unrated as ids. */
 export interface SortedKeys {

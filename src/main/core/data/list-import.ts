@@ -245,7 +245,7 @@ export class ListWriter {
     const found = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
     // A FIDE ID the registry does not hold yet, beside a national ID it holds on a record without one (a federation's own
     // player FIDE has registered since): that record takes the ID — a second record of the same person would leave his
-    // games, and his first rating on FIDE's list, with the first one (issue 11)
+    // games, and his first rating on FIDE's list, with the first one
     const idLess = !found && r.fideId !== null && r.nationalId ? (this.findNationalWithoutFideId.get(r.nationalId) as PlayerRow | undefined) : undefined
     if (idLess) this.setFideId.run(r.fideId, this.now, idLess.id)
     const idGiven = idLess !== undefined

@@ -3,7 +3,7 @@
 // entry moves to another player. A page starts at the mark just before its offset instead of walking the list from
 // its first entry, whatever the order.
 import type { Db } from '../db/open'
-import { UNRATED_KEY } from '../db/migrations/023-list-by-rating'
+import { UNRATED_KEY } from './list-by-rating'
 
 export type MarkedSort = 'name' | 'fideId' | 'rating'
 

@@ -15,7 +15,7 @@ export interface ListRef {
 /**
  * The chain of lists a feature reads. An office may hold FIDE's list (FIDE's download and the office's own lists under
  * FIDE's rules) and a national list (the federation's imported list and the lists of a national profile built on it)
- * of the same players: "two lists of the office, each with its own base, profile and calendar" (issue 11). A chain is
+ * of the same players: "two lists of the office, each with its own base, profile and calendar". A chain is
  * named as the office lists of it are (`rating_lists.source`): 'FIDE' for FIDE's rules, a profile's id for a
  * federation's. Its imported lists: FIDE's download (source 'FIDE') for the FIDE chain, a federation's list (any other
  * source) for a national one; when the office holds no imported list of the chain's kind for the rating type, those of
@@ -121,5 +121,20 @@ export function ratingsPublishedSince(db: Db, start: string, ratingType: RatingT
     const row = stmt.get({ fideId: Number(id), type: ratingType, start, chain }) as { rating: number } | undefined
     if (row) out.set(id, row.rating)
   }
+  return out
+}
+
+/**
+ * The newest reference list of each type of FIDE's chain (FIDE's own ratings): a player's "current" ratings. A national
+ * list the office imported beside it is another chain (above) and is not read here, even when newer; an office
+ * that holds no FIDE download shows its national list's.
+ */
+export function currentReferenceLists(db: Db): Record<RatingType, { id: number; listDate: string } | null> {
+  const out: Record<RatingType, { id: number; listDate: string } | null> = { standard: null, rapid: null, blitz: null }
+  const q = db.prepare(
+    `SELECT l.id, l.list_date AS listDate FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type AND ${chainCondition('l')}
+      ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
+  )
+  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get({ type: t, chain: FIDE_CHAIN }) as { id: number; listDate: string } | undefined) ?? null
   return out
 }

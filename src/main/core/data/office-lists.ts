@@ -41,7 +41,7 @@ import { diffCounts, kindPage, sheetKindPage, sheetMarks } from './list-compare'
 import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
 import { deleteListEntries, liftByRatingInsert, ratedCountSql, writeListByRating } from './list-by-rating'
 import { publishedRating } from './published-rating'
-import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from '../db/migrations/022-preview-chunks'
+import { ORDER_CHUNK, unpackIds, writeListOrders, type ListOrders } from './list-orders'
 
 /** A line without recent games: one shared empty array, not two million (never modified: a change makes a new array). */
 const NO_GAMES: ListGames[] = Object.freeze([]) as unknown as ListGames[]
@@ -381,7 +381,7 @@ export interface BuiltInput {
 }
 
 /**
- * The players FIDE's list may not publish a first rating for (issue 11: a federation's own player, without a FIDE ID,
+ * The players FIDE's list may not publish a first rating for (a federation's own player, without a FIDE ID,
  * is rated and published on the national list only): the ID-less players of the period's tournaments and of the base's
  * window — a window's record merged since counts as the record it went into (the generation folds his window there).
  * None on a national chain. Sorted: part of the draft's fingerprint, so a player given an ID since (a merge with the

@@ -4,7 +4,7 @@ import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
 import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
-import { chainCondition, FIDE_CHAIN } from './lists'
+import { currentReferenceLists } from './lists'
 import { markedPage, orderSlice, readParts, type OrderPart } from './list-order-marks'
 import { UNRATED_KEY } from './list-by-rating'
 import { bucketPage, bucketTotal, statusCondition } from './registry-buckets'
@@ -71,21 +71,6 @@ export function publishBirth(birthDate: string | null, privacy: BirthPrivacy, on
   const year = Number(birthDate.slice(0, 4))
   if (!Number.isFinite(year)) return { birthYear: null, ageCategory: null }
   return privacy === 'year' ? { birthYear: year, ageCategory: null } : { birthYear: null, ageCategory: ageCategory(year, onYear) }
-}
-
-/**
- * The newest reference list of each type of FIDE's chain (FIDE's own ratings): a player's "current" ratings. A national
- * list the office imported beside it is another chain (data/lists.ts) and is not read here, even when newer; an office
- * that holds no FIDE download shows its national list's.
- */
-export function currentReferenceLists(db: Db): Record<RatingType, { id: number; listDate: string } | null> {
-  const out: Record<RatingType, { id: number; listDate: string } | null> = { standard: null, rapid: null, blitz: null }
-  const q = db.prepare(
-    `SELECT l.id, l.list_date AS listDate FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type AND ${chainCondition('l')}
-      ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
-  )
-  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get({ type: t, chain: FIDE_CHAIN }) as { id: number; listDate: string } | undefined) ?? null
-  return out
 }
 
 /** Longest prefix the FTS5 prefix indexes answer directly (see migration 2). */

@@ -1,9 +1,16 @@
 // The current reference lists' entries by the registry's federation, status and rating (migrations 17 and 19): which
 // lists are held (PlayerReader.search reads a federation's or a status's page by rating from them) and their counts.
 import type { Db } from '../db/open'
-import { RECOUNT_RATING_ORDER } from '../db/migrations/019-status-buckets'
-import { currentReferenceLists } from './player-search'
+import { currentReferenceLists } from './lists'
 import { liftTriggers } from './triggers'
+
+/**
+ * Counts `rating_order` per (list, federation, status) again, for one list (`?`) or every held list: the runtime's copy
+ * of migration 19's statement (test/main/core/data/frozen-copies.spec.ts holds the two equal).
+ */
+export const RECOUNT_RATING_ORDER = (oneList: boolean): string =>
+  `INSERT INTO rating_order_counts (list_id, federation, status, n)
+   SELECT list_id, federation, status, count(*) FROM rating_order ${oneList ? 'WHERE list_id = ?' : ''} GROUP BY 1, 2, 3`
 
 /** The triggers that count `rating_order` row by row (migration 19): a whole list written or deleted is counted once. */
 const COUNT_TRIGGERS = ['rating_order_count_insert', 'rating_order_count_delete']

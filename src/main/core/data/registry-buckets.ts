@@ -2,12 +2,53 @@
 // total is a sum of counts; a page sums the counts of its order's buckets up to its offset and walks the order's index
 // from its bucket's first key.
 import type { Db } from '../db/open'
-import { BUCKETS, type BucketSort } from '../db/migrations/018-registry-buckets'
-import { RARE_STATUSES, RECOUNT_STATUS_BUCKETS } from '../db/migrations/019-status-buckets'
 import { readParts, type OrderPart } from './list-order-marks'
 
-export type { BucketSort }
-export { BUCKETS }
+// The bucket keys, the recount and the rare statuses below are the runtime's copies of what migrations 18 and 19
+// wrote into the schema's triggers (each migration keeps its own, as it ran); test/main/core/data/frozen-copies.spec.ts
+// holds them equal to the triggers the schema has, and BucketTally's JavaScript keys equal to the recount's.
+//
+// A bucket is (b1, b2), ordered as the order's key is: the first two letters of the folded name; the FIDE ID by
+// hundred thousands (-1 without one: first, where SQLite puts NULL); the federation then the name's first letter; the
+// birth year then the name's first letter; the title then the name's first two letters (most players have no title).
+// A missing federation, birth year or title is 0: an integer sorts before any text, as NULL does in the order.
+export type BucketSort = 'name' | 'fideId' | 'federation' | 'birthYear' | 'title'
+
+/** Each order's bucket as two SQL expressions over a players row named `r`, the first one NULL when the key is missing. */
+const RAW: Record<BucketSort, (r: string) => [string, string]> = {
+  name: (r) => [`substr(${r}.name_folded, 1, 2)`, "''"],
+  fideId: (r) => [`${r}.fide_id / 100000`, "''"],
+  federation: (r) => [`${r}.federation`, `substr(${r}.name_folded, 1, 1)`],
+  birthYear: (r) => [`substr(${r}.birth_date, 1, 4)`, `substr(${r}.name_folded, 1, 1)`],
+  title: (r) => [`${r}.title`, `substr(${r}.name_folded, 1, 2)`]
+}
+/** What a missing key's bucket is: first in the order, as NULL is. */
+const MISSING: Record<BucketSort, string> = { name: "''", fideId: '-1', federation: '0', birthYear: '0', title: '0' }
+
+/** Each order's bucket as two SQL expressions over a players row named `r` (NEW, OLD or a table alias), never NULL. */
+export const BUCKETS: Record<BucketSort, (r: string) => [string, string]> = Object.fromEntries(
+  (Object.keys(RAW) as BucketSort[]).map((s) => [s, (r: string) => [`coalesce(${RAW[s](r)[0]}, ${MISSING[s]})`, RAW[s](r)[1]]])
+) as Record<BucketSort, (r: string) => [string, string]>
+
+const SORTS = Object.keys(BUCKETS) as BucketSort[]
+
+/**
+ * Counts every bucket of every order and status again (a bulk first load at its end): each count groups the raw key
+ * and the status, which the order's index holds; the birth year's reads the table in order (its index is an
+ * expression's, not covering for SQLite).
+ */
+export const RECOUNT_STATUS_BUCKETS = `DELETE FROM player_buckets;
+${SORTS.map(
+  (s) => `INSERT INTO player_buckets (sort, status, b1, b2, n) SELECT '${s}', status, coalesce(k1, ${MISSING[s]}), k2, n
+    FROM (SELECT ${RAW[s]('p')[0]} AS k1, ${RAW[s]('p')[1]} AS k2, p.status AS status, count(*) AS n FROM players p${s === 'birthYear' ? ' NOT INDEXED' : ''}
+           GROUP BY 1, 2, 3);`
+).join('\n')}`
+
+/**
+ * The statuses few players have: partial indexes hold them (migration 19). A query uses them when it says `p.status =
+ * 'deceased'` (or 'merged') as a literal: SQLite proves the index's WHERE from it.
+ */
+export const RARE_STATUSES = ['deceased', 'merged'] as const
 
 export type StatusFilter = 'active' | 'inactive' | 'deceased' | 'merged' | 'any'
 

@@ -71,8 +71,7 @@ export const IDS_A_BATCH = 4096
  * first parameter is the batch as a JSON array, which it reads by `json_each(?)`, then `params`. Each id's row (at most
  * one: a key's) goes to `each` in the ids' order, `ids` being sorted; the statement's own order is not relied on (a
  * batch that comes out of order is sorted by its column `idColumn`). At FIDE scale a big list's helper reads some
- * 300,000 lines and ratings by key: one `get` each cost about 10 µs of calls for 2 µs of SQLite (docs/performance.md,
- * session 17).
+ * 300,000 lines and ratings by key: one `get` each cost about 10 µs of calls for 2 µs of SQLite (docs/history/performance-log.md).
  */
 export function rowsForIds(stmt: Database.Statement, ids: ArrayLike<number>, params: readonly unknown[], each: (row: unknown[]) => void, idColumn = 0): void {
   for (let from = 0; from < ids.length; from += IDS_A_BATCH) {

@@ -1,5 +1,5 @@
 // A backup's copy is proven intact by SQLite's full integrity_check, the longest of its checks (about 18 s of the
-// 32 s a 2 GB database took to back up, docs/performance.md, session 11). It is one statement that cannot be split
+// 32 s a 2 GB database took to back up, docs/history/performance-log.md). It is one statement that cannot be split
 // without changing what it checks (checked a table at a time, it skips the page accounting and the freelist), so it
 // runs whole on a helper thread of its own while the backup's thread makes the
 // other checks of the copy (foreign keys, row counts, frozen-list checksums) and reads the source's counts and
@@ -35,7 +35,7 @@ type Answer = { integrity: string } | { failed: Failure }
 
 export const isIntegrityCheckData = (d: unknown): d is IntegrityCheckData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'backup-integrity'
 
-/** The helper's side (workers/worker-entry.ts): checks the file and posts its one answer. */
+/** The helper's side (jobs/worker-entry.ts): checks the file and posts its one answer. */
 export function runIntegrityCheck(data: IntegrityCheckData): void {
   let answer: Answer
   try {

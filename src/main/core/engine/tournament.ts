@@ -101,7 +101,7 @@ function birthYearOf(birth: string | null): number | undefined {
  * A player's result, its properties written one by one in one order. Built by spreads (`{ ...base, rating, ...fields,
  * n, … }`), the results of a FIDE-sized month (15,000 tournaments) cost 2.3 GB of allocation, 55 % of it moved to V8's
  * old generation and collected there, though each lives for one tournament; written so, 600 MB and none kept
- * (docs/performance.md, *Session 14*).
+ * (docs/history/performance-log.md).
  */
 function playerResult(p: TournamentPlayer, f: Omit<RatedPlayerResult, 'startRank' | 'fideId' | 'name'>): RatedPlayerResult {
   return {

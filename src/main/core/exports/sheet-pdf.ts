@@ -3,7 +3,7 @@
 // from, D (capped: "*", with the legend and its rule), PD, ΔR; the period total and its rounding. For the player who
 // asks why his rating is what it is. The creation date is the list's date: two prints of one sheet match.
 import type { SheetView } from '../../../shared/contract/office-lists'
-import type { CalculationSheet, SheetGame } from '../lists/types'
+import type { SheetGame } from '../lists/types'
 import { fit, type PdfFonts } from './pdf'
 import { foldName } from '../registry/names'
 
@@ -116,7 +116,7 @@ export async function sheetPdf(
   federationName: string | null
 ): Promise<SheetPdf> {
   const L = LABELS[locale]
-  const sheet = view.sheet as CalculationSheet | null
+  const sheet = view.sheet
   const players = new Map(view.references.players.map((p) => [p.id, p]))
   const lists = new Map(view.references.lists.map((l) => [l.id, l]))
   const editionName = new Map(view.editions.map((e) => [e.id, e.name]))

@@ -389,7 +389,7 @@ interface LineComposition {
  * A player's period work as new objects, before his line writes into it (notes, K, games). The work was made while the
  * period was rated and, held for seconds, sits in V8's old generation: new objects written into it stayed reachable
  * from it for the young collections after the line was written, and were moved to the old generation with it until a
- * full collection found both dead (at FIDE scale 465 MB of sheet games; docs/performance.md, *Session 14*). Copies
+ * full collection found both dead (at FIDE scale 465 MB of sheet games; docs/history/performance-log.md). Copies
  * made here are young and die with the line. Each copy keeps its original's keys in their order (the sheet's
  * encoder writes a tournament by its shape only when they are).
  */

@@ -13,7 +13,7 @@
 // JSON.stringify writes them. The shapes of version 1 below are frozen: a new shape or key order is a new version, and
 // every earlier version stays readable.
 //
-// Version 2 (issue 14) writes the strings most sheets repeat as a reference: a shape's text that is one of STRINGS_V2
+// Version 2 writes the strings most sheets repeat as a reference: a shape's text that is one of STRINGS_V2
 // (the rules' references, the notes every rated player gets, the editions' ids) is written `[-2, index]`, six or
 // seven bytes where the string took eleven to ninety. In a FIDE-sized month they are about a quarter of the sheets'
 // bytes ("FIDE 2024: K factor (regulations.md § 1)" alone 41 MB of 533), which the list's generation writes into the

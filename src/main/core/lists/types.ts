@@ -3,14 +3,14 @@
 // generateList(input) in ./generate.ts is pure and deterministic: it never reads the database. lists-app builds
 // the input from the database (base list, approved tournaments with their start-date ratings, the excluded games
 // of the checks, the window of unrated players' games) and persists the result (entries, sheets, window).
-import type { Edition, Note } from '../../../shared/contract/rating'
-import type { SheetUnlisted, UnlistedReason } from '../../../shared/contract/office-lists'
-import type { FirstRating } from '../engine/unrated'
+import type { Edition } from '../../../shared/contract/rating'
+import type { z } from 'zod'
+import type { CalculationSheet, SheetFirstRating, SheetGame, SheetTournament, SheetUnlisted, UnlistedReason, entryStatusSchema, monthSliceSchema, windowEventSchema } from '../../../shared/contract/office-lists'
 import type { PairingSystem, RatingType, ResultCode } from '../model/tournament'
 import type { ImportedGames } from './look-back'
 
 /** How a player stands on a list. 'delisted' is shown once (rating under the floor), then the player is unrated. */
-export type EntryStatus = 'rated' | 'delisted' | 'titled-unrated'
+export type EntryStatus = z.infer<typeof entryStatusSchema>
 
 /** Rated games on one list (for the inactivity rule: games within a year). */
 export interface ListGames {
@@ -106,14 +106,7 @@ export interface ExcludedGame {
 }
 
 /** For an event longer than 30 days: the games of the rounds played in one month, rated with that month's list. */
-export interface MonthSlice {
-  /** 'YYYY-MM'. */
-  month: string
-  /** Rounds of the tournament played in the month (the players' rounds are already restricted to them). */
-  rounds: number[]
-  /** True when this is the tournament's last month: it becomes `rated` with this list. */
-  last: boolean
-}
+export type MonthSlice = z.infer<typeof monthSliceSchema>
 
 /** An approved tournament of the period. */
 export interface PeriodTournament {
@@ -135,22 +128,7 @@ export interface PeriodTournament {
 }
 
 /** One earlier event of an unrated player, kept until he reaches a first rating or it leaves the window. */
-export interface WindowEvent {
-  tournamentId: number
-  name: string
-  start: string
-  editionId: string
-  /** The list whose generation counted it first. */
-  listDate: string
-  /** Games against rated opponents (round robin: with rated or Ru-rated opponents). */
-  n: number
-  w: number
-  /** Sum of the counted opponents' ratings (round robin: Rc(new) × n). */
-  sumOpponents: number
-  /** The event's own Ru when a round robin computed one. */
-  ru?: number
-  teamChampionship?: boolean
-}
+export type WindowEvent = z.infer<typeof windowEventSchema>
 
 /** An unrated player's accumulated games. */
 export interface UnratedWindow {
@@ -191,81 +169,13 @@ export interface GenerationInput {
 /** One line of the new list, with the state the next generation needs. */
 export interface ListEntry extends ListLine, CarriedState {}
 
-/** A game of the sheet: what was counted, with which rating from which list; or why not. */
-export interface SheetGame {
-  round: number
-  opponentId: number | null
-  opponentRating: number | null
-  /** The list the opponent's rating comes from. */
-  opponentListId: number | null
-  score: number
-  counted: boolean
-  /** Why not counted: 'forfeit', 'bye', 'unplayed', 'unrated-opponent', 'finding', 'first-event', 'fast-game'. */
-  notCounted: string | null
-  ratingUsed: number | null
-  capped: boolean
-  d: number | null
-  pd: number | null
-  /** ΔR = score − PD (K-free). */
-  chg: number | null
-  note: string | null
-}
-
-export interface SheetTournament {
-  tournamentId: number
-  name: string
-  start: string
-  end: string
-  edition: string
-  system: PairingSystem
-  late: boolean
-  slice: MonthSlice | null
-  /** His own rating used (list in force at the start) and its list; null: he played unrated. */
-  rating: number | null
-  ratingListId: number | null
-  n: number
-  w: number
-  we: number | null
-  /** ΣΔR. */
-  chg: number | null
-  k: number | null
-  kChg: number | null
-  /** Unrated: his event figures (Rc or Ra, Ru). */
-  event: { ra: number; ru: number | null; n: number; w: number } | null
-  games: SheetGame[]
-  notes: Note[]
-}
-
-/** The first-rating figures of the engine (Ra, p, dp, Ru, games, published, reason) over the window's events. */
-export interface SheetFirstRating extends Omit<FirstRating, 'notes' | 'counted' | 'minGames'> {
-  window: Array<WindowEvent & { counted: boolean }>
-}
+// The calculation sheet and its parts are the contract's schemas (shared/contract/office-lists.ts: the lists:sheet
+// reply), their types derived here: one definition for the generation, the stored sheet, the PDF, the CLI and the UI.
+export type { CalculationSheet, SheetFirstRating, SheetGame, SheetTournament }
 
 /** Why a player the period touched has no line on the list, with the figures, and what comes next (the contract's
  *  sheetUnlistedSchema documents each reason and field). */
 export type { SheetUnlisted, UnlistedReason }
-
-/** How one player's line was obtained (JSON, shown by the UI and `lists sheet`). */
-export interface CalculationSheet {
-  playerId: number
-  listDate: string
-  edition: string
-  base: { listId: number | null; rating: number | null; k: number | null; status: EntryStatus | null; flags: string | null }
-  tournaments: SheetTournament[]
-  periodGames: number
-  /** Σ K × ΣΔR before rounding, then the rounded change. */
-  changeExact: number | null
-  change: number | null
-  compression: { before: number; after: number; ref: string } | null
-  firstRating: SheetFirstRating | null
-  rating: number | null
-  status: EntryStatus | null
-  flags: string | null
-  kNext: { k: number | null; note: Note | null }
-  notes: Note[]
-  /** Only on the sheet of a player without a line on the list (status null): why, and what comes next. */
-  unlisted?: SheetUnlisted
-}
 
 export interface GenerationCounters {
   players: number

@@ -10,7 +10,7 @@ import { reviewFacts } from '../data/review'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName } from '../registry/names'
 import { UserError } from '../util/errors'
-import { reviewSummary } from './checks'
+import type { ReviewSummary } from './checks'
 
 const LABELS = {
   en: {
@@ -114,12 +114,15 @@ export interface CheckReport {
   pages: number
 }
 
-/** Writes the report; resolves with the PDF's bytes as base64. */
-export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<CheckReport> {
+/**
+ * Writes the report; resolves with the PDF's bytes as base64. `summaryOf` gives the tournament page's summary
+ * (services/checks.ts reviewSummary, passed in so that the two modules do not import each other).
+ */
+export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf: () => ReviewSummary): Promise<CheckReport> {
   const t = reviewFacts(db, id)
   if (!t) throw new UserError('tournaments.notFound', { id })
   const L = LABELS[loc]
-  const summary = reviewSummary(db, id)
+  const summary = summaryOf()
   const model = loadTournamentModel(db, id)
   const findings = listFindings(db, id, {})
   const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load

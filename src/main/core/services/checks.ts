@@ -534,6 +534,9 @@ export function markQcApproval(db: Db, id: number, reference: string | null, rea
   })()
 }
 
+/** The tournament page's summary (reviewSummary). */
+export type ReviewSummary = ReturnType<typeof reviewSummary>
+
 /** For the tournament page: the facts, the edition the checks apply, its list (tournament-list.ts: rated, due or none). */
 export function reviewSummary(db: Db, id: number) {
   const t = requireFacts(db, id)
@@ -604,7 +607,7 @@ export const checksHandlers: HandlersOf<'checks'> = {
     requireFacts(db, input.id)
     return tournamentAudit(db, input.id).map((r) => ({ ...r, data: r.data === null ? null : (JSON.parse(r.data) as unknown) }))
   },
-  'checks:report': (input, { db }) => checkReportPdf(db, input.id, input.locale ?? readSettings(db).locale),
+  'checks:report': (input, { db }) => checkReportPdf(db, input.id, input.locale ?? readSettings(db).locale, () => reviewSummary(db, input.id)),
   'checks:arbiterTournaments': (input, { db }) => {
     const loc = readSettings(db).locale
     return tournamentsOfArbiter(db, input.fideId).map((t) => ({

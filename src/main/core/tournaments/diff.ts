@@ -1,15 +1,10 @@
 // What a corrected file changes in a tournament: header fields, players added/removed/changed, round entries changed.
 import type { TournamentPlayer } from '../model/tournament'
 import type { TrfHeader } from '../trf/index'
+import type { TournamentDiff } from '../../../shared/contract/tournaments'
 
-export interface TournamentDiff {
-  summary: string
-  header: { field: string; before: unknown; after: unknown }[]
-  playersAdded: number[]
-  playersRemoved: number[]
-  players: { startRank: number; field: string; before: unknown; after: unknown }[]
-  rounds: { startRank: number; round: number; before: string; after: string }[]
-}
+/** The diff's shape is the contract's (tournamentDiffSchema: the replies that carry it are typed by it). */
+export type { TournamentDiff }
 
 const HEADER_FIELDS: (keyof TrfHeader)[] = ['name', 'city', 'federation', 'startDate', 'endDate', 'type', 'timeControl', 'ratingType', 'declaredRounds', 'roundDates', 'arbiters']
 const PLAYER_FIELDS: (keyof TournamentPlayer)[] = ['fideId', 'name', 'sex', 'title', 'federation', 'birth', 'rating', 'points', 'rank']

@@ -9,7 +9,7 @@ import { UserError } from '../util/errors'
 
 /** What every helper's workerData carries beside its own fields. */
 export interface PacedData {
-  /** Which helper the worker entry starts (see workers/worker-entry.ts). */
+  /** Which helper the worker entry starts (see jobs/worker-entry.ts). */
   role: string
   port: MessagePort
   /** Int32 counters: messages sent, messages taken, a stop flag set by the job's thread, and its answer (see `answer`). */

@@ -26,7 +26,7 @@ export interface JobContext {
 export type JobHandlers<C extends JobDefs> = {
   [K in JobKindOf<C>]: (input: JobArgsOf<C, K>, ctx: JobContext) => JobResultOf<C, K> | Promise<JobResultOf<C, K>>
 }
-/** The application's jobs of one domain (`registry:` ...), spread into workers/jobs/index.ts. */
+/** The application's jobs of one domain (`registry:` ...), spread into jobs/index.ts. */
 export type JobHandlersOf<P extends string> = {
   [K in JobKind as K extends `${P}:${string}` ? K : never]: JobHandlers<JobsContract>[K]
 }

@@ -6,7 +6,7 @@ import type { WorkerScript } from './runner'
 /** The worker entry in the source tree, run through tsx (tests and `tsx` runs). */
 export function sourceWorkerScript(): WorkerScript {
   const here = dirname(fileURLToPath(import.meta.url))
-  return tsWorkerScript(join(here, 'worker-entry.ts'))
+  return tsWorkerScript(join(here, '../jobs/worker-entry.ts'))
 }
 
 /** Any TypeScript worker entry, started through the tsx bootstrap. */

@@ -9,6 +9,8 @@ import Database from 'better-sqlite3'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { openDatabase } from '../../../../src/main/core/db/open'
+import { latestVersion } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { inspectBeforeOpen, lockPath, noticeLines, type OpenNotice } from '../../../../src/main/core/db/open-check'
 import { translateError } from '../../../../src/shared/errors/index'
@@ -163,7 +165,7 @@ describe('checks on opening', () => {
     const r = runCli(['--db', file, '--json', 'info'])
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(/^warning: Rating Office was not closed properly last time/m)
-    expect(JSON.parse(r.stdout).schemaVersion).toBeGreaterThan(0)
+    expect(JSON.parse(r.stdout).schemaVersion).toBe(latestVersion(migrations))
     expect(existsSync(lockPath(file))).toBe(false)
     // once recovered, the next opening has nothing to say
     const s = open(file)

@@ -1,6 +1,8 @@
 // rating:calc and the rules:* calls through the real dispatcher: profiles validated, saved, audited, used by calc.
 import { afterAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../../src/main/core/services/index'
+import { latestVersion } from '../../../../src/main/core/db/migrate'
+import { migrations } from '../../../../src/main/core/db/migrations/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { builtinEdition } from '../../../../src/main/core/rules/editions'
 import { tempDir } from '../../../helpers/temp-db'
@@ -64,7 +66,8 @@ describe('rules:* and rating:calc', () => {
 describe('migration 4', () => {
   it('keeps profiles as valid JSON only (STRICT table with a json_valid check)', () => {
     const db = services.ctx.db
-    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(4)
+    // every migration ran (4 among them): the version is the last one's
+    expect(db.pragma('user_version', { simple: true })).toBe(latestVersion(migrations))
     expect(() => db.prepare("INSERT INTO rating_profiles (id, name, kind, params) VALUES ('x', 'x', 'custom', '{not json')").run()).toThrow(/CHECK constraint/)
     expect(() => db.prepare("INSERT INTO rating_profiles (id, name, kind, params) VALUES ('x', 'x', 'fed', '{}')").run()).toThrow(/CHECK constraint/)
   })

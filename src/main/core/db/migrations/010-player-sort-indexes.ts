@@ -1,5 +1,5 @@
 // Migration 10: the players table sorted by FIDE ID, birth year or title reads its page from an index, as it
-// already does by name, federation and rating (issue 14: 0.5–1.8 s a page over two million players, sorted).
+// already does by name, federation and rating (0.5–1.8 s a page over two million players, sorted).
 import type { Migration } from '../migrate'
 
 export const migration010: Migration = {

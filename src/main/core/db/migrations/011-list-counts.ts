@@ -1,4 +1,4 @@
-// Migration 11: a frozen list keeps its entry count and its rated count (issue 12): counting a FIDE-sized list on
+// Migration 11: a frozen list keeps its entry count and its rated count: counting a FIDE-sized list on
 // every call took 50–90 ms (a list's summary, its rating pages, the lists screen counting every list).
 import type { Migration } from '../migrate'
 

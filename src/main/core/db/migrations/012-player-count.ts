@@ -1,5 +1,5 @@
 // Migration 12: the number of players not merged away, kept in a row of its own by triggers, so that the players
-// table's first page (no filter) does not count two million index entries (issue 14: 200–400 ms cold at FIDE scale,
+// table's first page (no filter) does not count two million index entries (200–400 ms cold at FIDE scale,
 // a frozen window after every start or change).
 import type { Migration } from '../migrate'
 

@@ -1,4 +1,4 @@
-// Migration 13: a frozen list's order by name, kept as marks (issue 12). A page in the middle of a FIDE-sized list
+// Migration 13: a frozen list's order by name, kept as marks. A page in the middle of a FIDE-sized list
 // sorted by name walked the players' name index from the start and looked each player up on the list: about 5 µs a
 // player stepped over, 285 ms at 100,000 players, seconds at 1.9 M. A mark is a key (folded name, player id) with
 // its rank: how many entries of the list sort before that key. Every few hundred entries of a frozen list get one,

@@ -1,4 +1,4 @@
-// Migration 14: a player's region (issue 12: "top lists ... by federation or region"). The region within the
+// Migration 14: a player's region ("top lists ... by federation or region"). The region within the
 // federation (a French ligue, a German Landesverband, a state) as the national list names it; FIDE's lists have none.
 // Free text: each federation names its own regions. Read from the national list import's mapped column.
 import type { Migration } from '../migrate'

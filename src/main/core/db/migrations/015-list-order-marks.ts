@@ -1,5 +1,5 @@
 // Migration 15: a frozen list's orders by rating and by FIDE ID kept as marks, as its order by name was (migration 13),
-// in one table for the three (issue 12). A page in the middle of a 1.9 M list by rating walked up to half the list's
+// in one table for the three. A page in the middle of a 1.9 M list by rating walked up to half the list's
 // rating index (22–27 ms of CPU), and a page by FIDE ID walked the players' FIDE ID index from the start, as a page by
 // name did before its marks. A mark is a key of the order with its rank: how many entries of the list sort before it.
 //

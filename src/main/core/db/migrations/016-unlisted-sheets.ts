@@ -1,4 +1,4 @@
-// Migration 16: the calculation sheet of a player the period touched who has no line on the list (issue 11: "every
+// Migration 16: the calculation sheet of a player the period touched who has no line on the list ("every
 // decision traceable" — why a newcomer is not rated yet: too few games, a first rating under the floor, …). The sheets'
 // kind gains 'unlisted'. SQLite cannot change a CHECK in place: the table is rebuilt (new table, rows copied as they
 // are, old one dropped, renamed), with its indexes, and the triggers that freeze a published list's sheets are created

@@ -1,4 +1,4 @@
-// Migration 17: the players screen filtered by a federation reads every order from an index (issue 14, session 7).
+// Migration 17: the players screen filtered by a federation reads every order from an index.
 // At 1.9 M players, FRA sorted by rating took 4.2 s cold / 0.6 s warm: the page walked the rating list's index and
 // looked each entry's player up (a random row read, ~15 µs) until 50 were French, and the count read every entry of
 // the list with its player (820,000 lookups); sorted by FIDE ID, birth year or title it walked the order's index over
@@ -60,7 +60,7 @@ export const migration017: Migration = {
       END;
     `)
     // the current reference lists at this version: the newest of each type of FIDE's chain (data/lists.ts chainCondition,
-    // data/player-search.ts currentReferenceLists)
+    // data/lists.ts currentReferenceLists)
     const current = db.prepare(
       `SELECT l.id FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type
           AND ((l.source = 'FIDE') OR NOT EXISTS (SELECT 1 FROM rating_lists own WHERE own.kind = 'reference' AND own.rating_type = @type AND own.source = 'FIDE'))

@@ -1,4 +1,4 @@
-// Migration 18: deep pages of the players table (no filter) from counts per key bucket (issue 14, session 7). A middle
+// Migration 18: deep pages of the players table (no filter) from counts per key bucket. A middle
 // page of 1.9 M players stepped over 950,000 index entries (65–94 ms). The registry is not frozen (players are added,
 // renamed, merged every day), so the lists' marks (a rank every few hundred entries) do not fit: one insert would shift
 // every later mark. Instead, per order, the players not merged away are counted per bucket of the order's key, each

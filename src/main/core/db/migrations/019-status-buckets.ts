@@ -1,5 +1,5 @@
-// Migration 19: the players screen's status filter (active, inactive, deceased, merged) from counts (issue 14, session
-// 8). No index starts with the status, so a status's count read a whole index (90–680 ms cold at 1.9 M), its deep pages
+// Migration 19: the players screen's status filter (active, inactive, deceased, merged) from counts.
+// No index starts with the status, so a status's count read a whole index (90–680 ms cold at 1.9 M), its deep pages
 // stepped over and tested every player (0.6–2.6 s), and by rating its count read every entry with its player (2.7 s).
 //
 // - `player_buckets` (migration 18) is counted per status: the key is (sort, status, b1, b2) and every player is

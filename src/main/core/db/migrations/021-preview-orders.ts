@@ -1,4 +1,4 @@
-// Migration 21: a draft's preview answers in milliseconds at FIDE scale (issue 14). Measured on a month of 15,000
+// Migration 21: a draft's preview answers in milliseconds at FIDE scale. Measured on a month of 15,000
 // tournaments (657,773 sheets on a 1.9 M-line list), `lists:preview` took 1.2 s a page: its order (biggest changes
 // first) was sorted from every sheet of the list at each call, its counts by kind counted them all, and the list's
 // summary counted a draft's 1.9 M entries (a frozen list's counts are stored since migration 11, a draft's were not).

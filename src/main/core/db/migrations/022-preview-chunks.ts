@@ -1,4 +1,4 @@
-// Migration 22: a list's preview orders stored once, in chunks, instead of kept by two indexes (issue 14).
+// Migration 22: a list's preview orders stored once, in chunks, instead of kept by two indexes.
 //
 // Migration 21 made the preview's two orders (biggest changes first, then by player; every kind and each kind) indexes
 // of the sheets: `(list_id, abs(coalesce(change, 0)) DESC, player_id)` and the same after `kind`. A sheet's change is

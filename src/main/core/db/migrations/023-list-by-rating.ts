@@ -1,5 +1,5 @@
 // Migration 23: a list's order by rating kept in a table of its own, written whole and in order by the big writers,
-// instead of the entries' `(list_id, rating)` index (issue 14).
+// instead of the entries' `(list_id, rating)` index.
 //
 // The index took its entries in the order the entries came: by player. A FIDE-sized list's 1.9 M entries went into
 // some 1,800 places of it (one per rating), each a descent of the tree, a page split now and then and a copy of the

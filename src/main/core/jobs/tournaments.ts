@@ -1,8 +1,8 @@
 // Tournament jobs in the worker: `tournaments:import` imports the UI's batch of report files on its own connection,
 // file by file with progress and cancel checks (at 50 files the call held the main process over a second).
-import type { JobHandlersOf } from '../protocol'
-import { openDatabase } from '../../db/open'
-import { importReports } from '../../services/tournaments'
+import type { JobHandlersOf } from '../workers/protocol'
+import { openDatabase } from '../db/open'
+import { importReports } from '../services/tournaments'
 
 export const tournamentsJobs: JobHandlersOf<'tournaments'> = {
   'tournaments:import': (input, ctx) => {

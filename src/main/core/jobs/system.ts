@@ -1,12 +1,12 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
-import { openDatabase } from '../../db/open'
-import type { JobHandlersOf } from '../protocol'
-import type { WorkerScript } from '../runner'
-import { automaticBackup, backupFolder, restoreDatabase } from '../../db/backup'
-import { readSettings } from '../../data/settings'
-import { registryHoldsData, tableNames, tableRowCount } from '../../data/system'
-import type { HealthReport } from '../../../../shared/contract/system'
-import { integrityNotices, type OpenNotice } from '../../db/open-check'
+import { openDatabase } from '../db/open'
+import type { JobHandlersOf } from '../workers/protocol'
+import type { WorkerScript } from '../workers/runner'
+import { automaticBackup, backupFolder, restoreDatabase } from '../db/backup'
+import { readSettings } from '../data/settings'
+import { registryHoldsData, tableNames, tableRowCount } from '../data/system'
+import type { HealthReport } from '../../../shared/contract/system'
+import { integrityNotices, type OpenNotice } from '../db/open-check'
 
 export const systemJobs: JobHandlersOf<'system'> = {
   'system:backup': async (input, ctx) => {

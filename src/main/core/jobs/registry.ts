@@ -1,10 +1,10 @@
 // Registry jobs in the worker: FIDE list import and the duplicate scan, each on its own database connection with progress.
-import type { JobHandlersOf } from '../protocol'
-import { openDatabase } from '../../db/open'
-import { writeThenCheckpoint } from '../../db/checkpoint'
-import { importFideList } from '../../registry/import'
-import { scanDuplicates } from '../../registry/duplicates'
-import { importNationalList } from '../../registry/national'
+import type { JobHandlersOf } from '../workers/protocol'
+import { openDatabase } from '../db/open'
+import { writeThenCheckpoint } from '../db/checkpoint'
+import { importFideList } from '../registry/import'
+import { scanDuplicates } from '../registry/duplicates'
+import { importNationalList } from '../registry/national'
 import { backupBeforeImport } from './system'
 
 export const registryJobs: JobHandlersOf<'registry'> = {

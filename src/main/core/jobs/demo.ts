@@ -1,7 +1,7 @@
 // The demo federation job: loads resources/demo into the (empty) database on the job's own connection, with progress.
-import type { JobHandlersOf } from '../protocol'
-import { openDatabase } from '../../db/open'
-import { loadDemo } from '../../demo/load'
+import type { JobHandlersOf } from '../workers/protocol'
+import { openDatabase } from '../db/open'
+import { loadDemo } from '../demo/load'
 
 export const demoJobs: JobHandlersOf<'demo'> = {
   'demo:load': async (opts, ctx) => {

@@ -4,17 +4,17 @@
 // regenerates every published list and checks its checksum, `lists:correctPreview` and `lists:correct` recompute a
 // published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once,
 // `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
-import type { JobHandlersOf } from '../protocol'
-import { openDatabase } from '../../db/open'
-import { writeThenCheckpoint } from '../../db/checkpoint'
-import { applyCorrection, assertPublishableNow, correctionPreview, draftIsStale, generateDraft, publishList } from '../../services/office-lists'
-import { replayHistory } from '../../services/list-history'
-import { compareAndStore } from '../../services/list-out'
-import { writeListExportFile } from '../../services/list-exports'
-import { automaticBackup } from '../../db/backup'
+import type { JobHandlersOf } from '../workers/protocol'
+import { openDatabase } from '../db/open'
+import { writeThenCheckpoint } from '../db/checkpoint'
+import { applyCorrection, assertPublishableNow, correctionPreview, draftIsStale, generateDraft, publishList } from '../services/office-lists'
+import { replayHistory } from '../services/list-history'
+import { compareAndStore } from '../services/list-out'
+import { writeListExportFile } from '../services/list-exports'
+import { automaticBackup } from '../db/backup'
 import { backupFolderOf } from './system'
-import { getList } from '../../data/office-lists'
-import { UserError } from '../../util/errors'
+import { getList } from '../data/office-lists'
+import { UserError } from '../util/errors'
 
 export const listsJobs: JobHandlersOf<'lists'> = {
   // the draft is committed and readable at its result; its pages are copied from the WAL into the file (seconds at

@@ -1,8 +1,8 @@
 // Worker thread entry: runs one job from the registry and exits, or is a job's helper thread: it reads a list file for
 // the job's writer, computes a big list for it, or checks the integrity of a backup's copy.
 import { workerData } from 'node:worker_threads'
-import { serveJob } from './protocol'
-import { jobHandlers } from './jobs/index'
+import { serveJob } from '../workers/protocol'
+import { jobHandlers } from './index'
 import { isListReaderData, runListReader } from '../registry/list-reader-thread'
 import { isListGeneratorData, runListGenerator } from '../services/list-generator-thread'
 import { produceDraftRows } from '../services/office-lists'

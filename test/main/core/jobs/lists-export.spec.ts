@@ -3,11 +3,11 @@
 // with a path of its own (jobs:start refuses the kind).
 import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServices, type Services } from '../../../../../src/main/core/services/index'
-import { writeListExportFile } from '../../../../../src/main/core/services/list-exports'
-import { sourceWorkerScript } from '../../../../../src/main/core/workers/script'
-import { buildFixture, type Fixture } from '../../services/list-fixture'
-import { tempDir } from '../../../../helpers/temp-db'
+import { createServices, type Services } from '../../../../src/main/core/services/index'
+import { writeListExportFile } from '../../../../src/main/core/services/list-exports'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import { buildFixture, type Fixture } from '../services/list-fixture'
+import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
 let fx: Fixture

@@ -1,12 +1,12 @@
 // Rating jobs in the worker thread: `rating:period` rates a batch of player periods with progress and cancel checks.
-import type { JobHandlersOf } from '../protocol'
-import { calcInputSchema, type CalcInput, type CalcOutput, type Edition, type PeriodJobResult, type PeriodSummary } from '../../../../shared/contract/rating'
-import { calcPeriod } from '../../engine/calc'
-import { isCalcInputFast } from '../../engine/calc-input'
-import { builtinEdition } from '../../rules/editions'
-import { UserError } from '../../util/errors'
-import { openDatabase, type Db } from '../../db/open'
-import { loadProfile } from '../../data/profiles'
+import type { JobHandlersOf } from '../workers/protocol'
+import { calcInputSchema, type CalcInput, type CalcOutput, type Edition, type PeriodJobResult, type PeriodSummary } from '../../../shared/contract/rating'
+import { calcPeriod } from '../engine/calc'
+import { isCalcInputFast } from '../engine/calc-input'
+import { builtinEdition } from '../rules/editions'
+import { UserError } from '../util/errors'
+import { openDatabase, type Db } from '../db/open'
+import { loadProfile } from '../data/profiles'
 
 /** Saved profiles come from the host's database, opened read-only only when a batch names one. */
 function profileLookup(dbPath: string): { lookup: (id: string) => Edition | undefined; close(): void } {

@@ -1,6 +1,6 @@
 // The handler of every job the contract declares (src/shared/contract/jobs.ts); each domain contributes its own module.
-import type { JobHandlers } from '../protocol'
-import type { JobsContract } from '../../../../shared/contract/jobs'
+import type { JobHandlers } from '../workers/protocol'
+import type { JobsContract } from '../../../shared/contract/jobs'
 import { systemJobs } from './system'
 import { ratingJobs } from './rating'
 import { registryJobs } from './registry'

@@ -1,7 +1,7 @@
 // The public website's job: built in a worker (at a federation's size minutes of pages), progress by players.
-import type { JobHandlersOf } from '../protocol'
-import { openDatabase } from '../../db/open'
-import { buildSite } from '../../services/site'
+import type { JobHandlersOf } from '../workers/protocol'
+import { openDatabase } from '../db/open'
+import { buildSite } from '../services/site'
 
 export const siteJobs: JobHandlersOf<'site'> = {
   'site:build': async (input, ctx) => {

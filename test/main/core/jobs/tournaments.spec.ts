@@ -3,12 +3,12 @@
 // the batch (one transaction, each file in its own savepoint).
 import { readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createServices } from '../../../../../src/main/core/services/index'
-import { importReports } from '../../../../../src/main/core/services/tournaments'
-import { sourceWorkerScript } from '../../../../../src/main/core/workers/script'
-import type { JobEvent } from '../../../../../src/shared/contract/jobs'
-import { tempDir } from '../../../../helpers/temp-db'
-import { REAL_DIR, TRF_DIR } from '../../../../helpers/fixtures'
+import { createServices } from '../../../../src/main/core/services/index'
+import { importReports } from '../../../../src/main/core/services/tournaments'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import type { JobEvent } from '../../../../src/shared/contract/jobs'
+import { tempDir } from '../../../helpers/temp-db'
+import { REAL_DIR, TRF_DIR } from '../../../helpers/fixtures'
 
 const tmp = tempDir()
 const services = createServices({ dbPath: tmp.file('office.db'), host: 'browser', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
