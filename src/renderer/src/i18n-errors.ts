@@ -1,6 +1,6 @@
 // The shared error catalogue as vue-i18n messages (errors.*): a chunk of its own, loaded with the features' messages
 // before the first mount (i18n.ts's loadMessages); in the entry chunk it was about a tenth of its bytes, evaluated and
-// nested in the start-up's first long task (issue 14).
+// nested in the start-up's first long task.
 import { errorCatalogue } from '@shared/errors/index'
 import type { Messages, Tree, UiLocale } from './i18n'
 

@@ -90,7 +90,7 @@ function isMessages(v: unknown): v is Messages {
 
 /**
  * Each feature's messages, a chunk of its own, loaded before the first mount (loadMessages): in the entry chunk they
- * were about a fifth of its bytes, evaluated with everything else in the start-up's first long task (issue 14).
+ * were about a fifth of its bytes, evaluated with everything else in the start-up's first long task.
  */
 const featureModules = import.meta.glob('./features/*/i18n.ts') as Record<string, () => Promise<Record<string, unknown>>>
 

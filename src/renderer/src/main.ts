@@ -11,7 +11,7 @@ import { loadDarkTheme, wantsDark } from './util/dark-theme'
 import { prepareFormatters } from './util/format'
 
 document.documentElement.lang = i18n.global.locale.value
-// The mount in a task after the modules' evaluation and the features' messages (issue 14: evaluation and mount were
+// The mount in a task after the modules' evaluation and the features' messages (evaluation and mount were
 // one task of about 300 ms at start); the page is blank until the shell is mounted either way
 // a dark start waits for the dark theme's chunk too (a light one never loads it), so that its first frame is dark
 void Promise.all([loadMessages(), wantsDark(initialTheme()) ? loadDarkTheme() : null]).then(() => {

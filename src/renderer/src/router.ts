@@ -25,7 +25,7 @@ export const router = createRouter({
 /**
  * Starts loading the screen of the address the window opens on (its route's component chunk), ahead of the mount:
  * the first load of a chunk adds its dependencies' preload links to the page, 10-20 ms that fell in the shell's first
- * mount task when the router's first navigation asked for it (issue 14). The navigation then finds it loaded.
+ * mount task when the router's first navigation asked for it. The navigation then finds it loaded.
  */
 export function preloadFirstScreen(): void {
   for (const record of router.resolve(router.options.history.location).matched) {

@@ -1,4 +1,4 @@
-// Messages of the regulation checks (issue 10), in English and French; each cites the paragraph that raises it ({paragraph}).
+// Messages of the regulation checks, in English and French; each cites the paragraph that raises it ({paragraph}).
 import type { ErrorCatalogue } from './index'
 
 export const checksErrors: ErrorCatalogue = {

@@ -98,7 +98,7 @@ export class UploadStore {
     const path = join(dir, safeFileName(fileName))
     let bytes = 0
     // the bytes count towards the total cap as they arrive: uploads in parallel share it (each one counted alone
-    // passed it, issue 38)
+    // passed it)
     const counter = new Transform({
       transform: (chunk: Buffer, _enc, done) => {
         bytes += chunk.length

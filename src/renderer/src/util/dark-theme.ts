@@ -1,6 +1,6 @@
 // Whether the window is dark, decided in one place for the first mount (main.ts) and for every change after (App.vue),
 // and Naive UI's dark theme on demand: its chunk (every component's dark and light theme objects, about 100 KB) is
-// loaded when the dark theme is first wanted, not evaluated with the entry by a light start-up (issue 14).
+// loaded when the dark theme is first wanted, not evaluated with the entry by a light start-up.
 import { ref, type Ref } from 'vue'
 import type { GlobalTheme } from 'naive-ui'
 import type { ThemeChoice } from '@renderer/features/settings/store'

@@ -55,7 +55,7 @@ export function formatNumber(n: number | null | undefined, options: Intl.NumberF
 
 /**
  * Builds the interface language's number and day formatters ahead, in a task of their own (main.ts): the first Intl
- * formatter of a page loads the language's data, 20-35 ms that fell in the players table's first mount (issue 14).
+ * formatter of a page loads the language's data, 20-35 ms that fell in the players table's first mount.
  */
 export function prepareFormatters(): void {
   formatNumber(0)

@@ -1,4 +1,4 @@
-// A component mounted in pieces, each its own task of the page's main thread (issue 14: opening the app was a task of
+// A component mounted in pieces, each its own task of the page's main thread (opening the app was a task of
 // about 300 ms, the modules' evaluation and the shell's whole mount in one; a long task holds every input).
 import { computed, onMounted, ref, type Ref } from 'vue'
 
