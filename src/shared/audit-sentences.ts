@@ -1,6 +1,7 @@
 // The audit log read as sentences ("Published the standard list of 1 October 2025, version 1") in English and French,
 // and where each entry leads (the list, the tournament, the player it names). Pure: the row and what it names in.
 import type { AuditRow } from './contract/audit'
+import { formatDay } from './formats'
 
 export type SentenceLocale = 'en' | 'fr'
 
@@ -14,12 +15,9 @@ const STATUS: Record<SentenceLocale, Record<string, string>> = {
   fr: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'rejeté', rated: 'calculé' }
 }
 
-/** A day in words ("1 October 2025", "1 octobre 2025"); never an ISO date in a sentence. */
+/** A day in words ("1 October 2025", "1er octobre 2025"); never an ISO date in a sentence. */
 export function dayInWords(iso: string, locale: SentenceLocale): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
-  if (Number.isNaN(d.getTime())) return iso
-  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)
-  return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
+  return formatDay(iso.slice(0, 10), locale)
 }
 
 type Templates = Record<string, Record<SentenceLocale, string>>

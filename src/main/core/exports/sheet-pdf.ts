@@ -6,6 +6,7 @@ import type { SheetView } from '../../../shared/contract/office-lists'
 import type { CalculationSheet, SheetGame } from '../lists/types'
 import { fit, type PdfFonts } from './pdf'
 import { foldName } from '../registry/names'
+import { formatDay } from '../../../shared/formats'
 
 type Locale = 'en' | 'fr'
 
@@ -78,9 +79,7 @@ const LABELS = {
 
 /** A date as the reader writes it: "1 September 2025", "1er septembre 2025" (short: "1 Sept 2025", "1er sept. 2025"). */
 export function sheetDate(iso: string, locale: Locale, month: 'long' | 'short' = 'long'): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
-  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(d)
-  return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
+  return formatDay(iso.slice(0, 10), locale, month === 'short' ? 'medium' : 'long')
 }
 
 /** A figure in the locale's decimals (a rating is an integer and takes no thousands separator). */
