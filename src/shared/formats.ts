@@ -77,3 +77,12 @@ export function formatCount(n: number | null | undefined, locale: FormatLocale, 
   if (n === null || n === undefined || Number.isNaN(n)) return ''
   return numberFormat(locale, options).format(n)
 }
+
+/**
+ * French typography: the space before ":", ";", "!", "?" and "»" and after "«" is a no-break space (U+00A0), so a
+ * line never begins with the sign ("Lieu :" stays whole). Texts are written with ordinary spaces; the screens
+ * (vue-i18n's postTranslation), the messages (translateError) and the PDFs pass them through this.
+ */
+export function frenchSpacing(text: string): string {
+  return text.replace(/[ \u202f](?=[:;!?»])/g, '\u00a0').replace(/«[ \u202f]/g, '«\u00a0')
+}
