@@ -126,7 +126,7 @@ export const trfErrors: ErrorCatalogue = {
   'tournaments.replace.warning.fewerGames': { en: 'fewer games: {after} instead of {before}', fr: 'moins de parties : {after} au lieu de {before}' },
   'tournaments.replace.warning.rated': {
     en: 'already rated ({lists}): it goes back to review, and the lists that rated it are to be corrected once it is approved again',
-    fr: 'déjà calculé ({lists}) : il repasse en revue, et les listes qui l’ont calculé seront à corriger une fois réapprouvé'
+    fr: 'déjà comptabilisé ({listsFr}) : il repasse en revue, et les listes qui l’ont comptabilisé seront à corriger une fois réapprouvé'
   },
   'tournaments.replace.stale': {
     en: '{file}: tournament {id} is now at version {version}, not {expected} as shown when the replacement was confirmed: look at the replacement again.',

@@ -172,7 +172,7 @@ describe('player matching, findings and decisions', () => {
     expect(codes).toEqual(['trf.match.birthMismatch', 'trf.match.candidate', 'trf.match.noCandidate', 'trf.match.ratingMismatch', 'trf.match.sexMismatch', 'trf.match.unknownId'])
     const rating = match.find((f) => f.code === 'trf.match.ratingMismatch')!
     expect(rating).toMatchObject({ column: 49, found: '2100', expected: '2150' })
-    expect(rating.message).toBe('Player 1 (FIDE 650001): rating 2100 typed in the file, 2150 on the list of 2025-05-01.')
+    expect(rating.message).toBe('Player 1 (FIDE 650001): rating 2100 typed in the file, 2150 on the list of 1 May 2025.')
     const sex = match.find((f) => f.code === 'trf.match.sexMismatch')!
     expect(sex).toMatchObject({ line: 8, column: 10, found: 'M', expected: 'F' })
     expect(sex.message).toBe('Player 1 (FIDE 650001): sex M in the file, F in the registry.')
