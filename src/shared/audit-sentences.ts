@@ -2,6 +2,7 @@
 // and where each entry leads (the list, the tournament, the player it names). Pure: the row and what it names in.
 import type { AuditRow } from './contract/audit'
 import { formatDay } from './formats'
+import { TOURNAMENT_STATUS } from './words'
 
 export type SentenceLocale = 'en' | 'fr'
 
@@ -10,10 +11,7 @@ const RATING_TYPE: Record<SentenceLocale, Record<string, string>> = {
   fr: { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
 }
 
-const STATUS: Record<SentenceLocale, Record<string, string>> = {
-  en: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
-  fr: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'rejeté', rated: 'calculé' }
-}
+const STATUS: Record<SentenceLocale, Record<string, string>> = TOURNAMENT_STATUS
 
 /** A day in words ("1 October 2025", "1er octobre 2025"); never an ISO date in a sentence. */
 export function dayInWords(iso: string, locale: SentenceLocale): string {

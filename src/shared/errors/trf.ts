@@ -133,7 +133,7 @@ export const trfErrors: ErrorCatalogue = {
     fr: '{file} : le tournoi {id} est maintenant en version {version}, et non {expected} comme affiché à la confirmation du remplacement : examinez à nouveau le remplacement.'
   },
   'tournaments.notFound': { en: 'No tournament {id}.', fr: 'Aucun tournoi {id}.' },
-  'tournaments.noStartDate': { en: 'Tournament {id} has no start date nor round dates: it cannot be rated.', fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être calculé.' },
+  'tournaments.noStartDate': { en: 'Tournament {id} has no start date nor round dates: it cannot be rated.', fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être comptabilisé.' },
   'tournaments.reportNoStartDate': { en: '{file}: no start date (042) nor round dates in the file: give one.', fr: '{file} : ni date de début (042) ni dates de rondes dans le fichier : indiquez-en une.' },
   'tournaments.unreadableReport': { en: '{file}:{line}:{column}: {code} (expected {expected}).', fr: '{file}:{line}:{column} : {code} (attendu : {expected}).' },
   'tournaments.noPlayers': { en: '{file}: no player lines (001) found.', fr: '{file} : aucune ligne de joueur (001).' },

@@ -92,8 +92,8 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     federationFilter: (f) => `fédération ${f}`,
     regionFilter: (r) => `région ${r}`,
     legend: [
-      'Statut : i = inactif (aucune partie évaluée depuis un an), w = joueuse, wi = joueuse inactive.',
-      'Parties : parties évaluées dans la période de la liste. K : coefficient de développement. Délisté : Elo sous le plancher, désormais non classé.',
+      'Statut : i = inactif (aucune partie comptabilisée depuis un an), w = joueuse, wi = joueuse inactive.',
+      'Parties : parties comptabilisées dans la période de la liste. K : coefficient de développement. Délisté : Elo sous le plancher, désormais non classé.',
       'Titres : GM, IM, FM, CM (mixtes) ; WGM, WIM, WFM, WCM (féminins).'
     ],
     sheet: 'Liste'

@@ -58,7 +58,7 @@ const LABELS = {
     figures: 'Parties comptées {n} · W {w} · We {we} · ΣΔR {chg} · K {k} · K × ΣΔR {kchg}',
     unratedFigures: 'Parties contre des joueurs classés {n} · W {w} · Ra {ra} · Ru {ru}',
     col: { round: 'R.', opponent: 'Adversaire', rating: 'Classement', list: 'Sa liste', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Non comptée' },
-    notCounted: { forfeit: 'forfait', bye: 'exempt', unplayed: 'non jouée', 'unrated-opponent': 'adversaire non classé', finding: 'exclue par un contrôle', 'first-event': 'règle du premier tournoi', 'fast-game': 'non classée (règle des 600 points)' } as Record<string, string>,
+    notCounted: { forfeit: 'forfait', bye: 'exempt', unplayed: 'non jouée', 'unrated-opponent': 'adversaire non classé', finding: 'exclue par un contrôle', 'first-event': 'règle du premier tournoi', 'fast-game': 'non comptabilisée (règle des 600 points)' } as Record<string, string>,
     unknownOpponent: 'adversaire inconnu',
     period: 'La période',
     periodChange: (exact: string, change: string) => `Σ K × ΣΔR = ${exact}, arrondi à ${change}`,

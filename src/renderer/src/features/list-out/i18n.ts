@@ -44,7 +44,7 @@ export default {
         choose: 'Choose two lists of the same rating type.',
         computing: 'Comparing the two lists (done once for big lists, then every page is immediate)…',
         kinds: { up: 'Up', down: 'Down', new: 'New', delisted: 'Delisted', inactive: 'Inactive', reactivated: 'Active again', title: 'Title changes', unchanged: 'Unchanged', unlisted: 'Not on the list' },
-        players: '{count} players compared, each in one of up, down, new, delisted, unchanged and not on the list; inactive, active again and title changes are counted besides',
+        players: '{count} player compared, in one of up, down, new, delisted, unchanged and not on the list; inactive, active again and title changes are counted besides | {count} players compared, each in one of up, down, new, delisted, unchanged and not on the list; inactive, active again and title changes are counted besides',
         col: { name: 'Name', fideId: 'FIDE ID', federation: 'Fed', before: 'Before', after: 'After', change: 'Change', title: 'Title', flags: 'Flag' },
         none: 'No player in this group.',
         showing: 'One player | {total} players'
@@ -119,7 +119,7 @@ export default {
         choose: 'Choisissez deux listes de la même cadence.',
         computing: 'Comparaison des deux listes (faite une fois pour les grandes listes, chaque page est ensuite immédiate)…',
         kinds: { up: 'En hausse', down: 'En baisse', new: 'Nouveaux', delisted: 'Radiés', inactive: 'Devenus inactifs', reactivated: 'Redevenus actifs', title: 'Changements de titre', unchanged: 'Inchangés', unlisted: 'Absents de la liste' },
-        players: '{count} joueurs comparés, chacun dans l’une des catégories hausse, baisse, nouveaux, radiés, inchangés et absents de la liste ; devenus inactifs, redevenus actifs et changements de titre sont comptés en plus',
+        players: '{count} joueur comparé, dans l’une des catégories hausse, baisse, nouveaux, radiés, inchangés et absents de la liste ; devenus inactifs, redevenus actifs et changements de titre sont comptés en plus | {count} joueurs comparés, chacun dans l’une des catégories hausse, baisse, nouveaux, radiés, inchangés et absents de la liste ; devenus inactifs, redevenus actifs et changements de titre sont comptés en plus',
         col: { name: 'Nom', fideId: 'ID FIDE', federation: 'Féd', before: 'Avant', after: 'Après', change: 'Écart', title: 'Titre', flags: 'Statut' },
         none: 'Aucun joueur dans ce groupe.',
         showing: 'Un joueur | {total} joueurs'
@@ -137,8 +137,8 @@ export default {
           onlyOffice: 'Inconnu de la FIDE',
           onlyReference: 'Inconnu de l’office',
           base: 'Elo de départ différent',
-          gamesReference: 'Parties évaluées par la FIDE, pas par l’office',
-          gamesOffice: 'Parties évaluées par l’office, pas par la FIDE',
+          gamesReference: 'Parties comptabilisées par la FIDE, pas par l’office',
+          gamesOffice: 'Parties comptabilisées par l’office, pas par la FIDE',
           k: 'K différent',
           flag: 'Statut différent',
           rounding: 'Écart d’arrondi',
