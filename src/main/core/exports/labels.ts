@@ -2,7 +2,7 @@
 import type { ExportCategory, ExportLocale, ExportSort } from './types'
 import type { RatingType } from '../model/tournament'
 import { DELISTED_WORDS } from '../registry/list-record'
-import { formatCount, formatDay } from '../../../shared/formats'
+import { formatCount, formatDay, frenchSpacing } from '../../../shared/formats'
 
 export interface ExportLabels {
   rank: string
@@ -95,7 +95,7 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
       'Statut : i = inactif (aucune partie comptabilisée depuis un an), w = joueuse, wi = joueuse inactive.',
       'Parties : parties comptabilisées dans la période de la liste. K : coefficient de développement. Délisté : Elo sous le plancher, désormais non classé.',
       'Titres : GM, IM, FM, CM (mixtes) ; WGM, WIM, WFM, WCM (féminins).'
-    ],
+    ].map(frenchSpacing),
     sheet: 'Liste'
   }
 }

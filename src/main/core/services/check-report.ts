@@ -104,13 +104,14 @@ function findingMessage(f: FindingRow, loc: Locale): string {
   return translateError(f.code, citedParams({ ...params, found: f.found, expected: f.expected, file: f.fileName }, loc, f.edition), loc)
 }
 
-function whereText(f: FindingRow, L: (typeof LABELS)[Locale]): string[] {
+function whereText(f: FindingRow, L: (typeof LABELS)[Locale], loc: Locale): string[] {
   const out: string[] = []
+  const colon = loc === 'fr' ? ' : ' : ': '
   if (f.subject) {
     const s = JSON.parse(f.subject) as { startRanks?: number[]; rounds?: number[]; games?: { round: number; startRank: number }[] }
-    if (s.startRanks?.length) out.push(`${L.where.players}: ${s.startRanks.join(', ')}`)
-    if (s.rounds?.length) out.push(`${L.where.rounds}: ${s.rounds.join(', ')}`)
-    if (s.games?.length) out.push(`${L.where.games}: ${s.games.map((g) => `${g.round}.${g.startRank}`).join(', ')}`)
+    if (s.startRanks?.length) out.push(`${L.where.players}${colon}${s.startRanks.join(', ')}`)
+    if (s.rounds?.length) out.push(`${L.where.rounds}${colon}${s.rounds.join(', ')}`)
+    if (s.games?.length) out.push(`${L.where.games}${colon}${s.games.map((g) => `${g.round}.${g.startRank}`).join(', ')}`)
   } else if (f.line !== null) out.push(`${L.where.line} ${f.line}`)
   return out
 }
@@ -205,7 +206,7 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale): Promise<C
       text(`${L.level[f.level]}${f.paragraph ? ` — ${citeReference(f.paragraph, loc, f.edition)}` : ''}`)
       doc.font('Helvetica')
       text(findingMessage(f, loc))
-      for (const w of whereText(f, L)) text(w)
+      for (const w of whereText(f, L, loc)) text(w)
       doc.font('Helvetica-Oblique')
       text(f.decision ? `${L.decision[f.decision]} ${fill(L.by, { by: f.decidedBy ?? '', at: formatDay(f.decidedAt, loc), reason: f.decisionReason ?? '' })}` : awaits(f) ? L.undecided : L.noneAwaited)
     }
