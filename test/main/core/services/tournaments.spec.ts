@@ -158,6 +158,9 @@ describe('player matching, findings and decisions', () => {
     const [r] = await call('tournaments:import', { files: [{ fileName: 'matching.trf', base64: Buffer.from(text).toString('base64') }] }) as { tournamentId: number; matched: unknown }[]
     tid = r.tournamentId
     expect(r.matched).toEqual({ byFideId: 1, unknownId: 1, candidates: 1, unmatched: 1 })
+    // the time control in the reader's words, each language (90′ + 30″: 90 + 60 × 30″ = 120 minutes for 60 moves)
+    const g = await call('tournaments:get', { id: tid }) as { header: { timeControl: string; timeControlWords: { en: string; fr: string } | null } }
+    expect(g.header).toMatchObject({ timeControl: '90+30', timeControlWords: { en: '90 min + 30 s per move (120 min for 60 moves)', fr: '90 min + 30 s par coup (120 min pour 60 coups)' } })
     const t = await call('tournaments:get', { id: tid }) as { players: { startRank: number; id: number; matchStatus: string; playerId: number | null; candidatePlayerId: number | null; matchConfidence: number | null; candidateName: string | null }[] }
     const by = Object.fromEntries(t.players.map((p) => [p.startRank, p]))
     expect(by[1]).toMatchObject({ matchStatus: 'fide-id', playerId: rows.known })
