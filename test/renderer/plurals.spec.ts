@@ -39,6 +39,8 @@ const TABLE: Row[] = [
     ]
   },
   { key: 'checks.place.rounds', params: { rounds: '3' }, en: ['rounds 3', 'round 3', 'rounds 3'], fr: ['ronde 3', 'ronde 3', 'rondes 3'] },
+  { key: 'tournaments.tabs.problemCount.error', en: ['0 errors', '1 error', '2 errors'], fr: ['0 erreur', '1 erreur', '2 erreurs'] },
+  { key: 'tournaments.tabs.problemCount.warning', en: ['0 warnings', '1 warning', '2 warnings'], fr: ['0 avertissement', '1 avertissement', '2 avertissements'] },
   { key: 'officeLists.generatedCounts.newly', en: ['0 newly rated', '1 newly rated', '2 newly rated'], fr: ['0 nouveau classé', '1 nouveau classé', '2 nouveaux classés'] },
   { key: 'officeLists.generatedCounts.tournaments', en: ['0 tournaments', '1 tournament', '2 tournaments'], fr: ['0 tournoi', '1 tournoi', '2 tournois'] },
   {

@@ -31,7 +31,7 @@ export default {
       entryOnListDelisted: 'On the {type} list of {date}, delisted: his rating fell under the floor, he is unrated since',
       delisted: 'delisted',
       delistedHint: 'Rating under the floor: listed once as delisted, then unrated (no rating, no rank)',
-      entryFacts: '{games} games · K {k}',
+      entryFacts: '{games} game · K {k} | {games} games · K {k}',
       another: 'Find another player',
       rated: {
         title: 'Rated tournaments',
@@ -96,7 +96,7 @@ export default {
       entryOnListDelisted: 'Sur la liste {type} du {date}, délisté : son classement est passé sous le plancher, il est non classé depuis',
       delisted: 'délisté',
       delistedHint: 'Classement sous le plancher : listé une fois comme délisté, puis non classé (ni classement ni rang)',
-      entryFacts: '{games} parties · K {k}',
+      entryFacts: '{games} partie · K {k} | {games} parties · K {k}',
       another: 'Chercher un autre joueur',
       rated: {
         title: 'Tournois comptabilisés',

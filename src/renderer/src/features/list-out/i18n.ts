@@ -19,8 +19,8 @@ export default {
         language: 'Language',
         download: 'Download',
         save: 'Save as…',
-        saved: '{rows} players saved to {file}.',
-        savedSkipped: '{rows} players saved to {file}; {skipped} without a FIDE ID left out.',
+        saved: '{rows} player saved to {file}. | {rows} players saved to {file}.',
+        savedSkipped: '{rows} player saved to {file}; {skipped} without a FIDE ID left out. | {rows} players saved to {file}; {skipped} without a FIDE ID left out.',
         started: 'The download has started.',
         cancelled: 'Nothing saved.'
       },
@@ -94,8 +94,8 @@ export default {
         language: 'Langue',
         download: 'Télécharger',
         save: 'Enregistrer sous…',
-        saved: '{rows} joueurs enregistrés dans {file}.',
-        savedSkipped: '{rows} joueurs enregistrés dans {file} ; {skipped} sans ID FIDE laissés de côté.',
+        saved: '{rows} joueur enregistré dans {file}. | {rows} joueurs enregistrés dans {file}.',
+        savedSkipped: '{rows} joueur enregistré dans {file} ; {skipped} sans ID FIDE laissés de côté. | {rows} joueurs enregistrés dans {file} ; {skipped} sans ID FIDE laissés de côté.',
         started: 'Le téléchargement a commencé.',
         cancelled: 'Rien n’a été enregistré.'
       },
