@@ -159,14 +159,14 @@ describe('the monthly list in the browser', () => {
     await row.waitFor({ timeout: 30000 })
     // the filtered page replaces the whole preview's, on which Echo was already a row: its count settles after
     await expect.poll(async () => await h.page.locator('[data-testid^="preview-row-"]').count(), { timeout: 30000 }).toBe(1)
-    expect(await row.innerText()).toContain('3 game(s) towards a first rating, fewer than the 5 required')
+    expect(await row.innerText()).toContain('3 games towards a first rating, fewer than the 5 required')
     expect(await row.innerText()).toContain('Autumn Swiss')
     await row.getByText('Echo, Eva').click()
     const sheet = h.page.getByTestId('sheet')
     await sheet.waitFor()
     expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('not on this list')
     expect(await sheet.getByTestId('sheet-unlisted').innerText()).toContain(
-      '3 game(s) towards a first rating, fewer than the 5 required. His games stay in the window (1 event(s)); the earliest counts for the lists dated before 15 Dec 2028.'
+      '3 games towards a first rating, fewer than the 5 required. His games stay in the window (1 event); the earliest counts for the lists dated before 15 Dec 2028.'
     )
     expect(await sheet.getByTestId('sheet-first-rating').innerText()).toContain('Ra 1860, p 0.5, dp 0 → 1860 over 3 games')
     await h.page.screenshot({ path: join(artifacts, 'lists-sheet-unlisted.png'), fullPage: false })
@@ -175,11 +175,11 @@ describe('the monthly list in the browser', () => {
     // the same in French: the reason is worded from its code and figures
     await h.page.getByTestId('locale-switch').selectOption('fr')
     await expect.poll(async () => (await h.page.getByTestId('preview-count-unlisted').innerText()).trim(), { timeout: 30000 }).toBe('Absent de la liste · 1')
-    expect(await row.innerText()).toContain('3 partie(s) pour un premier classement, moins que les 5 requises')
+    expect(await row.innerText()).toContain('3 parties pour un premier classement, moins que les 5 requises')
     await row.getByText('Echo, Eva').click()
     await sheet.waitFor()
     expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('absent de cette liste')
-    expect(await sheet.getByTestId('sheet-unlisted').innerText()).toContain('Ses parties restent dans la fenêtre (1 tournoi(s)) ; le plus ancien compte pour les listes datées d’avant le 15 déc. 2028.')
+    expect(await sheet.getByTestId('sheet-unlisted').innerText()).toContain('Ses parties restent dans la fenêtre (1 tournoi)\u00a0; il compte pour les listes datées d’avant le 15 déc. 2028.')
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
     await h.page.getByTestId('locale-switch').selectOption('en')
