@@ -1,6 +1,8 @@
 // The audit log read as sentences ("Published the standard list of 1 October 2025, version 1") in English and French,
 // and where each entry leads (the list, the tournament, the player it names). Pure: the row and what it names in.
 import type { AuditRow } from './contract/audit'
+import { formatDay } from './formats'
+import { TOURNAMENT_STATUS } from './words'
 
 export type SentenceLocale = 'en' | 'fr'
 
@@ -9,17 +11,11 @@ const RATING_TYPE: Record<SentenceLocale, Record<string, string>> = {
   fr: { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
 }
 
-const STATUS: Record<SentenceLocale, Record<string, string>> = {
-  en: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
-  fr: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'rejeté', rated: 'calculé' }
-}
+const STATUS: Record<SentenceLocale, Record<string, string>> = TOURNAMENT_STATUS
 
-/** A day in words ("1 October 2025", "1 octobre 2025"); never an ISO date in a sentence. */
+/** A day in words ("1 October 2025", "1er octobre 2025"); never an ISO date in a sentence. */
 export function dayInWords(iso: string, locale: SentenceLocale): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
-  if (Number.isNaN(d.getTime())) return iso
-  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)
-  return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
+  return formatDay(iso.slice(0, 10), locale)
 }
 
 type Templates = Record<string, Record<SentenceLocale, string>>

@@ -452,7 +452,7 @@ describe("a rating officer's month on the demo federation", () => {
     await pdf.saveAs(pdfPath)
     expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
     const heading = (await pdfText(readFileSync(pdfPath))).pages[0]!.split('\n').slice(0, 3)
-    expect(heading).toEqual([FEDERATION.name, 'Standard rating list of 2025-10-01 — version 1 (published)', 'Computed under the FIDE Rating Regulations 2024'])
+    expect(heading).toEqual([FEDERATION.name, 'Standard rating list of 1 October 2025 — version 1 (published)', 'Computed under the FIDE Rating Regulations 2024'])
     await pick(h.page, 'export-format', 'TXT')
     const txtDownload = h.page.waitForEvent('download')
     await h.page.getByTestId('export-run').click()

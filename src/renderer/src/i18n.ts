@@ -1,5 +1,7 @@
 // Interface languages: shell strings + every feature's i18n.ts + the shared error catalogue under errors.*.
 import { createI18n } from 'vue-i18n'
+import { frenchSpacing } from '@shared/formats'
+import { pluralIndex } from '@shared/words'
 
 export type UiLocale = 'en' | 'fr'
 export const LOCALE_KEY = 'rating-office.locale'
@@ -132,10 +134,30 @@ export function initialLocale(): UiLocale {
   return navigator.language.toLowerCase().startsWith('fr') ? 'fr' : 'en'
 }
 
+/**
+ * French plurals: 0 and 1 take the singular ("0 erreur", "1 erreur", "2 erreurs"). A message of three forms keeps
+ * its own word for none ("aucun tournoi | {n} tournoi | {n} tournois"). English keeps vue-i18n's rule ("0 warnings").
+ */
+export function frenchPlural(choice: number, choicesLength: number): number {
+  const n = Math.abs(choice)
+  if (choicesLength === 3) return n === 0 ? 0 : n < 2 ? 1 : 2
+  return Math.min(pluralIndex(n, 'fr'), choicesLength - 1)
+}
+
+/** French typography on every French message: a no-break space before ":", ";", "!", "?", "»" and after "«". */
+function typeset<T>(text: T): T {
+  return typeof text === 'string' && currentLocale() === 'fr' ? (frenchSpacing(text) as T) : text
+}
+function currentLocale(): string {
+  return i18n.global.locale.value
+}
+
 export const i18n = createI18n({
   legacy: false,
   locale: initialLocale(),
   fallbackLocale: 'en',
+  pluralRules: { fr: frenchPlural },
+  postTranslation: typeset,
   // the shell's strings; the features' and the error catalogue's come with loadMessages, before the first mount
   messages: { en: shell.en, fr: shell.fr },
   missingWarn: false,

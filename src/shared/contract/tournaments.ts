@@ -93,6 +93,8 @@ const headerSummary = z.object({
   /** Where the rating type comes from: the 222 or 122 time control, the words of 092 or 012, the officer; null: not recorded. */
   ratingTypeSource: z.enum(['222', '122', '092', '012', 'officer']).nullable(),
   timeControl: z.string().nullable(),
+  /** The time control in the reader's words ("90 min for 40 moves, then …"); null when it cannot be read. */
+  timeControlWords: z.object({ en: z.string(), fr: z.string() }).nullable(),
   rounds: z.number(),
   declaredRounds: z.number().nullable(),
   roundDates: z.array(z.string().nullable()),

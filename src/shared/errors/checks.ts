@@ -100,6 +100,6 @@ export const checksErrors: ErrorCatalogue = {
   },
   'check.list.late': {
     en: 'Ended on {end}, before the closing date {closingDate} of the list of {listDate}, already published: it goes to the next list, rated with the ratings at its start. ({paragraph})',
-    fr: 'Terminé le {end}, avant la date de clôture {closingDate} de la liste du {listDate}, déjà publiée : il va dans la liste suivante, calculé avec les classements à son début. ({paragraph})'
+    fr: 'Terminé le {end}, avant la date de clôture {closingDate} de la liste du {listDate}, déjà publiée : il va dans la liste suivante, comptabilisé avec les classements à son début. ({paragraph})'
   }
 }

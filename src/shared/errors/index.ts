@@ -11,6 +11,7 @@ import { demoErrors } from './demo'
 import { filesErrors } from './files'
 import { limitsErrors } from './limits'
 import { untranslated } from './untranslated'
+import { formatDay, formatRating } from '../formats'
 
 export type Locale = 'en' | 'fr'
 export type ErrorCatalogue = Record<string, { en: string; fr: string }>
@@ -29,11 +30,18 @@ export const errorCatalogue: ErrorCatalogue = {
   ...limitsErrors
 }
 
-/** A parameter given in every language (the input issues, issues.ts): the message's language picks its text. */
+/**
+ * A parameter in the message's language: given in every language (the input issues, issues.ts), its text; a calendar
+ * day, in words ("3 March 2025", "3 mars 2025"), never ISO; a fraction with the language's decimal mark ("2,5"). An
+ * integer is written as is: it may be a rating, a FIDE ID, a year or a line, none of which takes a separator.
+ */
 function paramText(v: unknown, locale: Locale): string {
   if (v !== null && typeof v === 'object' && typeof (v as Record<string, unknown>)[locale] === 'string' && typeof (v as Record<string, unknown>).en === 'string') return (v as Record<Locale, string>)[locale]
+  if (typeof v === 'string' && ISO_DAY.test(v)) return formatDay(v, locale)
+  if (typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v)) return formatRating(v, locale)
   return String(v)
 }
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */
 export function translateError(key: string, params: Record<string, unknown> = {}, locale: Locale = 'en'): string {

@@ -28,7 +28,7 @@ export const listsErrors: ErrorCatalogue = {
   },
   'lists.notOffice': { en: 'List {listId} is not a list computed by the office.', fr: 'La liste {listId} n’est pas une liste calculée par l’office.' },
   'lists.notPublished': { en: 'List {listId} is not a published office list: only a published list is corrected.', fr: 'La liste {listId} n’est pas une liste publiée de l’office : seule une liste publiée se corrige.' },
-  'lists.correctionNotApproved': { en: 'Tournament {id} ({name}) has a corrected file that is not approved yet (status {status}): review and approve it before correcting the lists that rated it.', fr: 'Le tournoi {id} ({name}) a un fichier corrigé qui n’est pas encore approuvé (statut {status}) : examinez-le et approuvez-le avant de corriger les listes qui l’ont calculé.' },
+  'lists.correctionNotApproved': { en: 'Tournament {id} ({name}) has a corrected file that is not approved yet (status {status}): review and approve it before correcting the lists that rated it.', fr: 'Le tournoi {id} ({name}) a un fichier corrigé qui n’est pas encore approuvé (statut {status}) : examinez-le et approuvez-le avant de corriger les listes qui l’ont comptabilisé.' },
   'lists.superseded': { en: 'List {listId} has been replaced by version {by}: correct the newest version.', fr: 'La liste {listId} a été remplacée par la version {by} : corrigez la version la plus récente.' },
   'lists.sheetPlayer': { en: 'Name the player by exactly one of playerId and fideId.', fr: 'Désignez le joueur par exactement un de playerId et fideId.' },
   'lists.notFound': { en: 'There is no rating list {listId}.', fr: 'Il n’existe pas de liste de classement {listId}.' },

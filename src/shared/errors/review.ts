@@ -4,7 +4,7 @@ import type { ErrorCatalogue } from './index'
 export const reviewErrors: ErrorCatalogue = {
   'checks.rated': {
     en: 'Tournament {id} is rated in a published list: its checks and decisions stay as they were.',
-    fr: 'Le tournoi {id} est calculé dans une liste publiée : ses contrôles et ses décisions restent tels quels.'
+    fr: 'Le tournoi {id} est comptabilisé dans une liste publiée : ses contrôles et ses décisions restent tels quels.'
   },
   'checks.alreadyInState': { en: 'Tournament {id} is already {status}.', fr: 'Le tournoi {id} est déjà à l’état « {status} ».' },
   'checks.notChecked': {
@@ -29,11 +29,11 @@ export const reviewErrors: ErrorCatalogue = {
   },
   'checks.bulkApproveState': {
     en: 'Nothing was approved: {list} cannot be approved now (already approved, not yet checked, or rated in a published list). Leave them out of the selection.',
-    fr: 'Rien n’a été approuvé : {list} ne peuvent pas être approuvés maintenant (déjà approuvés, pas encore contrôlés, ou calculés dans une liste publiée). Retirez-les de la sélection.'
+    fr: 'Rien n’a été approuvé : {list} ne peuvent pas être approuvés maintenant (déjà approuvés, pas encore contrôlés, ou comptabilisés dans une liste publiée). Retirez-les de la sélection.'
   },
   'checks.bulkRejectState': {
     en: 'Nothing was rejected: {list} cannot be rejected now (already rejected, or rated in a published list). Leave them out of the selection.',
-    fr: 'Rien n’a été refusé : {list} ne peuvent pas être refusés maintenant (déjà refusés, ou calculés dans une liste publiée). Retirez-les de la sélection.'
+    fr: 'Rien n’a été refusé : {list} ne peuvent pas être refusés maintenant (déjà refusés, ou comptabilisés dans une liste publiée). Retirez-les de la sélection.'
   },
   // the reasons recorded when the officer types none (a clean approval, an identity confirmed): not errors, but the
   // office's words in its language, translated like the messages
@@ -71,7 +71,7 @@ export const reviewErrors: ErrorCatalogue = {
   },
   'tournaments.noStartDate': {
     en: 'Tournament {id} has no start date nor round dates: it cannot be rated.',
-    fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être calculé.'
+    fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être comptabilisé.'
   },
   'tournaments.noListInForce': {
     en: 'Tournament {id}: no {ratingType} rating list dated on or before {date} in the database.',

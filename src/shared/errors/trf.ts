@@ -131,14 +131,14 @@ export const trfErrors: ErrorCatalogue = {
   'tournaments.replace.warning.fewerGames': { en: 'fewer games: {after} instead of {before}', fr: 'moins de parties : {after} au lieu de {before}' },
   'tournaments.replace.warning.rated': {
     en: 'already rated ({lists}): it goes back to review, and the lists that rated it are to be corrected once it is approved again',
-    fr: 'déjà calculé ({lists}) : il repasse en revue, et les listes qui l’ont calculé seront à corriger une fois réapprouvé'
+    fr: 'déjà comptabilisé ({listsFr}) : il repasse en revue, et les listes qui l’ont comptabilisé seront à corriger une fois réapprouvé'
   },
   'tournaments.replace.stale': {
     en: '{file}: tournament {id} is now at version {version}, not {expected} as shown when the replacement was confirmed: look at the replacement again.',
     fr: '{file} : le tournoi {id} est maintenant en version {version}, et non {expected} comme affiché à la confirmation du remplacement : examinez à nouveau le remplacement.'
   },
   'tournaments.notFound': { en: 'No tournament {id}.', fr: 'Aucun tournoi {id}.' },
-  'tournaments.noStartDate': { en: 'Tournament {id} has no start date nor round dates: it cannot be rated.', fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être calculé.' },
+  'tournaments.noStartDate': { en: 'Tournament {id} has no start date nor round dates: it cannot be rated.', fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être comptabilisé.' },
   'tournaments.reportNoStartDate': { en: '{file}: no start date (042) nor round dates in the file: give one.', fr: '{file} : ni date de début (042) ni dates de rondes dans le fichier : indiquez-en une.' },
   'tournaments.unreadableReport': { en: '{file}:{line}:{column}: {code} (expected {expected}).', fr: '{file}:{line}:{column} : {code} (attendu : {expected}).' },
   'tournaments.noPlayers': { en: '{file}: no player lines (001) found.', fr: '{file} : aucune ligne de joueur (001).' },

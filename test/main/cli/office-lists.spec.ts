@@ -37,10 +37,10 @@ describe('rating-office lists (office lists)', () => {
   it('refuses a date off the calendar, and a database without a base list, with exit 1 and the reason', () => {
     const off = runCli(['--db', db, 'lists', 'generate', '--date', '2025-11-15'])
     expect(off.code).toBe(1)
-    expect(off.stderr).toContain('2025-11-15 is not a list date of the calendar')
+    expect(off.stderr).toContain('15 November 2025 is not a list date of the calendar')
     const none = runCli(['--db', empty, 'lists', 'generate', '--date', '2025-11-01'])
     expect(none.code).toBe(1)
-    expect(none.stderr).toContain('No base list for the standard list of 2025-11-01')
+    expect(none.stderr).toContain('No base list for the standard list of 1 November 2025')
   }, SLOW)
 
   it('generates, shows a sheet, publishes once, refuses the second publication, and generates the quiet month after it', async () => {
@@ -103,7 +103,7 @@ describe('rating-office lists (office lists)', () => {
     expect(json.find((l) => l.kind === 'reference')!.publisher).toEqual({ origin: 'fide', name: 'FIDE', code: 'FIDE', recorded: true, rules: null })
     const twice = runCli(['--db', db, 'lists', 'publish', String(out.listId)])
     expect(twice.code).toBe(1)
-    expect(twice.stderr).toContain('The list of 2025-11-01 is already published')
+    expect(twice.stderr).toContain('The list of 1 November 2025 is already published')
 
     const entries = runCli(['--db', db, '--json', 'lists', 'entries', String(out.listId), '--limit', '4'])
     expect((JSON.parse(entries.stdout) as { rows: { fideId: number; rating: number }[] }).rows.map((r) => [r.fideId, r.rating])).toEqual([

@@ -2,6 +2,7 @@
 import type { ExportCategory, ExportLocale, ExportSort } from './types'
 import type { RatingType } from '../model/tournament'
 import { DELISTED_WORDS } from '../registry/list-record'
+import { formatCount, formatDay, frenchSpacing } from '../../../shared/formats'
 
 export interface ExportLabels {
   rank: string
@@ -22,6 +23,7 @@ export interface ExportLabels {
   ratingType: Record<RatingType, string>
   category: Record<ExportCategory, string>
   sortedBy: Record<ExportSort, string>
+  /** The list's name with its date in words (an ISO day given): "Standard rating list of 1 November 2025". */
   listOf: (type: string, date: string) => string
   version: (v: number) => string
   status: Record<'draft' | 'published' | 'reference', string>
@@ -51,11 +53,11 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
     category: { open: 'Open', women: 'Women', juniors: 'Juniors (U20)', u18: 'Under 18', u16: 'Under 16', u14: 'Under 14', u12: 'Under 12', u10: 'Under 10', u8: 'Under 8', seniors: 'Seniors (50+)', seniors65: 'Seniors (65+)' },
     sortedBy: { rating: 'sorted by rating', name: 'sorted by name', fideId: 'sorted by FIDE ID' },
-    listOf: (type, date) => `${type} rating list of ${date}`,
+    listOf: (type, date) => `${type} rating list of ${formatDay(date, 'en')}`,
     version: (v) => `version ${v}`,
     status: { draft: 'draft, not published', published: 'published', reference: 'reference list' },
     page: (n, of) => `Page ${n} of ${of}`,
-    players: (n) => `${n} ${n === 1 ? 'player' : 'players'}`,
+    players: (n) => `${formatCount(n, 'en')} ${n === 1 ? 'player' : 'players'}`,
     federationFilter: (f) => `federation ${f}`,
     regionFilter: (r) => `region ${r}`,
     legend: [
@@ -82,18 +84,18 @@ export const EXPORT_LABELS: Record<ExportLocale, ExportLabels> = {
     ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
     category: { open: 'Toutes catégories', women: 'Féminines', juniors: 'Juniors (U20)', u18: 'Moins de 18 ans', u16: 'Moins de 16 ans', u14: 'Moins de 14 ans', u12: 'Moins de 12 ans', u10: 'Moins de 10 ans', u8: 'Moins de 8 ans', seniors: 'Vétérans (50+)', seniors65: 'Vétérans (65+)' },
     sortedBy: { rating: 'par classement', name: 'par nom', fideId: 'par ID FIDE' },
-    listOf: (type, date) => `Liste Elo ${type.toLowerCase()} du ${date}`,
+    listOf: (type, date) => `Liste Elo ${type.toLowerCase()} du ${formatDay(date, 'fr')}`,
     version: (v) => `version ${v}`,
     status: { draft: 'brouillon, non publiée', published: 'publiée', reference: 'liste de référence' },
     page: (n, of) => `Page ${n} sur ${of}`,
-    players: (n) => `${n} ${n <= 1 ? 'joueur' : 'joueurs'}`,
+    players: (n) => `${formatCount(n, 'fr')} ${n < 2 ? 'joueur' : 'joueurs'}`,
     federationFilter: (f) => `fédération ${f}`,
     regionFilter: (r) => `région ${r}`,
     legend: [
-      'Statut : i = inactif (aucune partie évaluée depuis un an), w = joueuse, wi = joueuse inactive.',
-      'Parties : parties évaluées dans la période de la liste. K : coefficient de développement. Délisté : Elo sous le plancher, désormais non classé.',
+      'Statut : i = inactif (aucune partie comptabilisée depuis un an), w = joueuse, wi = joueuse inactive.',
+      'Parties : parties comptabilisées dans la période de la liste. K : coefficient de développement. Délisté : Elo sous le plancher, désormais non classé.',
       'Titres : GM, IM, FM, CM (mixtes) ; WGM, WIM, WFM, WCM (féminins).'
-    ],
+    ].map(frenchSpacing),
     sheet: 'Liste'
   }
 }

@@ -6,6 +6,7 @@ import type { SheetView } from '../../../shared/contract/office-lists'
 import type { SheetGame } from '../lists/types'
 import { fit, type PdfFonts } from './pdf'
 import { foldName } from '../registry/names'
+import { formatDay } from '../../../shared/formats'
 
 type Locale = 'en' | 'fr'
 
@@ -57,7 +58,7 @@ const LABELS = {
     figures: 'Parties comptées {n} · W {w} · We {we} · ΣΔR {chg} · K {k} · K × ΣΔR {kchg}',
     unratedFigures: 'Parties contre des joueurs classés {n} · W {w} · Ra {ra} · Ru {ru}',
     col: { round: 'R.', opponent: 'Adversaire', rating: 'Classement', list: 'Sa liste', score: 'Score', d: 'D', pd: 'PD', chg: 'ΔR', why: 'Non comptée' },
-    notCounted: { forfeit: 'forfait', bye: 'exempt', unplayed: 'non jouée', 'unrated-opponent': 'adversaire non classé', finding: 'exclue par un contrôle', 'first-event': 'règle du premier tournoi', 'fast-game': 'non classée (règle des 600 points)' } as Record<string, string>,
+    notCounted: { forfeit: 'forfait', bye: 'exempt', unplayed: 'non jouée', 'unrated-opponent': 'adversaire non classé', finding: 'exclue par un contrôle', 'first-event': 'règle du premier tournoi', 'fast-game': 'non comptabilisée (règle des 600 points)' } as Record<string, string>,
     unknownOpponent: 'adversaire inconnu',
     period: 'La période',
     periodChange: (exact: string, change: string) => `Σ K × ΣΔR = ${exact}, arrondi à ${change}`,
@@ -78,9 +79,7 @@ const LABELS = {
 
 /** A date as the reader writes it: "1 September 2025", "1er septembre 2025" (short: "1 Sept 2025", "1er sept. 2025"). */
 export function sheetDate(iso: string, locale: Locale, month: 'long' | 'short' = 'long'): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`)
-  const text = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }).format(d)
-  return locale === 'fr' ? text.replace(/^1 /, '1er ') : text
+  return formatDay(iso.slice(0, 10), locale, month === 'short' ? 'medium' : 'long')
 }
 
 /** A figure in the locale's decimals (a rating is an integer and takes no thousands separator). */

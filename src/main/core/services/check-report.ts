@@ -11,6 +11,9 @@ import { loadTournamentModel } from '../data/tournament-model'
 import { foldName } from '../registry/names'
 import { UserError } from '../util/errors'
 import type { ReviewSummary } from './checks'
+import { readTimeControl } from '../trf/time-control-read'
+import { formatCount, formatDay, formatMoment, formatPeriod, frenchSpacing } from '../../../shared/formats'
+import { describeTimeControl, pluralIndex, RATED_FR, RATING_TYPE_WORDS, SYSTEM_WORDS, TOURNAMENT_STATUS } from '../../../shared/words'
 
 const LABELS = {
   en: {
@@ -21,6 +24,7 @@ const LABELS = {
     system: 'System',
     ratingType: 'Rating type',
     timeControl: 'Time control',
+    timeControlText: 'As the file writes it',
     typedTimeControl: 'time control typed by the office',
     ratingTypeSource: { '222': 'from the coded time control (222)', '122': 'from the time control (122)', '092': 'from the words of 092, no readable time control', '012': 'from the name (012), no readable time control', officer: 'decided by the office' },
     qc: 'Approved by the Qualification Commission',
@@ -37,13 +41,14 @@ const LABELS = {
     arbiters: 'Arbiters',
     findings: 'Findings',
     none: 'No finding: the report meets every rule checked.',
-    summary: '{error} error(s), {warning} warning(s), {info} information(s); {open} awaiting a decision.',
+    // each count with its noun: [singular, plural], chosen by the language's rule (pluralIndex)
+    counts: { error: ['{n} error', '{n} errors'], warning: ['{n} warning', '{n} warnings'], info: ['{n} note', '{n} notes'], open: ['{n} awaiting a decision', '{n} awaiting a decision'] },
+    noneAwaited: 'No decision awaited',
     level: { error: 'Error', warning: 'Warning', info: 'Information' },
     decision: { accepted: 'Accepted', rejected: 'Rejected', overridden: 'Overridden' },
     undecided: 'Awaiting a decision',
     by: 'by {by} on {at}: {reason}',
     where: { players: 'Players (start rank)', rounds: 'Rounds', games: 'Games (round.start rank)', line: 'Line' },
-    status_: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
     generated: 'Generated on {at} by Rating Office.',
     page: 'Page {n} of {total}'
   },
@@ -53,31 +58,32 @@ const LABELS = {
     place: 'Lieu',
     dates: 'Dates',
     system: 'Système',
-    ratingType: 'Cadence classée',
-    timeControl: 'Cadence',
+    ratingType: 'Cadence',
+    timeControl: 'Temps de réflexion',
+    timeControlText: 'Tel que le fichier l’écrit',
     typedTimeControl: 'cadence saisie par le bureau',
     ratingTypeSource: { '222': 'd’après la cadence codée (222)', '122': 'd’après la cadence (122)', '092': 'd’après les mots de 092, sans cadence lisible', '012': 'd’après le nom (012), sans cadence lisible', officer: 'décidée par le bureau' },
     qc: 'Homologué par la Commission de qualification',
     edition: 'Règles appliquées',
     status: 'État',
-    received: 'Rapport reçu le',
+    received: 'Rapport reçu',
     historical: 'import d’archive (pas de contrôle de délai)',
-    list: 'Entre dans la liste du',
-    ratedIn: 'Classé dans la liste du',
+    list: 'Entre dans la liste',
+    ratedIn: `${RATED_FR[0]!.toUpperCase()}${RATED_FR.slice(1)} dans la liste`,
     version: 'version {version}',
     listNone: 'Liste',
-    noList: 'aucune : le tournoi n’est pas classé',
+    noList: `aucune : le tournoi n’est pas ${RATED_FR}`,
     players: 'Joueurs',
     arbiters: 'Arbitres',
     findings: 'Constats',
     none: 'Aucun constat : le rapport respecte toutes les règles contrôlées.',
-    summary: '{error} erreur(s), {warning} avertissement(s), {info} information(s) ; {open} en attente de décision.',
+    counts: { error: ['{n} erreur', '{n} erreurs'], warning: ['{n} avertissement', '{n} avertissements'], info: ['{n} information', '{n} informations'], open: ['{n} en attente de décision', '{n} en attente de décision'] },
+    noneAwaited: 'Aucune décision attendue',
     level: { error: 'Erreur', warning: 'Avertissement', info: 'Information' },
     decision: { accepted: 'Accepté', rejected: 'Rejeté', overridden: 'Passé outre' },
     undecided: 'En attente de décision',
     by: 'par {by} le {at} : {reason}',
     where: { players: 'Joueurs (numéro de départ)', rounds: 'Rondes', games: 'Parties (ronde.numéro de départ)', line: 'Ligne' },
-    status_: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
     generated: 'Produit le {at} par Rating Office.',
     page: 'Page {n} sur {total}'
   }
@@ -88,8 +94,9 @@ function fill(text: string, params: Record<string, unknown>): string {
 }
 
 /** The standard PDF fonts encode WinAnsi only: the few signs outside it are written the ASCII way. */
-function pdfText(s: string): string {
-  return s.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/−/g, '-').replace(/→/g, '->').replace(/[\u2009\u202f]/g, ' ')
+function pdfText(s: string, loc: Locale): string {
+  const t = s.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/−/g, '-').replace(/→/g, '->').replace(/[\u2009\u202f]/g, '\u00a0')
+  return loc === 'fr' ? frenchSpacing(t) : t
 }
 
 function findingMessage(f: FindingRow, loc: Locale): string {
@@ -97,13 +104,14 @@ function findingMessage(f: FindingRow, loc: Locale): string {
   return translateError(f.code, citedParams({ ...params, found: f.found, expected: f.expected, file: f.fileName }, loc, f.edition), loc)
 }
 
-function whereText(f: FindingRow, L: (typeof LABELS)[Locale]): string[] {
+function whereText(f: FindingRow, L: (typeof LABELS)[Locale], loc: Locale): string[] {
   const out: string[] = []
+  const colon = loc === 'fr' ? ' : ' : ': '
   if (f.subject) {
     const s = JSON.parse(f.subject) as { startRanks?: number[]; rounds?: number[]; games?: { round: number; startRank: number }[] }
-    if (s.startRanks?.length) out.push(`${L.where.players}: ${s.startRanks.join(', ')}`)
-    if (s.rounds?.length) out.push(`${L.where.rounds}: ${s.rounds.join(', ')}`)
-    if (s.games?.length) out.push(`${L.where.games}: ${s.games.map((g) => `${g.round}.${g.startRank}`).join(', ')}`)
+    if (s.startRanks?.length) out.push(`${L.where.players}${colon}${s.startRanks.join(', ')}`)
+    if (s.rounds?.length) out.push(`${L.where.rounds}${colon}${s.rounds.join(', ')}`)
+    if (s.games?.length) out.push(`${L.where.games}${colon}${s.games.map((g) => `${g.round}.${g.startRank}`).join(', ')}`)
   } else if (f.line !== null) out.push(`${L.where.line} ${f.line}`)
   return out
 }
@@ -133,7 +141,7 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
     doc.on('end', () => resolve())
     doc.on('error', reject)
   })
-  const text = (s: string, options?: PDFKit.Mixins.TextOptions) => doc.text(pdfText(s), options)
+  const text = (s: string, options?: PDFKit.Mixins.TextOptions) => doc.text(pdfText(s, loc), options)
 
   doc.font('Helvetica-Bold').fontSize(18)
   text(L.title)
@@ -149,31 +157,43 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
     text(value)
   }
   fact(L.place, [model.header.city, t.federation].filter(Boolean).join(', '))
-  fact(L.dates, [t.startDate, t.endDate].filter(Boolean).join(' – '))
-  fact(L.system, t.system)
-  fact(L.ratingType, t.ratingType && t.ratingTypeSource ? `${t.ratingType} (${L.ratingTypeSource[t.ratingTypeSource]})` : t.ratingType)
+  fact(L.dates, formatPeriod(t.startDate, t.endDate, loc))
+  fact(L.system, SYSTEM_WORDS[loc][t.system])
+  const ratingType = t.ratingType ? RATING_TYPE_WORDS[loc][t.ratingType] : null
+  fact(L.ratingType, ratingType && t.ratingTypeSource ? `${ratingType} (${L.ratingTypeSource[t.ratingTypeSource]})` : ratingType)
   fact(L.qc, t.qcReference)
-  fact(L.timeControl, t.timeControlOverride ? `${t.timeControlOverride} (${L.typedTimeControl})` : (model.header.encodedTimeControl ?? t.timeControl))
-  fact(L.players, String(model.players.length))
+  // the time control in the reader's words when it can be read, then as the organiser wrote it
+  const tc = readTimeControl({ timeControlOverride: t.timeControlOverride, encodedTimeControl: model.header.encodedTimeControl, timeControl: t.timeControl })
+  const written = t.timeControlOverride ? `${t.timeControlOverride} (${L.typedTimeControl})` : (model.header.encodedTimeControl ?? t.timeControl)
+  if (tc.understood) {
+    fact(L.timeControl, describeTimeControl(tc.periods, tc.minutesFor60, loc))
+    fact(L.timeControlText, written)
+  } else fact(L.timeControl, written)
+  fact(L.players, formatCount(model.players.length, loc))
   fact(L.arbiters, model.header.arbiters.map((a) => `${a.name}${a.fideId ? ` (${a.fideId})` : ''}`).join('; '))
   fact(L.edition, summary.editionInForce ? editionName(summary.editionInForce, loc) : summary.editionInForce)
-  fact(L.received, t.historical ? `${t.receivedDate} — ${L.historical}` : t.receivedDate)
+  fact(L.received, t.historical ? `${formatDay(t.receivedDate, loc)} — ${L.historical}` : formatDay(t.receivedDate, loc))
   // the tournament's list as every surface names it (tournament-list.ts): the one that rated it, the one it goes into, or none
   const list = summary.list
-  if (list?.state === 'rated') fact(L.ratedIn, `${list.listDate}, ${fill(L.version, { version: list.version })}`)
-  else if (list) fact(L.list, list.listDate)
+  if (list?.state === 'rated') fact(L.ratedIn, `${formatDay(list.listDate, loc)}, ${fill(L.version, { version: list.version })}`)
+  else if (list) fact(L.list, formatDay(list.listDate, loc))
   else fact(L.listNone, L.noList)
-  fact(L.status, L.status_[t.status])
+  fact(L.status, TOURNAMENT_STATUS[loc][t.status])
 
+  // a decision is awaited where the screen offers one (checks/RuleFindings.vue): an undecided error or warning of a
+  // tournament not yet rated; an information, or any finding of a rated tournament, awaits none
+  const awaits = (f: FindingRow) => f.level !== 'info' && f.decision === null && t.status !== 'rated'
   const counts = { error: 0, warning: 0, info: 0, open: 0 }
   for (const f of findings) {
     counts[f.level]++
-    if (f.level !== 'info' && f.decision === null) counts.open++
+    if (awaits(f)) counts.open++
   }
+  const counted = (k: keyof typeof counts) => fill(L.counts[k][pluralIndex(counts[k], loc)], { n: formatCount(counts[k], loc) })
   doc.moveDown().font('Helvetica-Bold').fontSize(14)
   text(L.findings)
   doc.font('Helvetica').fontSize(10)
-  text(findings.length ? fill(L.summary, counts) : L.none)
+  const levels = (['error', 'warning', 'info'] as const).filter((k) => counts[k] > 0).map(counted).join(', ')
+  text(findings.length ? `${levels}${loc === 'fr' ? ' ; ' : '; '}${counts.open ? counted('open') : L.noneAwaited}.` : L.none)
 
   const byCode = new Map<string, FindingRow[]>()
   for (const f of findings) {
@@ -189,20 +209,20 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
       text(`${L.level[f.level]}${f.paragraph ? ` — ${citeReference(f.paragraph, loc, f.edition)}` : ''}`)
       doc.font('Helvetica')
       text(findingMessage(f, loc))
-      for (const w of whereText(f, L)) text(w)
+      for (const w of whereText(f, L, loc)) text(w)
       doc.font('Helvetica-Oblique')
-      text(f.decision ? `${L.decision[f.decision]} ${fill(L.by, { by: f.decidedBy ?? '', at: (f.decidedAt ?? '').slice(0, 10), reason: f.decisionReason ?? '' })}` : L.undecided)
+      text(f.decision ? `${L.decision[f.decision]} ${fill(L.by, { by: f.decidedBy ?? '', at: formatDay(f.decidedAt, loc), reason: f.decisionReason ?? '' })}` : awaits(f) ? L.undecided : L.noneAwaited)
     }
   }
 
   const range = doc.bufferedPageRange()
-  const generated = fill(L.generated, { at: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' })
+  const generated = fill(L.generated, { at: formatMoment(new Date().toISOString(), loc) })
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i)
     const bottom = doc.page.height - 40
     doc.page.margins.bottom = 0
     doc.font('Helvetica').fontSize(8)
-    doc.text(pdfText(`${generated}  ${fill(L.page, { n: i + 1, total: range.count })}`), 50, bottom, { width: doc.page.width - 100, align: 'center', lineBreak: false })
+    doc.text(pdfText(`${generated}  ${fill(L.page, { n: i + 1, total: range.count })}`, loc), 50, bottom, { width: doc.page.width - 100, align: 'center', lineBreak: false })
   }
   doc.end()
   await done

@@ -1,4 +1,6 @@
 // Handlers of the tournaments calls: preview and import of TRF files, the tournament page, findings and decisions, player matching, export.
+import { readTimeControl } from '../trf/time-control-read'
+import { describeTimeControl } from '../../../shared/words'
 import type { Handler, HandlersOf } from './dispatch'
 import type { CallInput, CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
@@ -44,6 +46,12 @@ function withMessage(f: TrfFinding, loc: Locale) {
   return { ...f, message: describeFinding(f, loc) }
 }
 
+/** The time control in each language's words when the reader understands it (the file's own text stays beside it). */
+function timeControlWords(h: { encodedTimeControl: string | null; timeControl: string | null }): { en: string; fr: string } | null {
+  const tc = readTimeControl(h)
+  return tc.understood ? { en: describeTimeControl(tc.periods, tc.minutesFor60, 'en'), fr: describeTimeControl(tc.periods, tc.minutesFor60, 'fr') } : null
+}
+
 function headerSummary(parsed: Pick<ParsedTrf, 'header' | 'system' | 'roundsInData'>) {
   const h = parsed.header
   return {
@@ -57,6 +65,7 @@ function headerSummary(parsed: Pick<ParsedTrf, 'header' | 'system' | 'roundsInDa
     ratingType: h.ratingType,
     ratingTypeSource: h.ratingTypeSource ?? null,
     timeControl: h.timeControl,
+    timeControlWords: timeControlWords(h),
     rounds: parsed.roundsInData,
     declaredRounds: h.declaredRounds,
     roundDates: h.roundDates,

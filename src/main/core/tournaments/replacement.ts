@@ -1,5 +1,7 @@
 // What replacing a stored tournament by a file would change (rounds, players, results) and what the officer must be told
 // first: an older report, fewer rounds, players or games, a tournament already rated. A replacement is proposed, never silent.
+import { formatDay } from '../../../shared/formats'
+import { RATING_TYPE_WORDS } from '../../../shared/words'
 import type { Db } from '../db/open'
 import type { ParsedTrf } from '../trf/index'
 import type { TrfHeader } from '../trf/types'
@@ -94,7 +96,9 @@ export function proposeReplacement(db: Db, tournamentId: number, parsed: ParsedT
   if (next.games < current.games) warnings.push({ code: 'fewerGames', params: { after: next.games, before: current.games } })
   if (t.status === 'rated') {
     const lists = listsRating(db, tournamentId)
-    warnings.push({ code: 'rated', params: { lists: lists.map((l) => `${l.ratingType} ${l.listDate}`).join(', ') } })
+    // the lists in each language, their days in words (the message's French text takes listsFr)
+    const named = (loc: 'en' | 'fr') => lists.map((l) => `${(RATING_TYPE_WORDS[loc][l.ratingType as 'standard'] ?? l.ratingType).toLowerCase()} ${formatDay(l.listDate, loc)}`).join(', ')
+    warnings.push({ code: 'rated', params: { lists: named('en'), listsFr: named('fr') } })
   }
   return {
     tournamentId,

@@ -1,6 +1,7 @@
 // The one formatter of dates and numbers on screen, in the interface language (vue-i18n's global locale, so a
 // change of language redraws them): the contract's ISO days and timestamps never reach the screen as written.
 import { i18n } from '@renderer/i18n'
+import { formatDay as sharedDay, formatPeriod as sharedPeriod, formatRating as sharedRating, type DayStyle, type FormatLocale } from '@shared/formats'
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
 function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: 'd' | 'n', options: Intl.DateTimeFormatOptions | Intl.NumberFormatOptions, make: (locale: string) => T): T {
@@ -13,31 +14,24 @@ function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: 'd' 
 }
 const dateFormat = (options: Intl.DateTimeFormatOptions) => formatter('d', options, (l) => new Intl.DateTimeFormat(l, options))
 
+const uiLocale = (): FormatLocale => (i18n.global.locale.value === 'fr' ? 'fr' : 'en')
+
 /**
  * A calendar day of the contract ('2025-09-30', also '2025-09' or a bare year), in the user's language
- * ('30 Sept 2025', '30 sept. 2025'); anything else is returned as given. The day is a calendar day, never shifted
- * by the time zone.
+ * ('30 Sept 2025', '30 sept. 2025'): the shared formatDay (src/shared/formats.ts) the PDFs and messages use too.
  */
-export function formatDay(iso: string | null | undefined, style: 'medium' | 'long' = 'medium'): string {
-  if (!iso) return ''
-  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(iso)
-  if (!m) return iso
-  const [, y, mo, d] = m
-  if (!mo) return y!
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d ?? 1)))
-  return d
-    ? dateFormat({ dateStyle: style, timeZone: 'UTC' }).format(date)
-    : dateFormat({ month: style === 'long' ? 'long' : 'short', year: 'numeric', timeZone: 'UTC' }).format(date)
+export function formatDay(iso: string | null | undefined, style: DayStyle = 'medium'): string {
+  return sharedDay(iso, uiLocale(), style)
 }
 
 /** Two days as a period ('2–9 Sept 2025'), either end possibly missing. */
 export function formatPeriod(start: string | null | undefined, end: string | null | undefined): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/
-  if (start && end && day.test(start) && day.test(end) && start !== end) {
-    const toUtc = (s: string) => new Date(Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10))))
-    return dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).formatRange(toUtc(start), toUtc(end))
-  }
-  return [start, end].filter((x, i, all) => x && all.indexOf(x) === i).map((x) => formatDay(x)).join(' – ')
+  return sharedPeriod(start, end, uiLocale(), 'medium')
+}
+
+/** A rating (or a rating average) with no thousands separator, whatever the language: "2543", never "2,543". */
+export function formatRating(n: number | null | undefined, digits?: number): string {
+  return sharedRating(n, uiLocale(), digits)
 }
 
 /** A moment (an ISO timestamp of the audit log, a backup, a decision) in local time: day and hour. */

@@ -103,11 +103,11 @@ describe("a tournament's list on every surface (demo federation, October 2025)",
     // the check report, in English and in French
     const text = async (id: number, locale: 'en' | 'fr') => (await pdfText(Buffer.from((await call<{ base64: string }>('checks:report', { id, locale })).base64, 'base64'))).pages.join(' ').replace(/\s+/g, ' ')
     const lyonEn = await text(LYON, 'en')
-    expect(lyonEn).toContain('Rated in the list of: 2025-10-01, version 1')
-    expect(lyonEn).not.toContain('2025-11-01')
-    expect(await text(ANNECY, 'fr')).toContain('Classé dans la liste du : 2025-10-01, version 1')
+    expect(lyonEn).toContain('Rated in the list of: 1 October 2025, version 1')
+    expect(lyonEn).not.toContain('November 2025')
+    expect(await text(ANNECY, 'fr')).toContain('Comptabilisé dans la liste : 1er octobre 2025, version 1')
     expect(await text(JUNIORS, 'en')).toContain('List: none: the tournament is not rated')
-    expect(await text(JUNIORS, 'fr')).toContain('Liste : aucune : le tournoi n’est pas classé')
+    expect(await text(JUNIORS, 'fr')).toContain('Liste : aucune : le tournoi n’est pas comptabilisé')
 
     // the command line
     const cli = runCli(['--db', dbFile, 'tournaments', 'list'])

@@ -93,8 +93,8 @@ describe('an older, shorter report: every warning, in English and French', () =>
     // rounds 6 and 7 of the 137 players are gone: 274 round entries
     expect(r.replacement!.changes.roundEntries).toBe(274)
     expect(r.replacement!.warnings.map((w) => w.message)).toEqual([
-      'older report: its last round is dated 2018-05-13, the stored report’s 2018-05-27',
-      'received on 2018-05-15, before the stored report (received on 2018-06-01)',
+      'older report: its last round is dated 13 May 2018, the stored report’s 27 May 2018',
+      'received on 15 May 2018, before the stored report (received on 1 June 2018)',
       'fewer rounds: 5 instead of 7',
       'fewer games: 295 instead of 411'
     ])
@@ -102,8 +102,8 @@ describe('an older, shorter report: every warning, in English and French', () =>
     try {
       const [fr] = (await importOf({ files: [{ ...cut(5, 'san-viator-r5.trf'), receivedDate: '2018-05-15' }] })) as Held[]
       expect(fr.replacement!.warnings.map((w) => w.message)).toEqual([
-        'rapport plus ancien : sa dernière ronde date du 2018-05-13, celle du rapport enregistré du 2018-05-27',
-        'reçu le 2018-05-15, avant le rapport enregistré (reçu le 2018-06-01)',
+        'rapport plus ancien : sa dernière ronde date du 13 mai 2018, celle du rapport enregistré du 27 mai 2018',
+        'reçu le 15 mai 2018, avant le rapport enregistré (reçu le 1er juin 2018)',
         'moins de rondes : 5 au lieu de 7',
         'moins de parties : 295 au lieu de 411'
       ])
@@ -184,7 +184,7 @@ describe('a rated tournament (rated on a published list)', () => {
     const corrected = { fileName: 'rated-cup-v2.trf', base64: Buffer.from(report(['x1==', '0x1=', '=0x1', '==0x'])).toString('base64') }
     const [held] = (await importOf({ files: [corrected] })) as Held[]
     expect(held).toMatchObject({ outcome: 'held', replacement: { tournamentId: id, status: 'rated', changes: { roundEntries: 2 } } })
-    expect(held.replacement!.warnings.map((w) => w.message)).toEqual(['already rated (standard 2025-11-01): it goes back to review, and the lists that rated it are to be corrected once it is approved again'])
+    expect(held.replacement!.warnings.map((w) => w.message)).toEqual(['already rated (standard 1 November 2025): it goes back to review, and the lists that rated it are to be corrected once it is approved again'])
     const [r] = await importOf({ files: [{ ...corrected, replaces: id }] })
     expect(r).toMatchObject({ ok: true, outcome: 'replaced', version: 2 })
     const actions = s.ctx.db.prepare("SELECT action FROM audit_log WHERE entity = 'tournament' AND entity_id = ? AND action IN ('tournament.replace', 'tournament.correct') ORDER BY id").pluck().all(String(id))

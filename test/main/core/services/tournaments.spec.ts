@@ -160,6 +160,9 @@ describe('player matching, findings and decisions', () => {
     const [r] = await call('tournaments:import', { files: [{ fileName: 'matching.trf', base64: Buffer.from(text).toString('base64') }] }) as { tournamentId: number; matched: unknown }[]
     tid = r.tournamentId
     expect(r.matched).toEqual({ byFideId: 1, unknownId: 1, candidates: 1, unmatched: 1 })
+    // the time control in the reader's words, each language (90′ + 30″: 90 + 60 × 30″ = 120 minutes for 60 moves)
+    const g = await call('tournaments:get', { id: tid }) as { header: { timeControl: string; timeControlWords: { en: string; fr: string } | null } }
+    expect(g.header).toMatchObject({ timeControl: '90+30', timeControlWords: { en: '90 min + 30 s per move (120 min for 60 moves)', fr: '90 min + 30 s par coup (120 min pour 60 coups)' } })
     const t = await call('tournaments:get', { id: tid }) as { players: { startRank: number; id: number; matchStatus: string; playerId: number | null; candidatePlayerId: number | null; matchConfidence: number | null; candidateName: string | null }[] }
     const by = Object.fromEntries(t.players.map((p) => [p.startRank, p]))
     expect(by[1]).toMatchObject({ matchStatus: 'fide-id', playerId: rows.known })
@@ -174,7 +177,7 @@ describe('player matching, findings and decisions', () => {
     expect(codes).toEqual(['trf.match.birthMismatch', 'trf.match.candidate', 'trf.match.noCandidate', 'trf.match.ratingMismatch', 'trf.match.sexMismatch', 'trf.match.unknownId'])
     const rating = match.find((f) => f.code === 'trf.match.ratingMismatch')!
     expect(rating).toMatchObject({ column: 49, found: '2100', expected: '2150' })
-    expect(rating.message).toBe('Player 1 (FIDE 650001): rating 2100 typed in the file, 2150 on the list of 2025-05-01.')
+    expect(rating.message).toBe('Player 1 (FIDE 650001): rating 2100 typed in the file, 2150 on the list of 1 May 2025.')
     const sex = match.find((f) => f.code === 'trf.match.sexMismatch')!
     expect(sex).toMatchObject({ line: 8, column: 10, found: 'M', expected: 'F' })
     expect(sex.message).toBe('Player 1 (FIDE 650001): sex M in the file, F in the registry.')

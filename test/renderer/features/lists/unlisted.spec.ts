@@ -35,14 +35,14 @@ describe('the reason a player has no line, in the UI’s languages', () => {
   it('puts the figures in: games and minimum, Ru and floor; and the date until which his games wait', () => {
     const { t } = i18n.i18n.global
     i18n.i18n.global.locale.value = 'en'
-    expect(words.unlistedReason(t, u({}))).toBe('3 game(s) towards a first rating, fewer than the 5 required')
+    expect(words.unlistedReason(t, u({}))).toBe('3 games towards a first rating, fewer than the 5 required')
     expect(words.unlistedReason(t, u({ reason: 'below-floor', games: 5, ru: 1284 }))).toBe('first rating 1284, below the floor 1400')
     expect(words.unlistedReason(t, u({ reason: 'no-fide-id', games: 7, ru: 1560 }))).toBe('first rating 1560 over 7 games, not published on FIDE’s list: no FIDE ID (the federation’s own list publishes it)')
-    expect(words.unlistedNext(t, u({}))).toBe('His games stay in the window (1 event(s)); the earliest counts for the lists dated before 10 Dec 2027.')
+    expect(words.unlistedNext(t, u({}))).toBe('His games stay in the window (1 event); the earliest counts for the lists dated before 10 Dec 2027.')
     expect(words.unlistedNext(t, u({ reason: 'no-counted-event', carried: 0, windowUntil: null }))).toBe('No games carried to the next list.')
     i18n.i18n.global.locale.value = 'fr'
     expect(words.unlistedReason(t, u({ reason: 'below-floor', games: 5, ru: 1284 }))).toBe('premier classement 1284, sous le plancher 1400')
-    expect(words.unlistedNext(t, u({}))).toBe('Ses parties restent dans la fenêtre (1 tournoi(s)) ; le plus ancien compte pour les listes datées d’avant le 10 déc. 2027.')
+    expect(words.unlistedNext(t, u({}))).toBe('Ses parties restent dans la fenêtre (1 tournoi)\u00a0; il compte pour les listes datées d’avant le 10 déc. 2027.')
     i18n.i18n.global.locale.value = 'en'
   })
 })

@@ -1,4 +1,5 @@
 // Strings of the validation dashboard and of a tournament's review (the rules' titles: src/shared/finding-titles.ts).
+import { TOURNAMENT_STATUS } from '../../../../shared/words'
 
 export default {
   en: {
@@ -14,7 +15,7 @@ export default {
       columns: { name: 'Tournament', federation: 'Fed.', status: 'State', errors: 'Errors', warnings: 'Warnings', open: 'To decide', endDate: 'End', list: 'List' },
       listCell: { rated: '{date}, v{version}', due: '{date} (to come)' },
       count: 'no tournament | {n} tournament | {n} tournaments',
-      tournamentStatus: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
+      tournamentStatus: TOURNAMENT_STATUS.en,
       unnamed: 'Tournament #{id}',
       historical: 'archive',
       noTournaments: 'No tournament matches. Import a tournament report (TRF file) or change the filters.',
@@ -46,9 +47,9 @@ export default {
         rejected: 'No tournament rejected. | 1 tournament rejected. | {n} tournaments rejected.'
       },
       bulk: {
-        accepted: 'Accept the {n} undecided findings “{rule}”',
-        rejected: 'Reject the {n} undecided findings “{rule}”',
-        overridden: 'Override the {n} undecided findings “{rule}”',
+        accepted: 'Accept the undecided finding “{rule}” | Accept the {n} undecided findings “{rule}”',
+        rejected: 'Reject the undecided finding “{rule}” | Reject the {n} undecided findings “{rule}”',
+        overridden: 'Override the undecided finding “{rule}” | Override the {n} undecided findings “{rule}”',
         acceptAll: 'Accept all ({n})',
         rejectAll: 'Reject all ({n})',
         overrideAll: 'Override all ({n})'
@@ -58,8 +59,8 @@ export default {
         list: 'goes into the list of {date}',
         listRated: 'rated in the list of {date}, version {version}',
         listNone: 'in no list',
-        blockingShort: '{n} error(s) open',
-        blocking: '{n} error(s) are still open: approval needs each of them overridden with this reason.',
+        blockingShort: '{n} error open | {n} errors open',
+        blocking: '{n} error is still open: approval needs it overridden with this reason. | {n} errors are still open: approval needs each of them overridden with this reason.',
         overrideErrors: 'Override every open error with this reason',
         run: 'Run the checks',
         ran: 'Checks run again.',
@@ -102,7 +103,7 @@ export default {
         qcOnlyStandard: 'For a standard event only.'
       },
       arbiter: { none: 'No tournament in the database names this arbiter.', role: { chief: 'chief arbiter', deputy: 'deputy arbiter' } },
-      place: { game: 'round {round}, player {rank}', player: 'player {rank}', rounds: 'round(s) {rounds}' },
+      place: { game: 'round {round}, player {rank}', player: 'player {rank}', rounds: 'round {rounds} | rounds {rounds}' },
       facts: {
         title: 'Facts given by the office',
         receivedDate: 'Report received',
@@ -143,7 +144,7 @@ export default {
   fr: {
     checks: {
       title: 'Contrôles',
-      intro: 'Chaque tournoi de la période avec son état, ses erreurs, ses avertissements, les décisions à prendre et sa liste : celle qui l’a classé, ou celle où il entrera. Ouvrez-en un pour décider de ses constats, l’approuver ou le refuser ; chaque décision est enregistrée avec son motif dans le journal d’audit.',
+      intro: 'Chaque tournoi de la période avec son état, ses erreurs, ses avertissements, les décisions à prendre et sa liste : celle qui l’a comptabilisé, ou celle où il entrera. Ouvrez-en un pour décider de ses constats, l’approuver ou le refuser ; chaque décision est enregistrée avec son motif dans le journal d’audit.',
       filters: {
         all: 'Tous',
         by: { search: 'Recherche', status: 'État', level: 'Constats', rule: 'Règle', federation: 'Fédération', month: 'Mois' },
@@ -153,7 +154,7 @@ export default {
       columns: { name: 'Tournoi', federation: 'Féd.', status: 'État', errors: 'Erreurs', warnings: 'Avertissements', open: 'À décider', endDate: 'Fin', list: 'Liste' },
       listCell: { rated: '{date}, v{version}', due: '{date} (à venir)' },
       count: 'aucun tournoi | {n} tournoi | {n} tournois',
-      tournamentStatus: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
+      tournamentStatus: TOURNAMENT_STATUS.fr,
       unnamed: 'Tournoi n° {id}',
       historical: 'archive',
       noTournaments: 'Aucun tournoi ne correspond. Importez un rapport de tournoi (fichier TRF) ou changez les filtres.',
@@ -180,14 +181,14 @@ export default {
         explainApprove: 'Une seule décision pour toute la sélection, chaque tournoi avec sa propre entrée au journal d’audit. Il n’y reste rien à décider : laissez le motif vide et le motif standard est enregistré avec votre nom et l’heure.',
         explainReject: 'Une seule décision pour toute la sélection, chaque tournoi avec sa propre entrée au journal d’audit. Un refus demande un motif.',
         blocked: 'Pas d’approbation groupée, des constats restent à décider (ouvrez chacun, ou retirez-le) : {names}',
-        blockedState: 'Ne peuvent pas être approuvés maintenant (déjà approuvés, pas encore contrôlés, ou calculés) : {names}',
+        blockedState: 'Ne peuvent pas être approuvés maintenant (déjà approuvés, pas encore contrôlés, ou comptabilisés) : {names}',
         approved: 'Aucun tournoi approuvé. | 1 tournoi approuvé. | {n} tournois approuvés.',
         rejected: 'Aucun tournoi refusé. | 1 tournoi refusé. | {n} tournois refusés.'
       },
       bulk: {
-        accepted: 'Accepter les {n} constats non décidés « {rule} »',
-        rejected: 'Rejeter les {n} constats non décidés « {rule} »',
-        overridden: 'Passer outre les {n} constats non décidés « {rule} »',
+        accepted: 'Accepter le constat non décidé « {rule} » | Accepter les {n} constats non décidés « {rule} »',
+        rejected: 'Rejeter le constat non décidé « {rule} » | Rejeter les {n} constats non décidés « {rule} »',
+        overridden: 'Passer outre le constat non décidé « {rule} » | Passer outre les {n} constats non décidés « {rule} »',
         acceptAll: 'Tout accepter ({n})',
         rejectAll: 'Tout rejeter ({n})',
         overrideAll: 'Passer outre à tous ({n})'
@@ -195,10 +196,10 @@ export default {
       review: {
         edition: 'Règles : {edition}',
         list: 'entre dans la liste du {date}',
-        listRated: 'classé dans la liste du {date}, version {version}',
+        listRated: 'comptabilisé dans la liste du {date}, version {version}',
         listNone: 'dans aucune liste',
-        blockingShort: '{n} erreur(s) ouverte(s)',
-        blocking: '{n} erreur(s) encore ouverte(s) : l’approbation demande de passer outre à chacune avec ce motif.',
+        blockingShort: '{n} erreur ouverte | {n} erreurs ouvertes',
+        blocking: '{n} erreur encore ouverte : l’approbation demande de passer outre avec ce motif. | {n} erreurs encore ouvertes : l’approbation demande de passer outre à chacune avec ce motif.',
         overrideErrors: 'Passer outre à chaque erreur ouverte avec ce motif',
         run: 'Lancer les contrôles',
         ran: 'Contrôles relancés.',
@@ -208,7 +209,7 @@ export default {
         reportOther: 'PDF en anglais',
         findings: 'Constats par règle',
         clean: 'Aucun constat : le rapport respecte toutes les règles contrôlées.',
-        excludesGames: 'ces parties ne sont pas classées sauf si l’on passe outre au constat',
+        excludesGames: 'ces parties ne sont pas comptabilisées sauf si l’on passe outre au constat',
         ask: {
           approve: 'Approuver ce tournoi pour le classement',
           reject: 'Refuser ce tournoi',
@@ -241,7 +242,7 @@ export default {
         qcOnlyStandard: 'Pour un tournoi standard seulement.'
       },
       arbiter: { none: 'Aucun tournoi de la base ne nomme cet arbitre.', role: { chief: 'arbitre principal', deputy: 'arbitre adjoint' } },
-      place: { game: 'ronde {round}, joueur {rank}', player: 'joueur {rank}', rounds: 'ronde(s) {rounds}' },
+      place: { game: 'ronde {round}, joueur {rank}', player: 'joueur {rank}', rounds: 'ronde {rounds} | rondes {rounds}' },
       facts: {
         title: 'Faits indiqués par le bureau',
         receivedDate: 'Rapport reçu le',
@@ -265,7 +266,7 @@ export default {
         accepted: 'Accepter ce constat',
         rejected: 'Rejeter ce constat',
         overridden: 'Passer outre ce constat',
-        explainAccepted: 'Le constat est maintenu tel quel (par exemple, le rapport est faux et la partie ne sera pas classée).',
+        explainAccepted: 'Le constat est maintenu tel quel (par exemple, le rapport est faux et la partie ne sera pas comptabilisée).',
         explainRejected: 'Le constat ne s’applique pas : le contrôle était erroné dans ce cas.',
         explainOverridden: 'Le constat est juste, mais le bureau décide de classer quand même, pour le motif indiqué.',
         reason: 'Motif (enregistré dans le journal d’audit)',

@@ -84,7 +84,7 @@ export default {
       status: {
         imported: 'importés',
         checked: 'contrôlés',
-        rated: 'classés',
+        rated: 'comptabilisés',
         draft: 'brouillons',
         approved: 'approuvés',
         rejected: 'refusés'

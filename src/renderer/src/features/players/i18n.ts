@@ -29,8 +29,8 @@ export default {
         typeAuto: 'From the file',
         start: 'Import',
         started: 'The import runs in the background; its progress shows at the top.',
-        done: 'List imported: {records} players.',
-        duplicates: '{count} ID(s) given twice in the file: the first line of each is kept, the later skipped — {lines}',
+        done: 'List imported: {records} player. | List imported: {records} players.',
+        duplicates: '{count} ID given twice in the file: its first line is kept, the later skipped — {lines} | {count} IDs given twice in the file: the first line of each is kept, the later skipped — {lines}',
         duplicateLine: 'ID {id}, line {line} (already on line {firstLine})'
       },
       page: {
@@ -127,8 +127,8 @@ export default {
         typeAuto: 'D’après le fichier',
         start: 'Importer',
         started: 'L’import se déroule en arrière-plan ; sa progression s’affiche en haut.',
-        done: 'Liste importée : {records} joueurs.',
-        duplicates: '{count} identifiant(s) donné(s) deux fois dans le fichier : la première ligne de chacun est gardée, la suivante ignorée — {lines}',
+        done: 'Liste importée : {records} joueur. | Liste importée : {records} joueurs.',
+        duplicates: '{count} identifiant donné deux fois dans le fichier : sa première ligne est gardée, la suivante ignorée — {lines} | {count} identifiants donnés deux fois dans le fichier : la première ligne de chacun est gardée, la suivante ignorée — {lines}',
         duplicateLine: 'identifiant {id}, ligne {line} (déjà ligne {firstLine})'
       },
       page: {
@@ -159,7 +159,7 @@ export default {
         privacyYear: 'Année de naissance affichée (paramètre de confidentialité).',
         privacyCategory: 'Seule la catégorie d’âge est affichée (paramètre de confidentialité).',
         calcSheets: 'Fiches de calcul',
-        calcSheetsNote: 'La fiche de calcul de chaque tournoi classé s’ouvre depuis le tournoi.',
+        calcSheetsNote: 'La fiche de calcul de chaque tournoi comptabilisé s’ouvre depuis le tournoi.',
         edit: 'Corriger l’identité',
         birthDate: 'Nouvelle date de naissance (vide pour la garder)',
         birthDateNote: 'Gardée en interne : seule l’année ou la catégorie d’âge est affichée.'

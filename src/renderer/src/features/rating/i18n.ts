@@ -188,7 +188,7 @@ export default {
     rating: {
       rules: {
         title: 'Règlements',
-        intro: 'Les éditions FIDE et les profils nationaux appliqués par le moteur. Un tournoi est classé selon l’édition FIDE en vigueur à son début, sauf si un autre règlement est désigné.',
+        intro: 'Les éditions FIDE et les profils nationaux appliqués par le moteur. Un tournoi est comptabilisé selon l’édition FIDE en vigueur à son début, sauf si un autre règlement est désigné.',
         calculator: 'Calculateur de classement',
         compare: 'Paramètres côte à côte',
         col: { id: 'Identifiant', name: 'Nom', kind: 'Type', inForce: 'En vigueur pour les tournois débutant', source: 'Origine' },
@@ -208,7 +208,7 @@ export default {
         reason: 'Motif (conservé dans le journal d’audit)',
         saved: 'Profil enregistré',
         deleted: 'Profil supprimé',
-        confirmDelete: 'Supprimer le profil « {id} » ? Les tournois déjà classés gardent leurs chiffres.',
+        confirmDelete: 'Supprimer le profil « {id} » ? Les tournois déjà comptabilisés gardent leurs chiffres.',
         enabled: 'Cette règle s’applique',
         empty: 'vide = aucun',
         untilStable: 'vide = répéter jusqu’à stabilité'
@@ -250,7 +250,7 @@ export default {
           exemption: { from: 'Tournois débutant à partir du', ownRatingAtLeast: 'Joueur classé au moins' }
         },
         k: {
-          newPlayer: { k: 'K d’un nouveau joueur', untilGames: 'jusqu’à ce nombre de parties classées' },
+          newPlayer: { k: 'K d’un nouveau joueur', untilGames: 'jusqu’à ce nombre de parties comptabilisées' },
           normal: 'K normal',
           high: { k: 'K d’un joueur fort', threshold: 'à partir de ce classement', basis: 'Classement pris en compte', minGames: 'et au moins ce nombre de parties' },
           junior: { k: 'K des jeunes', untilAge: 'Jusqu’à l’âge de', basis: 'Âge compté', ratingLimit: 'Limite de classement', limitInclusive: 'Limite incluse' },
@@ -332,7 +332,7 @@ export default {
         k: 'K de la liste précédente',
         kDerived: 'déduit des champs ci-dessous',
         birthYear: 'Année de naissance',
-        ratedGames: 'Parties classées jusqu’ici',
+        ratedGames: 'Parties comptabilisées jusqu’ici',
         reached2400: 'Classement publié ayant atteint 2400',
         reducedMinimum: 'Membre de l’IBCA, de l’ICSC ou de l’IPCA',
         teamChampionship: 'Olympiade ou championnat par équipes',

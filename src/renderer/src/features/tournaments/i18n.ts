@@ -1,4 +1,5 @@
 // Strings of the tournaments feature (list, import screen, tournament page), English and French.
+import { TOURNAMENT_STATUS } from '../../../../shared/words'
 export default {
   en: {
     tournaments: {
@@ -11,7 +12,7 @@ export default {
       unnamed: 'Tournament #{id}',
       unnamedFile: 'Unnamed tournament',
       open: 'Open the tournament',
-      status: { imported: 'imported', checked: 'checked', approved: 'approved', rejected: 'rejected', rated: 'rated' },
+      status: TOURNAMENT_STATUS.en,
       system: { swiss: 'Swiss', 'round-robin': 'Round robin' },
       ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
       levels: { error: 'Error', warning: 'Warning', info: 'Information' },
@@ -26,10 +27,10 @@ export default {
       recorded: 'Recorded.',
       exportAs: 'Export {format}',
       arbiterRole: { chief: 'Chief arbiter', deputy: 'Deputy' },
-      list: { name: 'Tournament', statusFilter: 'State', dates: 'Dates', city: 'Place', players: 'Players', rounds: 'Rounds', ratingType: 'Rating', status: 'Status', list: 'List', findings: 'Findings', findingCounts: '{errors} errors · {warnings} warnings · {open} to decide' },
+      list: { name: 'Tournament', statusFilter: 'State', dates: 'Dates', city: 'Place', players: 'Players', rounds: 'Rounds', ratingType: 'Rating', status: 'Status', list: 'List', findings: 'Findings', findingCounts: '{errors} · {warnings} · {open} to decide' },
       header: { place: 'Place', dates: 'Dates', system: 'System', ratingType: 'Rating type', timeControl: 'Time control', rounds: 'Rounds', arbiters: 'Arbiters', roundDates: 'Round dates', unknown: 'not stated' },
       headerItem: { arbiter: '{role}: {name}', roundDate: '{round}: {date}' },
-      tabs: { crosstable: 'Crosstable', players: 'Players', games: 'Games', rating: 'Rating preview', review: 'Review', files: 'File history', problemsN: 'Problems ({error} errors, {warning} warnings, {info} notes)' },
+      tabs: { crosstable: 'Crosstable', players: 'Players', games: 'Games', rating: 'Rating preview', review: 'Review', files: 'File history', problemsN: 'Problems ({error}, {warning}, {info})', problemCount: { error: '{n} error | {n} errors', warning: '{n} warning | {n} warnings', info: '{n} note | {n} notes' } },
       rating: {
         hint: 'How the office would rate this tournament now: ratings and K of the list in force at its start, games taken out by open or accepted findings left out. Nothing is recorded.',
         edition: 'Rules',
@@ -39,7 +40,7 @@ export default {
         noList: 'no list in force at the start',
         noListHint: 'No {type} list is dated on or before {date}: every player counts as unrated. Import the FIDE list in force first.',
         treatedAsSwiss: 'round robin with unplayed games, rated as a Swiss',
-        excluded: '{n} game sides are left out because of regulation findings (see Problems).',
+        excluded: '{n} game side is left out because of a regulation finding (see Problems). | {n} game sides are left out because of regulation findings (see Problems).',
         again: 'Compute again',
         startRank: 'No.',
         name: 'Name',
@@ -57,15 +58,15 @@ export default {
         reason: {
           notPlayed: 'not played over the board (forfeit, bye or unpaired): never rated',
           excludedByFinding: 'left out by the finding {finding}',
-          opponentFirstEvent: 'the opponent’s first event, below {threshold} point(s): not counted',
-          firstEvent: 'his first event, below {threshold} point(s): not counted',
+          opponentFirstEvent: 'the opponent’s first event, below {threshold} point: not counted | the opponent’s first event, below {threshold} points: not counted',
+          firstEvent: 'his first event, below {threshold} point: not counted | his first event, below {threshold} points: not counted',
           unratedOpponent: 'unrated opponent: not counted',
           rule: 'not counted by a rule of the edition'
         }
       },
       cross: { rank: 'Rank', startRank: 'No.', name: 'Name', federation: 'Fed.', rating: 'Rating', points: 'Pts', bye: 'bye' },
       players: { birth: 'Born', match: 'Registry' },
-      games: { round: 'Round', white: 'White', black: 'Black', result: 'Result', onlyRounds: 'Games of round(s) {rounds} only', allRounds: 'All rounds' },
+      games: { round: 'Round', white: 'White', black: 'Black', result: 'Result', onlyRounds: 'Games of round {rounds} only | Games of rounds {rounds} only', allRounds: 'All rounds' },
       files: {
         version: 'Version', name: 'File', facts: 'Format', imported: 'Imported', changes: 'Changes', first: 'first version', download: 'Original file', showChanges: 'Show changes',
         diff: { header: 'header {field}: {before} → {after}', added: 'player {n} added', removed: 'player {n} removed', player: 'player {n}, {field}: {before} → {after}', round: 'player {n}, round {round}: {before} → {after}' }
@@ -147,7 +148,7 @@ export default {
       unnamed: 'Tournoi n° {id}',
       unnamedFile: 'Tournoi sans nom',
       open: 'Ouvrir le tournoi',
-      status: { imported: 'importé', checked: 'contrôlé', approved: 'approuvé', rejected: 'refusé', rated: 'calculé' },
+      status: TOURNAMENT_STATUS.fr,
       system: { swiss: 'Système suisse', 'round-robin': 'Toutes rondes' },
       ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
       levels: { error: 'Erreur', warning: 'Avertissement', info: 'Information' },
@@ -162,10 +163,10 @@ export default {
       recorded: 'Enregistré.',
       exportAs: 'Exporter en {format}',
       arbiterRole: { chief: 'Arbitre principal', deputy: 'Adjoint' },
-      list: { name: 'Tournoi', statusFilter: 'État', dates: 'Dates', city: 'Lieu', players: 'Joueurs', rounds: 'Rondes', ratingType: 'Cadence', status: 'Statut', list: 'Liste', findings: 'Constats', findingCounts: '{errors} erreurs · {warnings} avertissements · {open} à décider' },
+      list: { name: 'Tournoi', statusFilter: 'État', dates: 'Dates', city: 'Lieu', players: 'Joueurs', rounds: 'Rondes', ratingType: 'Cadence', status: 'Statut', list: 'Liste', findings: 'Constats', findingCounts: '{errors} · {warnings} · {open} à décider' },
       header: { place: 'Lieu', dates: 'Dates', system: 'Système', ratingType: 'Cadence', timeControl: 'Temps de réflexion', rounds: 'Rondes', arbiters: 'Arbitres', roundDates: 'Dates des rondes', unknown: 'non indiquée' },
       headerItem: { arbiter: '{role} : {name}', roundDate: '{round} : {date}' },
-      tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', review: 'Contrôle', files: 'Historique des fichiers', problemsN: 'Problèmes ({error} erreurs, {warning} avertissements, {info} notes)' },
+      tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', review: 'Contrôle', files: 'Historique des fichiers', problemsN: 'Problèmes ({error}, {warning}, {info})', problemCount: { error: '{n} erreur | {n} erreurs', warning: '{n} avertissement | {n} avertissements', info: '{n} note | {n} notes' } },
       rating: {
         hint: 'Comment l’office calculerait ce tournoi maintenant : Elo et K de la liste en vigueur au début, sans les parties écartées par des constats ouverts ou acceptés. Rien n’est enregistré.',
         edition: 'Règlement',
@@ -174,8 +175,8 @@ export default {
         listOf: { reference: 'la liste FIDE du {date}', office: 'la liste de l’office du {date}' },
         noList: 'aucune liste en vigueur au début',
         noListHint: 'Aucune liste {type} n’est datée du {date} ou avant : tous les joueurs comptent comme non classés. Importez d’abord la liste FIDE en vigueur.',
-        treatedAsSwiss: 'toutes rondes avec parties non jouées, calculé comme un système suisse',
-        excluded: '{n} côtés de parties sont écartés à cause de constats réglementaires (voir Problèmes).',
+        treatedAsSwiss: 'toutes rondes avec parties non jouées, comptabilisé comme un système suisse',
+        excluded: '{n} côté de partie est écarté à cause d’un constat réglementaire (voir Problèmes). | {n} côtés de parties sont écartés à cause de constats réglementaires (voir Problèmes).',
         again: 'Recalculer',
         startRank: 'N°',
         name: 'Nom',
@@ -193,15 +194,15 @@ export default {
         reason: {
           notPlayed: 'non jouée sur l’échiquier (forfait, exempt ou non apparié) : jamais comptée',
           excludedByFinding: 'écartée par le constat {finding}',
-          opponentFirstEvent: 'premier tournoi de l’adversaire, sous {threshold} point(s) : non comptée',
-          firstEvent: 'son premier tournoi, sous {threshold} point(s) : non comptée',
+          opponentFirstEvent: 'premier tournoi de l’adversaire, sous {threshold} point : non comptée | premier tournoi de l’adversaire, sous {threshold} points : non comptée',
+          firstEvent: 'son premier tournoi, sous {threshold} point : non comptée | son premier tournoi, sous {threshold} points : non comptée',
           unratedOpponent: 'adversaire non classé : non comptée',
           rule: 'non comptée par une règle de l’édition'
         }
       },
       cross: { rank: 'Pl.', startRank: 'N°', name: 'Nom', federation: 'Féd.', rating: 'Elo', points: 'Pts', bye: 'exempt' },
       players: { birth: 'Naissance', match: 'Registre' },
-      games: { round: 'Ronde', white: 'Blancs', black: 'Noirs', result: 'Résultat', onlyRounds: 'Parties de la ou des rondes {rounds} seulement', allRounds: 'Toutes les rondes' },
+      games: { round: 'Ronde', white: 'Blancs', black: 'Noirs', result: 'Résultat', onlyRounds: 'Parties de la ronde {rounds} seulement | Parties des rondes {rounds} seulement', allRounds: 'Toutes les rondes' },
       files: {
         version: 'Version', name: 'Fichier', facts: 'Format', imported: 'Importé', changes: 'Modifications', first: 'première version', download: 'Fichier d’origine', showChanges: 'Voir les modifications',
         diff: { header: 'en-tête {field} : {before} → {after}', added: 'joueur {n} ajouté', removed: 'joueur {n} retiré', player: 'joueur {n}, {field} : {before} → {after}', round: 'joueur {n}, ronde {round} : {before} → {after}' }
