@@ -28,7 +28,7 @@ export default {
       exportAs: 'Export {format}',
       arbiterRole: { chief: 'Chief arbiter', deputy: 'Deputy' },
       list: { name: 'Tournament', statusFilter: 'State', dates: 'Dates', city: 'Place', players: 'Players', rounds: 'Rounds', ratingType: 'Rating', status: 'Status', list: 'List', findings: 'Findings', findingCounts: '{errors} · {warnings} · {open} to decide' },
-      header: { place: 'Place', dates: 'Dates', system: 'System', ratingType: 'Rating type', timeControl: 'Time control', rounds: 'Rounds', arbiters: 'Arbiters', roundDates: 'Round dates', unknown: 'not stated' },
+      header: { place: 'Place', dates: 'Dates', system: 'System', ratingType: 'Rating type', timeControl: 'Time control', rounds: 'Rounds', arbiters: 'Arbiters', roundDates: 'Round dates', unknown: 'not stated', asWritten: 'in the report' },
       headerItem: { arbiter: '{role}: {name}', roundDate: '{round}: {date}' },
       tabs: { crosstable: 'Crosstable', players: 'Players', games: 'Games', rating: 'Rating preview', review: 'Review', files: 'File history', problemsN: 'Problems ({error}, {warning}, {info})', problemCount: { error: '{n} error | {n} errors', warning: '{n} warning | {n} warnings', info: '{n} note | {n} notes' } },
       rating: {
@@ -164,7 +164,7 @@ export default {
       exportAs: 'Exporter en {format}',
       arbiterRole: { chief: 'Arbitre principal', deputy: 'Adjoint' },
       list: { name: 'Tournoi', statusFilter: 'État', dates: 'Dates', city: 'Lieu', players: 'Joueurs', rounds: 'Rondes', ratingType: 'Cadence', status: 'Statut', list: 'Liste', findings: 'Constats', findingCounts: '{errors} · {warnings} · {open} à décider' },
-      header: { place: 'Lieu', dates: 'Dates', system: 'Système', ratingType: 'Cadence', timeControl: 'Temps de réflexion', rounds: 'Rondes', arbiters: 'Arbitres', roundDates: 'Dates des rondes', unknown: 'non indiquée' },
+      header: { place: 'Lieu', dates: 'Dates', system: 'Système', ratingType: 'Cadence', timeControl: 'Temps de réflexion', rounds: 'Rondes', arbiters: 'Arbitres', roundDates: 'Dates des rondes', unknown: 'non indiquée', asWritten: 'dans le rapport' },
       headerItem: { arbiter: '{role} : {name}', roundDate: '{round} : {date}' },
       tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', review: 'Contrôle', files: 'Historique des fichiers', problemsN: 'Problèmes ({error}, {warning}, {info})', problemCount: { error: '{n} erreur | {n} erreurs', warning: '{n} avertissement | {n} avertissements', info: '{n} note | {n} notes' } },
       rating: {
