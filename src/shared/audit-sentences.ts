@@ -1,7 +1,7 @@
 // The audit log read as sentences ("Published the standard list of 1 October 2025, version 1") in English and French,
 // and where each entry leads (the list, the tournament, the player it names). Pure: the row and what it names in.
 import type { AuditRow } from './contract/audit'
-import { formatDay } from './formats'
+import { formatCount, formatDay } from './formats'
 import { TOURNAMENT_STATUS } from './words'
 
 export type SentenceLocale = 'en' | 'fr'
@@ -20,36 +20,38 @@ export function dayInWords(iso: string, locale: SentenceLocale): string {
 
 type Templates = Record<string, Record<SentenceLocale, string>>
 
-/** Each action's sentence; {list}, {tournament}, {player}, {name}, {to}, {count} are filled from the row. */
+/** Each action's sentence; {list}, {tournament}, {player}, {name}, {to}, {pairs}, {players} are filled from the row. */
 export const AUDIT_SENTENCES: Templates = {
-  'list.import': { en: 'Imported the {list}', fr: 'Importé la {list}' },
-  'list.generate': { en: 'Generated the draft {list}', fr: 'Généré le projet de {list}' },
-  'list.publish': { en: 'Published the {list}', fr: 'Publié la {list}' },
-  'list.correct': { en: 'Corrected the {list}', fr: 'Corrigé la {list}' },
-  'duplicates.scan': { en: 'Looked for duplicate players ({count} new pairs)', fr: 'Recherché les doublons de joueurs ({count} nouvelles paires)' },
-  'duplicate.dismiss': { en: 'Dismissed a possible duplicate', fr: 'Écarté un doublon possible' },
-  'player.create': { en: 'Created the player {player}', fr: 'Créé le joueur {player}' },
-  'player.update': { en: 'Edited the player {player}', fr: 'Modifié le joueur {player}' },
-  'player.merge': { en: 'Merged a duplicate into the player {player}', fr: 'Fusionné un doublon dans le joueur {player}' },
-  'player.merge.undo': { en: 'Undid a merge into the player {player}', fr: 'Annulé une fusion dans le joueur {player}' },
-  'arbiter.create': { en: 'Added the arbiter {player}', fr: 'Ajouté l’arbitre {player}' },
-  'arbiter.update': { en: 'Edited the arbiter {player}', fr: 'Modifié l’arbitre {player}' },
-  'rating-profile.create': { en: 'Created the rule set {name}', fr: 'Créé le jeu de règles {name}' },
-  'rating-profile.update': { en: 'Edited the rule set {name}', fr: 'Modifié le jeu de règles {name}' },
-  'rating-profile.delete': { en: 'Deleted the rule set {name}', fr: 'Supprimé le jeu de règles {name}' },
-  'tournament.import': { en: 'Imported the tournament {tournament}', fr: 'Importé le tournoi {tournament}' },
-  'tournament.replace': { en: 'Replaced the report of the tournament {tournament}', fr: 'Remplacé le rapport du tournoi {tournament}' },
-  'tournament.correct': { en: 'Corrected the tournament {tournament}', fr: 'Corrigé le tournoi {tournament}' },
-  'tournament.status': { en: 'Marked the tournament {tournament} {to}', fr: 'Passé le tournoi {tournament} à l’état «\u00a0{to}\u00a0»' },
-  'tournament.check': { en: 'Checked the tournament {tournament} against the rules', fr: 'Contrôlé le tournoi {tournament} selon les règles' },
-  'tournament.facts': { en: 'Recorded facts of the tournament {tournament}', fr: 'Enregistré des faits du tournoi {tournament}' },
-  'tournament-player.confirm': { en: 'Confirmed the identity of {name}', fr: 'Confirmé l’identité de {name}' },
-  'tournament-player.link': { en: 'Linked {name} to a registry player', fr: 'Relié {name} à un joueur du registre' },
-  'tournament-player.create': { en: 'Created {name} as a new player', fr: 'Créé {name} comme nouveau joueur' },
-  'tournament-player.reject': { en: 'Rejected the proposed match for {name}', fr: 'Rejeté le rapprochement proposé pour {name}' },
-  'finding.accepted': { en: 'Accepted a finding of the tournament {tournament}', fr: 'Accepté un constat du tournoi {tournament}' },
-  'finding.rejected': { en: 'Rejected a finding of the tournament {tournament}', fr: 'Rejeté un constat du tournoi {tournament}' },
-  'finding.overridden': { en: 'Overrode a finding of the tournament {tournament}', fr: 'Passé outre un constat du tournoi {tournament}' }
+  'list.import': { en: 'Imported the {list}', fr: 'Import de la {list}' },
+  'list.generate': { en: 'Generated the draft {list}', fr: 'Calcul du projet de {list}' },
+  'list.publish': { en: 'Published the {list}', fr: 'Publication de la {list}' },
+  'list.correct': { en: 'Corrected the {list}', fr: 'Correction de la {list}' },
+  'duplicates.scan': { en: 'Looked for duplicate players ({pairs})', fr: 'Recherche des doublons de joueurs ({pairs})' },
+  'duplicate.dismiss': { en: 'Dismissed a possible duplicate', fr: 'Doublon possible écarté' },
+  'player.create': { en: 'Created the player {player}', fr: 'Création du joueur {player}' },
+  'player.update': { en: 'Edited the player {player}', fr: 'Modification du joueur {player}' },
+  'player.merge': { en: 'Merged a duplicate into the player {player}', fr: 'Fusion d’un doublon dans le joueur {player}' },
+  'player.merge.undo': { en: 'Undid a merge into the player {player}', fr: 'Annulation d’une fusion dans le joueur {player}' },
+  'arbiter.create': { en: 'Added the arbiter {player}', fr: 'Ajout de l’arbitre {player}' },
+  'arbiter.update': { en: 'Edited the arbiter {player}', fr: 'Modification de l’arbitre {player}' },
+  'rating-profile.create': { en: 'Created the rule set {name}', fr: 'Création du jeu de règles {name}' },
+  'rating-profile.update': { en: 'Edited the rule set {name}', fr: 'Modification du jeu de règles {name}' },
+  'rating-profile.delete': { en: 'Deleted the rule set {name}', fr: 'Suppression du jeu de règles {name}' },
+  'tournament.import': { en: 'Imported the tournament {tournament}', fr: 'Import du tournoi {tournament}' },
+  'tournament.replace': { en: 'Replaced the report of the tournament {tournament}', fr: 'Remplacement du rapport du tournoi {tournament}' },
+  'tournament.correct': { en: 'Corrected the tournament {tournament}', fr: 'Correction du tournoi {tournament}' },
+  'tournament.status': { en: 'Marked the tournament {tournament} {to}', fr: 'Passage du tournoi {tournament} à l’état «\u00a0{to}\u00a0»' },
+  'tournament.check': { en: 'Checked the tournament {tournament} against the rules', fr: 'Contrôle du tournoi {tournament} selon les règles' },
+  'tournament.facts': { en: 'Recorded facts of the tournament {tournament}', fr: 'Enregistrement de faits du tournoi {tournament}' },
+  'tournament-player.confirm': { en: 'Confirmed the identity of {name}', fr: 'Confirmation de l’identité de {name}' },
+  'tournament-player.link': { en: 'Linked {name} to a registry player', fr: 'Rapprochement de {name} avec un joueur du registre' },
+  'tournament-player.create': { en: 'Created {name} as a new player', fr: 'Création de {name} comme nouveau joueur' },
+  'tournament-player.reject': { en: 'Rejected the proposed match for {name}', fr: 'Refus du rapprochement proposé pour {name}' },
+  'finding.accepted': { en: 'Accepted a finding of the tournament {tournament}', fr: 'Acceptation d’un constat du tournoi {tournament}' },
+  'finding.rejected': { en: 'Rejected a finding of the tournament {tournament}', fr: 'Rejet d’un constat du tournoi {tournament}' },
+  'site.build': { en: 'Built the public website ({players})', fr: 'Construction du site public ({players})' },
+  'site.privacy': { en: 'Changed what the public website shows', fr: 'Modification de ce que le site public montre' },
+  'finding.overridden': { en: 'Overrode a finding of the tournament {tournament}', fr: 'Décision de passer outre à un constat du tournoi {tournament}' }
 }
 
 function record(x: unknown): Record<string, unknown> {
@@ -68,6 +70,12 @@ function listWords(row: AuditRow, locale: SentenceLocale): string {
   return `${t ? `${t} ` : ''}list${date ? ` of ${dayInWords(date, locale)}` : ''}${v !== null ? `, version ${v}` : ''}`
 }
 
+/** "1 new pair", "2 new pairs"; French takes the singular for 0 and 1 ("0 nouvelle paire"). */
+function countWords(n: number, locale: SentenceLocale, words: Record<SentenceLocale, [string, string]>): string {
+  const singular = locale === 'fr' ? n <= 1 : n === 1
+  return `${formatCount(n, locale)} ${words[locale][singular ? 0 : 1]}`
+}
+
 /** An entry as one sentence in the officer's language, naming what it concerns. */
 export function auditSentence(row: AuditRow, locale: SentenceLocale): string {
   const template = AUDIT_SENTENCES[row.action]?.[locale]
@@ -77,14 +85,16 @@ export function auditSentence(row: AuditRow, locale: SentenceLocale): string {
   const number = row.entityId ? ` ${row.entityId}` : ''
   if (!template) return row.action
   const to = typeof data.to === 'string' ? (STATUS[locale][data.to] ?? data.to) : ''
-  const count = typeof data.candidatesAdded === 'number' ? data.candidatesAdded : 0
+  const pairs = countWords(typeof data.candidatesAdded === 'number' ? data.candidatesAdded : 0, locale, { en: ['new pair', 'new pairs'], fr: ['nouvelle paire', 'nouvelles paires'] })
+  const players = countWords(typeof data.players === 'number' ? data.players : 0, locale, { en: ['player', 'players'], fr: ['joueur', 'joueurs'] })
   return template
     .replace('{list}', listWords(row, locale))
     .replace('{tournament}', quoted(s?.name, locale === 'fr' ? `no${number}` : `no.${number}`))
     .replace('{player}', s?.name ?? (locale === 'fr' ? `no${number}` : `no.${number}`))
     .replace('{name}', s?.name ?? row.entityId ?? '')
     .replace('{to}', to)
-    .replace('{count}', String(count))
+    .replace('{pairs}', pairs)
+    .replace('{players}', players)
 }
 
 /** Where an entry leads in the application (the router's path), or null when it names nothing one can open. */

@@ -46,17 +46,27 @@ describe('audit sentences', () => {
   it('names a list by its type, date and version', () => {
     const published = row('list.publish', 'rating_list', '12', { listDate: '2025-10-01', ratingType: 'standard', version: 1, listKind: 'office' })
     expect(auditSentence(published, 'en')).toBe('Published the standard list of 1 October 2025, version 1')
-    expect(auditSentence(published, 'fr')).toBe('Publié la liste standard du 1er octobre 2025, version 1')
+    expect(auditSentence(published, 'fr')).toBe('Publication de la liste standard du 1er octobre 2025, version 1')
     expect(auditLink(published)).toBe('/lists/12')
     // an import of several lists leads to the first
     expect(auditLink(row('list.import', 'rating_list', '4,5,6', { listDate: '2025-09-01', ratingType: 'blitz', version: 1 }))).toBe('/lists/4')
-    expect(auditSentence(row('list.import', 'rating_list', '4,5,6', { listDate: '2025-09-01', ratingType: 'blitz', version: 1 }), 'fr')).toBe('Importé la liste blitz du 1er septembre 2025, version 1')
+    expect(auditSentence(row('list.import', 'rating_list', '4,5,6', { listDate: '2025-09-01', ratingType: 'blitz', version: 1 }), 'fr')).toBe('Import de la liste blitz du 1er septembre 2025, version 1')
+  })
+
+  it('counts in words that agree with the number, and names the website’s builds', () => {
+    const scan = (n: number) => row('duplicates.scan', 'player', null, null, { candidatesAdded: n })
+    expect([0, 1, 2].map((n) => auditSentence(scan(n), 'en'))).toEqual(['Looked for duplicate players (0 new pairs)', 'Looked for duplicate players (1 new pair)', 'Looked for duplicate players (2 new pairs)'])
+    expect([0, 1, 2].map((n) => auditSentence(scan(n), 'fr'))).toEqual(['Recherche des doublons de joueurs (0 nouvelle paire)', 'Recherche des doublons de joueurs (1 nouvelle paire)', 'Recherche des doublons de joueurs (2 nouvelles paires)'])
+    const build = row('site.build', 'site', null, null, { players: 1087, lists: 3 })
+    expect(auditSentence(build, 'en')).toBe('Built the public website (1,087 players)')
+    expect(auditSentence(build, 'fr')).toBe('Construction du site public (1\u202f087 joueurs)')
+    expect(auditLink(build)).toBeNull()
   })
 
   it('names a tournament and its new state, and leads to it from a finding', () => {
     const approved = row('tournament.status', 'tournament', '3', { name: 'Open de Lyon', tournamentId: 3 }, { from: 'checked', to: 'approved' })
     expect(auditSentence(approved, 'en')).toBe('Marked the tournament “Open de Lyon” approved')
-    expect(auditSentence(approved, 'fr')).toBe('Passé le tournoi «\u00a0Open de Lyon\u00a0» à l’état «\u00a0approuvé\u00a0»')
+    expect(auditSentence(approved, 'fr')).toBe('Passage du tournoi «\u00a0Open de Lyon\u00a0» à l’état «\u00a0approuvé\u00a0»')
     const finding = row('finding.overridden', 'tournament_finding', '41', { name: 'Open de Lyon', tournamentId: 3 })
     expect(auditSentence(finding, 'en')).toBe('Overrode a finding of the tournament “Open de Lyon”')
     expect(auditLink(finding)).toBe('/tournaments/3')

@@ -42,7 +42,7 @@ describe('one French word for rated', () => {
     expect((checksI18n.fr.checks as { tournamentStatus: Record<string, string> }).tournamentStatus.rated).toBe('comptabilisé')
     expect((tournamentsI18n.fr.tournaments as { status: Record<string, string> }).status.rated).toBe('comptabilisé')
     const rated = { id: 1, at: '2025-11-01T09:00:00.000Z', actor: 'Officer', action: 'tournament.status', entity: 'tournament', entityId: '3', reason: null, data: { from: 'approved', to: 'rated' }, subject: { name: 'Open de Lyon', listDate: null, ratingType: null, version: null, listKind: null, tournamentId: 3 } }
-    expect(auditSentence(rated, 'fr')).toBe('Passé le tournoi «\u00a0Open de Lyon\u00a0» à l’état «\u00a0comptabilisé\u00a0»')
+    expect(auditSentence(rated, 'fr')).toBe('Passage du tournoi «\u00a0Open de Lyon\u00a0» à l’état «\u00a0comptabilisé\u00a0»')
   })
 
   it('is the only one in the French catalogues (no "tournoi classé", "parties évaluées", "calculé" for a tournament)', () => {
