@@ -121,7 +121,7 @@ const REFERENCE = /\b(issue|session)s?\s+#?\d+/gi
 const references = srcFiles.flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((l, i) => (l.match(REFERENCE) ?? []).map((m) => `${rel(f)}:${i + 1} ${m}`)))
 // the rating types and the change kinds are written once, in the contract (src/shared/contract/plain.ts); a migration
 // keeps its own copy, as it ran
-const ENUM_LITERAL = /\[\s*'standard',\s*'rapid',\s*'blitz'\s*\]|'up',\s*'down',\s*'new',\s*'delisted',\s*'inactive',\s*'reactivated',\s*'title'/
+const ENUM_LITERAL = /\[\s*'standard',\s*'rapid',\s*'blitz'\s*\]|'up',\s*'down',\s*'new',\s*'delisted',\s*('inactive',\s*'reactivated',\s*'title'|'unchanged',\s*'unlisted')|'inactive',\s*'reactivated',\s*'title'/
 const codeFiles = srcFiles.filter((f) => /\.(ts|vue)$/.test(f) && !rel(f).startsWith('src/main/core/db/migrations/'))
 const enumCopies = codeFiles.filter((f) => rel(f) !== 'src/shared/contract/plain.ts').flatMap((f) => readFileSync(f, 'utf8').split('\n').map((l, i) => (ENUM_LITERAL.test(l) ? `${rel(f)}:${i + 1}` : null)).filter(Boolean))
 const addDaysDefs = codeFiles.flatMap((f) => readFileSync(f, 'utf8').split('\n').map((l, i) => (/function addDays\b|\baddDays\s*=\s*\(/.test(l) ? `${rel(f)}:${i + 1}` : null)).filter(Boolean))

@@ -20,3 +20,9 @@ export type RatingType = (typeof RATING_TYPES)[number]
 /** How a player's line on a list differs from his line on a base list, in the order the screens and the CLI show them;
  *  office-lists.ts makes them a schema and says what each means. */
 export const CHANGE_KINDS = ['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title', 'unchanged', 'unlisted'] as const
+
+/** The kinds that partition the players (one each): their counts sum to the players compared. */
+export const RATING_KINDS = ['up', 'down', 'new', 'delisted', 'unchanged', 'unlisted'] as const satisfies readonly (typeof CHANGE_KINDS)[number][]
+
+/** The kinds counted besides a player's rating kind (none, one or several). */
+export const MARK_KINDS = ['inactive', 'reactivated', 'title'] as const satisfies readonly (typeof CHANGE_KINDS)[number][]
