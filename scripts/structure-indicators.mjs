@@ -119,6 +119,12 @@ const unknownReplies = contractFiles.flatMap((f) => readFileSync(f, 'utf8').spli
 const srcFiles = walk(join(root, 'src'), (n) => /\.(ts|vue|mjs|md)$/.test(n))
 const REFERENCE = /\b(issue|session)s?\s+#?\d+/gi
 const references = srcFiles.flatMap((f) => readFileSync(f, 'utf8').split('\n').flatMap((l, i) => (l.match(REFERENCE) ?? []).map((m) => `${rel(f)}:${i + 1} ${m}`)))
+// the rating types and the change kinds are written once, in the contract (src/shared/contract/plain.ts); a migration
+// keeps its own copy, as it ran
+const ENUM_LITERAL = /\[\s*'standard',\s*'rapid',\s*'blitz'\s*\]|'up',\s*'down',\s*'new',\s*'delisted',\s*('inactive',\s*'reactivated',\s*'title'|'unchanged',\s*'unlisted')|'inactive',\s*'reactivated',\s*'title'/
+const codeFiles = srcFiles.filter((f) => /\.(ts|vue)$/.test(f) && !rel(f).startsWith('src/main/core/db/migrations/'))
+const enumCopies = codeFiles.filter((f) => rel(f) !== 'src/shared/contract/plain.ts').flatMap((f) => readFileSync(f, 'utf8').split('\n').map((l, i) => (ENUM_LITERAL.test(l) ? `${rel(f)}:${i + 1}` : null)).filter(Boolean))
+const addDaysDefs = codeFiles.flatMap((f) => readFileSync(f, 'utf8').split('\n').map((l, i) => (/function addDays\b|\baddDays\s*=\s*\(/.test(l) ? `${rel(f)}:${i + 1}` : null)).filter(Boolean))
 const perf = join(root, 'docs/performance.md')
 const perfLines = existsSync(perf) ? lineCount(perf) : Infinity
 
@@ -131,7 +137,9 @@ const indicators = [
   { name: 'runtime import cycles in src/main', value: cycles.length, target: 0, items: cycles.map((g) => g.join(' <-> ')) },
   { name: 'contract replies typed z.unknown()', value: unknownReplies.length, target: 0, items: unknownReplies },
   { name: '"issue N" / "session N" references in src', value: references.length, target: 0, items: references },
-  { name: 'docs/performance.md lines', value: perfLines, target: 300, items: [] }
+  { name: 'docs/performance.md lines', value: perfLines, target: 300, items: [] },
+  { name: 'rating types or change kinds written outside the contract', value: enumCopies.length, target: 0, items: enumCopies },
+  { name: 'addDays definitions in src', value: addDaysDefs.length, target: 1, items: addDaysDefs }
 ]
 
 const args = new Set(process.argv.slice(2))

@@ -1,7 +1,7 @@
 // Calls of the regulation checks and a tournament's review: run the checks, the validation dashboard, decisions one by
 // one or by rule, approval and rejection with a reason, the officer's facts, the audit trail and the PDF check report.
 import { z } from 'zod'
-import { call, idSchema, isoDate } from './define'
+import { call, idSchema, isoDate, ratingType } from './define'
 import { tournamentListSchema, tournamentStatus } from './tournaments'
 import { auditRowSchema, type AuditRow } from './audit'
 
@@ -143,7 +143,7 @@ export const checksContract = {
   'checks:setRatingType': call({
     summary: 'The officer’s rating type of a tournament (standard, rapid, blitz), before approval, with the reason (audited); the checks run again',
     access: 'write',
-    input: z.object({ id: idSchema, ratingType: z.enum(['standard', 'rapid', 'blitz']), reason, officer }).strict(),
+    input: z.object({ id: idSchema, ratingType, reason, officer }).strict(),
     output: checkRunSchema
   }),
   'checks:setQcApproval': call({
@@ -165,7 +165,7 @@ export const checksContract = {
       flags: z.object({ nationalChampionship: z.boolean().optional(), womenEvent: z.boolean().optional() }),
       timeControlOverride: z.string().nullable(),
       edition: z.string().nullable(),
-      ratingType: z.enum(['standard', 'rapid', 'blitz']).nullable(),
+      ratingType: ratingType.nullable(),
       /** Where the rating type came from: the report's 222 or 122 time control, the words of its 092 or 012, the officer; null: not recorded. */
       ratingTypeSource: z.enum(['222', '122', '092', '012', 'officer']).nullable(),
       /** The Qualification Commission's approval for the standard list (its reference); null: none recorded. */

@@ -1,5 +1,8 @@
 // Building blocks of the typed contract: a call is `domain:verb` with an input and an output schema.
 import { z } from 'zod'
+import { RATING_TYPES } from './plain'
+
+export { RATING_TYPES, type RatingType } from './plain'
 
 export type Access = 'read' | 'write'
 
@@ -42,5 +45,5 @@ export type ApiError = z.infer<typeof apiErrorSchema>
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
-export const ratingType = z.enum(['standard', 'rapid', 'blitz'])
+export const ratingType = z.enum(RATING_TYPES)
 export const idSchema = z.number().int().positive()

@@ -1,6 +1,7 @@
 // Calls over the office's own lists: calendar, draft generation (a worker job), preview against the previous list, calculation sheets, publication and corrections.
 import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
+import { CHANGE_KINDS } from './plain'
 import { listSummarySchema } from './lists'
 import { noteSchema } from './rating'
 import { federationCodeSchema, federationNameSchema } from './system'
@@ -60,7 +61,8 @@ export type GenerateResult = z.infer<typeof generateResultSchema>
  *  of two lists and the CLI (src/main/core/lists/change-kinds.ts): one of up, down, new, delisted, unchanged, unlisted
  *  each (his rating kind), and inactive, reactivated, title besides when they apply. 'unlisted': no line on the list
  *  (he left it, or the period touched him and the list gives him no line: his sheet says why). */
-export const changeKind = z.enum(['up', 'down', 'new', 'delisted', 'inactive', 'reactivated', 'title', 'unchanged', 'unlisted'])
+export const changeKind = z.enum(CHANGE_KINDS)
+export { CHANGE_KINDS }
 export type ChangeKind = z.infer<typeof changeKind>
 
 /**

@@ -1,11 +1,10 @@
 // Calls of the rating engine and its rule sets: the edition/profile schema, rating:calc and rules:* calls.
 import { z } from 'zod'
-import { call, isoDate } from './define'
+import { call, isoDate, ratingType } from './define'
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max)
 
 const days = (max: number) => z.number().int().min(0).max(max)
-const ratingTypeEnum = z.enum(['standard', 'rapid', 'blitz'])
 
 /** Parameters of the tournament-report checks: what each edition or profile requires of a rated event. */
 export const checksSchema = z
@@ -46,7 +45,7 @@ export const checksSchema = z
         /** Hours of play a day, on the 60-move basis, both clocks (null: no limit). */
         maxHoursPerDay: z.number().min(1).max(24).nullable(),
         /** Rating types the schedule rules apply to (the rapid and blitz regulations have none). */
-        ratingTypes: z.array(ratingTypeEnum)
+        ratingTypes: z.array(ratingType)
       })
       .strict(),
     timeControl: z
@@ -57,7 +56,7 @@ export const checksSchema = z
         thresholds: z.array(z.object({ rating: int(0, 3500), minutes: int(1, 600) }).strict()),
         /** Minutes required below every threshold. */
         minimum: int(0, 600),
-        ratingTypes: z.array(ratingTypeEnum)
+        ratingTypes: z.array(ratingType)
       })
       .strict(),
     composition: z
@@ -249,7 +248,7 @@ export const editionSchema = z
             below: int(1000, 3000),
             factor: z.number().min(0).max(1),
             rounding: z.enum(['half-up', 'down']),
-            ratingTypes: z.array(z.enum(['standard', 'rapid', 'blitz'])).min(1)
+            ratingTypes: z.array(ratingType).min(1)
           })
           .strict()
           .nullable(),
@@ -292,7 +291,7 @@ export const calcInputSchema = z
             start: isoDate,
             end: isoDate.optional(),
             system: z.enum(['swiss', 'round-robin']).optional(),
-            ratingType: z.enum(['standard', 'rapid', 'blitz']).optional(),
+            ratingType: ratingType.optional(),
             /** Olympiad, continental or world team championship (2005 § 9.14d, 2010 § 7.14f). */
             teamChampionship: z.boolean().optional(),
             rating: z.number().int().min(0).max(3500).optional(),

@@ -1,6 +1,6 @@
 // Calls of the application frame: version, home figures and settings (background jobs: jobs.ts).
 import { z } from 'zod'
-import { call, isoDate } from './define'
+import { call, isoDate, ratingType } from './define'
 import { LOGO_MAX_BYTES } from './plain'
 
 export { LOGO_MAX_BYTES } from './plain'
@@ -94,7 +94,7 @@ export const systemContract = {
       /** The lists due next: the standard one always, a rapid or blitz one when approved tournaments wait for it. */
       listsDue: z.array(
         z.object({
-          ratingType: z.enum(['standard', 'rapid', 'blitz']),
+          ratingType,
           listDate: isoDate,
           closingDate: isoDate,
           reason: z.enum(['approved', 'afterPublished', 'afterReference', 'today']),

@@ -1,6 +1,6 @@
 // Calls of the tournaments domain: TRF preview and import, the tournament page, findings and decisions, player matching, export.
 import { z } from 'zod'
-import { call, idSchema, isoDate } from './define'
+import { call, idSchema, isoDate, ratingType } from './define'
 
 /** What a corrected file changes in a tournament (tournaments/diff.ts): header fields, players added or removed by start
  *  rank, a player's fields, round entries ("opponent colour code"). A field's values are the TRF's, of any type. */
@@ -89,7 +89,7 @@ const headerSummary = z.object({
   endDate: isoDate.nullable(),
   system: z.enum(['swiss', 'round-robin']),
   type: z.string().nullable(),
-  ratingType: z.enum(['standard', 'rapid', 'blitz']).nullable(),
+  ratingType: ratingType.nullable(),
   /** Where the rating type comes from: the 222 or 122 time control, the words of 092 or 012, the officer; null: not recorded. */
   ratingTypeSource: z.enum(['222', '122', '092', '012', 'officer']).nullable(),
   timeControl: z.string().nullable(),

@@ -3,6 +3,7 @@
 import type { Command } from 'commander'
 import { CliError, withServices } from '../host'
 import type { ListSummary } from '../../../shared/contract/lists'
+import { RATING_TYPES } from '../../../shared/contract/plain'
 import { listProvenance, publisherFileStem, publisherLabel, publisherName } from '../../../shared/locales/list-publisher'
 import { registerOfficeLists } from './office-lists'
 
@@ -41,7 +42,7 @@ export function register(program: Command): void {
     .action(async (opts: { kind?: string; type?: string; status?: string }, cmd: Command) => {
       const input = {
         ...(opts.kind ? { kind: oneOf(opts.kind, ['reference', 'office'] as const, '--kind') } : {}),
-        ...(opts.type ? { ratingType: oneOf(opts.type, ['standard', 'rapid', 'blitz'] as const, '--type') } : {}),
+        ...(opts.type ? { ratingType: oneOf(opts.type, RATING_TYPES, '--type') } : {}),
         ...(opts.status ? { status: oneOf(opts.status, ['reference', 'published', 'draft'] as const, '--status') } : {})
       }
       await withServices(cmd, async (cli) => {
@@ -112,7 +113,7 @@ export function register(program: Command): void {
     .action(async (opts: { fideId?: string; player?: string; type?: string; drafts?: boolean }, cmd: Command) => {
       const input = {
         ...playerRef(opts),
-        ...(opts.type ? { ratingType: oneOf(opts.type, ['standard', 'rapid', 'blitz'] as const, '--type') } : {}),
+        ...(opts.type ? { ratingType: oneOf(opts.type, RATING_TYPES, '--type') } : {}),
         includeDrafts: Boolean(opts.drafts)
       }
       await withServices(cmd, async (cli) => {

@@ -4,10 +4,9 @@ import { writeFileSync } from 'node:fs'
 import { CliError, withServices } from '../host'
 import type { CorrectionPreview, SheetView } from '../../../shared/contract/office-lists'
 import type { ReplayResult } from '../../../shared/contract/list-history'
-import { CHANGE_KINDS, changeCountsText } from '../../core/lists/change-kinds'
+import { changeCountsText } from '../../core/lists/change-kinds'
+import { CHANGE_KINDS, RATING_TYPES } from '../../../shared/contract/plain'
 
-const TYPES = ['standard', 'rapid', 'blitz'] as const
-const KINDS = CHANGE_KINDS
 
 function positiveInt(value: string, what: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new CliError(`${what} expects a positive whole number, got “${value}”`, 2)
@@ -64,7 +63,7 @@ export function registerOfficeLists(lists: Command): void {
     .option('--type <type>', 'standard, rapid or blitz', 'standard')
     .option('--profile <id>', "a federation's profile instead of FIDE's editions")
     .action(async (opts: { year: string; type: string; profile?: string }, cmd: Command) => {
-      const input = { year: positiveInt(opts.year, '--year'), ratingType: oneOf(opts.type, TYPES, '--type'), ...(opts.profile ? { profile: opts.profile } : {}) }
+      const input = { year: positiveInt(opts.year, '--year'), ratingType: oneOf(opts.type, RATING_TYPES, '--type'), ...(opts.profile ? { profile: opts.profile } : {}) }
       await withServices(cmd, async (cli) => {
         const rows = await cli.call('lists:calendar', input)
         cli.print(rows, () => rows.map((r) => `${r.listDate}  closing ${r.closingDate}  ${r.edition}`).join('\n'))
@@ -79,7 +78,7 @@ export function registerOfficeLists(lists: Command): void {
     .option('--profile <id>', "a federation's profile instead of FIDE's edition in force")
     .action(async (opts: { date?: string; type: string; profile?: string }, cmd: Command) => {
       if (opts.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date expects YYYY-MM-DD, got “${opts.date}”`, 2)
-      const ratingType = oneOf(opts.type, TYPES, '--type')
+      const ratingType = oneOf(opts.type, RATING_TYPES, '--type')
       const profile = opts.profile ? { profile: opts.profile } : {}
       await withServices(cmd, async (cli) => {
         // without --date, the date the generate form offers (one rule: services/tournament-list.ts)
@@ -103,10 +102,10 @@ export function registerOfficeLists(lists: Command): void {
     .command('preview')
     .description('an office list against the list it was computed from: counts, then the changes with their tournaments')
     .argument('<listId>', 'the list id')
-    .option('--kind <kind>', KINDS.join(', '))
+    .option('--kind <kind>', CHANGE_KINDS.join(', '))
     .option('--limit <n>', 'rows to show (at most 500)', '50')
     .action(async (listId: string, opts: { kind?: string; limit: string }, cmd: Command) => {
-      const input = { listId: positiveInt(listId, 'listId'), limit: positiveInt(opts.limit, '--limit'), ...(opts.kind ? { kind: oneOf(opts.kind, KINDS, '--kind') } : {}) }
+      const input = { listId: positiveInt(listId, 'listId'), limit: positiveInt(opts.limit, '--limit'), ...(opts.kind ? { kind: oneOf(opts.kind, CHANGE_KINDS, '--kind') } : {}) }
       await withServices(cmd, async (cli) => {
         const p = await cli.call('lists:preview', input)
         // a draft older than its inputs cannot be published: said with the preview (checked in the worker)
@@ -180,7 +179,7 @@ export function registerOfficeLists(lists: Command): void {
     .description('regenerate every published office list in order from the stored tournaments and check each against its frozen checksum (exit 1 when one differs)')
     .option('--type <type>', 'standard, rapid or blitz (default: every type)')
     .action(async (opts: { type?: string }, cmd: Command) => {
-      const input = opts.type ? { ratingType: oneOf(opts.type, TYPES, '--type') } : {}
+      const input = opts.type ? { ratingType: oneOf(opts.type, RATING_TYPES, '--type') } : {}
       await withServices(cmd, async (cli) => {
         const r = await cli.runJob('lists:replay', input)
         cli.print(r, () => replayText(r))

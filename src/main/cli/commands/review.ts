@@ -4,12 +4,12 @@ import type { Command } from 'commander'
 import { writeFileSync } from 'node:fs'
 import type { CallOutput } from '../../../shared/contract/index'
 import type { TournamentListRef } from '../../../shared/contract/tournaments'
+import { RATING_TYPES } from '../../../shared/contract/plain'
 import { CliError, withServices } from '../host'
 import { findingTitle } from '../../../shared/finding-titles'
 
 const DECISIONS = { accept: 'accepted', reject: 'rejected', override: 'overridden' } as const
 const STATES = ['imported', 'checked', 'approved', 'rejected', 'rated'] as const
-const RATING_TYPES = ['standard', 'rapid', 'blitz'] as const
 const SOURCES: Record<string, string> = { '222': 'the coded time control (222)', '122': 'the time control (122)', '092': 'the words of 092', '012': 'the name (012)', officer: 'the officer' }
 
 function positiveId(text: string, what: string): number {

@@ -39,10 +39,6 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((utc(b) - utc(a)) / DAY)
 }
 
-export function addDays(iso: string, days: number): string {
-  return new Date(utc(iso) + days * DAY).toISOString().slice(0, 10)
-}
-
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** A full ISO date, or null (a bare year or a blank says nothing about a day). */

@@ -1,6 +1,7 @@
 // Rating lists: which list is in force on a date (the one rule every feature uses) and the ratings read from it.
 import type { Db } from '../db/open'
 import { prepared } from './statements'
+import { RATING_TYPES } from '../model/tournament'
 import { publishedRatingSql } from './published-rating'
 
 export type RatingType = 'standard' | 'rapid' | 'blitz'
@@ -135,6 +136,6 @@ export function currentReferenceLists(db: Db): Record<RatingType, { id: number; 
     `SELECT l.id, l.list_date AS listDate FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = @type AND ${chainCondition('l')}
       ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
   )
-  for (const t of ['standard', 'rapid', 'blitz'] as const) out[t] = (q.get({ type: t, chain: FIDE_CHAIN }) as { id: number; listDate: string } | undefined) ?? null
+  for (const t of RATING_TYPES) out[t] = (q.get({ type: t, chain: FIDE_CHAIN }) as { id: number; listDate: string } | undefined) ?? null
   return out
 }

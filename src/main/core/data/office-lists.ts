@@ -29,6 +29,7 @@ import { decodeSheet, encodeSheet } from '../lists/sheet-codec'
 import type { CanonicalRun } from '../lists/checksum'
 import { excludedGames } from './findings'
 import { UserError } from '../util/errors'
+import { addDays } from '../util/dates'
 import { FIDE_CHAIN, chainCondition, listInForce, type ListChain } from './lists'
 import { BUILTIN_EDITIONS } from '../rules/editions'
 import { listEntryCount, storeListCounts } from './list-pages'
@@ -59,12 +60,6 @@ export interface BaseListRef {
   /** The closing date of that list (office lists keep it; for an imported list: its date minus the cutoff). */
   closingDate: string
   source: string
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 function daysBetween(a: string, b: string): number {

@@ -1,6 +1,7 @@
 // Whole-database figures: the home page's counts, the health check's tables and row counts, whether the registry holds data.
 import type { Db } from '../db/open'
 import { entryCountSql } from './list-pages'
+import { RATING_TYPES } from '../model/tournament'
 
 /** The database's own tables (SQLite's internal ones aside), by name. */
 export function tableNames(db: Db): string[] {
@@ -16,8 +17,6 @@ export function registryHoldsData(db: Db): boolean {
   return (db.prepare('SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM rating_lists) AS n').get() as { n: number }).n !== 0
 }
 
-/** The rating types a reference list is kept for, in the order the home shows them. */
-const REFERENCE_TYPES = ['standard', 'rapid', 'blitz'] as const
 export type ReferenceList = { id: number; listDate: string; ratingType: string; entries: number }
 
 export interface HomeFigures {
@@ -29,7 +28,7 @@ export interface HomeFigures {
   referenceLists: number
   lastPublished: { id: number; listDate: string; ratingType: string; version: number; publishedAt: string; entries: number } | null
   /** The latest imported reference list of each rating type (null: none of that type). */
-  references: Record<(typeof REFERENCE_TYPES)[number], ReferenceList | null>
+  references: Record<(typeof RATING_TYPES)[number], ReferenceList | null>
 }
 
 /** The home page's counts: players, tournaments by status and those to check, reference lists, the latest published list and the latest reference list of each type. */
@@ -54,7 +53,7 @@ export function homeFigures(db: Db): HomeFigures {
             ${entryCountSql('l')} AS entries
        FROM rating_lists l WHERE l.kind = 'reference' AND l.rating_type = ? ORDER BY l.list_date DESC, l.id DESC LIMIT 1`
   )
-  const references = Object.fromEntries(REFERENCE_TYPES.map((type) => [type, (latestReference.get(type) as ReferenceList | undefined) ?? null])) as HomeFigures['references']
+  const references = Object.fromEntries(RATING_TYPES.map((type) => [type, (latestReference.get(type) as ReferenceList | undefined) ?? null])) as HomeFigures['references']
   const toCheck = (tournamentsByStatus.imported ?? 0) + (tournamentsByStatus.checked ?? 0)
   return { players, playersActive, tournamentsByStatus, toCheck, referenceLists, lastPublished: pub ?? null, references }
 }

@@ -2,29 +2,14 @@
 import { editionForDate } from '../rules/editions'
 import type { RatingType } from '../model/tournament'
 import type { CalendarEntry, ListEditionLookup } from './types'
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-function parts(date: string): [number, number, number] {
-  const m = DATE.exec(date)
-  if (!m) throw new RangeError(`expected a date YYYY-MM-DD, got ${JSON.stringify(date)}`)
-  return [Number(m[1]), Number(m[2]), Number(m[3])]
-}
-
-const iso = (t: number): string => new Date(t).toISOString().slice(0, 10)
-
-/** date + n days (n may be negative), in the proleptic Gregorian calendar, no time zone involved. */
-export function addDays(date: string, n: number): string {
-  const [y, m, d] = parts(date)
-  return iso(Date.UTC(y, m - 1, d + n))
-}
+import { addDays, dateParts, isoOfTime } from '../util/dates'
 
 /** date + n months, clamped to the month's last day (31 Mar − 1 month = 28/29 Feb). */
 export function addMonths(date: string, n: number): string {
-  const [y, m, d] = parts(date)
+  const [y, m, d] = dateParts(date)
   const first = new Date(Date.UTC(y, m - 1 + n, 1))
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
-  return iso(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)))
+  return isoOfTime(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)))
 }
 
 /**
@@ -46,7 +31,7 @@ export function closingDate(lookup: ListEditionLookup, listDate: string): string
 
 /** True when the date is a list date of the calendar (the first of a list month under the edition then in force). */
 export function isListDate(lookup: ListEditionLookup, date: string): boolean {
-  const [, m, d] = parts(date)
+  const [, m, d] = dateParts(date)
   return d === 1 && isListMonth(lookup(date).list.periodMonths, m)
 }
 
@@ -65,10 +50,10 @@ export function listCalendar(lookup: ListEditionLookup, year: number, ratingType
 
 /** The list date before this one on the calendar (searching back at most two years), or null. */
 export function previousListDate(lookup: ListEditionLookup, listDate: string): string | null {
-  const [y, m] = parts(listDate)
+  const [y, m] = dateParts(listDate)
   for (let back = 1; back <= 24; back++) {
     const t = new Date(Date.UTC(y, m - 1 - back, 1))
-    const date = iso(t.getTime())
+    const date = isoOfTime(t.getTime())
     if (isListMonth(lookup(date).list.periodMonths, t.getUTCMonth() + 1)) return date
   }
   return null

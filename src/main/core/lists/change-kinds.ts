@@ -24,17 +24,15 @@
 // rating is unchanged, including one whose only change is a flag or a title (counted in that mark's kind too).
 import type { EntryStatus } from './types'
 import { changeKind, type ChangeKind } from '../../../shared/contract/office-lists'
+import { MARK_KINDS, RATING_KINDS } from '../../../shared/contract/plain'
 
 /** Every kind, in the order the screens and the CLI show them (the contract's enum). */
 export const CHANGE_KINDS = changeKind.options
 export type ChangeKindName = ChangeKind
 
-/** The kinds that partition the players (one each). */
-export const RATING_KINDS = ['up', 'down', 'new', 'delisted', 'unchanged', 'unlisted'] as const satisfies readonly ChangeKindName[]
+/** The kinds that partition the players (one each), and those counted besides (the contract's). */
+export { RATING_KINDS, MARK_KINDS }
 export type RatingKind = (typeof RATING_KINDS)[number]
-
-/** The kinds counted besides a player's rating kind (none, one or several). */
-export const MARK_KINDS = ['inactive', 'reactivated', 'title'] as const satisfies readonly ChangeKindName[]
 export type MarkKind = (typeof MARK_KINDS)[number]
 
 /** What the kinds read of a line (a stored entry: an imported line has no status). */

@@ -1,7 +1,8 @@
 // Which list a tournament belongs to, worked out from its dates and the published lists (pure): the list that rated
 // it, the list it will go into, or none; and the list date an officer is offered to generate next.
 import type { Edition } from '../../../shared/contract/rating'
-import { addDays, isListMonth } from './calendar'
+import { isListMonth } from './calendar'
+import { addDays } from '../util/dates'
 import type { ListEditionLookup } from './types'
 
 /**

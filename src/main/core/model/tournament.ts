@@ -1,6 +1,9 @@
 // The neutral tournament model shared by the TRF reader/writer, the database and the rating engine.
 
-export type RatingType = 'standard' | 'rapid' | 'blitz'
+import { RATING_TYPES, type RatingType } from '../../../shared/contract/plain'
+
+/** The rating types, one definition with the contract's (standard, rapid, blitz: the order lists and screens show). */
+export { RATING_TYPES, type RatingType }
 
 /** The rating types as the French messages name them (the `…Fr` parameters of the findings and errors). */
 export const RATING_TYPE_FR: Readonly<Record<RatingType, string>> = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }

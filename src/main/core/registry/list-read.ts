@@ -2,6 +2,7 @@
 // on the thread that writes the database or, for a big first load, on a reader thread beside it.
 import { basename } from 'node:path'
 import { UserError } from '../util/errors'
+import { RATING_TYPES } from '../model/tournament'
 import { foldName } from './names'
 import type { ListRating, ListRatingType, ListRecord, ProblemLog } from './list-record'
 import { parseTxtHeader, parseTxtLine, type TxtHeader } from './fide-txt'
@@ -87,7 +88,7 @@ export function readList(src: ListSource, log: ProblemLog, ev: ListReadEvents): 
       header = h
       if (h.layout === 'combined') {
         format = 'txt-combined'
-        for (const t of ['standard', 'rapid', 'blitz'] as const) ev.open(t)
+        for (const t of RATING_TYPES) ev.open(t)
       } else {
         format = h.layout === 'legacy' ? 'txt-legacy' : 'txt-single'
         const named = src.ratingType ?? ratingTypeFromFileName(src.file) ?? (h.layout === 'legacy' ? 'standard' : null)
@@ -195,7 +196,6 @@ export const ENTRY_VALUES = 9
 export const BATCH_ROWS = 500
 /** Entries per chunk of a list written after the players. */
 export const CHUNK_ROWS = 2000
-const RATING_TYPES = ['standard', 'rapid', 'blitz'] as const
 
 /**
  * Players of one batch, ready to bind, with the entries of the first list and the arbiter titles. The player

@@ -22,6 +22,7 @@ import { translateError } from '../../../shared/errors/index'
 import { checkReportPdf } from './check-report'
 import { dueListOf, tournamentList, tournamentLists } from './tournament-list'
 import { publishedDates } from '../lists/tournament-list'
+import { addDays } from '../util/dates'
 import {
   blockingErrors,
   findingCounts,
@@ -83,12 +84,6 @@ export function reviewEdition(db: Db, t: ReviewFacts, start: string): Edition {
     return e
   }
   return editionForDate(start)
-}
-
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 /**

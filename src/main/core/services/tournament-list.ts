@@ -3,7 +3,7 @@
 // `lists generate` offer by default, from the same rule.
 import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
-import type { RatingType } from '../model/tournament'
+import { RATING_TYPES, type RatingType } from '../model/tournament'
 import { editionForDate } from '../rules/editions'
 import { findEdition } from './rating'
 import { editionChain, FIDE_CHAIN, type ListChain } from '../data/lists'
@@ -144,7 +144,7 @@ export function nextListDate(db: Db, ratingType: RatingType, profile?: string): 
  */
 export function listsDue(db: Db): (NextListDate & { ratingType: RatingType })[] {
   const out: (NextListDate & { ratingType: RatingType })[] = []
-  for (const ratingType of ['standard', 'rapid', 'blitz'] as const) {
+  for (const ratingType of RATING_TYPES) {
     const next = nextListDate(db, ratingType)
     if (ratingType === 'standard' || next.reason === 'approved') out.push({ ratingType, ...next })
   }

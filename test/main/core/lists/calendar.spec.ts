@@ -1,7 +1,8 @@
 // The list calendar: list dates and closing dates per edition in force on the list date (regulations.md § 1, § 5).
 import { describe, expect, it } from 'vitest'
 import { builtinEdition } from '../../../../src/main/core/rules/editions'
-import { addDays, addMonths, closingDate, fideListEdition, isListDate, listCalendar, previousListDate } from '../../../../src/main/core/lists/calendar'
+import { addDays } from '../../../../src/main/core/util/dates'
+import { addMonths, closingDate, fideListEdition, isListDate, listCalendar, previousListDate } from '../../../../src/main/core/lists/calendar'
 
 const dates = (y: number) => listCalendar(fideListEdition, y).map((c) => c.listDate.slice(5, 7))
 

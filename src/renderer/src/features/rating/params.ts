@@ -1,5 +1,6 @@
 // Every parameter of a rule set, in display order, with its editor kind: drives the rule-set screen (view and edit).
 import type { Edition } from '@shared/contract/index'
+import { RATING_TYPES } from '@shared/contract/plain'
 
 export type FieldKind = 'int' | 'number' | 'text' | 'longtext' | 'date' | 'bool' | 'enum' | 'enumList'
 
@@ -108,7 +109,7 @@ export const GROUPS: readonly Group[] = [
           f('amendments.compression.below', 'int', { min: 1000, max: 3000 }),
           f('amendments.compression.factor', 'number', { min: 0, max: 1, step: 0.05 }),
           f('amendments.compression.rounding', 'enum', { options: ['half-up', 'down'] }),
-          f('amendments.compression.ratingTypes', 'enumList', { options: ['standard', 'rapid', 'blitz'] })
+          f('amendments.compression.ratingTypes', 'enumList', { options: [...RATING_TYPES] })
         ]
       },
       {
@@ -131,10 +132,10 @@ export const GROUPS: readonly Group[] = [
       f('checks.duration.monthlySliceDays', 'int', { nullable: true, min: 1, max: 365 }),
       f('checks.schedule.maxRoundsPerDay', 'int', { nullable: true, min: 1, max: 50 }),
       f('checks.schedule.maxHoursPerDay', 'number', { nullable: true, min: 1, max: 24, step: 0.5 }),
-      f('checks.schedule.ratingTypes', 'enumList', { options: ['standard', 'rapid', 'blitz'] }),
+      f('checks.schedule.ratingTypes', 'enumList', { options: [...RATING_TYPES] }),
       f('checks.timeControl.mode', 'enum', { options: ['tournament', 'game'] }),
       f('checks.timeControl.minimum', 'int', { min: 0, max: 600 }),
-      f('checks.timeControl.ratingTypes', 'enumList', { options: ['standard', 'rapid', 'blitz'] }),
+      f('checks.timeControl.ratingTypes', 'enumList', { options: [...RATING_TYPES] }),
       f('checks.matchWithUnrated', 'bool'),
       f('checks.deadlines.reportDays', 'int', { nullable: true, min: 0, max: 365 }),
       f('checks.deadlines.uploadDays', 'int', { nullable: true, min: 0, max: 365 })
