@@ -49,7 +49,7 @@ describe('a tournament that rates no game', () => {
       await rule.getByText(lang === 'en' ? 'No game would be rated' : 'Aucune partie ne serait comptabilisée').click()
       await expect
         .poll(async () => await rule.innerText(), { timeout: 10000 })
-        .toContain(lang === 'en' ? '100 game(s) held, 0 rated' : '100 partie(s) appariée(s), 0 comptabilisée(s)')
+        .toContain(lang === 'en' ? '100 games held, 0 rated' : '100 parties appariées, 0 comptabilisée')
       await rule.scrollIntoViewIfNeeded()
       await h.page.screenshot({ path: join(shots, `review-${lang}.png`), fullPage: true })
 
@@ -58,7 +58,7 @@ describe('a tournament that rates no game', () => {
       await state.waitFor({ timeout: 20000 })
       expect(await h.page.getByTestId('tournament-rates-1').innerText()).toBe(lang === 'en' ? 'rates no game' : 'aucune partie comptabilisée')
       expect(await h.page.getByTestId('tournament-games-1').innerText()).toBe(lang === 'en' ? '0 of 100' : '0 sur 100')
-      expect(await h.page.getByTestId('preview-rating-little').innerText()).toContain(lang === 'en' ? '100 game(s) held, 0 rated' : '100 partie(s) appariée(s), 0 comptabilisée(s)')
+      expect(await h.page.getByTestId('preview-rating-little').innerText()).toContain(lang === 'en' ? '100 games held, 0 rated' : '100 parties appariées, 0 comptabilisée')
       await h.page.screenshot({ path: join(shots, `preview-${lang}.png`), fullPage: true })
     })
   }

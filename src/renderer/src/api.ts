@@ -1,7 +1,7 @@
 // The renderer's one door to the core: Electron's preload bridge when present, else the browser-mode HTTP API.
 import type { Api, ApiError, CallInput, CallName, CallOutput, JobEvent, Reply, UploadKind, UploadedFile } from '@shared/contract/index'
 import { uploadUrl } from '@shared/contract/plain'
-import { i18n } from './i18n'
+import { i18n, sharedErrorText } from './i18n'
 
 const TOKEN_KEY = 'rating-office.token'
 export const TOKEN_HEADER = 'X-Rating-Office-Token'
@@ -125,6 +125,8 @@ export async function sendFile(kind: UploadKind, file: Blob & { name: string }, 
 
 /** The message of a failed reply in the interface language (the catalogue's key when known, else the server's text). */
 export function errorMessage(error: ApiError): string {
+  const shared = sharedErrorText(error.key, error.params as Record<string, unknown>)
+  if (shared !== null) return shared
   const key = `errors.${error.key}`
   const { te, t } = i18n.global
   if (te(key)) return t(key, error.params as Record<string, unknown>)

@@ -1,7 +1,7 @@
 // The shared error catalogue as vue-i18n messages (errors.*): a chunk of its own, loaded with the features' messages
 // before the first mount (i18n.ts's loadMessages); in the entry chunk it was about a tenth of its bytes, evaluated and
 // nested in the start-up's first long task.
-import { errorCatalogue } from '@shared/errors/index'
+import { errorCatalogue, translateError } from '@shared/errors/index'
 import type { Messages, Tree, UiLocale } from './i18n'
 
 /** Messages of the renderer only: the server's catalogue does not know that the server is unreachable. */
@@ -12,7 +12,8 @@ const clientErrors: Messages = {
 
 /** vue-i18n gives '@' and '|' a meaning (linked messages, plurals); catalogue texts are plain prose. */
 function literal(text: string): string {
-  return text.replace(/[@|]/g, (c) => `{'${c}'}`)
+  // an agreement with a count ({count|error|errors}) is made by errorText; the tree keeps the plural form
+  return text.replace(/\{\w+\|[^|{}]*\|([^|{}]*)\}/g, '$1').replace(/[@|]/g, (c) => `{'${c}'}`)
 }
 
 function setPath(tree: Tree, path: string[], value: string): void {
@@ -30,4 +31,14 @@ export function errorMessages(locale: UiLocale): Tree {
   const tree: Tree = {}
   for (const [key, entry] of Object.entries(errorCatalogue)) setPath(tree, key.split('.'), literal(entry[locale]))
   return { ...tree, ...clientErrors[locale] }
+}
+
+/**
+ * A failed reply's message as every other surface writes it (the CLI, the server's own text): the one shared
+ * function, which makes words agree with their counts ("1 erreur", "2 erreurs") and writes days in words. Null for
+ * a key the catalogue does not know.
+ */
+export function errorText(key: string, params: Record<string, unknown>, locale: UiLocale): string | null {
+  if (key === 'network') return null
+  return Object.prototype.hasOwnProperty.call(errorCatalogue, key) ? translateError(key, params, locale) : null
 }

@@ -115,8 +115,17 @@ function deepMerge(a: Tree, b: Tree): Tree {
   return out
 }
 
+/** The shared catalogue's translator, once its chunk has loaded (with the messages, before the first mount). */
+let errorTextOf: ((key: string, params: Record<string, unknown>, locale: UiLocale) => string | null) | null = null
+
+/** A failed reply's message in the interface language by the shared function; null before the catalogue or for an unknown key. */
+export function sharedErrorText(key: string, params: Record<string, unknown>): string | null {
+  return errorTextOf ? errorTextOf(key, params, i18n.global.locale.value as UiLocale) : null
+}
+
 export async function buildMessages(): Promise<Record<UiLocale, Tree>> {
-  const [features, { errorMessages }] = await Promise.all([featureMessages(), import('./i18n-errors')])
+  const [features, { errorMessages, errorText }] = await Promise.all([featureMessages(), import('./i18n-errors')])
+  errorTextOf = errorText
   let en: Tree = { ...shell.en }
   let fr: Tree = { ...shell.fr }
   for (const m of features) {

@@ -55,8 +55,8 @@ export const checksErrors: ErrorCatalogue = {
     fr: 'Tournoi toutes rondes de {players} joueurs dont {rated} classés ; il en faut au moins {required} ({ruleFr}). ({paragraph})'
   },
   'check.games.unplayedRoundRobin': {
-    en: 'The round robin has {count} unplayed game(s); it is rated as a Swiss tournament. ({paragraph})',
-    fr: 'Le tournoi toutes rondes a {count} partie(s) non jouée(s) ; il est comptabilisé comme un tournoi au système suisse. ({paragraph})'
+    en: 'The round robin has {count} unplayed {count|game|games}; it is rated as a Swiss tournament. ({paragraph})',
+    fr: 'Le tournoi toutes rondes a {count} {count|partie non jouée|parties non jouées} ; il est comptabilisé comme un tournoi au système suisse. ({paragraph})'
   },
   'check.games.matchWithUnrated': {
     en: 'A match with an unrated player ({unrated}) is not rated. ({paragraph})',
@@ -71,24 +71,24 @@ export const checksErrors: ErrorCatalogue = {
     fr: '{name} (no {startRank}) n’a pas de classement {ratingTypeFr} : il est classé avec son classement standard {rating}, pas comme un joueur non classé (pas de règle du premier tournoi). ({paragraph})'
   },
   'check.games.tooFewRatedOpponents': {
-    en: 'Unrated player {name} (no. {startRank}) met {ratedOpponents} rated opponent(s); at least {required} are needed for a result. ({paragraph})',
-    fr: 'Le joueur non classé {name} (no {startRank}) a rencontré {ratedOpponents} adversaire(s) classé(s) ; il en faut au moins {required} pour un résultat. ({paragraph})'
+    en: 'Unrated player {name} (no. {startRank}) met {ratedOpponents} rated {ratedOpponents|opponent|opponents}; at least {required} are needed for a result. ({paragraph})',
+    fr: 'Le joueur non classé {name} (no {startRank}) a rencontré {ratedOpponents} {ratedOpponents|adversaire classé|adversaires classés} ; il en faut au moins {required} pour un résultat. ({paragraph})'
   },
   'check.games.ratingGap600': {
     en: 'Round {round}, {white} ({whiteRating}) – {black} ({blackRating}): a difference of {difference} points (≥ {minDifference}) with a player above {aboveRating}; not rated. ({paragraph})',
     fr: 'Ronde {round}, {white} ({whiteRating}) – {black} ({blackRating}) : un écart de {difference} points (≥ {minDifference}) avec un joueur au-dessus de {aboveRating} ; partie non comptabilisée. ({paragraph})'
   },
   'check.games.noneRated': {
-    en: 'No game of this tournament would be rated: {held} game(s) held, {rated} rated. Not rated: {unknownPlayer} with a player the registry does not know (link or create him), {unrated} between players who cannot count them (unrated opponents), {unplayed} forfeited or not played, {finding} taken out by a finding, {firstEvent} in an unrated player’s first event below the threshold; {byes} round(s) without an opponent. ({paragraph})',
-    fr: 'Aucune partie de ce tournoi ne serait comptabilisée : {held} partie(s) appariée(s), {rated} comptabilisée(s). Non comptabilisées : {unknownPlayer} avec un joueur inconnu du registre (le lier ou le créer), {unrated} entre joueurs qui ne peuvent pas les compter (adversaires non classés), {unplayed} par forfait ou non jouées, {finding} retirées par un constat, {firstEvent} dans la première compétition d’un joueur non classé sous le seuil ; {byes} ronde(s) sans adversaire. ({paragraph})'
+    en: 'No game of this tournament would be rated: {held} {held|game|games} held, {rated} rated. Not rated: {unknownPlayer} with a player the registry does not know (link or create him), {unrated} between players who cannot count them (unrated opponents), {unplayed} forfeited or not played, {finding} taken out by a finding, {firstEvent} in an unrated player’s first event below the threshold; {byes} {byes|round|rounds} without an opponent. ({paragraph})',
+    fr: 'Aucune partie de ce tournoi ne serait comptabilisée : {held} {held|partie appariée|parties appariées}, {rated} {rated|comptabilisée|comptabilisées}. Non comptabilisées : {unknownPlayer} avec un joueur inconnu du registre (le lier ou le créer), {unrated} entre joueurs qui ne peuvent pas les compter (adversaires non classés), {unplayed} par forfait ou non jouées, {finding} retirées par un constat, {firstEvent} dans la première compétition d’un joueur non classé sous le seuil ; {byes} {byes|ronde|rondes} sans adversaire. ({paragraph})'
   },
   'check.games.fewRated': {
-    en: 'Only {rated} of the {held} games held would be rated. Not rated: {unknownPlayer} with a player the registry does not know (link or create him), {unrated} between players who cannot count them (unrated opponents), {unplayed} forfeited or not played, {finding} taken out by a finding, {firstEvent} in an unrated player’s first event below the threshold; {byes} round(s) without an opponent. ({paragraph})',
-    fr: 'Seules {rated} des {held} parties appariées seraient comptabilisées. Non comptabilisées : {unknownPlayer} avec un joueur inconnu du registre (le lier ou le créer), {unrated} entre joueurs qui ne peuvent pas les compter (adversaires non classés), {unplayed} par forfait ou non jouées, {finding} retirées par un constat, {firstEvent} dans la première compétition d’un joueur non classé sous le seuil ; {byes} ronde(s) sans adversaire. ({paragraph})'
+    en: 'Only {rated} of the {held} games held would be rated. Not rated: {unknownPlayer} with a player the registry does not know (link or create him), {unrated} between players who cannot count them (unrated opponents), {unplayed} forfeited or not played, {finding} taken out by a finding, {firstEvent} in an unrated player’s first event below the threshold; {byes} {byes|round|rounds} without an opponent. ({paragraph})',
+    fr: '{rated|Seule|Seules} {rated} des {held} parties appariées {rated|serait comptabilisée|seraient comptabilisées}. Non comptabilisées : {unknownPlayer} avec un joueur inconnu du registre (le lier ou le créer), {unrated} entre joueurs qui ne peuvent pas les compter (adversaires non classés), {unplayed} par forfait ou non jouées, {finding} retirées par un constat, {firstEvent} dans la première compétition d’un joueur non classé sous le seuil ; {byes} {byes|ronde|rondes} sans adversaire. ({paragraph})'
   },
   'check.deadline.registration': {
-    en: 'Registered on {registered}, {daysBefore} day(s) before the start ({start}); {required} days are required. ({paragraph})',
-    fr: 'Enregistré le {registered}, {daysBefore} jour(s) avant le début ({start}) ; {required} jours sont requis. ({paragraph})'
+    en: 'Registered on {registered}, {daysBefore} {daysBefore|day|days} before the start ({start}); {required} days are required. ({paragraph})',
+    fr: 'Enregistré le {registered}, {daysBefore} {daysBefore|jour|jours} avant le début ({start}) ; {required} jours sont requis. ({paragraph})'
   },
   'check.deadline.report': {
     en: 'The report was received on {received}, {daysAfter} days after the end ({end}); it is due within {allowed} days. ({paragraph})',

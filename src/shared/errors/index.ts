@@ -43,9 +43,21 @@ function paramText(v: unknown, locale: Locale): string {
 }
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** Fills {name} placeholders; unknown keys fall back to the key and its parameters, never to nothing. */
+/**
+ * The word that agrees with a count, `{count|error|errors}`: the singular for 1 in English, for 0 and 1 in French
+ * ("0 erreur", "1 erreur", "2 erreurs"), as vue-i18n's rules do on the screens.
+ */
+function agreeing(n: unknown, one: string, other: string, locale: Locale): string {
+  const count = typeof n === 'number' ? n : Number(n)
+  const singular = locale === 'fr' ? Math.abs(count) < 2 : count === 1
+  return singular ? one : other
+}
+
+/** Fills {name} placeholders and {name|one|other} agreements; unknown keys fall back to the key and its parameters, never to nothing. */
 export function translateError(key: string, params: Record<string, unknown> = {}, locale: Locale = 'en'): string {
   const entry = errorCatalogue[key]
   if (!entry) return untranslated(key, params)
-  return entry[locale].replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? paramText(params[name], locale) : `{${name}}`))
+  return entry[locale]
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, name: string, one: string, other: string) => (name in params ? agreeing(params[name], one, other, locale) : whole))
+    .replace(/\{(\w+)\}/g, (_, name: string) => (name in params ? paramText(params[name], locale) : `{${name}}`))
 }

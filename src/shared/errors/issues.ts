@@ -149,7 +149,7 @@ export function describeIssue(issue: InputIssue, locale: Locale = 'en'): string 
     case 'too_small': {
       const min = Number(issue.minimum ?? 0)
       if (issue.origin === 'string') text = min <= 1 ? sentence(a, '', '', locale) + (locale === 'fr' ? ' (vide ici)' : ' (it is empty)') : sentence(a, ` of at least ${min} characters`, ` d’au moins ${min} caractères`, locale)
-      else if (issue.origin === 'array' || issue.origin === 'set') text = locale === 'fr' ? `il faut au moins ${min} élément(s) pour ${a}` : `at least ${min} item(s) are needed for ${a}`
+      else if (issue.origin === 'array' || issue.origin === 'set') text = locale === 'fr' ? `il faut au moins ${min} ${Number(min) < 2 ? 'élément' : 'éléments'} pour ${a}` : `at least ${min} ${Number(min) === 1 ? 'item is' : 'items are'} needed for ${a}`
       else if (issue.inclusive === false) text = sentence(a, ` greater than ${n(issue.minimum)}`, ` valant plus de ${n(issue.minimum)}`, locale) + found
       else text = sentence(a, ` of at least ${n(issue.minimum)}`, ` valant au moins ${n(issue.minimum)}`, locale) + found
       break
@@ -159,7 +159,7 @@ export function describeIssue(issue: InputIssue, locale: Locale = 'en'): string 
       // the schema's own words say what the limit means ("an image of at most 512 KB"): they are kept
       if (!isZodDefault(issue.message)) text = `${a}: ${issue.message}`
       else if (issue.origin === 'string') text = sentence(a, ` of at most ${max} characters`, ` de ${max} caractères au plus`, locale)
-      else if (issue.origin === 'array' || issue.origin === 'set') text = locale === 'fr' ? `il faut au plus ${max} élément(s) pour ${a}` : `at most ${max} item(s) are taken for ${a}`
+      else if (issue.origin === 'array' || issue.origin === 'set') text = locale === 'fr' ? `il faut au plus ${max} ${Number(max) < 2 ? 'élément' : 'éléments'} pour ${a}` : `at most ${max} ${Number(max) === 1 ? 'item is' : 'items are'} taken for ${a}`
       else if (issue.inclusive === false) text = sentence(a, ` less than ${n(issue.maximum)}`, ` valant moins de ${n(issue.maximum)}`, locale) + found
       else text = sentence(a, ` of at most ${n(issue.maximum)}`, ` valant au plus ${n(issue.maximum)}`, locale) + found
       break
@@ -177,7 +177,7 @@ export function describeIssue(issue: InputIssue, locale: Locale = 'en'): string 
       break
     }
     case 'unrecognized_keys':
-      text = locale === 'fr' ? `champ(s) inconnu(s) : ${(issue.keys ?? []).join(', ')}` : `unknown field(s): ${(issue.keys ?? []).join(', ')}`
+      text = locale === 'fr' ? `${(issue.keys ?? []).length < 2 ? 'champ inconnu' : 'champs inconnus'} : ${(issue.keys ?? []).join(', ')}` : `${(issue.keys ?? []).length === 1 ? 'unknown field' : 'unknown fields'}: ${(issue.keys ?? []).join(', ')}`
       break
     case 'invalid_union':
       text = locale === 'fr' ? `il faut ${a} sous l’une des formes acceptées` : `${a} is needed in one of the accepted forms`

@@ -3,8 +3,8 @@ import type { ErrorCatalogue } from './index'
 
 export const registryErrors: ErrorCatalogue = {
   'registry.badFile': {
-    en: '{file}, line {line}, column {column}: {field} “{found}” is not valid; expected {expected}. ({count} problem(s); nothing was imported.)',
-    fr: '{file}, ligne {line}, colonne {column} : {field} « {found} » n’est pas valide ; attendu : {expected}. ({count} problème(s) ; rien n’a été importé.)'
+    en: '{file}, line {line}, column {column}: {field} “{found}” is not valid; expected {expected}. ({count} {count|problem|problems}; nothing was imported.)',
+    fr: '{file}, ligne {line}, colonne {column} : {field} « {found} » n’est pas valide ; attendu : {expected}. ({count} {count|problème|problèmes} ; rien n’a été importé.)'
   },
   'registry.fileUnreadable': {
     en: 'Cannot read {file}: {reason}',

@@ -12,20 +12,20 @@ export const reviewErrors: ErrorCatalogue = {
     fr: 'Le tournoi {id} n’a pas encore été contrôlé : lancez ses contrôles avant de l’approuver.'
   },
   'checks.openErrors': {
-    en: 'Tournament {id} cannot be approved: {count} error(s) still open ({codes}). Decide them, or approve with the override of every open error and a reason.',
-    fr: 'Le tournoi {id} ne peut pas être approuvé : {count} erreur(s) encore ouverte(s) ({codes}). Décidez-les, ou approuvez en passant outre chaque erreur ouverte avec un motif.'
+    en: 'Tournament {id} cannot be approved: {count} {count|error|errors} still open ({codes}). {count|Decide it|Decide them}, or approve with the override of every open error and a reason.',
+    fr: 'Le tournoi {id} ne peut pas être approuvé : {count} {count|erreur encore ouverte|erreurs encore ouvertes} ({codes}). {count|Décidez-la|Décidez-les}, ou approuvez en passant outre chaque erreur ouverte avec un motif.'
   },
   'checks.reasonRequired': {
-    en: 'Tournament {id}: {count} finding(s) are still to decide, so the approval needs a reason (an approval with nothing to decide takes the standard one).',
-    fr: 'Tournoi {id} : {count} constat(s) restent à décider, l’approbation demande donc un motif (une approbation sans rien à décider prend le motif standard).'
+    en: 'Tournament {id}: {count} {count|finding is|findings are} still to decide, so the approval needs a reason (an approval with nothing to decide takes the standard one).',
+    fr: 'Tournoi {id} : {count} {count|constat reste|constats restent} à décider, l’approbation demande donc un motif (une approbation sans rien à décider prend le motif standard).'
   },
   'checks.reasonRequiredReject': {
-    en: 'A rejection needs a reason: none was given for the {count} tournament(s) selected.',
-    fr: 'Un refus demande un motif : aucun n’a été donné pour le ou les {count} tournoi(s) choisi(s).'
+    en: 'A rejection needs a reason: none was given for the {count} {count|tournament|tournaments} selected.',
+    fr: 'Un refus demande un motif : aucun n’a été donné pour {count|le tournoi choisi|les {count} tournois choisis}.'
   },
   'checks.bulkOpen': {
-    en: 'Nothing was approved: {count} tournament(s) of the selection still have findings to decide (their number after the colon): {list}. An approval in bulk decides no finding: open each one and decide its findings, or leave it out of the selection.',
-    fr: 'Rien n’a été approuvé : {count} tournoi(s) de la sélection ont encore des constats à décider (leur nombre après les deux-points) : {list}. Une approbation groupée ne décide aucun constat : ouvrez chacun pour décider ses constats, ou retirez-le de la sélection.'
+    en: 'Nothing was approved: {count} {count|tournament of the selection still has|tournaments of the selection still have} findings to decide (their number after the colon): {list}. An approval in bulk decides no finding: open each one and decide its findings, or leave it out of the selection.',
+    fr: 'Rien n’a été approuvé : {count} {count|tournoi de la sélection a|tournois de la sélection ont} encore des constats à décider (leur nombre après les deux-points) : {list}. Une approbation groupée ne décide aucun constat : ouvrez chacun pour décider ses constats, ou retirez-le de la sélection.'
   },
   'checks.bulkApproveState': {
     en: 'Nothing was approved: {list} cannot be approved now (already approved, not yet checked, or rated in a published list). Leave them out of the selection.',

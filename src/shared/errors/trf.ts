@@ -94,7 +94,7 @@ export const trfErrors: ErrorCatalogue = {
   'trf.repair.halfByeDialect': { en: 'Rounds written “{found}” scored as half-point byes, as the points column shows ({count} rounds, lines {lines}).', fr: 'Rondes écrites « {found} » comptées comme exempts d’un demi-point, comme le montre la colonne des points ({count} rondes, lignes {lines}).' },
   'trf.repair.byeScoring': { en: 'The points column counts byes as {scoring} ({players} players).', fr: 'La colonne des points compte les exempts ainsi : {scoring} ({players} joueurs).' },
   // import
-  'trf.import.refused': { en: '{file}: {count} error(s) prevent the import; first: {first}', fr: '{file} : {count} erreur(s) empêchent l’import ; première : {first}' },
+  'trf.import.refused': { en: '{file}: {count} {count|error prevents|errors prevent} the import; first: {first}', fr: '{file} : {count} {count|erreur empêche|erreurs empêchent} l’import ; première : {first}' },
   'trf.import.duplicate': { en: '{file} is already imported as tournament {id} (same bytes).', fr: '{file} est déjà importé comme tournoi {id} (mêmes octets).' },
   'trf.import.unreadable': { en: 'Cannot read {file}: {reason}', fr: 'Impossible de lire {file} : {reason}' },
   'trf.match.nameMismatch': { en: 'Player {startRank} (FIDE {fideId}) is “{found}” in the file and “{expected}” in the registry.', fr: 'Le joueur {startRank} (FIDE {fideId}) est « {found} » dans le fichier et « {expected} » dans le registre.' },
@@ -105,7 +105,7 @@ export const trfErrors: ErrorCatalogue = {
   'trf.match.unknownId': { en: 'Player {startRank} “{found}”: FIDE ID {fideId} is not in the registry; proposed as a new player.', fr: 'Joueur {startRank} « {found} » : l’identifiant FIDE {fideId} est absent du registre ; proposé comme nouveau joueur.' },
   'trf.match.candidate': { en: 'Player {startRank} “{found}” has no FIDE ID; registry player {expected} matches at {percent}%. Confirm or reject.', fr: 'Le joueur {startRank} « {found} » n’a pas d’identifiant FIDE ; le joueur {expected} du registre correspond à {percent} %. Confirmez ou rejetez.' },
   'trf.match.noCandidate': { en: 'Player {startRank} “{found}” has no FIDE ID and no registry match.', fr: 'Le joueur {startRank} « {found} » n’a pas d’identifiant FIDE ni de correspondance dans le registre.' },
-  'tournaments.openErrors': { en: 'Tournament {id} still has {count} error finding(s) not accepted or overridden.', fr: 'Le tournoi {id} a encore {count} erreur(s) ni acceptée(s) ni passée(s) outre.' },
+  'tournaments.openErrors': { en: 'Tournament {id} still has {count} error {count|finding|findings} not accepted or overridden.', fr: 'Le tournoi {id} a encore {count} {count|erreur ni acceptée ni passée outre|erreurs ni acceptées ni passées outre}.' },
   'tournaments.rejectReasonRequired': { en: 'Rejecting the match of player {startRank} needs a reason of at least 3 characters.', fr: 'Rejeter la correspondance du joueur {startRank} demande un motif d’au moins 3 caractères.' },
   'tournaments.noCandidate': { en: 'Player {startRank} has no proposed registry player to confirm.', fr: 'Le joueur {startRank} n’a pas de joueur du registre proposé à confirmer.' },
   'tournaments.registryPlayerNotFound': { en: 'No registry player {id}.', fr: 'Aucun joueur {id} dans le registre.' },
@@ -120,8 +120,8 @@ export const trfErrors: ErrorCatalogue = {
     fr: '{file} rend compte du même tournoi que {other}, un rapport plus récent de cet import ({rounds} rondes, {otherRounds} dans {other}) : écarté, non importé.'
   },
   'tournaments.replace.changes': {
-    en: 'rounds {roundsBefore} → {roundsAfter}, players {playersBefore} → {playersAfter}, games {gamesBefore} → {gamesAfter}; {roundEntries} round entries changed (result, opponent or colour), {playersAdded} player(s) added, {playersRemoved} removed, {playerFields} player field(s) and {header} header field(s) changed',
-    fr: 'rondes {roundsBefore} → {roundsAfter}, joueurs {playersBefore} → {playersAfter}, parties {gamesBefore} → {gamesAfter} ; {roundEntries} case(s) de ronde modifiée(s) (résultat, adversaire ou couleur), {playersAdded} joueur(s) ajouté(s), {playersRemoved} retiré(s), {playerFields} champ(s) de joueur et {header} champ(s) d’en-tête modifiés'
+    en: 'rounds {roundsBefore} → {roundsAfter}, players {playersBefore} → {playersAfter}, games {gamesBefore} → {gamesAfter}; {roundEntries} round entries changed (result, opponent or colour), {playersAdded} {playersAdded|player|players} added, {playersRemoved} removed, {playerFields} player {playerFields|field|fields} and {header} header {header|field|fields} changed',
+    fr: 'rondes {roundsBefore} → {roundsAfter}, joueurs {playersBefore} → {playersAfter}, parties {gamesBefore} → {gamesAfter} ; {roundEntries} {roundEntries|case de ronde modifiée|cases de ronde modifiées} (résultat, adversaire ou couleur), {playersAdded} {playersAdded|joueur ajouté|joueurs ajoutés}, {playersRemoved} {playersRemoved|retiré|retirés}, {playerFields} {playerFields|champ|champs} de joueur et {header} {header|champ|champs} d’en-tête modifiés'
   },
   'tournaments.replace.warnings': { en: ' Take care — {list}.', fr: ' Attention : {list}.' },
   'tournaments.replace.warning.older': { en: 'older report: its last round is dated {after}, the stored report’s {before}', fr: 'rapport plus ancien : sa dernière ronde date du {after}, celle du rapport enregistré du {before}' },

@@ -54,7 +54,7 @@ describe('rating-office tournaments', () => {
     expect(held.stdout).toBe(
       [
         'py4swiss_javafo_example.trf: held — would replace tournament 1 (version 1); nothing imported',
-        '  changes: rounds 5 → 4, players 52 → 52, games 93 → 93; 52 round entries changed (result, opponent or colour), 0 player(s) added, 0 removed, 4 player field(s) and 0 header field(s) changed',
+        '  changes: rounds 5 → 4, players 52 → 52, games 93 → 93; 52 round entries changed (result, opponent or colour), 0 players added, 0 removed, 4 player fields and 0 header fields changed',
         '  take care: fewer rounds: 4 instead of 5',
         ''
       ].join('\n')

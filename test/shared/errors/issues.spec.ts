@@ -45,8 +45,8 @@ describe('each kind of issue, in the product’s words', () => {
       'a received date is needed as a date YYYY-MM-DD (found “3/10/2025”) — files.0.receivedDate',
       'il faut une date de réception sous forme de date AAAA-MM-JJ (reçu : « 3/10/2025 ») — files.0.receivedDate'
     ])
-    expect(both(imp, { files: [] })).toEqual(['at least 1 item(s) are needed for files', 'il faut au moins 1 élément(s) pour des fichiers'])
-    expect(both(decide, { findingId: 1, decision: 'accepted', reason: 'fine reason', colour: 'red' })).toEqual(['unknown field(s): colour', 'champ(s) inconnu(s) : colour'])
+    expect(both(imp, { files: [] })).toEqual(['at least 1 item is needed for files', 'il faut au moins 1 élément pour des fichiers'])
+    expect(both(decide, { findingId: 1, decision: 'accepted', reason: 'fine reason', colour: 'red' })).toEqual(['unknown field: colour', 'champ inconnu : colour'])
     expect(describeIssue({ code: 'too_small', origin: 'string', minimum: 2, inclusive: true, path: ['nickname'], message: 'Too small' }, 'fr')).toBe('il faut une valeur pour « nickname » d’au moins 2 caractères')
   })
   it('a refinement keeps its own words; an error parameter given in both languages is told in the message’s', () => {

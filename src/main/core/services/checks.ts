@@ -19,6 +19,7 @@ import type { TrfHeader } from '../trf/index'
 import type { HandlersOf } from './dispatch'
 import { readSettings, officerName } from '../data/settings'
 import { translateError } from '../../../shared/errors/index'
+import { findingTitle } from '../../../shared/finding-titles'
 import { checkReportPdf } from './check-report'
 import { dueListOf, tournamentList, tournamentLists } from './tournament-list'
 import { publishedDates } from '../lists/tournament-list'
@@ -400,7 +401,7 @@ export function approveTournament(db: Db, id: number, typed: string | null, over
     if (t.status === 'imported') throw new UserError('checks.notChecked', { id })
     const blocking = blockingErrors(db, id)
     if (blocking.length > 0 && !overrideErrors) {
-      throw new UserError('checks.openErrors', { id, count: blocking.length, codes: [...new Set(blocking.map((b) => b.code))].join(', ') })
+      throw new UserError('checks.openErrors', { id, count: blocking.length, codes: findingTitles([...new Set(blocking.map((b) => b.code))]) })
     }
     let reason = typed
     if (reason === null) {
@@ -619,4 +620,9 @@ function arbiterOfFinding(f: FindingRow): number | null {
   const p = JSON.parse(f.params) as Record<string, unknown>
   const id = p.fideId
   return typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : null
+}
+
+/** The findings a message names, by their titles in both languages (never their codes), for the message's language. */
+function findingTitles(codes: string[]): { en: string; fr: string } {
+  return { en: codes.map((c) => findingTitle(c, 'en')).join(', '), fr: codes.map((c) => findingTitle(c, 'fr')).join(', ') }
 }

@@ -88,7 +88,7 @@ describe('approving a selection in one decision', () => {
     const e = await refused('checks:decideTournaments', { ids: [nice, metz, lyon], decision: 'approved' })
     expect(e.key).toBe('checks.bulkOpen')
     expect(e.message).toBe(
-      `Nothing was approved: 1 tournament(s) of the selection still have findings to decide (their number after the colon): Open de Lyon (${lyon}): 1. An approval in bulk decides no finding: open each one and decide its findings, or leave it out of the selection.`
+      `Nothing was approved: 1 tournament of the selection still has findings to decide (their number after the colon): Open de Lyon (${lyon}): 1. An approval in bulk decides no finding: open each one and decide its findings, or leave it out of the selection.`
     )
     expect([status(nice), status(metz), status(lyon)]).toEqual(['checked', 'checked', 'checked'])
     expect(auditRows()).toBe(before)
@@ -142,7 +142,7 @@ describe('one approval without a typed reason', () => {
     const pau = await importReport('Open de Pau', 5, UNLICENSED)
     const e = await refused('checks:approve', { id: pau, overrideErrors: true })
     expect(e.key).toBe('checks.reasonRequired')
-    expect(e.message).toBe(`Tournament ${pau}: 1 finding(s) are still to decide, so the approval needs a reason (an approval with nothing to decide takes the standard one).`)
+    expect(e.message).toBe(`Tournament ${pau}: 1 finding is still to decide, so the approval needs a reason (an approval with nothing to decide takes the standard one).`)
     // decided (overridden with its reason), the approval needs none
     const [f] = (await call<{ id: number; code: string }[]>('tournaments:findings', { id: pau })).filter((x) => x.code === 'check.arbiters.unlicensed')
     await call('tournaments:decideFinding', { findingId: f.id, decision: 'overridden', reason: 'Licence renewed on 3 March' })
