@@ -2,8 +2,8 @@
 // 0 and 1, as the screens' vue-i18n rules do; no "(s)" is left in the catalogue, and the screens' copy of the
 // catalogue (vue-i18n) keeps a plain plural instead of the agreement's syntax.
 import { describe, expect, it } from 'vitest'
-import { errorCatalogue, translateError } from '../../../src/shared/errors/index'
-import { errorMessages } from '../../../src/renderer/src/i18n-errors'
+import { errorCatalogue, translateError } from '../../src/shared/errors/index'
+import { errorMessages } from '../../src/renderer/src/i18n-errors'
 
 describe('words agreeing with their counts', () => {
   it('reads 0, 1 and 2 in both languages', () => {
