@@ -43,6 +43,10 @@ const TABLE: Row[] = [
   { key: 'tournaments.tabs.problemCount.warning', en: ['0 warnings', '1 warning', '2 warnings'], fr: ['0 avertissement', '1 avertissement', '2 avertissements'] },
   { key: 'officeLists.generatedCounts.newly', en: ['0 newly rated', '1 newly rated', '2 newly rated'], fr: ['0 nouveau classé', '1 nouveau classé', '2 nouveaux classés'] },
   { key: 'officeLists.generatedCounts.tournaments', en: ['0 tournaments', '1 tournament', '2 tournaments'], fr: ['0 tournoi', '1 tournoi', '2 tournois'] },
+  { key: 'tournaments.import.importN', en: ['Import 0 files', 'Import 1 file', 'Import 2 files'], fr: ['Importer 0 fichier', 'Importer 1 fichier', 'Importer 2 fichiers'] },
+  { key: 'tournaments.import.summaryPart.aside', en: ['0 set aside', '1 set aside', '2 set aside'], fr: ['0 écarté', '1 écarté', '2 écartés'] },
+  { key: 'tournaments.import.replacement.changedPart.players', en: ['0 players added', '1 player added', '2 players added'], fr: ['0 joueur ajouté', '1 joueur ajouté', '2 joueurs ajoutés'] },
+  { key: 'home.status.approved', en: ['approved', 'approved', 'approved'], fr: ['approuvé', 'approuvé', 'approuvés'] },
   {
     key: 'officeLists.unlisted.too-few-games',
     params: { min: 5 },

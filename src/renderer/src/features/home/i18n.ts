@@ -82,12 +82,12 @@ export default {
       entries: 'aucune entrée | {n} entrée | {n} entrées',
       open: 'Ouvrir',
       status: {
-        imported: 'importés',
-        checked: 'contrôlés',
-        rated: 'comptabilisés',
-        draft: 'brouillons',
-        approved: 'approuvés',
-        rejected: 'refusés'
+        imported: 'importé | importés',
+        checked: 'contrôlé | contrôlés',
+        rated: 'comptabilisé | comptabilisés',
+        draft: 'brouillon | brouillons',
+        approved: 'approuvé | approuvés',
+        rejected: 'refusé | refusés'
       },
       empty: {
         title: 'Bienvenue dans votre bureau de classement',

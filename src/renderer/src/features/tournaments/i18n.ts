@@ -87,10 +87,12 @@ export default {
         progressLabel: 'Reports imported',
         title: 'Import tournament reports',
         drop: 'Drop TRF files here, or click to pick them (several at once).',
-        importN: 'Import {n} file(s)',
+        importN: 'Import {n} file | Import {n} files',
         receivedOn: 'Reports received on',
         receivedToday: 'today',
-        summary: '{imported} imported · {refused} refused · {attention} with errors to decide',
+        summary: '{imported} {importedWord} · {refused} {refusedWord} · {attention} with errors to decide',
+        summaryWord: { imported: 'imported', refused: 'refused' },
+        summaryPart: { held: '{n} replacement waiting for your decision | {n} replacements waiting for your decision', aside: '{n} set aside' },
         clearDone: 'Clear imported files',
         cancel: 'Cancel the import',
         remove: 'Remove',
@@ -113,7 +115,6 @@ export default {
         outcome: { imported: 'Imported as tournament {id}.', replaced: 'Tournament {id} replaced (version {version}).', duplicate: 'Already imported as tournament {id}.' },
         matched: '{byFideId} players matched by FIDE ID, {unknownId} unknown IDs, {candidates} proposed, {unmatched} not found.',
         matchPlayers: 'Match the players',
-        summaryHeld: '{held} replacement(s) waiting for your decision · {aside} set aside',
         aside: 'Set aside: not imported',
         discarded: 'Replacement discarded: the stored tournament is kept as it is; this file was not imported.',
         replacement: {
@@ -130,7 +131,13 @@ export default {
           games: 'Games',
           lastRound: 'Last round’s date',
           received: 'Received',
-          changed: '{roundEntries} round entries changed (result, opponent or colour) · {playersAdded} player(s) added, {playersRemoved} removed · {playerFields} player field(s) and {header} header field(s) changed.',
+          changedPart: {
+            roundEntries: '{n} round entry changed (result, opponent or colour) | {n} round entries changed (result, opponent or colour)',
+            players: '{n} player added | {n} players added',
+            removed: '{n} removed',
+            fields: '{n} player field and | {n} player fields and',
+            header: '{n} header field changed. | {n} header fields changed.'
+          },
           confirm: 'Replace tournament {id}',
           discard: 'Keep the stored tournament'
         }
@@ -223,10 +230,12 @@ export default {
         progressLabel: 'Rapports importés',
         title: 'Importer des rapports de tournoi',
         drop: 'Déposez des fichiers TRF ici, ou cliquez pour les choisir (plusieurs à la fois).',
-        importN: 'Importer {n} fichier(s)',
+        importN: 'Importer {n} fichier | Importer {n} fichiers',
         receivedOn: 'Rapports reçus le',
         receivedToday: 'aujourd’hui',
-        summary: '{imported} importé(s) · {refused} refusé(s) · {attention} avec des erreurs à décider',
+        summary: '{imported} {importedWord} · {refused} {refusedWord} · {attention} avec des erreurs à décider',
+        summaryWord: { imported: 'importé | importés', refused: 'refusé | refusés' },
+        summaryPart: { held: '{n} remplacement en attente de votre décision | {n} remplacements en attente de votre décision', aside: '{n} écarté | {n} écartés' },
         clearDone: 'Retirer les fichiers importés',
         cancel: 'Annuler l’import',
         remove: 'Retirer',
@@ -248,7 +257,6 @@ export default {
         outcome: { imported: 'Importé comme tournoi {id}.', replaced: 'Tournoi {id} remplacé (version {version}).', duplicate: 'Déjà importé comme tournoi {id}.' },
         matched: '{byFideId} joueurs rapprochés par identifiant FIDE, {unknownId} identifiants inconnus, {candidates} proposés, {unmatched} non trouvés.',
         matchPlayers: 'Rapprocher les joueurs',
-        summaryHeld: '{held} remplacement(s) en attente de votre décision · {aside} écarté(s)',
         aside: 'Écarté : non importé',
         discarded: 'Remplacement abandonné : le tournoi enregistré est conservé tel quel ; ce fichier n’a pas été importé.',
         replacement: {
@@ -265,7 +273,13 @@ export default {
           games: 'Parties',
           lastRound: 'Date de la dernière ronde',
           received: 'Réception',
-          changed: '{roundEntries} case(s) de ronde modifiée(s) (résultat, adversaire ou couleur) · {playersAdded} joueur(s) ajouté(s), {playersRemoved} retiré(s) · {playerFields} champ(s) de joueur et {header} champ(s) d’en-tête modifiés.',
+          changedPart: {
+            roundEntries: '{n} case de ronde modifiée (résultat, adversaire ou couleur) | {n} cases de ronde modifiées (résultat, adversaire ou couleur)',
+            players: '{n} joueur ajouté | {n} joueurs ajoutés',
+            removed: '{n} retiré | {n} retirés',
+            fields: '{n} champ de joueur et | {n} champs de joueur et',
+            header: '{n} champ d’en-tête modifié. | {n} champs d’en-tête modifiés.'
+          },
           confirm: 'Remplacer le tournoi {id}',
           discard: 'Garder le tournoi enregistré'
         }
