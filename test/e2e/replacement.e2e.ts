@@ -66,7 +66,7 @@ describe('a replacement in the import queue', () => {
     await setLocale('fr')
     await dropFour()
     const item = h.page.getByTestId(`queue-${FOUR}`)
-    expect(await item.getByTestId('replacement').innerText()).toContain('Ce fichier remplacerait le tournoi 1 « XX Open Internacional de Gros » — rien n’est encore importé')
+    expect(await item.getByTestId('replacement').innerText()).toContain('Ce fichier remplacerait le tournoi 1 «\u00a0XX Open Internacional de Gros\u00a0» — rien n’est encore importé')
     expect(await item.getByTestId('replacement-warnings').innerText()).toBe('moins de rondes : 4 au lieu de 5')
     await shot(item, 'replacement-held-fr')
     await item.getByTestId('replacement-confirm').click()
