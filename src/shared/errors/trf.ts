@@ -120,7 +120,7 @@ export const trfErrors: ErrorCatalogue = {
     fr: '{file} rend compte du même tournoi que {other}, un rapport plus récent de cet import ({rounds} rondes, {otherRounds} dans {other}) : écarté, non importé.'
   },
   'tournaments.replace.changes': {
-    en: 'rounds {roundsBefore} → {roundsAfter}, players {playersBefore} → {playersAfter}, games {gamesBefore} → {gamesAfter}; {roundEntries} round entries changed (result, opponent or colour), {playersAdded} {playersAdded|player|players} added, {playersRemoved} removed, {playerFields} player {playerFields|field|fields} and {header} header {header|field|fields} changed',
+    en: 'rounds {roundsBefore} → {roundsAfter}, players {playersBefore} → {playersAfter}, games {gamesBefore} → {gamesAfter}; {roundEntries} round {roundEntries|entry|entries} changed (result, opponent or colour), {playersAdded} {playersAdded|player|players} added, {playersRemoved} removed, {playerFields} player {playerFields|field|fields} and {header} header {header|field|fields} changed',
     fr: 'rondes {roundsBefore} → {roundsAfter}, joueurs {playersBefore} → {playersAfter}, parties {gamesBefore} → {gamesAfter} ; {roundEntries} {roundEntries|case de ronde modifiée|cases de ronde modifiées} (résultat, adversaire ou couleur), {playersAdded} {playersAdded|joueur ajouté|joueurs ajoutés}, {playersRemoved} {playersRemoved|retiré|retirés}, {playerFields} {playerFields|champ|champs} de joueur et {header} {header|champ|champs} d’en-tête modifiés'
   },
   'tournaments.replace.warnings': { en: ' Take care — {list}.', fr: ' Attention : {list}.' },

@@ -66,7 +66,7 @@ describe('GET /api/export/list/<id>', () => {
     const base = await start(readOnly)
     const bad = await fetch(`${base}/api/export/list/${fx.ids.feb}?format=docx`)
     expect(bad.status).toBe(400)
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('This export cannot be made: a format among txt, xml, csv, xlsx, pdf is needed (found “docx”)')
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('This export cannot be made: a format among txt, xml, csv, xlsx, pdf, json is needed (found “docx”)')
     const missing = await fetch(`${base}/api/export/list/999?format=csv`)
     expect(missing.status).toBe(404)
     expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('There is no rating list 999.')

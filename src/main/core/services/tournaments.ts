@@ -138,7 +138,7 @@ type ImportOut = CallOutput<'tournaments:import'>[number]
 
 /** The message of a held replacement: what it would change, what to take care of, and that nothing was imported. */
 function heldMessage(fileName: string, r: ReplacementDto, loc: Locale): string {
-  const warnings = r.warnings.length ? translateError('tournaments.replace.warnings', { list: r.warnings.map((w) => w.message).join('; ') }, loc) : ''
+  const warnings = r.warnings.length ? translateError('tournaments.replace.warnings', { list: r.warnings.map((w) => w.message).join(loc === 'fr' ? ' ; ' : '; ') }, loc) : ''
   return translateError('tournaments.replace.held', { file: fileName, id: r.tournamentId, name: r.name ?? '', version: r.current.version, current: r.current.fileName, changes: r.summary, warnings }, loc)
 }
 

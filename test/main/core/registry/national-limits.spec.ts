@@ -113,6 +113,6 @@ describe('a national CSV line past the limit', () => {
     const file = tmp.file('long-line.csv')
     writeFileSync(file, `ID;Name;Rating\n1;Fine, Anna;1500\n2;${'M'.repeat(LIMITS.csvRecordChars + 10)}, Bob;1600\n`)
     const e = await refusal(file)
-    expect(translateError(e.key, e.params, 'en')).toBe(`long-line.csv, line 3, column 1: line “more than 65536 characters” is not valid; expected a line of at most 65536 characters. (1 problem(s); nothing was imported.)`)
+    expect(translateError(e.key, e.params, 'en')).toBe(`long-line.csv, line 3, column 1: line “more than 65536 characters” is not valid; expected a line of at most 65536 characters. (1 problem; nothing was imported.)`)
   })
 })

@@ -82,7 +82,7 @@ describe('tournaments:import', () => {
     // two entries (players 1 and 141, round 1) and their points
     expect(held.replacement.changes).toEqual({ header: 0, playersAdded: 0, playersRemoved: 0, playerFields: 2, roundEntries: 2 })
     expect(held.message).toBe(
-      'example1-corrected.trf would replace tournament 1 “9. Karl-Mala-Gedenkturnier” (version 1, sklangen_TRF__tests__example1.trf): rounds 7 → 7, players 284 → 284, games 980 → 980; 2 round entries changed (result, opponent or colour), 0 player(s) added, 0 removed, 2 player field(s) and 0 header field(s) changed. Nothing was imported: confirm the replacement to import it.'
+      'example1-corrected.trf would replace tournament 1 “9. Karl-Mala-Gedenkturnier” (version 1, sklangen_TRF__tests__example1.trf): rounds 7 → 7, players 284 → 284, games 980 → 980; 2 round entries changed (result, opponent or colour), 0 players added, 0 removed, 2 player fields and 0 header fields changed. Nothing was imported: confirm the replacement to import it.'
     )
     expect([count('tournament_files'), count('tournament_findings'), count('audit_log')]).toEqual([1, findingsBefore, auditBefore])
     const [r] = await call('tournaments:import', { files: [{ ...correctedFile, replaces: id, replacesVersion: 1 }] }) as { outcome: string; tournamentId: number; version: number; diff: { rounds: unknown[]; players: unknown[]; summary: string } }[]
