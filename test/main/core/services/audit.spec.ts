@@ -95,7 +95,7 @@ describe('audit log as sentences', () => {
     const [created] = (await call('audit:list', { entityId: 'fra-2027' })).rows
     expect(created!.subject).toMatchObject({ name: 'FRA 2027' })
     expect(auditSentence(created!, 'en')).toBe('Created the rule set FRA 2027')
-    expect(auditSentence(created!, 'fr')).toBe('Créé le jeu de règles FRA 2027')
+    expect(auditSentence(created!, 'fr')).toBe('Création du jeu de règles FRA 2027')
     expect(auditLink(created!)).toBe('/rules/fra-2027')
     // a deleted profile: nothing to name but its id, no link
     const [deleted] = (await call('audit:list', { action: 'rating-profile.delete' })).rows
