@@ -88,7 +88,7 @@ describe('FIDE’s words on screen', () => {
       await expect.poll(() => h.page.locator('[data-testid^="audit-sentence-"]').count()).toBeGreaterThan(0)
       await h.page.screenshot({ path: `${SHOTS}/audit-${locale}.png` })
       const text = await h.page.getByTestId('audit-table').innerText()
-      expect(text).toContain(locale === 'fr' ? 'Généré le projet de liste standard du 1er octobre 2025, version 1' : 'Generated the draft standard list of 1 October 2025, version 1')
+      expect(text).toContain(locale === 'fr' ? 'Calcul du projet de liste standard du 1er octobre 2025, version 1' : 'Generated the draft standard list of 1 October 2025, version 1')
       expect(text).not.toMatch(/\b(list|tournament|finding)\.[a-z]+\b/)
       // the raw record behind the row's toggle
       await h.page.locator('.n-data-table-expand-trigger').first().click()
