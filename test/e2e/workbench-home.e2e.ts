@@ -142,7 +142,7 @@ describe('Publish on the list’s own page', () => {
       await open(h.page, '/', locale)
       const last = h.page.getByTestId('home-last-published')
       await expect.poll(async () => await last.innerText(), { timeout: 30000 }).toContain(
-        locale === 'en' ? 'Last published: standard list of 1 Oct 2025, version 1, published' : 'Dernière publiée : liste standard du 1 oct. 2025, version 1, publiée le'
+        locale === 'en' ? 'Last published: standard list of 1 Oct 2025, version 1, published' : 'Dernière publiée\u00a0: liste standard du 1er oct. 2025, version 1, publiée le'
       )
       expect(await h.page.getByTestId('home-last-published-link').getAttribute('href')).toBe(`#/lists/${draft}`)
       expect(await h.page.getByTestId('home-next-list-standard').innerText()).toContain(

@@ -32,7 +32,9 @@ describe('importing a tournament report in the browser', () => {
     const bad = h.page.getByTestId('queue-py4swiss_too_many_results.trf')
     await expect.poll(async () => (await good.getByTestId('queue-state').innerText()).trim(), { timeout: 30000 }).toMatch(/ready/i)
     await expect.poll(async () => await bad.innerText(), { timeout: 30000 }).toMatch(/line 2\b|:2:/i)
-    // the preview shows the crosstable before anything is stored
+    // the preview shows the crosstable before anything is stored, on demand (one line per file until asked)
+    await good.getByTestId('queue-toggle-crosstable').click()
+    await good.getByTestId('queue-crosstable').waitFor()
     expect(await good.innerText()).toContain('Arias Cusio, Oscar')
     await h.page.getByTestId('import-all').click()
     await good.getByTestId('import-result').waitFor({ timeout: 30000 })
