@@ -140,7 +140,7 @@ describe('the archive in the browser', () => {
     expect(rated).toContain('1 Mar 2024')
     expect(rated).toContain('1872')
     expect(rated).toContain('+18.0')
-    expect(await h.page.getByTestId('archive-history').innerText()).toContain('1,890')
+    expect(await h.page.getByTestId('archive-history').innerText()).toContain('1890')
     await h.page.getByTestId('archive-open-sheet').first().click()
     await expect.poll(async () => await h.page.locator('.n-drawer').innerText()).toContain('Bundesliga Open')
     await h.page.screenshot({ path: join(artifacts, 'archive-player.png'), fullPage: true })

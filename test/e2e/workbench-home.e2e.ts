@@ -148,7 +148,7 @@ describe('Publish on the list’s own page', () => {
       expect(await h.page.getByTestId('home-next-list-standard').innerText()).toContain(
         locale === 'en'
           ? 'The standard list of 1 Nov 2025, closing date 29 Oct 2025 · the list after the last one published'
-          : 'La liste standard du 1 nov. 2025, clôture le 29 oct. 2025 · la liste qui suit la dernière publiée'
+          : 'La liste standard du 1er nov. 2025, clôture le 29 oct. 2025 · la liste qui suit la dernière publiée'
       )
       expect(await h.page.getByTestId('home-next-check').innerText()).toContain(locale === 'en' ? '1 report to check' : '1 rapport à contrôler')
       expect(await h.page.getByTestId('home-reference-blitz').innerText()).toBe(locale === 'en' ? 'none' : 'aucune')
