@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
 import { CHANGE_KINDS } from './plain'
 import { listSummarySchema } from './lists'
-import { noteSchema } from './rating'
+import { noteSchema, tournamentFiguresShape } from './rating'
 import { federationCodeSchema, federationNameSchema } from './system'
 
 export const calendarEntrySchema = z.object({ listDate: isoDate, closingDate: isoDate, edition: z.string() })
@@ -158,16 +158,10 @@ export const sheetTournamentSchema = z.object({
   system: z.enum(['swiss', 'round-robin']),
   late: z.boolean(),
   slice: monthSliceSchema.nullable(),
-  /** His own rating used (list in force at the start) and its list; null: he played unrated. */
-  rating: z.number().nullable(),
+  /** His own rating used (list in force at the start; null: he played unrated), K and the event's figures. */
+  ...tournamentFiguresShape,
+  /** The list his rating came from. */
   ratingListId: z.number().nullable(),
-  n: z.number(),
-  w: z.number(),
-  we: z.number().nullable(),
-  /** ΣΔR. */
-  chg: z.number().nullable(),
-  k: z.number().nullable(),
-  kChg: z.number().nullable(),
   /** Unrated: his event figures (Rc or Ra, Ru). */
   event: z.object({ ra: z.number(), ru: z.number().nullable(), n: z.number(), w: z.number() }).nullable(),
   games: z.array(sheetGameSchema),

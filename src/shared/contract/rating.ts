@@ -322,18 +322,27 @@ export const calcGameSchema = z.object({
   note: z.string().nullable()
 })
 
+/**
+ * A tournament's figures as the engine gives them (his rating used, K, games, score, expected score, ΣΔR, K × ΣΔR):
+ * the calculator's reply and the list's calculation sheet both carry them.
+ */
+export const tournamentFiguresShape = {
+  rating: z.number().nullable(),
+  k: z.number().nullable(),
+  n: z.number(),
+  w: z.number(),
+  we: z.number().nullable(),
+  /** ΣΔR. */
+  chg: z.number().nullable(),
+  kChg: z.number().nullable()
+}
+
 export const calcOutputSchema = z.object({
   tournaments: z.array(
     z.object({
       name: z.string(),
       edition: z.string(),
-      rating: z.number().nullable(),
-      k: z.number().nullable(),
-      n: z.number(),
-      w: z.number(),
-      we: z.number().nullable(),
-      chg: z.number().nullable(),
-      kChg: z.number().nullable(),
+      ...tournamentFiguresShape,
       games: z.array(calcGameSchema),
       notes: z.array(noteSchema)
     })
