@@ -2,14 +2,11 @@
 // and where each entry leads (the list, the tournament, the player it names). Pure: the row and what it names in.
 import type { AuditRow } from './contract/audit'
 import { formatCount, formatDay } from './formats'
-import { TOURNAMENT_STATUS } from './words'
+import { RATING_TYPE_IN_TEXT, TOURNAMENT_STATUS } from './words'
 
 export type SentenceLocale = 'en' | 'fr'
 
-const RATING_TYPE: Record<SentenceLocale, Record<string, string>> = {
-  en: { standard: 'standard', rapid: 'rapid', blitz: 'blitz' },
-  fr: { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
-}
+const RATING_TYPE: Record<SentenceLocale, Record<string, string>> = RATING_TYPE_IN_TEXT
 
 const STATUS: Record<SentenceLocale, Record<string, string>> = TOURNAMENT_STATUS
 

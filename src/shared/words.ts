@@ -21,6 +21,16 @@ export const RATING_TYPE_WORDS: Record<WordLocale, Record<'standard' | 'rapid' |
   fr: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' }
 }
 
+/** The rating types within a sentence ("the rapid list", "la liste rapide"): the same words, lower case. */
+export const RATING_TYPE_IN_TEXT: Record<WordLocale, Record<'standard' | 'rapid' | 'blitz', string>> = {
+  en: lowerCased(RATING_TYPE_WORDS.en),
+  fr: lowerCased(RATING_TYPE_WORDS.fr)
+}
+
+function lowerCased(words: Record<'standard' | 'rapid' | 'blitz', string>): Record<'standard' | 'rapid' | 'blitz', string> {
+  return { standard: words.standard.toLowerCase(), rapid: words.rapid.toLowerCase(), blitz: words.blitz.toLowerCase() }
+}
+
 export const SYSTEM_WORDS: Record<WordLocale, Record<'swiss' | 'round-robin', string>> = {
   en: { swiss: 'Swiss', 'round-robin': 'Round robin' },
   fr: { swiss: 'Système suisse', 'round-robin': 'Toutes rondes' }

@@ -7,13 +7,13 @@ import type { SheetGame } from '../lists/types'
 import { fit, type PdfFonts } from './pdf'
 import { foldName } from '../registry/names'
 import { formatDay } from '../../../shared/formats'
+import { RATING_TYPE_IN_TEXT } from '../../../shared/words'
 
 type Locale = 'en' | 'fr'
 
 const LABELS = {
   en: {
     title: 'Calculation sheet',
-    ratingType: { standard: 'standard', rapid: 'rapid', blitz: 'blitz' } as Record<string, string>,
     list: (type: string, date: string, version: number, draft: boolean) => `The ${type} rating list of ${date}, version ${version}${draft ? ' (draft, not published)' : ''}`,
     listOf: (date: string) => `list of ${date}`,
     base: 'Before this list',
@@ -45,7 +45,6 @@ const LABELS = {
   },
   fr: {
     title: 'Fiche de calcul',
-    ratingType: { standard: 'standard', rapid: 'rapide', blitz: 'blitz' } as Record<string, string>,
     list: (type: string, date: string, version: number, draft: boolean) => `Liste ${type} du ${date}, version ${version}${draft ? ' (projet, non publiée)' : ''}`,
     listOf: (date: string) => `liste du ${date}`,
     base: 'Avant cette liste',
@@ -154,7 +153,7 @@ export async function sheetPdf(
   para(L.title, 'bold', 17)
   para(`${view.player.name}${view.player.fideId ? ` · FIDE ID ${view.player.fideId}` : ''}`, 'bold', 12.5)
   doc.moveDown(0.3)
-  para(L.list(L.ratingType[list.ratingType] ?? list.ratingType, sheetDate(list.listDate, locale), list.version, list.status === 'draft'))
+  para(L.list((RATING_TYPE_IN_TEXT[locale] as Record<string, string>)[list.ratingType] ?? list.ratingType, sheetDate(list.listDate, locale), list.version, list.status === 'draft'))
   doc.moveDown(0.3)
   if (sheet) {
     const baseList = listOf(sheet.base.listId)

@@ -1,12 +1,13 @@
 // The neutral tournament model shared by the TRF reader/writer, the database and the rating engine.
 
 import { RATING_TYPES, type RatingType } from '../../../shared/contract/plain'
+import { RATING_TYPE_IN_TEXT } from '../../../shared/words'
 
 /** The rating types, one definition with the contract's (standard, rapid, blitz: the order lists and screens show). */
 export { RATING_TYPES, type RatingType }
 
 /** The rating types as the French messages name them (the `…Fr` parameters of the findings and errors). */
-export const RATING_TYPE_FR: Readonly<Record<RatingType, string>> = { standard: 'standard', rapid: 'rapide', blitz: 'blitz' }
+export const RATING_TYPE_FR: Readonly<Record<RatingType, string>> = RATING_TYPE_IN_TEXT.fr
 export type PairingSystem = 'swiss' | 'round-robin'
 
 /**
