@@ -1,7 +1,7 @@
 // What the TRF reader gathers while it walks the file's lines, shared by the readers of each kind of record.
-import type { TournamentPlayer } from '../model/tournament'
+import type { CheckInput } from './checks'
 import type { FindingCollector } from './findings'
-import { DEFAULT_SCORING, type TrfBye, type TrfHeader, type TrfKeptLine, type TrfNationalRating, type TrfPlayerSource, type TrfScoring, type TrfTeam } from './types'
+import { DEFAULT_SCORING, type TrfHeader, type TrfKeptLine } from './types'
 
 /** The header before any record is read (also the writer's and the tests' starting point). */
 export function emptyHeader(): TrfHeader {
@@ -13,22 +13,12 @@ export function emptyHeader(): TrfHeader {
   }
 }
 
-export interface ReadContext {
+/** The checks' input (header, players, teams, ratings, byes, scoring, where records sit), gathered line by line, and the reader's own state. */
+export interface ReadContext extends Required<CheckInput> {
   c: FindingCollector
-  header: TrfHeader
-  players: TournamentPlayer[]
-  sources: TrfPlayerSource[]
-  teams: TrfTeam[]
-  nationals: TrfNationalRating[]
-  byes: TrfBye[]
   kept: TrfKeptLine[]
-  scoring: TrfScoring
   trf26: boolean
   roundDatesLine: { line: number; text: string } | null
-  recordLines: Map<string, number>
-  roundDateColumns: [number, number][]
-  /** "startRank:round" of blocks written "0000 -" with a blank result (scored by the file's dialect). */
-  explicitBlank: Set<string>
   dateLines: { start?: { line: number; text: string }; end?: { line: number; text: string } }
   /** The XXS line's scoring (JaVaFo), applied once every line is read. */
   xxs: string | null

@@ -174,7 +174,8 @@ export function readTrf(bytes: Uint8Array, fileName: string): ParsedTrf {
   reportMissing(ctx, lines, tooLarge)
 
   const titleLetters = ctx.sources.some((s) => /^[gmfc]$|^w[gmfc]$/.test(s.text.slice(10, 13).trim()))
-  const checked = runChecks({ header: h, players: ctx.players, sources: ctx.sources, teams: ctx.teams, nationals: ctx.nationals, byes: ctx.byes, scoring: ctx.scoring, explicitBlank: ctx.explicitBlank, recordLines: ctx.recordLines, roundDateColumns: ctx.roundDateColumns }, c)
+  // the context holds the checks' input as it was gathered
+  const checked = runChecks(ctx, c)
   const parsedCore = { header: h, players: ctx.players }
   const system = detectSystem(parsedCore)
   return {
