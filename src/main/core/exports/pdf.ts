@@ -61,7 +61,8 @@ export async function writePdf(meta: ExportMeta, rows: Iterable<ExportRow>, sink
   const provenance = listProvenance(meta.publisher, meta.locale)
   const doc = await openDocument(meta, fonts, publisher, heading, provenance)
   const stream = streamTo(doc, sink)
-  const list: ListPage = { doc, meta, l, publisher, heading, provenance, pages: pdfPageCount(meta.total) }
+  const logo = meta.logo ? await embedLogo(doc, meta.logo) : null
+  const list: ListPage = { doc, meta, l, publisher, heading, provenance, pages: pdfPageCount(meta.total), logo }
 
   const rankOf = rankCounter(meta.sort)
   let page = 0
@@ -91,6 +92,34 @@ interface ListPage {
   heading: string
   provenance: string
   pages: number
+  /** the federation's logo, written once into the document before its first page */
+  logo: PdfImage | null
+}
+
+/** What pdfkit's opened image is to this file (its typings leave openImage out). */
+interface PdfImage {
+  embed(doc: PDFKit.PDFDocument): void
+  obj?: { offset?: number }
+}
+
+/**
+ * The logo read and written into the document before the first page. pdfkit separates a PNG's transparency in the
+ * background and writes the image when that is done: left to the first page, it landed wherever the rows had got
+ * to, and two exports of one list differed. Waits (a few ticks) until its object is in the file.
+ */
+async function embedLogo(doc: PDFKit.PDFDocument, data: Uint8Array): Promise<PdfImage> {
+  let image: PdfImage
+  try {
+    image = (doc as unknown as { openImage(src: Buffer): PdfImage }).openImage(Buffer.from(data))
+    image.embed(doc)
+  } catch (e) {
+    throw new UserError('exports.badLogo', { reason: (e as Error).message })
+  }
+  for (let tick = 0; image.obj?.offset === undefined; tick++) {
+    if (tick === 5000) throw new UserError('exports.badLogo', { reason: 'the image was never decoded' })
+    await new Promise((resolve) => setTimeout(resolve, 1))
+  }
+  return image
 }
 
 /** The document with its properties (publisher, list, provenance, filters) and fonts; dated the list's date so two exports match. */
@@ -166,16 +195,12 @@ function startPage(list: ListPage, page: number): number {
 }
 
 /** The heading: the logo when set, the publisher, the list and its version and status, the provenance, the filters. */
-function pageHeading({ doc, meta, l, publisher, heading, provenance }: ListPage): void {
+function pageHeading({ doc, meta, l, publisher, heading, provenance, logo }: ListPage): void {
   const x0 = PAGE.margin
   let top = PAGE.margin
   let textX = x0
-  if (meta.logo) {
-    try {
-      doc.image(Buffer.from(meta.logo), x0, top, { fit: [48, 48] })
-    } catch (e) {
-      throw new UserError('exports.badLogo', { reason: (e as Error).message })
-    }
+  if (logo) {
+    doc.image(logo as unknown as PDFKit.Mixins.ImageSrc, x0, top, { fit: [48, 48] })
     textX = x0 + 58
   }
   doc.fillColor('black')
