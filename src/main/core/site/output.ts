@@ -17,6 +17,8 @@ export interface SiteManifest {
   files: Record<string, { sha256: string; bytes: number }>
   /** The player pages' files, by player id (kept as they are when a new list does not touch him). */
   players: Record<string, string[]>
+  /** Each player's registry fingerprint (what the pages show of him, withheld or not): an edit renders him again. */
+  registry?: Record<string, string>
 }
 
 export function readManifest(dir: string): SiteManifest | null {
@@ -118,11 +120,13 @@ export class SiteOutput {
     }
   }
 
-  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>): SiteManifest {
+  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>): SiteManifest {
     const files: SiteManifest['files'] = {}
     for (const k of [...this.files.keys()].sort()) files[k] = this.files.get(k)!
     const sorted: Record<string, string[]> = {}
     for (const k of Object.keys(players).sort((a, b) => Number(a) - Number(b))) sorted[k] = players[k]!
-    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted }
+    const fingerprints: Record<string, string> = {}
+    for (const k of Object.keys(registry).sort((a, b) => Number(a) - Number(b))) fingerprints[k] = registry[k]!
+    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted, registry: fingerprints }
   }
 }
