@@ -131,11 +131,11 @@ ${tops(ref, m.tops)}`
 
 /** The runs of a player's lines on one chain: a new row where his line changed. */
 export function historyRuns(rows: readonly HistoryRow[]): HistoryRow[][] {
-  const key = (r: HistoryRow) => JSON.stringify([r.rating, r.games, r.k, r.flags, r.title, r.federation, r.delisted])
+  const same = (a: HistoryRow, b: HistoryRow) => a.rating === b.rating && a.games === b.games && a.k === b.k && a.flags === b.flags && a.title === b.title && a.federation === b.federation && a.delisted === b.delisted
   const runs: HistoryRow[][] = []
   for (const r of rows) {
     const last = runs[runs.length - 1]
-    if (last && key(last[0]!) === key(r)) last.push(r)
+    if (last && same(last[0]!, r)) last.push(r)
     else runs.push([r])
   }
   return runs
@@ -247,15 +247,17 @@ export const PLAYER_FILE_BUDGET = 150_000
 export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
   const sheets = [...p.sheets].reverse()
   const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s))]))
+  // one page when it fits (nearly every player): the page measured is the page written
+  const whole: [string, string][] = SITE_LOCALES.map((loc) => {
+    const ref: PageRef = { locale: loc, path: p.page }
+    return [`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) })]
+  })
+  if (whole.every(([, html]) => html.length * 3 <= budget || Buffer.byteLength(html) <= budget)) return whole
   const pages = splitSheets(federation, p, sections, budget)
   const out: [string, string][] = []
   for (const loc of SITE_LOCALES) {
     const ref: PageRef = { locale: loc, path: p.page }
     const mine = sections.get(loc)!
-    if (pages.length === 1) {
-      out.push([`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: playerBody(ref, p, mine, () => null) })])
-      continue
-    }
     const where = new Map<number, string>()
     pages.forEach((idx, k) => {
       for (const i of idx) where.set(sheets[i]!.list.id, k === 0 ? `#sheet-${sheets[i]!.list.id}` : `${sheetsPageName(p.id, k + 1)}#sheet-${sheets[i]!.list.id}`)
@@ -298,9 +300,7 @@ function sheetsNav(ref: PageRef, p: SitePlayer, count: number, current: number):
  */
 function splitSheets(federation: string, p: SitePlayer, sections: Map<SiteLocale, string[]>, budget: number): number[][] {
   const size = (f: (loc: SiteLocale) => string): number => Math.max(...SITE_LOCALES.map((loc) => Buffer.byteLength(f(loc))))
-  const all = size((loc) => page({ locale: loc, path: p.page }, { federation, title: p.name, body: playerBody({ locale: loc, path: p.page }, p, sections.get(loc)!, () => null) }))
   const count = sections.get('en')!.length
-  if (all <= budget) return [Array.from({ length: count }, (_, i) => i)]
   const sheetSize = Array.from({ length: count }, (_, i) => size((loc) => sections.get(loc)![i]!) + 1)
   // room for the links that point to another page and for the pages' navigation
   const slack = 400 + 60 * count
