@@ -240,21 +240,21 @@ function notCounted(code: string | null, locale: SiteLocale): string {
 export const PLAYER_FILE_BUDGET = 150_000
 
 /**
- * A player's files in both languages: his page (facts, lines, chart, the newest calculation sheets) and, when his
+ * A player's files in both languages (their UTF-8 bytes, measured against the budget as they are written): his page (facts, lines, chart, the newest calculation sheets) and, when his
  * sheets over the years would make it too big, further pages of older sheets (`<id>-2.html`, …), split the same way
  * in both languages so that the language switch lands on the same page.
  */
-export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
+export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, Buffer][] {
   const sheets = [...p.sheets].reverse()
   const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s))]))
-  // one page when it fits (nearly every player): the page measured is the page written
-  const whole: [string, string][] = SITE_LOCALES.map((loc) => {
+  // one page when it fits (nearly every player): the bytes measured are the bytes written
+  const whole: [string, Buffer][] = SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
-    return [`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) })]
+    return [`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) }))]
   })
-  if (whole.every(([, html]) => html.length * 3 <= budget || Buffer.byteLength(html) <= budget)) return whole
+  if (whole.every(([, bytes]) => bytes.length <= budget)) return whole
   const pages = splitSheets(federation, p, sections, budget)
-  const out: [string, string][] = []
+  const out: [string, Buffer][] = []
   for (const loc of SITE_LOCALES) {
     const ref: PageRef = { locale: loc, path: p.page }
     const mine = sections.get(loc)!
@@ -263,7 +263,7 @@ export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAY
       for (const i of idx) where.set(sheets[i]!.list.id, k === 0 ? `#sheet-${sheets[i]!.list.id}` : `${sheetsPageName(p.id, k + 1)}#sheet-${sheets[i]!.list.id}`)
     })
     const nav = sheetsNav(ref, p, pages.length, 1)
-    out.push([`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` })])
+    out.push([`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` }))])
     for (let k = 1; k < pages.length; k++) {
       const path = p.page.replace(/[^/]+$/, sheetsPageName(p.id, k + 1))
       const r: PageRef = { locale: loc, path }
@@ -272,7 +272,7 @@ export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAY
 <h2>${esc(l.player.sheetPage(k + 1, pages.length))}</h2>
 ${sheetsNav(r, p, pages.length, k + 1)}
 ${pages[k]!.map((i) => mine[i]!).join('\n')}`
-      out.push([`${loc}/${path}`, page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body })])
+      out.push([`${loc}/${path}`, Buffer.from(page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body }))])
     }
   }
   return out
