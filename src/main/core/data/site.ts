@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
 import { DEFAULT_PRIVACY, type SitePrivacy } from '../site/privacy'
-import { archivePlayerColumns, type ArchivePlayerRow } from './archive'
+import { archivePlayerColumns, type ArchivePlayerRow, type ListEntryFacts } from './archive'
 import { delistedSql, publishedRatingSql } from './published-rating'
 
 const SITE_PRIVACY_KEY = 'sitePrivacy'
@@ -115,17 +115,7 @@ export function sitePlayersOnLists(db: Db, listIds: readonly number[]): SitePlay
 }
 
 /** A player's line on one of the site's lists (archive's playerHistory's facts, the list's own columns left to the caller). */
-export interface SiteLineRow {
-  playerId: number
-  listId: number
-  rating: number | null
-  games: number | null
-  k: number | null
-  flags: string | null
-  delisted: boolean
-  title: string | null
-  federation: string | null
-}
+export type SiteLineRow = ListEntryFacts & { playerId: number; listId: number }
 
 /**
  * The lines of many players on the given lists in one read, by player then in the lists' order (`listOrder`: the list
