@@ -1,9 +1,10 @@
 // Builds the federation's public rating website (a static folder: HTML, JSON, one style sheet, one small script) from
 // the office's database. Every figure comes from the office's own reads — the list rows of the exports and top lists
-// (data/list-rows.ts), a player's lines (archive's playerHistory), each calculation sheet as `lists:sheet` gives it
-// (sheetView), the lists' publisher and history — so the site shows what the office's screens show. Deterministic (no
-// date of building; everything in id order) and incremental: a build after a new list renders again only the players
-// that list touched, and writes only the files whose bytes changed (site/output.ts).
+// (data/list-rows.ts), a player's lines (archive's facts, read for a batch of players), each calculation sheet as
+// `lists:sheet` gives it (the stored sheet, sheetReferences, sheetCitations: site-players.ts), the lists' publisher and
+// history — so the site shows what the office's screens show. Deterministic (no date of building; everything in id
+// order) and incremental: a build after new lists or registry edits renders again only the players they touched, and
+// writes only the files whose bytes changed (site/output.ts).
 import { createHash } from 'node:crypto'
 import { writeFileSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
