@@ -49,15 +49,6 @@ export function playerIdOfFideId(db: Db, fideId: number): number | null {
   return row ? (row.mergedInto ?? row.id) : null
 }
 
-/** Every player with a line on one of the lists (merged records left out), by id. */
-export function playersOnLists(db: Db, listIds: readonly number[]): number[] {
-  if (!listIds.length) return []
-  const stmt = preparedPluck(db, "SELECT e.player_id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.status <> 'merged'")
-  const ids = new Set<number>()
-  for (const l of listIds) for (const id of stmt.iterate(l) as Iterable<number>) ids.add(id)
-  return [...ids].sort((a, b) => a - b)
-}
-
 /** The federations of a list's players (the entry's, else the registry's), in order. */
 export function listFederations(db: Db, listId: number): string[] {
   return preparedPluck(db,
