@@ -27,6 +27,11 @@ export const LIMITS = {
    * rounds), and so the length of any line of a report (line 132's round dates sit above the round blocks).
    */
   trfRounds: 200,
+  /**
+   * Round blocks a player line may hold past what its report supports (the declared rounds, XXR / 142; the round
+   * dates, 132; the last round two lines pair): byes asked for a round not yet paired, in a report sent mid-event.
+   */
+  trfRoundsTolerance: 2,
   /** Round blocks of all the player lines of a report (the crosstable's cells): 5,000 players over 100 rounds. */
   trfRoundEntries: 500_000,
   /** A player's name (TRF, FIDE TXT/XML, national list), in characters. */

@@ -6,7 +6,8 @@ import type { CallInput, CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
-import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
+import { writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
+import { readReport } from '../trf/bounds'
 import { findExisting, importTrfFile, sha256Of } from '../tournaments/import'
 import { proposeReplacement, setAsideInBatch, type BatchFile, type Replacement } from '../tournaments/replacement'
 import { loadTournamentModel } from '../data/tournament-model'
@@ -199,7 +200,7 @@ function planBatch(db: Db, files: readonly ImportFile[], receivedDate: string | 
   const plans: (FilePlan | null)[] = files.map((f, index) => {
     const bytes = bytesOf(f.base64)
     if (fileBySha256(db, sha256Of(bytes))) return { kind: 'import', parsed: null, bytes, confirmed: null }
-    const parsed = readTrf(bytes, f.fileName)
+    const parsed = readReport(bytes, f.fileName)
     if (parsed.findings.some((x) => x.fatal)) return { kind: 'import', parsed, bytes, confirmed: null }
     // a tournament named but not stored: the file is refused in its turn (tournaments.notFound), located to it
     if (f.replaces !== undefined && !tournamentStatus(db, f.replaces)) return { kind: 'import', parsed, bytes, confirmed: null }
@@ -272,7 +273,7 @@ function importOne(db: Db, f: ImportFile, plan: FilePlan, facts: Parameters<type
 export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
   'tournaments:preview': (input, { db }) => {
     const bytes = bytesOf(input.base64)
-    const parsed = readTrf(bytes, input.fileName)
+    const parsed = readReport(bytes, input.fileName)
     const sha256 = sha256Of(bytes)
     const loc = locale(db)
     const same = tournamentWithFile(db, sha256)
