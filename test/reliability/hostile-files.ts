@@ -104,3 +104,20 @@ export function writeTwoPlayerTrf(file: string, declared: number | null, rounds1
 export function writeByesTrf(file: string, byes: number, declared: number | null = byes): void {
   writeTwoPlayerTrf(file, declared, '  0000 - H'.repeat(byes), '', (byes / 2).toFixed(1))
 }
+
+/**
+ * A large, well-formed Swiss report: `players` players over `rounds` rounds (XXR declared), each round pairing 1–2, 3–4…
+ * (white wins): a legitimate report long enough to parse that other calls must not wait for it.
+ */
+export function writeBigSwissTrf(file: string, players: number, rounds: number): void {
+  const head = ['012 Big open', '022 Somewhere', '042 2026/01/01', '052 2026/01/09', `062 ${players}`, '092 Individual: Swiss-System', `XXR ${rounds}`]
+  const lines: string[] = []
+  for (let i = 1; i <= players; i++) {
+    const odd = i % 2 === 1
+    const other = odd ? i + 1 : i - 1
+    const block = other <= players ? `  ${String(other).padStart(4)} ${odd ? 'w 1' : 'b 0'}` : '  0000 - U'
+    const points = odd || other > players ? rounds.toFixed(1) : '0.0'
+    lines.push(playerLine({ startRank: String(i), sex: 'm', name: `Player${i}, Anna`, rating: '1500', federation: 'FRA', fideId: String(3000000 + i), birth: '1990/01/01', points, rank: String(i) }, block.repeat(rounds)))
+  }
+  writeFileSync(file, [...head, ...lines, ''].join('\n'))
+}

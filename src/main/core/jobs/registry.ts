@@ -6,8 +6,11 @@ import { importFideList } from '../registry/import'
 import { scanDuplicates } from '../registry/duplicates'
 import { importNationalList } from '../registry/national'
 import { backupBeforeImport } from './system'
+import { previewNationalFile } from '../services/players'
 
 export const registryJobs: JobHandlersOf<'registry'> = {
+  // the preview of a national list reads no database: the parsing alone, off the main process
+  'registry:previewNational': (input) => previewNationalFile(input.file),
   'registry:importList': async (opts, ctx) => {
     // a list import rewrites much of the registry: a verified copy first, unless there is nothing to lose yet
     ctx.progress(0, 1, 'backup')

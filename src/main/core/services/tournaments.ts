@@ -2,6 +2,7 @@
 import { readTimeControl } from '../trf/time-control-read'
 import { describeTimeControl } from '../../../shared/words'
 import type { Handler, HandlersOf } from './dispatch'
+import { parsesOffMain } from './context'
 import type { CallInput, CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
@@ -270,30 +271,34 @@ function importOne(db: Db, f: ImportFile, plan: FilePlan, facts: Parameters<type
   }
 }
 
-export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
-  'tournaments:preview': (input, { db }) => {
-    const bytes = bytesOf(input.base64)
-    const parsed = readReport(bytes, input.fileName)
-    const sha256 = sha256Of(bytes)
-    const loc = locale(db)
-    const same = tournamentWithFile(db, sha256)
-    const replaces = findExisting(db, parsed)?.id ?? null
-    return {
-      fileName: input.fileName,
-      format: parsed.format,
-      encoding: parsed.encoding,
-      lineEnding: parsed.lineEnding,
-      sha256,
-      alreadyImported: same,
-      replaces: same !== null ? null : replaces,
-      importable: !parsed.findings.some((f) => f.fatal),
-      header: headerSummary(parsed),
-      players: parsed.players,
-      findings: parsed.findings.map((f) => withMessage(f, loc))
-    }
-  },
+/** A report read without storing it: header, crosstable, findings (the rounds' bounds among them), the tournament it would replace. */
+export function previewReport(db: Db, input: CallInput<'tournaments:preview'>): CallOutput<'tournaments:preview'> {
+  const bytes = bytesOf(input.base64)
+  const parsed = readReport(bytes, input.fileName)
+  const sha256 = sha256Of(bytes)
+  const loc = locale(db)
+  const same = tournamentWithFile(db, sha256)
+  const replaces = findExisting(db, parsed)?.id ?? null
+  return {
+    fileName: input.fileName,
+    format: parsed.format,
+    encoding: parsed.encoding,
+    lineEnding: parsed.lineEnding,
+    sha256,
+    alreadyImported: same,
+    replaces: same !== null ? null : replaces,
+    importable: !parsed.findings.some((f) => f.fatal),
+    header: headerSummary(parsed),
+    players: parsed.players,
+    findings: parsed.findings.map((f) => withMessage(f, loc))
+  }
+}
 
-  'tournaments:import': (input, { db }) => importReports(db, input),
+export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
+  // an outside file is parsed in a worker where other calls are served meanwhile (parsesOffMain)
+  'tournaments:preview': (input, ctx) => (parsesOffMain(ctx) ? ctx.jobs.run('tournaments:preview', input, undefined, { quiet: true }) : previewReport(ctx.db, input)),
+
+  'tournaments:import': (input, ctx) => (parsesOffMain(ctx) ? ctx.jobs.run('tournaments:import', input, undefined, { quiet: true }) : importReports(ctx.db, input)),
 
   'tournaments:list': (input, { db }) => {
     const { total, rows } = tournamentPage(db, input)
