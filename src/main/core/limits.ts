@@ -40,6 +40,11 @@ export const LIMITS = {
   browserExports: 3,
   /** The Retry-After of a refused export, in seconds. */
   browserExportRetrySeconds: 5,
+  /**
+   * How long a writer (a job: list import, generation, publication, report import…) waits its turn behind the
+   * writers ahead of it before giving up with an error naming the holder: a FIDE-scale generation or import takes minutes.
+   */
+  writerWaitMinutes: 30,
   /** A free text of a report or list header: tournament name, place, federation, arbiter, in characters. */
   headerTextChars: 500
 } as const
