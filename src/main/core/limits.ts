@@ -38,6 +38,11 @@ export const LIMITS = {
   playerNameChars: 200,
   /** List exports a browser-mode server writes at once (each in a worker); past them, 429 with Retry-After. */
   browserExports: 3,
+  /**
+   * Outside files (reports, national lists) parsed at once in workers by the desktop app and browser mode; the others
+   * wait their turn (services/parse-queue.ts).
+   */
+  parseWorkers: 2,
   /** The Retry-After of a refused export, in seconds. */
   browserExportRetrySeconds: 5,
   /**

@@ -1,6 +1,7 @@
 // Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
 import type { HandlersOf } from './dispatch'
 import { parsesOffMain, type ServiceContext } from './context'
+import { inParseSlot } from './parse-queue'
 import type { CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
@@ -65,7 +66,7 @@ export const playersHandlers: HandlersOf<'players'> = {
   // an outside file is parsed in a worker where other calls are served meanwhile (parsesOffMain)
   'players:previewNational': (input, ctx) => {
     const file = ctx.uploads.resolve(input.upload, 'national-list').path
-    return parsesOffMain(ctx) ? ctx.jobs.run('registry:previewNational', { file }, undefined, { quiet: true }) : previewNationalFile(file)
+    return parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('registry:previewNational', { file }, undefined, { quiet: true })) : previewNationalFile(file)
   },
 
   'players:importNational': ({ upload, ...input }, { jobs, uploads }) => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
+import { LIMITS } from '../../../../src/main/core/limits'
 import { writeBigSwissTrf, writeByesTrf, writeWideXlsx, writeXlsxBomb } from '../../../reliability/hostile-files'
 
 const tmp = tempDir()
@@ -99,5 +100,20 @@ describe('outside files parsed off the main thread (desktop app, browser mode)',
     const off = await preview(browser)
     expect(off).toMatchObject({ ok: false, error: { key: 'limits.unpackedTooLarge' } })
     expect(off).toEqual(await preview(cli))
+  })
+
+  it('five previews sent together are read two workers at a time (LIMITS.parseWorkers), each answered', async () => {
+    expect(LIMITS.parseWorkers).toBe(2)
+    const preview = () => call(browser, 'players:previewNational', { upload: browser.ctx.uploads.register(tmp.file('wide.xlsx'), 'national-list').handle })
+    let most = 0
+    let done = false
+    const all = Promise.all(Array.from({ length: 5 }, preview)).finally(() => (done = true))
+    while (!done) {
+      most = Math.max(most, browser.ctx.jobs.runningCount())
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    const replies = await all
+    expect(most).toBe(2)
+    expect(replies.map((r) => r.ok && (r.value as { rows: number }).rows)).toEqual([300, 300, 300, 300, 300])
   })
 })
