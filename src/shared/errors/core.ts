@@ -66,6 +66,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'Waiting for the write of another Rating Office session (process {pid} on {host}, open since {since}) to finish…',
     fr: 'En attente de la fin de l’écriture d’une autre session de Rating Office (processus {pid} sur {host}, ouverte depuis {since})…'
   },
+  'db.writerWaitingOther': {
+    en: 'Waiting for another write to the database to finish…',
+    fr: 'En attente de la fin d’une autre écriture dans la base…'
+  },
   'db.writerTimedOut': {
     en: 'The database {file} is busy: {what} started at {since} by {by} (process {pid} on {host}) has not finished after {minutes} minutes of waiting. Nothing of this change was done: do it again once that one has finished.',
     fr: 'La base {file} est occupée : la tâche en cours ({what}, lancée à {since} par {by}, processus {pid} sur {host}) n’est pas terminée après {minutes} minutes d’attente. Rien de cette modification n’a été fait : refaites-la quand cette tâche sera terminée.'

@@ -94,9 +94,12 @@ export async function takeWriteTurn(dbPath: string, kind: string, hooks: TurnHoo
       }
       // the writer at work, else the first in the queue
       const holder = ahead.find((m) => m.state === 'writing') ?? ahead[0] ?? null
+      const session = holder ? null : unmarkedHolder(dbPath)
       const message = holder
         ? translateError('db.writerWaiting', holderParams(dbPath, holder), loc)
-        : translateError('db.writerWaitingSession', { file: dbPath, ...(unmarkedHolder(dbPath) ?? { pid: '?', host: '?', since: '?' }) }, loc)
+        : session
+          ? translateError('db.writerWaitingSession', { file: dbPath, ...session }, loc)
+          : translateError('db.writerWaitingOther', { file: dbPath }, loc)
       if (message !== told) hooks.waiting?.(message)
       told = message
       if (Date.now() - now >= maxWaitMs) throw timedOut(dbPath, holder, maxWaitMs)
