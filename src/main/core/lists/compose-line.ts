@@ -19,8 +19,8 @@ const STANDARD_REF = 'regulations.md § 1 (2024 rapid and blitz)'
 
 /** What composing a player's line needs beyond his base line, his registry facts and his period's work. */
 export interface LineComposition {
-  E: Edition
-  L: string
+  edition: Edition
+  listDate: string
   ratingType: GenerationInput['ratingType']
   baseListId: number | null
   baseListDate: string | null
@@ -115,27 +115,27 @@ export function gamelessSheet(entry: ListEntry, base: BaseEntry | undefined, lis
  * his registry facts (given only where they differ from the base line) and his period's work; it adds to the list's
  * counters, window and checksum.
  */
-export function composeLine(c: LineComposition, id: number, b: BaseEntry | undefined, f: PlayerFacts | undefined, held: PlayerWork): { entry: ListEntry | null; sheet: CalculationSheet | null } {
-  const line = startLine(id, b, f, ownWork(held))
-  if (line.ratedBase || line.work.standardBase !== null) rateRatedPlayer(c, line)
-  else rateUnratedPlayer(c, line)
-  settleStatus(c, line)
-  const entry = line.status !== null ? listEntry(c, line) : null
-  return { entry, sheet: calculationSheet(c, line, entry) }
+export function composeLine(list: LineComposition, id: number, base: BaseEntry | undefined, facts: PlayerFacts | undefined, held: PlayerWork): { entry: ListEntry | null; sheet: CalculationSheet | null } {
+  const line = startLine(id, base, facts, ownWork(held))
+  if (line.ratedBase || line.work.standardBase !== null) rateRatedPlayer(list, line)
+  else rateUnratedPlayer(list, line)
+  settleStatus(list, line)
+  const entry = line.status !== null ? listEntry(list, line) : null
+  return { entry, sheet: calculationSheet(list, line, entry) }
 }
 
 /** The line before any step: his facts (the registry's where given, else the base line's), nothing computed. */
-function startLine(id: number, b: BaseEntry | undefined, f: PlayerFacts | undefined, w: PlayerWork): Line {
+function startLine(id: number, base: BaseEntry | undefined, facts: PlayerFacts | undefined, work: PlayerWork): Line {
   return {
     id,
-    base: b,
-    ratedBase: b && b.status === 'rated' && b.rating !== null ? b : undefined,
-    work: w,
-    facts: f,
-    title: f ? f.title : (b?.title ?? null),
-    federation: f ? f.federation : (b?.federation ?? null),
-    birthYear: f ? (birthYearOf(f.birthDate) ?? null) : (b?.birthYear ?? null),
-    sex: f ? f.sex : (b?.sex ?? null),
+    base,
+    ratedBase: base && base.status === 'rated' && base.rating !== null ? base : undefined,
+    work,
+    facts,
+    title: facts ? facts.title : (base?.title ?? null),
+    federation: facts ? facts.federation : (base?.federation ?? null),
+    birthYear: facts ? (birthYearOf(facts.birthDate) ?? null) : (base?.birthYear ?? null),
+    sex: facts ? facts.sex : (base?.sex ?? null),
     notes: [],
     figures: { changeExact: null, change: null, compression: null, firstRating: null },
     rating: null,
@@ -154,65 +154,65 @@ function startLine(id: number, b: BaseEntry | undefined, f: PlayerFacts | undefi
 }
 
 /** A published rating at or above the edition's high-K threshold: the highest known, or this one. */
-function reachedHigh(E: Edition, highest: number | null, rating: number): boolean {
-  return Math.max(highest ?? rating, rating) >= E.k.high.threshold
+function reachedHigh(edition: Edition, highest: number | null, rating: number): boolean {
+  return Math.max(highest ?? rating, rating) >= edition.k.high.threshold
 }
 
 /**
  * The rated step: a rated player's new rating, base rating + K × ΣΔR over the period (regulations.md § 4.1, § 5);
  * in 2024 rapid and blitz, a player unrated on the base list is rated with his standard rating.
  */
-function rateRatedPlayer(c: LineComposition, line: Line): void {
-  const rb = line.ratedBase
-  const baseRating = rb ? rb.rating! : line.work.standardBase!
-  if (!rb) line.notes.push({ ref: STANDARD_REF, text: `unrated on the base list, rated with his standard rating ${baseRating}` })
-  const gamesBase = gamesBeforePeriod(c, line)
+function rateRatedPlayer(list: LineComposition, line: Line): void {
+  const ratedBase = line.ratedBase
+  const baseRating = ratedBase ? ratedBase.rating! : line.work.standardBase!
+  if (!ratedBase) line.notes.push({ ref: STANDARD_REF, text: `unrated on the base list, rated with his standard rating ${baseRating}` })
+  const gamesBase = gamesBeforePeriod(list, line)
   const rows = line.work.rated.map((row) => {
-    const k = tournamentK(c, line, row, baseRating, gamesBase)
+    const k = tournamentK(list, line, row, baseRating, gamesBase)
     if (row.via === 'later') row.sheet.notes.push({ ref: row.e.refs.unrated, text: `unrated at the start, rated since: rated with ${row.rating} for his own change, still unrated for his opponents (§ 8.4 / 10.4)` })
     if (row.via === 'standard') row.sheet.notes.push({ ref: STANDARD_REF, text: `no ${row.t.ratingType} rating: rated with his standard rating ${row.rating}` })
     return { e: row.e, k, chgH: row.chgH, row }
   })
   line.periodGames = rows.reduce((s, x) => s + x.row.n, 0)
-  const change = rows.length > 0 ? periodChange(c, line, rows) : 0
+  const change = rows.length > 0 ? periodChange(list, line, rows) : 0
   line.figures.change = change
   line.rating = baseRating + change
   line.ratedGamesToDate = gamesBase === null ? null : gamesBase + line.periodGames
-  line.highest = rb ? (rb.highestRating ?? rb.rating) : null
-  line.trackedSince = rb ? (rb.trackedSince ?? c.baseListDate ?? c.L) : c.L
+  line.highest = ratedBase ? (ratedBase.highestRating ?? ratedBase.rating) : null
+  line.trackedSince = ratedBase ? (ratedBase.trackedSince ?? list.baseListDate ?? list.listDate) : list.listDate
 }
 
 /**
  * His rated games before the period (null: unknown, then treated as established). Unknown on an imported list: there
  * K new-player (and not the junior rule) means fewer than its limit, counted from 0 at the base list.
  */
-function gamesBeforePeriod(c: LineComposition, line: Line): number | null {
-  const { E } = c
-  const rb = line.ratedBase
-  if (!rb) return 0
-  if (rb.ratedGamesToDate !== null || rb.k === null || rb.k !== E.k.newPlayer.k) return rb.ratedGamesToDate
-  const atBase = kFor(E, { rating: rb.rating, reachedHigh: reachedHigh(E, rb.highestRating, rb.rating!), birthYear: line.birthYear ?? undefined }, c.baseListDate ?? c.L)
+function gamesBeforePeriod(list: LineComposition, line: Line): number | null {
+  const { edition } = list
+  const ratedBase = line.ratedBase
+  if (!ratedBase) return 0
+  if (ratedBase.ratedGamesToDate !== null || ratedBase.k === null || ratedBase.k !== edition.k.newPlayer.k) return ratedBase.ratedGamesToDate
+  const atBase = kFor(edition, { rating: ratedBase.rating, reachedHigh: reachedHigh(edition, ratedBase.highestRating, ratedBase.rating!), birthYear: line.birthYear ?? undefined }, list.baseListDate ?? list.listDate)
   if (atBase.rule === 'junior') return null
-  line.notes.push({ ref: E.refs.k, text: `games so far unknown; K ${rb.k} on the base list means fewer than ${E.k.newPlayer.untilGames}: counted from 0 at the base list` })
+  line.notes.push({ ref: edition.refs.k, text: `games so far unknown; K ${ratedBase.k} on the base list means fewer than ${edition.k.newPlayer.untilGames}: counted from 0 at the base list` })
   return 0
 }
 
 /** His K in one tournament of the period, its note on the tournament's sheet: the base list's K, else his state's. */
-function tournamentK(c: LineComposition, line: Line, row: RatedRow, baseRating: number, gamesBase: number | null): number {
-  const rb = line.ratedBase
-  if (rb && rb.k !== null) {
-    row.sheet.notes.push({ ref: row.e.refs.k, text: `K ${rb.k} from the base list${c.baseListId !== null ? ` (list ${c.baseListId})` : ''}: the K printed for this period` })
-    return rb.k
+function tournamentK(list: LineComposition, line: Line, row: RatedRow, baseRating: number, gamesBase: number | null): number {
+  const ratedBase = line.ratedBase
+  if (ratedBase && ratedBase.k !== null) {
+    row.sheet.notes.push({ ref: row.e.refs.k, text: `K ${ratedBase.k} from the base list${list.baseListId !== null ? ` (list ${list.baseListId})` : ''}: the K printed for this period` })
+    return ratedBase.k
   }
-  const state = { rating: baseRating, ratedGames: gamesBase ?? undefined, reachedHigh: rb ? reachedHigh(c.E, rb.highestRating, baseRating) : false, birthYear: line.birthYear ?? undefined }
+  const state = { rating: baseRating, ratedGames: gamesBase ?? undefined, reachedHigh: ratedBase ? reachedHigh(list.edition, ratedBase.highestRating, baseRating) : false, birthYear: line.birthYear ?? undefined }
   const dec = kFor(row.e, state, row.t.start)
   row.sheet.notes.push(dec.note)
   return dec.k
 }
 
 /** The period's change, K × ΣΔR summed over its tournaments and rounded (each tournament's sheet shows its part). */
-function periodChange(c: LineComposition, line: Line, rows: { e: Edition; k: number; chgH: number; row: RatedRow }[]): number {
-  const total = periodTotal(rows, line.periodGames, c.E.refs.rounding)
+function periodChange(list: LineComposition, line: Line, rows: { e: Edition; k: number; chgH: number; row: RatedRow }[]): number {
+  const total = periodTotal(rows, line.periodGames, list.edition.refs.rounding)
   rows.forEach((x, i) => {
     const o = total.rows[i]!
     const s = x.row.sheet
@@ -231,61 +231,61 @@ function periodChange(c: LineComposition, line: Line, rows: { e: Edition; k: num
  * The unrated step: the period's events join his window, older ones leave it; a first rating when the edition's
  * minimum is reached; what stays goes to the window the list leaves.
  */
-function rateUnratedPlayer(c: LineComposition, line: Line): void {
-  const { E, L } = c
-  const w = line.work
-  for (const row of w.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.rating}) but not rated on the base list: no rating to change, these games give him none` })
-  const carried = c.windowIn.get(line.id)
+function rateUnratedPlayer(list: LineComposition, line: Line): void {
+  const { edition, listDate } = list
+  const work = line.work
+  for (const row of work.rated) row.sheet.notes.push({ ref: 'regulations.md § 5', text: `rated at the start (${row.rating}) but not rated on the base list: no rating to change, these games give him none` })
+  const carried = list.windowIn.get(line.id)
   let keep: WindowEvent[] = []
-  const windowEvents = [...(carried?.events ?? []), ...w.events].filter((ev) => monthsBetween(ev.start, L) < E.unrated.windowMonths)
-  const dropped = (carried?.events.length ?? 0) + w.events.length - windowEvents.length
-  if (dropped > 0) line.notes.push({ ref: E.refs.firstRating, text: `${dropped} event(s) older than ${E.unrated.windowMonths} months left the window` })
+  const windowEvents = [...(carried?.events ?? []), ...work.events].filter((ev) => monthsBetween(ev.start, listDate) < edition.unrated.windowMonths)
+  const dropped = (carried?.events.length ?? 0) + work.events.length - windowEvents.length
+  if (dropped > 0) line.notes.push({ ref: edition.refs.firstRating, text: `${dropped} event(s) older than ${edition.unrated.windowMonths} months left the window` })
   const windowState: WindowState = { first: null, keep: NONE, dropped, withheld: null }
   line.windowState = windowState
-  if (windowEvents.length > 0) keep = firstRatingOf(c, line, windowEvents, windowState) ?? keep
+  if (windowEvents.length > 0) keep = firstRatingOf(list, line, windowEvents, windowState) ?? keep
   windowState.keep = keep
   // his games stay in the window; once past his first event, the first-event rules are not his any more
-  const done = c.firstDone(line.id) || keep.length > 0
-  if (!line.newlyRated && done) c.window.push({ playerId: line.id, firstEventDone: true, events: keep })
+  const done = list.firstDone(line.id) || keep.length > 0
+  if (!line.newlyRated && done) list.window.push({ playerId: line.id, firstEventDone: true, events: keep })
 }
 
 /**
  * His first rating from his window's events, published when the edition's rules and the list allow it (then he is
  * newly rated); the events that counted when it is not published (they stay in the window), else null.
  */
-function firstRatingOf(c: LineComposition, line: Line, windowEvents: WindowEvent[], windowState: WindowState): WindowEvent[] | null {
-  const { E, L } = c
-  const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: c.editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
+function firstRatingOf(list: LineComposition, line: Line, windowEvents: WindowEvent[], windowState: WindowState): WindowEvent[] | null {
+  const { edition, listDate } = list
+  const evs: UnratedEvent[] = windowEvents.map((ev) => ({ name: ev.name, start: ev.start, edition: list.editionOf(ev.editionId), n: ev.n, w: ev.w, sumOpponents: ev.sumOpponents, ru: ev.ru, teamChampionship: ev.teamChampionship }))
   const whyNone: Note[] = []
-  const fr = firstRating(E, evs, { reducedMinimum: line.facts?.reducedMinimum, firstEventDone: c.doneBefore(line.id), whyNone })
-  if (!fr) {
-    line.notes.push(...whyNone, { ref: E.refs.unrated, text: 'no event counts towards a first rating' })
+  const first = firstRating(edition, evs, { reducedMinimum: line.facts?.reducedMinimum, firstEventDone: list.doneBefore(line.id), whyNone })
+  if (!first) {
+    line.notes.push(...whyNone, { ref: edition.refs.unrated, text: 'no event counts towards a first rating' })
     return null
   }
-  line.notes.push(...fr.notes)
-  const counted = fr.counted
+  line.notes.push(...first.notes)
+  const counted = first.counted
   // a first rating this list may not publish (no FIDE ID on FIDE's list): worked out, shown, not published
-  const barred = fr.published && c.unpublishable.has(line.id)
-  const reason = barred ? 'no FIDE ID: published on the national list only' : fr.reason
+  const barred = first.published && list.unpublishable.has(line.id)
+  const reason = barred ? 'no FIDE ID: published on the national list only' : first.reason
   if (barred) {
-    line.notes.push({ ref: E.refs.firstRating, text: `first rating ${fr.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
+    line.notes.push({ ref: edition.refs.firstRating, text: `first rating ${first.ru} not published: no FIDE ID (the federation's own list only); the games stay in the window` })
     windowState.withheld = 'no-fide-id'
   }
-  line.figures.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: fr.ra, p: fr.p, dp: fr.dp, ru: fr.ru, games: fr.games, published: fr.published && !barred, reason }
-  windowState.first = fr
-  if (!fr.published || barred) return windowEvents.filter((_, i) => counted[i])
-  line.rating = fr.ru
+  line.figures.firstRating = { window: windowEvents.map((ev, i) => ({ ...ev, counted: counted[i]! })), ra: first.ra, p: first.p, dp: first.dp, ru: first.ru, games: first.games, published: first.published && !barred, reason }
+  windowState.first = first
+  if (!first.published || barred) return windowEvents.filter((_, i) => counted[i])
+  line.rating = first.ru
   line.newlyRated = true
-  line.periodGames = windowEvents.reduce((s, ev, i) => s + (counted[i] && ev.listDate === L ? ev.n : 0), 0)
-  line.ratedGamesToDate = fr.games
+  line.periodGames = windowEvents.reduce((s, ev, i) => s + (counted[i] && ev.listDate === listDate ? ev.n : 0), 0)
+  line.ratedGamesToDate = first.games
   line.highest = null
-  line.trackedSince = L
+  line.trackedSince = listDate
   return null
 }
 
 /** The status step: a rating is rated or delisted (below the floor), active or not, with its K; no rating, titled or no line. */
-function settleStatus(c: LineComposition, line: Line): void {
-  if (line.rating !== null) ratedStatus(c, line, line.rating)
+function settleStatus(list: LineComposition, line: Line): void {
+  if (line.rating !== null) ratedStatus(list, line, line.rating)
   else if (line.title !== null) {
     line.status = 'titled-unrated'
     line.notes.push({ ref: TITLED_REF, text: `titled (${line.title}) and unrated: listed apart` })
@@ -294,28 +294,28 @@ function settleStatus(c: LineComposition, line: Line): void {
 }
 
 /** A rating's line: compressed (1 March 2024), above the floor or delisted, active or inactive, and the K printed. */
-function ratedStatus(c: LineComposition, line: Line, computed: number): void {
-  const { E, L } = c
-  const rating = c.compress ? compressed(c, line, computed) : computed
+function ratedStatus(list: LineComposition, line: Line, computed: number): void {
+  const { edition, listDate } = list
+  const rating = list.compress ? compressed(list, line, computed) : computed
   line.rating = rating
   const highest = Math.max(line.highest ?? rating, rating)
   line.highest = highest
-  if (rating < E.list.floor) {
+  if (rating < edition.list.floor) {
     line.status = 'delisted'
-    line.notes.push({ ref: FLOOR_REF, text: `${rating} is below the floor ${E.list.floor}: shown once as delisted, then unrated` })
+    line.notes.push({ ref: FLOOR_REF, text: `${rating} is below the floor ${edition.list.floor}: shown once as delisted, then unrated` })
   } else line.status = 'rated'
-  settleInactivity(c, line)
+  settleInactivity(list, line)
   // the K printed: the K for the next period, from the player's state after this list
   // its note is written only on a sheet (most rated lines have none)
-  line.kState = { rating, ratedGames: line.ratedGamesToDate ?? undefined, reachedHigh: highest >= E.k.high.threshold, birthYear: line.birthYear ?? undefined }
-  line.kNext = kRule(E, line.kState, L)
+  line.kState = { rating, ratedGames: line.ratedGamesToDate ?? undefined, reachedHigh: highest >= edition.k.high.threshold, birthYear: line.birthYear ?? undefined }
+  line.kNext = kRule(edition, line.kState, listDate)
 }
 
 /** The rating after the compression of 1 March 2024 (regulations.md § 1), its figures on the sheet when it moves. */
-function compressed(c: LineComposition, line: Line, rating: number): number {
-  const { E } = c
-  const after = compressRating(E, rating, c.ratingType)
-  const cmp = E.amendments.compression!
+function compressed(list: LineComposition, line: Line, rating: number): number {
+  const { edition } = list
+  const after = compressRating(edition, rating, list.ratingType)
+  const cmp = edition.amendments.compression!
   if (after === rating) return rating
   line.figures.compression = { before: rating, after, ref: `compression of ${cmp.date}` }
   line.notes.push({ ref: `compression of ${cmp.date} (regulations.md § 1)`, text: `${rating} below ${cmp.below}: ${rating} + ${cmp.factor} × (${cmp.below} − ${rating}) = ${after}` })
@@ -326,24 +326,24 @@ function compressed(c: LineComposition, line: Line, rating: number): number {
  * Inactivity: fewer than the minimum of rated games within a year (2005 § 9.23a: 4; 2010 § 7.23a, 2014 § 7.23a: 1),
  * the months before the office's own lists counted from the games columns of the imported lists.
  */
-function settleInactivity(c: LineComposition, line: Line): void {
-  const { E, L, yearAgo } = c
-  const rb = line.ratedBase
+function settleInactivity(list: LineComposition, line: Line): void {
+  const { edition, listDate, yearAgo } = list
+  const ratedBase = line.ratedBase
   const before = line.base?.recentGames ?? []
   const periodGames = line.periodGames
-  line.recentGames = periodGames === 0 && before.every((g) => g.listDate > yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: L, games: periodGames }] : [])].filter((g) => g.listDate > yearAgo)
-  const imported = rb?.imported ?? null
+  line.recentGames = periodGames === 0 && before.every((g) => g.listDate > yearAgo) ? before : [...before, ...(periodGames > 0 ? [{ listDate: listDate, games: periodGames }] : [])].filter((g) => g.listDate > yearAgo)
+  const imported = ratedBase?.imported ?? null
   const yearGames = line.recentGames.reduce((s, g) => s + g.games, 0) + (imported?.games ?? 0)
   const known = (line.trackedSince !== null && line.trackedSince <= yearAgo) || (imported !== null && imported.since <= yearAgo)
-  const wasInactive = rb !== undefined && (rb.flags ?? '').includes('i')
-  line.inactive = line.status === 'rated' && yearGames < E.list.inactivityMinGames && (known || wasInactive)
+  const wasInactive = ratedBase !== undefined && (ratedBase.flags ?? '').includes('i')
+  line.inactive = line.status === 'rated' && yearGames < edition.list.inactivityMinGames && (known || wasInactive)
   const fromImported = imported ? ` (${imported.games} on the imported lists before the office's own, since ${imported.since})` : ''
-  if (line.inactive && !wasInactive) line.notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}${fromImported}, fewer than ${E.list.inactivityMinGames}: inactive (i)` })
+  if (line.inactive && !wasInactive) line.notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}${fromImported}, fewer than ${edition.list.inactivityMinGames}: inactive (i)` })
   if (!line.inactive && wasInactive) line.notes.push({ ref: INACTIVE_REF, text: `${yearGames} rated game(s) since ${yearAgo}${fromImported}: active again` })
 }
 
 /** The entry step: his line on the list, added to the checksum and the list's counters. */
-function listEntry(c: LineComposition, line: Line): ListEntry {
+function listEntry(list: LineComposition, line: Line): ListEntry {
   const status = line.status!
   const titled = status === 'titled-unrated'
   const entry: ListEntry = {
@@ -362,17 +362,17 @@ function listEntry(c: LineComposition, line: Line): ListEntry {
     trackedSince: titled ? null : line.trackedSince,
     recentGames: titled ? [] : line.recentGames
   }
-  c.checksum.add(entry)
-  const n = c.counters
-  const rb = line.ratedBase
+  list.checksum.add(entry)
+  const n = list.counters
+  const ratedBase = line.ratedBase
   n.players++
   if (status === 'rated') n.rated++
   if (status === 'delisted') n.delisted++
   if (titled) n.titledUnrated++
   if (line.inactive) n.inactive++
   // new on this list: a first rating, or (2024 rapid/blitz) rated with his standard rating (the preview's 'new')
-  if ((line.newlyRated || (!rb && line.work.standardBase !== null)) && status === 'rated') n.newlyRated++
-  if (rb && status === 'rated' && line.rating !== rb.rating) n.changed++
+  if ((line.newlyRated || (!ratedBase && line.work.standardBase !== null)) && status === 'rated') n.newlyRated++
+  if (ratedBase && status === 'rated' && line.rating !== ratedBase.rating) n.changed++
   return entry
 }
 
@@ -380,30 +380,30 @@ function listEntry(c: LineComposition, line: Line): ListEntry {
  * The sheet step: his calculation sheet when there is one to show — his period's games, a line that changes, a note —
  * or, without a line, why not when the period touched him.
  */
-function calculationSheet(c: LineComposition, line: Line, entry: ListEntry | null): CalculationSheet | null {
-  const { E, L } = c
-  const { base: b, work: w, status } = line
-  const played = w.rated.length > 0 || w.unrated.length > 0
+function calculationSheet(list: LineComposition, line: Line, entry: ListEntry | null): CalculationSheet | null {
+  const { edition, listDate } = list
+  const { base, work, status } = line
+  const played = work.rated.length > 0 || work.unrated.length > 0
   // no line: a sheet says why when the period touched him (games, a line on the base list, an event leaving his
   // window); a window carried with nothing new gets none (his sheet is on the list where it last changed)
-  const unlisted = status === null && (played || b !== undefined || (line.windowState?.dropped ?? 0) > 0) ? unlistedPart(E, line.id, w, b, line.windowState) : null
+  const unlisted = status === null && (played || base !== undefined || (line.windowState?.dropped ?? 0) > 0) ? unlistedPart(edition, line.id, work, base, line.windowState) : null
   // a title change too (a kind of change of lists/change-kinds.ts): every player whose line changes in a way the
   // preview counts has a sheet, so that its counts and pages are the sheets' (data/office-lists.ts, storeDraftCounts)
   const changedLine =
-    !b || status !== b.status || entry?.flags !== b.flags || entry?.rating !== b.rating || entry?.k !== b.k || (entry !== null && (entry.title ?? '') !== (b.title ?? ''))
+    !base || status !== base.status || entry?.flags !== base.flags || entry?.rating !== base.rating || entry?.k !== base.k || (entry !== null && (entry.title ?? '') !== (base.title ?? ''))
   if (!(status !== null ? played || changedLine || line.figures.firstRating !== null || line.notes.length > 0 : unlisted !== null)) return null
   const out: CalculationSheet = {
     playerId: line.id,
-    listDate: L,
-    edition: E.id,
-    base: { listId: c.baseListId, rating: b?.rating ?? null, k: b?.k ?? null, status: b?.status ?? null, flags: b?.flags ?? null },
-    tournaments: [...w.rated.map(withGames), ...w.unrated.map(withGames)].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : x.tournamentId - y.tournamentId)),
+    listDate,
+    edition: edition.id,
+    base: { listId: list.baseListId, rating: base?.rating ?? null, k: base?.k ?? null, status: base?.status ?? null, flags: base?.flags ?? null },
+    tournaments: [...work.rated.map(withGames), ...work.unrated.map(withGames)].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : x.tournamentId - y.tournamentId)),
     periodGames: line.periodGames,
     ...line.figures,
     rating: entry?.rating ?? null,
     status: entry?.status ?? null,
     flags: entry?.flags ?? null,
-    kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNote(E, line.kState!, line.kNext!.rule) : null },
+    kNext: { k: entry?.k ?? null, note: entry?.status === 'rated' ? kNote(edition, line.kState!, line.kNext!.rule) : null },
     notes: line.notes
   }
   if (unlisted) out.unlisted = unlisted

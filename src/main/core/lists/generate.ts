@@ -24,8 +24,6 @@ export { windowLeavesOn } from './unlisted'
  * at FIDE scale two million entries and their sheets are then never held together.
  */
 export function generateList(input: GenerationInput, sink?: GenerationSink): GenerationResult {
-  const E = input.edition
-  const L = input.listDate
   const editionOf = editionLookup(input)
   const base = new BaseLines(input.base.entries)
   const facts = new Map<number, PlayerFacts>()
@@ -40,7 +38,7 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
   const windowOut: UnratedWindow[] = []
   const counters = emptyCounters(new Set(input.tournaments.map((t) => t.tournamentId)).size)
   const c: LineComposition = {
-    ...listFigures({ edition: E, listDate: L, ratingType: input.ratingType, baseListId: input.base.listId, baseListDate: input.base.listDate }),
+    ...listFigures({ edition: input.edition, listDate: input.listDate, ratingType: input.ratingType, baseListId: input.base.listId, baseListDate: input.base.listDate }),
     editionOf,
     windowIn,
     unpublishable: new Set(input.unpublishable ?? []),
@@ -65,9 +63,9 @@ export function generateList(input: GenerationInput, sink?: GenerationSink): Gen
     if (input.releaseBase) base.release(id)
   }
   return {
-    listDate: L,
+    listDate: input.listDate,
     ratingType: input.ratingType,
-    edition: E.id,
+    edition: input.edition.id,
     baseListId: input.base.listId,
     entries,
     sheets,
@@ -109,17 +107,15 @@ interface ListFigures {
 }
 
 /** What every line reads of its list: the list itself, whether the compression applies, where its inactivity year starts. */
-function listFigures(o: ListFigures): Pick<LineComposition, 'E' | 'L' | 'ratingType' | 'baseListId' | 'baseListDate' | 'compress' | 'yearAgo'> {
-  const E = o.edition
-  const L = o.listDate
+function listFigures(o: ListFigures): Pick<LineComposition, keyof ListFigures | 'compress' | 'yearAgo'> {
   return {
-    E,
-    L,
+    edition: o.edition,
+    listDate: o.listDate,
     ratingType: o.ratingType,
     baseListId: o.baseListId,
     baseListDate: o.baseListDate,
-    compress: compressionApplies(E, o.ratingType, o.baseListDate, L),
-    yearAgo: inactivityYearStart(E, L)
+    compress: compressionApplies(o.edition, o.ratingType, o.baseListDate, o.listDate),
+    yearAgo: inactivityYearStart(o.edition, o.listDate)
   }
 }
 
@@ -168,6 +164,6 @@ export function sumCounters(a: GenerationCounters, b: GenerationCounters): Gener
 }
 
 /** Whether the compression of 1 March 2024 applies between a base list of that date and this list. */
-function compressionApplies(E: Edition, ratingType: GenerationInput['ratingType'], baseListDate: string | null, L: string): boolean {
-  return E.amendments.compression !== null && E.amendments.compression.ratingTypes.includes(ratingType) && compressionBetween(E, baseListDate ?? '', L)
+function compressionApplies(edition: Edition, ratingType: GenerationInput['ratingType'], baseListDate: string | null, listDate: string): boolean {
+  return edition.amendments.compression !== null && edition.amendments.compression.ratingTypes.includes(ratingType) && compressionBetween(edition, baseListDate ?? '', listDate)
 }
