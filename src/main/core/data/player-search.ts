@@ -2,30 +2,32 @@
 import type { Db } from '../db/open'
 import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
-import { foldName } from '../registry/names'
 import { storedPlayerCount } from './players'
 import { currentReferenceLists } from './lists'
 import { markedPage, orderSlice, readParts, type OrderPart } from './list-order-marks'
 import { UNRATED_KEY } from './list-by-rating'
-import { bucketPage, bucketTotal, statusCondition } from './registry-buckets'
+import { bucketPage, bucketTotal } from './registry-buckets'
 import { ratingOrderTotal } from './rating-order'
+import {
+  deepPage,
+  filterByRating,
+  flipped,
+  fromTheEnd,
+  MATCH_CAP,
+  planSearch,
+  wholeListByRating,
+  wordsPrefixMatch,
+  type Dir,
+  type PageQuery,
+  type PlayerSort,
+  type SearchPlayersInput,
+  type StoredCounts
+} from './player-search-plan'
 
-/** Name searches look at no more than this many matches (a page of a broader search says "more than"). */
-export const MATCH_CAP = 5000
+// how a search becomes SQL, as the callers of the player queries know it
+export { MATCH_CAP, ftsPlan, ftsQuery, fromTheEnd, wordsPrefixMatch, type PlayerSort, type SearchPlayersInput } from './player-search-plan'
 
 export type BirthPrivacy = 'year' | 'age-category'
-export type PlayerSort = 'name' | 'fideId' | 'federation' | 'rating' | 'birthYear' | 'title'
-
-export interface SearchPlayersInput {
-  text?: string
-  federation?: string
-  status?: 'active' | 'inactive' | 'deceased' | 'merged' | 'any'
-  sort?: PlayerSort
-  order?: 'asc' | 'desc'
-  ratingType?: RatingType
-  offset?: number
-  limit?: number
-}
 
 export interface CurrentRating {
   rating: number | null
@@ -73,35 +75,6 @@ export function publishBirth(birthDate: string | null, privacy: BirthPrivacy, on
   return privacy === 'year' ? { birthYear: year, ageCategory: null } : { birthYear: null, ageCategory: ageCategory(year, onYear) }
 }
 
-/** Longest prefix the FTS5 prefix indexes answer directly (see migration 2). */
-const FTS_PREFIX_MAX = 6
-
-/**
- * An FTS5 query from free text: every folded word must start a word of the name ("mul jur" finds Müller,
- * Jürgen). Words are cut to the indexed prefix length; `exact` says whether the FTS match alone is the answer
- * or the cut words must be checked again on the folded name.
- */
-export function ftsQuery(text: string): string | null {
-  return ftsPlan(text)?.match ?? null
-}
-
-export function ftsPlan(text: string): { match: string; words: string[]; exact: boolean } | null {
-  const words = foldName(text).split(' ').filter(Boolean)
-  if (!words.length) return null
-  const indexed = words.filter((w) => w.length >= 2)
-  const used = indexed.length ? indexed : words
-  return {
-    match: used.map((w) => `"${w.slice(0, FTS_PREFIX_MAX)}"*`).join(' '),
-    words,
-    exact: used.length === words.length && used.every((w) => w.length <= FTS_PREFIX_MAX)
-  }
-}
-
-/** True when every query word starts some word of the folded name (the check behind a cut FTS prefix). */
-export function wordsPrefixMatch(nameFolded: string, queryWords: string): boolean {
-  const have = nameFolded.split(' ')
-  return queryWords.split(' ').every((q) => have.some((w) => w.startsWith(q)))
-}
 
 const WITH_FUNCTION = new WeakSet<Db>()
 
@@ -135,17 +108,7 @@ interface RawPlayer {
 const PLAYER_COLUMNS = `p.id, p.fide_id, p.national_id, p.surname, p.given_names, p.federation, p.sex, p.birth_date, p.title,
   p.woman_title, p.arbiter_title, p.status, p.merged_into`
 
-type Dir = 'ASC' | 'DESC'
 
-/** From this offset on, a page past the middle is read backwards from the end (see search). */
-const FROM_THE_END_AFTER = 5000
-
-/** The page [offset, offset + limit) of `total` rows as read from the other end, when it lies past the middle. */
-export function fromTheEnd(total: number, offset: number, limit: number): { offset: number; limit: number } | null {
-  if (offset < FROM_THE_END_AFTER || offset >= total || offset + limit / 2 <= total / 2) return null
-  const n = Math.min(limit, total - offset)
-  return { offset: total - offset - n, limit: n }
-}
 
 const COUNT_CACHE = new WeakMap<Db, Map<string, { version: string; total: number }>>()
 
@@ -233,12 +196,62 @@ export class PlayerReader {
   }
 
   /**
+   * One page of players. Text that is all digits is a FIDE or national ID; other text is matched word by word
+   * against the folded names through FTS5, so accents are optional. Sorting by rating pages through the
+   * players rated on the newest reference list of the chosen type. The page is read by the first of the page
+   * strategies that applies and answers (`strategies`, below).
+   */
+  search(input: SearchPlayersInput): PlayerPage {
+    const q = planSearch(input, this.lists)
+    for (const strategy of this.strategies) {
+      if (!strategy.applies(q)) continue
+      const page = strategy.read(q)
+      if (page) return page
+    }
+    throw new Error('players search: no page strategy answered')
+  }
+
+  /**
+   * The ways to read a page, in the order they are tried; `read` gives null when its shortcut is not there (no marks,
+   * a list not held in rating_order), and the next way reads the page.
+   */
+  private readonly strategies: readonly PageStrategy[] = [
+    { name: 'nothing can match', applies: (q) => q.nothing, read: () => noPage() },
+    { name: 'a filter by rating, from rating_order', applies: filterByRating, read: (q) => this.heldByRating(q) },
+    { name: 'the whole list by rating, from its marks', applies: wholeListByRating, read: (q) => this.markedRatingPage(q) },
+    { name: 'the whole list by rating, from list_by_rating', applies: wholeListByRating, read: (q) => this.listByRatingPage(q) },
+    { name: 'a deep page, inside its bucket', applies: (q) => deepPage(q) && (q.unfiltered || q.bucketed) && q.sort !== 'rating', read: (q) => this.bucketPage(q) },
+    { name: 'a deep page, from the other end', applies: deepPage, read: (q) => this.fromTheEndPage(q) },
+    { name: 'a name search’s first page, counted with it', applies: (q) => q.fts !== null && this.knownTotal(q) === undefined, read: (q) => this.countedPage(q) },
+    { name: 'a page, then its count', applies: () => true, read: (q) => this.plainPage(q) }
+  ]
+
+  /** The page's total when it is known without counting: remembered, migration 12's count, or the buckets'. */
+  private knownTotal(q: PageQuery): number | undefined {
+    if (q.slot === undefined) {
+      q.slot = this.countSlot(q.countSql, q.params)
+      q.total = q.slot.known ?? (q.unfiltered ? (storedPlayerCount(this.db) ?? undefined) : q.bucketed ? bucketTotal(this.db, q.status, q.federation) : undefined)
+    }
+    return q.total
+  }
+
+  /** The page's total, counted when it is not known. */
+  private total(q: PageQuery): number {
+    return (q.total = this.knownTotal(q) ?? this.count(q.countSql, q.params))
+  }
+
+  /**
    * A federation's or a status's players (or both) on a current reference list by rating, read from `rating_order`
    * (migrations 17 and 19): a range of its key or of its status index, counted by `rating_order_counts` and paged
    * without reading a player (the plain query looked up every entry's player); null when the list is not held there
    * (then the plain query answers).
    */
-  private heldByRating(listId: number, federation: string | null, status: string | null, order: Dir, offset: number, limit: number): { total: number; capped: boolean; rows: PlayerRow[] } | null {
+  private heldByRating(q: PageQuery): PlayerPage | null {
+    if (!q.list) return null
+    const { offset, limit, order } = q
+    const federation = q.input.federation?.toUpperCase() ?? null
+    const status = q.status === 'any' ? null : q.status
+    const listId = q.list.id
     const total = ratingOrderTotal(this.db, listId, status, federation)
     if (total === null) return null
     // with a federation, its range of the primary key, the status tested on it (`+status`: else SQLite may walk the
@@ -250,18 +263,28 @@ export class PlayerReader {
       this.db.prepare(`SELECT player_id FROM rating_order WHERE ${where} ORDER BY rating ${o}, player_id ${o} LIMIT ? OFFSET ?`).pluck().all(...params, lim, off) as number[]
     // a page past the middle read from the other end (the order is total: it ends with the player id)
     const back = fromTheEnd(total, offset, limit)
-    const page = back ? ids(order === 'ASC' ? 'DESC' : 'ASC', back.limit, back.offset).reverse() : ids(order, limit, offset)
+    const page = back ? ids(flipped(order), back.limit, back.offset).reverse() : ids(order, limit, offset)
     return { total, capped: false, rows: this.rowsOf(page) }
   }
 
   /**
-   * The player ids of the page [offset, offset + limit) of a frozen list by rating as this table orders it (rating, then
-   * player id; the unrated first ascending and last descending, where SQLite puts NULL), from the list's rating marks
-   * (data/list-order-marks.ts, whose ascending order puts the unrated last); null when the list has no marks.
+   * The page of a frozen list by rating as this table orders it (rating, then player id; the unrated first ascending
+   * and last descending, where SQLite puts NULL), from the list's stored counts (migration 11) and rating marks
+   * (migration 15, data/list-order-marks.ts, whose ascending order puts the unrated last): a page starts at the mark
+   * before it, not at either end of the list (a page in the middle of 820,000 entries stepped over 410,000); null
+   * when the list is not frozen or has no marks.
    */
-  private markedRatingPage(listId: number, counts: { entries: number; rated: number }, desc: boolean, offset: number, limit: number): number[] | null {
+  private markedRatingPage(q: PageQuery): PlayerPage | null {
+    const listId = q.list!.id
+    const stored = this.storedCounts(q)
+    if (stored.entries === null || stored.rated === null) return null
+    const counts = { entries: stored.entries, rated: stored.rated }
+    const { offset, limit } = q
     // descending, both orders are the same: the rated from the highest, then the unrated by id from the highest
-    if (desc) return markedPage(this.db, listId, 'rating', { offset, limit, desc: true }, counts)
+    if (q.order === 'DESC') {
+      const ids = markedPage(this.db, listId, 'rating', { offset, limit, desc: true }, counts)
+      return ids ? { total: counts.entries, capped: false, rows: this.rowsOf(ids) } : null
+    }
     // ascending, the unrated (marked positions rated…entries) come first, then the rated (marked positions 0…rated)
     const unrated = counts.entries - counts.rated
     const end = Math.min(offset + limit, counts.entries)
@@ -272,167 +295,99 @@ export class PlayerReader {
       if (!slice) return null
       out.push(...slice)
     }
-    return out
+    return { total: counts.entries, capped: false, rows: this.rowsOf(out) }
+  }
+
+  /** The rating list's stored entry and rated counts (null until it is frozen: migration 11), read once per search. */
+  private storedCounts(q: PageQuery): StoredCounts {
+    return (q.stored ??= this.db.prepare('SELECT entry_count AS entries, rated_count AS rated FROM rating_lists WHERE id = ?').get(q.list!.id) as StoredCounts)
   }
 
   /**
-   * One page of players. Text that is all digits is a FIDE or national ID; other text is matched word by word
-   * against the folded names through FTS5, so accents are optional. Sorting by rating pages through the
-   * players rated on the newest reference list of the chosen type.
+   * The whole list by rating, counted and paged on the list's order by rating alone (list_by_rating, migration 23), as
+   * this table orders it: ascending the unrated first, then the rated; descending the rated, then the unrated (each by
+   * id that way); then 50 players fetched.
    */
-  search(input: SearchPlayersInput): { total: number; capped: boolean; rows: PlayerRow[] } {
-    const limit = Math.min(Math.max(input.limit ?? 50, 1), 500)
-    const offset = Math.max(input.offset ?? 0, 0)
-    const order: Dir = input.order === 'desc' ? 'DESC' : 'ASC'
-    const where: string[] = []
-    const params: unknown[] = []
-    let ftsText: string | null = null
-    const text = input.text?.trim() ?? ''
-    if (text) {
-      if (/^\d+$/.test(text)) {
-        where.push('(p.fide_id = ? OR p.national_id = ?)')
-        params.push(Number(text), text)
-      } else {
-        const plan = ftsPlan(text)
-        if (plan) {
-          ftsText = plan.match
-          if (!plan.exact) {
-            where.push('words_prefix_match(p.name_folded, ?)')
-            params.push(plan.words.join(' '))
-          }
-        }
-      }
+  private listByRatingPage(q: PageQuery): PlayerPage {
+    const listId = q.list!.id
+    const { offset, limit, order } = q
+    const total = this.storedCounts(q).entries ?? this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
+    if (offset >= total) return { total, capped: false, rows: [] }
+    const parts = (o: Dir): OrderPart[] => {
+      const rated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${o}, player_id ${o}`, params: [listId] }
+      const unrated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${o}`, params: [listId] }
+      return o === 'ASC' ? [unrated, rated] : [rated, unrated]
     }
-    if (input.federation) {
-      where.push('p.federation = ?')
-      params.push(input.federation.toUpperCase())
+    const idsOf = (o: Dir, skip: number, count: number): number[] => readParts<{ player_id: number }>(this.db, parts(o), skip, count).map((r) => r.player_id)
+    const back = fromTheEnd(total, offset, limit)
+    const ids = back ? idsOf(flipped(order), back.offset, back.limit).reverse() : idsOf(order, offset, Math.min(limit, total - offset))
+    return { total, capped: false, rows: this.rowsOf(ids) }
+  }
+
+  /** A deep page of the whole table or of a status or federation, from the bucket counts of migrations 18 and 19: a walk inside the page's bucket. */
+  private bucketPage(q: PageQuery): PlayerPage | null {
+    const total = this.total(q)
+    const ids = bucketPage(this.db, q.sort as Exclude<PlayerSort, 'rating'>, { offset: q.offset, limit: q.limit, desc: q.order === 'DESC' }, total, { status: q.status, federation: q.federation })
+    return ids ? { total, capped: false, rows: this.rowsOf(ids) } : null
+  }
+
+  /**
+   * A deep page: SQLite steps over OFFSET rows one by one, so a page past the middle is read from the other end (the
+   * same rows: the order is total), and a jump to the last pages costs what the first ones do; null before the middle.
+   */
+  private fromTheEndPage(q: PageQuery): PlayerPage | null {
+    const total = this.total(q)
+    const back = fromTheEnd(total, q.offset, q.limit)
+    if (!back) return null
+    const raws = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM ${q.from} ${q.whereSql} ORDER BY ${q.orderOf(flipped(q.order))} LIMIT ? OFFSET ?`).all(...q.params, back.limit, back.offset) as RawPlayer[]
+    return { total, capped: false, rows: raws.reverse().map((r) => this.toRow(r)) }
+  }
+
+  /**
+   * A name search's page with its total: the matches (a few thousand at most) are read once for both, not once to
+   * count and again to sort (a page past the end says nothing of the total: it is counted then).
+   */
+  private countedPage(q: PageQuery): PlayerPage {
+    const rows = this.db
+      .prepare(`SELECT ${PLAYER_COLUMNS}, count(*) OVER () AS matched FROM ${q.from} ${q.whereSql} ORDER BY ${q.orderOf(q.order)} LIMIT ? OFFSET ?`)
+      .all(...q.params, q.limit, q.offset) as (RawPlayer & { matched: number })[]
+    if (rows.length) {
+      q.total = rows[0]!.matched
+      q.slot!.remember(q.total)
     }
-    const status = input.status ?? 'any'
-    const sort = input.sort ?? 'name'
-    // A rating-sorted page shows the list as it is (an entry left on a merged record included), so the
-    // unfiltered case pages through the list's order by rating alone (list_by_rating, migration 23).
-    // (the status as a literal: see statusCondition)
-    if (status !== 'any' || sort !== 'rating') where.push(statusCondition(status))
-    // FTS matches drive the query (at most MATCH_CAP + 1 of them): a two-letter prefix on two million names
-    // stays fast, and the page says "more than MATCH_CAP" instead of counting them all.
-    // a cut prefix is checked again on the name, so it may look at more candidates
-    const ftsLimit = where.some((w) => w.startsWith('words_prefix_match')) ? MATCH_CAP * 10 : MATCH_CAP + 1
-    const matches = `(SELECT rowid AS id FROM players_fts WHERE players_fts MATCH ? LIMIT ${ftsLimit}) m`
-    const fromParams: unknown[] = ftsText ? [ftsText] : []
-    let from: string
-    let orderOf: (o: Dir) => string
-    if (sort === 'rating') {
-      const list = this.lists[input.ratingType ?? 'standard']
-      if (!list) return { total: 0, capped: false, rows: [] }
-      from = ftsText
-        ? `${matches} CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = m.id CROSS JOIN players p ON p.id = e.player_id`
-        : 'rating_list_entries e CROSS JOIN players p ON p.id = e.player_id'
-      if (ftsText) fromParams.push(list.id)
-      else {
-        where.unshift('e.list_id = ?')
-        params.unshift(list.id)
-      }
-      // a search's matches (at most MATCH_CAP) sorted; a filter without one on a current reference list is read from
-      // rating_order (heldByRating), so only a list not held there sorts its entries
-      orderOf = (o) => `e.rating ${o}, e.player_id ${o}`
-    } else {
-      from = ftsText ? `${matches} CROSS JOIN players p ON p.id = m.id` : 'players p'
-      // Each order is an index's own order, ending with status and id (migrations 5, 6 and 14): a page is read
-      // from the index, merged records skipped in it, with no sort even deep; and the order is total (ties by
-      // id), so that a page counted from the other end is the same page.
-      orderOf = (o) =>
-        ({
-          // (name_folded, status)
-          name: `p.name_folded ${o}, p.status ${o}, p.id ${o}`,
-          // (fide_id, status)
-          fideId: `p.fide_id ${o}, p.status ${o}, p.id ${o}`,
-          // (federation, name_folded, status)
-          federation: `p.federation ${o}, p.name_folded ${o}, p.status ${o}, p.id ${o}`,
-          // (substr(birth_date, 1, 4), name_folded, status): the expression as the index has it
-          birthYear: `substr(p.birth_date, 1, 4) ${o}, p.name_folded ${o}, p.status ${o}, p.id ${o}`,
-          // (title, name_folded, status)
-          title: `p.title ${o}, p.name_folded ${o}, p.status ${o}, p.id ${o}`
-        })[sort]
-    }
-    const orderBy = orderOf(order)
-    const flip: Dir = order === 'ASC' ? 'DESC' : 'ASC'
-    if (text && !ftsText && !/^\d+$/.test(text)) return { total: 0, capped: false, rows: [] }
-    if (sort === 'rating' && !text && (input.federation || status !== 'any')) {
-      const list = this.lists[input.ratingType ?? 'standard']
-      const held = list && this.heldByRating(list.id, input.federation?.toUpperCase() ?? null, status === 'any' ? null : status, order, offset, limit)
-      if (held) return held
-    }
-    if (sort === 'rating' && !ftsText && where.length === 1) {
-      // The whole list by rating: count and page on the list's order by rating alone, then fetch 50 players.
-      const listId = params[0] as number
-      const stored = this.db.prepare('SELECT entry_count AS entries, rated_count AS rated FROM rating_lists WHERE id = ?').get(listId) as { entries: number | null; rated: number | null }
-      // a frozen list's counts are stored (migration 11) and its order by rating marked (migration 15): a page starts at
-      // the mark before it, not at either end of the list (a page in the middle of 820,000 entries stepped over 410,000)
-      if (stored.entries !== null && stored.rated !== null) {
-        const marked = this.markedRatingPage(listId, { entries: stored.entries, rated: stored.rated }, order === 'DESC', offset, limit)
-        if (marked) {
-          return { total: stored.entries, capped: false, rows: this.rowsOf(marked) }
-        }
-      }
-      const total = stored.entries ?? this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
-      if (offset >= total) return { total, capped: false, rows: [] }
-      // the list's order by rating (migration 23) as this table orders it: ascending the unrated first, then the rated;
-      // descending the rated, then the unrated (each by id that way)
-      const parts = (o: Dir): OrderPart[] => {
-        const rated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${o}, player_id ${o}`, params: [listId] }
-        const unrated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${o}`, params: [listId] }
-        return o === 'ASC' ? [unrated, rated] : [rated, unrated]
-      }
-      const idsOf = (o: Dir, skip: number, count: number): number[] => readParts<{ player_id: number }>(this.db, parts(o), skip, count).map((r) => r.player_id)
-      const back = fromTheEnd(total, offset, limit)
-      const ids = back ? idsOf(flip, back.offset, back.limit).reverse() : idsOf(order, offset, Math.min(limit, total - offset))
-      return { total, capped: false, rows: this.rowsOf(ids) }
-    }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const all = [...fromParams, ...params]
-    const countSql = `SELECT count(*) AS n FROM ${from} ${whereSql}`
-    const pageSql = `SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`
-    const slot = this.countSlot(countSql, all)
-    // the table as it opens (no filter, merged records left out): the count migration 12's triggers keep
-    const unfiltered = !ftsText && params.length === 0 && where.length === 1 && where[0] === statusCondition('any')
-    // a status, a federation or both (no text): the bucket counts of migrations 18 and 19 per status
-    const federation = input.federation ? input.federation.toUpperCase() : null
-    const counted = !text && sort !== 'rating' && (status !== 'any' || federation !== null)
-    let total = slot.known ?? (unfiltered ? (storedPlayerCount(this.db) ?? undefined) : counted ? bucketTotal(this.db, status, federation) : undefined)
-    if (!ftsText && offset >= FROM_THE_END_AFTER) {
-      // A deep page: SQLite steps over OFFSET rows one by one, so a page past the middle is read from the other
-      // end (the same rows: the order is total), and a jump to the last pages costs what the first ones do.
-      total ??= this.count(countSql, all)
-      if ((unfiltered || counted) && sort !== 'rating') {
-        // from the bucket counts of migrations 18 and 19, a walk inside the page's bucket
-        const ids = bucketPage(this.db, sort, { offset, limit, desc: order === 'DESC' }, total, { status, federation })
-        if (ids) {
-          return { total, capped: false, rows: this.rowsOf(ids) }
-        }
-      }
-      const back = fromTheEnd(total, offset, limit)
-      if (back) {
-        const raws = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM ${from} ${whereSql} ORDER BY ${orderOf(flip)} LIMIT ? OFFSET ?`).all(...all, back.limit, back.offset) as RawPlayer[]
-        return { total, capped: false, rows: raws.reverse().map((r) => this.toRow(r)) }
-      }
-    }
-    let raws: RawPlayer[]
-    if (total === undefined && ftsText) {
-      // A name search's first page brings its total along: the matches (a few thousand at most) are read once
-      // for both, not once to count and again to sort.
-      const rows = this.db
-        .prepare(`SELECT ${PLAYER_COLUMNS}, count(*) OVER () AS matched FROM ${from} ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-        .all(...all, limit, offset) as (RawPlayer & { matched: number })[]
-      if (rows.length) {
-        total = rows[0]!.matched
-        slot.remember(total)
-      }
-      raws = rows
-    } else raws = this.db.prepare(pageSql).all(...all, limit, offset) as RawPlayer[]
-    // (a page past the end says nothing of the total: it is counted then)
-    total ??= this.count(countSql, all)
-    const capped = ftsText !== null && total > MATCH_CAP
+    return this.cappedPage(q, rows)
+  }
+
+  /** A page read by its offset, then its total when it is not known. */
+  private plainPage(q: PageQuery): PlayerPage {
+    const raws = this.db.prepare(`SELECT ${PLAYER_COLUMNS} FROM ${q.from} ${q.whereSql} ORDER BY ${q.orderOf(q.order)} LIMIT ? OFFSET ?`).all(...q.params, q.limit, q.offset) as RawPlayer[]
+    return this.cappedPage(q, raws)
+  }
+
+  /** A page's rows with its total: a name search's matches at most MATCH_CAP (then "more than"). */
+  private cappedPage(q: PageQuery, raws: RawPlayer[]): PlayerPage {
+    let total = this.total(q)
+    const capped = q.fts !== null && total > MATCH_CAP
     if (capped) total = MATCH_CAP
     return { total, capped, rows: raws.map((r) => this.toRow(r)) }
   }
 }
+
+/** A page of players: its rows, the total they are part of, whether that total is a name search's cap. */
+export interface PlayerPage {
+  total: number
+  capped: boolean
+  rows: PlayerRow[]
+}
+
+function noPage(): PlayerPage {
+  return { total: 0, capped: false, rows: [] }
+}
+
+/** One way to read a page: when it applies, and the read (null: not here, the next way reads it). */
+interface PageStrategy {
+  name: string
+  applies: (q: PageQuery) => boolean
+  read: (q: PageQuery) => PlayerPage | null
+}
+

@@ -1,95 +1,11 @@
-// How a calculation sheet is stored: a compact JSON text (objects of the sheet's known shapes as arrays), no deflate.
-//
-// The sheet used to be stored as deflated JSON of the whole object (`deflate(JSON.stringify(sheet))`). At FIDE scale a
-// month writes ~300,000 sheets; the profile showed the JSON (13 keys repeated in every game) and its deflate as about
-// half the time of writing a list's sheets. The compact form writes each object of a known shape (the sheet, its base,
-// its tournaments, their games, notes, K, month slice, event, compression) as `[shape, ...values]` in the shape's key
-// order, every array as `[-1, ...items]`, anything else (a first rating's window, an object of another shape) as plain
-// JSON. It is a third of the JSON's size, close to what the deflated form took, without the deflate.
-//
-// Decoding gives exactly `JSON.parse(JSON.stringify(sheet))` (same keys in the same order, same values): what the old
-// form gave. An object is written as a shape only when its own keys are exactly that shape's, in that order, with no
-// `undefined` value (JSON would drop the key); otherwise it stays an object. Numbers and strings are written as
-// JSON.stringify writes them. The shapes of version 1 below are frozen: a new shape or key order is a new version, and
-// every earlier version stays readable.
-//
-// Version 2 writes the strings most sheets repeat as a reference: a shape's text that is one of STRINGS_V2
-// (the rules' references, the notes every rated player gets, the editions' ids) is written `[-2, index]`, six or
-// seven bytes where the string took eleven to ninety. In a FIDE-sized month they are about a quarter of the sheets'
-// bytes ("FIDE 2024: K factor (regulations.md § 1)" alone 41 MB of 533), which the list's generation writes into the
-// database. Anything else is written as version 1 writes it: a version-2 sheet with its references replaced by their
-// strings is, byte for byte, the version-1 sheet of the same object. STRINGS_V2 is frozen like the shapes: a string
-// added later is a new version; a string the rules no longer write stays, for the sheets that hold it.
-//
-// The first byte tells the forms apart: '[' (0x5B) for the compact form; a zlib stream (the old form, still read for
-// the sheets of older databases) starts with a byte whose low four bits are 8 (deflate), never 0x5B.
+// How a calculation sheet is stored and read back: the encoder writes the compact form sheet-format.ts describes (each
+// object of a known shape as `[shape, ...values]`, the frequent strings as references), the decoder reads either form.
 import { inflateSync } from 'node:zlib'
+import { ascii, boolean, byte, CLOSE, COMMA, int, nul, number, OPEN, sep, str, utf8, written } from './json-bytes'
+import { SHAPES_V1, STRING_IDS, STRINGS_V2, VERSION } from './sheet-format'
 
-/** The compact form's version, its first element: 2 is written, 1 and 2 are read. */
-const VERSION = 2
-
-/** The strings version 2 writes as `[-2, index]` (index = position). Frozen: never edit, reorder or remove one. */
-export const STRINGS_V2: readonly string[] = [
-  ...['FIDE 2005', 'FIDE 2010', 'FIDE 2014', 'FIDE 2017', 'FIDE 2022', 'FIDE 2024'].flatMap((y) => [
-    `${y}: tables 8.1a/8.1b (regulations.md § 2)`,
-    `${y}: rating-difference cap (regulations.md § 1)`,
-    `${y}: K factor (regulations.md § 1)`,
-    `${y}: rated player (regulations.md § 4.1)`,
-    `${y}: rounding (regulations.md § 4.1)`,
-    `${y}: unrated player (regulations.md § 4.2)`,
-    `${y}: first rating (regulations.md § 4.2)`,
-    `${y}: round-robin iteration (regulations.md § 4.2)`,
-    `${y}: Swiss counts rated opponents only (regulations.md § 3)`
-  ]),
-  'FIDE 2024: unrated player (regulations.md § 4.3)',
-  'FIDE 2024: first rating (regulations.md § 4.3)',
-  '2024 § 8.3.4',
-  'regulations.md § 5 (floor: 2005 § 9.21, 2010 § 7.21, 2014 § 7.21)',
-  'regulations.md § 5 (inactivity: 2005 § 9.23a–c, 2010 § 7.23a–c, 2014 § 7.23a–b)',
-  'regulations.md § 5 (2005 § 9.22, 2010 § 7.22, 2014 § 7.22)',
-  'regulations.md § 1 (2024 rapid and blitz)',
-  'PD from table 8.1b as printed, never the logistic formula',
-  ...[10, 15, 20, 25, 30, 40].flatMap((k) => [`K ${k}: normal`, `K ${k}: normal (games so far unknown: treated as established)`]),
-  'K 10: published rating reached 2400 or more',
-  'K 10: rated 2400 or more',
-  'K 10: rated 2400 or more with 30 games',
-  'no event counts towards a first rating',
-  'late tournament: rated now with the ratings of the list in force at its start (regulations.md § 5)',
-  'delisted on the base list: now treated as any unrated player',
-  'no rated player took part: no tournament average, no event rating',
-  'round robin with unplayed games: rated as a Swiss tournament',
-  'fide-2005',
-  'fide-2010',
-  'fide-2014',
-  'fide-2017',
-  'fide-2022',
-  'fide-2024'
-]
-
-/** Each string of STRINGS_V2 by its index. */
-const STRING_IDS = new Map(STRINGS_V2.map((x, i) => [x, i]))
-
-/** Version 1's shapes (index = shape id): the key lists of the objects generateList and the list writer build. */
-const SHAPES_V1: readonly (readonly string[])[] = [
-  // 0 CalculationSheet
-  ['playerId', 'listDate', 'edition', 'base', 'tournaments', 'periodGames', 'changeExact', 'change', 'compression', 'firstRating', 'rating', 'status', 'flags', 'kNext', 'notes'],
-  // 1 the sheet's base line
-  ['listId', 'rating', 'k', 'status', 'flags'],
-  // 2 SheetTournament
-  ['tournamentId', 'name', 'start', 'end', 'edition', 'system', 'late', 'slice', 'rating', 'ratingListId', 'n', 'w', 'we', 'chg', 'k', 'kChg', 'event', 'games', 'notes'],
-  // 3 SheetGame
-  ['round', 'opponentId', 'opponentRating', 'opponentListId', 'score', 'counted', 'notCounted', 'ratingUsed', 'capped', 'd', 'pd', 'chg', 'note'],
-  // 4 Note
-  ['ref', 'text'],
-  // 5 kNext
-  ['k', 'note'],
-  // 6 MonthSlice
-  ['month', 'rounds', 'last'],
-  // 7 an unrated player's event figures
-  ['ra', 'ru', 'n', 'w'],
-  // 8 compression
-  ['before', 'after', 'ref']
-]
+// the frozen strings, as the readers of stored sheets know them
+export { STRINGS_V2 } from './sheet-format'
 
 /** Shape ids by their first key, then checked key by key. */
 const BY_FIRST_KEY = new Map<string, number[]>()
@@ -131,150 +47,6 @@ function shapeOf(o: Record<string, unknown>, keys: string[]): number {
 // such a one back either.
 
 type Obj = Record<string, unknown>
-
-/** The buffer the sheet is written into, and how far; `busy` while a sheet is written (a toJSON may encode another). */
-let out = Buffer.allocUnsafe(1 << 16)
-let at = 0
-let busy = false
-
-/** Room for n more bytes. */
-function room(n: number): void {
-  if (at + n <= out.length) return
-  const b = Buffer.allocUnsafe(Math.max(2 * out.length, at + n))
-  out.copy(b, 0, 0, at)
-  out = b
-}
-
-/** Text JSON.stringify made (an escaped string, a BigInt's toJSON): its UTF-8, as Buffer.from writes it. */
-function utf8(s: string): void {
-  room(3 * s.length)
-  at += out.write(s, at, 'utf8')
-}
-
-function byte(c: number): void {
-  room(1)
-  out[at++] = c
-}
-
-/** The comma before a value of an array. */
-function sep(): void {
-  room(1)
-  out[at++] = COMMA
-}
-
-const COMMA = 0x2c
-const OPEN = 0x5b
-const CLOSE = 0x5d
-
-function nul(): void {
-  room(4)
-  out[at++] = 0x6e // n
-  out[at++] = 0x75 // u
-  out[at++] = 0x6c // l
-  out[at++] = 0x6c // l
-}
-
-function boolean(x: boolean): void {
-  room(5)
-  if (x) {
-    out[at++] = 0x74 // t
-    out[at++] = 0x72 // r
-    out[at++] = 0x75 // u
-    out[at++] = 0x65 // e
-  } else {
-    out[at++] = 0x66 // f
-    out[at++] = 0x61 // a
-    out[at++] = 0x6c // l
-    out[at++] = 0x73 // s
-    out[at++] = 0x65 // e
-  }
-}
-
-/** A 32-bit integer's digits (-0 as 0, as String writes it); integer arithmetic only (no float remainder). */
-function int(v: number): void {
-  if (v === -0x80000000) return ascii('-2147483648')
-  room(11)
-  let p = at
-  let u = v | 0
-  if (u < 0) {
-    out[p++] = 0x2d // -
-    u = -u | 0
-  }
-  p += u < 10 ? 1 : u < 100 ? 2 : u < 1e3 ? 3 : u < 1e4 ? 4 : u < 1e5 ? 5 : u < 1e6 ? 6 : u < 1e7 ? 7 : u < 1e8 ? 8 : u < 1e9 ? 9 : 10
-  at = p
-  do {
-    const q = (u / 10) | 0
-    out[--p] = 0x30 + u - 10 * q
-    u = q
-  } while (u !== 0)
-}
-
-/**
- * A number as JSON writes it (String's text; NaN and the infinities null). An integer of 32 bits is written digit by
- * digit; a number that is h / 100 for an integer h of 32 bits (a sheet's figures in hundredths: PD, ΔR, W, We, K × ΔR)
- * as h's digits with the point two places in: that decimal has at most 10 significant digits, so it is the only one of
- * so few digits that reads back as the number, which is what String writes (the shortest), and it is at least 0.01,
- * so String writes no exponent. Any other number is written by String.
- */
-function number(x: number): void {
-  if ((x | 0) === x) return int(x)
-  if (x !== x || x === Infinity || x === -Infinity) return nul()
-  const h = Math.round(x * 100)
-  if (h / 100 !== x || h > 0x7fffffff || h < -0x7fffffff) return ascii(String(x))
-  let u = h
-  if (u < 0) {
-    byte(0x2d) // -
-    u = -u
-  }
-  const units = (u / 100) | 0
-  const cents = u - 100 * units
-  int(units)
-  room(3)
-  out[at++] = 0x2e // .
-  const tens = (cents / 10) | 0
-  out[at++] = 0x30 + tens
-  if (cents !== 10 * tens) out[at++] = 0x30 + (cents - 10 * tens)
-}
-
-/** Text of ASCII characters (a number's). */
-function ascii(s: string): void {
-  room(s.length)
-  for (let i = 0; i < s.length; i++) out[at++] = s.charCodeAt(i)
-}
-
-/**
- * A string as JSON.stringify writes it, in UTF-8. A string without a character JSON escapes (a quote, a backslash, a
- * control character) and without a surrogate (paired or lone: left to JSON.stringify) is itself between quotes. A short
- * one of printable ASCII (a date, an id, a reason) is copied here byte by byte; any other by `quoted`.
- */
-function str(s: string): void {
-  const n = s.length
-  if (n > 32) return quoted(s)
-  room(n + 2)
-  const b = out
-  let p = at
-  b[p++] = 0x22 // "
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return quoted(s)
-    b[p++] = c
-  }
-  b[p] = 0x22
-  at = p + 1
-}
-
-/** What JSON escapes, and the surrogates (a lone one is escaped, a pair is not: JSON.stringify tells them apart). */
-// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/
-
-/** A string between quotes, its UTF-8 written by Buffer (a native call: faster than a loop past a few dozen characters). */
-function quoted(s: string): void {
-  if (ESCAPED.test(s)) return utf8(JSON.stringify(s))
-  room(3 * s.length + 2)
-  out[at++] = 0x22
-  at += out.write(s, at, 'utf8')
-  out[at++] = 0x22
-}
 
 /** A value JSON drops from an object (and writes as null in an array): not a shape's value. */
 function dropped(x: unknown): boolean {
@@ -341,10 +113,7 @@ const ARRAY_ITERATOR = Array.prototype[Symbol.iterator]
 /** An array as `[-1, ...items]`, each item by `item` (a shape's writer, or `value`). */
 function list(v: unknown, item: (x: unknown) => void): void {
   if (!Array.isArray(v)) return value(v)
-  room(3)
-  out[at++] = OPEN
-  out[at++] = 0x2d // -
-  out[at++] = 0x31 // 1
+  ascii('[-1')
   if (v[Symbol.iterator] === ARRAY_ITERATOR)
     for (let i = 0; i < v.length; i++) {
       byte(COMMA)
@@ -371,11 +140,7 @@ function text(x: unknown): void {
   if (typeof x === 'string') {
     const id = STRING_IDS.get(x)
     if (id === undefined) return str(x)
-    room(4)
-    out[at++] = OPEN
-    out[at++] = 0x2d // -
-    out[at++] = 0x32 // 2
-    out[at++] = COMMA
+    ascii('[-2,')
     int(id)
     byte(CLOSE)
   } else if (x === null) nul()
@@ -389,9 +154,8 @@ function bool(x: unknown): void {
 
 /** `[id` of a shape's array, then its values (each after a comma) and `]`. */
 function open(id: number): void {
-  room(2)
-  out[at++] = OPEN
-  out[at++] = 0x30 + id
+  byte(OPEN)
+  byte(0x30 + id)
 }
 
 const [SHEET, BASE, TOURNAMENT, GAME, NOTE, KNEXT, SLICE, EVENT, COMPRESSION] = SHAPES_V1 as [string[], string[], string[], string[], string[], string[], string[], string[], string[]]
@@ -607,29 +371,15 @@ function decode(v: unknown, version: number): unknown {
   return o
 }
 
-/** The stored form of a calculation sheet: `[2,<sheet>]` as compact JSON (see above), UTF-8. */
+/** The stored form of a calculation sheet: `[2,<sheet>]` as compact JSON (sheet-format.ts), UTF-8. */
 export function encodeSheet(v: unknown): Buffer {
-  // a toJSON of the sheet that encodes another sheet: that one is written into a buffer of its own
-  const outer = busy ? { out, at } : null
-  if (outer) out = Buffer.allocUnsafe(1024)
-  busy = true
-  at = 0
-  try {
-    room(3)
-    out[at++] = OPEN
-    out[at++] = 0x30 + VERSION
-    out[at++] = COMMA
+  return written(() => {
+    byte(OPEN)
+    byte(0x30 + VERSION)
+    byte(COMMA)
     sheet(v)
     byte(CLOSE)
-    const blob = Buffer.allocUnsafe(at)
-    out.copy(blob, 0, 0, at)
-    return blob
-  } finally {
-    busy = outer !== null
-    if (outer) ({ out, at } = outer)
-    // a sheet far bigger than the others: its buffer is not kept
-    else if (out.length > 1 << 22) out = Buffer.allocUnsafe(1 << 16)
-  }
+  })
 }
 
 /** A stored sheet, either form: the compact one, or the deflated JSON older databases hold. */
