@@ -13,7 +13,7 @@ import { compareAndStore } from '../services/list-out'
 import { writeListExportFile } from '../services/list-exports'
 import { automaticBackup } from '../db/backup'
 import { backupFolderOf } from './system'
-import { getList } from '../data/office-lists'
+import { getList } from '../data/list-reads'
 import { UserError } from '../util/errors'
 
 export const listsJobs: JobHandlersOf<'lists'> = {

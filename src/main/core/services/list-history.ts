@@ -6,7 +6,7 @@ import type { ReplayCause, ReplayEntryDiff, ReplayInput, ReplayList, ReplayResul
 import { entriesChecksum } from '../lists/checksum'
 import { readTrf } from '../trf/index'
 import { sha256Of } from '../tournaments/import'
-import { getMeta, listEntriesCanonical } from '../data/office-lists'
+import { getMeta, listEntriesCanonical } from '../data/list-reads'
 import {
   activeMerges,
   mergedPlayers,

@@ -17,56 +17,16 @@ import { findEdition } from './rating'
 import { citeReference } from '../../../shared/citations'
 import { editionChain } from '../data/lists'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
-import {
-  adjustmentWriter,
-  assertNotPublished,
-  baseListById,
-  buildGenerationInput,
-  changelogWriter,
-  findBaseList,
-  getList,
-  getMeta,
-  inputsFingerprint,
-  importedLookBack,
-  playersWithoutFideId,
-  windowPlayers,
-  listEntriesCanonical,
-  listTournaments,
-  listTournamentCount,
-  markPublished,
-  matchingPlayerIds,
-  openListWriter,
-  pendingAdjustments,
-  periodTournamentRows,
-  playerBrief,
-  playerNameReader,
-  previewRows,
-  publishedListsAfter,
-  publishedVersionOf,
-  recordedPublisher,
-  readEntry,
-  readSheet,
-  sheetReferences,
-  writeGeneratedList,
-  lineRows,
-  finishRows,
-  openDraft,
-  RowGroups,
-  readBaseLinesExcept,
-  correctionDeltas,
-  lastPlayerId,
-  touchedPlayers,
-  entryRowLines,
-  windowRows,
-  mergedWindowRows,
-  type BuildOptions,
-  ENTRY_COLUMNS,
-  SHEET_COLUMNS,
-  type DraftMeta,
-  type BaseListRef,
-  type BuiltInput,
-  type PeriodTournamentRow
-} from '../data/office-lists'
+import { adjustmentWriter, changelogWriter, pendingAdjustments } from '../data/list-corrections'
+import { assertNotPublished, openListWriter, writeGeneratedList, openDraft } from '../data/draft-writer'
+import { baseListById, findBaseList, importedLookBack, windowPlayers, readBaseLinesExcept, lastPlayerId, touchedPlayers, type BaseListRef } from '../data/base-list'
+import { buildGenerationInput, inputsFingerprint, playersWithoutFideId, type BuildOptions, type BuiltInput } from '../data/generation-input'
+import { getList, getMeta, listEntriesCanonical, listTournaments, listTournamentCount, matchingPlayerIds, playerBrief, playerNameReader, publishedListsAfter, publishedVersionOf, readEntry, readSheet, sheetReferences } from '../data/list-reads'
+import { markPublished, recordedPublisher } from '../data/list-publication'
+import { periodTournamentRows, type PeriodTournamentRow } from '../data/period-tournaments'
+import { previewRows } from '../data/list-preview'
+import { lineRows, finishRows, RowGroups, entryRowLines, windowRows, mergedWindowRows, ENTRY_COLUMNS, SHEET_COLUMNS, type DraftMeta } from '../lists/draft-rows'
+import { correctionDeltas } from '../lists/corrections'
 import { listEntryCount } from '../data/list-pages'
 import { storedPlayerCount } from '../data/players'
 import { openDatabase } from '../db/open'

@@ -5,7 +5,7 @@ import { createServices, type Services } from '../../../../src/main/core/service
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { generateDraft, publishList } from '../../../../src/main/core/services/office-lists'
-import { readSheet } from '../../../../src/main/core/data/office-lists'
+import { readSheet } from '../../../../src/main/core/data/list-reads'
 import { tempDir } from '../../../helpers/temp-db'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { PLAYERS, importApproved, trf } from './office-list-fixture'
