@@ -38,7 +38,7 @@ export interface BuildOptions {
   /** A recomputation of a list that carried corrections (FIDE practice): exactly those, not the pending ones. */
   adjustments?: PendingAdjustment[]
   /**
-   * A big list computed on two threads (services/office-lists.ts): given the base and the period, the players whose
+   * A big list computed on two threads (services/generation-on-two-threads.ts): given the base and the period, the players whose
    * lines the generation computes (sorted); the others' lines are composed apart (untouchedLines) and not read here.
    */
   splitBase?: (base: BaseListRef, rows: readonly PeriodTournamentRow[], adjustments: readonly PendingAdjustment[], lookBack: LookBack) => Float64Array

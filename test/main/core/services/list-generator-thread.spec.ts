@@ -4,7 +4,8 @@
 // office-lists bench checks the same equality at FIDE scale by the checksum and the hash of every sheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
-import { generateDraft, publishList } from '../../../../src/main/core/services/office-lists'
+import { generateDraft } from '../../../../src/main/core/services/list-generation'
+import { publishList } from '../../../../src/main/core/services/list-publication'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList, type CombinedFields } from '../../../helpers/synthetic-list'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'

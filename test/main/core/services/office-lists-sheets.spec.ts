@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deflateSync } from 'node:zlib'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
-import { rulesFor } from '../../../../src/main/core/services/office-lists'
+import { rulesFor } from '../../../../src/main/core/services/list-rules'
 import { buildGenerationInput } from '../../../../src/main/core/data/generation-input'
 import { editionChain } from '../../../../src/main/core/data/lists'
 import { generateList } from '../../../../src/main/core/lists/generate'
