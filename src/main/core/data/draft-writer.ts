@@ -71,7 +71,6 @@ export function writeGeneratedList(db: Db, built: BuiltInput, result: Generation
   return writer.finish(result)
 }
 
-
 /** A table's inserts: a full group of ROWS_A_STATEMENT rows in one statement, or one row. */
 interface RowInserts {
   group(values: unknown[]): void

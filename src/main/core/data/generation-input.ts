@@ -115,7 +115,6 @@ export function inputsFingerprint(
   return h.digest('hex')
 }
 
-
 /** What a generation starts from: its base list, the period's tournaments, the corrections it carries, the look-back. */
 interface GenerationSources {
   base: BaseListRef

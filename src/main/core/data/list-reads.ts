@@ -82,7 +82,6 @@ export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
   return out
 }
 
-/** The tournaments a list rates, by end date then id: every one, or a page of them (`limit`, `offset`). */
 /** A tournament's finding that it rates no game or far fewer than it holds (checks/rated.ts), as stored. */
 export interface RatedGamesFinding {
   code: string
@@ -91,6 +90,7 @@ export interface RatedGamesFinding {
   decision: string | null
 }
 
+/** The tournaments a list rates, by end date then id: every one, or a page of them (`limit`, `offset`). */
 export function listTournaments(db: Db, listId: number, page?: { offset: number; limit: number }): (Omit<ListTournament, 'ratedGames'> & { ratedGames: RatedGamesFinding | null })[] {
   const rows = db
     .prepare(
@@ -111,7 +111,7 @@ export function listTournamentCount(db: Db, listId: number): number {
   return preparedPluck(db, 'SELECT count(*) FROM office_list_tournaments WHERE list_id = ?').get(listId) as number
 }
 
-
+/** A player's calculation sheet on a list, as the UI and the CLI show it (null: none). */
 export function readSheet(db: Db, listId: number, playerId: number): unknown | null {
   const blob = preparedPluck(db, 'SELECT sheet FROM office_list_sheets WHERE list_id = ? AND player_id = ?').get(listId, playerId) as Buffer | undefined
   return blob ? unpackSheet(blob) : null
@@ -171,11 +171,11 @@ export function playerNameReader(db: Db): (playerId: number) => [number | null, 
   return (playerId) => st.get(playerId) as [number | null, string, string]
 }
 
-/** The ids of the players matching a search condition on `players p` (playerSearchCondition), at most `limit`. */
 /**
- * The first `limit` players (by id) a search matches. A name search is driven by the full-text index in its rowid
- * order and stops at the limit: as \`p.id IN (SELECT rowid … MATCH)\` SQLite gathered every match first (250 ms for a
- * name that 1.9 M players share, for the same 5,000 ids).
+ * The ids of the players matching a search condition on `players p` (playerSearchCondition): the first `limit` (by
+ * id). A name search is driven by the full-text index in its rowid order and stops at the limit: as
+ * \`p.id IN (SELECT rowid … MATCH)\` SQLite gathered every match first (250 ms for a name that 1.9 M players share,
+ * for the same 5,000 ids).
  */
 export function matchingPlayerIds(db: Db, cond: { sql: string; params: (string | number)[]; fts?: string }, limit: number): number[] {
   if (cond.fts !== undefined) {

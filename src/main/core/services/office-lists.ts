@@ -59,5 +59,3 @@ export const officeListsHandlers: { [N in OfficeListCall]: Handler<N> } = {
   'lists:correctPreview': (input, { jobs }) => jobs.run('lists:correctPreview', input),
   'lists:correct': (input, { jobs }) => jobs.run('lists:correct', input)
 }
-
-
