@@ -88,3 +88,46 @@ export async function settled(page: Page): Promise<void> {
   // a table still loading, a skeleton still standing in for the figures
   await expect.poll(() => page.locator('.n-data-table-loading-wrapper, .n-skeleton').count(), { timeout: 30_000 }).toBe(0)
 }
+
+/**
+ * Opens a rule's group in a tournament's review and one of its findings' decision dialog (Accept, Reject or
+ * Override), returning the finding's id. The group is opened by its toggle and its findings waited for once their
+ * opening has ended (a click aimed while the group still grows lands where the button will be, not where it is).
+ * When a click still opens no dialog, the page's state and the elements the clicks reached go to the log, and the
+ * button is clicked once more: the dialog must then open, or the test fails with that log.
+ */
+export async function openDecision(page: Page, rule: string, decision: 'accept' | 'reject' | 'override'): Promise<string> {
+  const group = page.getByTestId(`rule-${rule}`)
+  const toggle = page.getByTestId(`rule-toggle-${rule}`)
+  await toggle.waitFor({ timeout: 30_000 })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('true')
+  const button = group.locator(`[data-testid^="${decision}-"]`).first()
+  await button.waitFor({ timeout: 10_000 })
+  // the group's opening transition over: no running animation inside it
+  await expect.poll(() => group.evaluate((el) => el.getAnimations({ subtree: true }).filter((a: { playState: string }) => a.playState === 'running').length), { timeout: 10_000 }).toBe(0)
+  // (the click listener is written as text: this file is typed without the DOM)
+  await page.evaluate(`(() => {
+    window.__clicks = []
+    document.addEventListener('click', (e) => window.__clicks.push(e.target.closest('[data-testid]')?.getAttribute('data-testid') ?? e.target.tagName), { capture: true })
+  })()`)
+  const id = (await button.getAttribute('data-testid'))!.slice(decision.length + 1)
+  const reason = page.getByTestId('decision-reason')
+  for (let attempt = 1; ; attempt++) {
+    await button.click()
+    try {
+      await reason.waitFor({ timeout: 10_000 })
+      return id
+    } catch (e) {
+      const state = {
+        url: page.url(),
+        expanded: await toggle.getAttribute('aria-expanded').catch(() => null),
+        buttons: await group.locator(`[data-testid^="${decision}-"]`).count(),
+        dialogs: await page.locator('.n-modal, .n-dialog').count(),
+        clicks: await page.evaluate('window.__clicks ?? []')
+      }
+      console.warn(`[e2e] the ${decision} click on ${rule} (attempt ${attempt}) opened no dialog in 10 s: ${JSON.stringify(state)}`)
+      if (attempt === 2) throw e
+    }
+  }
+}

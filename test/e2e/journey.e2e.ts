@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import Database from 'better-sqlite3'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, artifacts, openDecision, type Harness } from './harness'
 import { pdfText } from '../helpers/pdf-text'
 import { findingTitle } from '../../src/shared/finding-titles'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
@@ -70,21 +70,6 @@ async function optionsOf(page: Page, testId: string, atLeast = 1): Promise<strin
     .toBeGreaterThanOrEqual(atLeast)
   await page.keyboard.press('Escape')
   return [...texts]
-}
-
-/** What a review shows, for the log when a step does not go as it should: the rule's group open or not, its
- *  buttons, the dialogs and messages on screen, the tournament's status. */
-async function reviewState(page: Page, rule: string): Promise<Record<string, unknown>> {
-  const group = page.getByTestId(rule)
-  return {
-    url: page.url(),
-    status: await page.getByTestId('review-status').innerText().catch(() => null),
-    groupOpen: await group.evaluate((el) => el.classList.contains('n-collapse-item--active')).catch(() => null),
-    overrideButtons: await group.locator('[data-testid^="override-"]').count(),
-    overrideVisible: await group.locator('[data-testid^="override-"]').first().isVisible().catch(() => false),
-    dialogs: await page.locator('.n-modal, .n-dialog').count(),
-    messages: await page.locator('.n-message').allInnerTexts().catch(() => [])
-  }
 }
 
 /** Records a reason in the review's reason dialog (approve / reject), overriding open errors when asked. */
@@ -259,15 +244,8 @@ describe("a rating officer's month on the demo federation", () => {
 
   it('overrides the unlicensed arbiter with a reason and approves the round robin', async () => {
     await openReview(h.page, id['ferme-annecy']!)
-    const rule = h.page.getByTestId('rule-check.arbiters.unlicensed')
-    await rule.getByText('Arbiter without a licence').click()
-    // twice in CI (sessions 15 and 18), never on a developer's machine, this click opened no dialog: as `pick` does for
-    // a select, a second click when it did not, and the page's state in the log to find why
-    const reason = h.page.getByTestId('decision-reason').locator('textarea')
-    await clickUntilShown(rule.locator('[data-testid^="override-"]').first(), reason, 10000, async (attempt) =>
-      console.warn(`[journey] the override click (attempt ${attempt}) opened no dialog in 10 s; the page: ${JSON.stringify(await reviewState(h.page, 'rule-check.arbiters.unlicensed'))}`)
-    )
-    await reason.fill('Licence renewed on 2 September 2025: federation letter')
+    await openDecision(h.page, 'check.arbiters.unlicensed', 'override')
+    await h.page.getByTestId('decision-reason').locator('textarea').fill('Licence renewed on 2 September 2025: federation letter')
     await h.page.getByTestId('decision-submit').click()
     await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden', timeout: 30000 })
     await h.page.getByTestId('review-approve').click()

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { startHarness, settled, artifacts, type Harness } from './harness'
+import { startHarness, settled, artifacts, openDecision, type Harness } from './harness'
 import { describeProblems, screenTextProblems } from '../helpers/screen-text'
-import { findingTitle } from '../../src/shared/finding-titles'
 import { formatDay } from '../../src/shared/formats'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
 import { saveArbiter } from '../../src/main/core/data/arbiters'
@@ -153,11 +152,8 @@ const officeScreens: Screen[] = [
   {
     name: 'decision dialog',
     path: () => `/tournaments/${ids.review}?tab=review`,
-    open: async (page, locale) => {
-      const rule = page.getByTestId('rule-check.arbiters.unlicensed')
-      await rule.getByText(findingTitle('check.arbiters.unlicensed', locale)).first().click()
-      await rule.locator('[data-testid^="override-"]').first().click()
-      await page.getByTestId('decision-reason').waitFor()
+    open: async (page) => {
+      await openDecision(page, 'check.arbiters.unlicensed', 'override')
     }
   },
   { name: 'lists', path: () => '/lists' },

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, artifacts, openDecision, type Harness } from './harness'
 import { marchReport, reportTrf, seedArbiter, seedList, sixPlayers, type ReportPlayer, type ReportSpec } from '../helpers/report-trf'
 import { importReports } from '../../src/main/core/services/tournaments'
 import { readTrf, writeTrf } from '../../src/main/core/trf/index'
@@ -55,12 +55,7 @@ afterAll(async () => {
 describe('a decision shows at once', () => {
   it('labels an overridden finding and takes its buttons away without a reload', async () => {
     await h.page.goto(h.url + '#/tournaments/1?tab=review')
-    const rule = h.page.getByTestId('rule-check.arbiters.unlicensed')
-    await rule.waitFor({ timeout: 30000 })
-    await rule.getByText('Arbiter without a licence').click()
-    const override = rule.locator('[data-testid^="override-"]').first()
-    const findingId = (await override.getAttribute('data-testid'))!.replace('override-', '')
-    await override.click()
+    const findingId = await openDecision(h.page, 'check.arbiters.unlicensed', 'override')
     await h.page.getByTestId('decision-reason').locator('textarea').fill('Licence renewed: federation letter of 3 March 2025')
     await h.page.getByTestId('decision-submit').click()
     await h.page.getByTestId('decision-dialog').waitFor({ state: 'hidden', timeout: 10000 })

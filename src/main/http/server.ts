@@ -128,136 +128,194 @@ export function crossOrigin(req: IncomingMessage): boolean {
   }
 }
 
-export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { services } = options
-  const statics = options.staticDir
-    ? sirv(options.staticDir, {
-        single: true,
-        dev: false,
-        etag: true,
-        setHeaders: (res) => {
-          for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v)
+/** The request's path and query read against a fixed origin, or null when it cannot be read (answered 400). */
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    // the path is appended to a fixed origin: a path like `//host` must not be read as another origin
+    return new URL(`http://localhost${(req.url ?? '/').startsWith('/') ? '' : '/'}${req.url ?? '/'}`)
+  } catch {
+    return null
+  }
+}
+
+/** A Host header outside the allowed names is answered 421: a DNS-rebinding page cannot reach the server. */
+function refuseUnknownHost(req: IncomingMessage, res: ServerResponse, allowedHosts: string[] | undefined): boolean {
+  const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '')
+  if (!allowedHosts?.length || allowedHosts.includes(hostHeader)) return false
+  send(res, 421, { ok: false, error: { code: 'host', key: 'internal', params: {}, message: `host “${hostHeader}” is not served here` } })
+  return true
+}
+
+type Statics = ReturnType<typeof sirv>
+
+/** The built renderer's files (any path outside /api/), with the security headers; 404 when it is not built. */
+function staticFiles(staticDir: string | undefined): Statics | null {
+  if (!staticDir) return null
+  return sirv(staticDir, {
+    single: true,
+    dev: false,
+    etag: true,
+    setHeaders: (res) => {
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v)
+    }
+  })
+}
+
+function serveStatic(statics: Statics | null, req: IncomingMessage, res: ServerResponse): void {
+  if (statics) statics(req, res, () => send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'not found' } }))
+  else send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'the renderer is not built (npm run build:web)' } })
+}
+
+/** The locale of the messages the server writes itself (its errors carry their key and params as well). */
+function locale(): 'en' | 'fr' {
+  return 'en'
+}
+
+/** Another site's page may not start work here (an export, an upload, an event stream), token or not: 403. */
+function refuseCrossOrigin(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!crossOrigin(req)) return false
+  send(res, 403, { ok: false, error: toApiError(new UserError('contract.crossOrigin'), locale()) })
+  return true
+}
+
+/** A missing or wrong token is answered 401, or 429 with Retry-After once the limiter has seen too many guesses. */
+function refuseWrongToken(req: IncomingMessage, res: ServerResponse, url: URL, token: string | undefined, limiter: ReturnType<typeof tokenLimiter>): boolean {
+  if (tokenOk(req, url, token)) return false
+  const wait = limiter.fail()
+  if (wait > 0) {
+    res.setHeader('retry-after', String(wait))
+    send(res, 429, { ok: false, error: toApiError(new UserError('contract.tooManyAttempts'), locale()) })
+  } else send(res, 401, { ok: false, error: toApiError(new UserError('contract.unauthorized'), locale()) })
+  return true
+}
+
+/** A route asked with another method: 405 with the one it takes in Allow. */
+function refuseMethod(res: ServerResponse, allowed: 'GET' | 'POST'): void {
+  res.setHeader('allow', allowed)
+  send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: `use ${allowed}` } })
+}
+
+/** GET /api/contract: the calls this server answers, with their access and summary. */
+function sendContract(res: ServerResponse): void {
+  send(res, 200, callNames.map((name) => ({ name, access: contract[name].access, archive: contract[name].archive === true, summary: contract[name].summary })))
+}
+
+/** GET /api/events: job events as server-sent events until the client goes; a ping every 25 s keeps the idle stream alive. */
+function streamJobEvents(services: Services, req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+  res.write(': connected\n\n')
+  const listener = (e: JobEvent): void => {
+    res.write(`data: ${JSON.stringify(e)}\n\n`)
+  }
+  services.ctx.jobs.on('event', listener)
+  const ping = setInterval(() => res.write(': ping\n\n'), 25000)
+  req.on('close', () => {
+    clearInterval(ping)
+    services.ctx.jobs.off('event', listener)
+  })
+}
+
+/** POST /api/upload/<kind>: the bytes streamed into a private temporary file, answered with its handle. */
+function serveUpload(services: Services, kind: string, url: URL, req: IncomingMessage, res: ServerResponse): void {
+  void receiveUpload(services, kind, url.searchParams, req, locale()).then((a) => {
+    if (a.close) res.setHeader('connection', 'close')
+    send(res, a.status, a.body)
+    // what a refused upload did not send is not waited for
+    if (a.close) res.once('finish', () => req.destroy())
+  })
+}
+
+/** POST /api/call/<name> with a JSON body: the same dispatch, validation and errors as the Electron shell's. */
+function serveCall(services: Services, maxBodyBytes: number | undefined, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const m = /^\/api\/call\/([a-z]+:[A-Za-z-]+)$/.exec(url.pathname)
+  if (!m) {
+    send(res, 404, { ok: false, error: toApiError(new UserError('contract.unknownCall', { name: url.pathname }), locale()) })
+    return
+  }
+  if (req.method !== 'POST') {
+    refuseMethod(res, 'POST')
+    return
+  }
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    // a cross-site form cannot send JSON without a preflight: this keeps other pages from calling the API
+    send(res, 415, { ok: false, error: { code: 'content_type', key: 'internal', params: {}, message: 'content-type must be application/json' } })
+    return
+  }
+  const def = Object.prototype.hasOwnProperty.call(contract, m[1]) ? contract[m[1] as keyof typeof contract] : undefined
+  readBody(req, maxBodyBytes ?? def?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+    .then(async (text) => {
+      let input: unknown = {}
+      if (text.trim() !== '') {
+        try {
+          input = JSON.parse(text)
+        } catch (e) {
+          send(res, 200, { ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: m[1], issues: (e as Error).message }, message: `Invalid JSON: ${(e as Error).message}` } })
+          return
         }
-      })
-    : null
-  const locale = (): 'en' | 'fr' => 'en'
+      }
+      send(res, 200, await services.dispatch(m[1], input))
+    })
+    .catch((e: Error) => {
+      if (e instanceof BodyTooLarge) {
+        // answer, then close: the rest of an oversized body is not read
+        res.setHeader('connection', 'close')
+        send(res, 413, { ok: false, error: { code: 'too_large', key: 'internal', params: { message: e.message }, message: e.message } })
+      } else send(res, 500, { ok: false, error: toApiError(e, locale()) })
+    })
+}
+
+/** An /api/ request that passed the guards, sent to its route: contract, events, exports, uploads, else a call. */
+function routeApi(options: HttpOptions, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const { services } = options
+  if (url.pathname === '/api/contract' && req.method === 'GET') {
+    sendContract(res)
+    return
+  }
+  if (url.pathname === '/api/events' && req.method === 'GET') {
+    streamJobEvents(services, req, res)
+    return
+  }
+  if (url.pathname === '/api/export/site.zip' && req.method === 'GET') {
+    void serveSiteZip(services, res, locale())
+    return
+  }
+  const exportMatch = /^\/api\/export\/list\/([^/]+)$/.exec(url.pathname)
+  if (exportMatch) {
+    if (req.method !== 'GET') refuseMethod(res, 'GET')
+    else void serveListExport(services, exportMatch[1]!, url.searchParams, res, locale())
+    return
+  }
+  const uploadMatch = /^\/api\/upload\/([a-z-]+)$/.exec(url.pathname)
+  if (uploadMatch) {
+    if (req.method !== 'POST') refuseMethod(res, 'POST')
+    else serveUpload(services, uploadMatch[1]!, url, req, res)
+    return
+  }
+  serveCall(services, options.maxBodyBytes, req, res, url)
+}
+
+/**
+ * The server's handler, its guards in order: a readable path, an allowed host, the renderer's files outside /api/,
+ * then for the API no cross-origin page and the token, before the route.
+ */
+export function createHttpHandler(options: HttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const statics = staticFiles(options.staticDir)
   const limiter = tokenLimiter(options.now ?? Date.now)
 
   return (req, res) => {
-    let url: URL
-    try {
-      // the path is appended to a fixed origin: a path like `//host` must not be read as another origin
-      url = new URL(`http://localhost${(req.url ?? '/').startsWith('/') ? '' : '/'}${req.url ?? '/'}`)
-    } catch {
+    const url = requestUrl(req)
+    if (!url) {
       send(res, 400, { ok: false, error: { code: 'bad_request', key: 'internal', params: {}, message: 'bad request path' } })
       return
     }
-    const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '')
-    if (options.allowedHosts?.length && !options.allowedHosts.includes(hostHeader)) {
-      send(res, 421, { ok: false, error: { code: 'host', key: 'internal', params: {}, message: `host “${hostHeader}” is not served here` } })
-      return
-    }
+    if (refuseUnknownHost(req, res, options.allowedHosts)) return
     if (!url.pathname.startsWith('/api/')) {
-      if (statics) statics(req, res, () => send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'not found' } }))
-      else send(res, 404, { ok: false, error: { code: 'not_found', key: 'internal', params: {}, message: 'the renderer is not built (npm run build:web)' } })
+      serveStatic(statics, req, res)
       return
     }
-    if (crossOrigin(req)) {
-      // another site's page may not start work here (an export, an upload, an event stream), token or not
-      send(res, 403, { ok: false, error: toApiError(new UserError('contract.crossOrigin'), locale()) })
-      return
-    }
-    if (!tokenOk(req, url, options.token)) {
-      const wait = limiter.fail()
-      if (wait > 0) {
-        res.setHeader('retry-after', String(wait))
-        send(res, 429, { ok: false, error: toApiError(new UserError('contract.tooManyAttempts'), locale()) })
-      } else send(res, 401, { ok: false, error: toApiError(new UserError('contract.unauthorized'), locale()) })
-      return
-    }
-    if (url.pathname === '/api/contract' && req.method === 'GET') {
-      send(res, 200, callNames.map((name) => ({ name, access: contract[name].access, archive: contract[name].archive === true, summary: contract[name].summary })))
-      return
-    }
-    if (url.pathname === '/api/events' && req.method === 'GET') {
-      res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
-      res.write(': connected\n\n')
-      const listener = (e: JobEvent): void => {
-        res.write(`data: ${JSON.stringify(e)}\n\n`)
-      }
-      services.ctx.jobs.on('event', listener)
-      const ping = setInterval(() => res.write(': ping\n\n'), 25000)
-      req.on('close', () => {
-        clearInterval(ping)
-        services.ctx.jobs.off('event', listener)
-      })
-      return
-    }
-    if (url.pathname === '/api/export/site.zip' && req.method === 'GET') {
-      void serveSiteZip(services, res, locale())
-      return
-    }
-    const exportMatch = /^\/api\/export\/list\/([^/]+)$/.exec(url.pathname)
-    if (exportMatch) {
-      if (req.method !== 'GET') {
-        res.setHeader('allow', 'GET')
-        send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: 'use GET' } })
-        return
-      }
-      void serveListExport(services, exportMatch[1]!, url.searchParams, res, locale())
-      return
-    }
-    const uploadMatch = /^\/api\/upload\/([a-z-]+)$/.exec(url.pathname)
-    if (uploadMatch) {
-      if (req.method !== 'POST') {
-        res.setHeader('allow', 'POST')
-        send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: 'use POST' } })
-        return
-      }
-      void receiveUpload(services, uploadMatch[1]!, url.searchParams, req, locale()).then((a) => {
-        if (a.close) res.setHeader('connection', 'close')
-        send(res, a.status, a.body)
-        // what a refused upload did not send is not waited for
-        if (a.close) res.once('finish', () => req.destroy())
-      })
-      return
-    }
-    const m = /^\/api\/call\/([a-z]+:[A-Za-z-]+)$/.exec(url.pathname)
-    if (!m) {
-      send(res, 404, { ok: false, error: toApiError(new UserError('contract.unknownCall', { name: url.pathname }), locale()) })
-      return
-    }
-    if (req.method !== 'POST') {
-      res.setHeader('allow', 'POST')
-      send(res, 405, { ok: false, error: { code: 'method', key: 'internal', params: {}, message: 'use POST' } })
-      return
-    }
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      // a cross-site form cannot send JSON without a preflight: this keeps other pages from calling the API
-      send(res, 415, { ok: false, error: { code: 'content_type', key: 'internal', params: {}, message: 'content-type must be application/json' } })
-      return
-    }
-    const def = Object.prototype.hasOwnProperty.call(contract, m[1]) ? contract[m[1] as keyof typeof contract] : undefined
-    readBody(req, options.maxBodyBytes ?? def?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
-      .then(async (text) => {
-        let input: unknown = {}
-        if (text.trim() !== '') {
-          try {
-            input = JSON.parse(text)
-          } catch (e) {
-            send(res, 200, { ok: false, error: { code: 'validation', key: 'contract.invalidInput', params: { name: m[1], issues: (e as Error).message }, message: `Invalid JSON: ${(e as Error).message}` } })
-            return
-          }
-        }
-        send(res, 200, await services.dispatch(m[1], input))
-      })
-      .catch((e: Error) => {
-        if (e instanceof BodyTooLarge) {
-          // answer, then close: the rest of an oversized body is not read
-          res.setHeader('connection', 'close')
-          send(res, 413, { ok: false, error: { code: 'too_large', key: 'internal', params: { message: e.message }, message: e.message } })
-        } else send(res, 500, { ok: false, error: toApiError(e, locale()) })
-      })
+    if (refuseCrossOrigin(req, res)) return
+    if (refuseWrongToken(req, res, url, options.token, limiter)) return
+    routeApi(options, req, res, url)
   }
 }
 

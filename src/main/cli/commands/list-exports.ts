@@ -34,7 +34,13 @@ function listsCommand(program: Command): Command {
 
 export function register(program: Command): void {
   const lists = listsCommand(program)
+  registerListsExport(lists)
+  registerListsDiff(lists)
+  registerListsReconcile(lists)
+}
 
+/** `lists export`: a list or a top list written to one file, in the format asked. */
+function registerListsExport(lists: Command): void {
   lists
     .command('export')
     .description('write a list (or a top list of a category) to one file: FIDE TXT or XML, CSV, XLSX, a printable PDF, or JSON (docs/list-export.schema.json)')
@@ -76,7 +82,10 @@ export function register(program: Command): void {
         })
       }
     )
+}
 
+/** `lists diff`: two lists compared kind by kind; big lists are compared once in a worker. */
+function registerListsDiff(lists: Command): void {
   lists
     .command('diff')
     .description('compare two lists of one rating type: rises, falls, new, delisted, unlisted, inactive, reactivated, title changes (the preview\'s kinds)')
@@ -124,7 +133,10 @@ export function register(program: Command): void {
         )
       })
     })
+}
 
+/** `lists reconcile`: an office list against FIDE's list of the same date, each difference with its reason. */
+function registerListsReconcile(lists: Command): void {
   lists
     .command('reconcile')
     .description("an office list against FIDE's list of the same date: every player whose rating, K or flag differs, and why")

@@ -32,7 +32,18 @@ const num = (n: number | null, width: number): string => String(n ?? '-').padSta
 
 export function register(program: Command): void {
   const lists = program.command('lists').description('rating lists held by the office: reference lists, and the office’s own lists generated, previewed, published and corrected')
+  registerListsShow(lists)
+  registerListsEntries(lists)
+  registerOfficeLists(lists)
 
+  const archive = program.command('archive').description('a player across the lists: lookup, history, rating on one list')
+  registerArchiveFind(archive)
+  registerArchiveHistory(archive)
+  registerArchiveOn(archive)
+}
+
+/** `lists show`: the lists held, newest first, filtered by kind, type or status. */
+function registerListsShow(lists: Command): void {
   lists
     .command('show')
     .description('the lists, newest first, with their entry counts')
@@ -50,7 +61,10 @@ export function register(program: Command): void {
         cli.print(rows, () => (rows.length ? rows.map(listLine).join('\n') : 'no rating list'))
       })
     })
+}
 
+/** `lists entries`: one page of a list, sorted and searched as the list screen does. */
+function registerListsEntries(lists: Command): void {
   lists
     .command('entries')
     .description('one page of a list, sorted and optionally searched by name or FIDE ID')
@@ -83,11 +97,10 @@ export function register(program: Command): void {
         )
       })
     })
+}
 
-  registerOfficeLists(lists)
-
-  const archive = program.command('archive').description('a player across the lists: lookup, history, rating on one list')
-
+/** `archive find`: the players a FIDE ID or name words designate, to pick one for `history` or `on`. */
+function registerArchiveFind(archive: Command): void {
   archive
     .command('find')
     .description('players by FIDE ID (or its start) or by name words')
@@ -102,7 +115,10 @@ export function register(program: Command): void {
         )
       })
     })
+}
 
+/** `archive history`: every list entry of one player, oldest first. */
+function registerArchiveHistory(archive: Command): void {
   archive
     .command('history')
     .description("every list entry of a player, oldest first")
@@ -128,7 +144,10 @@ export function register(program: Command): void {
         )
       })
     })
+}
 
+/** `archive on`: one player's entry on one list, or that he is not on it. */
+function registerArchiveOn(archive: Command): void {
   archive
     .command('on')
     .description("a player's entry on one list, or that he is not on it")

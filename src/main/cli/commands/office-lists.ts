@@ -56,6 +56,17 @@ function replayText(r: ReplayResult): string {
 }
 
 export function registerOfficeLists(lists: Command): void {
+  registerListsCalendar(lists)
+  registerListsGenerate(lists)
+  registerListsPreview(lists)
+  registerListsSheet(lists)
+  registerListsPublish(lists)
+  registerListsReplay(lists)
+  registerListsCorrect(lists)
+}
+
+/** `lists calendar`: a year's list dates, so the officer knows what `lists generate --date` takes. */
+function registerListsCalendar(lists: Command): void {
   lists
     .command('calendar')
     .description('the list dates of a year with their closing dates and the edition in force on each')
@@ -69,7 +80,10 @@ export function registerOfficeLists(lists: Command): void {
         cli.print(rows, () => rows.map((r) => `${r.listDate}  closing ${r.closingDate}  ${r.edition}`).join('\n'))
       })
     })
+}
 
+/** `lists generate`: the draft list of a date, written in the worker with progress; without --date the date the form offers. */
+function registerListsGenerate(lists: Command): void {
   lists
     .command('generate')
     .description('generate (or replace) the draft office list of a date from the approved tournaments of its period')
@@ -97,7 +111,10 @@ export function registerOfficeLists(lists: Command): void {
         )
       })
     })
+}
 
+/** `lists preview`: a list's counts and changes against its base, said stale when its inputs moved. */
+function registerListsPreview(lists: Command): void {
   lists
     .command('preview')
     .description('an office list against the list it was computed from: counts, then the changes with their tournaments')
@@ -123,7 +140,10 @@ export function registerOfficeLists(lists: Command): void {
         )
       })
     })
+}
 
+/** `lists sheet`: one player's calculation sheet as text, or written as a PDF for the player who asks. */
+function registerListsSheet(lists: Command): void {
   lists
     .command('sheet')
     .description("one player's calculation sheet on an office list")
@@ -153,7 +173,10 @@ export function registerOfficeLists(lists: Command): void {
         cli.print({ listId: input.listId, out: opts.pdf, bytes: bytes.byteLength, pages: pdf.pages }, () => `calculation sheet written to ${opts.pdf} (${pdf.pages} page(s), ${bytes.byteLength} bytes)`)
       })
     })
+}
 
+/** `lists publish`: a draft frozen for ever, with the federation that publishes it. */
+function registerListsPublish(lists: Command): void {
   lists
     .command('publish')
     .description('publish a draft office list: frozen for ever, its tournaments become rated')
@@ -173,7 +196,10 @@ export function registerOfficeLists(lists: Command): void {
         cli.print(r, () => `list ${r.listId} published at ${r.publishedAt} by ${r.publisher.name} (${r.publisher.code}): ${r.entries} entries, ${r.tournaments} tournaments rated, checksum ${r.checksum}`)
       })
     })
+}
 
+/** `lists replay`: every published list regenerated and checked against its frozen checksum (exit 1 on a difference). */
+function registerListsReplay(lists: Command): void {
   lists
     .command('replay')
     .description('regenerate every published office list in order from the stored tournaments and check each against its frozen checksum (exit 1 when one differs)')
@@ -187,7 +213,10 @@ export function registerOfficeLists(lists: Command): void {
         if (d) throw new CliError(`the ${d.ratingType} list of ${d.listDate} (list ${d.listId}, version ${d.version}) is not reproduced by the replay`)
       })
     })
+}
 
+/** `lists correct`: what a correction of a published list would change, or the correction applied. */
+function registerListsCorrect(lists: Command): void {
   lists
     .command('correct')
     .description('correct a published list: without --apply, shows which players of which lists would change; with it, applies')

@@ -52,7 +52,16 @@ function importText(res: ListImportResult, file: string): string {
 
 export function register(program: Command): void {
   const players = program.command('players').description('the player registry: FIDE lists, search, duplicates and merges')
+  registerPlayersImportList(players)
+  registerPlayersImportNational(players)
+  registerPlayersSearch(players)
+  registerPlayersMerge(players)
+  registerPlayersUndoMerge(players)
+  registerPlayersDuplicates(players)
+}
 
+/** `players import-list`: a FIDE list file imported in the worker as reference lists. */
+function registerPlayersImportList(players: Command): void {
   players
     .command('import-list')
     .description('import a FIDE list (combined/single-type/legacy TXT, or XML) as read-only reference lists')
@@ -69,7 +78,10 @@ export function register(program: Command): void {
         cli.print(res, () => importText(res, file))
       })
     })
+}
 
+/** `players import-national`: a national list with the UI's column mapping, --map over it, --preview to see it first. */
+function registerPlayersImportNational(players: Command): void {
   players
     .command('import-national')
     .description('import a national list (CSV or XLSX) as a read-only reference list of the federation, its columns mapped as the UI suggests')
@@ -117,7 +129,10 @@ export function register(program: Command): void {
         cli.print({ ...res, mapping }, () => importText(res, file))
       })
     })
+}
 
+/** `players search`: one page of the registry, as the players screen reads it. */
+function registerPlayersSearch(players: Command): void {
   players
     .command('search')
     .description('find players by name (accents optional), FIDE or national ID')
@@ -147,7 +162,10 @@ export function register(program: Command): void {
         )
       })
     })
+}
 
+/** `players merge`: a duplicate merged into the player kept, every reference moved. */
+function registerPlayersMerge(players: Command): void {
   players
     .command('merge')
     .description('merge DROP into KEEP: every list entry and reference moves to KEEP (recorded, undoable until a list is published)')
@@ -168,7 +186,10 @@ export function register(program: Command): void {
         )
       })
     })
+}
 
+/** `players undo-merge`: a merge undone exactly while no list was published after it. */
+function registerPlayersUndoMerge(players: Command): void {
   players
     .command('undo-merge')
     .description('undo a merge exactly (refused once an office list was published after it)')
@@ -181,7 +202,10 @@ export function register(program: Command): void {
         cli.print(m, () => `merge ${m.id} undone: player ${m.dropId} is separate from ${m.keepId} again`)
       })
     })
+}
 
+/** `players duplicates`: the registry scanned in the worker, then the open review queue. */
+function registerPlayersDuplicates(players: Command): void {
   players
     .command('duplicates')
     .description('scan the registry for likely duplicates (in the worker) and print the open review queue')

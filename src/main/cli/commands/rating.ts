@@ -183,6 +183,14 @@ function notCountedText(r: TournamentRating): string[] {
 }
 
 export function register(program: Command): void {
+  registerCalc(program)
+  registerPeriod(program)
+  registerRate(program)
+  registerRules(program)
+}
+
+/** `calc`: one player's period from a JSON document on stdin, computed here (or through --db for a saved profile). */
+function registerCalc(program: Command): void {
   program
     .command('calc')
     .description("FIDE-style calculation of one player's rating period: reads a JSON document on stdin, prints JSON")
@@ -191,7 +199,10 @@ export function register(program: Command): void {
       const out = await runCalc(await readStdin(), cmd)
       process.stdout.write(JSON.stringify(out, null, 2) + '\n')
     })
+}
 
+/** `period`: a batch of calc documents rated in the worker; a JSON syntax error is located before the worker starts. */
+function registerPeriod(program: Command): void {
   program
     .command('period')
     .description('rate a batch of player periods in the worker: a JSON array of calc documents on stdin, JSON out')
@@ -209,7 +220,10 @@ export function register(program: Command): void {
         process.stdout.write(JSON.stringify(res, null, 2) + '\n')
       })
     })
+}
 
+/** `rate`: one tournament's table, from a TRF file or a stored tournament. */
+function registerRate(program: Command): void {
   program
     .command('rate')
     .description('rate one tournament: a TRF file (ratings as written, or from the list in force with --db), or a stored one (--tournament)')
@@ -282,7 +296,10 @@ export function register(program: Command): void {
       }
       process.stdout.write(g.json ? JSON.stringify(json, null, 2) + '\n' : rateText(result, source) + '\n')
     })
+}
 
+/** `rules`: the rule sets, or one with every parameter; the built-in editions need no database. */
+function registerRules(program: Command): void {
   program
     .command('rules')
     .description('list the rule sets (FIDE editions, national and saved profiles), or show one with every parameter')

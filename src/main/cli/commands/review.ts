@@ -28,14 +28,27 @@ function findingLine(f: Finding): string {
   return `  #${f.id} ${f.level.padEnd(7)} ${findingTitle(f.code, 'en')} [${f.code}]${where ? ` (${where})` : ''}  ${f.message}${decision}`
 }
 
-/** Adds the review commands to the `tournaments` command. */
 /** A tournament's list as the table shows it: the list that rated it (with its version), the one it goes into, or none. */
 function listText(list: TournamentListRef): string {
   if (!list) return '—'
   return list.state === 'rated' ? `${list.listDate} v${list.version} (rated)` : `${list.listDate} (to come)`
 }
 
+/** Adds the review commands to the `tournaments` command, in the order its help lists them. */
 export function registerReview(tournaments: Command): void {
+  registerTournamentsCheck(tournaments)
+  registerTournamentsApprove(tournaments)
+  registerTournamentsReject(tournaments)
+  registerTournamentsReopen(tournaments)
+  registerTournamentsSetType(tournaments)
+  registerTournamentsQcApproval(tournaments)
+  registerTournamentsDecide(tournaments)
+  registerTournamentsList(tournaments)
+  registerTournamentsReport(tournaments)
+}
+
+/** `tournaments check`: the regulation checks run again, the findings printed with the ids `decide` takes. */
+function registerTournamentsCheck(tournaments: Command): void {
   tournaments
     .command('check')
     .description('run the regulation checks of a tournament again and print its findings with their codes')
@@ -53,7 +66,10 @@ export function registerReview(tournaments: Command): void {
         )
       })
     })
+}
 
+/** `tournaments approve`: a checked tournament goes to rating, open errors overridden only when asked. */
+function registerTournamentsApprove(tournaments: Command): void {
   tournaments
     .command('approve')
     .description('approve a checked tournament for rating (refused while errors are open, unless --override-errors)')
@@ -67,7 +83,10 @@ export function registerReview(tournaments: Command): void {
         cli.print(out, () => `tournament ${id}: approved${out.overridden ? ` (${out.overridden} error(s) overridden)` : ''}`)
       })
     })
+}
 
+/** `tournaments reject`: a tournament set aside for good, with the reason audited. */
+function registerTournamentsReject(tournaments: Command): void {
   tournaments
     .command('reject')
     .description('reject a tournament (it will not be rated)')
@@ -80,7 +99,10 @@ export function registerReview(tournaments: Command): void {
         cli.print(out, () => `tournament ${id}: rejected`)
       })
     })
+}
 
+/** `tournaments reopen`: an approved or rejected tournament back to checked, held for a later list. */
+function registerTournamentsReopen(tournaments: Command): void {
   tournaments
     .command('reopen')
     .description('take an approved or rejected tournament back to checked (held back for a later list)')
@@ -93,7 +115,10 @@ export function registerReview(tournaments: Command): void {
         cli.print(out, () => `tournament ${id}: checked`)
       })
     })
+}
 
+/** `tournaments set-type`: the officer's rating type over the one read from the time control. */
+function registerTournamentsSetType(tournaments: Command): void {
   tournaments
     .command('set-type')
     .description('set the rating type of a tournament before approval (the time control decides at import; the officer has the last word)')
@@ -115,7 +140,10 @@ export function registerReview(tournaments: Command): void {
         )
       })
     })
+}
 
+/** `tournaments qc-approval`: the Qualification Commission's approval recorded or taken off. */
+function registerTournamentsQcApproval(tournaments: Command): void {
   tournaments
     .command('qc-approval')
     .description('record that FIDE’s Qualification Commission approved a 45′+30″ (or 60′+30″) event for the standard list (2026 season), or take the mark off')
@@ -138,7 +166,10 @@ export function registerReview(tournaments: Command): void {
         )
       })
     })
+}
 
+/** `tournaments decide`: one finding accepted, rejected or overridden, with the reason audited. */
+function registerTournamentsDecide(tournaments: Command): void {
   tournaments
     .command('decide')
     .description('decide one finding: accept (it stands), reject (it does not apply) or override (rate anyway)')
@@ -154,7 +185,10 @@ export function registerReview(tournaments: Command): void {
         cli.print(f, () => `finding #${f.id} (${f.code}) of tournament ${f.tournamentId}: ${f.decision}`)
       })
     })
+}
 
+/** `tournaments list`: the dashboard's table, latest first, with each tournament's list. */
+function registerTournamentsList(tournaments: Command): void {
   tournaments
     .command('list')
     .description('tournaments with their state, errors, warnings, decisions to take and their list: the one that rated them, or the one they go into')
@@ -173,7 +207,10 @@ export function registerReview(tournaments: Command): void {
         )
       })
     })
+}
 
+/** `tournaments report`: the check report written as a PDF file. */
+function registerTournamentsReport(tournaments: Command): void {
   tournaments
     .command('report')
     .description('write the check report of a tournament as a PDF, in English or French')

@@ -61,7 +61,12 @@ function located(f: { level: string; location: { file: string; line: number | nu
 export function register(program: Command): void {
   const tournaments = program.command('tournaments').description('import TRF files, check, approve or reject them, export TRF16/TRF26')
   registerReview(tournaments)
+  registerTournamentsImport(tournaments)
+  registerTournamentsExport(tournaments)
+}
 
+/** `tournaments import`: TRF files imported as one batch, replacements held until confirmed, exit 1 when a file is not imported. */
+function registerTournamentsImport(tournaments: Command): void {
   tournaments
     .command('import')
     .description('import TRF files (TRF06/16/26, any encoding); each file in one transaction; a file that would replace a stored tournament is held until confirmed (--replace)')
@@ -132,7 +137,10 @@ Examples:
         }
       })
     })
+}
 
+/** `tournaments export`: a stored tournament written as TRF16 or TRF26 for the FIDE upload. */
+function registerTournamentsExport(tournaments: Command): void {
   tournaments
     .command('export')
     .description('write a tournament as TRF16 or TRF26 for the FIDE upload')

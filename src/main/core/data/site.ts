@@ -5,7 +5,8 @@ import { z } from 'zod'
 import type { Db } from '../db/open'
 import { prepared, preparedPluck } from './statements'
 import { DEFAULT_PRIVACY, type SitePrivacy } from '../site/privacy'
-import { archivePlayerColumns, type ArchivePlayerRow } from './archive'
+import { archivePlayerColumns, type ArchivePlayerRow, type ListEntryFacts } from './archive'
+import { delistedSql, publishedRatingSql } from './published-rating'
 
 const SITE_PRIVACY_KEY = 'sitePrivacy'
 
@@ -48,15 +49,6 @@ export function playerIdOfFideId(db: Db, fideId: number): number | null {
   return row ? (row.mergedInto ?? row.id) : null
 }
 
-/** Every player with a line on one of the lists (merged records left out), by id. */
-export function playersOnLists(db: Db, listIds: readonly number[]): number[] {
-  if (!listIds.length) return []
-  const stmt = preparedPluck(db, "SELECT e.player_id FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.status <> 'merged'")
-  const ids = new Set<number>()
-  for (const l of listIds) for (const id of stmt.iterate(l) as Iterable<number>) ids.add(id)
-  return [...ids].sort((a, b) => a - b)
-}
-
 /** The federations of a list's players (the entry's, else the registry's), in order. */
 export function listFederations(db: Db, listId: number): string[] {
   return preparedPluck(db,
@@ -96,4 +88,65 @@ export function sitePlayerRow(db: Db, id: number): (ArchivePlayerRow & { womanTi
   return prepared(db, `SELECT ${archivePlayerColumns}, p.woman_title AS womanTitle, p.other_titles AS otherTitles FROM players p WHERE p.id = ?`).get(id) as
     | (ArchivePlayerRow & { womanTitle: string | null; otherTitles: string | null })
     | undefined
+}
+
+export type SitePlayerRow = ArchivePlayerRow & { womanTitle: string | null; otherTitles: string | null }
+
+/**
+ * The registry records of every player with a line on one of the lists (merged records left out), by id, in one read
+ * (each player probed through the entries' player index: no scan of the lists' lines).
+ */
+export function sitePlayersOnLists(db: Db, listIds: readonly number[]): SitePlayerRow[] {
+  if (!listIds.length) return []
+  return prepared(db,
+    `SELECT ${archivePlayerColumns}, p.woman_title AS womanTitle, p.other_titles AS otherTitles FROM players p
+      WHERE p.status <> 'merged' AND EXISTS (SELECT 1 FROM rating_list_entries e WHERE e.player_id = p.id AND e.list_id IN (SELECT value FROM json_each(@lists)))
+      ORDER BY p.id`
+  ).all({ lists: JSON.stringify(listIds) }) as SitePlayerRow[]
+}
+
+/** A player's line on one of the site's lists (archive's playerHistory's facts, the list's own columns left to the caller). */
+export type SiteLineRow = ListEntryFacts & { playerId: number; listId: number }
+
+/**
+ * The lines of many players on the given lists in one read, by player then in the lists' order (`listOrder`: the list
+ * ids as archive's playerHistory orders them), for a batch of players rendered together.
+ */
+export function siteLines(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, SiteLineRow[]> {
+  const rows = prepared(db,
+    `SELECT e.player_id AS playerId, e.list_id AS listId, ${publishedRatingSql('e')} AS rating, e.games, e.k, e.flags, ${delistedSql('e')} AS delisted, e.title, e.federation
+       FROM rating_list_entries e
+      WHERE e.player_id IN (SELECT value FROM json_each(@players)) AND e.list_id IN (SELECT value FROM json_each(@lists))`
+  ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as (Omit<SiteLineRow, 'delisted'> & { delisted: number })[]
+  const out = new Map<number, SiteLineRow[]>()
+  for (const r of rows) {
+    let mine = out.get(r.playerId)
+    if (!mine) out.set(r.playerId, (mine = []))
+    mine.push({ ...r, delisted: r.delisted === 1 })
+  }
+  return out
+}
+
+/** The stored calculation sheets of many players on the given lists in one read (archive's playerSheets for a batch). */
+export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, { listId: number; sheet: Buffer }[]> {
+  const rows = prepared(db,
+    `SELECT s.player_id AS playerId, s.list_id AS listId, s.sheet FROM office_list_sheets s
+      WHERE s.player_id IN (SELECT value FROM json_each(@players)) AND s.list_id IN (SELECT value FROM json_each(@lists))`
+  ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as { playerId: number; listId: number; sheet: Buffer }[]
+  const out = new Map<number, { listId: number; sheet: Buffer }[]>()
+  for (const r of rows) {
+    let mine = out.get(r.playerId)
+    if (!mine) out.set(r.playerId, (mine = []))
+    mine.push({ listId: r.listId, sheet: r.sheet })
+  }
+  return out
+}
+
+/** Everyone who played in a tournament with one of the players (his name and page are in their calculation sheets). */
+export function coPlayers(db: Db, playerIds: readonly number[]): number[] {
+  if (!playerIds.length) return []
+  return preparedPluck(db,
+    `SELECT DISTINCT o.player_id FROM tournament_players t JOIN tournament_players o ON o.tournament_id = t.tournament_id
+      WHERE t.player_id IN (SELECT value FROM json_each(?)) AND o.player_id IS NOT NULL ORDER BY 1`
+  ).all(JSON.stringify(playerIds)) as number[]
 }

@@ -2,9 +2,8 @@
 // carrying the problems a rating office meets; `scripts/demo-federation.ts` writes it to resources/demo.
 import { writeTrf } from '../trf/index'
 import { emptyHeader } from '../trf/reader'
-import { nameSimilarity } from '../registry/names'
-import { NAME_MISMATCH_BELOW } from '../tournaments/match'
 import type { RatingType, ResultCode, RoundEntry, TournamentPlayer } from '../model/tournament'
+import { castOf, monthReports, slipSpec, type Cast, type DemoEvent, type EventSpec } from './reports'
 import { rng } from '../util/rng'
 import { txtLine } from '../exports/txt'
 import { csvField } from '../exports/csv'
@@ -173,39 +172,6 @@ function arbitersCsv(arbiters: DemoArbiter[]): string {
   return csv([['FIDE ID', 'Title', 'Licence', 'Valid from', 'Valid to', 'Status'], ...arbiters.map((a) => [a.fideId, a.title, a.licenceCategory, a.validFrom, a.validTo, a.status])])
 }
 
-interface Entrant {
-  /** The name as the organiser typed it (a misspelling stays in the file). */
-  name: string
-  fideId: number | null
-  sex: 'M' | 'F'
-  birth: string
-  title: string | null
-  rating: number | null
-}
-
-interface EventSpec {
-  file: string
-  name: string
-  city: string
-  type: string
-  system: 'swiss' | 'round-robin'
-  ratingType: RatingType
-  timeControl: string
-  roundDates: string[]
-  chief: DemoArbiter
-  deputy?: DemoArbiter
-  entrants: Entrant[]
-}
-
-const entrant = (p: DemoPlayer, rating: number | null = p.standard): Entrant => ({
-  name: `${p.surname}, ${p.givenNames}`,
-  fideId: p.fideId,
-  sex: p.sex,
-  birth: String(p.birthYear),
-  title: p.title,
-  rating
-})
-
 const nameOf = (players: DemoPlayer[], fideId: number): string => {
   const p = players.find((x) => x.fideId === fideId)!
   return `${p.surname}, ${p.givenNames}`
@@ -299,149 +265,24 @@ function fideReferenceTxt(players: DemoPlayer[], arbiters: DemoArbiter[], listDa
 /** The FIDE files' names, as FIDE's monthly downloads are called. */
 export const FIDE_FILES = { reference: 'standard_sep25frl.txt', next: 'standard_oct25frl.txt' } as const
 
-const days = (from: string, count: number, step = 1): string[] =>
-  Array.from({ length: count }, (_, i) => new Date(Date.parse(from + 'T00:00:00Z') + i * step * 86_400_000).toISOString().slice(0, 10))
-
-/** The whole bundle, the same on every call. */
-export function generateDemo(): DemoBundle {
-  const r = rng(DEMO.seed)
-  const players = makePlayers(r)
-  const arbiters = makeArbiters(players)
-  const arbiterName = (a: DemoArbiter) => nameOf(players, a.fideId)
-  const arbiterIds = new Set(arbiters.map((a) => a.fideId))
-  const rated = players.filter((p) => p.standard !== null && p.fideId !== null && !arbiterIds.has(p.fideId))
-  const unrated = players.filter((p) => p.standard === null)
-  const juniors = rated.filter((p) => p.birthYear >= 2007)
-  const adults = rated.filter((p) => p.birthYear < 2007)
-  const [licensedIA, fa1, fa2, fa3, na1, na2, , unlicensed] = arbiters as [DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter, DemoArbiter]
-
-  // the duplicate: a junior registered a second time by his club, without FIDE ID (same name and birth year)
-  const twin = juniors.find((p) => p.standard! < 1700)!
-  const duplicate: DemoPlayer = { ...twin, nationalId: `D${String(10001 + players.length).padStart(5, '0')}`, fideId: null, standard: null, rapid: null, games: 0, k: 40, title: null }
-  const registry = [...players, duplicate]
-
-  // the open's field: the six strongest, then adults from the middle of the list; the organiser misspelt one name
-  // (a wrong last letter, the accents and a final e lost): close enough to be the player, too far to pass unnoticed
-  const top = rated.slice(0, 6)
-  const openField = adults.filter((p) => !top.includes(p)).slice(0, 34)
-  const misspell = (p: DemoPlayer): string => {
-    const last = p.surname.at(-1) === 't' ? 'd' : 't'
-    const given = p.givenNames.normalize('NFD').replace(/\p{M}/gu, '').replace(/e$/, '')
-    return `${p.surname.slice(0, -1)}${last}, ${given}`
-  }
-  const misspelt = openField.find((p) => p.standard! < 2000 && nameSimilarity(misspell(p), p) < NAME_MISMATCH_BELOW)!
-
-  const strongest = rated.filter((p) => p.standard! >= 2400)
-  const field = (pool: DemoPlayer[], count: number, skip: number): DemoPlayer[] => pool.slice(skip, skip + count)
-
-  const events: (EventSpec & { receivedDate: string; registeredDate: string; expect: string[] })[] = [
-    {
-      file: 'open-automne-lyon.trf',
-      name: "Open d'automne de Lyon",
-      city: 'Lyon',
-      type: 'Individual: Swiss-System',
-      system: 'swiss',
-      ratingType: 'standard',
-      timeControl: '90 min/40 moves + 30 min + 30 sec per move',
-      roundDates: days('2025-09-01', 7),
-      chief: licensedIA,
-      deputy: na1,
-      entrants: [...top, ...openField].map((p) => (p === misspelt ? { ...entrant(p), name: misspell(p) } : entrant(p))),
-      receivedDate: '2025-09-09',
-      registeredDate: '2025-06-20',
-      expect: ['trf.match.nameMismatch']
-    },
-    {
-      file: 'open-rapide-grenoble.trf',
-      name: 'Open rapide de Grenoble',
-      city: 'Grenoble',
-      type: 'Individual: Swiss-System',
-      system: 'swiss',
-      ratingType: 'rapid',
-      timeControl: '15 min + 10 sec per move',
-      roundDates: Array(9).fill('2025-09-07') as string[],
-      chief: fa1,
-      entrants: field(adults, 30, 140).map((p) => entrant(p, p.rapid)),
-      receivedDate: '2025-09-19',
-      registeredDate: '2025-07-01',
-      expect: ['check.deadline.report']
-    },
-    {
-      file: 'open-chambery.trf',
-      name: 'Open de Chambéry',
-      city: 'Chambéry',
-      type: 'Individual: Swiss-System',
-      system: 'swiss',
-      ratingType: 'standard',
-      timeControl: '60 min + 30 sec per move',
-      roundDates: ['2025-09-12', '2025-09-13', '2025-09-13', '2025-09-14', '2025-09-14'],
-      chief: fa2,
-      entrants: [entrant(strongest[0]!), ...field(adults, 29, 80).map((p) => entrant(p))],
-      receivedDate: '2025-09-16',
-      registeredDate: '2025-07-15',
-      expect: ['check.timeControl.gameBelowMinimum']
-    },
-    {
-      file: 'ferme-annecy.trf',
-      name: "Tournoi fermé d'Annecy",
-      city: 'Annecy',
-      type: 'Individual: round-robin',
-      system: 'round-robin',
-      ratingType: 'standard',
-      timeControl: '90 min/40 moves + 30 min + 30 sec per move',
-      roundDates: days('2025-09-13', 9),
-      chief: unlicensed,
-      entrants: [...field(adults, 7, 120).map((p) => entrant(p)), ...unrated.slice(0, 3).map((p) => entrant(p, null))],
-      receivedDate: '2025-09-23',
-      registeredDate: '2025-08-01',
-      expect: ['check.arbiters.unlicensed']
-    },
-    {
-      file: 'championnat-jeunes.trf',
-      name: 'Championnat départemental jeunes',
-      city: 'Valence',
-      type: 'Individual: Swiss-System',
-      system: 'swiss',
-      ratingType: 'standard',
-      timeControl: '90 min/40 moves + 30 min + 30 sec per move',
-      // four rounds on the Saturday
-      roundDates: ['2025-09-19', '2025-09-20', '2025-09-20', '2025-09-20', '2025-09-20', '2025-09-21', '2025-09-21'],
-      chief: fa3,
-      deputy: na2,
-      entrants: [...juniors.filter((p) => p !== twin && !top.includes(p)).slice(0, 19).map((p) => entrant(p)), { name: `${duplicate.surname}, ${duplicate.givenNames}`, fideId: null, sex: duplicate.sex, birth: String(duplicate.birthYear), title: null, rating: null }],
-      receivedDate: '2025-09-22',
-      registeredDate: '2025-08-10',
-      expect: ['check.schedule.hoursPerDay', 'trf.match.candidate']
-    }
-  ]
-
-  const files = new Map<string, string>()
-  files.set('national-list-standard.csv', nationalCsv(registry, 'standard'))
-  files.set('national-list-rapid.csv', nationalCsv(registry, 'rapid'))
-  files.set('arbiters.csv', arbitersCsv(arbiters))
-  for (const e of events) files.set(`reports/${e.file}`, eventTrf(e, r, arbiterName))
-  // the report refused at the drop: a small round robin whose organiser's program ran an opponent into its colour
-  // in one round block ("  5 w" typed "   5w"), so the line cannot be read; drawn last, so the others stay as they were
-  const slipSpec: EventSpec = {
-    file: 'ferme-romans.trf',
-    name: 'Tournoi fermé de Romans',
-    city: 'Romans-sur-Isère',
-    type: 'Individual: round-robin',
-    system: 'round-robin',
-    ratingType: 'standard',
-    timeControl: '90 min/40 moves + 30 min + 30 sec per move',
-    roundDates: days('2025-09-20', 5),
-    chief: fa1,
-    entrants: field(adults, 6, 60).map((p) => entrant(p))
-  }
-  const slipLines = eventTrf(slipSpec, r, arbiterName).split('\n')
-  const slipAt = slipLines.findIndex((l) => l.startsWith('001    2 '))
+/**
+ * The report refused at the drop: the organiser's program ran an opponent into its colour in one round block
+ * ("  5 w" typed "   5w"), so the line cannot be read. Its results are drawn after the month's reports, so the
+ * others stay as they were.
+ */
+function slipReport(c: Cast, r: () => number, arbiterName: (a: DemoArbiter) => string): { spec: EventSpec; text: string; line: number } {
+  const spec = slipSpec(c)
+  const lines = eventTrf(spec, r, arbiterName).split('\n')
+  const at = lines.findIndex((l) => l.startsWith('001    2 '))
   // the first round block is columns 90–99 ("  NNNN c r", 1-based): the opponent moves one column right, onto the colour's space
-  const slip = slipLines[slipAt]!
-  slipLines[slipAt] = slip.slice(0, 89) + ' ' + slip.slice(89, 95) + slip.slice(96)
-  files.set(`reports/${slipSpec.file}`, slipLines.join('\n'))
-  files.set(FIDE_FILES.reference, fideReferenceTxt(players, arbiters, DEMO.listDate))
-  const manifest: DemoManifest = {
+  const slip = lines[at]!
+  lines[at] = slip.slice(0, 89) + ' ' + slip.slice(89, 95) + slip.slice(96)
+  return { spec, text: lines.join('\n'), line: at + 1 }
+}
+
+/** The manifest the demo loader and the guide read: the files, each report's dates and expected findings, the refused one. */
+function demoManifest(events: DemoEvent[], slip: { spec: EventSpec; line: number }): DemoManifest {
+  return {
     federation: DEMO.federation,
     listDate: DEMO.listDate,
     nextListDate: DEMO.nextListDate,
@@ -453,8 +294,29 @@ export function generateDemo(): DemoBundle {
     reports: events.map((e) => ({ file: `reports/${e.file}`, name: e.name, receivedDate: e.receivedDate, registeredDate: e.registeredDate, expect: e.expect })),
     referenceList: { file: FIDE_FILES.reference, listDate: DEMO.listDate, ratingType: 'standard' },
     fideList: { file: FIDE_FILES.next, listDate: DEMO.nextListDate, ratingType: 'standard' },
-    refused: [{ file: `reports/${slipSpec.file}`, name: slipSpec.name, line: slipAt + 1 }]
+    refused: [{ file: `reports/${slip.spec.file}`, name: slip.spec.name, line: slip.line }]
   }
+}
+
+/** The whole bundle, the same on every call: the seeded generator is drawn in a fixed order (players, then each report). */
+export function generateDemo(): DemoBundle {
+  const r = rng(DEMO.seed)
+  const players = makePlayers(r)
+  const arbiters = makeArbiters(players)
+  const arbiterName = (a: DemoArbiter) => nameOf(players, a.fideId)
+  const cast = castOf(players, arbiters)
+  const registry = [...players, cast.duplicate]
+  const events = monthReports(cast)
+
+  const files = new Map<string, string>()
+  files.set('national-list-standard.csv', nationalCsv(registry, 'standard'))
+  files.set('national-list-rapid.csv', nationalCsv(registry, 'rapid'))
+  files.set('arbiters.csv', arbitersCsv(arbiters))
+  for (const e of events) files.set(`reports/${e.file}`, eventTrf(e, r, arbiterName))
+  const slip = slipReport(cast, r, arbiterName)
+  files.set(`reports/${slip.spec.file}`, slip.text)
+  files.set(FIDE_FILES.reference, fideReferenceTxt(players, arbiters, DEMO.listDate))
+  const manifest = demoManifest(events, slip)
   files.set('manifest.json', JSON.stringify(manifest, null, 2) + '\n')
   return { files, manifest, players: registry, arbiters }
 }

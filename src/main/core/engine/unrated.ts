@@ -107,9 +107,30 @@ export function monthsBetween(a: string, b: string): number {
  */
 export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: { reducedMinimum?: boolean; firstEventDone?: boolean; whyNone?: Note[] } = {}): FirstRating | null {
   const notes: Note[] = []
-  const kept: (UnratedEvent & { eventRu: number })[] = []
-  // an earlier generation already applied the first-event rules (the events given are the ones it kept)
-  let anyCounted = opts.firstEventDone === true
+  const { kept, counted } = eventsCounted(e, events, opts.firstEventDone === true, notes)
+  if (kept.length === 0) {
+    // no event counts: say why to a caller who asks (the list's calculation sheet)
+    opts.whyNone?.push(...notes)
+    return null
+  }
+  const games = kept.reduce((s, k) => s + k.n, 0)
+  const fig = pooledFigures(e, kept, games, notes)
+  const { minGames, published, reason } = publication(e, kept, games, fig.ru, opts.reducedMinimum === true, notes)
+  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, minGames, published, reason, counted, notes }
+}
+
+type KeptEvent = UnratedEvent & { eventRu: number }
+
+/**
+ * The events that go into the first rating, in order of play, each under its own edition: the first-event zero rule
+ * (2005 § 10.21, 2010 § 8.21), the minimum of rated opponents and of score per event, a first result below the floor
+ * ignored where the edition says so, and the accumulation window from the first event kept (the edition of the
+ * publication). `firstEventDone`: an earlier generation already applied the first-event rules (the events given are
+ * the ones it kept).
+ */
+function eventsCounted(e: Edition, events: readonly UnratedEvent[], firstEventDone: boolean, notes: Note[]): { kept: KeptEvent[]; counted: boolean[] } {
+  const kept: KeptEvent[] = []
+  let anyCounted = firstEventDone
   const counted = events.map(() => false)
   for (const [i, ev] of events.entries()) {
     const u = ev.edition.unrated
@@ -146,43 +167,48 @@ export function firstRating(e: Edition, events: readonly UnratedEvent[], opts: {
     kept.push({ ...ev, eventRu })
     notes.push({ ref: ev.edition.refs.unrated, text: `${label}: ${ev.w}/${ev.n} against rated opponents averaging ${to2(ev.sumOpponents / ev.n)}; event Ru ${eventRu}` })
   }
-  if (kept.length === 0) {
-    // no event counts: say why to a caller who asks (the list's calculation sheet)
-    opts.whyNone?.push(...notes)
-    return null
-  }
-  const games = kept.reduce((s, k) => s + k.n, 0)
+  return { kept, counted }
+}
+
+/**
+ * Ra, p, dp and Ru of the events kept: the average of the events' Ru weighted by games (2005 § 10.3), or all events
+ * pooled as one (2010 § 8.34; 2024 with two virtual draws).
+ */
+function pooledFigures(e: Edition, kept: readonly KeptEvent[], games: number, notes: Note[]): { ra: number; p100: number; dp: number; ru: number } {
   const w = kept.reduce((s, k) => s + k.w, 0)
   const sum = kept.reduce((s, k) => s + k.sumOpponents, 0)
-  let fig: { ra: number; p100: number; dp: number; ru: number }
   if (e.unrated.firstRating === 'weighted-average') {
     const weighted = kept.reduce((s, k) => s + k.eventRu * k.n, 0) / games
     const ru = roundHalfUp(weighted)
     notes.push({ ref: e.refs.firstRating, text: `weighted average: [${kept.map((k) => `${k.eventRu} × ${k.n}`).join(' + ')}] / ${games} = ${to2(weighted)} → ${ru}` })
     const p100 = pHundredths(w, games)
-    fig = { ra: sum / games, p100, dp: dpOf(p100, e.tables.dpIndeterminate), ru }
-  } else if (e.unrated.method === 'virtual-draws') {
+    return { ra: sum / games, p100, dp: dpOf(p100, e.tables.dpIndeterminate), ru }
+  }
+  if (e.unrated.method === 'virtual-draws') {
     const f = virtualDrawsRu(e, sum, w, games)
     notes.push({ ref: e.refs.firstRating, text: `all events pooled as one: ${w}/${games}` }, ...f.notes)
-    fig = f
-  } else {
-    const f = classicRu(e, sum / games, w, games)
-    notes.push({ ref: e.refs.firstRating, text: `all events pooled as one: ${w}/${games} against an average of ${sum}/${games} = ${to2(sum / games)}` }, ...f.notes)
-    fig = f
+    return f
   }
+  const f = classicRu(e, sum / games, w, games)
+  notes.push({ ref: e.refs.firstRating, text: `all events pooled as one: ${w}/${games} against an average of ${sum}/${games} = ${to2(sum / games)}` }, ...f.notes)
+  return f
+}
+
+/** Published when the games reach the minimum (reduced at team championships and for IBCA/ICSC/IPCA members) and Ru the floor. */
+function publication(e: Edition, kept: readonly KeptEvent[], games: number, ru: number, reducedMinimum: boolean, notes: Note[]): { minGames: number; published: boolean; reason: string } {
   const floor = e.list.floor
   let published = true
-  let reason = `${games} games, ${fig.ru} ≥ floor ${floor}: published`
-  const reduced = e.unrated.minGamesReduced !== null && (opts.reducedMinimum === true || kept.some((k) => k.teamChampionship))
+  let reason = `${games} games, ${ru} ≥ floor ${floor}: published`
+  const reduced = e.unrated.minGamesReduced !== null && (reducedMinimum || kept.some((k) => k.teamChampionship))
   const minGames = reduced ? e.unrated.minGamesReduced! : e.unrated.minGames
-  if (reduced) notes.push({ ref: e.refs.firstRating, text: `${minGames} games suffice (${opts.reducedMinimum ? 'IBCA/ICSC/IPCA member' : 'Olympiad or team championship'})` })
+  if (reduced) notes.push({ ref: e.refs.firstRating, text: `${minGames} games suffice (${reducedMinimum ? 'IBCA/ICSC/IPCA member' : 'Olympiad or team championship'})` })
   if (games < minGames) {
     published = false
     reason = `${games} games, fewer than the ${minGames} required: not published yet`
-  } else if (fig.ru < floor) {
+  } else if (ru < floor) {
     published = false
-    reason = `${fig.ru} below the floor ${floor}: not published`
+    reason = `${ru} below the floor ${floor}: not published`
   }
   notes.push({ ref: e.refs.firstRating, text: reason })
-  return { ra: to2(fig.ra), p: fig.p100 / 100, dp: fig.dp, ru: fig.ru, games, minGames, published, reason, counted, notes }
+  return { minGames, published, reason }
 }

@@ -1,21 +1,10 @@
 // FIDE XML lists, streamed with saxes: the combined players_list_xml (ratings per type) and the older single-rating layout.
+// The SAX handlers gather each <player>'s fields; fide-xml-record.ts turns them into a record.
 import { SaxesParser } from 'saxes'
 import { streamText } from './text-source'
-import { splitName } from './names'
 import { LIMITS } from '../limits'
-import {
-  arbiterTitleOf,
-  readFlag,
-  dropDelistedRating,
-  FLAG_EXPECTED,
-  DELISTED_RATING,
-  normaliseTitle,
-  splitOtherTitles,
-  type ListRating,
-  type ListRatingType,
-  type ListRecord,
-  type ProblemLog
-} from './list-record'
+import type { ListRatingType, ListRecord, ProblemLog } from './list-record'
+import { toRecord, type Field } from './fide-xml-record'
 
 export interface XmlReadOptions {
   file: string
@@ -28,22 +17,20 @@ export interface XmlReadOptions {
   shouldStop?(): boolean
 }
 
-interface Field {
-  /** The element's text, cut after LIMITS.playerNameChars + 1 characters. */
-  text: string
-  /** The whole text's length, when the text was cut. */
-  length?: number
-  line: number
-  column: number
+/** What the stream has told so far: the depth (to find an unclosed element), the players, the layout, a fatal error. */
+interface XmlState {
+  depth: number
+  players: number
+  combined: boolean
+  fatal: Error | null
 }
 
-const TYPE_PREFIX: Record<string, ListRatingType> = { '': 'standard', rapid_: 'rapid', blitz_: 'blitz' }
-
-/** Streams the XML list, building one record per <player> element; bad values become located errors. */
-export function readFideXml(opts: XmlReadOptions): { players: number; combined: boolean } {
-  const { log } = opts
-  const parser = new SaxesParser({ position: true })
-  let depth = 0
+/**
+ * The SAX handlers: on a <player>'s open its fields start afresh (its FIDEID attribute is one), each child element's
+ * text is one field, and on its close the record goes to `onRecord`.
+ */
+function listenForPlayers(parser: SaxesParser, opts: XmlReadOptions): XmlState {
+  const state: XmlState = { depth: 0, players: 0, combined: false, fatal: null }
   let inPlayer = false
   let playerLine = 0
   let fields = new Map<string, Field>()
@@ -53,13 +40,9 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
   let textLength = 0
   let textLine = 0
   let textColumn = 0
-  let players = 0
-  let combined = false
-  let stopped = false
-  let fatal: Error | null = null
 
   parser.on('opentag', (tag) => {
-    depth++
+    state.depth++
     if (tag.name === 'player' && !inPlayer) {
       inPlayer = true
       playerLine = parser.line
@@ -80,13 +63,13 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
     if (text.length <= LIMITS.playerNameChars) text += t.slice(0, LIMITS.playerNameChars + 1 - text.length)
   })
   parser.on('closetag', (tag) => {
-    depth--
+    state.depth--
     if (tag.name === 'player' && inPlayer) {
       inPlayer = false
-      players++
+      state.players++
       const rec = toRecord(fields, playerLine, opts)
       if (rec) {
-        if (rec.combinedSeen) combined = true
+        if (rec.combinedSeen) state.combined = true
         opts.onRecord(rec.record)
       }
     } else if (inPlayer && current) {
@@ -95,13 +78,18 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
     }
   })
   parser.on('error', (e) => {
-    fatal = e
+    state.fatal = e
   })
+  return state
+}
 
+/** Feeds the file to the parser chunk by chunk, until its end, a fatal error or the caller's stop; true when stopped. */
+function feed(parser: SaxesParser, opts: XmlReadOptions, state: XmlState): boolean {
+  let stopped = false
   streamText(
     opts.file,
     (chunk, read, total) => {
-      if (stopped || fatal) return
+      if (stopped || state.fatal) return
       if (opts.shouldStop?.()) {
         stopped = true
         return
@@ -111,124 +99,25 @@ export function readFideXml(opts: XmlReadOptions): { players: number; combined: 
     },
     false
   )
-  if (!fatal && !stopped) parser.close()
-  if (fatal) {
-    const err = fatal as Error
+  return stopped
+}
+
+/** A file that is not well-formed XML, or ends inside an element: one located error. */
+function reportMalformed(parser: SaxesParser, state: XmlState, log: ProblemLog): void {
+  if (state.fatal) {
+    const err = state.fatal
     const m = /^(?:[^:]*:)?(\d+):(\d+): (.*)$/s.exec(err.message)
     log.error(m ? Number(m[1]) : parser.line, m ? Number(m[2]) : parser.column, 'xml', m ? m[3]!.trim() : err.message, 'well-formed XML')
   }
-  if (depth !== 0 && !fatal) log.error(parser.line, parser.column, 'xml', 'end of file inside an element', 'a closed <playerslist>')
-  return { players, combined }
+  if (state.depth !== 0 && !state.fatal) log.error(parser.line, parser.column, 'xml', 'end of file inside an element', 'a closed <playerslist>')
 }
 
-function toRecord(f: Map<string, Field>, line: number, opts: XmlReadOptions): { record: ListRecord; combinedSeen: boolean } | null {
-  const { log } = opts
-  const get = (k: string): Field => f.get(k) ?? { text: '', line, column: 1 }
-  const id = get('fideid')
-  if (!/^\d+$/.test(id.text)) {
-    log.error(id.line, id.column, 'id', id.text, 'a FIDE ID (digits)')
-    return null
-  }
-  const nameF = get('name')
-  if ((nameF.length ?? 0) > LIMITS.playerNameChars) {
-    log.error(nameF.line, nameF.column, 'name', `${nameF.length} characters`, `a name of at most ${LIMITS.playerNameChars} characters`)
-    return null
-  }
-  // Some files pad names oddly (" Orr  ,  Mark  J  L"): spaces are normalised, letters kept.
-  const name = nameF.text.replace(/\s+/g, ' ').replace(/\s*,\s*/, ', ').trim()
-  if (!name) {
-    log.error(nameF.line, nameF.column, 'name', '', 'a player name')
-    return null
-  }
-  const int = (field: Field, label: string, min: number, max: number): number | null => {
-    if (!field.text) return null
-    if (!/^\d+$/.test(field.text) || Number(field.text) < min || Number(field.text) > max) {
-      log.error(field.line, field.column, label, field.text, `a whole number from ${min} to ${max}`)
-      return null
-    }
-    return Number(field.text)
-  }
-  const fedF = get('country')
-  let federation: string | null = null
-  if (fedF.text) {
-    if (/^[A-Z]{3}$/.test(fedF.text)) federation = fedF.text
-    else log.error(fedF.line, fedF.column, 'federation', fedF.text, 'a three-letter federation code')
-  }
-  const flagF = get('flag')
-  const read = readFlag(flagF.text)
-  if (read === undefined) log.error(flagF.line, flagF.column, 'flag', flagF.text, FLAG_EXPECTED)
-  const flags = read?.flags
-  const sexF = get('sex')
-  let sex: 'M' | 'F' | null = null
-  if (sexF.text) {
-    if (sexF.text === 'M' || sexF.text === 'F') sex = sexF.text
-    else log.error(sexF.line, sexF.column, 'sex', sexF.text, 'M or F')
-  } else if (flags === 'w' || flags === 'wi') sex = 'F'
-
-  const titleF = get('title')
-  let title = normaliseTitle(titleF.text)
-  if (title === undefined) {
-    log.warn(titleF.line, titleF.column, 'title', titleF.text, 'a FIDE title; the title is not recorded')
-    title = null
-  }
-  const wF = get('w_title')
-  let womanTitle = normaliseTitle(wF.text)
-  if (womanTitle === undefined) {
-    log.warn(wF.line, wF.column, 'womanTitle', wF.text, 'a woman title; the title is not recorded')
-    womanTitle = null
-  }
-  const otherTitles = splitOtherTitles(get('o_title').text)
-
-  const bF = get('birthday')
-  let birthYear: number | null = null
-  let birthDate: string | null = null
-  if (bF.text && !/^0+$/.test(bF.text)) {
-    const m = /^(\d{4})(?:-(\d{2})-(\d{2}))?$/.exec(bF.text)
-    const y = m ? Number(m[1]) : NaN
-    if (!m || y < 1850 || y > opts.listYear) log.error(bF.line, bF.column, 'birthday', bF.text, `a year (YYYY) or a date (YYYY-MM-DD) up to ${opts.listYear}`)
-    else {
-      birthYear = y
-      if (m[2]) birthDate = bF.text
-    }
-  }
-
-  let combinedSeen = false
-  const ratings: Partial<Record<ListRatingType, ListRating>> = {}
-  for (const [prefix, type] of Object.entries(TYPE_PREFIX)) {
-    if (prefix && (f.has(`${prefix}rating`) || f.has(`${prefix}k`))) combinedSeen = true
-    const t: ListRatingType = prefix ? type : f.has('rapid_rating') || f.has('blitz_rating') ? 'standard' : opts.ratingType
-    const rating = int(get(`${prefix}rating`), `${t} rating`, 0, 3500)
-    const games = int(get(`${prefix}games`), `${t} games`, 0, 999)
-    const k = int(get(`${prefix}k`), `${t} K`, 1, 100)
-    if (rating !== null && rating > 0) ratings[t] = { rating, games, k }
-    // a line shown as delisted publishes no rating (the office's lists write none): he is read as unrated
-    if (read?.delisted && (!prefix || t === 'standard')) {
-      const rf = get(`${prefix}rating`)
-      dropDelistedRating(ratings, t, (found) => log.warn(rf.line, rf.column, 'rating', found, DELISTED_RATING))
-    }
-  }
-
-  const parts = name.includes(',') ? splitName(name) : { surname: name, givenNames: '' }
-  return {
-    combinedSeen,
-    record: {
-      line,
-      fideId: Number(id.text),
-      nationalId: null,
-      name,
-      surname: parts.surname,
-      givenNames: parts.givenNames,
-      federation,
-      sex,
-      title,
-      womanTitle,
-      otherTitles,
-      foaTitle: get('foa_title').text || null,
-      arbiterTitle: arbiterTitleOf(otherTitles),
-      birthYear,
-      birthDate,
-      flags: flags ?? null,
-      ratings
-    }
-  }
+/** Streams the XML list, building one record per <player> element; bad values become located errors. */
+export function readFideXml(opts: XmlReadOptions): { players: number; combined: boolean } {
+  const parser = new SaxesParser({ position: true })
+  const state = listenForPlayers(parser, opts)
+  const stopped = feed(parser, opts, state)
+  if (!state.fatal && !stopped) parser.close()
+  reportMalformed(parser, state, opts.log)
+  return { players: state.players, combined: state.combined }
 }

@@ -6,11 +6,11 @@ import { translateError } from '../../../shared/errors/index'
 import { citedParams, citeReference, editionName } from '../../../shared/citations'
 import { findingTitle } from '../../../shared/finding-titles'
 import { listFindings, type FindingRow } from '../data/findings'
-import { reviewFacts } from '../data/review'
+import { reviewFacts, type ReviewFacts } from '../data/review'
 import { loadTournamentModel } from '../data/tournament-model'
 import { foldName } from '../registry/names'
 import { UserError } from '../util/errors'
-import type { ReviewSummary } from './checks'
+import type { ReviewSummary } from './checks-summary'
 import { readTimeControl } from '../trf/time-control-read'
 import { formatCount, formatDay, formatMoment, formatPeriod, frenchSpacing } from '../../../shared/formats'
 import { describeTimeControl, pluralIndex, RATED_FR, RATING_TYPE_WORDS, SYSTEM_WORDS, TOURNAMENT_STATUS } from '../../../shared/words'
@@ -89,6 +89,8 @@ const LABELS = {
   }
 } as const
 
+type Labels = (typeof LABELS)[Locale]
+
 function fill(text: string, params: Record<string, unknown>): string {
   return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`))
 }
@@ -104,7 +106,7 @@ function findingMessage(f: FindingRow, loc: Locale): string {
   return translateError(f.code, citedParams({ ...params, found: f.found, expected: f.expected, file: f.fileName }, loc, f.edition), loc)
 }
 
-function whereText(f: FindingRow, L: (typeof LABELS)[Locale], loc: Locale): string[] {
+function whereText(f: FindingRow, L: Labels, loc: Locale): string[] {
   const out: string[] = []
   const colon = loc === 'fr' ? ' : ' : ': '
   if (f.subject) {
@@ -122,40 +124,33 @@ export interface CheckReport {
   pages: number
 }
 
-/**
- * Writes the report; resolves with the PDF's bytes as base64. `summaryOf` gives the tournament page's summary
- * (services/checks.ts reviewSummary, passed in so that the two modules do not import each other).
- */
-export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf: () => ReviewSummary): Promise<CheckReport> {
-  const t = reviewFacts(db, id)
-  if (!t) throw new UserError('tournaments.notFound', { id })
-  const L = LABELS[loc]
-  const summary = summaryOf()
-  const model = loadTournamentModel(db, id)
-  const findings = listFindings(db, id, {})
-  const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
-  const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, info: { Title: `${L.title} — ${t.name ?? id}`, Author: 'Rating Office', Subject: L.title } })
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve())
-    doc.on('error', reject)
-  })
-  const text = (s: string, options?: PDFKit.Mixins.TextOptions) => doc.text(pdfText(s, loc), options)
+/** The document being written, in its language: every text goes through pdfText. */
+interface Writer {
+  doc: PDFKit.PDFDocument
+  L: Labels
+  loc: Locale
+  text(s: string, options?: PDFKit.Mixins.TextOptions): void
+}
 
+/** One fact, "Label: value" (French typography: "Lieu : …"); nothing when it has no value. */
+function writeFact(w: Writer, label: string, value: string | null | undefined): void {
+  if (!value) return
+  w.doc.font('Helvetica-Bold')
+  // French typography: a space before the colon
+  w.text(`${label}${w.loc === 'fr' ? ' : ' : ': '}`, { continued: true })
+  w.doc.font('Helvetica')
+  w.text(value)
+}
+
+/** The title, then the facts the report was checked against: place, dates, system, rating type, time control, list, state. */
+function writeFacts(w: Writer, id: number, t: ReviewFacts, model: ReturnType<typeof loadTournamentModel>, summary: ReviewSummary): void {
+  const { doc, L, loc } = w
+  const fact = (label: string, value: string | null | undefined) => writeFact(w, label, value)
   doc.font('Helvetica-Bold').fontSize(18)
-  text(L.title)
+  w.text(L.title)
   doc.fontSize(13)
-  text(t.name ?? `#${id}`)
+  w.text(t.name ?? `#${id}`)
   doc.moveDown(0.5).font('Helvetica').fontSize(10)
-  const fact = (label: string, value: string | null | undefined) => {
-    if (!value) return
-    doc.font('Helvetica-Bold')
-    // French typography: a space before the colon
-    text(`${label}${loc === 'fr' ? ' : ' : ': '}`, { continued: true })
-    doc.font('Helvetica')
-    text(value)
-  }
   fact(L.place, [model.header.city, t.federation].filter(Boolean).join(', '))
   fact(L.dates, formatPeriod(t.startDate, t.endDate, loc))
   fact(L.system, SYSTEM_WORDS[loc][t.system])
@@ -179,7 +174,11 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
   else if (list) fact(L.list, formatDay(list.listDate, loc))
   else fact(L.listNone, L.noList)
   fact(L.status, TOURNAMENT_STATUS[loc][t.status])
+}
 
+/** The findings: their counts by level and awaiting a decision, then each one grouped by rule with its decision. */
+function writeFindings(w: Writer, t: ReviewFacts, findings: FindingRow[]): void {
+  const { doc, L, loc } = w
   // a decision is awaited where the screen offers one (checks/RuleFindings.vue): an undecided error or warning of a
   // tournament not yet rated; an information, or any finding of a rated tournament, awaits none
   const awaits = (f: FindingRow) => f.level !== 'info' && f.decision === null && t.status !== 'rated'
@@ -190,10 +189,10 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
   }
   const counted = (k: keyof typeof counts) => fill(L.counts[k][pluralIndex(counts[k], loc)], { n: formatCount(counts[k], loc) })
   doc.moveDown().font('Helvetica-Bold').fontSize(14)
-  text(L.findings)
+  w.text(L.findings)
   doc.font('Helvetica').fontSize(10)
   const levels = (['error', 'warning', 'info'] as const).filter((k) => counts[k] > 0).map(counted).join(', ')
-  text(findings.length ? `${levels}${loc === 'fr' ? ' ; ' : '; '}${counts.open ? counted('open') : L.noneAwaited}.` : L.none)
+  w.text(findings.length ? `${levels}${loc === 'fr' ? ' ; ' : '; '}${counts.open ? counted('open') : L.noneAwaited}.` : L.none)
 
   const byCode = new Map<string, FindingRow[]>()
   for (const f of findings) {
@@ -203,18 +202,22 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
   }
   for (const [code, list] of byCode) {
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11)
-    text(`${findingTitle(code, loc)} (${list.length})`)
+    w.text(`${findingTitle(code, loc)} (${list.length})`)
     for (const f of list) {
       doc.moveDown(0.2).font('Helvetica-Bold').fontSize(9)
-      text(`${L.level[f.level]}${f.paragraph ? ` — ${citeReference(f.paragraph, loc, f.edition)}` : ''}`)
+      w.text(`${L.level[f.level]}${f.paragraph ? ` — ${citeReference(f.paragraph, loc, f.edition)}` : ''}`)
       doc.font('Helvetica')
-      text(findingMessage(f, loc))
-      for (const w of whereText(f, L, loc)) text(w)
+      w.text(findingMessage(f, loc))
+      for (const line of whereText(f, L, loc)) w.text(line)
       doc.font('Helvetica-Oblique')
-      text(f.decision ? `${L.decision[f.decision]} ${fill(L.by, { by: f.decidedBy ?? '', at: formatDay(f.decidedAt, loc), reason: f.decisionReason ?? '' })}` : awaits(f) ? L.undecided : L.noneAwaited)
+      w.text(f.decision ? `${L.decision[f.decision]} ${fill(L.by, { by: f.decidedBy ?? '', at: formatDay(f.decidedAt, loc), reason: f.decisionReason ?? '' })}` : awaits(f) ? L.undecided : L.noneAwaited)
     }
   }
+}
 
+/** Each page's footer: when and by what the report was made, and "Page n of N"; returns the number of pages. */
+function writeFooters(w: Writer): number {
+  const { doc, L, loc } = w
   const range = doc.bufferedPageRange()
   const generated = fill(L.generated, { at: formatMoment(new Date().toISOString(), loc) })
   for (let i = 0; i < range.count; i++) {
@@ -224,8 +227,34 @@ export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf:
     doc.font('Helvetica').fontSize(8)
     doc.text(pdfText(`${generated}  ${fill(L.page, { n: i + 1, total: range.count })}`, loc), 50, bottom, { width: doc.page.width - 100, align: 'center', lineBreak: false })
   }
+  return range.count
+}
+
+/**
+ * Writes the report; resolves with the PDF's bytes as base64. `summaryOf` gives the tournament page's summary
+ * (services/checks-summary.ts reviewSummary, passed in so that the review service and the report do not import each other).
+ */
+export async function checkReportPdf(db: Db, id: number, loc: Locale, summaryOf: () => ReviewSummary): Promise<CheckReport> {
+  const t = reviewFacts(db, id)
+  if (!t) throw new UserError('tournaments.notFound', { id })
+  const L = LABELS[loc]
+  const summary = summaryOf()
+  const model = loadTournamentModel(db, id)
+  const findings = listFindings(db, id, {})
+  const { default: PDFDocument } = await import('pdfkit') // on demand: a quarter of a second of CPU to load
+  const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, info: { Title: `${L.title} — ${t.name ?? id}`, Author: 'Rating Office', Subject: L.title } })
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve())
+    doc.on('error', reject)
+  })
+  const w: Writer = { doc, L, loc, text: (s, options) => void doc.text(pdfText(s, loc), options) }
+  writeFacts(w, id, t, model, summary)
+  writeFindings(w, t, findings)
+  const pages = writeFooters(w)
   doc.end()
   await done
   const slug = (foldName(t.name ?? '') || 'tournament').replace(/ /g, '-').slice(0, 60)
-  return { fileName: `${slug}-${loc === 'fr' ? 'rapport-de-controle' : 'check-report'}.pdf`, base64: Buffer.concat(chunks).toString('base64'), pages: range.count }
+  return { fileName: `${slug}-${loc === 'fr' ? 'rapport-de-controle' : 'check-report'}.pdf`, base64: Buffer.concat(chunks).toString('base64'), pages }
 }

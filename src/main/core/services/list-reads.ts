@@ -60,6 +60,24 @@ export function sheetView(db: Db, input: { listId: number; playerId?: number | u
   const sheet = readSheet(db, input.listId, player.id) as CalculationSheet | null
   const ids = sheet ? sheetReferenceIds(sheet) : { players: [], lists: [] }
   const refs = sheetReferences(db, ids.players, ids.lists)
+  const cited = sheetCitations(db, sheet)
+  return {
+    listId: input.listId,
+    player: { id: player.id, fideId: player.fideId, name: displayName(player.surname, player.givenNames) },
+    entry: readEntry(db, input.listId, player.id),
+    sheet,
+    rounding: cited.rounding,
+    references: {
+      players: refs.players.map((p) => ({ id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) })),
+      lists: refs.lists
+    },
+    editions: cited.editions,
+    caps: cited.caps
+  }
+}
+
+/** What a sheet cites beside its figures: its editions, the cap of each edition a capped game met, the list edition's rounding rule. */
+export function sheetCitations(db: Db, sheet: CalculationSheet | null): Pick<SheetView, 'rounding' | 'editions' | 'caps'> {
   const caps: SheetView['caps'] = []
   const editions: SheetView['editions'] = []
   for (const editionId of new Set((sheet?.tournaments ?? []).map((t) => t.edition))) {
@@ -72,15 +90,7 @@ export function sheetView(db: Db, input: { listId: number; playerId?: number | u
   }
   const listEdition = sheet ? findEdition(db, sheet.edition) : undefined
   return {
-    listId: input.listId,
-    player: { id: player.id, fideId: player.fideId, name: displayName(player.surname, player.givenNames) },
-    entry: readEntry(db, input.listId, player.id),
-    sheet,
     rounding: listEdition ? { en: citeReference(listEdition.refs.rounding, 'en', listEdition.id), fr: citeReference(listEdition.refs.rounding, 'fr', listEdition.id) } : null,
-    references: {
-      players: refs.players.map((p) => ({ id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) })),
-      lists: refs.lists
-    },
     editions,
     caps
   }

@@ -1,9 +1,10 @@
 // Builds the federation's public rating website (a static folder: HTML, JSON, one style sheet, one small script) from
 // the office's database. Every figure comes from the office's own reads — the list rows of the exports and top lists
-// (data/list-rows.ts), a player's lines (archive's playerHistory), each calculation sheet as `lists:sheet` gives it
-// (sheetView), the lists' publisher and history — so the site shows what the office's screens show. Deterministic (no
-// date of building; everything in id order) and incremental: a build after a new list renders again only the players
-// that list touched, and writes only the files whose bytes changed (site/output.ts).
+// (data/list-rows.ts), a player's lines (archive's facts, read for a batch of players), each calculation sheet as
+// `lists:sheet` gives it (the stored sheet, sheetReferences, sheetCitations: site-players.ts), the lists' publisher and
+// history — so the site shows what the office's screens show. Deterministic (no date of building; everything in id
+// order) and incremental: a build after new lists or registry edits renders again only the players they touched, and
+// writes only the files whose bytes changed (site/output.ts).
 import { createHash } from 'node:crypto'
 import { writeFileSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -13,17 +14,13 @@ import { publishedOfficeLists } from '../data/list-history'
 import { getMeta, listTournaments } from '../data/list-reads'
 import { listEntryCount } from '../data/list-pages'
 import { listRows } from '../data/list-rows'
-import { playerHistory, playerSheets } from '../data/archive'
-import { listFederations, listRegions, playerIdOfFideId, playersOnLists, playersTouchedBy, readSitePrivacy, sitePlayerRow, tournamentPlayerIds, writeSitePrivacy } from '../data/site'
+import { coPlayers, listFederations, listRegions, playerIdOfFideId, playersTouchedBy, readSitePrivacy, sitePlayerRow, sitePlayersOnLists, tournamentPlayerIds, writeSitePrivacy, type SitePlayerRow } from '../data/site'
 import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { loadTournamentModel } from '../data/tournament-model'
 import { listPublisher } from '../lists/publisher'
-import { sheetView } from './list-reads'
-import { findEdition } from './rating'
-import { displayName } from './lists'
+import { writePlayers, type SearchRow } from './site-players'
 import { planListExport } from './list-exports'
-import { citeReference } from '../../../shared/citations'
 import { jsonListPlayer, writeJson } from '../exports/json'
 import { rankCounter } from '../exports/types'
 import { publicFacts, type SitePrivacy } from '../site/privacy'
@@ -31,12 +28,12 @@ import { SITE_LOCALES } from '../site/labels'
 import { SITE_CSS, SITE_JS } from '../site/assets'
 import { buildSearchShards } from '../site/search-index'
 import { MANIFEST, readManifest, SiteOutput, type SiteManifest } from '../site/output'
-import { homePage, landingPage, listPageHtml, listsIndexPage, playerPageHtml, searchPageHtml, subListPage, tournamentPageHtml } from '../site/pages'
-import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, type Cited, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type TopBlock } from '../site/model'
+import { homePage, landingPage, listPageHtml, listsIndexPage, searchPageHtml, subListPage, tournamentPageHtml } from '../site/pages'
+import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, type ListPageModel, type SiteList, type SiteTournament, type TopBlock } from '../site/model'
 import type { ExportCategory } from '../exports/types'
 
 /** Bumped when the pages' form changes: the next build then renders everything again. */
-const SITE_FORMAT = 1
+const SITE_FORMAT = 2
 
 export interface SiteBuildOptions {
   out: string
@@ -109,154 +106,191 @@ function predecessor(lists: readonly SiteList[], l: SiteList): SiteList | null {
   return best
 }
 
+/** What every step of a build reads: the settings, the privacy, the lists and their order, the registry records. */
+export interface SiteContext {
+  db: Db
+  federation: string
+  privacy: SitePrivacy
+  withheld: ReadonlySet<number>
+  lists: SiteList[]
+  inForce: SiteList[]
+  listById: Map<number, SiteList>
+  /** The lists in force in archive's playerHistory order (a player's lines) and playerSheets order (his sheets). */
+  lineOrder: Map<number, number>
+  sheetOrder: Map<number, number>
+  /** The newest list of each chain ("type|source" → list id). */
+  newest: Record<string, number>
+  /** Every player with a line on a site list (withheld ones too), by id, and the published ones' pages. */
+  people: SitePlayerRow[]
+  published: SitePlayerRow[]
+  pageOf: (id: number) => string | null
+  /** What the pages depend on beyond the lists and the registry (the format, the federation, what may be shown). */
+  inputs: string
+  manifestLists: SiteManifest['lists']
+}
+
+/** What this build renders again: everything (`touched` null), or the players and lists an incremental build must. */
+export interface SitePlan {
+  touched: Set<number> | null
+  /** Lists whose pages are kept as they are (out of force at the previous build, no registry edit since). */
+  keptLists: Set<number>
+  /** Each player's registry fingerprint (what any page shows of him), for the manifest. */
+  registry: Record<string, string>
+}
+
 export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBuildResult> {
-  const dir = resolve(opts.out)
+  const dir = siteFolder(opts.out)
+  const ctx = readSiteContext(db)
+  const previous = readManifest(dir)
+  const plan = planBuild(ctx, previous, opts.full === true)
+  const out = new SiteOutput(dir, previous)
+  const tournaments = ratedTournaments(ctx)
+  const players = writePlayers(ctx, plan, out, previous, tournaments.pages, opts)
+  const models = await writeLists(ctx, plan, out, opts)
+  writeIndexes(ctx, out, models)
+  writeTournaments(ctx, out, tournaments, opts)
+  writeSearchAndAssets(ctx, out, players.searchRows)
+  return finishBuild(ctx, plan, out, dir, players, tournaments.ids.length, opts)
+}
+
+/** The output folder, refused when it is a file or a folder that is not a site's (nothing of the officer's overwritten). */
+function siteFolder(outDir: string): string {
+  const dir = resolve(outDir)
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError('site.outIsFile', { path: dir })
   if (existsSync(dir) && readdirSync(dir).length > 0 && !existsSync(join(dir, MANIFEST))) throw new UserError('site.outNotSite', { path: dir })
+  return dir
+}
+
+/** Reads once what every page depends on: the settings, the privacy, the lists, the registry records of their players. */
+function readSiteContext(db: Db): SiteContext {
   const settings = readSettings(db)
   const federation = settings.federationName.trim() || settings.federation.trim() || 'Rating Office'
   const privacy = readSitePrivacy(db)
   const withheld = new Set(privacy.withheld)
   const lists = siteLists(db)
   const inForce = lists.filter((l) => !l.supersededBy)
-  const inputs = createHash('sha256').update(JSON.stringify({ SITE_FORMAT, federation, privacy })).digest('hex')
-  const manifestLists = lists.map((l) => ({ id: l.id, supersededBy: l.supersededBy?.id ?? null, current: l.current }))
-
-  // incremental when only new lists came (no correction, same settings): the players those lists touched
-  const previous = readManifest(dir)
-  let touched: Set<number> | null = null
-  /** Lists out of force at the previous build: their pages cannot change when only new lists came. */
-  const keptLists = new Set<number>()
-  if (!opts.full && previous && previous.inputs === inputs) {
-    const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
-    const sameOld = previous.lists.every((l) => manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
-    for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
-    const added = lists.filter((l) => !before.has(l.id))
-    if (sameOld && added.every((l) => l.supersedesId === null)) {
-      touched = new Set<number>()
-      for (const l of added) for (const id of playersTouchedBy(db, l.id, predecessor(lists, l)?.id ?? null)) touched.add(id)
-    }
+  const byLine = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.version - b.version || a.id - b.id)
+  const bySheet = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.id - b.id)
+  const newest: Record<string, number> = {}
+  for (const l of inForce) if (l.current) newest[chainKey(l)] = l.id
+  const people = sitePlayersOnLists(db, lists.map((l) => l.id))
+  const published = people.filter((p) => !withheld.has(p.id))
+  const publishedSet = new Set(published.map((p) => p.id))
+  return {
+    db,
+    federation,
+    privacy,
+    withheld,
+    lists,
+    inForce,
+    listById: new Map(lists.map((l) => [l.id, l])),
+    lineOrder: new Map(byLine.map((l, i) => [l.id, i])),
+    sheetOrder: new Map(bySheet.map((l, i) => [l.id, i])),
+    newest,
+    people,
+    published,
+    pageOf: (id) => (publishedSet.has(id) ? playerPage(id) : null),
+    // the withheld players are not an input: withholding one is a registry edit (his fingerprint), rendered incrementally
+    inputs: createHash('sha256').update(JSON.stringify({ SITE_FORMAT, federation, birthYear: privacy.birthYear, sex: privacy.sex })).digest('hex'),
+    manifestLists: lists.map((l) => ({ id: l.id, supersededBy: l.supersededBy?.id ?? null, current: l.current }))
   }
-  const out = new SiteOutput(dir, previous)
+}
 
-  const allPlayers = playersOnLists(db, lists.map((l) => l.id))
-  const published = allPlayers.filter((id) => !withheld.has(id))
-  const publishedSet = new Set(published)
-  const pageOf = (id: number): string | null => (publishedSet.has(id) ? playerPage(id) : null)
+/** What any page shows of a player from the registry (and whether he is withheld), as a short hash. */
+function registryFingerprint(row: SitePlayerRow, ctx: SiteContext): string {
+  const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
+  const shown = [row.fideId, row.surname, row.givenNames, row.federation, row.title, row.womanTitle, row.otherTitles, facts.sex, facts.birthYear, row.status, ctx.withheld.has(row.id)]
+  return createHash('sha1').update(JSON.stringify(shown)).digest('hex').slice(0, 16)
+}
 
-  // tournaments the lists rated, with the lists that rated them
+/**
+ * Incremental when only new lists came (no correction, the same settings): the players those lists touched, the
+ * players whose registry record changed (a name, a title, a federation, withheld or published again) and everyone who
+ * shared a tournament with one of them (his name is in their sheets); with a registry edit every list page again.
+ */
+function planBuild(ctx: SiteContext, previous: SiteManifest | null, full: boolean): SitePlan {
+  const registry: Record<string, string> = {}
+  for (const p of ctx.people) registry[String(p.id)] = registryFingerprint(p, ctx)
+  const keptLists = new Set<number>()
+  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry) return { touched: null, keptLists, registry }
+  const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
+  const sameOld = previous.lists.every((l) => ctx.manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
+  const added = ctx.lists.filter((l) => !before.has(l.id))
+  if (!sameOld || !added.every((l) => l.supersedesId === null)) return { touched: null, keptLists, registry }
+  const touched = new Set<number>()
+  for (const l of added) for (const id of playersTouchedBy(ctx.db, l.id, predecessor(ctx.lists, l)?.id ?? null)) touched.add(id)
+  const edited = new Set<number>()
+  for (const id of new Set([...Object.keys(registry), ...Object.keys(previous.registry)])) if (registry[id] !== previous.registry[id]) edited.add(Number(id))
+  for (const id of edited) touched.add(id)
+  for (const id of coPlayers(ctx.db, [...edited])) touched.add(id)
+  if (!edited.size) for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
+  return { touched, keptLists, registry }
+}
+
+interface RatedTournaments {
+  ids: number[]
+  /** Each tournament's page, by id (the sheets link to it). */
+  pages: Record<number, string>
+  /** The lists that rated each. */
+  ratedBy: Map<number, SiteList[]>
+}
+
+/** The tournaments the lists rated, with the lists that rated them, in id order. */
+function ratedTournaments(ctx: SiteContext): RatedTournaments {
   const ratedBy = new Map<number, SiteList[]>()
-  for (const l of lists) {
-    for (const t of listTournaments(db, l.id)) {
+  for (const l of ctx.lists) {
+    for (const t of listTournaments(ctx.db, l.id)) {
       if (!ratedBy.has(t.tournamentId)) ratedBy.set(t.tournamentId, [])
       ratedBy.get(t.tournamentId)!.push(l)
     }
   }
-  const tournamentIds = [...ratedBy.keys()].sort((a, b) => a - b)
-  const tournamentPages: Record<number, string> = {}
-  for (const id of tournamentIds) tournamentPages[id] = tournamentPage(id)
+  const ids = [...ratedBy.keys()].sort((a, b) => a - b)
+  const pages: Record<number, string> = {}
+  for (const id of ids) pages[id] = tournamentPage(id)
+  return { ids, pages, ratedBy }
+}
 
-  const editionRules = new Map<string, { change: Cited; unrated: Cited }>()
-  const rulesOf = (editionId: string): { change: Cited; unrated: Cited } | undefined => {
-    if (!editionRules.has(editionId)) {
-      const e = findEdition(db, editionId)
-      if (!e) return undefined
-      const cite = (ref: string): Cited => ({ en: citeReference(ref, 'en', e.id), fr: citeReference(ref, 'fr', e.id) })
-      editionRules.set(editionId, { change: cite(e.refs.change), unrated: cite(e.refs.unrated) })
+/** A list's top 100 of each category (withheld players left out, the others keep the office's ranks). */
+function topBlocks(ctx: SiteContext, list: SiteList, filter: { federation?: string; region?: string }): TopBlock[] {
+  return SITE_CATEGORIES.map((category: ExportCategory) => {
+    const rank = rankCounter('rating')
+    const rows: TopBlock['rows'] = []
+    for (const r of listRows(ctx.db, { listId: list.id, listDate: list.listDate, sort: 'rating', category, federation: filter.federation ?? null, region: filter.region ?? null, top: TOP_SIZE }, TOP_SIZE)) {
+      const k = rank(r)
+      if (ctx.withheld.has(r.playerId)) continue
+      rows.push({ ...jsonListPlayer(k, r, ctx.privacy), page: ctx.pageOf(r.playerId) })
     }
-    return editionRules.get(editionId)
-  }
-  const inForceIds = new Set(inForce.map((l) => l.id))
-  const listById = new Map(lists.map((l) => [l.id, l]))
-  const newest: Record<string, number> = {}
-  for (const l of inForce) if (l.current) newest[chainKey(l)] = l.id
+    return { category, rows }
+  })
+}
 
-  // players
-  const playerFiles: Record<string, string[]> = {}
-  const searchRows: { name: string; fideId: number | null; federation: string | null; page: string }[] = []
-  let rendered = 0
-  let done = 0
-  for (const id of published) {
-    if (++done % 200 === 0) {
-      opts.throwIfCancelled?.()
-      opts.progress?.(done, published.length, 'players')
-    }
-    const row = sitePlayerRow(db, id)
-    if (!row) continue
-    const name = displayName(row.surname, row.givenNames)
-    const path = playerPage(id)
-    searchRows.push({ name, fideId: row.fideId, federation: row.federation, page: path })
-    const files = SITE_LOCALES.map((loc) => `${loc}/${path}`)
-    playerFiles[String(id)] = files
-    if (touched && !touched.has(id) && previous?.players[String(id)] && out.keepAll(files)) continue
-    const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, privacy)
-    const sheets: SiteSheet[] = []
-    for (const s of playerSheets(db, id)) {
-      const list = listById.get(s.listId)
-      if (!list) continue
-      const view = sheetView(db, { listId: s.listId, playerId: id })
-      const rules: SiteSheet['rules'] = {}
-      const opponentPages: SiteSheet['opponentPages'] = {}
-      for (const t of (view.sheet as { tournaments?: { edition: string }[] } | null)?.tournaments ?? []) {
-        const r = rulesOf(t.edition)
-        if (r) rules[t.edition] = r
-      }
-      for (const p of view.references.players) opponentPages[p.id] = pageOf(p.id)
-      sheets.push({ list, view, rules, tournamentPages, opponentPages, withheld: view.references.players.filter((p) => withheld.has(p.id)).map((p) => p.id) })
-    }
-    const player: SitePlayer = {
-      id,
-      page: path,
-      fideId: row.fideId,
-      name,
-      federation: row.federation,
-      title: row.title,
-      womanTitle: row.womanTitle,
-      otherTitles: row.otherTitles,
-      sex: facts.sex,
-      birthYear: facts.birthYear,
-      history: playerHistory(db, id, undefined, false).filter((h) => inForceIds.has(h.listId)),
-      newest,
-      sheets
-    }
-    for (const loc of SITE_LOCALES) out.write(`${loc}/${path}`, playerPageHtml({ locale: loc, path }, federation, player))
-    rendered++
-  }
+/** Federation or region values with their file stems, a repeated stem made unique. */
+function subPages(values: string[]): { value: string; stem: string }[] {
+  const seen = new Set<string>()
+  return values.map((value) => {
+    let s = stem(value)
+    while (seen.has(s)) s += '-x'
+    seen.add(s)
+    return { value, stem: s }
+  })
+}
 
-  // lists: top lists by category; the lists in force also by federation and region, and whole as JSON
-  const topBlocks = (list: SiteList, filter: { federation?: string; region?: string }): TopBlock[] =>
-    SITE_CATEGORIES.map((category: ExportCategory) => {
-      const rank = rankCounter('rating')
-      const rows: TopBlock['rows'] = []
-      for (const r of listRows(db, { listId: list.id, listDate: list.listDate, sort: 'rating', category, federation: filter.federation ?? null, region: filter.region ?? null, top: TOP_SIZE }, TOP_SIZE)) {
-        const k = rank(r)
-        if (withheld.has(r.playerId)) continue
-        rows.push({ ...jsonListPlayer(k, r, privacy), page: pageOf(r.playerId) })
-      }
-      return { category, rows }
-    })
+/** Every list's page (its top lists by category); the lists in force also by federation and region, and whole as JSON. */
+async function writeLists(ctx: SiteContext, plan: SitePlan, out: SiteOutput, opts: SiteBuildOptions): Promise<ListPageModel[]> {
+  const { db, federation } = ctx
   const models: ListPageModel[] = []
-  for (const list of lists) {
+  for (const list of ctx.lists) {
     opts.throwIfCancelled?.()
-    if (touched && keptLists.has(list.id) && !list.current && out.keepAll(SITE_LOCALES.map((loc) => `${loc}/${listPage(list.id)}`))) {
+    if (plan.touched && plan.keptLists.has(list.id) && !list.current && out.keepAll(SITE_LOCALES.map((loc) => `${loc}/${listPage(list.id)}`))) {
       models.push({ list, tops: [], federations: [], regions: [], json: null })
       continue
-    }
-    const subs = (values: string[]) => {
-      const seen = new Set<string>()
-      return values.map((value) => {
-        let s = stem(value)
-        while (seen.has(s)) s += '-x'
-        seen.add(s)
-        return { value, stem: s }
-      })
     }
     const federations = list.current ? listFederations(db, list.id) : []
     const m: ListPageModel = {
       list,
-      tops: topBlocks(list, {}),
-      federations: federations.length > 1 ? subs(federations) : [],
-      regions: list.current ? subs(listRegions(db, list.id)) : [],
+      tops: topBlocks(ctx, list, {}),
+      federations: federations.length > 1 ? subPages(federations) : [],
+      regions: list.current ? subPages(listRegions(db, list.id)) : [],
       json: list.current ? `data/lists/${list.id}.json` : null
     }
     models.push(m)
@@ -264,76 +298,78 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
     for (const [kind, items, prefix] of [['federation', m.federations, 'fed'], ['region', m.regions, 'region']] as const) {
       for (const s of items) {
         const path = `lists/${list.id}-${prefix}-${s.stem}.html`
-        const sub = { list, kind, value: s.value, stem: s.stem, tops: topBlocks(list, kind === 'federation' ? { federation: s.value } : { region: s.value }) }
+        const sub = { list, kind, value: s.value, stem: s.stem, tops: topBlocks(ctx, list, kind === 'federation' ? { federation: s.value } : { region: s.value }) }
         for (const loc of SITE_LOCALES) out.write(`${loc}/${path}`, subListPage({ locale: loc, path }, federation, sub))
       }
     }
-    if (m.json) out.write(m.json, await listJson(db, list.id, privacy))
+    if (m.json) out.write(m.json, await listJson(db, list.id, ctx.privacy))
   }
+  return models
+}
+
+/** The home page (the lists in force), the lists' index and the search page, in each language. */
+function writeIndexes(ctx: SiteContext, out: SiteOutput, models: readonly ListPageModel[]): void {
   const current = models.filter((m) => m.list.current).sort((a, b) => a.list.ratingType.localeCompare(b.list.ratingType) || a.list.source.localeCompare(b.list.source))
   for (const loc of SITE_LOCALES) {
-    out.write(`${loc}/index.html`, homePage({ locale: loc, path: 'index.html' }, federation, current))
-    out.write(`${loc}/lists/index.html`, listsIndexPage({ locale: loc, path: 'lists/index.html' }, federation, lists))
-    out.write(`${loc}/search.html`, searchPageHtml({ locale: loc, path: 'search.html' }, federation))
+    out.write(`${loc}/index.html`, homePage({ locale: loc, path: 'index.html' }, ctx.federation, current))
+    out.write(`${loc}/lists/index.html`, listsIndexPage({ locale: loc, path: 'lists/index.html' }, ctx.federation, ctx.lists))
+    out.write(`${loc}/search.html`, searchPageHtml({ locale: loc, path: 'search.html' }, ctx.federation))
   }
+}
 
-  // tournaments
-  for (const tid of tournamentIds) {
+/** Each rated tournament's page: its crosstable, a withheld player shown as such, the others linked to their pages. */
+function writeTournaments(ctx: SiteContext, out: SiteOutput, tournaments: RatedTournaments, opts: SiteBuildOptions): void {
+  for (const tid of tournaments.ids) {
     opts.throwIfCancelled?.()
-    const model = loadTournamentModel(db, tid)
-    const links = tournamentPlayerIds(db, tid)
+    const model = loadTournamentModel(ctx.db, tid)
+    const links = tournamentPlayerIds(ctx.db, tid)
     const t: SiteTournament = {
       id: tid,
-      page: tournamentPages[tid]!,
+      page: tournaments.pages[tid]!,
       name: model.header.name ?? `#${tid}`,
       city: model.header.city,
       federation: model.header.federation,
       start: model.header.startDate,
       end: model.header.endDate,
-      ratedBy: ratedBy.get(tid)!,
+      ratedBy: tournaments.ratedBy.get(tid)!,
       rounds: Math.max(0, ...model.players.flatMap((p) => p.rounds.map((r) => r.round))),
       players: model.players.map((p) => {
         const pid = links.get(p.startRank) ?? null
-        return {
-          startRank: p.startRank,
-          name: p.name,
-          federation: p.federation,
-          title: p.title,
-          rating: p.rating,
-          points: p.points,
-          rank: p.rank,
-          page: pid !== null ? pageOf(pid) : null,
-          withheld: pid !== null && withheld.has(pid),
-          rounds: p.rounds
-        }
+        return { startRank: p.startRank, name: p.name, federation: p.federation, title: p.title, rating: p.rating, points: p.points, rank: p.rank, page: pid !== null ? ctx.pageOf(pid) : null, withheld: pid !== null && ctx.withheld.has(pid), rounds: p.rounds }
       })
     }
-    for (const loc of SITE_LOCALES) out.write(`${loc}/${t.page}`, tournamentPageHtml({ locale: loc, path: t.page }, federation, t))
+    for (const loc of SITE_LOCALES) out.write(`${loc}/${t.page}`, tournamentPageHtml({ locale: loc, path: t.page }, ctx.federation, t))
   }
+}
 
-  // search index, assets, the root page
+/** The search index's shards, the style sheet and script, the root page. */
+function writeSearchAndAssets(ctx: SiteContext, out: SiteOutput, searchRows: SearchRow[]): void {
   const search = buildSearchShards(searchRows)
   out.write('search/index.json', JSON.stringify(search.index))
   for (const [file, entries] of search.files) out.write(`search/${file}`, JSON.stringify(entries))
   out.write('assets/site.css', SITE_CSS)
   out.write('assets/site.js', SITE_JS)
-  out.write('index.html', landingPage(federation))
+  out.write('index.html', landingPage(ctx.federation))
+}
 
+/** Removes what this build did not produce, writes the manifest, records the build in the audit log. */
+function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number }, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
   out.removeStale()
-  const manifest: SiteManifest = out.manifest(inputs, manifestLists, playerFiles)
-  const text = JSON.stringify(manifest)
+  const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry))
   const mfile = join(dir, MANIFEST)
   if (!existsSync(mfile) || readFileSync(mfile, 'utf8') !== text) writeFileSync(mfile, text)
-  opts.progress?.(published.length, published.length, 'done')
-  appendAudit(db, { action: 'site.build', entity: 'site', entityId: null, data: { lists: lists.length, players: published.length, withheld: allPlayers.length - published.length, files: out.files.size, written: out.counts.written.length, deleted: out.counts.deleted.length } })
+  const published = ctx.published.length
+  const withheld = ctx.people.length - published
+  opts.progress?.(published, published, 'done')
+  appendAudit(ctx.db, { action: 'site.build', entity: 'site', entityId: null, data: { lists: ctx.lists.length, players: published, withheld, files: out.files.size, written: out.counts.written.length, deleted: out.counts.deleted.length } })
   return {
     dir,
-    mode: touched ? 'incremental' : 'full',
-    lists: lists.length,
-    players: published.length,
-    rendered,
-    withheld: allPlayers.length - published.length,
-    tournaments: tournamentIds.length,
+    mode: plan.touched ? 'incremental' : 'full',
+    lists: ctx.lists.length,
+    players: published,
+    rendered: players.rendered,
+    withheld,
+    tournaments,
     files: out.files.size,
     written: out.counts.written,
     unchanged: out.counts.unchanged,

@@ -6,24 +6,34 @@ import { sheetDate } from '../exports/sheet-pdf'
 /** Text or attribute value made safe for HTML. */
 export function esc(s: string | number | null | undefined): string {
   if (s === null || s === undefined) return ''
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  if (typeof s === 'number') return String(s)
+  // most texts (figures, most names) hold nothing to escape: tested once, returned as they are
+  if (!SPECIAL.test(s)) return s
+  return s.replace(SPECIALS, (c) => ESCAPES[c]!)
 }
+const SPECIAL = /[&<>"']/
+const SPECIALS = /[&<>"']/g
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 /** A date as the reader writes it: "1 October 2025", "1er octobre 2025". */
 export function day(iso: string, locale: SiteLocale, month: 'long' | 'short' = 'long'): string {
   // a site has few dates and prints each thousands of times: Intl's formatter is built once per date
-  const key = `${iso}|${locale}|${month}`
-  let text = days.get(key)
-  if (text === undefined) days.set(key, (text = sheetDate(iso, locale, month)))
+  const cache = days[locale][month]
+  let text = cache.get(iso)
+  if (text === undefined) cache.set(iso, (text = sheetDate(iso, locale, month)))
   return text
 }
-const days = new Map<string, string>()
+const days: Record<SiteLocale, Record<'long' | 'short', Map<string, string>>> = {
+  en: { long: new Map(), short: new Map() },
+  fr: { long: new Map(), short: new Map() }
+}
 
 /** A figure in the locale's decimals, with a real minus sign. */
 export function num(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
-  const s = digits === undefined ? String(n) : n.toFixed(digits)
-  return (locale === 'fr' ? s.replace('.', ',') : s).replace(/^-/, '−')
+  let s = digits === undefined ? String(n) : n.toFixed(digits)
+  if (locale === 'fr' && s.includes('.')) s = s.replace('.', ',')
+  return s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
 }
 
 export function signed(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
@@ -39,14 +49,21 @@ export interface PageRef {
 
 /** The link from one page of a locale to another path of the same locale. */
 export function rel(from: PageRef, to: string): string {
-  const depth = from.path.split('/').length - 1
-  return '../'.repeat(depth) + to
+  return UP[depth(from.path)] + to
 }
 
 /** The link from a page to a file at the site's root (assets, data). */
 export function toRoot(from: PageRef, to: string): string {
-  return '../'.repeat(from.path.split('/').length) + to
+  return UP[depth(from.path) + 1] + to
 }
+
+/** The folders a page's path goes down (its slashes). */
+function depth(path: string): number {
+  let n = 0
+  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) n++
+  return n
+}
+const UP = Array.from({ length: 16 }, (_, i) => '../'.repeat(i))
 
 export interface Frame {
   federation: string
@@ -101,12 +118,20 @@ ${f.body}
 /** A table with a caption, head cells and rows of already escaped cells; `num` marks right-aligned columns. */
 export function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[], o: { num?: readonly number[]; testId?: string; className?: string } = {}): string {
   const numeric = new Set(o.num ?? [])
-  const cls = (i: number) => (numeric.has(i) ? ' class="n"' : '')
+  // each column's opening cell tag, made once for the table (a site has millions of cells)
+  const open = head.map((_, i) => (numeric.has(i) ? '<td class="n">' : '<td>'))
+  let body = ''
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k]!
+    let tr = k ? '\n<tr>' : '<tr>'
+    for (let i = 0; i < r.length; i++) tr += `${open[i] ?? (numeric.has(i) ? '<td class="n">' : '<td>')}${r[i]}</td>`
+    body += `${tr}</tr>`
+  }
   return `<table${o.className ? ` class="${o.className}"` : ''}${o.testId ? ` data-testid="${o.testId}"` : ''}>
 <caption>${caption}</caption>
-<thead><tr>${head.map((h, i) => `<th scope="col"${cls(i)}>${h}</th>`).join('')}</tr></thead>
+<thead><tr>${head.map((h, i) => `<th scope="col"${numeric.has(i) ? ' class="n"' : ''}>${h}</th>`).join('')}</tr></thead>
 <tbody>
-${rows.map((r) => `<tr>${r.map((c, i) => `<td${cls(i)}>${c}</td>`).join('')}</tr>`).join('\n')}
+${body}
 </tbody>
 </table>`
 }

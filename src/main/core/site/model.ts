@@ -56,9 +56,12 @@ export interface SubListModel {
   tops: TopBlock[]
 }
 
+/** What a sheet's section shows of the office's sheet view (lists:sheet): the sheet, what it names, its citations. */
+export type SiteSheetView = Pick<SheetView, 'sheet' | 'references' | 'rounding' | 'caps'>
+
 export interface SiteSheet {
   list: SiteList
-  view: SheetView
+  view: SiteSheetView
   /** Each edition's rule a tournament follows: a rated player's change, an unrated player's event rating. */
   rules: Record<string, { change: Cited; unrated: Cited }>
   /** Tournament pages by tournament id (a tournament the site publishes). */

@@ -17,6 +17,8 @@ export interface SiteManifest {
   files: Record<string, { sha256: string; bytes: number }>
   /** The player pages' files, by player id (kept as they are when a new list does not touch him). */
   players: Record<string, string[]>
+  /** Each player's registry fingerprint (what the pages show of him, withheld or not): an edit renders him again. */
+  registry?: Record<string, string>
 }
 
 export function readManifest(dir: string): SiteManifest | null {
@@ -43,9 +45,18 @@ export class SiteOutput {
   readonly counts: WriteCounts = { written: [], unchanged: 0, deleted: [], bytes: 0 }
   private readonly root: string
   private readonly folders = new Set<string>()
+  /** The files in the folder when the build began (one walk, not a look at each file). */
+  private readonly existing = new Set<string>()
   constructor(dir: string, private readonly previous: SiteManifest | null) {
     this.root = resolve(dir)
     mkdirSync(this.root, { recursive: true })
+    const walk = (d: string, prefix: string): void => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`)
+        else this.existing.add(`${prefix}${e.name}`)
+      }
+    }
+    walk(this.root, '')
   }
 
   private full(path: string): string {
@@ -54,7 +65,10 @@ export class SiteOutput {
     return f
   }
 
-  /** Writes `path` unless it already holds these bytes (the previous manifest's hash, checked against the file's size). */
+  /**
+   * Writes `path` unless it already holds these bytes: the previous manifest's hash and size when the file is there
+   * (never read again), else the file's own bytes (a file the manifest does not know).
+   */
   write(path: string, content: string | Buffer): void {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
     const sha256 = createHash('sha256').update(bytes).digest('hex')
@@ -63,11 +77,12 @@ export class SiteOutput {
     this.counts.bytes += bytes.length
     const file = this.full(path)
     const before = this.previous?.files[path]
-    if (before && before.sha256 === sha256 && existsSync(file) && statSync(file).size === bytes.length) {
+    const there = this.existing.has(path)
+    if (there && before && before.sha256 === sha256 && before.bytes === bytes.length) {
       this.counts.unchanged++
       return
     }
-    if (!before && existsSync(file) && statSync(file).size === bytes.length && readFileSync(file).equals(bytes)) {
+    if (there && !before && statSync(file).size === bytes.length && readFileSync(file).equals(bytes)) {
       this.counts.unchanged++
       return
     }
@@ -84,7 +99,7 @@ export class SiteOutput {
 
   /** Whether the previous build's file is there to keep. */
   canKeep(path: string): boolean {
-    return this.previous?.files[path] !== undefined && existsSync(this.full(path))
+    return this.previous?.files[path] !== undefined && this.existing.has(path)
   }
 
   /** Keeps files of the previous build as they are (a player page the new list did not touch), all or none. */
@@ -118,11 +133,13 @@ export class SiteOutput {
     }
   }
 
-  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>): SiteManifest {
+  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>): SiteManifest {
     const files: SiteManifest['files'] = {}
     for (const k of [...this.files.keys()].sort()) files[k] = this.files.get(k)!
     const sorted: Record<string, string[]> = {}
     for (const k of Object.keys(players).sort((a, b) => Number(a) - Number(b))) sorted[k] = players[k]!
-    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted }
+    const fingerprints: Record<string, string> = {}
+    for (const k of Object.keys(registry).sort((a, b) => Number(a) - Number(b))) fingerprints[k] = registry[k]!
+    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted, registry: fingerprints }
   }
 }

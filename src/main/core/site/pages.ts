@@ -4,7 +4,7 @@
 // tournament's page (its crosstable), the search page. Every text is escaped; every link is relative.
 import type { CalculationSheet, SheetGame, SheetTournament } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
-import { SITE_LABELS, type SiteLocale } from './labels'
+import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, rel, signed, table, toRoot, type PageRef } from './html'
 import { ratingChart } from './chart'
 import { listPage, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
@@ -131,11 +131,11 @@ ${tops(ref, m.tops)}`
 
 /** The runs of a player's lines on one chain: a new row where his line changed. */
 export function historyRuns(rows: readonly HistoryRow[]): HistoryRow[][] {
-  const key = (r: HistoryRow) => JSON.stringify([r.rating, r.games, r.k, r.flags, r.title, r.federation, r.delisted])
+  const same = (a: HistoryRow, b: HistoryRow) => a.rating === b.rating && a.games === b.games && a.k === b.k && a.flags === b.flags && a.title === b.title && a.federation === b.federation && a.delisted === b.delisted
   const runs: HistoryRow[][] = []
   for (const r of rows) {
     const last = runs[runs.length - 1]
-    if (last && key(last[0]!) === key(r)) last.push(r)
+    if (last && same(last[0]!, r)) last.push(r)
     else runs.push([r])
   }
   return runs
@@ -236,8 +236,92 @@ function notCounted(code: string | null, locale: SiteLocale): string {
   return code ? (words[code]?.[locale] ?? code) : ''
 }
 
-/** A player's page. */
-export function playerPageHtml(ref: PageRef, federation: string, p: SitePlayer): string {
+/** The most one of a player's files holds: a page stays under the 200 KB a request may carry, its frame included. */
+export const PLAYER_FILE_BUDGET = 150_000
+
+/**
+ * A player's files in both languages (their UTF-8 bytes, measured against the budget as they are written): his page (facts, lines, chart, the newest calculation sheets) and, when his
+ * sheets over the years would make it too big, further pages of older sheets (`<id>-2.html`, …), split the same way
+ * in both languages so that the language switch lands on the same page.
+ */
+export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, Buffer][] {
+  const sheets = [...p.sheets].reverse()
+  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s))]))
+  // one page when it fits (nearly every player): the bytes measured are the bytes written
+  const whole: [string, Buffer][] = SITE_LOCALES.map((loc) => {
+    const ref: PageRef = { locale: loc, path: p.page }
+    return [`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) }))]
+  })
+  if (whole.every(([, bytes]) => bytes.length <= budget)) return whole
+  const pages = splitSheets(federation, p, sections, budget)
+  const out: [string, Buffer][] = []
+  for (const loc of SITE_LOCALES) {
+    const ref: PageRef = { locale: loc, path: p.page }
+    const mine = sections.get(loc)!
+    const where = new Map<number, string>()
+    pages.forEach((idx, k) => {
+      for (const i of idx) where.set(sheets[i]!.list.id, k === 0 ? `#sheet-${sheets[i]!.list.id}` : `${sheetsPageName(p.id, k + 1)}#sheet-${sheets[i]!.list.id}`)
+    })
+    const nav = sheetsNav(ref, p, pages.length, 1)
+    out.push([`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` }))])
+    for (let k = 1; k < pages.length; k++) {
+      const path = p.page.replace(/[^/]+$/, sheetsPageName(p.id, k + 1))
+      const r: PageRef = { locale: loc, path }
+      const l = L(loc)
+      const body = `<h1 data-testid="player-name">${link(rel(r, p.page), p.name)}</h1>
+<h2>${esc(l.player.sheetPage(k + 1, pages.length))}</h2>
+${sheetsNav(r, p, pages.length, k + 1)}
+${pages[k]!.map((i) => mine[i]!).join('\n')}`
+      out.push([`${loc}/${path}`, Buffer.from(page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body }))])
+    }
+  }
+  return out
+}
+
+/** The file name of a player's k-th page of sheets (k ≥ 2), in his page's folder. */
+function sheetsPageName(id: number, k: number): string {
+  return `${id}-${k}.html`
+}
+
+/** Links to a player's pages of sheets (the current one unlinked). */
+function sheetsNav(ref: PageRef, p: SitePlayer, count: number, current: number): string {
+  const l = L(ref.locale).player
+  const items = Array.from({ length: count }, (_, i) => i + 1).map((k) => {
+    const text = l.sheetPage(k, count)
+    if (k === current) return `<li aria-current="page">${esc(text)}</li>`
+    return `<li>${link(k === 1 ? rel(ref, p.page) : sheetsPageName(p.id, k), k === 1 ? l.backToPlayer : text)}</li>`
+  })
+  return `<nav aria-label="${esc(l.sheetPages)}"><ul class="inline" data-testid="sheet-pages">${items.join('')}</ul></nav>`
+}
+
+/**
+ * Which sheets (indexes, newest first) go on which page: the first page holds what fits beside his lines, the next
+ * pages as many as fit each; the sizes are the bigger of the two languages', so both split alike.
+ */
+function splitSheets(federation: string, p: SitePlayer, sections: Map<SiteLocale, string[]>, budget: number): number[][] {
+  const size = (f: (loc: SiteLocale) => string): number => Math.max(...SITE_LOCALES.map((loc) => Buffer.byteLength(f(loc))))
+  const count = sections.get('en')!.length
+  const sheetSize = Array.from({ length: count }, (_, i) => size((loc) => sections.get(loc)![i]!) + 1)
+  // room for the links that point to another page and for the pages' navigation
+  const slack = 400 + 60 * count
+  const first = size((loc) => page({ locale: loc, path: p.page }, { federation, title: p.name, body: playerBody({ locale: loc, path: p.page }, p, [], () => null) })) + slack
+  const next = size((loc) => page({ locale: loc, path: p.page }, { federation, title: p.name, body: '' })) + slack
+  const pages: number[][] = [[]]
+  let used = first
+  for (let i = 0; i < count; i++) {
+    // a page of sheets is never left empty: a sheet bigger than a page has one to itself
+    if (used + sheetSize[i]! > budget && (pages.length === 1 || pages[pages.length - 1]!.length > 0)) {
+      pages.push([])
+      used = next
+    }
+    pages[pages.length - 1]!.push(i)
+    used += sheetSize[i]!
+  }
+  return pages
+}
+
+/** A player's page body: his facts, his line on every list (a table and a chart), the given sheets' sections. */
+function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], sheetHref: (listId: number) => string | null): string {
   const locale = ref.locale
   const l = L(locale)
   const P = l.player
@@ -255,6 +339,7 @@ export function playerPageHtml(ref: PageRef, federation: string, p: SitePlayer):
     chains.get(k)!.push(h)
   }
   const sheetLists = new Set(p.sheets.filter((s) => s.view.sheet).map((s) => s.list.id))
+  const href = (listId: number): string => sheetHref(listId) ?? `#sheet-${listId}`
   const sections = [...chains.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, rows]) => {
@@ -268,7 +353,7 @@ export function playerPageHtml(ref: PageRef, federation: string, p: SitePlayer):
           const first = run[0]!
           const lastOne = run[run.length - 1]!
           const to = lastOne.listId === newest ? P.toDate : day(lastOne.listDate, locale, 'short')
-          const from = sheetLists.has(first.listId) ? `<a href="#sheet-${first.listId}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
+          const from = sheetLists.has(first.listId) ? `<a href="${href(first.listId)}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
           return [from, esc(to), esc(first.rating ?? (first.delisted ? '' : P.unrated)), esc(first.games ?? ''), esc(first.k ?? ''), esc(first.title ?? ''), esc(lineFlags(first, locale))]
         }),
         { num: [2, 3, 4], testId: `history-${rows[0]!.ratingType}` }
@@ -276,14 +361,12 @@ export function playerPageHtml(ref: PageRef, federation: string, p: SitePlayer):
       const points = runs.filter((r) => r[0]!.rating !== null).map((r) => ({ date: r[0]!.listDate, rating: r[0]!.rating!, label: `${day(r[0]!.listDate, locale, 'short')}: ${r[0]!.rating}` }))
       return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-')) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
     })
-  const sheets = [...p.sheets].reverse().map((s) => sheetSection(ref, s))
-  const body = `<h1 data-testid="player-name">${esc(p.name)}</h1>
+  return `<h1 data-testid="player-name">${esc(p.name)}</h1>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
 <h2>${esc(P.history)}</h2>
 <p class="muted">${esc(P.historyNote)}</p>
 ${sections.join('\n')}
 ${sheets.length ? `<h2>${esc(P.sheets)}</h2>\n${sheets.join('\n')}` : ''}`
-  return page(ref, { federation, title: p.name, body })
 }
 
 function cell(code: string, opponent: number | null, color: string | null): string {

@@ -44,7 +44,10 @@ describe('players sorted by rating, from the list’s marks', () => {
   }
 
   it('the list is marked by rating, the unrated among its entries', () => {
-    expect(db.prepare("SELECT count(*) FROM list_marks WHERE list_id = 1 AND sort = 'rating'").pluck().get()).toBeGreaterThanOrEqual(4)
+    // 1,600 entries (the players whose id is not a multiple of 5) of a registry of 2,000: a mark every
+    // 400 × 1,600 / 2,000 = 320 entries (markSpacing)
+    expect(entries).toBe(1600)
+    expect(db.prepare("SELECT rank FROM list_marks WHERE list_id = 1 AND sort = 'rating' ORDER BY rank").pluck().all()).toEqual([0, 320, 640, 960, 1280])
     expect(db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = 1 AND rating IS NULL').pluck().get()).toBe(178)
   })
 

@@ -49,8 +49,14 @@ describe('migration 15 (list order marks)', () => {
 
   it('moves the name marks over and marks the frozen lists held by rating and FIDE ID; no draft, no FIDE ID marks on a small list', () => {
     expect(migrate(db as never, migrations.filter((m) => m.version <= 14))).toEqual([13, 14])
-    const nameMarks = db.prepare('SELECT list_id, name_folded AS key, player_id, rank FROM list_name_marks ORDER BY list_id, rank').all()
-    expect(nameMarks.length).toBeGreaterThan(0)
+    const nameMarks = db.prepare('SELECT list_id, name_folded AS key, player_id, rank FROM list_name_marks ORDER BY list_id, rank').all() as { list_id: number; rank: number }[]
+    // migration 13 marked the frozen lists by name (not the draft, list 3): 2,000, 1,500 and 428 entries of a registry
+    // of 3,000, a mark every 267, 200 and 57 entries
+    const nameRanks = (l: number): number[] => nameMarks.filter((m) => m.list_id === l).map((m) => m.rank)
+    expect(nameRanks(1)).toEqual([0, 267, 534, 801, 1068, 1335, 1602, 1869])
+    expect(nameRanks(2)).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400])
+    expect(nameRanks(4)).toEqual([0, 57, 114, 171, 228, 285, 342, 399])
+    expect(nameMarks).toHaveLength(24)
     expect(migrate(db as never, migrations.filter((m) => m.version <= 15))).toEqual([15])
     expect(db.prepare("SELECT list_id, key, player_id, rank FROM list_marks WHERE sort = 'name' ORDER BY list_id, rank").all()).toEqual(nameMarks)
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name LIKE '%name_marks%'").pluck().get()).toBe(1) // the new trigger only

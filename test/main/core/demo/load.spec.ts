@@ -80,7 +80,8 @@ describe('loading the demo federation', () => {
 
   it('lets the duplicate scan find the junior registered twice', () => {
     const res = scanDuplicates(db)
-    expect(res.candidatesAdded).toBeGreaterThanOrEqual(1)
+    // the junior registered twice is the demo's one pair alike enough to be a candidate
+    expect(res.candidatesAdded).toBe(1)
     const { players } = generateDemo()
     const twin = players.at(-1)!
     const pair = db

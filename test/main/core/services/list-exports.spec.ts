@@ -152,10 +152,12 @@ describe('PDF', () => {
     expect(text).not.toContain('Fédération Française des Échecs')
     expect(text).toContain('Imported from FIDE’s rating list download')
     expect(text).toContain('Standard rating list of 1 December 2025 — version 1 (reference list)')
-    // a quantity takes the thousands separator, a rating never does
-    expect(total).toBeGreaterThan(999)
-    expect(text).toContain(`Open — sorted by rating — ${Math.floor(total / 1000)},${String(total % 1000).padStart(3, '0')} players`)
-    expect(text).toContain(`Page 1 of ${doc.numPages}`)
+    // a quantity takes the thousands separator, a rating never does: 1,087 of the seeded list's 2,500 lines are rated
+    // in standard (each line drawn rated at 45 %), 20 pages of 56 rows
+    expect(total).toBe(1087)
+    expect(text).toContain('Open — sorted by rating — 1,087 players')
+    expect(PDF_ROWS_PER_PAGE).toBe(56)
+    expect(text).toContain('Page 1 of 20')
     const [first, second] = [...listRows(db, { listId: big, listDate: '2025-12-01', sort: 'rating', category: 'open', federation: null }, 2)].slice(0, 2)
     const names = content.items.map((i) => ('str' in i ? i.str : ''))
     expect(names).toContain(`${first!.surname}, ${first!.givenNames}`)
@@ -209,10 +211,12 @@ describe('rows: paging, categories, top lists', () => {
     const all = [...listRows(db, q(), 1000)]
     const women = [...listRows(db, q({ category: 'women' }))]
     expect(women.length).toBe(all.filter((r) => r.sex === 'F').length)
-    expect(women.length).toBeGreaterThan(0)
+    // the seeded list's 1,087 standard players: a woman drawn one time in five (227), a birth year drawn in 1940–2019
+    // (born 2005 or later, 15 years in 80: 192 juniors; 2007 or later: 169 under 18)
+    expect([all.length, women.length]).toEqual([1087, 227])
     const juniors = [...listRows(db, q({ category: 'juniors' }))]
     expect(juniors.length).toBe(all.filter((r) => r.birthYear !== null && r.birthYear >= 2005).length)
-    expect(juniors.length).toBeGreaterThan(0)
+    expect(juniors.length).toBe(192)
     const seniors = [...listRows(db, q({ category: 'seniors' }))]
     expect(seniors.length).toBe(all.filter((r) => r.birthYear !== null && r.birthYear <= 1975).length)
     // the age groups: born in the list's year − N or later (the list of 1 December 2025)
@@ -220,7 +224,7 @@ describe('rows: paging, categories, top lists', () => {
       const group = [...listRows(db, q({ category: `u${n}` }))]
       expect(group.map((r) => r.playerId)).toEqual(all.filter((r) => r.birthYear !== null && r.birthYear >= 2025 - n).map((r) => r.playerId))
     }
-    expect([...listRows(db, q({ category: 'u18' }))].length).toBeGreaterThan(0)
+    expect([...listRows(db, q({ category: 'u18' }))].length).toBe(169)
     const s65 = [...listRows(db, q({ category: 'seniors65' }))]
     expect(s65.length).toBe(all.filter((r) => r.birthYear !== null && r.birthYear <= 1960).length)
     const ger = [...listRows(db, q({ federation: 'GER' }))]

@@ -18,8 +18,9 @@ let s: Services
 let listId: number
 let officeId: number
 
-/** A real PNG of w × h red pixels, written here (signature, IHDR, IDAT, IEND, each chunk with its CRC). */
-function png(w: number, h: number): Buffer {
+/** A real PNG of w × h red pixels, written here (signature, IHDR, IDAT, IEND, each chunk with its CRC); with
+ *  `alpha`, half transparent (colour type 6, as most logos drawn on a transparent background). */
+function png(w: number, h: number, alpha = false): Buffer {
   const chunk = (type: string, data: Buffer): Buffer => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
     const out = Buffer.alloc(8 + data.length + 4)
@@ -32,9 +33,14 @@ function png(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0)
   ihdr.writeUInt32BE(h, 4)
   ihdr[8] = 8 // bit depth
-  ihdr[9] = 2 // truecolour
-  const raw = Buffer.alloc(h * (1 + 3 * w))
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw[y * (1 + 3 * w) + 1 + 3 * x] = 255
+  ihdr[9] = alpha ? 6 : 2 // truecolour, with alpha or not
+  const px = alpha ? 4 : 3
+  const raw = Buffer.alloc(h * (1 + px * w))
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      raw[y * (1 + px * w) + 1 + px * x] = 255
+      if (alpha) raw[y * (1 + px * w) + 1 + px * x + 3] = 128
+    }
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
 }
 
@@ -91,6 +97,17 @@ describe('federation name and logo', () => {
     expect(fideText).toMatch(/^FIDE /)
     expect(fideText).not.toContain('Fédération Française des Échecs')
     await fideDoc.destroy()
+  })
+
+  it('prints a logo with transparency into the same bytes at every export: the image is in the file before the first page', async () => {
+    const image = png(64, 64, true)
+    await call(s, 'settings:setLogo', { base64: image.toString('base64') })
+    const first = await pdf()
+    // the image and its transparency mask (SMask), both written before the page that shows them
+    const at = (needle: string): number => first.indexOf(needle)
+    expect(at('/SMask')).toBeGreaterThan(-1)
+    expect(at('/Subtype /Image')).toBeLessThan(at('/Type /Page\n'))
+    for (let i = 0; i < 4; i++) expect((await pdf()).equals(first)).toBe(true)
   })
 
   it('refuses a file that is not a PNG or JPEG, a damaged image and one over the size limit, keeping the stored logo', async () => {

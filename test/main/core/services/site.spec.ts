@@ -201,4 +201,50 @@ describe('the public website', () => {
     expect([...after.keys()].sort()).toEqual([...ff.keys()].sort())
     for (const [k, v] of ff) expect(v.equals(after.get(k)!), k).toBe(true)
   }, SLOW)
+
+  it('misses no registry edit: after a new name, title or federation, and a player withheld or published again, the incremental build equals a full build', async () => {
+    const out = tmp.file('site-r')
+    await buildSite(db, { out })
+    const cedric = id('Rivière', 'Cédric')
+    const girard = id('Girard', 'Loïc') // Cédric's opponent in round 1 of the Open d'automne de Lyon: his sheet names him
+    const girardPage = `en/${playerPage(girard.id)}`
+    const edits: [string, () => void, (written: string[]) => void][] = [
+      ['a new name', () => db.prepare("UPDATE players SET surname = 'Rivière-Duval', name_folded = 'riviere-duval cedric' WHERE id = ?").run(cedric.id), (written) => {
+        expect(written).toContain(`en/${playerPage(cedric.id)}`)
+        expect(written).toContain(girardPage)
+        expect(readFileSync(join(out, girardPage), 'utf8')).toContain('Rivière-Duval, Cédric')
+      }],
+      ['a title', () => db.prepare("UPDATE players SET title = 'FM' WHERE id = ?").run(cedric.id), (written) => {
+        expect(written).toContain(`fr/${playerPage(cedric.id)}`)
+        expect(readFileSync(join(out, 'en', playerPage(cedric.id)), 'utf8')).toContain('<dt>Titles</dt><dd>FM</dd>')
+      }],
+      ['a federation', () => db.prepare("UPDATE players SET federation = 'BEL' WHERE id = ?").run(cedric.id), (written) => {
+        expect(written).toContain(`en/${playerPage(cedric.id)}`)
+        expect(readFileSync(join(out, 'en', playerPage(cedric.id)), 'utf8')).toContain('<dt>Fed</dt><dd>BEL</dd>')
+      }],
+      ['withheld at his request', () => writeSitePrivacy(db, { birthYear: false, sex: false, withheld: [cedric.id] }), (written) => {
+        expect(existsSync(join(out, 'en', playerPage(cedric.id)))).toBe(false)
+        expect(written).toContain(girardPage)
+        expect(readFileSync(join(out, girardPage), 'utf8')).toContain('<em>withheld</em>')
+      }],
+      ['published again', () => writeSitePrivacy(db, { birthYear: false, sex: false, withheld: [] }), (written) => {
+        expect(written).toContain(`en/${playerPage(cedric.id)}`)
+        expect(written).toContain(girardPage)
+      }]
+    ]
+    for (const [what, edit, check] of edits) {
+      edit()
+      const r = await buildSite(db, { out })
+      expect(r.mode, what).toBe('incremental')
+      // his page and those of the players who met him, not everyone's
+      expect(r.rendered, what).toBeLessThan(r.players / 2)
+      check(r.written)
+      const full = tmp.file(`site-r-full-${what.replace(/\W+/g, '-')}`)
+      await buildSite(db, { out: full })
+      const inc = files(out)
+      const ff = files(full)
+      expect([...inc.keys()], what).toEqual([...ff.keys()])
+      for (const [k, v] of ff) expect(v.equals(inc.get(k)!), `${what}: ${k}`).toBe(true)
+    }
+  }, SLOW)
 })

@@ -1,0 +1,177 @@
+// The public website's player pages: every published player's search entry, and his pages rendered from reads made
+// for a batch of players at once (his lines, his calculation sheets, the names and lists they give), never a query per
+// player or per sheet. The sheets are the office's own (unpackSheet, sheetReferences, sheetCitations: what sheetView
+// gives lists:sheet), so the site shows the figures the office's screen shows.
+import { sheetReferences } from '../data/list-reads'
+import { unpackSheet } from '../lists/stored-sheet'
+import { siteLines, siteSheetBlobs, type SiteLineRow, type SitePlayerRow } from '../data/site'
+import { sheetCitations, sheetReferenceIds } from './list-reads'
+import { findEdition } from './rating'
+import { displayName } from './lists'
+import { citeReference } from '../../../shared/citations'
+import { publicFacts } from '../site/privacy'
+import { playerPagesHtml } from '../site/pages'
+import { playerPage, type Cited, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
+import type { SiteOutput, SiteManifest } from '../site/output'
+import type { CalculationSheet } from '../lists/types'
+import type { HistoryRow } from '../../../shared/contract/archive'
+import type { SheetView } from '../../../shared/contract/office-lists'
+import type { SiteBuildOptions, SiteContext, SitePlan } from './site'
+
+export type SearchRow = { name: string; fideId: number | null; federation: string | null; page: string }
+
+/** Players rendered together: their lines, sheets and the names their sheets give read in one go each. */
+const PLAYER_BATCH = 250
+
+/**
+ * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
+ * rendered in batches read in bulk (no query per player).
+ */
+export function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions) {
+  const playerFiles: Record<string, string[]> = {}
+  const searchRows: SearchRow[] = []
+  const sheets = new SheetReader(ctx, tournamentPages)
+  let rendered = 0
+  let batch: SitePlayerRow[] = []
+  const flush = (): void => {
+    for (const [id, files] of renderPlayers(ctx, sheets, out, batch)) playerFiles[String(id)] = files
+    rendered += batch.length
+    batch = []
+  }
+  let done = 0
+  for (const row of ctx.published) {
+    if (++done % 200 === 0) {
+      opts.throwIfCancelled?.()
+      opts.progress?.(done, ctx.published.length, 'players')
+    }
+    const name = displayName(row.surname, row.givenNames)
+    searchRows.push({ name, fideId: row.fideId, federation: row.federation, page: playerPage(row.id) })
+    const kept = previous?.players[String(row.id)]
+    if (plan.touched && !plan.touched.has(row.id) && kept && out.keepAll(kept)) {
+      playerFiles[String(row.id)] = kept
+      continue
+    }
+    batch.push(row)
+    if (batch.length >= PLAYER_BATCH) flush()
+  }
+  flush()
+  return { playerFiles, searchRows, rendered }
+}
+
+/** Renders and writes a batch of players' pages; the files of each. */
+function renderPlayers(ctx: SiteContext, sheets: SheetReader, out: SiteOutput, batch: readonly SitePlayerRow[]): Map<number, string[]> {
+  const files = new Map<number, string[]>()
+  if (!batch.length) return files
+  const ids = batch.map((r) => r.id)
+  const lines = siteLines(ctx.db, ids, ctx.inForce.map((l) => l.id))
+  const sheetsOf = sheets.read(ids)
+  for (const row of batch) {
+    const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
+    const player: SitePlayer = {
+      id: row.id,
+      page: playerPage(row.id),
+      fideId: row.fideId,
+      name: displayName(row.surname, row.givenNames),
+      federation: row.federation,
+      title: row.title,
+      womanTitle: row.womanTitle,
+      otherTitles: row.otherTitles,
+      sex: facts.sex,
+      birthYear: facts.birthYear,
+      history: historyOf(ctx, lines.get(row.id) ?? []),
+      newest: ctx.newest,
+      sheets: sheetsOf.get(row.id) ?? []
+    }
+    const pages = playerPagesHtml(ctx.federation, player)
+    for (const [path, html] of pages) out.write(path, html)
+    files.set(row.id, pages.map(([path]) => path))
+  }
+  return files
+}
+
+/** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */
+function historyOf(ctx: SiteContext, lines: readonly SiteLineRow[]): HistoryRow[] {
+  return [...lines]
+    .sort((a, b) => ctx.lineOrder.get(a.listId)! - ctx.lineOrder.get(b.listId)!)
+    .map((e) => {
+      const l = ctx.listById.get(e.listId)!
+      return { listId: l.id, listDate: l.listDate, kind: 'office', status: 'published', source: l.source, ratingType: l.ratingType, version: l.version, rating: e.rating, games: e.games, k: e.k, flags: e.flags, delisted: e.delisted, title: e.title, federation: e.federation, publisher: l.publisher }
+    })
+}
+
+/**
+ * The calculation sheets of a batch of players as the site shows them: the office's stored sheets (unpackSheet), the
+ * players and lists they name (sheetReferences, once for the batch), their citations (sheetCitations, once for each
+ * combination of editions) — what sheetView gives, read in bulk.
+ */
+class SheetReader {
+  private readonly citations = new Map<string, Pick<SheetView, 'rounding' | 'caps'>>()
+  private readonly editionRules = new Map<string, { change: Cited; unrated: Cited } | undefined>()
+  constructor(
+    private readonly ctx: SiteContext,
+    private readonly tournamentPages: Record<number, string>
+  ) {}
+
+  read(ids: readonly number[]): Map<number, SiteSheet[]> {
+    const { ctx } = this
+    const blobs = siteSheetBlobs(ctx.db, ids, ctx.inForce.map((l) => l.id))
+    const decoded: { playerId: number; listId: number; sheet: CalculationSheet; ids: { players: number[]; lists: number[] } }[] = []
+    const players = new Set<number>()
+    const lists = new Set<number>()
+    for (const [playerId, rows] of blobs) {
+      for (const r of rows) {
+        const sheet = unpackSheet(r.sheet) as CalculationSheet
+        const refs = sheetReferenceIds(sheet)
+        for (const p of refs.players) players.add(p)
+        for (const l of refs.lists) lists.add(l)
+        decoded.push({ playerId, listId: r.listId, sheet, ids: refs })
+      }
+    }
+    const refs = sheetReferences(ctx.db, [...players].sort((a, b) => a - b), [...lists].sort((a, b) => a - b))
+    const playerRef = new Map(refs.players.map((p) => [p.id, { id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) }]))
+    const listRef = new Map(refs.lists.map((l) => [l.id, l]))
+    const out = new Map<number, SiteSheet[]>()
+    for (const d of decoded.sort((a, b) => a.playerId - b.playerId || ctx.sheetOrder.get(a.listId)! - ctx.sheetOrder.get(b.listId)!)) {
+      const view: SiteSheetView = {
+        sheet: d.sheet,
+        references: { players: d.ids.players.flatMap((id) => playerRef.get(id) ?? []), lists: d.ids.lists.flatMap((id) => listRef.get(id) ?? []) },
+        ...this.cited(d.sheet)
+      }
+      if (!out.has(d.playerId)) out.set(d.playerId, [])
+      out.get(d.playerId)!.push(this.siteSheet(ctx.listById.get(d.listId)!, view))
+    }
+    return out
+  }
+
+  private siteSheet(list: SiteList, view: SiteSheetView): SiteSheet {
+    const rules: SiteSheet['rules'] = {}
+    const opponentPages: SiteSheet['opponentPages'] = {}
+    for (const t of view.sheet?.tournaments ?? []) {
+      const r = this.rulesOf(t.edition)
+      if (r) rules[t.edition] = r
+    }
+    for (const p of view.references.players) opponentPages[p.id] = this.ctx.pageOf(p.id)
+    return { list, view, rules, tournamentPages: this.tournamentPages, opponentPages, withheld: view.references.players.filter((p) => this.ctx.withheld.has(p.id)).map((p) => p.id) }
+  }
+
+  /** sheetCitations for a sheet, computed once per combination of its editions and capped games. */
+  private cited(sheet: CalculationSheet): Pick<SheetView, 'rounding' | 'caps'> {
+    const key = `${sheet.edition}|${sheet.tournaments.map((t) => `${t.edition}:${t.games.some((g) => g.capped) ? 1 : 0}`).join(',')}`
+    let c = this.citations.get(key)
+    if (!c) {
+      const all = sheetCitations(this.ctx.db, sheet)
+      this.citations.set(key, (c = { rounding: all.rounding, caps: all.caps }))
+    }
+    return c
+  }
+
+  /** Each edition's rule a tournament follows (a rated player's change, an unrated player's event rating), cited. */
+  private rulesOf(editionId: string): { change: Cited; unrated: Cited } | undefined {
+    if (!this.editionRules.has(editionId)) {
+      const e = findEdition(this.ctx.db, editionId)
+      const cite = (ref: string): Cited => ({ en: citeReference(ref, 'en', e!.id), fr: citeReference(ref, 'fr', e!.id) })
+      this.editionRules.set(editionId, e ? { change: cite(e.refs.change), unrated: cite(e.refs.unrated) } : undefined)
+    }
+    return this.editionRules.get(editionId)
+  }
+}
