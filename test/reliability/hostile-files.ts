@@ -86,10 +86,38 @@ function playerLine(f: Partial<Record<keyof typeof PLAYER_FIELDS, string>>, roun
   return chars.join('') + rounds
 }
 
-/** A TRF report of two players in which the first has `byes` rounds of byes (the 2 MB, 200,000-round attack). */
-export function writeByesTrf(file: string, byes: number): void {
-  const head = ['012 Hostile open', '022 Nowhere', '042 2026/01/01', '052 2026/01/02', '062 2', '092 Individual: Swiss-System', `XXR ${byes}`]
-  const p1 = playerLine({ startRank: '1', sex: 'm', name: 'Alpha, Anna', rating: '1500', federation: 'FRA', fideId: '1000001', birth: '1990/01/01', points: (byes / 2).toFixed(1), rank: '1' }, '  0000 - H'.repeat(byes))
-  const p2 = playerLine({ startRank: '2', sex: 'm', name: 'Beta, Bruno', rating: '1500', federation: 'FRA', fideId: '1000002', birth: '1990/01/01', points: '0.0', rank: '2' }, '')
+/**
+ * A TRF report of two players with the round blocks given for each (10 characters a round), declaring `declared`
+ * rounds (XXR; none when null).
+ */
+export function writeTwoPlayerTrf(file: string, declared: number | null, rounds1: string, rounds2: string, points1 = '0.0'): void {
+  const head = ['012 Hostile open', '022 Nowhere', '042 2026/01/01', '052 2026/01/02', '062 2', '092 Individual: Swiss-System', ...(declared !== null ? [`XXR ${declared}`] : [])]
+  const p1 = playerLine({ startRank: '1', sex: 'm', name: 'Alpha, Anna', rating: '1500', federation: 'FRA', fideId: '1000001', birth: '1990/01/01', points: points1, rank: '1' }, rounds1)
+  const p2 = playerLine({ startRank: '2', sex: 'm', name: 'Beta, Bruno', rating: '1500', federation: 'FRA', fideId: '1000002', birth: '1990/01/01', points: '0.0', rank: '2' }, rounds2)
   writeFileSync(file, [...head, p1, p2, ''].join('\n'))
+}
+
+/**
+ * A TRF report of two players in which the first has `byes` rounds of byes (the 2 MB, 200,000-round attack), declaring
+ * `declared` rounds (as many as the byes unless said).
+ */
+export function writeByesTrf(file: string, byes: number, declared: number | null = byes): void {
+  writeTwoPlayerTrf(file, declared, '  0000 - H'.repeat(byes), '', (byes / 2).toFixed(1))
+}
+
+/**
+ * A large, well-formed Swiss report: `players` players over `rounds` rounds (XXR declared), each round pairing 1–2, 3–4…
+ * (white wins): a legitimate report long enough to parse that other calls must not wait for it.
+ */
+export function writeBigSwissTrf(file: string, players: number, rounds: number): void {
+  const head = ['012 Big open', '022 Somewhere', '042 2026/01/01', '052 2026/01/09', `062 ${players}`, '092 Individual: Swiss-System', `XXR ${rounds}`]
+  const lines: string[] = []
+  for (let i = 1; i <= players; i++) {
+    const odd = i % 2 === 1
+    const other = odd ? i + 1 : i - 1
+    const block = other <= players ? `  ${String(other).padStart(4)} ${odd ? 'w 1' : 'b 0'}` : '  0000 - U'
+    const points = odd || other > players ? rounds.toFixed(1) : '0.0'
+    lines.push(playerLine({ startRank: String(i), sex: 'm', name: `Player${i}, Anna`, rating: '1500', federation: 'FRA', fideId: String(3000000 + i), birth: '1990/01/01', points, rank: String(i) }, block.repeat(rounds)))
+  }
+  writeFileSync(file, [...head, ...lines, ''].join('\n'))
 }

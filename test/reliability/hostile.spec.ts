@@ -11,7 +11,8 @@ import { uploadUrl } from '../../src/shared/contract/plain'
 import { listExportUrl } from '../../src/shared/contract/list-out'
 import { buildFixture, type Fixture } from '../main/core/services/list-fixture'
 import { tempDir } from '../helpers/temp-db'
-import { writeByesTrf, writeWideXlsx, writeXlsxBomb } from './hostile-files'
+import { writeBigSwissTrf, writeByesTrf, writeTwoPlayerTrf, writeWideXlsx, writeXlsxBomb } from './hostile-files'
+import { takeWriteTurn } from '../../src/main/core/data/write-turn'
 
 const FULL = process.env.HOSTILE_FULL === '1'
 const tmp = tempDir('rating-office-hostile-')
@@ -71,7 +72,8 @@ async function importTrf(file: string, name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  fx = buildFixture(tmp.file('office.db'))
+  // browser mode's services: outside files parsed in workers, as `rating-office serve` does
+  fx = buildFixture(tmp.file('office.db'), 'browser')
   services = fx.services
   server = createHttpServer({ services })
   base = `http://127.0.0.1:${await listen(server, 0, '127.0.0.1')}`
@@ -113,6 +115,53 @@ describe('hostile input through browser mode', () => {
     expect(r.answer).toBe('refused: trf.limits.rounds')
   })
 
+  it('a TRF of 150 byes after 9 paired rounds, no rounds declared, is refused by the rounds its crosstable supports', async () => {
+    // with XXR 9 the reader refuses it already (trf.round.beyondDeclared); without, the crosstable bounds it
+    writeTwoPlayerTrf(tmp.file('byes9.trf'), null, '  0002 w 1'.repeat(9) + '  0000 - H'.repeat(150), '  0001 b 0'.repeat(9))
+    const r = await measure('TRF, no XXR, 9 paired rounds then 150 byes on one line', () => importTrf(tmp.file('byes9.trf'), 'byes9.trf'))
+    expect(r.answer).toBe('refused: trf.limits.roundsSupported')
+  })
+
+  it('a large legitimate report is previewed and imported in a worker while system:info answers', async () => {
+    const players = FULL ? 5000 : 1000
+    writeBigSwissTrf(tmp.file('big.trf'), players, 11)
+    const size = `${(readFileSync(tmp.file('big.trf')).length / 1e6).toFixed(1)} MB`
+    const p = await measure(`TRF preview, ${players.toLocaleString('en')} players × 11 rounds (${size})`, async () => {
+      const res = await post('/api/call/tournaments:preview', { fileName: 'big.trf', base64: readFileSync(tmp.file('big.trf')).toString('base64') })
+      const v = res.json.value as { players: unknown[]; importable: boolean } | undefined
+      return res.json.ok && v ? `read: ${v.players.length} players, importable ${v.importable}` : `refused: ${res.json.error!.key}`
+    })
+    expect(p.answer).toBe(`read: ${players} players, importable true`)
+    const i = await measure(`TRF import, ${players.toLocaleString('en')} players × 11 rounds (${size})`, () => importTrf(tmp.file('big.trf'), 'big.trf'))
+    expect(i.answer).toBe('imported')
+  })
+
+  it('a list import meeting a list generation at work waits its turn, says so, then imports', async () => {
+    // the other writer: a generation holding its turn (as a CLI or another window's would)
+    const held = await takeWriteTurn(fx.services.ctx.dbPath, 'lists:generate', {}, { thread: 9001 })
+    writeFileSync(tmp.file('queued.csv'), 'ID;Name;Rating\n9001;Queued, Anna;1500\n9002;Queued, Bruno;1600\n')
+    let told = ''
+    const r = await measure('national CSV import while a list generation writes', async () => {
+      const handle = await upload(tmp.file('queued.csv'), 'queued.csv')
+      const res = await post('/api/call/players:importNational', { upload: handle, listDate: '2026-02-01', ratingType: 'standard', source: 'FRA', mapping: { nationalId: 'ID', name: 'Name', rating: 'Rating' } })
+      if (!res.json.ok) return `refused: ${res.json.error!.key}`
+      const job = (res.json.value as { jobId: string }).jobId
+      for (let n = 0; n < 1200; n++) {
+        const e = (await post('/api/call/jobs:get', { jobId: job })).json.value as { state: string; message?: string; error?: { key: string } }
+        if (e.state === 'running' && e.message?.startsWith('Waiting for') && !told) {
+          told = e.message
+          held.release()
+        }
+        if (e.state !== 'running') return `${told ? 'waited, then ' : ''}${e.state === 'done' ? 'imported' : `refused: ${e.error?.key}`}`
+        await new Promise((r2) => setTimeout(r2, 100))
+      }
+      return 'still running'
+    })
+    held.release()
+    expect(told).toMatch(/^Waiting for the list generation started at .* to finish…$/)
+    expect(r.answer).toBe('waited, then imported')
+  })
+
   it('a TRF with a 10 MB tournament name is refused', async () => {
     writeFileSync(tmp.file('name.trf'), `012 ${'N'.repeat(10 * 1024 * 1024)}\n`)
     const r = await measure('TRF, 10 MB tournament name', () => importTrf(tmp.file('name.trf'), 'name.trf'))
@@ -151,7 +200,7 @@ describe('hostile input through browser mode', () => {
     expect(r.answer).toBe(`3 written, ${n - 3} answered 429`)
   })
 
-  it(`${FULL ? 30 : 4} parallel previews of the wide spreadsheet`, async () => {
+  it(`${FULL ? 30 : 4} parallel previews of the wide spreadsheet`, { timeout: 900_000 }, async () => {
     const n = FULL ? 30 : 4
     const file = tmp.file('wide.xlsx')
     const r = await measure(`${n} parallel previews of the wide XLSX`, async () => {

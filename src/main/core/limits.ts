@@ -27,14 +27,29 @@ export const LIMITS = {
    * rounds), and so the length of any line of a report (line 132's round dates sit above the round blocks).
    */
   trfRounds: 200,
+  /**
+   * Round blocks a player line may hold past what its report supports (the declared rounds, XXR / 142; the round
+   * dates, 132; the last round two lines pair): byes asked for a round not yet paired, in a report sent mid-event.
+   */
+  trfRoundsTolerance: 2,
   /** Round blocks of all the player lines of a report (the crosstable's cells): 5,000 players over 100 rounds. */
   trfRoundEntries: 500_000,
   /** A player's name (TRF, FIDE TXT/XML, national list), in characters. */
   playerNameChars: 200,
   /** List exports a browser-mode server writes at once (each in a worker); past them, 429 with Retry-After. */
   browserExports: 3,
+  /**
+   * Outside files (reports, national lists) parsed at once in workers by the desktop app and browser mode; the others
+   * wait their turn (services/parse-queue.ts).
+   */
+  parseWorkers: 2,
   /** The Retry-After of a refused export, in seconds. */
   browserExportRetrySeconds: 5,
+  /**
+   * How long a writer (a job: list import, generation, publication, report import…) waits its turn behind the
+   * writers ahead of it before giving up with an error naming the holder: a FIDE-scale generation or import takes minutes.
+   */
+  writerWaitMinutes: 30,
   /** A free text of a report or list header: tournament name, place, federation, arbiter, in characters. */
   headerTextChars: 500
 } as const

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { call } from './define'
 import { backupJobInputSchema, backupReportSchema, healthReportSchema, openNoticeSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
-import { importListInputSchema, importNationalInputSchema, listImportResultSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
+import { importListInputSchema, importNationalInputSchema, listImportResultSchema, nationalPreviewSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import {
   correctInputSchema,
   correctPreviewInputSchema,
@@ -19,7 +19,7 @@ import {
 } from './office-lists'
 import { replayInputSchema, replayResultSchema } from './list-history'
 import { diffCountsSchema, diffJobInputSchema, exportFormat, listExportRequestSchema, siteBuildResultSchema } from './list-out'
-import { importInputSchema, importResultSchema } from './tournaments'
+import { fileInput, importInputSchema, importResultSchema, reportPreviewSchema } from './tournaments'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
 const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
@@ -82,6 +82,12 @@ export const jobsContract = {
     input: importNationalInputSchema,
     result: listImportResultSchema
   }),
+  'registry:previewNational': job({
+    summary: 'Read a national list (CSV/XLSX) for its preview: columns, a sample, a suggested mapping (a hostile spreadsheet costs a worker, not the main process)',
+    // `file` is an upload's path resolved by the main process: the kind is not one jobs:start takes
+    input: z.object({ file: z.string().min(1) }).strict(),
+    result: nationalPreviewSchema
+  }),
   'registry:scanDuplicates': job({
     summary: 'Look for likely duplicates across the registry and queue them for review',
     input: scanDuplicatesInputSchema,
@@ -138,6 +144,11 @@ export const jobsContract = {
     summary: 'Import a batch of TRF files with their regulation checks, file by file with progress (each file whole or not at all; a cancel leaves none of the batch)',
     input: importInputSchema,
     result: importResultSchema
+  }),
+  'tournaments:preview': job({
+    summary: 'Read a TRF file for its preview, with the bounds of its rounds and the matching stored tournament (nothing written): the parsing of an outside file off the main process',
+    input: fileInput,
+    result: reportPreviewSchema
   }),
   'lists:diff': job({
     summary: 'Compare two big lists of one rating type once (counts, and each kind’s players stored in order for paging): at FIDE scale seconds, not for the main process',
@@ -225,8 +236,8 @@ const jobId = z.object({ jobId: z.string() }).strict()
  * Jobs that read or write a file by its path: started by the calls that take a handle or show a save dialog (or by the
  * local CLI), never by jobs:start.
  */
-export const pathJobKinds = ['registry:importList', 'registry:importNational', 'lists:export', 'system:restore', 'site:build'] as const satisfies readonly JobKind[]
-const { 'registry:importList': _list, 'registry:importNational': _national, 'lists:export': _export, 'system:restore': _restore, 'site:build': _site, ...clientJobs } = jobsContract
+export const pathJobKinds = ['registry:importList', 'registry:importNational', 'registry:previewNational', 'lists:export', 'system:restore', 'site:build'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, 'registry:previewNational': _preview, 'lists:export': _export, 'system:restore': _restore, 'site:build': _site, ...clientJobs } = jobsContract
 /** The jobs a client may start by name. */
 export const clientJobsContract = clientJobs
 

@@ -96,6 +96,8 @@ export const importNationalInputSchema = z
 // The calls that start them name the file by its handle (open dialog or upload), never by a path; only the main
 // process turns a handle into the job's path (the CLI, local, starts the jobs with its own paths).
 export const importListCallSchema = importListInputSchema.omit({ file: true }).extend({ upload: uploadHandle }).strict()
+/** A national list's columns, a sample and a suggested mapping (the call's answer, and its worker job's result). */
+export const nationalPreviewSchema = z.object({ columns: z.array(z.string()), sample: z.array(z.array(z.string())), rows: z.number(), suggested: nationalMappingSchema })
 export const importNationalCallSchema = importNationalInputSchema.omit({ file: true }).extend({ upload: uploadHandle }).strict()
 export const scanDuplicatesInputSchema = z.object({ minScore: z.number().min(0.5).max(1).optional() }).strict()
 
@@ -190,7 +192,7 @@ export const playersContract = {
     summary: 'Read a national list (CSV/XLSX): its columns, a sample, and a suggested column mapping to confirm',
     access: 'read',
     input: z.object({ upload: uploadHandle }).strict(),
-    output: z.object({ columns: z.array(z.string()), sample: z.array(z.array(z.string())), rows: z.number(), suggested: nationalMappingSchema })
+    output: nationalPreviewSchema
   }),
   'players:importNational': call({
     summary: 'Import a national list (CSV/XLSX, by its handle) with the confirmed column mapping, in the worker (returns the job)',

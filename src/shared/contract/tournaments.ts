@@ -21,7 +21,7 @@ export function confidencePercent(confidence: number): number {
   return Math.round(confidence * 100)
 }
 export const findingLevel = z.enum(['error', 'warning', 'info'])
-const fileInput = z.object({ fileName: z.string().min(1).max(260), base64: z.string().max(70_000_000) }).strict()
+export const fileInput = z.object({ fileName: z.string().min(1).max(260), base64: z.string().max(70_000_000) }).strict()
 
 export const findingSchema = z.object({
   level: findingLevel,
@@ -225,6 +225,21 @@ const tournamentRow = z.object({
   list: tournamentListSchema
 })
 
+/** A report read without being stored (the call's answer, and its worker job's result in the desktop app and browser mode). */
+export const reportPreviewSchema = z.object({
+  fileName: z.string(),
+  format: z.string(),
+  encoding: z.string(),
+  lineEnding: z.string(),
+  sha256: z.string(),
+  alreadyImported: z.number().nullable(),
+  replaces: z.number().nullable(),
+  importable: z.boolean(),
+  header: headerSummary,
+  players: z.array(crossPlayerSchema),
+  findings: z.array(findingSchema)
+})
+
 export const tournamentsContract = {
   'tournaments:preview': call({
     summary: 'Read a TRF file without storing it: header, crosstable and findings with exact lines',
@@ -232,19 +247,7 @@ export const tournamentsContract = {
     maxBodyBytes: 96 * 1024 * 1024,
     access: 'read',
     input: fileInput,
-    output: z.object({
-      fileName: z.string(),
-      format: z.string(),
-      encoding: z.string(),
-      lineEnding: z.string(),
-      sha256: z.string(),
-      alreadyImported: z.number().nullable(),
-      replaces: z.number().nullable(),
-      importable: z.boolean(),
-      header: headerSummary,
-      players: z.array(crossPlayerSchema),
-      findings: z.array(findingSchema)
-    })
+    output: reportPreviewSchema
   }),
   'tournaments:import': call({
     summary: 'Import TRF files (each whole or not at all, one commit for the call); the same file twice is recognised; a file that would replace a stored tournament is held with its changes until confirmed (replaces), and of two files for one tournament the later report goes forward',

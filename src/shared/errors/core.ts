@@ -54,6 +54,35 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database {file} is busy: the Rating Office session of process {pid} on {host} (open since {since}) is writing to it, and this change could not wait any longer. Nothing of it was kept: do it again once that session has finished its work.',
     fr: 'La base {file} est occupée : la session de Rating Office du processus {pid} sur {host} (ouverte depuis {since}) y écrit, et cette modification n’a pas pu attendre plus longtemps. Rien n’en a été conservé : refaites-la quand cette session aura terminé son travail.'
   },
+  'db.busyWriter': {
+    en: 'The database {file} is busy: {what} started at {since} by {by} (process {pid} on {host}) is writing to it, and this change could not wait any longer. Nothing of it was kept: do it again once that one has finished.',
+    fr: 'La base {file} est occupée : une tâche en cours y écrit ({what}, lancée à {since} par {by}, processus {pid} sur {host}), et cette modification n’a pas pu attendre plus longtemps. Rien n’en a été conservé : refaites-la quand cette tâche sera terminée.'
+  },
+  'db.writerWaiting': {
+    en: 'Waiting for {what} started at {since} by {by} (process {pid} on {host}) to finish…',
+    fr: 'En attente de la fin d’une tâche en cours ({what}, lancée à {since} par {by}, processus {pid} sur {host})…'
+  },
+  'db.writerWaitingSession': {
+    en: 'Waiting for the write of another Rating Office session (process {pid} on {host}, open since {since}) to finish…',
+    fr: 'En attente de la fin de l’écriture d’une autre session de Rating Office (processus {pid} sur {host}, ouverte depuis {since})…'
+  },
+  'db.writerWaitingOther': {
+    en: 'Waiting for another write to the database to finish…',
+    fr: 'En attente de la fin d’une autre écriture dans la base…'
+  },
+  'db.writerTimedOut': {
+    en: 'The database {file} is busy: {what} started at {since} by {by} (process {pid} on {host}) has not finished after {minutes} minutes of waiting. Nothing of this change was done: do it again once that one has finished.',
+    fr: 'La base {file} est occupée : la tâche en cours ({what}, lancée à {since} par {by}, processus {pid} sur {host}) n’est pas terminée après {minutes} minutes d’attente. Rien de cette modification n’a été fait : refaites-la quand cette tâche sera terminée.'
+  },
+  'db.writer.other': { en: 'a write', fr: 'une écriture' },
+  'db.writer.registry.importList': { en: 'the FIDE list import', fr: 'l’import de la liste FIDE' },
+  'db.writer.registry.importNational': { en: 'the national list import', fr: 'l’import de la liste nationale' },
+  'db.writer.registry.scanDuplicates': { en: 'the duplicate search', fr: 'la recherche de doublons' },
+  'db.writer.demo.load': { en: 'the demo’s loading', fr: 'le chargement de la démonstration' },
+  'db.writer.lists.generate': { en: 'the list generation', fr: 'la génération de la liste' },
+  'db.writer.lists.publish': { en: 'the list publication', fr: 'la publication de la liste' },
+  'db.writer.lists.correct': { en: 'the list correction', fr: 'la correction de la liste' },
+  'db.writer.tournaments.import': { en: 'the import of tournament reports', fr: 'l’import de rapports de tournoi' },
   'db.diskFull': {
     en: 'The disk is full: the database {file} could not be written ({reason}). Nothing of this change was kept. Free some space on the disk, then do it again.',
     fr: 'Le disque est plein : la base {file} n’a pas pu être écrite ({reason}). Rien de cette modification n’a été conservé. Libérez de la place sur le disque, puis recommencez.'

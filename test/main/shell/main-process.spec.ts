@@ -1,6 +1,7 @@
 // The Electron main process as a unit, with a mocked `electron` module: what the shell actually does with the
 // window, navigation, new windows, permissions, CSP and IPC senders (the window itself can't be launched here).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type * as ScriptModule from '../../../src/main/core/workers/script'
 import { tempDir } from '../../helpers/temp-db'
 import { LISTS_DIR } from '../../helpers/fixtures'
 import { helpLocaleOf } from '../../../src/shared/locales/help'
@@ -26,6 +27,13 @@ const h = vi.hoisted(() => {
     ready: null as null | (() => void)
   }
   return state
+})
+
+// the shell starts the bundled worker beside its built entry; under test the source worker stands in for it (a national
+// list's preview is read in a worker job in the desktop app)
+vi.mock('../../../src/main/core/workers/script', async (original) => {
+  const m = await original<typeof ScriptModule>()
+  return { ...m, builtWorkerScript: () => m.sourceWorkerScript() }
 })
 
 vi.mock('electron', () => {

@@ -4,6 +4,7 @@ import { hostname } from 'node:os'
 import { existsSync } from 'node:fs'
 import { UserError } from '../util/errors'
 import { inspectBeforeOpen } from './open-check'
+import { holderParams, writingNow } from './writer-marks'
 
 /** Who holds the database, as the lock beside it says: another session's process, else an unnamed session. */
 function holderOf(dbPath: string | undefined): { pid: number; host: string; since: string } | null {
@@ -18,14 +19,17 @@ function holderOf(dbPath: string | undefined): { pid: number; host: string; sinc
 
 /**
  * The UserError a low-level failure stands for, or null when it is none of these: SQLITE_BUSY / SQLITE_LOCKED (a
- * write met another session's write and the busy timeout ran out; nothing of this write was kept) as `db.busy` or
- * `db.busyHeld` naming the session of the lock; SQLITE_FULL and ENOSPC as `db.diskFull`.
+ * write met another session's write and the busy timeout ran out; nothing of this write was kept) as `db.busyWriter`
+ * naming the writer at work (its mark), else `db.busy` or `db.busyHeld` naming the session of the lock; SQLITE_FULL and ENOSPC as `db.diskFull`.
  */
 export function sqliteUserError(e: unknown, dbPath?: string): UserError | null {
   if (e instanceof UserError || e === null || typeof e !== 'object') return null
   const code = String((e as { code?: unknown }).code ?? '')
   const file = dbPath ?? ''
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    // a writer that took its turn says what it does and for whom (db/writer-marks.ts)
+    const writing = dbPath && dbPath !== ':memory:' ? writingNow(dbPath) : null
+    if (writing) return new UserError('db.busyWriter', holderParams(file, writing))
     const holder = holderOf(dbPath)
     if (holder && !(holder.pid === process.pid && holder.host === hostname())) return new UserError('db.busyHeld', { file, ...holder })
     return new UserError('db.busy', { file })

@@ -5,6 +5,7 @@
 // published list and the lists after it (and apply the correction), `lists:diff` compares two big lists once,
 // `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
 import type { JobHandlersOf } from '../workers/protocol'
+import { inWriteTurn } from './write-turn'
 import { openDatabase } from '../db/open'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { applyCorrection, correctionPreview } from '../services/list-corrections'
@@ -21,11 +22,11 @@ import { UserError } from '../util/errors'
 export const listsJobs: JobHandlersOf<'lists'> = {
   // the draft is committed and readable at its result; its pages are copied from the WAL into the file (seconds at
   // FIDE scale) once the officer has it, as after a list import
-  'lists:generate': (input, ctx) =>
+  'lists:generate': inWriteTurn('lists:generate', (input, ctx) =>
     writeThenCheckpoint(ctx.dbPath, ctx.afterResult, (db) =>
       generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript })
-    ),
-  'lists:publish': async (input, ctx) => {
+    )),
+  'lists:publish': inWriteTurn('lists:publish', async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       // an official record is about to be frozen: a verified copy of the database as it was, first (a list that is
@@ -38,7 +39,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     } finally {
       db.close()
     }
-  },
+  }),
   'lists:replay': (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
@@ -63,7 +64,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       db.close()
     }
   },
-  'lists:correct': async (input, ctx) => {
+  'lists:correct': inWriteTurn('lists:correct', async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       // a correction publishes new versions (or changes what the next list carries): the same verified copy first
@@ -76,7 +77,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
     } finally {
       db.close()
     }
-  },
+  }),
   'lists:export': async (input, ctx) => {
     // read only, like a comparison: an archive served read-only exports too
     const db = openDatabase(ctx.dbPath, { readonly: true })

@@ -1,14 +1,18 @@
 // Registry jobs in the worker: FIDE list import and the duplicate scan, each on its own database connection with progress.
 import type { JobHandlersOf } from '../workers/protocol'
+import { inWriteTurn } from './write-turn'
 import { openDatabase } from '../db/open'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { importFideList } from '../registry/import'
 import { scanDuplicates } from '../registry/duplicates'
 import { importNationalList } from '../registry/national'
 import { backupBeforeImport } from './system'
+import { previewNationalFile } from '../services/players'
 
 export const registryJobs: JobHandlersOf<'registry'> = {
-  'registry:importList': async (opts, ctx) => {
+  // the preview of a national list reads no database: the parsing alone, off the main process
+  'registry:previewNational': (input) => previewNationalFile(input.file),
+  'registry:importList': inWriteTurn('registry:importList', async (opts, ctx) => {
     // a list import rewrites much of the registry: a verified copy first, unless there is nothing to lose yet
     ctx.progress(0, 1, 'backup')
     await backupBeforeImport(ctx.dbPath, ctx.workerScript)
@@ -24,8 +28,8 @@ export const registryJobs: JobHandlersOf<'registry'> = {
         throwIfCancelled: () => ctx.throwIfCancelled()
       })
     )
-  },
-  'registry:importNational': async (opts, ctx) => {
+  }),
+  'registry:importNational': inWriteTurn('registry:importNational', async (opts, ctx) => {
     ctx.progress(0, 1, 'backup')
     await backupBeforeImport(ctx.dbPath, ctx.workerScript)
     ctx.throwIfCancelled()
@@ -38,8 +42,8 @@ export const registryJobs: JobHandlersOf<'registry'> = {
     } finally {
       db.close()
     }
-  },
-  'registry:scanDuplicates': (opts, ctx) => {
+  }),
+  'registry:scanDuplicates': inWriteTurn('registry:scanDuplicates', (opts, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       return scanDuplicates(db, {
@@ -50,5 +54,5 @@ export const registryJobs: JobHandlersOf<'registry'> = {
     } finally {
       db.close()
     }
-  }
+  })
 }

@@ -35,3 +35,12 @@ export interface ServiceContext {
   /** The whole-file checks of the opening still running in a worker (their notices join `notices` when done). */
   integrityPending?: boolean
 }
+
+/**
+ * Whether an outside file (a report, a national list) is parsed in a worker: in the desktop app and browser mode the
+ * main process serves every other call meanwhile, and a hostile file must cost a worker, not them; the CLI runs one
+ * command at a time and parses on its own thread (no worker to start).
+ */
+export function parsesOffMain(ctx: Pick<ServiceContext, 'host'>): boolean {
+  return ctx.host !== 'cli'
+}

@@ -21,6 +21,7 @@ import { startBackupSchedule } from './backups'
 import { checksHandlers } from './checks'
 import { filesHandlers } from './files'
 import { UploadStore } from '../util/uploads'
+import { removeWriterMark } from '../db/writer-marks'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -84,7 +85,9 @@ export function createServices(options: ServicesOptions): Services {
     notices.push({ level: 'info', key: 'db.open.notChecked', params: { file: options.dbPath, megabytes: Math.round(statSync(options.dbPath).size / 1e6) } })
   }
   const release = before && !options.readOnly ? takeLock(before) : null
-  const jobs = new JobRunner({ contract: jobsContract, worker: options.worker, dbPath: options.dbPath, checkResults: options.checkOutput })
+  // a worker stopped by force (a cancelled job past its grace) leaves its writer's mark: removed with it (data/write-turn.ts)
+  const onWorkerExit = memory ? undefined : (threadId: number): void => removeWriterMark(options.dbPath, process.pid, threadId)
+  const jobs = new JobRunner({ contract: jobsContract, worker: options.worker, dbPath: options.dbPath, checkResults: options.checkOutput, onWorkerExit })
   const ctx: ServiceContext = {
     db,
     dbPath: options.dbPath,

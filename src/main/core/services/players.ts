@@ -1,6 +1,8 @@
 // Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
 import type { HandlersOf } from './dispatch'
-import type { ServiceContext } from './context'
+import { parsesOffMain, type ServiceContext } from './context'
+import { inParseSlot } from './parse-queue'
+import type { CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
@@ -23,6 +25,12 @@ function reader(db: Db): PlayerReader {
 /** Once the job that reads a file has ended (whatever the end), its handle is spent and an uploaded copy deleted. */
 function releaseAfter(jobs: ServiceContext['jobs'], jobId: string, release: () => void): void {
   void jobs.wait(jobId).then(release, release)
+}
+
+/** A national list's columns, its first ten rows, its row count and the mapping its headers suggest. */
+export async function previewNationalFile(file: string): Promise<CallOutput<'players:previewNational'>> {
+  const t = await readNationalTable(file)
+  return { columns: t.columns, sample: t.rows.slice(0, 10), rows: t.rows.length, suggested: suggestMapping(t.columns) }
 }
 
 export const playersHandlers: HandlersOf<'players'> = {
@@ -55,9 +63,10 @@ export const playersHandlers: HandlersOf<'players'> = {
     return { jobId }
   },
 
-  'players:previewNational': async (input, { uploads }) => {
-    const t = await readNationalTable(uploads.resolve(input.upload, 'national-list').path)
-    return { columns: t.columns, sample: t.rows.slice(0, 10), rows: t.rows.length, suggested: suggestMapping(t.columns) }
+  // an outside file is parsed in a worker where other calls are served meanwhile (parsesOffMain)
+  'players:previewNational': (input, ctx) => {
+    const file = ctx.uploads.resolve(input.upload, 'national-list').path
+    return parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('registry:previewNational', { file }, undefined, { quiet: true })) : previewNationalFile(file)
   },
 
   'players:importNational': ({ upload, ...input }, { jobs, uploads }) => {

@@ -2,11 +2,14 @@
 import { readTimeControl } from '../trf/time-control-read'
 import { describeTimeControl } from '../../../shared/words'
 import type { Handler, HandlersOf } from './dispatch'
+import { parsesOffMain } from './context'
+import { inParseSlot } from './parse-queue'
 import type { CallInput, CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
 import { appendAudit } from '../data/audit'
-import { readTrf, writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
+import { writeTrf, describeFinding, type ParsedTrf, type TrfFinding } from '../trf/index'
+import { readReport } from '../trf/bounds'
 import { findExisting, importTrfFile, sha256Of } from '../tournaments/import'
 import { proposeReplacement, setAsideInBatch, type BatchFile, type Replacement } from '../tournaments/replacement'
 import { loadTournamentModel } from '../data/tournament-model'
@@ -199,7 +202,7 @@ function planBatch(db: Db, files: readonly ImportFile[], receivedDate: string | 
   const plans: (FilePlan | null)[] = files.map((f, index) => {
     const bytes = bytesOf(f.base64)
     if (fileBySha256(db, sha256Of(bytes))) return { kind: 'import', parsed: null, bytes, confirmed: null }
-    const parsed = readTrf(bytes, f.fileName)
+    const parsed = readReport(bytes, f.fileName)
     if (parsed.findings.some((x) => x.fatal)) return { kind: 'import', parsed, bytes, confirmed: null }
     // a tournament named but not stored: the file is refused in its turn (tournaments.notFound), located to it
     if (f.replaces !== undefined && !tournamentStatus(db, f.replaces)) return { kind: 'import', parsed, bytes, confirmed: null }
@@ -269,30 +272,34 @@ function importOne(db: Db, f: ImportFile, plan: FilePlan, facts: Parameters<type
   }
 }
 
-export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
-  'tournaments:preview': (input, { db }) => {
-    const bytes = bytesOf(input.base64)
-    const parsed = readTrf(bytes, input.fileName)
-    const sha256 = sha256Of(bytes)
-    const loc = locale(db)
-    const same = tournamentWithFile(db, sha256)
-    const replaces = findExisting(db, parsed)?.id ?? null
-    return {
-      fileName: input.fileName,
-      format: parsed.format,
-      encoding: parsed.encoding,
-      lineEnding: parsed.lineEnding,
-      sha256,
-      alreadyImported: same,
-      replaces: same !== null ? null : replaces,
-      importable: !parsed.findings.some((f) => f.fatal),
-      header: headerSummary(parsed),
-      players: parsed.players,
-      findings: parsed.findings.map((f) => withMessage(f, loc))
-    }
-  },
+/** A report read without storing it: header, crosstable, findings (the rounds' bounds among them), the tournament it would replace. */
+export function previewReport(db: Db, input: CallInput<'tournaments:preview'>): CallOutput<'tournaments:preview'> {
+  const bytes = bytesOf(input.base64)
+  const parsed = readReport(bytes, input.fileName)
+  const sha256 = sha256Of(bytes)
+  const loc = locale(db)
+  const same = tournamentWithFile(db, sha256)
+  const replaces = findExisting(db, parsed)?.id ?? null
+  return {
+    fileName: input.fileName,
+    format: parsed.format,
+    encoding: parsed.encoding,
+    lineEnding: parsed.lineEnding,
+    sha256,
+    alreadyImported: same,
+    replaces: same !== null ? null : replaces,
+    importable: !parsed.findings.some((f) => f.fatal),
+    header: headerSummary(parsed),
+    players: parsed.players,
+    findings: parsed.findings.map((f) => withMessage(f, loc))
+  }
+}
 
-  'tournaments:import': (input, { db }) => importReports(db, input),
+export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
+  // an outside file is parsed in a worker where other calls are served meanwhile (parsesOffMain)
+  'tournaments:preview': (input, ctx) => (parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('tournaments:preview', input, undefined, { quiet: true })) : previewReport(ctx.db, input)),
+
+  'tournaments:import': (input, ctx) => (parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('tournaments:import', input, undefined, { quiet: true })) : importReports(ctx.db, input)),
 
   'tournaments:list': (input, { db }) => {
     const { total, rows } = tournamentPage(db, input)

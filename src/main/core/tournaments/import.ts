@@ -1,7 +1,8 @@
 // Imports a TRF file into the database in one transaction: header, file bytes + hash, players matched to the registry, games, findings.
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/open'
-import { readTrf, type ParsedTrf, type TrfFinding } from '../trf/index'
+import type { ParsedTrf, TrfFinding } from '../trf/index'
+import { readReport } from '../trf/bounds'
 import { UserError } from '../util/errors'
 import { describeFinding } from '../trf/describe'
 import { matchPlayers, type MatchResult } from './match'
@@ -138,7 +139,7 @@ export function importTrfFile(db: Db, bytes: Uint8Array, fileName: string, optio
   const sha256 = sha256Of(bytes)
   const same = fileBySha256(db, sha256)
   if (same) return { summary: duplicateSummary(db, fileName, sha256, same), stored: null }
-  const parsed = options.parsed ?? readTrf(bytes, fileName)
+  const parsed = options.parsed ?? readReport(bytes, fileName)
   refuseIfFatal(parsed)
   const actor = officerName(db, options.actor)
   return db.transaction(() => storeTrf(db, { bytes, fileName, sha256, parsed, actor }, options))()

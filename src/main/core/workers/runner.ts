@@ -27,6 +27,8 @@ export interface JobRunnerOptions<C extends JobDefs> {
   afterResultGraceMs?: number
   /** Check every result against its kind's schema (tests and development); a mismatch fails the job. */
   checkResults?: boolean
+  /** Told the thread id of each job's worker once it has exited (the host removes what a stopped worker left behind). */
+  onWorkerExit?: (threadId: number) => void
 }
 
 /** An event as the runner keeps it, before it is typed by its kind. */
@@ -131,7 +133,9 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
     worker.on('error', (e) => {
       finish({ state: 'failed', error: { key: 'jobs.workerCrashed', message: e.message, params: { reason: e.message } }, message: e.message })
     })
+    const threadId = worker.threadId
     worker.on('exit', (code) => {
+      this.options.onWorkerExit?.(threadId)
       if (Atomics.load(flag, 0) === 1) finish({ state: 'cancelled' })
       else finish({ state: 'failed', error: { key: 'jobs.workerCrashed', message: `exit code ${code}`, params: { reason: `exit code ${code}` } } })
     })

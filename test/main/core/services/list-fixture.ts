@@ -1,6 +1,7 @@
 // A small office database for the read-side services: players, reference lists, a published and a draft list.
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import type { HostKind } from '../../../../src/main/core/services/context'
 import type { Db } from '../../../../src/main/core/db/open'
 import type { CallInput, CallName, CallOutput } from '../../../../src/shared/contract/index'
 import { nameFederation } from '../../../helpers/federation'
@@ -33,8 +34,9 @@ function addEntry(db: Db, listId: number, playerId: number, rating: number | nul
   db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags) VALUES (?, ?, ?, ?, ?, ?)').run(listId, playerId, rating, games, k, flags)
 }
 
-export function buildFixture(dbPath: string): Fixture {
-  const services = createServices({ dbPath, host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+/** `host`: the CLI's by default; browser mode's parses outside files in workers (services/context.ts parsesOffMain). */
+export function buildFixture(dbPath: string, host: HostKind = 'cli'): Fixture {
+  const services = createServices({ dbPath, host, appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
   const db = services.ctx.db
   // the office's federation (its own lists are named by it)
   nameFederation(db)

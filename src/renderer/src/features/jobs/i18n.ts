@@ -18,6 +18,7 @@ export default {
         'system_backup': 'Database backup',
         'registry_importList': 'FIDE rating list import',
         'registry_importNational': 'National list import',
+        'registry_previewNational': 'Reading a national list',
         'registry_scanDuplicates': 'Duplicate search',
         'rating_period': 'Rating of the period',
         'lists_generate': 'Generation of the list',
@@ -29,6 +30,7 @@ export default {
         'lists_correct': 'Correction of a published list',
         'lists_diff': 'Comparison of two lists',
         'tournaments_import': 'Import of tournament reports',
+        'tournaments_preview': 'Reading a tournament report',
         'lists_export': 'Export of a list',
         'site_build': 'Publication of the website'
       }
@@ -52,6 +54,7 @@ export default {
         'system_backup': 'Sauvegarde de la base',
         'registry_importList': 'Import de la liste FIDE',
         'registry_importNational': 'Import de la liste nationale',
+        'registry_previewNational': 'Lecture d’une liste nationale',
         'registry_scanDuplicates': 'Recherche de doublons',
         'rating_period': 'Calcul de la période',
         'lists_generate': 'Génération de la liste',
@@ -63,6 +66,7 @@ export default {
         'lists_correct': 'Correction d’une liste publiée',
         'lists_diff': 'Comparaison de deux listes',
         'tournaments_import': 'Import de rapports de tournoi',
+        'tournaments_preview': 'Lecture d’un rapport de tournoi',
         'lists_export': 'Export d’une liste',
         'site_build': 'Publication du site web'
       }
