@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { startHarness, settled, artifacts, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament } from '../../src/main/core/services/checks'
-import { generateDraft } from '../../src/main/core/services/office-lists'
+import { generateDraft } from '../../src/main/core/services/list-generation'
 
 /** The page's globals as the functions given to page.evaluate see them (the tests' project has no DOM types). */
 interface PageElement {

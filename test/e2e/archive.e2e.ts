@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { startHarness, artifacts, type Harness } from './harness'
 import type { Db } from '../../src/main/core/db/open'
-import { packSheet } from '../../src/main/core/data/office-lists'
+import { packSheet } from '../../src/main/core/lists/stored-sheet'
 import { deflateSync, crc32 } from 'node:zlib'
 
 let h: Harness

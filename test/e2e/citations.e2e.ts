@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { startHarness, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament } from '../../src/main/core/services/checks'
-import { generateDraft } from '../../src/main/core/services/office-lists'
+import { generateDraft } from '../../src/main/core/services/list-generation'
 
 const SHOTS = '/tmp/shots-citations'
 let h: Harness

@@ -18,7 +18,7 @@ import { saveArbiter } from '../../src/main/core/data/arbiters'
 import { importReports } from '../../src/main/core/services/tournaments'
 import { importFideList } from '../../src/main/core/registry/import'
 import { approveTournament, rejectTournament } from '../../src/main/core/services/checks'
-import { generateDraft } from '../../src/main/core/services/office-lists'
+import { generateDraft } from '../../src/main/core/services/list-generation'
 
 declare const document: {
   body: { innerText: string }

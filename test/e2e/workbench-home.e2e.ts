@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { startHarness, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament, rejectTournament } from '../../src/main/core/services/checks'
-import { generateDraft } from '../../src/main/core/services/office-lists'
+import { generateDraft } from '../../src/main/core/services/list-generation'
 import { reportTrf, type ReportPlayer } from '../helpers/report-trf'
 
 const SHOTS = '/tmp/shots-home'

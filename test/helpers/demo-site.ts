@@ -3,7 +3,8 @@
 import type { Db } from '../../src/main/core/db/open'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament } from '../../src/main/core/services/checks'
-import { generateDraft, publishList } from '../../src/main/core/services/office-lists'
+import { generateDraft } from '../../src/main/core/services/list-generation'
+import { publishList } from '../../src/main/core/services/list-publication'
 
 export const DEMO_FEDERATION = { name: 'Fédération française des échecs', code: 'FRA' }
 

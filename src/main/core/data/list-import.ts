@@ -241,6 +241,14 @@ export class ListWriter {
     this.records++
     if (isRepeat(this.seen, r, this.log)) return
     const anyList = this.lists.values().next().value?.id ?? null
+    const { existing, idGiven } = this.recordOf(r)
+    const playerId = existing ? this.updatePlayer(existing, r, idGiven, anyList) : this.insertPlayer(r, anyList)
+    this.holdEntries(playerId, r)
+    if (r.arbiterTitle) this.seedArbiter(playerId, r.fideId, r.arbiterTitle)
+  }
+
+  /** The registry's record of a list's line, if any, and whether it was given the line's FIDE ID just now. */
+  private recordOf(r: ListRecord): { existing: PlayerRow | undefined; idGiven: boolean } {
     // A national list names players by national ID; the FIDE ID, when it has one, still wins.
     const found = (r.fideId !== null ? this.find.get(r.fideId) : this.findNational.get(r.nationalId)) as PlayerRow | undefined
     // A FIDE ID the registry does not hold yet, beside a national ID it holds on a record without one (a federation's own
@@ -248,71 +256,82 @@ export class ListWriter {
     // games, and his first rating on FIDE's list, with the first one
     const idLess = !found && r.fideId !== null && r.nationalId ? (this.findNationalWithoutFideId.get(r.nationalId) as PlayerRow | undefined) : undefined
     if (idLess) this.setFideId.run(r.fideId, this.now, idLess.id)
-    const idGiven = idLess !== undefined
-    const existing = found ?? idLess
-    const otherTitles = r.otherTitles.length ? r.otherTitles.join(',') : null
-    let playerId: number
-    if (!existing) {
-      const values: unknown[] = []
-      pushPlayerValues(values, r)
-      playerId = Number(this.insert.run(...values, anyList, this.now, this.now).lastInsertRowid)
-      // a national list's region (the insert's values are the FIDE lists' columns, shared with a first load)
-      if (r.region) this.setRegion.run(r.region, playerId)
-      this.counts.inserted++
-    } else {
-      playerId = existing.id
-      // A full birth date the office holds is kept when the list only gives the same year.
-      let birthDate = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : existing.birth_date)
-      if (!r.birthDate && existing.birth_date && r.birthYear !== null && existing.birth_date.startsWith(String(r.birthYear))) birthDate = existing.birth_date
-      // A full date the office holds (a correction, a national list) is not overridden by a list's bare year.
-      if (!r.birthDate && existing.birth_date?.length === 10 && r.birthYear !== null && !existing.birth_date.startsWith(String(r.birthYear))) {
-        birthDate = existing.birth_date
-        this.log.warn(r.line, 1, 'birthYear', String(r.birthYear), `the office's record (${existing.birth_date.slice(0, 4)}), which was kept`)
-      }
-      // Deceased and merged are the office's decisions: a list never revives them.
-      const status =
-        existing.status === 'deceased' || existing.status === 'merged' ? existing.status : r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'
-      const next = {
-        surname: r.surname,
-        given_names: r.givenNames,
-        federation: r.federation ?? existing.federation,
-        region: r.region ?? existing.region,
-        sex: r.sex ?? existing.sex,
-        birth_date: birthDate,
-        title: r.title,
-        woman_title: r.womanTitle,
-        other_titles: otherTitles,
-        foa_title: r.foaTitle,
-        arbiter_title: r.arbiterTitle,
-        status,
-        national_id: r.nationalId ?? existing.national_id
-      }
-      const changed = idGiven || (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
-      if (changed) {
-        this.update.run({
-          id: existing.id,
-          surname: next.surname,
-          givenNames: next.given_names,
-          folded: foldName(`${next.surname} ${next.given_names}`),
-          federation: next.federation,
-          region: next.region,
-          sex: next.sex,
-          birthDate: next.birth_date,
-          title: next.title,
-          womanTitle: next.woman_title,
-          otherTitles: next.other_titles,
-          foaTitle: next.foa_title,
-          arbiterTitle: next.arbiter_title,
-          status: next.status,
-          nationalId: next.national_id,
-          listId: anyList,
-          now: this.now
-        })
-        this.counts.updated++
-      } else this.counts.unchanged++
-      // Entries of a merged-away ID go to the player it was merged into.
-      playerId = existing.status === 'merged' ? standingRecord(this.db, existing.id) : existing.id
+    return { existing: found ?? idLess, idGiven: idLess !== undefined }
+  }
+
+  /** A player the registry does not hold, added from his line; gives his id. */
+  private insertPlayer(r: ListRecord, anyList: number | null): number {
+    const values: unknown[] = []
+    pushPlayerValues(values, r)
+    const playerId = Number(this.insert.run(...values, anyList, this.now, this.now).lastInsertRowid)
+    // a national list's region (the insert's values are the FIDE lists' columns, shared with a first load)
+    if (r.region) this.setRegion.run(r.region, playerId)
+    this.counts.inserted++
+    return playerId
+  }
+
+  /** A held player's record brought up to his line (the office's own decisions kept); gives the id his entries go to. */
+  private updatePlayer(existing: PlayerRow, r: ListRecord, idGiven: boolean, anyList: number | null): number {
+    const next = this.updatedFields(existing, r)
+    const changed = idGiven || (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== existing[k])
+    if (changed) {
+      this.update.run({
+        id: existing.id,
+        surname: next.surname,
+        givenNames: next.given_names,
+        folded: foldName(`${next.surname} ${next.given_names}`),
+        federation: next.federation,
+        region: next.region,
+        sex: next.sex,
+        birthDate: next.birth_date,
+        title: next.title,
+        womanTitle: next.woman_title,
+        otherTitles: next.other_titles,
+        foaTitle: next.foa_title,
+        arbiterTitle: next.arbiter_title,
+        status: next.status,
+        nationalId: next.national_id,
+        listId: anyList,
+        now: this.now
+      })
+      this.counts.updated++
+    } else this.counts.unchanged++
+    // Entries of a merged-away ID go to the player it was merged into.
+    return existing.status === 'merged' ? standingRecord(this.db, existing.id) : existing.id
+  }
+
+  /** A held record's fields as the line gives them, but what the office decided or knows better. */
+  private updatedFields(existing: PlayerRow, r: ListRecord) {
+    // A full birth date the office holds is kept when the list only gives the same year.
+    let birthDate = r.birthDate ?? (r.birthYear !== null ? String(r.birthYear) : existing.birth_date)
+    if (!r.birthDate && existing.birth_date && r.birthYear !== null && existing.birth_date.startsWith(String(r.birthYear))) birthDate = existing.birth_date
+    // A full date the office holds (a correction, a national list) is not overridden by a list's bare year.
+    if (!r.birthDate && existing.birth_date?.length === 10 && r.birthYear !== null && !existing.birth_date.startsWith(String(r.birthYear))) {
+      birthDate = existing.birth_date
+      this.log.warn(r.line, 1, 'birthYear', String(r.birthYear), `the office's record (${existing.birth_date.slice(0, 4)}), which was kept`)
     }
+    // Deceased and merged are the office's decisions: a list never revives them.
+    const status =
+      existing.status === 'deceased' || existing.status === 'merged' ? existing.status : r.flags === 'i' || r.flags === 'wi' ? 'inactive' : 'active'
+    return {
+      surname: r.surname,
+      given_names: r.givenNames,
+      federation: r.federation ?? existing.federation,
+      region: r.region ?? existing.region,
+      sex: r.sex ?? existing.sex,
+      birth_date: birthDate,
+      title: r.title,
+      woman_title: r.womanTitle,
+      other_titles: r.otherTitles.length ? r.otherTitles.join(',') : null,
+      foa_title: r.foaTitle,
+      arbiter_title: r.arbiterTitle,
+      status,
+      national_id: r.nationalId ?? existing.national_id
+    }
+  }
+
+  /** The line's entries held for each new list of the import, one per player per list. */
+  private holdEntries(playerId: number, r: ListRecord): void {
     const title = r.title ?? r.womanTitle
     for (const [type, rating] of Object.entries(r.ratings) as [ListRatingType, { rating: number | null; games: number | null; k: number | null }][]) {
       if (!this.lists.has(type)) continue
@@ -326,7 +345,6 @@ export class ListWriter {
       held.players.add(playerId)
       held.entries.push(playerId, r, rating, title)
     }
-    if (r.arbiterTitle) this.seedArbiter(playerId, r.fideId, r.arbiterTitle)
   }
 
   /** A list's arbiter title seeds the arbiters' registry, once per FIDE ID (the office's own records stand). */

@@ -5,7 +5,7 @@ import { serveJob } from '../workers/protocol'
 import { jobHandlers } from './index'
 import { isListReaderData, runListReader } from '../registry/list-reader-thread'
 import { isListGeneratorData, runListGenerator } from '../services/list-generator-thread'
-import { produceDraftRows } from '../services/office-lists'
+import { produceDraftRows } from '../services/generation-on-two-threads'
 import { isIntegrityCheckData, runIntegrityCheck } from '../db/integrity-thread'
 
 if (isListReaderData(workerData)) runListReader(workerData)

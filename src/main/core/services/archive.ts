@@ -6,7 +6,7 @@ import type { CalculationSheet } from '../lists/types'
 import { UserError } from '../util/errors'
 import { displayName, getListSummary, playerSearchCondition } from './lists'
 import { archivePlayerColumns as playerColumns, archivePlayerRow, findPlayerRows, listEntryOf, playerHistory, playerSheets, type ArchivePlayerRow as PlayerRow } from '../data/archive'
-import { unpackSheet } from '../data/office-lists'
+import { unpackSheet } from '../lists/stored-sheet'
 
 function toPlayer(r: PlayerRow): ArchivePlayer {
   return {

@@ -3,13 +3,15 @@
 // read, the tournaments rated, each line and its sheet encoded) is the other half: on two threads they overlap.
 // The helper reads the inputs on its own read-only connection and first says which players the period touched (their
 // games, the base's window, a merge, a correction): it rates the period and turns their lines into the rows the list
-// stores (data/office-lists.ts lineRows, finishRows). Every other line depends on its base line and the registry only:
+// stores (lists/draft-rows.ts lineRows, finishRows). Every other line depends on its base line and the registry only:
 // the job's thread composes those itself from the first second (lists/generate.ts untouchedLines), instead of waiting
 // for the helper's first row, and inserts both in its one transaction. The list is the same row for row (the
 // office-lists bench hashes every entry and sheet; list-generator-thread.spec.ts compares every row of both ways).
 import type { GenerateInput } from '../../../shared/contract/office-lists'
 import type { GenerationCounters } from '../lists/types'
-import type { BaseListRef, FinishRows, LookBack, PendingAdjustment } from '../data/office-lists'
+import type { BaseListRef, LookBack } from '../data/base-list'
+import type { FinishRows } from '../lists/draft-rows'
+import type { PendingAdjustment } from '../lists/corrections'
 import type { WorkerScript } from '../workers/runner'
 import { PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
@@ -44,7 +46,7 @@ export type GeneratorMessage =
    */
   | { kind: 'plan'; base: BaseListRef; touched: Float64Array; adjustments: PendingAdjustment[]; lookBack: LookBack }
   /**
-   * Full groups of rows (data/office-lists.ts RowGroups), in player order; `lines`: entries computed so far. `tail`:
+   * Full groups of rows (lists/draft-rows.ts RowGroups), in player order; `lines`: entries computed so far. `tail`:
    * rows of the untouched lines the helper took over from the job's thread (from the start it was given), in player order.
    */
   | { kind: 'rows'; entries: unknown[][]; sheets: unknown[][]; lines: number; expected: number; tail?: true }

@@ -6,7 +6,7 @@ import type { ReplayCause, ReplayEntryDiff, ReplayInput, ReplayList, ReplayResul
 import { entriesChecksum } from '../lists/checksum'
 import { readTrf } from '../trf/index'
 import { sha256Of } from '../tournaments/import'
-import { getMeta, listEntriesCanonical } from '../data/office-lists'
+import { getMeta, listEntriesCanonical } from '../data/list-reads'
 import {
   activeMerges,
   mergedPlayers,
@@ -19,7 +19,8 @@ import {
   tournamentFile,
   type PublishedListRow
 } from '../data/list-history'
-import { ENGINE_VERSION, asChainBase, regenerateList, type ChainBase, type JobHooks, type Regenerated } from './office-lists'
+import { ENGINE_VERSION, type JobHooks } from './list-rules'
+import { asChainBase, regenerateList, type ChainBase, type Regenerated } from './list-regeneration'
 import { displayName } from './lists'
 import { listPublisher } from '../lists/publisher'
 import { readSettings } from '../data/settings'

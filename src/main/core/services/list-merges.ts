@@ -2,7 +2,7 @@
 // line, one window), named in the fingerprint of its inputs and on the sheet of the person they concern.
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/open'
-import type { BuiltInput } from '../data/office-lists'
+import type { BuiltInput } from '../data/generation-input'
 import type { BaseEntry, CalculationSheet, GenerationResult, GenerationSink, ListEntry } from '../lists/types'
 import { foldMerges, foldsApplying, type FoldMerge, type FoldedMerge } from '../lists/fold'
 import { gamelessSheet } from '../lists/generate'

@@ -11,7 +11,7 @@ import { displayName, getListSummary, previousList } from './lists'
 import { DIFF_KINDS, diffCounts, diffIds, diffRows, diffRowsOf, reconcileCandidates, referenceBaseList, sheetFacts, type DiffKind, type DiffRow } from '../data/list-compare'
 import { diffCacheFile, diffKey, openDiffCache, storeDiff, storedDiff, storedDiffPage, type DiffCounts } from '../data/list-diff-cache'
 import { RECONCILE_REASONS, reconcilePlayer } from '../compare/reconcile'
-import { getMeta } from '../data/office-lists'
+import { getMeta } from '../data/list-reads'
 import { listRows } from '../data/list-rows'
 
 function sameType(from: ListSummary, to: ListSummary): void {

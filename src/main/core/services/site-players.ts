@@ -2,9 +2,10 @@
 // for a batch of players at once (his lines, his calculation sheets, the names and lists they give), never a query per
 // player or per sheet. The sheets are the office's own (unpackSheet, sheetReferences, sheetCitations: what sheetView
 // gives lists:sheet), so the site shows the figures the office's screen shows.
-import { sheetReferences, unpackSheet } from '../data/office-lists'
+import { sheetReferences } from '../data/list-reads'
+import { unpackSheet } from '../lists/stored-sheet'
 import { siteLines, siteSheetBlobs, type SiteLineRow, type SitePlayerRow } from '../data/site'
-import { sheetCitations, sheetReferenceIds } from './office-lists'
+import { sheetCitations, sheetReferenceIds } from './list-reads'
 import { findEdition } from './rating'
 import { displayName } from './lists'
 import { citeReference } from '../../../shared/citations'

@@ -108,7 +108,7 @@ export function nextListDate(db: Db, ratingType: RatingType, profile?: string): 
   const chosen = profile === undefined ? null : (findEdition(db, profile) ?? null)
   if (profile !== undefined && !chosen) throw new UserError('engine.unknownEdition', { id: profile, known: 'fide-2005 … fide-2024, fse, or a saved profile' })
   const chain = chosen ? editionChain(chosen) : FIDE_CHAIN
-  // the list rules of the chain, as rulesFor (services/office-lists.ts) takes them
+  // the list rules of the chain, as rulesFor (services/list-rules.ts) takes them
   const lookup: ListEditionLookup = chosen ? () => chosen : editionForDate
   const published = publishedDates(publishedOfficeDates(db, ratingType, chain))
   const ids = approvedTournamentIds(db, ratingType)

@@ -4,7 +4,7 @@
 // the read must give exactly.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { readBaseLinesExcept, type BaseListRef } from '../../../../src/main/core/data/office-lists'
+import { readBaseLinesExcept, type BaseListRef } from '../../../../src/main/core/data/base-list'
 import { birthYearOf } from '../../../../src/main/core/lists/generate'
 import type { BaseEntry, PlayerFacts } from '../../../../src/main/core/lists/types'
 import { tempDir } from '../../../helpers/temp-db'

@@ -6,7 +6,10 @@
 // same result; a missing chunk or an id that 4 bytes cannot hold leaves the page to SQLite's sort.
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { ENTRY_COLUMNS, SHEET_COLUMNS, RowGroups, openDraft, packSheet, previewRows, previewOrderSlice } from '../../../../src/main/core/data/office-lists'
+import { ENTRY_COLUMNS, SHEET_COLUMNS, RowGroups } from '../../../../src/main/core/lists/draft-rows'
+import { openDraft } from '../../../../src/main/core/data/draft-writer'
+import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
+import { previewRows, previewOrderSlice } from '../../../../src/main/core/data/list-preview'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
 import { writeListMarks } from '../../../../src/main/core/data/list-order-marks'
 import type { Edition } from '../../../../src/shared/contract/rating'

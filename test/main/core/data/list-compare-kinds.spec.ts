@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { DIFF_KINDS, KIND_SQL, diffCounts, kindUnion, type DiffKind } from '../../../../src/main/core/data/list-compare'
 import { hasKind, kindsOf, ratingKindOf, marksOf, RATING_KINDS, type KindLine } from '../../../../src/main/core/lists/change-kinds'
-import { packSheet } from '../../../../src/main/core/data/office-lists'
+import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()

@@ -1,8 +1,9 @@
-// The draft writer's row groups (data/office-lists.ts RowGroups) and their inserts: what a group holds, and its values
+// The draft writer's row groups (lists/draft-rows.ts RowGroups, data/draft-writer.ts) and their inserts: what a group holds, and its values
 // bound one parameter each (the group goes to better-sqlite3 as the call's arguments).
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { ENTRY_COLUMNS, RowGroups, SHEET_COLUMNS, openDraft } from '../../../../src/main/core/data/office-lists'
+import { ENTRY_COLUMNS, RowGroups, SHEET_COLUMNS } from '../../../../src/main/core/lists/draft-rows'
+import { openDraft } from '../../../../src/main/core/data/draft-writer'
 import { builtinEdition } from '../../../../src/main/core/rules/editions'
 import { tempDir } from '../../../helpers/temp-db'
 

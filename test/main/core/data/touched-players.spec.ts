@@ -3,7 +3,9 @@
 // merges and the corrections: sorted, each once.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { touchedPlayers, type BaseListRef, type PendingAdjustment, type PeriodTournamentRow } from '../../../../src/main/core/data/office-lists'
+import { touchedPlayers, type BaseListRef } from '../../../../src/main/core/data/base-list'
+import type { PendingAdjustment } from '../../../../src/main/core/lists/corrections'
+import type { PeriodTournamentRow } from '../../../../src/main/core/data/period-tournaments'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../../src/main/core/db/migrate'
 import { migrations } from '../../../../src/main/core/db/migrations/index'
-import { packSheet } from '../../../../src/main/core/data/office-lists'
+import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import { migratedTo } from '../../../helpers/migrated'
 import { tempDir } from '../../../helpers/temp-db'
 import { sheetOf, sheetRows } from './sheet-rows'

@@ -3,7 +3,7 @@
 // holding them, and the table's rows in key order.
 import type Database from 'better-sqlite3'
 import { deflateSync } from 'node:zlib'
-import { packSheet } from '../../../../src/main/core/data/office-lists'
+import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import { generateList } from '../../../../src/main/core/lists/generate'
 import { ed, entry, facts, tournament } from '../lists/helpers'

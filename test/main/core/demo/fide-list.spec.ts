@@ -8,7 +8,7 @@ import { runDemoMonth } from '../../../../src/main/core/demo/fide-list'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { reconcileLists } from '../../../../src/main/core/services/list-out'
-import { unpackSheet } from '../../../../src/main/core/data/office-lists'
+import { unpackSheet } from '../../../../src/main/core/lists/stored-sheet'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import { tempDir } from '../../../helpers/temp-db'
 

@@ -6,7 +6,7 @@ import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { Db } from '../../../../src/main/core/db/open'
 import { tempDir } from '../../../helpers/temp-db'
 import { buildFixture, callOk, type Fixture } from './list-fixture'
-import { packSheet } from '../../../../src/main/core/data/office-lists'
+import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 
 const tmp = tempDir()
 let fx: Fixture

@@ -1,0 +1,39 @@
+// A list's generation, run by the `lists:generate` job: the draft of a list date and type computed and written in
+// one transaction, on this thread, or on two for a big list (generation-on-two-threads.ts).
+import type { Db } from '../db/open'
+import type { GenerateInput, GenerateResult } from '../../../shared/contract/office-lists'
+import { generateList } from '../lists/generate'
+import { storedPlayerCount } from '../data/players'
+import { withTempStoreInMemory } from '../data/statements'
+import { assertNotPublished, openListWriter } from '../data/draft-writer'
+import { notingFolds } from './list-merges'
+import { auditGeneration, generationPlan, readInputs, resultOf, type GenerateHooks } from './generation-plan'
+import { generateOnThread } from './generation-on-two-threads'
+
+/** From how many players in the registry a generation computes on a thread of its own while this one writes. */
+const THREAD_FROM = 20_000
+
+/**
+ * Generates the draft of a list date and type: base list, period tournaments, the engine, then every row written in
+ * one transaction that replaces the earlier draft of that date. Runs in the worker (the `lists:generate` job).
+ */
+export function generateDraft(db: Db, input: GenerateInput, hooks: GenerateHooks = {}): GenerateResult {
+  const plan = generationPlan(db, input)
+  assertNotPublished(db, input.listDate, input.ratingType, plan.source)
+  if (hooks.thread && !db.memory && (storedPlayerCount(db) ?? 0) >= (hooks.threadFrom ?? THREAD_FROM)) return generateOnThread(db, input, plan, hooks.thread, hooks)
+  const { built, folded, meta } = readInputs(db, input, plan, hooks)
+  hooks.throwIfCancelled?.()
+  hooks.progress?.(0, 1, 'computing')
+  // each line is written as it is computed, in the one transaction of the draft: at FIDE scale two million entries
+  // and their sheets are never held at once (the profile's lesson: they were most of the memory and of the GC's time)
+  const write = db.transaction(() => {
+    const writer = openListWriter(db, built, meta, { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled })
+    // the base lines are given up as their lines are written: nothing below reads them (the writer took its count)
+    const result = generateList({ ...built.input, releaseBase: true }, notingFolds(writer, folded, built))
+    const listId = writer.finish(result)
+    auditGeneration(db, listId, input, plan.edition, built.base.id, result)
+    return { listId, result }
+  })
+  const { listId, result } = withTempStoreInMemory(db, write)
+  return resultOf(db, listId, built.base.id, result, plan.closingDate)
+}
