@@ -29,8 +29,8 @@ function source(file) {
   return s
 }
 
-/** Every function (declaration, method, arrow, expression, accessor, constructor) of 80 lines or more. */
-function longFunctions() {
+/** Every function (declaration, method, arrow, expression, accessor, constructor) of `min` lines or more, longest first. */
+function longFunctions(min) {
   const found = []
   for (const file of mainFiles) {
     const sf = source(file)
@@ -39,7 +39,7 @@ function longFunctions() {
         const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line
         const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line
         const lines = end - start + 1
-        if (lines >= 80) {
+        if (lines >= min) {
           const name = node.name && ts.isIdentifier(node.name) ? node.name.text : ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name) ? node.parent.name.text : ts.isPropertyAssignment(node.parent) ? node.parent.name.getText(sf) : '(anonymous)'
           found.push({ where: `${rel(file)}:${start + 1}`, name, lines })
         }
@@ -105,7 +105,9 @@ function importCycles() {
 const inFolder = (file, folder) => rel(file).startsWith(`src/main/core/${folder}/`)
 const resolvesInto = (file, spec, folder) => spec.startsWith('.') && rel(resolve(dirname(file), spec)).startsWith(`src/main/core/${folder}`)
 
-const longFns = longFunctions()
+const allFns = longFunctions(1)
+const longFns = allFns.filter((x) => x.lines >= 80)
+const maintained = allFns.filter((x) => !x.where.includes('/db/migrations/'))
 const lineCount = (f) => readFileSync(f, 'utf8').split('\n').length - (readFileSync(f, 'utf8').endsWith('\n') ? 1 : 0)
 const longFiles = mainFiles.map((f) => ({ file: rel(f), lines: lineCount(f) })).filter((x) => x.lines > 500).sort((a, b) => b.lines - a.lines)
 const dataImportingMigrations = mainFiles.filter((f) => inFolder(f, 'data') && allImports(f).some((s) => resolvesInto(f, s, 'db/migrations'))).map(rel)
@@ -130,7 +132,9 @@ const perfLines = existsSync(perf) ? lineCount(perf) : Infinity
 
 const indicators = [
   { name: 'functions of 80 lines or more in src/main', value: longFns.length, target: 8, items: longFns.map((x) => `${x.where} ${x.name} (${x.lines})`) },
-  { name: 'longest function in src/main (lines)', value: longFns[0]?.lines ?? 0, target: 120, items: [] },
+  // a landed migration is frozen history (never edited, its own spec replays it): its up() is the schema's SQL as it
+  // was run, counted above among the long functions but not held to the length a reader maintains
+  { name: 'longest function in src/main outside the frozen migrations (lines)', value: maintained[0]?.lines ?? 0, target: 120, items: maintained.slice(0, 1).map((x) => `${x.where} ${x.name} (${x.lines})`) },
   { name: 'source files over 500 lines in src/main', value: longFiles.length, target: 2, items: longFiles.map((x) => `${x.file} (${x.lines})`) },
   { name: 'data files importing a migration', value: dataImportingMigrations.length, target: 0, items: dataImportingMigrations },
   { name: 'core files below services/ importing services/', value: belowServices.length, target: 0, items: belowServices },

@@ -388,7 +388,7 @@ function calculationSheet(list: LineComposition, line: Line, entry: ListEntry | 
   // window); a window carried with nothing new gets none (his sheet is on the list where it last changed)
   const unlisted = status === null && (played || base !== undefined || (line.windowState?.dropped ?? 0) > 0) ? unlistedPart(edition, line.id, work, base, line.windowState) : null
   // a title change too (a kind of change of lists/change-kinds.ts): every player whose line changes in a way the
-  // preview counts has a sheet, so that its counts and pages are the sheets' (data/office-lists.ts, storeDraftCounts)
+  // preview counts has a sheet, so that its counts and pages are the sheets' (data/draft-writer.ts, storeDraftCounts)
   const changedLine =
     !base || status !== base.status || entry?.flags !== base.flags || entry?.rating !== base.rating || entry?.k !== base.k || (entry !== null && (entry.title ?? '') !== (base.title ?? ''))
   if (!(status !== null ? played || changedLine || line.figures.firstRating !== null || line.notes.length > 0 : unlisted !== null)) return null

@@ -122,7 +122,7 @@ function listFigures(o: ListFigures): Pick<LineComposition, keyof ListFigures | 
 /**
  * The lines of the base list's players the period did not touch (no games, no window, no correction, no merge), each
  * composed as generateList composes it (composeLine, without work): a big list's writer composes them itself while
- * the helper thread rates the period (services/office-lists.ts). Every line given is on the base list, so past its
+ * the helper thread rates the period (services/generation-on-two-threads.ts). Every line given is on the base list, so past its
  * player's first event. The counters, the window and the checksum's lines go to `into`.
  */
 export function untouchedLines(
