@@ -9,7 +9,7 @@ import jobsI18n from '../../src/renderer/src/features/jobs/i18n'
 import { tempDir } from '../helpers/temp-db'
 
 // Add a new job here in the same change that declares it.
-const PINNED = ['registry:importList', 'registry:importNational', 'registry:scanDuplicates', 'rating:period', 'system:health', 'system:openCheck', 'system:backup', 'system:restore', 'lists:generate', 'demo:load', 'lists:publish', 'lists:replay', 'lists:stale', 'lists:correctPreview', 'lists:correct', 'lists:diff', 'tournaments:import', 'tournaments:preview', 'registry:previewNational', 'lists:export', 'site:build']
+const PINNED = ['registry:importList', 'registry:importNational', 'registry:scanDuplicates', 'rating:period', 'system:health', 'system:openCheck', 'system:backup', 'system:restore', 'lists:generate', 'demo:load', 'lists:publish', 'lists:replay', 'lists:stale', 'lists:correctPreview', 'lists:correct', 'lists:diff', 'tournaments:import', 'tournaments:preview', 'tournaments:rate', 'registry:previewNational', 'lists:export', 'site:build']
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())

@@ -20,6 +20,7 @@ import {
 import { replayInputSchema, replayResultSchema } from './list-history'
 import { diffCountsSchema, diffJobInputSchema, exportFormat, listExportRequestSchema, siteBuildResultSchema } from './list-out'
 import { fileInput, importInputSchema, importResultSchema, reportPreviewSchema } from './tournaments'
+import { rateReportInputSchema, tournamentRatingSchema } from './tournament-rating'
 
 /** No path: the demo is the one bundled with the application (resources/demo). */
 const demoLoadInputSchema = z.object({ registryOnly: z.boolean().optional() }).strict()
@@ -149,6 +150,11 @@ export const jobsContract = {
     summary: 'Read a TRF file for its preview, with the bounds of its rounds and the matching stored tournament (nothing written): the parsing of an outside file off the main process',
     input: fileInput,
     result: reportPreviewSchema
+  }),
+  'tournaments:rate': job({
+    summary: "Rate a report file as it is, not stored (the calculator's upload): the parsing of an outside file off the main process, nothing written",
+    input: rateReportInputSchema,
+    result: tournamentRatingSchema
   }),
   'lists:diff': job({
     summary: 'Compare two big lists of one rating type once (counts, and each kind’s players stored in order for paging): at FIDE scale seconds, not for the main process',

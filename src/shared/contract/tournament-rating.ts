@@ -94,6 +94,18 @@ export type TournamentRating = z.infer<typeof tournamentRatingSchema>
 
 const edition = z.string().min(1).max(100)
 
+/** A report file rated as it is, not stored (the calculator's upload); read in a worker where hosts serve calls. */
+export const rateReportInputSchema = z
+  .object({
+    report: z.object({ fileName: z.string().min(1).max(260), base64: z.string().min(1).max(70_000_000) }).strict(),
+    /** When the file has no start date (042) nor round dates. */
+    start: isoDate.optional(),
+    /** Instead of the system the file declares. */
+    system: z.enum(['swiss', 'round-robin']).optional(),
+    edition: edition.optional()
+  })
+  .strict()
+
 export const tournamentRatingContract = {
   'tournaments:rate': call({
     summary:
@@ -101,19 +113,7 @@ export const tournamentRatingContract = {
     // a report file may travel base64-encoded in the body
     maxBodyBytes: 96 * 1024 * 1024,
     access: 'read',
-    input: z.union([
-      z.object({ id: idSchema, edition: edition.optional() }).strict(),
-      z
-        .object({
-          report: z.object({ fileName: z.string().min(1).max(260), base64: z.string().min(1).max(70_000_000) }).strict(),
-          /** When the file has no start date (042) nor round dates. */
-          start: isoDate.optional(),
-          /** Instead of the system the file declares. */
-          system: z.enum(['swiss', 'round-robin']).optional(),
-          edition: edition.optional()
-        })
-        .strict()
-    ]),
+    input: z.union([z.object({ id: idSchema, edition: edition.optional() }).strict(), rateReportInputSchema]),
     output: tournamentRatingSchema
   })
 }

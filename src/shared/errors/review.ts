@@ -46,8 +46,8 @@ export const reviewErrors: ErrorCatalogue = {
     fr: 'Identité confirmée : le joueur du registre proposé est celui du rapport (motif standard).'
   },
   'checks.noFindingOfRule': {
-    en: 'Tournament {id} has no finding of rule {code} to decide.',
-    fr: 'Le tournoi {id} n’a aucun constat de la règle {code} à décider.'
+    en: 'Tournament {id} has no finding “{rule}” left to decide.',
+    fr: 'Le tournoi {id} n’a plus de constat « {rule} » à décider.'
   },
   'checks.ratingTypeLocked': {
     en: 'Tournament {id} is {status}: its rating type can no longer be changed. Take it back to checked first (reopen, with a reason), then change it.',

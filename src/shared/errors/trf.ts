@@ -141,7 +141,7 @@ export const trfErrors: ErrorCatalogue = {
   'tournaments.notFound': { en: 'No tournament {id}.', fr: 'Aucun tournoi {id}.' },
   'tournaments.noStartDate': { en: 'Tournament {id} has no start date nor round dates: it cannot be rated.', fr: 'Le tournoi {id} n’a ni date de début ni dates de rondes : il ne peut pas être comptabilisé.' },
   'tournaments.reportNoStartDate': { en: '{file}: no start date (042) nor round dates in the file: give one.', fr: '{file} : ni date de début (042) ni dates de rondes dans le fichier : indiquez-en une.' },
-  'tournaments.unreadableReport': { en: '{file}:{line}:{column}: {code} (expected {expected}).', fr: '{file}:{line}:{column} : {code} (attendu : {expected}).' },
+  'tournaments.unreadableReport': { en: '{file}, line {line}, column {column}: {what} (expected {expected}).', fr: '{file}, ligne {line}, colonne {column} : {what} (attendu : {expected}).' },
   'tournaments.noPlayers': { en: '{file}: no player lines (001) found.', fr: '{file} : aucune ligne de joueur (001).' },
   'tournaments.findingNotFound': { en: 'No finding {id}.', fr: 'Aucun constat {id}.' },
   'tournaments.playerNotFound': { en: 'No player {id} in tournament {tournamentId}.', fr: 'Aucun joueur {id} dans le tournoi {tournamentId}.' },

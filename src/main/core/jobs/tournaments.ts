@@ -1,10 +1,12 @@
 // Tournament jobs in the worker: `tournaments:import` imports the UI's batch of report files on its own connection,
 // file by file with progress and cancel checks (at 50 files the call held the main process over a second), and the
-// `tournaments:import` and `tournaments:preview` calls of the desktop app and browser mode parse their files here.
+// `tournaments:import`, `tournaments:preview` and the calculator's `tournaments:rate` of a file, in the desktop app and
+// browser mode, parse their files here.
 import type { JobHandlersOf } from '../workers/protocol'
 import { inWriteTurn } from './write-turn'
 import { openDatabase } from '../db/open'
 import { importReports, previewReport } from '../services/tournaments'
+import { rateReport } from '../services/tournament-rating'
 
 export const tournamentsJobs: JobHandlersOf<'tournaments'> = {
   'tournaments:import': inWriteTurn('tournaments:import', (input, ctx) => {
@@ -22,6 +24,15 @@ export const tournamentsJobs: JobHandlersOf<'tournaments'> = {
     const db = openDatabase(ctx.dbPath, { readonly: true })
     try {
       return previewReport(db, input)
+    } finally {
+      db.close()
+    }
+  },
+  // the calculator's report, read and rated with the lists of a read-only connection (nothing written)
+  'tournaments:rate': (input, ctx) => {
+    const db = openDatabase(ctx.dbPath, { readonly: true })
+    try {
+      return rateReport(db, input)
     } finally {
       db.close()
     }

@@ -46,7 +46,7 @@ export function decideRule(db: Db, tournamentId: number, code: string, decision:
   return db.transaction(() => {
     refuseIfRated(requireFacts(db, tournamentId))
     const rows = listFindings(db, tournamentId, { code, undecidedOnly: !includeDecided })
-    if (rows.length === 0) throw new UserError('checks.noFindingOfRule', { id: tournamentId, code })
+    if (rows.length === 0) throw new UserError('checks.noFindingOfRule', { id: tournamentId, rule: { en: findingTitle(code, 'en'), fr: findingTitle(code, 'fr') } })
     for (const f of rows) {
       setDecision(db, f.id, decision, reason, actor)
       auditReview(db, actor, `finding.${decision}`, f.id, reason, {

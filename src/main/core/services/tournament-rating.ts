@@ -10,11 +10,14 @@ import { editionChain, ratingsAtStart, ratingsPublishedSince } from '../data/lis
 import { loadTournamentModel } from '../data/tournament-model'
 import { matchedFideIds, tournamentRatingFacts } from '../data/tournament-rating'
 import { gameExclusions } from '../data/findings'
-import { readTrf } from '../trf/index'
+import { readReport } from '../trf/bounds'
+import { parsesOffMain } from './context'
+import { inParseSlot } from './parse-queue'
 import { rateTournament } from '../engine/tournament'
 import { explainRating, type ExcludedGame } from '../engine/explain'
 import { BUILTIN_EDITIONS, editionForDate } from '../rules/editions'
 import { UserError } from '../util/errors'
+import { findingTitle } from '../../../shared/finding-titles'
 
 export interface RatingRequest {
   tournamentId: number | null
@@ -109,9 +112,9 @@ interface ReportInput {
 
 /** A report file read as the import would, not stored: no findings to honour, ratings from the lists. */
 function reportRequest(input: ReportInput): RatingRequest {
-  const parsed = readTrf(new Uint8Array(Buffer.from(input.report.base64, 'base64')), input.report.fileName)
+  const parsed = readReport(new Uint8Array(Buffer.from(input.report.base64, 'base64')), input.report.fileName)
   const fatal = parsed.findings.find((f) => f.fatal)
-  if (fatal) throw new UserError('tournaments.unreadableReport', { file: input.report.fileName, line: fatal.location.line ?? '?', column: fatal.location.column ?? '?', code: fatal.code, expected: fatal.expected })
+  if (fatal) throw new UserError('tournaments.unreadableReport', { file: input.report.fileName, line: fatal.location.line ?? '?', column: fatal.location.column ?? '?', what: { en: findingTitle(fatal.code, 'en'), fr: findingTitle(fatal.code, 'fr') }, expected: fatal.expected })
   if (parsed.players.length === 0) throw new UserError('tournaments.noPlayers', { file: input.report.fileName })
   const start = parsed.header.startDate ?? parsed.header.roundDates.find((d) => d !== null) ?? input.start
   if (!start) throw new UserError('tournaments.reportNoStartDate', { file: input.report.fileName })
@@ -127,5 +130,16 @@ function reportRequest(input: ReportInput): RatingRequest {
   }
 }
 
-export const rateHandler: Handler<'tournaments:rate'> = (input, { db }) =>
-  rateWithLists(db, 'id' in input ? storedRequest(db, input.id, input.edition) : reportRequest(input))
+/** A report file rated as it is (the calculator's upload), on the connection given: the worker job's read-only one. */
+export function rateReport(db: Db, input: ReportInput): TournamentRating {
+  return rateWithLists(db, reportRequest(input))
+}
+
+// a stored tournament is rated here; an outside file is read in a worker where other calls are served meanwhile
+// (parsesOffMain), as the import and the preview read theirs
+export const rateHandler: Handler<'tournaments:rate'> = (input, ctx) =>
+  'id' in input
+    ? rateWithLists(ctx.db, storedRequest(ctx.db, input.id, input.edition))
+    : parsesOffMain(ctx)
+      ? inParseSlot(ctx, () => ctx.jobs.run('tournaments:rate', input, undefined, { quiet: true }))
+      : rateReport(ctx.db, input)

@@ -1,5 +1,6 @@
 // A tournament's review on a real database: checks run on import and on demand, idempotently; decisions carry over to a
 // corrected file; approval is refused while errors are open; bulk decisions; licences re-run the checks; the audit trail.
+import { findingTitle } from '../../../../src/shared/finding-titles'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -210,7 +211,10 @@ describe('bulk decisions', () => {
     const audit = (await auditOf(r.tournamentId)).filter((a) => a.action === 'finding.accepted')
     expect(audit).toHaveLength(5)
     expect(audit.every((a) => a.reason === 'first season: every newcomer is a new player' && (a.data.bulk as { count: number }).count === 5)).toBe(true)
-    expect((await refused('checks:decideRule', { tournamentId: r.tournamentId, code, decision: 'accepted', reason: 'again' })).key).toBe('checks.noFindingOfRule')
+    const again = await refused('checks:decideRule', { tournamentId: r.tournamentId, code, decision: 'accepted', reason: 'again' })
+    expect(again.key).toBe('checks.noFindingOfRule')
+    // the rule by its title, never its code
+    expect(again.message).toBe(`Tournament ${r.tournamentId} has no finding “${findingTitle(code, 'en')}” left to decide.`)
   })
 })
 

@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../../../src/main/core/service
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
 import { LIMITS } from '../../../../src/main/core/limits'
+import { findingTitle } from '../../../../src/shared/finding-titles'
 import { writeBigSwissTrf, writeByesTrf, writeWideXlsx, writeXlsxBomb } from '../../../reliability/hostile-files'
 
 const tmp = tempDir()
@@ -72,6 +73,25 @@ describe('outside files parsed off the main thread (desktop app, browser mode)',
     const f = v.findings.find((x) => x.code === 'trf.limits.roundsSupported')!
     expect(f.location.line).toBe(8)
     expect(f.message).toMatch(/^Line 8, column 200: player 1’s line holds 150 rounds; the report supports 11 at most/)
+  })
+
+  it('tournaments:rate of a report file (the calculator’s upload): system:info answers while it is read and rated, and the reply is the CLI’s', async () => {
+    const input = { report: { fileName: 'big.trf', base64: base64(tmp.file('big.trf')) } }
+    const off = await answeredMeanwhile(() => call(browser, 'tournaments:rate', input))
+    const inline = await call(cli, 'tournaments:rate', input)
+    expect(off.ok && (off.value as { players: unknown[] }).players).toHaveLength(3000)
+    expect(off).toEqual(inline)
+  })
+
+  it('tournaments:rate refuses the line of 150 byes with its location, as the CLI does', async () => {
+    writeByesTrf(tmp.file('byes-rate.trf'), 150, 9)
+    const input = { report: { fileName: 'byes-rate.trf', base64: base64(tmp.file('byes-rate.trf')) } }
+    const off = await call(browser, 'tournaments:rate', input)
+    expect(off).toEqual(await call(cli, 'tournaments:rate', input))
+    expect(off.ok).toBe(false)
+    expect((off as { error: { key: string; message: string } }).error).toMatchObject({ key: 'tournaments.unreadableReport' })
+    // the 9 rounds the report declares (XXR) end at column 179: the tenth cell is refused where it starts
+    expect((off as { error: { message: string } }).error.message).toBe(`byes-rate.trf, line 8, column 180: ${findingTitle('trf.round.beyondDeclared', 'en')} (expected at most 9 rounds (XXR/142)).`)
   })
 
   it('tournaments:import of the report: system:info answers while it is parsed and stored, and the reply is the CLI’s', async () => {

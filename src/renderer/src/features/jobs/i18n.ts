@@ -31,6 +31,7 @@ export default {
         'lists_diff': 'Comparison of two lists',
         'tournaments_import': 'Import of tournament reports',
         'tournaments_preview': 'Reading a tournament report',
+        'tournaments_rate': 'Rating a tournament report',
         'lists_export': 'Export of a list',
         'site_build': 'Publication of the website'
       }
@@ -67,6 +68,7 @@ export default {
         'lists_diff': 'Comparaison de deux listes',
         'tournaments_import': 'Import de rapports de tournoi',
         'tournaments_preview': 'Lecture d’un rapport de tournoi',
+        'tournaments_rate': 'Calcul d’un rapport de tournoi',
         'lists_export': 'Export d’une liste',
         'site_build': 'Publication du site web'
       }
