@@ -32,7 +32,7 @@ function coreLayers() {
     rules: { 'no-restricted-imports': ['error', { patterns: [...CORE_PATTERNS, ...patterns] }] }
   })
   return [
-    // files at the core's root (none today) and any folder not named below: the strictest above-layer rules
+    // files at the core's root (limits.ts) and any folder not named below: the strictest above-layer rules
     { files: ['src/main/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...CORE_PATTERNS, NOT_SERVICES, NOT_JOBS, NOT_DEMO, NOT_MIGRATIONS] }] } },
     block(PURE, [NOT_SERVICES, NOT_JOBS, NOT_DEMO, NOT_MIGRATIONS, NOT_DATA, NOT_DB, NOT_WORKERS, above('tournaments', 'a pure module does not import tournaments/ (it reads the database)')]),
     block(['workers'], [NOT_SERVICES, NOT_JOBS, NOT_DEMO, NOT_MIGRATIONS, NOT_DATA, ...NOT_ORCHESTRATORS, above('lists', 'workers/ is thread plumbing: no domain code')]),
