@@ -56,7 +56,8 @@ beforeAll(async () => {
     )
     importFideList(db, { file: list, listDate: '2026-10-01' })
     const trf = roundRobinTrf('Autumn Round Robin', '2026-10-10', 'Round robin standard', PLAYERS.map((p, i) => ({ name: p.name, rating: p.rating, fideId: p.id, results: ROWS[i]!.split('') }))).replace(/^052 .*$/m, '052 2026/10/12')
-    const ctx = { db } as unknown as ServiceContext
+    // the CLI's way: the reports parsed on this thread (no job runner in this seed)
+    const ctx = { db, host: 'cli' } as unknown as ServiceContext
     const [r] = tournamentsHandlers['tournaments:import']({ files: [{ fileName: 'autumn.trf', base64: Buffer.from(trf).toString('base64') }] }, ctx) as { ok: boolean; tournamentId: number }[]
     tournamentId = r!.tournamentId
     // a report written by hand: whatever would block approval is decided by the office beforehand

@@ -206,6 +206,28 @@ describe('checks store', () => {
     expect(store.groups.map((g) => g.code)).toEqual(['check.arbiters.unlicensed'])
   })
 
+  it('shows nothing of the tournament reviewed before while another one’s review loads', async () => {
+    const store = checks.useChecksStore()
+    const first = store.loadReview(5)
+    await answerReview(0, [finding(2, null, 'check.arbiters.unlicensed')])
+    await first
+    expect(store.facts).not.toBeNull()
+    expect(store.groups).toHaveLength(1)
+    // tournament 6 asked for: until its answers come, no finding, fact or audit line of 5 is shown as its own
+    const second = store.loadReview(6)
+    expect(store.facts).toBeNull()
+    expect(store.groups).toEqual([])
+    expect(store.audit).toEqual([])
+    await answerReview(3, [finding(7, null, 'check.deadline.report', 'warning')])
+    await second
+    expect(store.groups.map((g) => g.code)).toEqual(['check.deadline.report'])
+    // the same tournament read again keeps what it shows until the answer (a decision's re-read)
+    const again = store.loadReview(6)
+    expect(store.groups.map((g) => g.code)).toEqual(['check.deadline.report'])
+    await answerReview(6, [finding(7, null, 'check.deadline.report', 'warning')])
+    await again
+  })
+
   it('shows a decision at once: the reply goes into the finding shown (the same object), then the review is read again in place', async () => {
     const store = checks.useChecksStore()
     const load = store.loadReview(5)
@@ -254,6 +276,26 @@ describe('checks store', () => {
     calls[0].resolve({ ok: false, error: { code: 'user', key: 'checks.openErrors', params: { id: 5, count: 1, codes: 'check.arbiters.unlicensed' }, message: 'Tournament 5 cannot be approved: 1 error(s) still open (check.arbiters.unlicensed).' } })
     expect(await approve).toContain('cannot be approved')
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('tournaments store: the tournament shown', () => {
+  it('shows nothing of the tournament opened before while another one loads', async () => {
+    const store = tournaments.useTournamentsStore()
+    const first = store.loadTournament(1)
+    await vi.waitFor(() => expect(calls.length).toBe(2))
+    calls[0].resolve({ ok: true, value: { id: 1, name: 'Rapid City Open' } })
+    calls[1].resolve({ ok: true, value: [{ id: 9 }] })
+    await first
+    expect(store.detail?.id).toBe(1)
+    const second = store.loadTournament(2)
+    expect(store.detail).toBeNull()
+    expect(store.findings).toEqual([])
+    await vi.waitFor(() => expect(calls.length).toBe(4))
+    calls[2].resolve({ ok: true, value: { id: 2, name: 'Closed Annecy' } })
+    calls[3].resolve({ ok: true, value: [] })
+    await second
+    expect(store.detail?.id).toBe(2)
   })
 })
 

@@ -132,6 +132,12 @@ export const useChecksStore = defineStore('checks', () => {
   }
 
   async function loadReview(id: number): Promise<void> {
+    if (reviewId.value !== id) {
+      // another tournament's review: its findings, facts and audit are not shown as this one's while it loads
+      findings.value = []
+      facts.value = null
+      audit.value = []
+    }
     reviewId.value = id
     reviewLoading.value = true
     reviewError.value = null

@@ -254,6 +254,9 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   async function loadTournament(id: number): Promise<void> {
     if (detail.value?.id !== id) {
+      // another tournament: nothing of the one shown before stays on screen while this one loads
+      detail.value = null
+      findings.value = []
       ratingRequest++
       rating.value = null
       ratingError.value = null
