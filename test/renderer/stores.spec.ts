@@ -206,6 +206,17 @@ describe('checks store', () => {
     expect(store.groups.map((g) => g.code)).toEqual(['check.arbiters.unlicensed'])
   })
 
+  it('counts only warnings and errors as left to decide: informations ask no decision, so no bulk decision either', async () => {
+    const store = checks.useChecksStore()
+    const load = store.loadReview(5)
+    await answerReview(0, [finding(1, null, 'check.ratedWith', 'info'), finding(2, null, 'check.ratedWith', 'info'), finding(3, null, 'check.deadline.report', 'warning'), finding(4, null, 'check.deadline.report', 'warning')])
+    await load
+    expect(store.groups.map((g) => [g.code, g.items.length, g.undecided])).toEqual([
+      ['check.deadline.report', 2, 2],
+      ['check.ratedWith', 2, 0]
+    ])
+  })
+
   it('shows nothing of the tournament reviewed before while another one’s review loads', async () => {
     const store = checks.useChecksStore()
     const first = store.loadReview(5)

@@ -39,7 +39,8 @@ export function groupByRule(findings: readonly StoredFinding[]): RuleGroup[] {
     if (!g) groups.set(f.code, (g = { code: f.code, level: f.level, items: [], undecided: 0 }))
     g.items.push(f)
     if (LEVEL_ORDER[f.level] < LEVEL_ORDER[g.level]) g.level = f.level
-    if (f.decision === null) g.undecided++
+    // an information asks no decision (no buttons on it): only warnings and errors are left to decide
+    if (f.decision === null && f.level !== 'info') g.undecided++
   }
   return [...groups.values()].sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || a.code.localeCompare(b.code))
 }
