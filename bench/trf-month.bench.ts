@@ -37,7 +37,8 @@ try {
     `set-up ${((performance.now() - t0) / 1000).toFixed(1)} s: a list of ${POOL.toLocaleString('en')} players; ${FILES.toLocaleString('en')} reports ` +
       `(${swiss.toLocaleString('en')} Swiss, ${(FILES - swiss).toLocaleString('en')} round robins, up to ${Math.max(...files.map((f) => f.players))} players), about ${games.toLocaleString('en')} games`
   )
-  const ctx = { db } as ServiceContext
+  // the import timed on this thread, as the CLI runs it (no job runner here)
+  const ctx = { db, host: 'cli' } as ServiceContext
   const batches: { fileName: string; base64: string }[][] = []
   for (let i = 0; i < files.length; i += PER_CALL) batches.push(files.slice(i, i + PER_CALL).map((f) => ({ fileName: f.fileName, base64: Buffer.from(f.text, 'latin1').toString('base64') })))
   let slowest = 0
