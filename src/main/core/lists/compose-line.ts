@@ -12,6 +12,9 @@ import { withGames } from './sheet-games'
 import { unlistedPart, type WindowState } from './unlisted'
 import type { BaseEntry, CalculationSheet, GenerationCounters, GenerationInput, ListEntry, ListGames, PlayerFacts, UnratedWindow, WindowEvent } from './types'
 
+// The references a sheet stores for its notes: keys of the frozen sheet format (sheet-format.ts) that the screens, the
+// PDFs and the site show as the paragraphs of the edition in force (shared/citations.ts); their text is part of the
+// stored sheets' bytes, so it stays as written.
 const FLOOR_REF = 'regulations.md § 5 (floor: 2005 § 9.21, 2010 § 7.21, 2014 § 7.21)'
 const INACTIVE_REF = 'regulations.md § 5 (inactivity: 2005 § 9.23a–c, 2010 § 7.23a–c, 2014 § 7.23a–b)'
 const TITLED_REF = 'regulations.md § 5 (2005 § 9.22, 2010 § 7.22, 2014 § 7.22)'
@@ -159,7 +162,7 @@ function reachedHigh(edition: Edition, highest: number | null, rating: number): 
 }
 
 /**
- * The rated step: a rated player's new rating, base rating + K × ΣΔR over the period (regulations.md § 4.1, § 5);
+ * The rated step: a rated player's new rating, base rating + K × ΣΔR over the period, rounded once (FIDE 2024 § 8.3.4);
  * in 2024 rapid and blitz, a player unrated on the base list is rated with his standard rating.
  */
 function rateRatedPlayer(list: LineComposition, line: Line): void {
@@ -311,7 +314,7 @@ function ratedStatus(list: LineComposition, line: Line, computed: number): void 
   line.kNext = kRule(edition, line.kState, listDate)
 }
 
-/** The rating after the compression of 1 March 2024 (regulations.md § 1), its figures on the sheet when it moves. */
+/** The rating after FIDE's compression of 1 March 2024 (ratings under 2000 raised), its figures on the sheet when it moves. */
 function compressed(list: LineComposition, line: Line, rating: number): number {
   const { edition } = list
   const after = compressRating(edition, rating, list.ratingType)

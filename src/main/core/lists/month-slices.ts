@@ -1,7 +1,8 @@
-// How a long event is cut into the month slices a list rates (regulations.md § 5): pure date and round arithmetic,
-// given the event's dates, its rounds with their dates and the rounds an earlier list rated.
+// How a long event is cut into the month slices a list rates (FIDE practice for events of more than 30 days, reported
+// and rated month by month): pure date and round arithmetic, given the event's dates, its rounds with their dates and
+// the rounds an earlier list rated.
 
-/** An event lasting more than this many days is rated month by month (regulations.md § 5). */
+/** An event lasting more than this many days is rated month by month, each month with the list valid then. */
 export const MONTHLY_SLICE_DAYS = 30
 
 /** What the cut reads of a period's tournament: its dates and the rounds already rated in published lists. */
