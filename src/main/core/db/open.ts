@@ -59,3 +59,13 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     throw e
   }
 }
+
+/** `read` on a short read-only connection of its own, closed after it: a job's reading (an archive served read-only reads too). */
+export function readOnly<T>(file: string, read: (db: Db) => T): T {
+  const db = openDatabase(file, { readonly: true })
+  try {
+    return read(db)
+  } finally {
+    db.close()
+  }
+}

@@ -6,7 +6,7 @@
 // `lists:export` writes an export (PDF layout, or a whole list's rows) to the file the main process chose.
 import type { JobHandlersOf } from '../workers/protocol'
 import { inWriteTurn } from './write-turn'
-import { openDatabase } from '../db/open'
+import { openDatabase, readOnly } from '../db/open'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { applyCorrection, correctionPreview } from '../services/list-corrections'
 import { assertPublishableNow, draftIsStale, publishList } from '../services/list-publication'
@@ -48,14 +48,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       db.close()
     }
   },
-  'lists:stale': (input, ctx) => {
-    const db = openDatabase(ctx.dbPath, { readonly: true })
-    try {
-      return { stale: draftIsStale(db, input.listId) }
-    } finally {
-      db.close()
-    }
-  },
+  'lists:stale': (input, ctx) => readOnly(ctx.dbPath, (db) => ({ stale: draftIsStale(db, input.listId) })),
   'lists:correctPreview': (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
@@ -91,11 +84,6 @@ export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:diff': (input, ctx) => {
     // read only: the comparison goes to the cache beside, never into the office's database (an archive served
     // read-only compares too)
-    const db = openDatabase(ctx.dbPath, { readonly: true })
-    try {
-      return compareAndStore(db, ctx.dbPath, input.fromId, input.toId, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
-    } finally {
-      db.close()
-    }
+    return readOnly(ctx.dbPath, (db) => compareAndStore(db, ctx.dbPath, input.fromId, input.toId, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }))
   }
 }

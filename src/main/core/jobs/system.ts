@@ -1,5 +1,5 @@
 // Frame jobs: a database health check that walks every table (integrity, row counts) with progress.
-import { openDatabase } from '../db/open'
+import { openDatabase, readOnly } from '../db/open'
 import type { JobHandlersOf } from '../workers/protocol'
 import type { WorkerScript } from '../workers/runner'
 import { automaticBackup, backupFolder, restoreDatabase } from '../db/backup'
@@ -63,12 +63,7 @@ export const systemJobs: JobHandlersOf<'system'> = {
 
 /** The backups folder the settings name for this database (read on a short read-only connection). */
 export function backupFolderOf(dbPath: string): string {
-  const db = openDatabase(dbPath, { readonly: true })
-  try {
-    return backupFolder(dbPath, readSettings(db).backupDir)
-  } finally {
-    db.close()
-  }
+  return readOnly(dbPath, (db) => backupFolder(dbPath, readSettings(db).backupDir))
 }
 
 /** Before a list import changes a registry that holds data: a verified copy to go back to. */

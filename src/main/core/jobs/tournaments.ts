@@ -4,7 +4,7 @@
 // browser mode, parse their files here.
 import type { JobHandlersOf } from '../workers/protocol'
 import { inWriteTurn } from './write-turn'
-import { openDatabase } from '../db/open'
+import { openDatabase, readOnly } from '../db/open'
 import { importReports, previewReport } from '../services/tournaments'
 import { rateReport } from '../services/tournament-rating'
 
@@ -20,21 +20,7 @@ export const tournamentsJobs: JobHandlersOf<'tournaments'> = {
     }
   }),
   // a preview writes nothing: the report parsed here, the stored tournament it matches read on a read-only connection
-  'tournaments:preview': (input, ctx) => {
-    const db = openDatabase(ctx.dbPath, { readonly: true })
-    try {
-      return previewReport(db, input)
-    } finally {
-      db.close()
-    }
-  },
+  'tournaments:preview': (input, ctx) => readOnly(ctx.dbPath, (db) => previewReport(db, input)),
   // the calculator's report, read and rated with the lists of a read-only connection (nothing written)
-  'tournaments:rate': (input, ctx) => {
-    const db = openDatabase(ctx.dbPath, { readonly: true })
-    try {
-      return rateReport(db, input)
-    } finally {
-      db.close()
-    }
-  }
+  'tournaments:rate': (input, ctx) => readOnly(ctx.dbPath, (db) => rateReport(db, input))
 }
