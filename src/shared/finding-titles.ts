@@ -141,6 +141,12 @@ export function findingTitle(code: string, locale: TitleLocale): string {
   return FINDING_TITLES[code]?.[locale].title ?? code
 }
 
+/** The titles of findings in both languages, joined by commas: an error's parameter, the message's language chosen
+ *  where it is shown (translateError). */
+export function findingTitlesText(codes: readonly string[]): Record<TitleLocale, string> {
+  return { en: codes.map((c) => findingTitle(c, 'en')).join(', '), fr: codes.map((c) => findingTitle(c, 'fr')).join(', ') }
+}
+
 /** A finding's one-sentence explanation, or '' for an unknown code. */
 export function findingExplanation(code: string, locale: TitleLocale): string {
   return FINDING_TITLES[code]?.[locale].explain ?? ''

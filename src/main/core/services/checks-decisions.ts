@@ -4,7 +4,7 @@ import type { Db } from '../db/open'
 import { UserError } from '../util/errors'
 import { readSettings } from '../data/settings'
 import { translateError } from '../../../shared/errors/index'
-import { findingTitle } from '../../../shared/finding-titles'
+import { findingTitlesText } from '../../../shared/finding-titles'
 import { blockingErrors, findingCounts, getFinding, listFindings, setDecision, type FindingDecision, type FindingRow } from '../data/findings'
 import { setStatus, type ReviewFacts, type TournamentStatus } from '../data/review'
 import { auditReview } from './checks-audit'
@@ -46,7 +46,7 @@ export function decideRule(db: Db, tournamentId: number, code: string, decision:
   return db.transaction(() => {
     refuseIfRated(requireFacts(db, tournamentId))
     const rows = listFindings(db, tournamentId, { code, undecidedOnly: !includeDecided })
-    if (rows.length === 0) throw new UserError('checks.noFindingOfRule', { id: tournamentId, rule: { en: findingTitle(code, 'en'), fr: findingTitle(code, 'fr') } })
+    if (rows.length === 0) throw new UserError('checks.noFindingOfRule', { id: tournamentId, rule: findingTitlesText([code]) })
     for (const f of rows) {
       setDecision(db, f.id, decision, reason, actor)
       auditReview(db, actor, `finding.${decision}`, f.id, reason, {
@@ -95,7 +95,7 @@ export function approveTournament(db: Db, id: number, typed: string | null, over
     if (t.status === 'imported') throw new UserError('checks.notChecked', { id })
     const blocking = blockingErrors(db, id)
     if (blocking.length > 0 && !overrideErrors) {
-      throw new UserError('checks.openErrors', { id, count: blocking.length, codes: findingTitles([...new Set(blocking.map((b) => b.code))]) })
+      throw new UserError('checks.openErrors', { id, count: blocking.length, codes: findingTitlesText([...new Set(blocking.map((b) => b.code))]) })
     }
     let reason = typed
     if (reason === null) {
@@ -171,9 +171,4 @@ export function reopenTournament(db: Db, id: number, reason: string, actor: stri
     auditReview(db, actor, 'tournament.status', id, reason, { from: t.status, to: 'checked' })
     return { id, status: 'checked' as const }
   })()
-}
-
-/** The findings a message names, by their titles in both languages (never their codes), for the message's language. */
-function findingTitles(codes: string[]): { en: string; fr: string } {
-  return { en: codes.map((c) => findingTitle(c, 'en')).join(', '), fr: codes.map((c) => findingTitle(c, 'fr')).join(', ') }
 }

@@ -17,7 +17,7 @@ import { rateTournament } from '../engine/tournament'
 import { explainRating, type ExcludedGame } from '../engine/explain'
 import { BUILTIN_EDITIONS, editionForDate } from '../rules/editions'
 import { UserError } from '../util/errors'
-import { findingTitle } from '../../../shared/finding-titles'
+import { findingTitlesText } from '../../../shared/finding-titles'
 
 export interface RatingRequest {
   tournamentId: number | null
@@ -114,7 +114,7 @@ interface ReportInput {
 function reportRequest(input: ReportInput): RatingRequest {
   const parsed = readReport(new Uint8Array(Buffer.from(input.report.base64, 'base64')), input.report.fileName)
   const fatal = parsed.findings.find((f) => f.fatal)
-  if (fatal) throw new UserError('tournaments.unreadableReport', { file: input.report.fileName, line: fatal.location.line ?? '?', column: fatal.location.column ?? '?', what: { en: findingTitle(fatal.code, 'en'), fr: findingTitle(fatal.code, 'fr') }, expected: fatal.expected })
+  if (fatal) throw new UserError('tournaments.unreadableReport', { file: input.report.fileName, line: fatal.location.line ?? '?', column: fatal.location.column ?? '?', what: findingTitlesText([fatal.code]), expected: fatal.expected })
   if (parsed.players.length === 0) throw new UserError('tournaments.noPlayers', { file: input.report.fileName })
   const start = parsed.header.startDate ?? parsed.header.roundDates.find((d) => d !== null) ?? input.start
   if (!start) throw new UserError('tournaments.reportNoStartDate', { file: input.report.fileName })
