@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs'
 import { threadId } from 'node:worker_threads'
 import { holderParams, removeWriterMark, writerMarkPath, writerMarks, type WriterMark } from '../db/writer-marks'
 import { openDatabase, type Db } from '../db/open'
-import { inspectBeforeOpen } from '../db/open-check'
+import { lockHolder, sessionBusyError } from '../db/sqlite-errors'
 import { officerName, readSettings } from './settings'
 import { UserError } from '../util/errors'
 import { LIMITS } from '../limits'
@@ -30,16 +30,6 @@ function writeLockFree(db: Db): boolean {
     throw e
   } finally {
     db.pragma(`busy_timeout = ${timeout}`)
-  }
-}
-
-/** Who holds the database when no mark is ahead: the session of the lock beside it, if another one's. */
-function unmarkedHolder(dbPath: string): { pid: number; host: string; since: string } | null {
-  try {
-    const lock = inspectBeforeOpen(dbPath).lock
-    return lock && !lock.stale ? { pid: lock.pid, host: lock.host, since: lock.since } : null
-  } catch {
-    return null
   }
 }
 
@@ -94,7 +84,7 @@ export async function takeWriteTurn(dbPath: string, kind: string, hooks: TurnHoo
       }
       // the writer at work, else the first in the queue
       const holder = ahead.find((m) => m.state === 'writing') ?? ahead[0] ?? null
-      const session = holder ? null : unmarkedHolder(dbPath)
+      const session = holder ? null : lockHolder(dbPath)
       const message = holder
         ? translateError('db.writerWaiting', holderParams(dbPath, holder), loc)
         : session
@@ -118,7 +108,5 @@ export async function takeWriteTurn(dbPath: string, kind: string, hooks: TurnHoo
 function timedOut(dbPath: string, holder: WriterMark | null, maxWaitMs: number): UserError {
   const minutes = Math.round((maxWaitMs / 60_000) * 10) / 10
   if (holder) return new UserError('db.writerTimedOut', { ...holderParams(dbPath, holder), minutes })
-  const session = unmarkedHolder(dbPath)
-  if (session && !(session.pid === process.pid && session.host === hostname())) return new UserError('db.busyHeld', { file: dbPath, ...session })
-  return new UserError('db.busy', { file: dbPath })
+  return sessionBusyError(dbPath)
 }

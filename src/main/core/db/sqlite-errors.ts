@@ -7,7 +7,7 @@ import { inspectBeforeOpen } from './open-check'
 import { holderParams, writingNow } from './writer-marks'
 
 /** Who holds the database, as the lock beside it says: another session's process, else an unnamed session. */
-function holderOf(dbPath: string | undefined): { pid: number; host: string; since: string } | null {
+export function lockHolder(dbPath: string | undefined): { pid: number; host: string; since: string } | null {
   if (!dbPath || dbPath === ':memory:' || !existsSync(dbPath)) return null
   try {
     const lock = inspectBeforeOpen(dbPath).lock
@@ -30,10 +30,15 @@ export function sqliteUserError(e: unknown, dbPath?: string): UserError | null {
     // a writer that took its turn says what it does and for whom (db/writer-marks.ts)
     const writing = dbPath && dbPath !== ':memory:' ? writingNow(dbPath) : null
     if (writing) return new UserError('db.busyWriter', holderParams(file, writing))
-    const holder = holderOf(dbPath)
-    if (holder && !(holder.pid === process.pid && holder.host === hostname())) return new UserError('db.busyHeld', { file, ...holder })
-    return new UserError('db.busy', { file })
+    return sessionBusyError(dbPath)
   }
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new UserError('db.diskFull', { file, reason: (e as Error).message })
   return null
+}
+
+/** The database busy with no writer's mark to name: `db.busyHeld` naming another session of its lock, else `db.busy`. */
+export function sessionBusyError(dbPath: string | undefined): UserError {
+  const holder = lockHolder(dbPath)
+  if (holder && !(holder.pid === process.pid && holder.host === hostname())) return new UserError('db.busyHeld', { file: dbPath ?? '', ...holder })
+  return new UserError('db.busy', { file: dbPath ?? '' })
 }
