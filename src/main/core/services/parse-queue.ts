@@ -1,7 +1,8 @@
 // Outside files parsed off the main thread (context.ts parsesOffMain) take a few workers at once: thirty previews of a
 // hostile spreadsheet sent together are thirty parses, but never thirty threads each holding a workbook. The others
 // wait their turn in order (no refusal: a preview is the officer's own step), and the main thread answers meanwhile.
-import type { ServiceContext } from './context'
+import { parsesOffMain, type ServiceContext } from './context'
+import type { JobInputOf, JobKindOf, JobResultOf, JobsContract } from '../../../shared/contract/jobs'
 import { LIMITS } from '../limits'
 
 interface Slots {
@@ -27,4 +28,17 @@ export async function inParseSlot<T>(ctx: Pick<ServiceContext, 'jobs'>, parse: (
     if (next) next()
     else slots.running--
   }
+}
+
+/**
+ * An outside file's parsing where the host wants it: in the desktop app and browser mode the job `kind` in a worker
+ * (one of the parse slots), so the main process answers meanwhile; in the CLI `inline`, on its own thread.
+ */
+export function parsedOffMain<K extends JobKindOf<JobsContract>>(
+  ctx: Pick<ServiceContext, 'host' | 'jobs'>,
+  kind: K,
+  input: JobInputOf<JobsContract, K>,
+  inline: () => JobResultOf<JobsContract, K> | Promise<JobResultOf<JobsContract, K>>
+): JobResultOf<JobsContract, K> | Promise<JobResultOf<JobsContract, K>> {
+  return parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run(kind, input, undefined, { quiet: true })) : inline()
 }

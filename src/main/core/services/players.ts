@@ -1,7 +1,7 @@
 // Handlers of the player registry and the arbiters registry: search, player page, import job, duplicates, merges, licences.
 import type { HandlersOf } from './dispatch'
-import { parsesOffMain, type ServiceContext } from './context'
-import { inParseSlot } from './parse-queue'
+import type { ServiceContext } from './context'
+import { parsedOffMain } from './parse-queue'
 import type { CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
@@ -63,10 +63,10 @@ export const playersHandlers: HandlersOf<'players'> = {
     return { jobId }
   },
 
-  // an outside file is parsed in a worker where other calls are served meanwhile (parsesOffMain)
+  // an outside file is parsed in a worker where other calls are served meanwhile (parsedOffMain)
   'players:previewNational': (input, ctx) => {
     const file = ctx.uploads.resolve(input.upload, 'national-list').path
-    return parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('registry:previewNational', { file }, undefined, { quiet: true })) : previewNationalFile(file)
+    return parsedOffMain(ctx, 'registry:previewNational', { file }, () => previewNationalFile(file))
   },
 
   'players:importNational': ({ upload, ...input }, { jobs, uploads }) => {

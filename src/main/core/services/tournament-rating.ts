@@ -11,8 +11,7 @@ import { loadTournamentModel } from '../data/tournament-model'
 import { matchedFideIds, tournamentRatingFacts } from '../data/tournament-rating'
 import { gameExclusions } from '../data/findings'
 import { readReport } from '../trf/bounds'
-import { parsesOffMain } from './context'
-import { inParseSlot } from './parse-queue'
+import { parsedOffMain } from './parse-queue'
 import { rateTournament } from '../engine/tournament'
 import { explainRating, type ExcludedGame } from '../engine/explain'
 import { BUILTIN_EDITIONS, editionForDate } from '../rules/editions'
@@ -136,10 +135,8 @@ export function rateReport(db: Db, input: ReportInput): TournamentRating {
 }
 
 // a stored tournament is rated here; an outside file is read in a worker where other calls are served meanwhile
-// (parsesOffMain), as the import and the preview read theirs
+// (parsedOffMain), as the import and the preview read theirs
 export const rateHandler: Handler<'tournaments:rate'> = (input, ctx) =>
   'id' in input
     ? rateWithLists(ctx.db, storedRequest(ctx.db, input.id, input.edition))
-    : parsesOffMain(ctx)
-      ? inParseSlot(ctx, () => ctx.jobs.run('tournaments:rate', input, undefined, { quiet: true }))
-      : rateReport(ctx.db, input)
+    : parsedOffMain(ctx, 'tournaments:rate', input, () => rateReport(ctx.db, input))

@@ -2,8 +2,7 @@
 import { readTimeControl } from '../trf/time-control-read'
 import { describeTimeControl } from '../../../shared/words'
 import type { Handler, HandlersOf } from './dispatch'
-import { parsesOffMain } from './context'
-import { inParseSlot } from './parse-queue'
+import { parsedOffMain } from './parse-queue'
 import type { CallInput, CallOutput } from '../../../shared/contract/index'
 import type { Db } from '../db/open'
 import { readSettings, officerName } from '../data/settings'
@@ -296,10 +295,10 @@ export function previewReport(db: Db, input: CallInput<'tournaments:preview'>): 
 }
 
 export const tournamentsHandlers: Omit<HandlersOf<'tournaments'>, 'tournaments:rate'> = {
-  // an outside file is parsed in a worker where other calls are served meanwhile (parsesOffMain)
-  'tournaments:preview': (input, ctx) => (parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('tournaments:preview', input, undefined, { quiet: true })) : previewReport(ctx.db, input)),
+  // an outside file is parsed in a worker where other calls are served meanwhile (parsedOffMain)
+  'tournaments:preview': (input, ctx) => parsedOffMain(ctx, 'tournaments:preview', input, () => previewReport(ctx.db, input)),
 
-  'tournaments:import': (input, ctx) => (parsesOffMain(ctx) ? inParseSlot(ctx, () => ctx.jobs.run('tournaments:import', input, undefined, { quiet: true })) : importReports(ctx.db, input)),
+  'tournaments:import': (input, ctx) => parsedOffMain(ctx, 'tournaments:import', input, () => importReports(ctx.db, input)),
 
   'tournaments:list': (input, { db }) => {
     const { total, rows } = tournamentPage(db, input)
