@@ -86,3 +86,21 @@ export function formatCount(n: number | null | undefined, locale: FormatLocale, 
 export function frenchSpacing(text: string): string {
   return text.replace(/[ \u202f](?=[:;!?»])/g, '\u00a0').replace(/«[ \u202f]/g, '«\u00a0')
 }
+
+/**
+ * A figure of a calculation sheet (a score, D, PD, ΔR, W, We, Ra, Ru) as every surface writes it (the sheet's drawer,
+ * its PDF, the public site): the language's decimal mark, `digits` decimals when given, a real minus sign ("−0,11"),
+ * and "–" when there is no figure. No thousands separator: a sheet's figures are ratings and their differences.
+ */
+export function formatFigure(n: number | null | undefined, locale: FormatLocale, digits?: number): string {
+  if (n === null || n === undefined) return '–'
+  let s = digits === undefined ? String(n) : n.toFixed(digits)
+  if (locale === 'fr' && s.includes('.')) s = s.replace('.', ',')
+  return s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
+}
+
+/** A sheet's change with its sign ("+0,48", "−0,11"): formatFigure with a plus before a gain. */
+export function formatSigned(n: number | null | undefined, locale: FormatLocale, digits?: number): string {
+  if (n === null || n === undefined) return '–'
+  return n > 0 ? `+${formatFigure(n, locale, digits)}` : formatFigure(n, locale, digits)
+}

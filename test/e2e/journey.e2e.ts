@@ -186,7 +186,9 @@ describe("a rating officer's month on the demo federation", () => {
     await received.click()
     await received.fill('2025-09-23')
     await received.press('Enter')
-    // the picture: the blocked report's card, with its problems and the line marked
+    // the picture: the blocked report's card, with its problems and the line marked (once the date picker has gone:
+    // the guide's first picture showed its panel fading over the card)
+    await h.page.locator('.n-date-panel').waitFor({ state: 'detached', timeout: 10_000 })
     await refused.scrollIntoViewIfNeeded()
     await shot(h.page, '04-import-queue', false)
     await h.page.getByTestId('import-all').click()
@@ -395,7 +397,9 @@ describe("a rating officer's month on the demo federation", () => {
     await publish.click()
     await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 30000 }).toBe('Published')
     expect((await h.page.getByTestId('preview-publisher').innerText()).trim()).toBe(`Source: ${FEDERATION.name} (${FEDERATION.code}). Computed under the FIDE Rating Regulations 2024.`)
-    await shot(h.page, '15-published')
+    // the picture shows the list's head (its status and source), not the bottom of the page where Publish was clicked
+    await h.page.getByTestId('preview-status').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await shot(h.page, '15-published', false)
   })
 
   it('names the list of 1 October 2025, version 1, on each tournament it rated; the rejected one names none', async () => {

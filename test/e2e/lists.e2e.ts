@@ -112,7 +112,7 @@ describe('the monthly list in the browser', () => {
     await sheet.waitFor()
     // C 1800, K 40: (½ − .24) + (0 − .36) + (1 − .08) = .82 × 40 = 32.8 → +33
     expect(await sheet.getByTestId('sheet-rating').innerText()).toBe('1833')
-    expect(await sheet.getByTestId('sheet-change').innerText()).toContain('32.8 → +33')
+    expect(await sheet.getByTestId('sheet-change').innerText()).toContain('32.80 → +33')
     // opponents by name and FIDE ID, each rating with the date of its list; the capped −400 explained under its table
     const roundRobin = sheet.getByTestId('sheet-tournament').filter({ hasText: 'Autumn Round Robin' })
     const opponents = await roundRobin.getByTestId('sheet-opponent').allInnerTexts()
@@ -133,6 +133,11 @@ describe('the monthly list in the browser', () => {
     expect(pdf).toContain('Delta, Dan (5000004)')
     expect(pdf).toContain('list of 1 Oct 2026')
     expect(pdf).toContain('New rating 1833')
+    // the sheet's figures written by one function on the screen and in the PDF: PD and ΔR with two decimals, a real minus
+    const figures = async (): Promise<string[]> => [...(await roundRobin.getByTestId('sheet-pd').allInnerTexts()), ...(await roundRobin.getByTestId('sheet-chg').allInnerTexts())].map((c) => c.trim())
+    const english = await figures()
+    expect(english).toEqual(['0.24', '0.36', '0.08', '+0.26', '−0.36', '+0.92'])
+    for (const figure of english) expect(pdf).toContain(figure)
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
     // the same in French
@@ -146,7 +151,11 @@ describe('the monthly list in the browser', () => {
     const [fr] = await Promise.all([h.page.waitForEvent('download'), sheet.getByTestId('sheet-print').click()])
     expect(fr.suggestedFilename()).toMatch(/^fiche-de-calcul-charlie-cleo-/)
     await fr.saveAs(join(shots, 'sheet-fr.pdf'))
-    expect((await pdfText(readFileSync(await fr.path()))).pages.join('\n')).toContain('liste du 1er octobre 2026')
+    const frPdf = (await pdfText(readFileSync(await fr.path()))).pages.join('\n')
+    expect(frPdf).toContain('liste du 1er octobre 2026')
+    const french = await figures()
+    expect(french).toEqual(['0,24', '0,36', '0,08', '+0,26', '−0,36', '+0,92'])
+    for (const figure of french) expect(frPdf).toContain(figure)
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
     await h.page.getByTestId('locale-switch').selectOption('en')

@@ -1,6 +1,6 @@
 // The one formatting of days, ratings and counts (src/shared/formats.ts) the screens, the PDFs and the messages share.
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDay, formatMoment, formatPeriod, formatRating, frenchSpacing } from '../../src/shared/formats'
+import { formatCount, formatDay, formatFigure, formatMoment, formatPeriod, formatRating, formatSigned, frenchSpacing } from '../../src/shared/formats'
 import { translateError } from '../../src/shared/errors/index'
 
 // Intl's spacing varies with its ICU version (narrow or plain no-break spaces)
@@ -46,6 +46,26 @@ describe('ratings and counts', () => {
     expect(plain(formatCount(2543, 'fr'))).toBe('2 543')
     expect(plain(formatCount(12345, 'fr'))).toBe('12 345')
     expect(formatCount(7, 'fr')).toBe('7')
+  })
+})
+
+describe("a calculation sheet's figures", () => {
+  // the drawer, the sheet's PDF and the public site write them with these two functions
+  it('writes the language decimal mark, the digits asked, a real minus sign and a dash for no figure', () => {
+    expect(formatFigure(0.5, 'en')).toBe('0.5')
+    expect(formatFigure(0.5, 'fr')).toBe('0,5')
+    expect(formatFigure(0.24, 'fr', 2)).toBe('0,24')
+    expect(formatFigure(32.8, 'en', 2)).toBe('32.80')
+    expect(formatFigure(-400, 'en')).toBe('−400')
+    expect(formatFigure(-0.36, 'fr', 2)).toBe('−0,36')
+    expect(formatFigure(2543, 'fr')).toBe('2543')
+    expect(formatFigure(null, 'en')).toBe('–')
+  })
+  it('signs a change: a plus before a gain, the minus sign before a loss, nothing before zero', () => {
+    expect(formatSigned(0.26, 'en', 2)).toBe('+0.26')
+    expect(formatSigned(-0.11, 'fr', 2)).toBe('−0,11')
+    expect(formatSigned(0, 'en')).toBe('0')
+    expect(formatSigned(null, 'fr')).toBe('–')
   })
 })
 

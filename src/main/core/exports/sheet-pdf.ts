@@ -6,7 +6,7 @@ import type { SheetView } from '../../../shared/contract/office-lists'
 import type { SheetGame, SheetTournament } from '../lists/types'
 import { fit, type PdfFonts } from './pdf'
 import { foldName } from '../registry/names'
-import { formatDay } from '../../../shared/formats'
+import { formatDay, formatFigure, formatSigned } from '../../../shared/formats'
 import { RATING_TYPE_IN_TEXT } from '../../../shared/words'
 
 type Locale = 'en' | 'fr'
@@ -79,18 +79,6 @@ const LABELS = {
 /** A date as the reader writes it: "1 September 2025", "1er septembre 2025" (short: "1 Sept 2025", "1er sept. 2025"). */
 export function sheetDate(iso: string, locale: Locale, month: 'long' | 'short' = 'long'): string {
   return formatDay(iso.slice(0, 10), locale, month === 'short' ? 'medium' : 'long')
-}
-
-/** A figure in the locale's decimals (a rating is an integer and takes no thousands separator). */
-function num(n: number | null | undefined, locale: Locale, digits?: number): string {
-  if (n === null || n === undefined) return '–'
-  const s = digits === undefined ? String(n) : n.toFixed(digits)
-  return (locale === 'fr' ? s.replace('.', ',') : s).replace(/^-/, '−')
-}
-
-function signed(n: number | null, locale: Locale, digits?: number): string {
-  if (n === null) return '–'
-  return n > 0 ? `+${num(n, locale, digits)}` : num(n, locale, digits)
 }
 
 function fill(text: string, params: Record<string, string>): string {
@@ -249,10 +237,10 @@ function tournamentBlock(w: SheetWriter, t: SheetTournament): boolean {
   w.para(`${sheetDate(t.start, locale)} – ${sheetDate(t.end, locale)} · ${w.editionName(t.edition)}`, 'body', 8.5)
   if (t.rating !== null) {
     w.para(L.rated(String(t.rating), w.listOf(t.ratingListId)))
-    w.para(fill(L.figures, { n: String(t.n), w: num(t.w, locale), we: num(t.we, locale, 2), chg: signed(t.chg, locale, 2), k: String(t.k ?? '–'), kchg: signed(t.kChg, locale, 2) }))
+    w.para(fill(L.figures, { n: String(t.n), w: formatFigure(t.w, locale), we: formatFigure(t.we, locale, 2), chg: formatSigned(t.chg, locale, 2), k: String(t.k ?? '–'), kchg: formatSigned(t.kChg, locale, 2) }))
   } else {
     w.para(L.playedUnrated)
-    w.para(fill(L.unratedFigures, { n: String(t.n), w: num(t.w, locale), ra: num(t.event?.ra ?? null, locale), ru: num(t.event?.ru ?? null, locale) }))
+    w.para(fill(L.unratedFigures, { n: String(t.n), w: formatFigure(t.w, locale), ra: formatFigure(t.event?.ra ?? null, locale), ru: formatFigure(t.event?.ru ?? null, locale) }))
   }
   doc.moveDown(0.3)
   w.row({ round: L.col.round, opponent: L.col.opponent, rating: L.col.rating, list: L.col.list, score: L.col.score, d: L.col.d, pd: L.col.pd, chg: L.col.chg, why: L.col.why }, 'bold')
@@ -273,10 +261,10 @@ function gameCells(w: SheetWriter, g: SheetGame): Record<ColKey, string> {
     opponent: w.opponent(g),
     rating: g.opponentRating === null ? '–' : String(g.opponentRating),
     list: w.listOf(g.opponentListId, 'short'),
-    score: num(g.score, locale),
-    d: g.d === null ? '' : `${num(g.d, locale)}${g.capped ? '*' : ''}`,
-    pd: g.pd === null ? '' : num(g.pd, locale, 2),
-    chg: g.chg === null ? '' : signed(g.chg, locale, 2),
+    score: formatFigure(g.score, locale),
+    d: g.d === null ? '' : `${formatFigure(g.d, locale)}${g.capped ? '*' : ''}`,
+    pd: g.pd === null ? '' : formatFigure(g.pd, locale, 2),
+    chg: g.chg === null ? '' : formatSigned(g.chg, locale, 2),
     why: g.counted ? '' : (L.notCounted[g.notCounted ?? ''] ?? g.notCounted ?? '')
   }
 }
@@ -289,10 +277,10 @@ function periodBlock(w: SheetWriter, sheet: NonNullable<SheetView['sheet']>, rou
   if (sheet.compression) w.para(L.compression(sheet.compression.before, sheet.compression.after))
   if (sheet.firstRating) {
     const f = sheet.firstRating
-    w.para(`${L.firstRating(num(f.ra, locale, 2), num(f.p, locale, 2), num(f.dp, locale), num(f.ru, locale), f.games)} — ${f.published ? L.published : L.notPublished}`)
+    w.para(`${L.firstRating(formatFigure(f.ra, locale, 2), formatFigure(f.p, locale, 2), formatFigure(f.dp, locale), formatFigure(f.ru, locale), f.games)} — ${f.published ? L.published : L.notPublished}`)
   }
   if (sheet.change !== null) {
-    w.para(L.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))
+    w.para(L.periodChange(formatFigure(sheet.changeExact, locale, 2), formatSigned(sheet.change, locale)))
     w.para(`${L.rounding}${rounding ? ` (${rounding[locale]})` : ''}.`, 'body', 8.5)
   }
   w.para(L.newRating(sheet.rating === null ? L.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))
