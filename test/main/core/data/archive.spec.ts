@@ -1,6 +1,6 @@
-// findPlayerRows: a narrow search sorts its matches, a dense one walks the name index, a one-word search that is
-// nearly all one surname reads that surname's range and sorts the few others; all give the same players in the same
-// order (name, then id), merged records left out, at most `limit`.
+// findPlayerRows: a narrow search sorts its matches, a dense one walks the name index (testing each name, or looking it
+// up in the set of matches), a one-word search that is nearly all one surname reads that surname's range and sorts the
+// few others; all give the same players in the same order (name, then id), merged records left out, at most `limit`.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { DENSE_SEARCH, SURNAME_SEARCH, findPlayerRows } from '../../../../src/main/core/data/archive'
