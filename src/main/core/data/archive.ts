@@ -116,6 +116,19 @@ export function registryMatches(db: Db, cond: SearchCondition, cap: number): num
 }
 
 /**
+ * A name search's FTS query of plain words (`"w1"* "w2"*`, as playerSearchCondition writes it) as a test of the folded
+ * name alone: each word starts the name or follows a space in it. On a folded name (words of a-z and 0-9, one space
+ * between: foldName) that is the FTS match itself, each word starting some token of the name (as words_prefix_match
+ * checks, data/player-search.ts), read from the name index with no player row and no set of matches; null for any
+ * other query.
+ */
+export function nameWordsTest(fts: string): { sql: string; params: string[]; words: number } | null {
+  const words = [...fts.matchAll(/"([a-z0-9]+)"\*/g)].map((m) => m[1]!)
+  if (!words.length || words.map((w) => `"${w}"*`).join(' ') !== fts) return null
+  return { sql: words.map(() => "instr(' ' || p.name_folded, ?) > 0").join(' AND '), params: words.map((w) => ` ${w}`), words: words.length }
+}
+
+/**
  * The first `limit` players (merged records left out) matching a search condition over `p` (playerSearchCondition),
  * by name then id, as `columns` over `p`. A narrow search (a surname) sorts its few matches; one that matches a
  * good share of the registry (two or three letters, a FIDE ID's first digits: a hundred thousand players at FIDE's
@@ -123,18 +136,26 @@ export function registryMatches(db: Db, cond: SearchCondition, cap: number): num
  * Between the two, a one-word search whose matches are nearly all names starting with it ("kum": Kumar, 6,000 players
  * at FIDE's size, late in the alphabet) takes those from their own range of the name index and sorts only the few
  * others (the word starting a later word of the name): the walk would step over every name before the range
- * (100 ms at 1.9 M players), the sort would read every match.
+ * (100 ms at 1.9 M players), the sort would read every match. The walk of a one-word name search, or of any name
+ * search of SURNAME_SEARCH matches or more, tests each name in the index (nameWordsTest) instead of looking it up in
+ * the set of the matches, which took longer to make than the walk: 60 ms for the 180,000 of "ber" (a syllable starting
+ * a tenth of the names' words) at 1.9 M players, 5 ms for 18,000, before the walk's first step. The test costs more a
+ * name than a look-up in the set (1.7 times, over half the index), so a walk of several words with fewer matches,
+ * which may step over most of the index to reach them (each word common, the names having both rare), keeps the set;
+ * a one-word walk's matches are thousands of names' later words (surnameFirst took the case of few), met early.
  */
 export function findPlayerRows<T>(db: Db, columns: string, cond: SearchCondition, limit: number): T[] {
   const matches = registryMatches(db, cond, cond.fts !== undefined ? SURNAME_SEARCH : DENSE_SEARCH)
   if (matches >= DENSE_SEARCH && matches < SURNAME_SEARCH && cond.fts !== undefined) {
-    const rows = surnameFirst<T>(db, columns, cond.fts, limit)
+    const rows = surnameFirst<T>(db, columns, cond.fts, limit, { matches })
     if (rows) return rows
   }
   const from = matches >= DENSE_SEARCH ? 'players p INDEXED BY players_name_status' : 'players p'
+  const test = matches >= DENSE_SEARCH && cond.fts !== undefined ? nameWordsTest(cond.fts) : null
+  const where = test && (test.words === 1 || matches >= SURNAME_SEARCH) ? test : cond
   return db
-    .prepare(`SELECT ${columns} FROM ${from} WHERE p.status <> 'merged' AND (${cond.sql}) ORDER BY p.name_folded, p.id LIMIT ?`)
-    .all(...cond.params, limit) as T[]
+    .prepare(`SELECT ${columns} FROM ${from} WHERE p.status <> 'merged' AND (${where.sql}) ORDER BY p.name_folded, p.id LIMIT ?`)
+    .all(...where.params, limit) as T[]
 }
 
 /**
@@ -142,18 +163,24 @@ export function findPlayerRows<T>(db: Db, columns: string, cond: SearchCondition
  * merged with the other matches, sorted; null when the query is not one plain word or when those others are many
  * (the word is common inside names: the walk finds its matches early then). In the registry (merged records left out)
  * or, with `list`, among the players on that list (a search inside a list by name: every entry, as its plain query),
- * ascending or descending, from `offset`.
+ * ascending or descending, from `offset`; `matches`, the registry's count of the FTS matches (registryMatches) when
+ * the caller has it.
  */
-export function surnameFirst<T>(db: Db, columns: string, fts: string, limit: number, within: { list?: number; offset?: number; desc?: boolean } = {}): T[] | null {
+export function surnameFirst<T>(db: Db, columns: string, fts: string, limit: number, within: { list?: number; offset?: number; desc?: boolean; matches?: number } = {}): T[] | null {
   const word = /^"([a-z0-9]+)"\*$/.exec(fts)?.[1]
   if (!word) return null
   // every name in [word, next) starts with the word, so its first FTS token does: all of them match
   const range = { lo: word, hi: word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1) }
   const inRange = 'SELECT id FROM players INDEXED BY players_name_status WHERE name_folded >= @lo AND name_folded < @hi'
-  const others = db
-    .prepare(`SELECT count(*) FROM (SELECT 1 FROM players_fts WHERE players_fts MATCH @fts AND rowid NOT IN (${inRange}) LIMIT ${DENSE_SEARCH})`)
-    .pluck()
-    .get({ fts, ...range }) as number
+  // the others: the matches less the range's names when the matches were counted whole (a count of the range in the
+  // name index), else the matches not in the range, counted up to DENSE_SEARCH (the range made a set: 5 ms for 9,000)
+  const others =
+    within.matches !== undefined && within.matches < SURNAME_SEARCH
+      ? within.matches - (db.prepare(`SELECT count(*) FROM (${inRange})`).pluck().get(range) as number)
+      : (db
+          .prepare(`SELECT count(*) FROM (SELECT 1 FROM players_fts WHERE players_fts MATCH @fts AND rowid NOT IN (${inRange}) LIMIT ${DENSE_SEARCH})`)
+          .pluck()
+          .get({ fts, ...range }) as number)
   if (others >= DENSE_SEARCH) return null
   const dir = within.desc ? 'DESC' : 'ASC'
   const keep = within.list !== undefined ? 'CROSS JOIN rating_list_entries e ON e.list_id = @list AND e.player_id = p.id' : ''

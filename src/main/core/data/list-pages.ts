@@ -235,7 +235,7 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
   // small list's are sorted, the players' index walked would be mostly players not on it
   if (input.sort !== 'rating' && (matches < SURNAME_SEARCH || !walksPlayers(entries, registry))) {
     // by name, one word mostly starting names (a surname: "kumar") is its range of the name index, the few others sorted
-    const surnames = input.sort === 'name' && cond.fts !== undefined ? surnameFirst<{ id: number }>(db, 'p.id', cond.fts, count, { list: input.listId, offset: input.offset, desc: dir === 'DESC' }) : null
+    const surnames = input.sort === 'name' && cond.fts !== undefined ? surnameFirst<{ id: number }>(db, 'p.id', cond.fts, count, { list: input.listId, offset: input.offset, desc: dir === 'DESC', matches }) : null
     return { total: onList, capped, ids: surnames ? surnames.map((r) => r.id) : sorted(count) }
   }
   // the match kept by the set of matches (`+`: the walk's index gives the order, the set is only looked in) or by the
