@@ -4,7 +4,7 @@
 // written by a bare prepared-statement loop in one transaction, into a copy of the database as the generation found
 // it, on a connection set as the generation's. Target (issue 11): under 30 s and 2 GB in full.
 import { createHash } from 'node:crypto'
-import { copyFileSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { openDatabase } from '../src/main/core/db/open'
 import { draftIsStale, publishList } from '../src/main/core/services/list-publication'
 import { generateDraft } from '../src/main/core/services/list-generation'
@@ -14,10 +14,9 @@ import { writingWholeLists } from '../src/main/core/data/list-by-rating'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { GenerateResult, PublishResult } from '../src/shared/contract/office-lists'
-import { withTempStoreInMemory } from '../src/main/core/data/statements'
 import { decodeSheet } from '../src/main/core/lists/sheet-codec'
 import { tempDir } from '../test/helpers/temp-db'
-import { latency, pick, report, scale, slowestRun, target, timeCall } from './lib'
+import { copyForGenerationFloor, cpuNow, generationFloor, latency, phaseClock, pick, report, scale, slowestRun, target, timeCall, writeMonthOfReports } from './lib'
 import { builtBenchWorker } from './built-worker'
 import { sourceWorkerScript } from '../src/main/core/workers/script'
 import { writeSettings } from '../src/main/core/data/settings'
@@ -25,22 +24,10 @@ import { writeSettings } from '../src/main/core/data/settings'
 const full = scale === 'full'
 const PLAYERS = pick({ ci: 40_000, default: 190_000, full: 1_900_000 })
 const TOURNAMENTS = pick({ ci: 300, default: 1_500, full: 15_000 })
-const PER_TOURNAMENT = 20
-const ROUNDS = 7
 const tmp = tempDir('rating-office-bench-')
 const db = openDatabase(tmp.file('office.db'))
 // the federation that publishes (an office publishes no list before naming it)
 writeSettings(db, { federationName: 'Benchmark Federation', federation: 'BEN' })
-
-// a 31-bit LCG in 32-bit integer arithmetic (Math.imul): the product in doubles, as it was before session 10, lost its
-// low bits past 2^53 and fell into a cycle of 10,466 draws, so that FIDE scale's 15,000 tournaments drew their 300,000
-// places from about 15,800 players (11,600 of them on the base list, each in some 26 tournaments a month) instead of
-// about 277,000
-let seed = 987654321
-const rnd = (n: number): number => {
-  seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff
-  return (seed >>> 8) % n
-}
 
 const t0 = performance.now()
 db.transaction(() => {
@@ -65,42 +52,8 @@ db.transaction(() => {
 })()
 const t1 = performance.now()
 
-// a month of Swiss tournaments, each 20 players over 7 rounds (10 boards a round), all approved
-const insT = db.prepare(
-  "INSERT INTO tournaments (id, name, start_date, end_date, system, rating_type, rounds, header, status) VALUES (?, ?, ?, ?, 'swiss', 'standard', ?, '{}', 'approved')"
-)
-const insP = db.prepare("INSERT INTO tournament_players (tournament_id, start_rank, player_id, match_status, fide_id, name) VALUES (?, ?, ?, 'fide-id', ?, ?)")
-const insG = db.prepare('INSERT INTO tournament_games (tournament_id, start_rank, round, opponent, color, code) VALUES (?, ?, ?, ?, ?, ?)')
-const CODES: [string, string][] = [
-  ['1', '0'],
-  ['=', '='],
-  ['0', '1']
-]
-let games = 0
-db.transaction(() => {
-  for (let t = 1; t <= TOURNAMENTS; t++) {
-    const day = 2 + (t % 24)
-    insT.run(t, `Open ${t}`, `2025-10-${String(day).padStart(2, '0')}`, `2025-10-${String(day + 2).padStart(2, '0')}`, ROUNDS)
-    const ids = new Set<number>()
-    while (ids.size < PER_TOURNAMENT) ids.add(1 + rnd(PLAYERS))
-    let rank = 0
-    for (const id of ids) {
-      rank++
-      insP.run(t, rank, id, 100000 + id, `Player${id}`)
-    }
-    for (let r = 1; r <= ROUNDS; r++) {
-      // a rotation pairing: rank i meets rank i + shift (distinct pairs in every round)
-      for (let b = 0; b < PER_TOURNAMENT / 2; b++) {
-        const a = 1 + ((b + r) % PER_TOURNAMENT)
-        const o = 1 + ((PER_TOURNAMENT - 1 - b + r) % PER_TOURNAMENT)
-        const [ca, co] = CODES[rnd(3)]!
-        insG.run(t, a, r, o, 'w', ca)
-        insG.run(t, o, r, a, 'b', co)
-        games++
-      }
-    }
-  }
-})()
+// a month of Swiss tournaments, each 20 players over 7 rounds (10 boards a round), all approved (bench/lib/month.ts)
+const games = writeMonthOfReports(db, { tournaments: TOURNAMENTS, players: PLAYERS, month: '2025-10' })
 const t2 = performance.now()
 // the process's peak resident memory so far (Linux: VmHWM); null elsewhere
 const hwm = (): number | null => {
@@ -113,31 +66,9 @@ const hwm = (): number | null => {
 const peakSetUp = hwm()
 console.log(`set-up: ${PLAYERS.toLocaleString()} players on the base list in ${Math.round(t1 - t0)} ms; ${TOURNAMENTS.toLocaleString()} tournaments, ${games.toLocaleString()} games in ${Math.round(t2 - t1)} ms${full ? '' : '  (a tenth of FIDE scale; --full for 1.9 M players and 15,000 tournaments)'}`)
 
-// wall time and the process's CPU time (every thread) per phase: on a machine shared with other work the CPU time is the steadier figure
-const cpu = (): number => {
-  const u = process.cpuUsage()
-  return (u.user + u.system) / 1000
-}
-/** Wall and CPU time per phase of a job, each phase named by the progress message that starts it. */
-function phaseClock(): { phases: Record<string, [number, number]>; enter: (message: string) => void; close: () => void } {
-  const phases: Record<string, [number, number]> = {}
-  let last = [performance.now(), cpu()]
-  let phase = ''
-  const close = (): void => {
-    const now = [performance.now(), cpu()]
-    if (phase) {
-      const [w, c] = phases[phase] ?? [0, 0]
-      phases[phase] = [w + now[0]! - last[0]!, c + now[1]! - last[1]!]
-    }
-    last = now
-  }
-  const enter = (message: string): void => {
-    if (message === phase) return
-    close()
-    phase = message
-  }
-  return { phases, enter, close }
-}
+// wall time and the process's CPU time (every thread) per phase (bench/lib: phaseClock): on a machine shared with
+// other work the CPU time is the steadier figure
+const cpu = cpuNow
 // as the officer runs it: the lists:generate job in the worker thread (the bundled code, as a built app runs it), which
 // computes a list this big on a helper thread while it writes. BENCH_ONE_THREAD=1: computed and written on this thread
 // alone, by the sources (tsx), as before session 8, for a comparison.
@@ -158,11 +89,8 @@ if (process.env.BENCH_REGENERATE) {
   console.log(`a first draft, to be replaced: ${Math.round(performance.now() - r0)} ms`)
 }
 
-// the floor's database: this one as the generation finds it (the same lists, so the same indexes to insert into)
-// (the WAL emptied into the file first: a copy of the file alone would miss what the WAL still held)
-const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
-if (checkpoint?.busy !== 0) throw new Error('the checkpoint before the floor\'s copy did not complete')
-copyFileSync(tmp.file('office.db'), tmp.file('floor.db'))
+// the floor's database: this one as the generation finds it (bench/lib: copyForGenerationFloor)
+copyForGenerationFloor(db, tmp.file('office.db'), tmp.file('floor.db'))
 
 const g0 = performance.now()
 const c0 = cpu()
@@ -234,31 +162,9 @@ if (!Object.keys(published).length) throw new Error('lists:publish: no message a
 const [publishWall, publishCpu] = Object.values(published).reduce(([w, c], [pw, pc]) => [w + pw, c + pc], [0, 0])
 const peakPublished = hwm()
 
-// the floor: the same entries (every column the list writer writes) inserted again by a bare prepared-statement loop in
-// one transaction, into the copy taken before the generation (one list fewer in the (player_id) index than now), on a
-// connection opened as the application opens it and with the temporary store in memory as the generation's: measured
-// after the publication on this database, with the temporary store on file and the previous list in its indexes, it
-// took 40 s for a write the generation's own connection does in about 20 (docs/performance.md, session 7)
-const columns = 'player_id, rating, games, k, flags, title, federation, birth_year, sex, entry_status, rated_games, highest_rating, tracked_since, recent_games'
-const rows = db.prepare(`SELECT ${columns} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`).raw().all(r.listId) as unknown[][]
-const fdb = openDatabase(tmp.file('floor.db'))
-const floorList = Number(fdb.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('office', '2025-11-01', 'standard', 'floor', 'draft')").run().lastInsertRowid)
-const insE = fdb.prepare(`INSERT INTO rating_list_entries (list_id, ${columns}) VALUES (${floorList}${', ?'.repeat(14)})`)
-const f0 = performance.now()
-const fc0 = cpu()
-// the list's order by rating written after its rows, as an index is built after (migration 23: the generation writes it
-// once its last entry is in, from its own sort)
-withTempStoreInMemory(fdb, () =>
-  fdb.transaction(() => {
-    writingWholeLists(fdb, () => {
-      for (const e of rows) insE.run(e)
-      return [floorList]
-    })
-  })()
-)
-const f1 = performance.now()
-const fc1 = cpu()
-fdb.close()
+// the floor (bench/lib: generationFloor): the same entries inserted again by a bare prepared-statement loop in one
+// transaction into the copy taken before the generation
+const floor = generationFloor(db, r.listId, tmp.file('floor.db'), '2025-11-01')
 
 // the stored sheets, hashed (kind, before, change, tournaments, the sheet's bytes, in player order): a change of the
 // writer shows the same figure or says what it changed; and as read (the sheet decoded, as JSON): the same for a new
@@ -295,7 +201,7 @@ report({
   items: r.players,
   unit: 'lines',
   run: { wallMs: wallTotal, cpuMs: cpuTotal, peakRssMb: peak },
-  floor: { wallMs: f1 - f0, cpuMs: fc1 - fc0, peakRssMb: rss, what: `the same ${rows.length.toLocaleString('en')} entries by a bare prepared-statement loop in one transaction, the order by rating written after` },
+  floor: { wallMs: floor.wallMs, cpuMs: floor.cpuMs, peakRssMb: rss, what: `the same ${floor.rows.toLocaleString('en')} entries by a bare prepared-statement loop in one transaction, the order by rating written after` },
   notes: [
     `generate ${secs(g1 - g0)} + publish ${secs(publishWall)}, CPU ${secs(c1 - c0)} + ${secs(publishCpu)} (publish: ${p.entries.toLocaleString('en')} entries checked, ${p.tournaments.toLocaleString('en')} tournaments rated)`,
     ...(backup ? [`the publication job's verified backup before it: ${secs(backup[0])} wall, ${secs(backup[1])} CPU; the officer's whole wait (generate + backup + publish): ${secs(wallTotal + backup[0])} wall, ${secs(cpuTotal + backup[1])} CPU`] : []),

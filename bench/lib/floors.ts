@@ -2,9 +2,11 @@
 // floor inserts the same rows by a bare prepared-statement loop in one transaction into the same schema, its
 // indexes dropped before and built after; a parse's floor reads the same bytes and splits them into lines; a
 // query's floor reads the same rows by primary key.
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, copyFileSync, openSync, readSync } from 'node:fs'
 import type { Db } from '../../src/main/core/db/open'
 import { openDatabase } from '../../src/main/core/db/open'
+import { withTempStoreInMemory } from '../../src/main/core/data/statements'
+import { writingWholeLists } from '../../src/main/core/data/list-by-rating'
 import { measure, type Run } from './measure'
 
 export interface FloorRows {
@@ -96,4 +98,52 @@ export async function queryFloor(db: Db, table: string, ids: readonly (number | 
   }
   runs.sort((a, b) => a.wallMs - b.wallMs)
   return runs[Math.floor(runs.length / 2)]!
+}
+
+/**
+ * The generation floor's database: a copy of `file` (open as `db`) as the generation is about to find it (the same
+ * lists, so the same indexes to insert into); the WAL emptied into the file first, since a copy of the file alone
+ * would miss what the WAL still held. Taken before the generation; `generationFloor` writes into it after.
+ */
+export function copyForGenerationFloor(db: Db, file: string, floorFile: string): void {
+  const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+  if (checkpoint?.busy !== 0) throw new Error("the checkpoint before the floor's copy did not complete")
+  copyFileSync(file, floorFile)
+}
+
+/** The columns of an entry the list writer writes (the generation floor writes the same). */
+const ENTRY_COLUMNS = 'player_id, rating, games, k, flags, title, federation, birth_year, sex, entry_status, rated_games, highest_rating, tracked_since, recent_games'
+
+/**
+ * The generation's floor: the generated list's entries (every column the list writer writes) inserted again by a bare
+ * prepared-statement loop in one transaction, into the copy taken before the generation (`copyForGenerationFloor`:
+ * one list fewer in the (player_id) index than now), on a connection opened as the application opens it and with
+ * the temporary store in memory as the generation's, the list's order by rating written after its rows as the
+ * generation writes it once its last entry is in (migration 23); CPU time the process's (the floor runs on one
+ * thread). Measured after the publication on the generation's own database, with the temporary store on file and
+ * the previous list in its indexes, it took 40 s for a write the generation's own connection does in about 20
+ * (docs/performance.md, session 7).
+ */
+export function generationFloor(db: Db, listId: number, floorFile: string, listDate: string): { wallMs: number; cpuMs: number; rows: number } {
+  const rows = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`).raw().all(listId) as unknown[][]
+  const fdb = openDatabase(floorFile)
+  try {
+    const floorList = Number(fdb.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('office', ?, 'standard', 'floor', 'draft')").run(listDate).lastInsertRowid)
+    const insE = fdb.prepare(`INSERT INTO rating_list_entries (list_id, ${ENTRY_COLUMNS}) VALUES (${floorList}${', ?'.repeat(14)})`)
+    const c0 = process.cpuUsage()
+    const t0 = performance.now()
+    withTempStoreInMemory(fdb, () =>
+      fdb.transaction(() => {
+        writingWholeLists(fdb, () => {
+          for (const e of rows) insE.run(e)
+          return [floorList]
+        })
+      })()
+    )
+    const wallMs = performance.now() - t0
+    const c = process.cpuUsage(c0)
+    return { wallMs, cpuMs: (c.user + c.system) / 1000, rows: rows.length }
+  } finally {
+    fdb.close()
+  }
 }

@@ -234,3 +234,38 @@ export function slowestRun(runs: readonly CallRun[]): string {
   const off = Math.max(0, r.ms - r.onCpuMs - r.waitingMs)
   return `its slowest run ${r.ms.toFixed(1)} ms: ${r.onCpuMs.toFixed(1)} on a CPU, ${r.waitingMs.toFixed(1)} waiting for one, ${off.toFixed(1)} off a CPU`
 }
+
+/** The process's CPU time so far (every thread, user + system), in ms. */
+export const cpuNow = (): number => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
+/** Wall and CPU time (ms) per phase of a job, each phase named by the progress message that starts it. */
+export interface PhaseClock {
+  phases: Record<string, [number, number]>
+  /** A progress message: a new one closes the phase before and starts its own. */
+  enter(message: string): void
+  /** Closes the phase running (at the job's end). */
+  close(): void
+}
+
+export function phaseClock(): PhaseClock {
+  const phases: Record<string, [number, number]> = {}
+  let last = [performance.now(), cpuNow()]
+  let phase = ''
+  const close = (): void => {
+    const now = [performance.now(), cpuNow()]
+    if (phase) {
+      const [w, c] = phases[phase] ?? [0, 0]
+      phases[phase] = [w + now[0]! - last[0]!, c + now[1]! - last[1]!]
+    }
+    last = now
+  }
+  const enter = (message: string): void => {
+    if (message === phase) return
+    close()
+    phase = message
+  }
+  return { phases, enter, close }
+}
