@@ -33,7 +33,7 @@ import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, 
 import type { ExportCategory } from '../exports/types'
 
 /** Bumped when the pages' form changes: the next build then renders everything again. */
-const SITE_FORMAT = 2
+const SITE_FORMAT = 3
 
 export interface SiteBuildOptions {
   out: string
