@@ -152,12 +152,6 @@ function cite(c: { en: string; fr: string } | undefined, locale: SiteLocale): st
   return c ? c[locale] : ''
 }
 
-/**
- * An opponent's cell, the same in both languages (his name, linked to his page, and his FIDE ID): rendered once for
- * the page's two languages, keyed by the game and the folder it links from.
- */
-const opponentCells = new WeakMap<SheetGame, { from: string; html: string }>()
-
 /** The head of a sheet's table of games in each language, rendered once. */
 const gamesHeads = new Map<SiteLocale, string[]>()
 function gamesHead(locale: SiteLocale): string[] {
@@ -170,7 +164,11 @@ function gamesHead(locale: SiteLocale): string[] {
   return h
 }
 
-function sheetSection(ref: PageRef, s: SiteSheet): string {
+/**
+ * A sheet's section in one language. `opponents` holds the opponents' cells already rendered for the player's files
+ * (the same in both languages: his name linked to his page, his FIDE ID), by game.
+ */
+function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, string>): string {
   const locale = ref.locale
   const l = L(locale)
   const S = l.sheet
@@ -184,17 +182,16 @@ function sheetSection(ref: PageRef, s: SiteSheet): string {
     for (const x of refs.lists) if (x.id === id) return day(x.listDate, locale, 'short')
     return ''
   }
-  const folder = ref.path.slice(0, ref.path.lastIndexOf('/') + 1)
   const opponent = (g: SheetGame): string => {
     if (g.opponentId === null) return ''
     if (s.withheld.includes(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
-    const known = opponentCells.get(g)
-    if (known && known.from === folder) return known.html
+    let html = opponents.get(g)
+    if (html !== undefined) return html
     const p = refs.players.find((x) => x.id === g.opponentId)
     if (!p) return ''
     const href = s.opponentPages[g.opponentId]
-    const html = `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <small>${esc(p.fideId)}</small>` : ''}`
-    opponentCells.set(g, { from: folder, html })
+    html = `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <small>${esc(p.fideId)}</small>` : ''}`
+    opponents.set(g, html)
     return html
   }
   const tournament = (t: SheetTournament): string => {
@@ -258,21 +255,22 @@ function notCounted(code: string | null, locale: SiteLocale): string {
 export const PLAYER_FILE_BUDGET = 150_000
 
 /**
- * A player's files in both languages (their UTF-8 bytes, measured against the budget as they are written): his page (facts, lines, chart, the newest calculation sheets) and, when his
+ * A player's files in both languages (their HTML, its UTF-8 bytes measured against the budget): his page (facts, lines, chart, the newest calculation sheets) and, when his
  * sheets over the years would make it too big, further pages of older sheets (`<id>-2.html`, …), split the same way
  * in both languages so that the language switch lands on the same page.
  */
-export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, Buffer][] {
+export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
   const sheets = [...p.sheets].reverse()
-  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s))]))
+  const opponents = new Map<SheetGame, string>()
+  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s, opponents))]))
   // one page when it fits (nearly every player): the bytes measured are the bytes written
-  const whole: [string, Buffer][] = SITE_LOCALES.map((loc) => {
+  const whole: [string, string][] = SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
-    return [`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) }))]
+    return [`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) })]
   })
-  if (whole.every(([, bytes]) => bytes.length <= budget)) return whole
+  if (whole.every(([, html]) => html.length <= budget / 3 || Buffer.byteLength(html) <= budget)) return whole
   const pages = splitSheets(federation, p, sections, budget)
-  const out: [string, Buffer][] = []
+  const out: [string, string][] = []
   for (const loc of SITE_LOCALES) {
     const ref: PageRef = { locale: loc, path: p.page }
     const mine = sections.get(loc)!
@@ -281,7 +279,7 @@ export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAY
       for (const i of idx) where.set(sheets[i]!.list.id, k === 0 ? `#sheet-${sheets[i]!.list.id}` : `${sheetsPageName(p.id, k + 1)}#sheet-${sheets[i]!.list.id}`)
     })
     const nav = sheetsNav(ref, p, pages.length, 1)
-    out.push([`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` }))])
+    out.push([`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` })])
     for (let k = 1; k < pages.length; k++) {
       const path = p.page.replace(/[^/]+$/, sheetsPageName(p.id, k + 1))
       const r: PageRef = { locale: loc, path }
@@ -290,7 +288,7 @@ export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAY
 ${sheetsHeading(loc, l.player.sheetPage(k + 1, pages.length))}
 ${sheetsNav(r, p, pages.length, k + 1)}
 ${pages[k]!.map((i) => mine[i]!).join('\n')}`
-      out.push([`${loc}/${path}`, Buffer.from(page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body }))])
+      out.push([`${loc}/${path}`, page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body })])
     }
   }
   return out
