@@ -31,10 +31,22 @@ const days: Record<SiteLocale, Record<'long' | 'short', Map<string, string>>> = 
 /** A figure in the locale's decimals, with a real minus sign. */
 export function num(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
+  // the sheets print the same few hundred figures (expected scores, differences) millions of times: each written once
+  const cache = digits === undefined ? figures[locale][0] : digits === 1 || digits === 2 ? figures[locale][digits] : undefined
+  let text = cache?.get(n)
+  if (text !== undefined) return text
   let s = digits === undefined ? String(n) : n.toFixed(digits)
   if (locale === 'fr' && s.includes('.')) s = s.replace('.', ',')
-  return s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
+  text = s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
+  if (cache && cache.size < FIGURES_KEPT) cache.set(n, text)
+  return text
 }
+/** Figures written, by locale: as they are (index 0), with 1 or 2 decimals. */
+const figures: Record<SiteLocale, (Map<number, string> | undefined)[]> = {
+  en: [new Map(), new Map(), new Map()],
+  fr: [new Map(), new Map(), new Map()]
+}
+const FIGURES_KEPT = 50_000
 
 export function signed(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
