@@ -9,6 +9,9 @@ import { dirname, join, resolve, sep } from 'node:path'
 
 export const MANIFEST = 'site-manifest.json'
 
+/** Files written at once by the file system's threads (each open until written: never more open than this). */
+const WRITERS = 16
+
 export interface SiteManifest {
   format: 'rating-office/site@1'
   /** What the pages depend on beyond the lists (settings, privacy, the code's format): a change rebuilds everything. */
@@ -62,12 +65,13 @@ export class SiteOutput {
   private readonly folders = new Set<string>()
   /** The files in the folder when the build began (one walk, not a look at each file). */
   private readonly existing = new Set<string>()
-  /** The writes under way, their bytes, and the first that failed. */
-  private readonly pending = new Set<Promise<void>>()
+  /** The writes waiting for a writer, the writers busy, the bytes of both, and the first write that failed. */
+  private readonly queue: { file: string; content: string | Buffer; size: number }[] = []
+  private running = 0
   private pendingBytes = 0
   private failed: { error: unknown } | null = null
-  /** The build waiting for the writes under way to fall to `bytes`. */
-  private waiting: { bytes: number; resume: () => void } | null = null
+  /** The build waiting for the writes under way to be few enough (`settle`). */
+  private waiting: { enough: () => boolean; resume: () => void } | null = null
   constructor(dir: string, private readonly previous: SiteManifest | null) {
     this.root = resolve(dir)
     mkdirSync(this.root, { recursive: true })
@@ -116,32 +120,41 @@ export class SiteOutput {
     }
     // written in place: the folder is a build's, uploaded once built (a temporary file and a rename doubled the
     // file system's work per file); by the file system's threads, while the build goes on
-    const w: Promise<void> = (typeof content === 'string' ? writeText(file, content, size) : writeFile(file, content)).then(
-      () => undefined,
-      (error: unknown) => {
-        this.failed ??= { error }
-      }
-    )
-    const done = w.finally(() => {
-      this.pending.delete(done)
-      this.pendingBytes -= size
-      if (this.waiting && (this.pendingBytes <= this.waiting.bytes || !this.pending.size)) {
-        const { resume } = this.waiting
-        this.waiting = null
-        resume()
-      }
-    })
-    this.pending.add(done)
+    this.queue.push({ file, content, size })
     this.pendingBytes += size
     this.counts.written.push(path)
+    this.startWriters()
+  }
+
+  /** Starts queued writes while fewer than WRITERS are under way (as many files open at once at most). */
+  private startWriters(): void {
+    while (this.running < WRITERS && this.queue.length) {
+      const { file, content, size } = this.queue.shift()!
+      this.running++
+      void (typeof content === 'string' ? writeText(file, content, size) : writeFile(file, content))
+        .catch((error: unknown) => {
+          this.failed ??= { error }
+        })
+        .finally(() => {
+          this.running--
+          this.pendingBytes -= size
+          this.startWriters()
+          if (this.waiting?.enough()) {
+            const { resume } = this.waiting
+            this.waiting = null
+            resume()
+          }
+        })
+    }
   }
 
   /**
-   * Waits until at most `maxBytes` are still being written (none by default: every file written), then throws the
-   * first write that failed. A build calls it between batches of pages (its memory stays bounded) and before it ends.
+   * Waits until at most `maxBytes` are still to be written (without it: every file written), then throws the first
+   * write that failed. A build calls it between batches of pages (its memory stays bounded) and before it ends.
    */
-  async settle(maxBytes = 0): Promise<void> {
-    if (this.pending.size && this.pendingBytes > maxBytes) await new Promise<void>((resume) => (this.waiting = { bytes: maxBytes, resume }))
+  async settle(maxBytes?: number): Promise<void> {
+    const enough = (): boolean => (this.running === 0 && !this.queue.length) || (maxBytes !== undefined && this.pendingBytes <= maxBytes)
+    if (!enough()) await new Promise<void>((resume) => (this.waiting = { enough, resume }))
     if (this.failed) throw this.failed.error
   }
 
