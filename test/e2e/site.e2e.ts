@@ -88,12 +88,12 @@ describe('the public website in a browser', () => {
     const sheet = reply.value.sheet as CalculationSheet
     await page.getByTestId('history-standard').getByRole('link', { name: '1 Oct 2025' }).click()
     expect(page.url()).toMatch(new RegExp(`#sheet-${october}$`))
-    const section = page.locator(`[data-testid="site-sheet"][data-list="${october}"]`)
+    const section = page.locator(`section#sheet-${october}`)
     const t = sheet.tournaments[0]!
     const sign = (n: number) => (n > 0 ? `+${n.toFixed(2)}` : `−${Math.abs(n).toFixed(2)}`)
-    expect(await section.getByTestId('sheet-figures').first().innerText()).toBe(`Games counted ${t.n} · W ${t.w} · We ${t.we!.toFixed(2)} · ΣΔR ${sign(t.chg!)} · K ${t.k} · K × ΣΔR ${sign(t.kChg!)}`)
-    expect(await section.getByTestId('sheet-change').innerText()).toBe(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2)}, rounded to +${sheet.change} (FIDE Rating Regulations 2024, § 8.3.4)`)
-    expect(await section.getByTestId('sheet-new-rating').innerText()).toBe(`New rating ${sheet.rating}; K for the next period ${sheet.kNext.k}`)
+    expect(await section.locator('p.fig').first().innerText()).toBe(`Games counted ${t.n} · W ${t.w} · We ${t.we!.toFixed(2)} · ΣΔR ${sign(t.chg!)} · K ${t.k} · K × ΣΔR ${sign(t.kChg!)}`)
+    expect(await section.locator('p.chg').innerText()).toBe(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2)}, rounded to +${sheet.change} (FIDE Rating Regulations 2024, § 8.3.4)`)
+    expect(await section.locator('p.new').innerText()).toBe(`New rating ${sheet.rating}; K for the next period ${sheet.kNext.k}`)
     // each game: the opponent by name, his rating and its list, the score, D, PD, ΔR
     const rows = await section.locator('table.games tbody tr').allInnerTexts()
     const names = new Map(reply.value.references.players.map((p) => [p.id, p.name]))
@@ -106,14 +106,14 @@ describe('the public website in a browser', () => {
       expect(Number(cells[4])).toBe(g.score)
       expect(cells[6]).toBe(g.pd!.toFixed(2))
     })
-    expect(await section.getByTestId('sheet-rule').first().innerText()).toContain('FIDE Rating Regulations 2024')
+    expect(await section.locator('p.rule').first().innerText()).toContain('FIDE Rating Regulations 2024')
     await page.screenshot({ path: join(SHOTS, 'e2e-player-en.png'), fullPage: true })
 
     // French: the same page, French words and decimals
     await page.getByTestId('site-lang').click()
     await expect.poll(() => page.url()).toContain(`/fr/${playerPage(cedricId)}`)
     expect(await page.locator('html').getAttribute('lang')).toBe('fr')
-    expect(await page.locator(`[data-list="${october}"]`).getByTestId('sheet-change').innerText()).toBe(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2).replace('.', ',')}, arrondi à +${sheet.change} (Réglementation du classement de la FIDE 2024, § 8.3.4)`)
+    expect(await page.locator(`#sheet-${october} p.chg`).innerText()).toBe(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2).replace('.', ',')}, arrondi à +${sheet.change} (Réglementation du classement de la FIDE 2024, § 8.3.4)`)
     await page.screenshot({ path: join(SHOTS, 'e2e-player-fr.png'), fullPage: true })
 
     // the delisted player: found by the French search, his page says so

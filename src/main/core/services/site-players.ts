@@ -22,12 +22,14 @@ export type SearchRow = { name: string; fideId: number | null; federation: strin
 
 /** Players rendered together: their lines, sheets and the names their sheets give read in one go each. */
 const PLAYER_BATCH = 250
+/** The most bytes of pages still being written when the next batch is rendered (the build's memory stays bounded). */
+const WRITING_AT_MOST = 8 * 1024 * 1024
 
 /**
  * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
  * rendered in batches read in bulk (no query per player).
  */
-export function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions) {
+export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions) {
   const playerFiles: Record<string, string[]> = {}
   const searchRows: SearchRow[] = []
   const sheets = new SheetReader(ctx, tournamentPages)
@@ -52,7 +54,10 @@ export function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, 
       continue
     }
     batch.push(row)
-    if (batch.length >= PLAYER_BATCH) flush()
+    if (batch.length >= PLAYER_BATCH) {
+      flush()
+      await out.settle(WRITING_AT_MOST)
+    }
   }
   flush()
   return { playerFiles, searchRows, rendered }

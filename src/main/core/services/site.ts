@@ -33,7 +33,7 @@ import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, 
 import type { ExportCategory } from '../exports/types'
 
 /** Bumped when the pages' form changes: the next build then renders everything again. */
-const SITE_FORMAT = 2
+const SITE_FORMAT = 3
 
 export interface SiteBuildOptions {
   out: string
@@ -144,13 +144,20 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const previous = readManifest(dir)
   const plan = planBuild(ctx, previous, opts.full === true)
   const out = new SiteOutput(dir, previous)
-  const tournaments = ratedTournaments(ctx)
-  const players = writePlayers(ctx, plan, out, previous, tournaments.pages, opts)
-  const models = await writeLists(ctx, plan, out, opts)
-  writeIndexes(ctx, out, models)
-  writeTournaments(ctx, out, tournaments, opts)
-  writeSearchAndAssets(ctx, out, players.searchRows)
-  return finishBuild(ctx, plan, out, dir, players, tournaments.ids.length, opts)
+  try {
+    const tournaments = ratedTournaments(ctx)
+    const players = await writePlayers(ctx, plan, out, previous, tournaments.pages, opts)
+    const models = await writeLists(ctx, plan, out, opts)
+    writeIndexes(ctx, out, models)
+    writeTournaments(ctx, out, tournaments, opts)
+    writeSearchAndAssets(ctx, out, players.searchRows)
+    await out.settle()
+    return finishBuild(ctx, plan, out, dir, players, tournaments.ids.length, opts)
+  } catch (e) {
+    // a cancelled or failed build leaves no write under way behind it
+    await out.settle().catch(() => undefined)
+    throw e
+  }
 }
 
 /** The output folder, refused when it is a file or a folder that is not a site's (nothing of the officer's overwritten). */

@@ -2,6 +2,12 @@
 // needs none). No framework, no font or file from another origin. The script folds a query exactly as the office's
 // registry folds names (registry/names.ts: its tables are written into the script), so "muller" finds Müller.
 import { CYRILLIC, SPECIAL } from '../registry/names'
+import { NUMERIC_COLUMNS } from './html'
+
+/** The numeric columns of each kind of table, right-aligned (html.ts's NUMERIC_COLUMNS). */
+const numericColumns = Object.entries(NUMERIC_COLUMNS)
+  .map(([kind, cols]) => `${cols.map((c) => `.${kind} td:nth-child(${c + 1}),.${kind} th:nth-child(${c + 1})`).join(',')}{text-align:right;font-variant-numeric:tabular-nums}`)
+  .join('\n')
 
 export const SITE_CSS = `:root{--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--accent:#0b5cad;--bg:#fff;--soft:#f3f5f7}
 *{box-sizing:border-box}
@@ -33,6 +39,7 @@ caption{text-align:left;font-weight:600;padding:.25em 0}
 th,td{border-bottom:1px solid var(--line);padding:.25em .6em;text-align:left;vertical-align:top}
 th{background:var(--soft)}
 .n{text-align:right;font-variant-numeric:tabular-nums}
+${numericColumns}
 .scroll{overflow-x:auto;max-width:100%}
 table.cross td,table.cross th{white-space:nowrap}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}
@@ -45,6 +52,7 @@ figure.chart svg{width:100%;height:auto;font-size:11px;fill:var(--muted)}
 figure.chart .grid{stroke:var(--line)}
 figure.chart .line{fill:none;stroke:var(--accent);stroke-width:2}
 figure.chart circle{fill:var(--accent)}
+.games small{color:var(--muted);font-size:inherit}
 .sheet{border-top:2px solid var(--line);margin-top:1.5em}
 #results ol{padding-left:1.5em}
 `

@@ -26,7 +26,11 @@ export function ratingChart(points: readonly ChartPoint[], title: string, id: st
   const hi = Math.ceil((Math.max(...ys) + 10) / 50) * 50
   const sx = (m: number) => (x1 === x0 ? (PAD.left + W - PAD.right) / 2 : PAD.left + ((m - x0) / (x1 - x0)) * (W - PAD.left - PAD.right))
   const sy = (r: number) => PAD.top + ((hi - r) / (hi - lo)) * (H - PAD.top - PAD.bottom)
-  const f = (n: number) => n.toFixed(1)
+  // a tenth of a unit is enough, and a whole figure is written without its ".0"
+  const f = (n: number) => {
+    const t = n.toFixed(1)
+    return t.endsWith('.0') ? t.slice(0, -2) : t
+  }
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${f(sx(xs[i]!))} ${f(sy(p.rating))}`).join(' ')
   const step = Math.max(50, Math.ceil((hi - lo) / 4 / 50) * 50)
   const grid: string[] = []

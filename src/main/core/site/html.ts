@@ -31,10 +31,22 @@ const days: Record<SiteLocale, Record<'long' | 'short', Map<string, string>>> = 
 /** A figure in the locale's decimals, with a real minus sign. */
 export function num(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
+  // the sheets print the same few hundred figures (expected scores, differences) millions of times: each written once
+  const cache = digits === undefined ? figures[locale][0] : digits === 1 || digits === 2 ? figures[locale][digits] : undefined
+  let text = cache?.get(n)
+  if (text !== undefined) return text
   let s = digits === undefined ? String(n) : n.toFixed(digits)
   if (locale === 'fr' && s.includes('.')) s = s.replace('.', ',')
-  return s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
+  text = s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
+  if (cache && cache.size < FIGURES_KEPT) cache.set(n, text)
+  return text
 }
+/** Figures written, by locale: as they are (index 0), with 1 or 2 decimals. */
+const figures: Record<SiteLocale, (Map<number, string> | undefined)[]> = {
+  en: [new Map(), new Map(), new Map()],
+  fr: [new Map(), new Map(), new Map()]
+}
+const FIGURES_KEPT = 50_000
 
 export function signed(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
@@ -47,9 +59,13 @@ export interface PageRef {
   path: string
 }
 
-/** The link from one page of a locale to another path of the same locale. */
+/** The link from one page of a locale to another path of the same locale: the shortest, from the folders they share. */
 export function rel(from: PageRef, to: string): string {
-  return UP[depth(from.path)] + to
+  const f = from.path
+  // the folders both paths begin with ("players/0a/" for two player pages of one folder) need not be climbed
+  let shared = 0
+  for (let i = 0; i < f.length && i < to.length && f.charCodeAt(i) === to.charCodeAt(i); i++) if (f.charCodeAt(i) === 47) shared = i + 1
+  return UP[depthFrom(f, shared)] + (shared ? to.slice(shared) : to)
 }
 
 /** The link from a page to a file at the site's root (assets, data). */
@@ -59,8 +75,13 @@ export function toRoot(from: PageRef, to: string): string {
 
 /** The folders a page's path goes down (its slashes). */
 function depth(path: string): number {
+  return depthFrom(path, 0)
+}
+
+/** The folders a page's path goes down from character `start` on. */
+function depthFrom(path: string, start: number): number {
   let n = 0
-  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) n++
+  for (let i = path.indexOf('/', start); i >= 0; i = path.indexOf('/', i + 1)) n++
   return n
 }
 const UP = Array.from({ length: 16 }, (_, i) => '../'.repeat(i))
@@ -115,21 +136,43 @@ ${f.body}
 `
 }
 
-/** A table with a caption, head cells and rows of already escaped cells; `num` marks right-aligned columns. */
-export function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[], o: { num?: readonly number[]; testId?: string; className?: string } = {}): string {
-  const numeric = new Set(o.num ?? [])
-  // each column's opening cell tag, made once for the table (a site has millions of cells)
-  const open = head.map((_, i) => (numeric.has(i) ? '<td class="n">' : '<td>'))
+/**
+ * The right-aligned (numeric) columns of each kind of table the site repeats by the thousand, set once in the style
+ * sheet (assets.ts) rather than on each of their millions of cells.
+ */
+export const NUMERIC_COLUMNS = {
+  top: [0, 4, 5, 6, 7],
+  lists: [3],
+  games: [0, 2, 4, 5, 6, 7],
+  hist: [2, 3, 4]
+} as const satisfies Record<string, readonly number[]>
+export type TableKind = keyof typeof NUMERIC_COLUMNS
+
+/**
+ * A table with a caption, head cells and rows of already escaped cells (or its body already rendered, each row
+ * `<tr><td>…<td>…`). HTML's optional end tags are left out (a cell ends at the next one, a row at the next row).
+ * A table of a `kind` has its numeric columns right-aligned by the style sheet; another marks them (`num`) on each cell.
+ */
+export function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[] | string, o: { kind?: TableKind; num?: readonly number[]; testId?: string; className?: string } = {}): string {
+  const numeric = new Set(o.kind ? [] : (o.num ?? []))
+  const className = o.kind ?? o.className
   let body = ''
-  for (let k = 0; k < rows.length; k++) {
-    const r = rows[k]!
-    let tr = k ? '\n<tr>' : '<tr>'
-    for (let i = 0; i < r.length; i++) tr += `${open[i] ?? (numeric.has(i) ? '<td class="n">' : '<td>')}${r[i]}</td>`
-    body += `${tr}</tr>`
+  if (typeof rows === 'string') body = rows
+  else {
+    // each column's opening cell tag, made once for the table (a site has millions of cells)
+    const open = head.map((_, i) => (numeric.has(i) ? '<td class="n">' : '<td>'))
+    for (let k = 0; k < rows.length; k++) {
+      const r = rows[k]!
+      let tr = k ? '\n<tr>' : '<tr>'
+      for (let i = 0; i < r.length; i++) tr += (open[i] ?? (numeric.has(i) ? '<td class="n">' : '<td>')) + r[i]
+      body += tr
+    }
   }
-  return `<table${o.className ? ` class="${o.className}"` : ''}${o.testId ? ` data-testid="${o.testId}"` : ''}>
+  let th = ''
+  for (let i = 0; i < head.length; i++) th += numeric.has(i) ? `<th class="n">${head[i]}` : `<th>${head[i]}`
+  return `<table${className ? ` class="${className}"` : ''}${o.testId ? ` data-testid="${o.testId}"` : ''}>
 <caption>${caption}</caption>
-<thead><tr>${head.map((h, i) => `<th scope="col"${numeric.has(i) ? ' class="n"' : ''}>${h}</th>`).join('')}</tr></thead>
+<thead><tr>${th}</thead>
 <tbody>
 ${body}
 </tbody>

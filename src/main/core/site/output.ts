@@ -1,11 +1,16 @@
 // Writing the website into its folder: a file is rewritten only when its bytes differ (an upload by rsync or to an
 // object store then sends little), and `site-manifest.json` records every file with its SHA-256 and what the build
-// read, so the next build knows what it may keep and which files to remove.
+// read, so the next build knows what it may keep and which files to remove. The files are written by the file
+// system's threads while the build renders the next pages (a build waits for them: `settle`).
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync, rmdirSync } from 'node:fs'
+import { close, existsSync, mkdirSync, open, readFileSync, rmSync, statSync, readdirSync, rmdirSync, write } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 
 export const MANIFEST = 'site-manifest.json'
+
+/** Files written at once by the file system's threads (each open until written: never more open than this). */
+const WRITERS = 16
 
 export interface SiteManifest {
   format: 'rating-office/site@1'
@@ -32,6 +37,19 @@ export function readManifest(dir: string): SiteManifest | null {
   }
 }
 
+/** Writes a text file of `size` UTF-8 bytes from the string itself (the file system's call encodes it). */
+function writeText(file: string, text: string, size: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    open(file, 'w', (opened, fd) => {
+      if (opened) return reject(opened)
+      write(fd, text, null, 'utf8', (failed, written) => {
+        const error = failed ?? (written !== size ? new Error(`a site file written short (${written} of ${size} bytes): ${file}`) : null)
+        close(fd, (closed) => (error || closed ? reject(error ?? closed) : resolve()))
+      })
+    })
+  })
+}
+
 export interface WriteCounts {
   written: string[]
   unchanged: number
@@ -47,6 +65,13 @@ export class SiteOutput {
   private readonly folders = new Set<string>()
   /** The files in the folder when the build began (one walk, not a look at each file). */
   private readonly existing = new Set<string>()
+  /** The writes waiting for a writer, the writers busy, the bytes of both, and the first write that failed. */
+  private readonly queue: { file: string; content: string | Buffer; size: number }[] = []
+  private running = 0
+  private pendingBytes = 0
+  private failed: { error: unknown } | null = null
+  /** The build waiting for the writes under way to be few enough (`settle`). */
+  private waiting: { enough: () => boolean; resume: () => void } | null = null
   constructor(dir: string, private readonly previous: SiteManifest | null) {
     this.root = resolve(dir)
     mkdirSync(this.root, { recursive: true })
@@ -70,19 +95,21 @@ export class SiteOutput {
    * (never read again), else the file's own bytes (a file the manifest does not know).
    */
   write(path: string, content: string | Buffer): void {
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
-    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    // a page's text is hashed and written as it is (UTF-8), never copied into a buffer of its own: millions of
+    // buffers would weigh on the garbage collector
+    const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
+    const sha256 = createHash('sha256').update(content).digest('hex')
     if (this.files.has(path)) throw new Error(`a site file written twice: ${path}`)
-    this.files.set(path, { sha256, bytes: bytes.length })
-    this.counts.bytes += bytes.length
+    this.files.set(path, { sha256, bytes: size })
+    this.counts.bytes += size
     const file = this.full(path)
     const before = this.previous?.files[path]
     const there = this.existing.has(path)
-    if (there && before && before.sha256 === sha256 && before.bytes === bytes.length) {
+    if (there && before && before.sha256 === sha256 && before.bytes === size) {
       this.counts.unchanged++
       return
     }
-    if (there && !before && statSync(file).size === bytes.length && readFileSync(file).equals(bytes)) {
+    if (there && !before && statSync(file).size === size && readFileSync(file).equals(typeof content === 'string' ? Buffer.from(content) : content)) {
       this.counts.unchanged++
       return
     }
@@ -92,9 +119,43 @@ export class SiteOutput {
       this.folders.add(folder)
     }
     // written in place: the folder is a build's, uploaded once built (a temporary file and a rename doubled the
-    // file system's work per file)
-    writeFileSync(file, bytes)
+    // file system's work per file); by the file system's threads, while the build goes on
+    this.queue.push({ file, content, size })
+    this.pendingBytes += size
     this.counts.written.push(path)
+    this.startWriters()
+  }
+
+  /** Starts queued writes while fewer than WRITERS are under way (as many files open at once at most). */
+  private startWriters(): void {
+    while (this.running < WRITERS && this.queue.length) {
+      const { file, content, size } = this.queue.shift()!
+      this.running++
+      void (typeof content === 'string' ? writeText(file, content, size) : writeFile(file, content))
+        .catch((error: unknown) => {
+          this.failed ??= { error }
+        })
+        .finally(() => {
+          this.running--
+          this.pendingBytes -= size
+          this.startWriters()
+          if (this.waiting?.enough()) {
+            const { resume } = this.waiting
+            this.waiting = null
+            resume()
+          }
+        })
+    }
+  }
+
+  /**
+   * Waits until at most `maxBytes` are still to be written (without it: every file written), then throws the first
+   * write that failed. A build calls it between batches of pages (its memory stays bounded) and before it ends.
+   */
+  async settle(maxBytes?: number): Promise<void> {
+    const enough = (): boolean => (this.running === 0 && !this.queue.length) || (maxBytes !== undefined && this.pendingBytes <= maxBytes)
+    if (!enough()) await new Promise<void>((resume) => (this.waiting = { enough, resume }))
+    if (this.failed) throw this.failed.error
   }
 
   /** Whether the previous build's file is there to keep. */

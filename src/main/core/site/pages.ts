@@ -67,7 +67,7 @@ function topTable(ref: PageRef, block: TopBlock, caption: string): string {
     esc(r.games),
     esc(r.k)
   ])
-  return table(esc(caption), [c.rank, c.name, c.title, c.federation, c.fideId, c.rating, c.games, c.k].map(esc), rows, { num: [0, 4, 5, 6, 7], testId: `top-${block.category}` })
+  return table(esc(caption), [c.rank, c.name, c.title, c.federation, c.fideId, c.rating, c.games, c.k].map(esc), rows, { kind: 'top', testId: `top-${block.category}` })
 }
 
 function tops(ref: PageRef, blocks: readonly TopBlock[]): string {
@@ -98,7 +98,7 @@ export function listsIndexPage(ref: PageRef, federation: string, lists: readonly
     .map((x) => [link(rel(ref, listPage(x.id)), listName(x, ref.locale)), esc(l.ratingType[x.ratingType]), esc(listStatus(x, ref.locale)), esc(x.entries)])
   const body = `<h1>${esc(l.allLists)}</h1>
 <p>${esc(l.allListsIntro)}</p>
-${table(esc(l.allLists), [l.listCol, l.type, l.status, l.playersCol].map(esc), rows, { num: [3], testId: 'all-lists' })}`
+${table(esc(l.allLists), [l.listCol, l.type, l.status, l.playersCol].map(esc), rows, { kind: 'lists', testId: 'all-lists' })}`
   return page(ref, { federation, title: l.allLists, body })
 }
 
@@ -152,75 +152,90 @@ function cite(c: { en: string; fr: string } | undefined, locale: SiteLocale): st
   return c ? c[locale] : ''
 }
 
-function sheetSection(ref: PageRef, s: SiteSheet): string {
+/** The head of a sheet's table of games in each language, rendered once. */
+const gamesHeads = new Map<SiteLocale, string[]>()
+function gamesHead(locale: SiteLocale): string[] {
+  let h = gamesHeads.get(locale)
+  if (!h) {
+    const l = L(locale)
+    const S = l.sheet
+    gamesHeads.set(locale, (h = [S.col.round, S.col.opponent, l.col.rating, S.col.list, S.col.score, 'D', 'PD', 'ΔR', S.col.why].map(esc)))
+  }
+  return h
+}
+
+/**
+ * A sheet's section in one language. `opponents` holds the opponents' cells already rendered for the player's files
+ * (the same in both languages: his name linked to his page, his FIDE ID), by game.
+ */
+function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, string>): string {
   const locale = ref.locale
   const l = L(locale)
   const S = l.sheet
   const sheet = s.view.sheet as CalculationSheet | null
-  const players = new Map(s.view.references.players.map((p) => [p.id, p]))
-  const lists = new Map(s.view.references.lists.map((x) => [x.id, x]))
-  const withheld = new Set(s.withheld)
-  const listOf = (id: number | null): string => {
-    const x = id === null ? undefined : lists.get(id)
-    return x ? day(x.listDate, locale, 'short') : ''
-  }
   const title = l.player.sheetOf(l.ratingType[s.list.ratingType], day(s.list.listDate, locale))
-  const head = `<h3 id="sheet-${s.list.id}">${esc(title)}${s.list.version > 1 ? ` <span class="muted">(${esc(l.version(s.list.version))})</span>` : ''}</h3>`
-  if (!sheet) return `<section class="sheet" data-testid="site-sheet">${head}<p class="muted">${esc(l.player.sheetNone)}</p></section>`
+  const head = `<h3>${esc(title)}${s.list.version > 1 ? ` <span class="muted">(${esc(l.version(s.list.version))})</span>` : ''}</h3>`
+  if (!sheet) return `<section class="sheet" id="sheet-${s.list.id}">${head}<p class="muted">${esc(l.player.sheetNone)}</p></section>`
+  const refs = s.view.references
+  const listOf = (id: number | null): string => {
+    if (id === null) return ''
+    for (const x of refs.lists) if (x.id === id) return day(x.listDate, locale, 'short')
+    return ''
+  }
   const opponent = (g: SheetGame): string => {
     if (g.opponentId === null) return ''
-    if (withheld.has(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
-    const p = players.get(g.opponentId)
+    if (s.withheld.includes(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
+    let html = opponents.get(g)
+    if (html !== undefined) return html
+    const p = refs.players.find((x) => x.id === g.opponentId)
     if (!p) return ''
     const href = s.opponentPages[g.opponentId]
-    return `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <span class="muted">${esc(p.fideId)}</span>` : ''}`
+    html = `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <small>${esc(p.fideId)}</small>` : ''}`
+    opponents.set(g, html)
+    return html
   }
-  const c = l.col
   const tournament = (t: SheetTournament): string => {
     const rules = s.rules[t.edition]
     const rule = t.rating !== null ? cite(rules?.change, locale) : cite(rules?.unrated, locale)
     const tPage = s.tournamentPages[t.tournamentId]
-    const rows = t.games.map((g) => [
-      esc(g.round),
-      opponent(g),
-      esc(g.opponentRating ?? '–'),
-      esc(listOf(g.opponentListId)),
-      esc(num(g.score, locale)),
-      `${esc(g.d === null ? '' : num(g.d, locale))}${g.capped ? '*' : ''}`,
-      esc(g.pd === null ? '' : num(g.pd, locale, 2)),
-      esc(g.chg === null ? '' : signed(g.chg, locale, 2)),
-      esc(g.counted ? '' : notCounted(g.notCounted, locale))
-    ])
+    // the rows written straight into the body (no array per row): figures need no escaping, texts are escaped
+    let rows = ''
+    for (const g of t.games) {
+      rows += `${rows ? '\n' : ''}<tr><td>${g.round}<td>${opponent(g)}<td>${g.opponentRating ?? '–'}<td>${esc(listOf(g.opponentListId))}<td>${num(g.score, locale)}<td>${g.d === null ? '' : num(g.d, locale)}${g.capped ? '*' : ''}<td>${g.pd === null ? '' : num(g.pd, locale, 2)}<td>${g.chg === null ? '' : signed(g.chg, locale, 2)}<td>${g.counted ? '' : esc(notCounted(g.notCounted, locale))}`
+    }
     const figures =
       t.rating !== null
-        ? `<p>${esc(S.ratingUsed(t.rating, listOf(t.ratingListId)))}</p><p data-testid="sheet-figures">${esc(S.figures(t.n, num(t.w, locale), num(t.we, locale, 2), signed(t.chg, locale, 2), String(t.k ?? '–'), signed(t.kChg, locale, 2)))}</p>`
-        : `<p>${esc(S.playedUnrated)}</p><p data-testid="sheet-figures">${esc(S.unratedFigures(t.n, num(t.w, locale), num(t.event?.ra ?? null, locale), num(t.event?.ru ?? null, locale)))}</p>`
-    const heads = [S.col.round, S.col.opponent, c.rating, S.col.list, S.col.score, 'D', 'PD', 'ΔR', S.col.why]
-    return `<div class="sheet-t" data-testid="sheet-tournament">
-<h4>${tPage ? link(rel(ref, tPage), t.name) : esc(t.name)} <span class="muted">${esc(t.start ? day(t.start, locale, 'short') : '')} – ${esc(t.end ? day(t.end, locale, 'short') : '')}</span></h4>
+        ? `<p>${esc(S.ratingUsed(t.rating, listOf(t.ratingListId)))}</p><p class="fig">${esc(S.figures(t.n, num(t.w, locale), num(t.we, locale, 2), signed(t.chg, locale, 2), String(t.k ?? '–'), signed(t.kChg, locale, 2)))}</p>`
+        : `<p>${esc(S.playedUnrated)}</p><p class="fig">${esc(S.unratedFigures(t.n, num(t.w, locale), num(t.event?.ra ?? null, locale), num(t.event?.ru ?? null, locale)))}</p>`
+    return `<h4>${tPage ? link(rel(ref, tPage), t.name) : esc(t.name)} <span class="muted">${esc(t.start ? day(t.start, locale, 'short') : '')} – ${esc(t.end ? day(t.end, locale, 'short') : '')}</span></h4>
 ${figures}
-${rule ? `<p class="rule" data-testid="sheet-rule">${esc(S.follows)}${esc(l.colon)}${esc(rule)}</p>` : ''}
-${table(esc(t.name), heads.map(esc), rows, { num: [0, 2, 4, 5, 6, 7], className: 'games' })}
-</div>`
+${rule ? `<p class="rule">${esc(S.follows)}${esc(l.colon)}${esc(rule)}</p>\n` : ''}${table(esc(t.name), gamesHead(locale), rows, { kind: 'games' })}`
   }
-  const period: string[] = []
+  let period = ''
   if (sheet.firstRating) {
     const f = sheet.firstRating
-    period.push(`<p>${esc(S.firstRating(num(f.ra, locale, 2), num(f.p, locale, 2), num(f.dp, locale), num(f.ru, locale), f.games))}</p>`)
+    period += `<p>${esc(S.firstRating(num(f.ra, locale, 2), num(f.p, locale, 2), num(f.dp, locale), num(f.ru, locale), f.games))}</p>\n`
   }
   if (sheet.change !== null && sheet.changeExact !== null) {
-    period.push(`<p data-testid="sheet-change">${esc(S.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))}${s.view.rounding ? ` <span class="rule">(${esc(s.view.rounding[locale])})</span>` : ''}</p>`)
+    period += `<p class="chg">${esc(S.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))}${s.view.rounding ? ` <span class="rule">(${esc(s.view.rounding[locale])})</span>` : ''}</p>\n`
   }
-  period.push(`<p data-testid="sheet-new-rating">${esc(S.newRating(sheet.rating === null ? l.player.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))}</p>`)
+  period += `<p class="new">${esc(S.newRating(sheet.rating === null ? l.player.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))}</p>`
   const baseList = listOf(sheet.base.listId)
-  return `<section class="sheet" data-testid="site-sheet" data-list="${s.list.id}">
+  // the legend of the columns stands once above the sheets (sheetsHeading); a sheet adds its caps' citations
+  const caps = s.view.caps.length ? `\n<p class="legend">${s.view.caps.map((cp) => esc(`* ${cp.points}${l.colon}${cp.citation[locale]}`)).join(' ')}</p>` : ''
+  let tournaments = ''
+  for (const t of sheet.tournaments) tournaments += `${tournament(t)}\n`
+  return `<section class="sheet" id="sheet-${s.list.id}">
 ${head}
 <p class="muted">${esc(S.base)}${esc(l.colon)}${esc(sheet.base.rating ?? l.player.unrated)}${sheet.base.rating !== null ? `, K ${esc(sheet.base.k ?? '–')}` : ''}${baseList ? ` (${esc(baseList)})` : ''}</p>
-${sheet.tournaments.map(tournament).join('\n')}
-<h4>${esc(S.period)}</h4>
-${period.join('\n')}
-<p class="legend">${esc(S.legend)}${s.view.caps.map((cp) => ` * ${cp.points}${l.colon}${cp.citation[locale]}`).map(esc).join('')}</p>
+${tournaments}<h4>${esc(S.period)}</h4>
+${period}${caps}
 </section>`
+}
+
+/** The heading of a player's calculation sheets, with the legend of their columns. */
+function sheetsHeading(locale: SiteLocale, heading: string): string {
+  return `<h2>${esc(heading)}</h2>\n<p class="legend">${esc(L(locale).sheet.legend)}</p>`
 }
 
 function notCounted(code: string | null, locale: SiteLocale): string {
@@ -240,21 +255,22 @@ function notCounted(code: string | null, locale: SiteLocale): string {
 export const PLAYER_FILE_BUDGET = 150_000
 
 /**
- * A player's files in both languages (their UTF-8 bytes, measured against the budget as they are written): his page (facts, lines, chart, the newest calculation sheets) and, when his
+ * A player's files in both languages (their HTML, its UTF-8 bytes measured against the budget): his page (facts, lines, chart, the newest calculation sheets) and, when his
  * sheets over the years would make it too big, further pages of older sheets (`<id>-2.html`, …), split the same way
  * in both languages so that the language switch lands on the same page.
  */
-export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, Buffer][] {
+export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
   const sheets = [...p.sheets].reverse()
-  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s))]))
+  const opponents = new Map<SheetGame, string>()
+  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s, opponents))]))
   // one page when it fits (nearly every player): the bytes measured are the bytes written
-  const whole: [string, Buffer][] = SITE_LOCALES.map((loc) => {
+  const whole: [string, string][] = SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
-    return [`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) }))]
+    return [`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) })]
   })
-  if (whole.every(([, bytes]) => bytes.length <= budget)) return whole
+  if (whole.every(([, html]) => html.length <= budget / 3 || Buffer.byteLength(html) <= budget)) return whole
   const pages = splitSheets(federation, p, sections, budget)
-  const out: [string, Buffer][] = []
+  const out: [string, string][] = []
   for (const loc of SITE_LOCALES) {
     const ref: PageRef = { locale: loc, path: p.page }
     const mine = sections.get(loc)!
@@ -263,16 +279,16 @@ export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAY
       for (const i of idx) where.set(sheets[i]!.list.id, k === 0 ? `#sheet-${sheets[i]!.list.id}` : `${sheetsPageName(p.id, k + 1)}#sheet-${sheets[i]!.list.id}`)
     })
     const nav = sheetsNav(ref, p, pages.length, 1)
-    out.push([`${loc}/${p.page}`, Buffer.from(page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` }))])
+    out.push([`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` })])
     for (let k = 1; k < pages.length; k++) {
       const path = p.page.replace(/[^/]+$/, sheetsPageName(p.id, k + 1))
       const r: PageRef = { locale: loc, path }
       const l = L(loc)
       const body = `<h1 data-testid="player-name">${link(rel(r, p.page), p.name)}</h1>
-<h2>${esc(l.player.sheetPage(k + 1, pages.length))}</h2>
+${sheetsHeading(loc, l.player.sheetPage(k + 1, pages.length))}
 ${sheetsNav(r, p, pages.length, k + 1)}
 ${pages[k]!.map((i) => mine[i]!).join('\n')}`
-      out.push([`${loc}/${path}`, Buffer.from(page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body }))])
+      out.push([`${loc}/${path}`, page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body })])
     }
   }
   return out
@@ -356,7 +372,7 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
           const from = sheetLists.has(first.listId) ? `<a href="${href(first.listId)}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
           return [from, esc(to), esc(first.rating ?? (first.delisted ? '' : P.unrated)), esc(first.games ?? ''), esc(first.k ?? ''), esc(first.title ?? ''), esc(lineFlags(first, locale))]
         }),
-        { num: [2, 3, 4], testId: `history-${rows[0]!.ratingType}` }
+        { kind: 'hist', testId: `history-${rows[0]!.ratingType}` }
       )
       const points = runs.filter((r) => r[0]!.rating !== null).map((r) => ({ date: r[0]!.listDate, rating: r[0]!.rating!, label: `${day(r[0]!.listDate, locale, 'short')}: ${r[0]!.rating}` }))
       return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-')) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
@@ -366,7 +382,7 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
 <h2>${esc(P.history)}</h2>
 <p class="muted">${esc(P.historyNote)}</p>
 ${sections.join('\n')}
-${sheets.length ? `<h2>${esc(P.sheets)}</h2>\n${sheets.join('\n')}` : ''}`
+${sheets.length ? `${sheetsHeading(locale, P.sheets)}\n${sheets.join('\n')}` : ''}`
 }
 
 function cell(code: string, opponent: number | null, color: string | null): string {

@@ -40,7 +40,7 @@ describe('site pages', () => {
     expect(en).toContain('version 2 · Corrected version: Open de Lyon &lt;corrigé&gt; &amp; reclassé · in force')
     expect(en).not.toContain('<corrigé>')
     const fr = listPageHtml({ locale: 'fr', path: `lists/${mar.id}.html` }, 'FRA', { list: mar, tops: [], federations: [], regions: [], json: null })
-    expect(fr).toContain(`<a href="../lists/${v2}.html">Remplacée par la version 2 : Open de Lyon &lt;corrigé&gt; &amp; reclassé</a>`)
+    expect(fr).toContain(`<a href="${v2}.html">Remplacée par la version 2 : Open de Lyon &lt;corrigé&gt; &amp; reclassé</a>`)
     expect(fr).toContain('Liste standard du 1er mars 2024')
   })
 
@@ -68,12 +68,17 @@ describe('site pages', () => {
     expect(html).not.toContain('players/02/2.html')
     expect(html).toContain('<em>non publié</em>')
     expect(html).toContain('<dt>Lieu</dt><dd>Saint-Étienne</dd>')
-    expect(html).toContain('<td>2w1</td>')
+    expect(html).toContain('<td>2w1<td class="n">1')
   })
 
   it('links relatively: from a player page to a list, to the other language and to the assets', () => {
     const ref = { locale: 'en' as const, path: 'players/0a/10.html' }
     expect(rel(ref, 'lists/3.html')).toBe('../../lists/3.html')
+    // from a player's page to another's: only the folders they do not share climbed
+    expect(rel(ref, 'players/0a/26.html')).toBe('26.html')
+    expect(rel(ref, 'players/1b/27.html')).toBe('../1b/27.html')
+    expect(rel({ locale: 'en', path: 'index.html' }, 'players/1b/27.html')).toBe('players/1b/27.html')
+    expect(rel({ locale: 'en', path: 'lists/3.html' }, 'lists/index.html')).toBe('index.html')
     expect(toRoot(ref, 'assets/site.css')).toBe('../../../assets/site.css')
     expect(toRoot(ref, 'fr/players/0a/10.html')).toBe('../../../fr/players/0a/10.html')
   })
