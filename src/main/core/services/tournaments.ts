@@ -1,6 +1,7 @@
 // Handlers of the tournaments calls: preview and import of TRF files, the tournament page, findings and decisions, player matching, export.
 import { readTimeControl } from '../trf/time-control-read'
 import { describeTimeControl } from '../../../shared/words'
+import { storedFindingMessage } from '../../../shared/finding-message'
 import type { Handler, HandlersOf } from './dispatch'
 import { parsedOffMain } from './parse-queue'
 import type { CallInput, CallOutput } from '../../../shared/contract/index'
@@ -28,7 +29,6 @@ import {
 } from '../data/tournaments'
 import { UserError, isUserError } from '../util/errors'
 import { translateError, type Locale } from '../../../shared/errors/index'
-import { citedParams } from '../../../shared/citations'
 import { confidencePercent, type StoredFinding, type Replacement as ReplacementDto } from '../../../shared/contract/tournaments'
 import { findingCounts, listFindings, type FindingRow } from '../data/findings'
 import { setReviewFacts, type TournamentStatus } from '../data/review'
@@ -96,7 +96,7 @@ function toStored(r: FindingRow, loc: Locale): StoredFinding {
     found: r.found,
     expected: r.expected,
     params,
-    message: translateError(r.code, citedParams({ ...params, found: r.found, expected: r.expected, file: r.fileName }, loc, r.edition), loc),
+    message: storedFindingMessage({ code: r.code, params, found: r.found, expected: r.expected, fileName: r.fileName, edition: r.edition }, loc),
     active: r.active === 1,
     decision: r.decision,
     decisionReason: r.decisionReason,
