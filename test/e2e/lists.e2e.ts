@@ -136,7 +136,7 @@ describe('the monthly list in the browser', () => {
     // the sheet's figures written by one function on the screen and in the PDF: PD and ΔR with two decimals, a real minus
     const figures = async (): Promise<string[]> => [...(await roundRobin.getByTestId('sheet-pd').allInnerTexts()), ...(await roundRobin.getByTestId('sheet-chg').allInnerTexts())].map((c) => c.trim())
     const english = await figures()
-    expect(english).toEqual(['0.24', '0.36', '0.08', '+0.26', '−0.36', '+0.92'])
+    expect(english).toEqual(['0.36', '0.24', '0.08', '−0.36', '+0.26', '+0.92'])
     for (const figure of english) expect(pdf).toContain(figure)
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
@@ -154,7 +154,7 @@ describe('the monthly list in the browser', () => {
     const frPdf = (await pdfText(readFileSync(await fr.path()))).pages.join('\n')
     expect(frPdf).toContain('liste du 1er octobre 2026')
     const french = await figures()
-    expect(french).toEqual(['0,24', '0,36', '0,08', '+0,26', '−0,36', '+0,92'])
+    expect(french).toEqual(['0,36', '0,24', '0,08', '−0,36', '+0,26', '+0,92'])
     for (const figure of french) expect(frPdf).toContain(figure)
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
@@ -178,7 +178,7 @@ describe('the monthly list in the browser', () => {
     expect(await sheet.getByTestId('sheet-unlisted').innerText()).toContain(
       '3 games towards a first rating, fewer than the 5 required. His games stay in the window (1 event); the earliest counts for the lists dated before 15 Dec 2028.'
     )
-    expect(await sheet.getByTestId('sheet-first-rating').innerText()).toContain('Ra 1860, p 0.5, dp 0 → 1860 over 3 games')
+    expect(await sheet.getByTestId('sheet-first-rating').innerText()).toContain('Ra 1860.00, p 0.50, dp 0 → 1860 over 3 games')
     await h.page.screenshot({ path: join(artifacts, 'lists-sheet-unlisted.png'), fullPage: false })
     await h.page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })

@@ -84,3 +84,19 @@ describe('messages', () => {
     expect(translateError('tournaments.replace.warning.fewerGames', { after: 2543, before: 12345 }, 'fr')).toBe('moins de parties : 2543 au lieu de 12345')
   })
 })
+
+describe("the public site's sheet figures", () => {
+  it('are the shared function’s, kept once written', async () => {
+    const { num, signed } = await import('../../src/main/core/site/html')
+    for (const n of [0.5, -0.36, 0.24, 32.8, -400, 2543, 0]) {
+      for (const locale of ['en', 'fr'] as const) {
+        for (const digits of [undefined, 2]) {
+          expect(num(n, locale, digits)).toBe(formatFigure(n, locale, digits))
+          expect(signed(n, locale, digits)).toBe(formatSigned(n, locale, digits))
+          // the second time from the site's cache: the same text
+          expect(num(n, locale, digits)).toBe(formatFigure(n, locale, digits))
+        }
+      }
+    }
+  })
+})

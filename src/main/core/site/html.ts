@@ -2,6 +2,7 @@
 // navigation, search box, footer) and relative links, so that the site works from any folder of any web host.
 import { SITE_LABELS, type SiteLocale } from './labels'
 import { sheetDate } from '../exports/sheet-pdf'
+import { formatFigure } from '../../../shared/formats'
 
 /** Text or attribute value made safe for HTML. */
 export function esc(s: string | number | null | undefined): string {
@@ -28,16 +29,14 @@ const days: Record<SiteLocale, Record<'long' | 'short', Map<string, string>>> = 
   fr: { long: new Map(), short: new Map() }
 }
 
-/** A figure in the locale's decimals, with a real minus sign. */
+/** A sheet's figure as the office's drawer and the sheet's PDF write it (shared formatFigure), each kept once written. */
 export function num(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
   // the sheets print the same few hundred figures (expected scores, differences) millions of times: each written once
   const cache = digits === undefined ? figures[locale][0] : digits === 1 || digits === 2 ? figures[locale][digits] : undefined
   let text = cache?.get(n)
   if (text !== undefined) return text
-  let s = digits === undefined ? String(n) : n.toFixed(digits)
-  if (locale === 'fr' && s.includes('.')) s = s.replace('.', ',')
-  text = s.charCodeAt(0) === 45 ? `−${s.slice(1)}` : s
+  text = formatFigure(n, locale, digits)
   if (cache && cache.size < FIGURES_KEPT) cache.set(n, text)
   return text
 }
@@ -48,6 +47,7 @@ const figures: Record<SiteLocale, (Map<number, string> | undefined)[]> = {
 }
 const FIGURES_KEPT = 50_000
 
+/** A change with its sign, as formatSigned writes it, from the kept figures. */
 export function signed(n: number | null | undefined, locale: SiteLocale, digits?: number): string {
   if (n === null || n === undefined) return '–'
   return n > 0 ? `+${num(n, locale, digits)}` : num(n, locale, digits)
