@@ -10,6 +10,8 @@ import { tempDir } from '../helpers/temp-db'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 export const artifacts = join(root, 'test-results', 'e2e')
+/** The bundled worker entry (`npm run build:node`, which scripts/e2e.mjs runs first). */
+const builtWorker = join(root, 'out', 'node', 'worker.js')
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[]
@@ -40,7 +42,10 @@ export async function startHarness(seed?: (db: Db) => void | Promise<void>, opti
     db.close()
   }
   // no daily backup job in the middle of a scripted journey: its progress would show up among the officer's jobs
-  const server = await startBrowserMode({ db: dbPath, port: 0, host: '127.0.0.1', readOnly: false, staticDir, quiet: true, backupSchedule: false })
+  // jobs run in the bundled worker the built hosts use (scripts/e2e.mjs builds it before every run): the source
+  // worker's start through tsx (2–4 s a job) made twenty previews outlast the screens' own waits
+  if (!existsSync(builtWorker)) throw new Error(`${builtWorker} is missing: run the e2e tests with \`node scripts/e2e.mjs\` (it builds it)`)
+  const server = await startBrowserMode({ db: dbPath, port: 0, host: '127.0.0.1', readOnly: false, staticDir, quiet: true, backupSchedule: false, worker: { file: builtWorker } })
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']

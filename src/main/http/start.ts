@@ -6,6 +6,7 @@ import { hostname, networkInterfaces } from 'node:os'
 import { createServices } from '../core/services/index'
 import { noticeLines } from '../core/db/open-check'
 import { sourceWorkerScript, builtWorkerScript } from '../core/workers/script'
+import type { WorkerScript } from '../core/workers/runner'
 import { defaultDbPath } from '../core/util/paths'
 import { appVersion } from '../core/util/version'
 import { createHttpServer, listen } from './server'
@@ -24,6 +25,8 @@ export interface BrowserModeOptions {
   quiet?: boolean
   /** Back up the database daily while serving (default: unless read-only). */
   backupSchedule?: boolean
+  /** The worker entry for jobs (default: the bundled worker beside a built host, the source one through tsx). */
+  worker?: WorkerScript
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
@@ -83,7 +86,7 @@ export async function startBrowserMode(options: BrowserModeOptions) {
     onNotices: (found) => {
       for (const line of noticeLines(found)) process.stderr.write(line + '\n')
     },
-    worker: import.meta.url.endsWith('.ts') ? sourceWorkerScript() : builtWorkerScript(import.meta.url)
+    worker: options.worker ?? (import.meta.url.endsWith('.ts') ? sourceWorkerScript() : builtWorkerScript(import.meta.url))
   })
   const allowedHosts = servedHostNames(options.host, options.allowHosts ?? [])
   const server = createHttpServer({ services, staticDir, token: options.token, allowedHosts })
