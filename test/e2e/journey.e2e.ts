@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import Database from 'better-sqlite3'
-import { startHarness, artifacts, openDecision, type Harness } from './harness'
+import { startHarness, artifacts, openDecision, settled, type Harness } from './harness'
 import { pdfText } from '../helpers/pdf-text'
 import { findingTitle } from '../../src/shared/finding-titles'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
@@ -18,6 +18,9 @@ import { saveArbiter } from '../../src/main/core/data/arbiters'
 
 const shots = join(artifacts, 'journey')
 mkdirSync(shots, { recursive: true })
+/** The French guide's pictures: the same screens, the same moments, in French. */
+const shotsFr = join(artifacts, 'journey-fr')
+mkdirSync(shotsFr, { recursive: true })
 /** The demo's federation, named by the officer at the first publication. */
 const FEDERATION = { name: 'Fédération Française des Échecs', code: 'FRA' }
 const dir = demoDir()
@@ -29,7 +32,32 @@ const baseName = (file: string): string => file.split('/').pop()!
 let h: Harness
 /** Every URL the page asked for during the journey. */
 const requested: string[] = []
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(shots, `${name}.png`), fullPage })
+declare const document: { documentElement: { lang: string } }
+/** An element of the page, as the node check types it (no DOM library here). */
+type Styled = { style: { visibility: string } }
+
+/** Waits until the page speaks `locale` (the header's switch sets the document's language once the catalogue is in). */
+async function speaks(page: Page, locale: 'en' | 'fr'): Promise<void> {
+  await page.getByTestId('locale-switch').selectOption(locale)
+  await page.waitForFunction((l) => document.documentElement.lang === l, locale)
+  await settled(page)
+}
+
+/**
+ * The guide's picture of the screen as it is, in English, then the same screen in French for the French guide (the
+ * language switched with the header's switch, as an officer does, and switched back). A message that slid in before
+ * the switch keeps the words it was written in: the French picture is taken without the messages' layer.
+ */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage })
+  await speaks(page, 'fr')
+  const messages = page.locator('.n-message-container')
+  const hidden = (await messages.count()) > 0
+  if (hidden) await messages.evaluateAll((els) => els.forEach((el) => ((el as unknown as Styled).style.visibility = 'hidden')))
+  await page.screenshot({ path: join(shotsFr, `${name}.png`), fullPage })
+  if (hidden) await messages.evaluateAll((els) => els.forEach((el) => ((el as unknown as Styled).style.visibility = '')))
+  await speaks(page, 'en')
+}
 
 /** Clicks `target` until `shown` is visible (at most three clicks, `timeout` ms each), telling `missed` of each miss. */
 async function clickUntilShown(target: Locator, shown: Locator, timeout: number, missed?: (attempt: number) => Promise<void>): Promise<void> {
@@ -500,8 +528,14 @@ describe("a rating officer's month on the demo federation", () => {
       const img = el as unknown as { complete: boolean; naturalWidth: number }
       return img.complete ? img.naturalWidth : 0
     }), { timeout: 30000 }).toBe(1280)
+    const englishPicture = await images.first().getAttribute('src')
     await h.page.getByTestId('locale-switch').selectOption('fr')
     await expect.poll(async () => await guide.locator('h1').innerText(), { timeout: 30000 }).toBe('Rating Office — guide de l’utilisateur')
+    // the French guide shows the French pictures of the same screens
+    expect(await images.count()).toBe(19)
+    const frenchPicture = await images.first().getAttribute('src')
+    expect(frenchPicture).toMatch(/01-first-start/)
+    expect(frenchPicture).not.toBe(englishPicture)
     await h.page.getByTestId('locale-switch').selectOption('en')
   })
 
