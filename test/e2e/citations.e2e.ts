@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { startHarness, type Harness } from './harness'
+import { openIn, startHarness, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament } from '../../src/main/core/services/checks'
 import { generateDraft } from '../../src/main/core/services/list-generation'
@@ -44,12 +44,8 @@ async function visibleText(page: Page): Promise<string> {
   return page.locator('body').innerText()
 }
 
-/** Opens a screen afresh (no drawer or dialog of the screen before) in a language. */
-async function open(page: Page, path: string, locale: 'en' | 'fr'): Promise<void> {
-  await page.goto(`${h.url}#${path}`)
-  await page.reload()
-  await page.getByTestId('locale-switch').selectOption(locale)
-}
+/** Opens a screen afresh (no drawer or dialog of the screen before) in a language (harness.ts's openIn). */
+const open = (page: Page, path: string, locale: 'en' | 'fr'): Promise<void> => openIn(page, h.url, path, locale)
 
 function noInternalWords(text: string): void {
   expect(text).not.toContain('regulations.md')

@@ -136,3 +136,29 @@ export async function openDecision(page: Page, rule: string, decision: 'accept' 
     }
   }
 }
+
+declare const document: { documentElement: { lang: string } }
+
+/**
+ * Opens a screen afresh (no drawer or dialog of the screen before) in a language. The settings read at start set the
+ * language too: a choice made before they arrive is undone (seen on a loaded machine: a French check read the English
+ * screen), so the language is chosen again until the page has stayed in it on two looks in a row.
+ */
+export async function openIn(page: Page, url: string, path: string, locale: 'en' | 'fr'): Promise<void> {
+  await page.goto(`${url}#${path}`)
+  await page.reload()
+  let steady = 0
+  await expect
+    .poll(
+      async () => {
+        const lang = await page.evaluate(() => document.documentElement.lang)
+        if (lang !== locale) {
+          steady = 0
+          await page.getByTestId('locale-switch').selectOption(locale)
+        } else steady++
+        return steady
+      },
+      { timeout: 30000, interval: 300 }
+    )
+    .toBeGreaterThanOrEqual(2)
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { startHarness, type Harness } from './harness'
+import { openIn, startHarness, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament, rejectTournament } from '../../src/main/core/services/checks'
 import { generateDraft } from '../../src/main/core/services/list-generation'
@@ -34,30 +34,8 @@ afterAll(async () => {
   await h?.close()
 })
 
-/**
- * Opens a screen afresh in a language. The settings read at start set the language too: a choice made before they
- * arrive is undone, so the language is chosen again until the page has stayed in it on two looks in a row.
- */
-declare const document: { documentElement: { lang: string } }
-
-async function open(page: Page, path: string, locale: 'en' | 'fr'): Promise<void> {
-  await page.goto(`${h.url}#${path}`)
-  await page.reload()
-  let steady = 0
-  await expect
-    .poll(
-      async () => {
-        const lang = await page.evaluate(() => document.documentElement.lang)
-        if (lang !== locale) {
-          steady = 0
-          await page.getByTestId('locale-switch').selectOption(locale)
-        } else steady++
-        return steady
-      },
-      { timeout: 30000, interval: 300 }
-    )
-    .toBeGreaterThanOrEqual(2)
-}
+/** Opens a screen afresh in a language (harness.ts's openIn). */
+const open = (page: Page, path: string, locale: 'en' | 'fr'): Promise<void> => openIn(page, h.url, path, locale)
 
 describe('the checks dashboard: each filter says what it filters', () => {
   for (const [locale, captions] of [
