@@ -5,7 +5,7 @@
 import type { Db } from '../db/open'
 import type { HandlersOf } from './dispatch'
 import { readSettings, officerName } from '../data/settings'
-import { translateError } from '../../../shared/errors/index'
+import { storedFindingMessage } from '../../../shared/finding-message'
 import { checkReportPdf } from './check-report'
 import { listFindings, type FindingRow } from '../data/findings'
 import { dashboardFilterValues, tournamentAudit, tournamentsOfArbiter } from '../data/review'
@@ -68,7 +68,7 @@ export const checksHandlers: HandlersOf<'checks'> = {
       ...t,
       problems: listFindings(db, t.id, {})
         .filter((f) => f.code.startsWith('check.arbiters.') && f.code !== 'check.arbiters.noChief' && arbiterOfFinding(f) === input.fideId)
-        .map((f) => ({ findingId: f.id, code: f.code, level: f.level, message: translateError(f.code, JSON.parse(f.params) as Record<string, unknown>, loc), decision: f.decision }))
+        .map((f) => ({ findingId: f.id, code: f.code, level: f.level, message: storedFindingMessage({ ...f, params: JSON.parse(f.params) as Record<string, unknown> }, loc), decision: f.decision }))
     }))
   }
 }
