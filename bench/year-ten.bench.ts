@@ -22,12 +22,12 @@
 // build, KEEP_DB to keep it), `--lists A,B` the archive sizes, `--tournaments N` (default 15,000 for 1.9 M players,
 // in proportion). KEEP_DB=FILE keeps each archive as FILE-<lists>-lists-<players>.db (built once, reused, upgraded in
 // place) and works on a copy of it.
-import { closeSync, copyFileSync, fsyncSync, openSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import Database from 'better-sqlite3'
 import { openDatabase, type Db } from '../src/main/core/db/open'
 import { writeSettings } from '../src/main/core/data/settings'
-import { frozenListChecksums, listBackups } from '../src/main/core/db/backup'
+import { copyDatabaseFile, frozenListChecksums, listBackups, tableCounts } from '../src/main/core/db/backup'
 import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thread'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
@@ -52,14 +52,6 @@ const s1 = (ms: number): string => `${(ms / 1000).toFixed(ms >= 10_000 ? 1 : 2)}
 const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024).toLocaleString('en')} MB`
 const load = (): string => loadavg()[0]!.toFixed(1)
 
-function fsyncFile(file: string): void {
-  const fd = openSync(file, 'r+')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-}
 
 /** Wall and CPU time (ms, the process's) of `f`. */
 async function timed<T>(f: () => T | Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
@@ -67,24 +59,6 @@ async function timed<T>(f: () => T | Promise<T>): Promise<{ value: T; wallMs: nu
   const c = cpuNow()
   const value = await f()
   return { value, wallMs: performance.now() - t, cpuMs: cpuNow() - c }
-}
-
-/** A copy as backupDatabase makes it: SQLite's backup API, the copy's journal mode set to DELETE, the file synced. */
-async function backupApiCopy(from: Db, out: string): Promise<void> {
-  await from.backup(out)
-  const c = new Database(out, { fileMustExist: true })
-  try {
-    c.pragma('journal_mode = DELETE')
-  } finally {
-    c.close()
-  }
-  fsyncFile(out)
-}
-
-/** Row counts of every table, as the backup's verification counts them (virtual tables left out). */
-function tableCounts(db: Db): number {
-  const names = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").pluck().all() as string[]
-  return names.reduce((n, t) => n + (db.prepare(`SELECT count(*) FROM "${t.replace(/"/g, '""')}"`).pluck().get() as number), 0)
 }
 
 /** What the publication job did. */
@@ -107,7 +81,7 @@ async function safetyCopyParts(file: string, copy: string, scratch: string): Pro
   const source = new Database(file, { readonly: true, fileMustExist: true })
   const copied = openForCheck(copy)
   try {
-    await part('copy (backup API, fsync)', () => backupApiCopy(source, scratch))
+    await part('copy (backup API, fsync)', () => copyDatabaseFile(source, scratch))
     rmSync(scratch, { force: true })
     await part('integrity_check', () => {
       const r = integrityCheck(copied)
@@ -146,7 +120,7 @@ async function monthCopyFloor(file: string, listId: number, dir: string): Promis
     m.exec('DETACH DATABASE office')
     m.pragma('wal_checkpoint(TRUNCATE)')
     const out = `${dir}/month-copy.db`
-    const t = await timed(() => backupApiCopy(m, out))
+    const t = await timed(() => copyDatabaseFile(m, out))
     const bytes = statSync(out).size
     rmSync(out, { force: true })
     return { wallMs: t.wallMs, cpuMs: t.cpuMs, bytes, rows }

@@ -87,7 +87,8 @@ export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE): Record<nu
   return out
 }
 
-function tableCounts(db: Db): TableCount[] {
+/** Row counts of every table (virtual tables left out), as a backup's verification compares them. */
+export function tableCounts(db: Db): TableCount[] {
   return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
 }
 
@@ -197,6 +198,19 @@ export async function verifyBackupCopy(db: Db, partial: string, out: string, opt
   return verifyCopy(db, partial, out)
 }
 
+/** The copy of a backup before its checks: SQLite's online backup API, one self-contained file, synced to the disk. */
+export async function copyDatabaseFile(db: Db, out: string): Promise<void> {
+  await db.backup(out)
+  // a backup is one self-contained file: no write-ahead log beside it, now or when it is opened later
+  const copyDb = new Database(out, { fileMustExist: true })
+  try {
+    copyDb.pragma('journal_mode = DELETE')
+  } finally {
+    copyDb.close()
+  }
+  fsyncFile(out)
+}
+
 /**
  * Copies the open database to `out` with SQLite's online backup API, then verifies the copy (opened, integrity
  * and foreign keys checked, row counts and frozen-list checksums equal to the source's). The copy is written
@@ -208,15 +222,7 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
   const partial = join(dirname(out), `.${basename(out)}.partial`)
   rmSync(partial, { force: true })
   try {
-    await db.backup(partial)
-    // a backup is one self-contained file: no write-ahead log beside it, now or when it is opened later
-    const copyDb = new Database(partial, { fileMustExist: true })
-    try {
-      copyDb.pragma('journal_mode = DELETE')
-    } finally {
-      copyDb.close()
-    }
-    fsyncFile(partial)
+    await copyDatabaseFile(db, partial)
     const copy = await verifyBackupCopy(db, partial, out, options)
     renameSync(partial, out)
     return { ...copy, file: out, bytes: statSync(out).size }

@@ -31,10 +31,10 @@ afterAll(() => {
   tmp.cleanup()
 })
 
-/** Every match read and sorted in JavaScript: what either plan must give. */
-function expected(query: string, limit: number): number[] {
+/** Every match read and sorted in JavaScript: what either plan must give (in `on`, this file's database by default). */
+function expected(query: string, limit: number, on: Db = db): number[] {
   const cond = playerSearchCondition(query)!
-  const all = db.prepare(`SELECT p.id, p.name_folded AS n FROM players p WHERE p.status <> 'merged' AND (${cond.sql})`).all(...cond.params) as { id: number; n: string }[]
+  const all = on.prepare(`SELECT p.id, p.name_folded AS n FROM players p WHERE p.status <> 'merged' AND (${cond.sql})`).all(...cond.params) as { id: number; n: string }[]
   return all
     .sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : a.id - b.id))
     .slice(0, limit)
@@ -128,15 +128,8 @@ describe('findPlayerRows, a walk testing the names in the index', () => {
       spy.mockRestore()
     }
   }
-  /** Every FTS match read and sorted in JavaScript, merged records left out. */
-  function plain(query: string, limit: number): number[] {
-    const cond = playerSearchCondition(query)!
-    const all = w.prepare(`SELECT p.id, p.name_folded AS n FROM players p WHERE p.status <> 'merged' AND (${cond.sql})`).all(...cond.params) as { id: number; n: string }[]
-    return all
-      .sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : a.id - b.id))
-      .slice(0, limit)
-      .map((r) => r.id)
-  }
+  /** Every FTS match read and sorted in JavaScript, merged records left out (the file's `expected`, on this registry). */
+  const plain = (query: string, limit: number): number[] => expected(query, limit, w)
   /** The players a later word of whose name starts with `word`, not the first. */
   const others = (word: string): number =>
     (w.prepare('SELECT name_folded FROM players').pluck().all() as string[]).filter((n) => !n.startsWith(word) && n.split(' ').some((x) => x.startsWith(word))).length

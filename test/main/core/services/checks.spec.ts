@@ -56,7 +56,7 @@ async function refused(name: string, input: unknown): Promise<{ key: string; mes
 }
 const b64 = (text: string) => Buffer.from(text, 'latin1').toString('base64')
 
-type Finding = { id: number; code: string; level: string; source: string; active: boolean; decision: string | null; decisionReason: string | null; subject: { startRanks?: number[] } | null; edition: string | null; paragraph: string | null }
+type Finding = { id: number; code: string; level: string; source: string; active: boolean; decision: string | null; decisionReason: string | null; subject: { startRanks?: number[] } | null; edition: string | null; paragraph: string | null; message: string }
 const checkFindings = async (id: number, all = false) => (await call<Finding[]>('tournaments:findings', { id, includeEarlierFiles: all })).filter((f) => f.source === 'check')
 const status = (id: number) => (db.prepare('SELECT status FROM tournaments WHERE id = ?').get(id) as { status: string }).status
 const auditOf = (id: number) => call<{ action: string; actor: string; reason: string | null; data: Record<string, unknown> }[]>('checks:audit', { id })
