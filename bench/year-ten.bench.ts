@@ -25,7 +25,7 @@
 import { copyFileSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import Database from 'better-sqlite3'
-import { openDatabase, type Db } from '../src/main/core/db/open'
+import { openDatabase } from '../src/main/core/db/open'
 import { writeSettings } from '../src/main/core/data/settings'
 import { copyDatabaseFile, frozenListChecksums, listBackups, tableCounts } from '../src/main/core/db/backup'
 import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thread'
