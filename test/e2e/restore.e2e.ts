@@ -1,14 +1,20 @@
-// Restore from the Settings screen in browser mode (issue 13): back up now, change the settings, put the backup
-// back after a confirmation; the window reloads on the restored database and the copy taken before the restore
-// is listed among the backups.
+// Restore from the Settings screen in browser mode: back up now, change the settings, put the backup back after a
+// confirmation; the window reloads on the restored database and the copy taken before the restore is listed among
+// the backups. Then an office with archived lists (FIDE's lists of January and February 2024, the office's own of
+// March): backed up, a later FIDE list imported, the backup restored; the archive answers as it did before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { artifacts, startHarness, type Harness } from './harness'
+import { seedArchive, type ArchiveIds } from './archive-seed'
+import { fixture } from '../helpers/fixtures'
 
 let h: Harness
+let ids: ArchiveIds
 
 beforeAll(async () => {
-  h = await startHarness()
+  h = await startHarness((db) => {
+    ids = seedArchive(db)
+  })
 })
 afterAll(async () => {
   await h?.close()
@@ -18,6 +24,28 @@ async function saveOfficer(name: string): Promise<void> {
   await h.page.getByTestId('settings-officer').locator('input').fill(name)
   await h.page.getByTestId('settings-save').click()
   await expect.poll(async () => await h.page.getByTestId('settings-save').isDisabled()).toBe(true)
+}
+
+/** The backups' file names the Settings screen lists. */
+async function backupNames(): Promise<string[]> {
+  return await h.page.getByTestId('settings-backups-list').locator('code').allInnerTexts()
+}
+
+/** What the archive answers about the seeded lists: the lists it offers, Müller's history and rated tournaments, February's list. */
+async function archiveLookups(): Promise<Record<'lists' | 'history' | 'tournaments' | 'february', string>> {
+  await h.page.goto(h.url + '#/archive')
+  await h.page.getByTestId('archive-list-pick').click()
+  await h.page.locator('.n-base-select-option').first().waitFor()
+  const lists = (await h.page.locator('.n-base-select-option').allInnerTexts()).join(' | ')
+  await h.page.keyboard.press('Escape')
+  await h.page.getByTestId('archive-search').locator('input').fill('muller')
+  await h.page.getByTestId('archive-results').getByRole('link', { name: 'Müller, Anna' }).click()
+  await expect.poll(async () => await h.page.getByTestId('archive-tournaments').innerText(), { timeout: 20_000 }).toContain('Bundesliga Open')
+  const history = await h.page.getByTestId('archive-history').innerText()
+  const tournaments = await h.page.getByTestId('archive-tournaments').innerText()
+  await h.page.goto(`${h.url}#/lists/${ids.feb}`)
+  await expect.poll(async () => await h.page.getByTestId('list-entries').innerText()).toContain('Carlsen, Magnus')
+  return { lists, history, tournaments, february: await h.page.getByTestId('list-entries').innerText() }
 }
 
 describe('restore a backup from the Settings screen', () => {
@@ -42,5 +70,46 @@ describe('restore a backup from the Settings screen', () => {
     // the database as it was (with the later officer) is kept among the backups, as the copy before the restore
     await expect.poll(async () => await h.page.getByTestId('settings-backup-restore').count()).toBe(2)
     expect(await h.page.getByTestId('settings-backups-list').innerText()).toContain('before a restore')
+  })
+
+  it('restores an office with archived lists: the archive answers as before, the later list gone', async () => {
+    const before = await archiveLookups()
+    expect(before.lists).toContain('1 Mar 2024')
+    expect(before.history).toMatch(/1850[\s\S]*1872[\s\S]*1890/)
+    expect(before.tournaments).toContain('+18.0')
+
+    await h.page.goto(h.url + '#/settings')
+    await h.page.getByTestId('settings-backups-list').waitFor()
+    const known = await backupNames()
+    await h.page.getByTestId('settings-backup-now').click()
+    await expect.poll(async () => (await backupNames()).length, { timeout: 60_000 }).toBe(known.length + 1)
+    const ours = (await backupNames()).find((name) => !known.includes(name))!
+    expect(ours).toMatch(/-manual\.db$/)
+
+    // after the backup, FIDE's list of April 2024 imported: the archive offers a fourth list
+    await h.page.goto(h.url + '#/players')
+    await h.page.getByTestId('players-import').click()
+    await h.page.getByTestId('import-file-input').setInputFiles(fixture('ratinglists', 'sanichi_icu_ratings_app__spec__files__players_list.xml'))
+    await expect.poll(async () => await h.page.getByTestId('import-chosen').innerText(), { timeout: 30_000 }).toContain('players_list.xml')
+    const date = h.page.getByTestId('import-date').locator('input')
+    await date.click()
+    await date.fill('2024-04-01')
+    await date.press('Enter')
+    await h.page.getByTestId('import-start').click()
+    await expect.poll(async () => await h.page.getByTestId('players-table').innerText(), { timeout: 60_000 }).toContain('Mamedyarov')
+    const changed = await archiveLookups()
+    expect(changed.lists).toContain('1 Apr 2024')
+
+    await h.page.goto(h.url + '#/settings')
+    await h.page.getByTestId('settings-backups-list').waitFor()
+    await h.page.getByTestId('settings-backups-list').locator('.n-list-item').filter({ hasText: ours }).getByTestId('settings-backup-restore').click()
+    await h.page.locator('.n-dialog').getByRole('button', { name: 'Restore' }).click()
+    // the window starts again on the restored database; the office as it was before the restore is kept as a copy
+    await expect.poll(async () => (await h.page.locator('.n-message').allInnerTexts()).join(' '), { timeout: 60_000 }).toContain('before-restore')
+    await expect.poll(async () => (await backupNames()).some((name) => name.endsWith('-before-restore.db') && !known.includes(name)), { timeout: 30_000 }).toBe(true)
+    const after = await archiveLookups()
+    expect(after).toEqual(before)
+    expect(after.lists).not.toContain('1 Apr 2024')
+    await h.page.screenshot({ path: join(artifacts, 'restore-archive.png'), fullPage: true })
   })
 })
