@@ -21,6 +21,24 @@ export const RATING_TYPE_WORDS: Record<WordLocale, Record<'standard' | 'rapid' |
   fr: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' }
 }
 
+/** Where a tournament's rating type was read from, as the check report and the command line say it. */
+export const RATING_TYPE_SOURCE_WORDS: Record<WordLocale, Record<'222' | '122' | '092' | '012' | 'officer', string>> = {
+  en: {
+    '222': 'from the coded time control (TRF record 222)',
+    '122': 'from the report’s time control (TRF record 122)',
+    '092': 'from the words of TRF record 092, no readable time control',
+    '012': 'from the tournament’s name (TRF record 012), no readable time control',
+    officer: 'decided by the office'
+  },
+  fr: {
+    '222': 'd’après la cadence codée (enregistrement TRF 222)',
+    '122': 'd’après la cadence du rapport (enregistrement TRF 122)',
+    '092': 'd’après les mots de l’enregistrement TRF 092, sans cadence lisible',
+    '012': 'd’après le nom du tournoi (enregistrement TRF 012), sans cadence lisible',
+    officer: 'décidée par le bureau'
+  }
+}
+
 /** The rating types within a sentence ("the rapid list", "la liste rapide"): the same words, lower case. */
 export const RATING_TYPE_IN_TEXT: Record<WordLocale, Record<'standard' | 'rapid' | 'blitz', string>> = {
   en: lowerCased(RATING_TYPE_WORDS.en),

@@ -29,9 +29,9 @@ describe('the rating preview of a tournament', () => {
     await expect.poll(async () => await h.page.getByTestId('rating-list').innerText(), { timeout: 20000 }).toBe('the FIDE list of 1 Mar 2011')
     // A: 2210 from the list (not the file's 2200), K 15: (+.08 − .27) × 15 = −2.85
     expect(await h.page.getByTestId('rating-player-1').innerText()).toBe('2210 · list')
-    expect(await h.page.getByTestId('rating-change-1').innerText()).toBe('-2.85')
-    expect(await h.page.getByTestId('rating-change-2').innerText()).toBe('7.65')
-    expect(await h.page.getByTestId('rating-change-3').innerText()).toBe('-9.60')
+    expect(await h.page.getByTestId('rating-change-1').innerText()).toBe('−2.85')
+    expect(await h.page.getByTestId('rating-change-2').innerText()).toBe('+7.65')
+    expect(await h.page.getByTestId('rating-change-3').innerText()).toBe('−9.60')
     expect(await h.page.getByTestId('rating-player-4').innerText()).toBe('— · unrated')
   })
 

@@ -61,8 +61,8 @@ describe('the rating type on the tournament page', () => {
   it('shows "Rapid City Open" as standard from the time control, with the name’s warning', async () => {
     await review(1)
     expect(await h.page.getByTestId('rating-type').innerText()).toBe('Standard')
-    expect(await h.page.getByTestId('rating-type-source').innerText()).toBe('from the time control (122)')
-    expect(await h.page.getByTestId('header-rating-type-source').innerText()).toContain('from the time control (122)')
+    expect(await h.page.getByTestId('rating-type-source').innerText()).toBe('from the report’s time control (TRF record 122)')
+    expect(await h.page.getByTestId('header-rating-type-source').innerText()).toContain('from the report’s time control (TRF record 122)')
     const rule = h.page.getByTestId('rule-trf.header.ratingTypeNameDisagrees')
     await rule.getByText('Name disagrees with the time control').click()
     await expect.poll(async () => await rule.innerText()).toContain('Record 012 (“Rapid City Open 2026”) names a rapid event')

@@ -38,7 +38,7 @@ describe('rating-office tournaments set-type', () => {
     const r = cli('tournaments', 'set-type', '1', '--type', 'rapid', '--reason', 'the organiser played 15′+10″')
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
-    expect(r.stdout.split('\n')[0]).toBe('tournament 1: standard (from the time control (122)) → rapid (the officer\'s decision)')
+    expect(r.stdout.split('\n')[0]).toBe('tournament 1: standard (from the report’s time control (TRF record 122)) → rapid (the officer\'s decision)')
     const audit = cli('--json', 'audit', '--action', 'tournament.ratingType')
     expect(audit.code).toBe(0)
     expect(audit.stdout).toContain('the organiser played 15′+10″')

@@ -7,10 +7,10 @@ import type { TournamentListRef } from '../../../shared/contract/tournaments'
 import { RATING_TYPES } from '../../../shared/contract/plain'
 import { CliError, withServices } from '../host'
 import { findingTitle } from '../../../shared/finding-titles'
+import { RATING_TYPE_SOURCE_WORDS } from '../../../shared/words'
 
 const DECISIONS = { accept: 'accepted', reject: 'rejected', override: 'overridden' } as const
 const STATES = ['imported', 'checked', 'approved', 'rejected', 'rated'] as const
-const SOURCES: Record<string, string> = { '222': 'the coded time control (222)', '122': 'the time control (122)', '092': 'the words of 092', '012': 'the name (012)', officer: 'the officer' }
 
 function positiveId(text: string, what: string): number {
   if (!/^\d+$/.test(text) || Number(text) <= 0) throw new CliError(`expected ${what}, got “${text}”`, 2)
@@ -134,7 +134,7 @@ function registerTournamentsSetType(tournaments: Command): void {
         const run = await cli.call('checks:setRatingType', { id, ratingType, reason: opts.reason })
         cli.print({ ...run, ratingType, before: { ratingType: before.ratingType, source: before.ratingTypeSource } }, () =>
           [
-            `tournament ${id}: ${before.ratingType ?? 'no rating type'}${before.ratingTypeSource ? ` (from ${SOURCES[before.ratingTypeSource]})` : ''} → ${ratingType} (the officer's decision)`,
+            `tournament ${id}: ${before.ratingType ?? 'no rating type'}${before.ratingTypeSource ? ` (${RATING_TYPE_SOURCE_WORDS.en[before.ratingTypeSource]})` : ''} → ${ratingType} (the officer's decision)`,
             `  ${run.status}; ${run.findings.error} error, ${run.findings.warning} warning, ${run.findings.info} info, ${run.findings.open} awaiting a decision`
           ].join('\n')
         )

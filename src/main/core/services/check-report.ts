@@ -13,7 +13,7 @@ import { UserError } from '../util/errors'
 import type { ReviewSummary } from './checks-summary'
 import { readTimeControl } from '../trf/time-control-read'
 import { formatCount, formatDay, formatMoment, formatPeriod, frenchSpacing } from '../../../shared/formats'
-import { describeTimeControl, pluralIndex, RATED_FR, RATING_TYPE_WORDS, SYSTEM_WORDS, TOURNAMENT_STATUS } from '../../../shared/words'
+import { describeTimeControl, pluralIndex, RATED_FR, RATING_TYPE_SOURCE_WORDS, RATING_TYPE_WORDS, SYSTEM_WORDS, TOURNAMENT_STATUS } from '../../../shared/words'
 
 const LABELS = {
   en: {
@@ -26,7 +26,6 @@ const LABELS = {
     timeControl: 'Time control',
     timeControlText: 'As the file writes it',
     typedTimeControl: 'time control typed by the office',
-    ratingTypeSource: { '222': 'from the coded time control (222)', '122': 'from the time control (122)', '092': 'from the words of 092, no readable time control', '012': 'from the name (012), no readable time control', officer: 'decided by the office' },
     qc: 'Approved by the Qualification Commission',
     edition: 'Rules applied',
     status: 'State',
@@ -62,7 +61,6 @@ const LABELS = {
     timeControl: 'Temps de réflexion',
     timeControlText: 'Tel que le fichier l’écrit',
     typedTimeControl: 'cadence saisie par le bureau',
-    ratingTypeSource: { '222': 'd’après la cadence codée (222)', '122': 'd’après la cadence (122)', '092': 'd’après les mots de 092, sans cadence lisible', '012': 'd’après le nom (012), sans cadence lisible', officer: 'décidée par le bureau' },
     qc: 'Homologué par la Commission de qualification',
     edition: 'Règles appliquées',
     status: 'État',
@@ -155,7 +153,7 @@ function writeFacts(w: Writer, id: number, t: ReviewFacts, model: ReturnType<typ
   fact(L.dates, formatPeriod(t.startDate, t.endDate, loc))
   fact(L.system, SYSTEM_WORDS[loc][t.system])
   const ratingType = t.ratingType ? RATING_TYPE_WORDS[loc][t.ratingType] : null
-  fact(L.ratingType, ratingType && t.ratingTypeSource ? `${ratingType} (${L.ratingTypeSource[t.ratingTypeSource]})` : ratingType)
+  fact(L.ratingType, ratingType && t.ratingTypeSource ? `${ratingType} (${RATING_TYPE_SOURCE_WORDS[loc][t.ratingTypeSource]})` : ratingType)
   fact(L.qc, t.qcReference)
   // the time control in the reader's words when it can be read, then as the organiser wrote it
   const tc = readTimeControl({ timeControlOverride: t.timeControlOverride, encodedTimeControl: model.header.encodedTimeControl, timeControl: t.timeControl })

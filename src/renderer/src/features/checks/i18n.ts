@@ -85,10 +85,10 @@ export default {
         ratedAs: 'Rated as',
         unknown: 'not known: choose it',
         source: {
-          '222': 'from the coded time control (222)',
-          '122': 'from the time control (122)',
-          '092': 'from the words of record 092: no readable time control, confirm it',
-          '012': 'from the name (012): no readable time control, confirm it',
+          '222': 'from the coded time control (TRF record 222)',
+          '122': 'from the report’s time control (TRF record 122)',
+          '092': 'from the words of TRF record 092: no readable time control, confirm it',
+          '012': 'from the tournament’s name (TRF record 012): no readable time control, confirm it',
           officer: 'decided by the office',
           none: 'source not recorded'
         },
@@ -224,10 +224,10 @@ export default {
         ratedAs: 'Comptabilisé en',
         unknown: 'inconnue : choisissez-la',
         source: {
-          '222': 'd’après la cadence codée (222)',
-          '122': 'd’après la cadence (122)',
-          '092': 'd’après les mots de l’enregistrement 092 : pas de cadence lisible, à confirmer',
-          '012': 'd’après le nom (012) : pas de cadence lisible, à confirmer',
+          '222': 'd’après la cadence codée (enregistrement TRF 222)',
+          '122': 'd’après la cadence du rapport (enregistrement TRF 122)',
+          '092': 'd’après les mots de l’enregistrement TRF 092 : pas de cadence lisible, à confirmer',
+          '012': 'd’après le nom du tournoi (enregistrement TRF 012) : pas de cadence lisible, à confirmer',
           officer: 'décidée par le bureau',
           none: 'origine non enregistrée'
         },
