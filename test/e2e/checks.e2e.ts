@@ -115,4 +115,17 @@ describe('reviewing a tournament in the browser', () => {
     expect(text).not.toContain('check.schedule.hoursPerDay')
     expect(text).toContain(REASON.slice(0, 30))
   })
+
+  it("names the problem on the arbiter's row in the language shown, after a switch without a reload", async () => {
+    await h.page.goto(h.url + '#/arbiters')
+    await h.page.getByTestId('arbiters-table').getByRole('row').filter({ hasText: 'Lapierre, Louis' }).locator('.n-data-table-expand-trigger').click()
+    const panel = h.page.getByTestId('arbiter-tournaments-62001')
+    await expect.poll(async () => await panel.innerText(), { timeout: 20000 }).toContain('Open de Lyon')
+    expect(await panel.innerText()).toMatch(/Arbiter Lapierre, Louis .*\(FIDE Rating Regulations 2024, [^)]+\)/)
+    await h.page.getByTestId('locale-switch').selectOption('fr')
+    await expect.poll(async () => await panel.innerText()).toMatch(/L’arbitre Lapierre, Louis .*\(Réglementation du classement de la FIDE 2024, [^)]+\)/)
+    await h.page.screenshot({ path: join(artifacts, 'arbiter-panel-fr.png'), fullPage: false })
+    await h.page.getByTestId('locale-switch').selectOption('en')
+    await expect.poll(async () => await panel.innerText()).toContain('FIDE Rating Regulations 2024')
+  })
 })

@@ -2,7 +2,7 @@
 // one or by rule, approval and rejection with a reason, the officer's facts, the audit trail and the PDF check report.
 import { z } from 'zod'
 import { call, idSchema, isoDate, ratingType } from './define'
-import { tournamentListSchema, tournamentStatus } from './tournaments'
+import { storedFindingSchema, tournamentListSchema, tournamentStatus } from './tournaments'
 import { auditRowSchema, type AuditRow } from './audit'
 
 const reason = z.string().trim().min(3).max(2000)
@@ -203,7 +203,12 @@ export const checksContract = {
         endDate: z.string().nullable(),
         status: tournamentStatus,
         role: z.string(),
-        problems: z.array(z.object({ findingId: z.number(), code: z.string(), level: z.string(), message: z.string(), decision: findingDecision.nullable() }))
+        /** With what the screen needs to write each problem again in its own language (shared/finding-message). */
+        problems: z.array(
+          storedFindingSchema
+            .pick({ code: true, message: true, params: true, found: true, expected: true, fileName: true, edition: true })
+            .extend({ findingId: z.number(), level: z.string(), decision: findingDecision.nullable() })
+        )
       })
     )
   })

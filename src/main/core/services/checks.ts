@@ -68,7 +68,11 @@ export const checksHandlers: HandlersOf<'checks'> = {
       ...t,
       problems: listFindings(db, t.id, {})
         .filter((f) => f.code.startsWith('check.arbiters.') && f.code !== 'check.arbiters.noChief' && arbiterOfFinding(f) === input.fideId)
-        .map((f) => ({ findingId: f.id, code: f.code, level: f.level, message: storedFindingMessage({ ...f, params: JSON.parse(f.params) as Record<string, unknown> }, loc), decision: f.decision }))
+        .map((f) => {
+          const params = JSON.parse(f.params) as Record<string, unknown>
+          const stored = { code: f.code, params, found: f.found, expected: f.expected, fileName: f.fileName, edition: f.edition }
+          return { findingId: f.id, level: f.level, ...stored, message: storedFindingMessage(stored, loc), decision: f.decision }
+        })
     }))
   }
 }

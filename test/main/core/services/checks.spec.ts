@@ -1,6 +1,7 @@
 // A tournament's review on a real database: checks run on import and on demand, idempotently; decisions carry over to a
 // corrected file; approval is refused while errors are open; bulk decisions; licences re-run the checks; the audit trail.
 import { findingTitle } from '../../../../src/shared/finding-titles'
+import { storedFindingMessage } from '../../../../src/shared/finding-message'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
@@ -78,9 +79,14 @@ describe('checks on import', () => {
     expect(findings[0].edition).toBe('fide-2024')
     expect(r.findings.error).toBe(1)
     // the arbiter's page names the problem in the office's words, its paragraph cited as FIDE's (not the stored '2014 § 0.3')
-    const [ofArbiter] = await call<{ problems: { message: string }[] }[]>('checks:arbiterTournaments', { fideId: 92001 })
+    const [ofArbiter] = await call<{ problems: (Parameters<typeof storedFindingMessage>[0] & { message: string })[] }[]>('checks:arbiterTournaments', { fideId: 92001 })
+    const problem = ofArbiter!.problems[0]!
     expect(ofArbiter!.problems.map((p) => p.message)).toEqual([findings[0].message])
-    expect(ofArbiter!.problems[0]!.message).toMatch(/\(FIDE Rating Regulations 2024, [^)]+\)$/)
+    expect(problem.message).toMatch(/\(FIDE Rating Regulations 2024, [^)]+\)$/)
+    // and carries what the screen needs to write it again in the language it shows: the same sentence in English,
+    // the French one after a switch to French, without asking the server again
+    expect(storedFindingMessage(problem, 'en')).toBe(findings[0].message)
+    expect(storedFindingMessage(problem, 'fr')).toMatch(/^L’arbitre .*\(Réglementation du classement de la FIDE 2024, [^)]+\)$/)
     const audit = await auditOf(id)
     expect(audit.map((a) => a.action)).toEqual(['tournament.import', 'tournament.status'])
     expect(audit[1]).toMatchObject({ actor: 'A. Officer', data: { from: 'imported', to: 'checked', trigger: 'import' } })
