@@ -2,17 +2,17 @@
 // just before the write starts and END once it is committed. Usage: crash-child.ts OP DB [ARGS...]
 // With CRASH_RECORD=FILE (the harness's whole run), the operations of the office write there the database's state
 // after each of their steps: a killed run must have left one of them.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { basename, join } from 'node:path'
 import { openDatabase } from '../../src/main/core/db/open'
 import { importTrf } from '../../src/main/core/tournaments/import'
 import { importFideList } from '../../src/main/core/registry/import'
 import { importNationalList } from '../../src/main/core/registry/national'
-import { restoreDatabase } from '../../src/main/core/db/backup'
+import { automaticBackup, restoreDatabase } from '../../src/main/core/db/backup'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import type { JobContext } from '../../src/main/core/workers/protocol'
-import { officeState, type OfficeState } from './state'
+import { backupFolderBeside, officeState, type OfficeState } from './state'
 
 const [op, dbPath, ...args] = process.argv.slice(2)
 const say = (s: string): void => {
@@ -90,6 +90,15 @@ async function main(): Promise<void> {
     say('BEGIN')
     // a folder of its own for the safety copy: runs of the harness follow each other within the same minute
     await restoreDatabase(dbPath!, args[0]!, join(args[1]!, String(process.pid)))
+    say('END')
+  } else if (op === 'backup') {
+    // each run starts from an empty folder: what a killed run left is all the harness finds there
+    const folder = backupFolderBeside(dbPath!)
+    rmSync(folder, { recursive: true, force: true })
+    mkdirSync(folder)
+    say('BEGIN')
+    // the checks on two threads, as a big office's backup runs them (threadFrom 0: at any size)
+    await automaticBackup(dbPath!, folder, 'daily', { thread: sourceWorkerScript(), threadFrom: 0 })
     say('END')
   } else if (op === 'merge-undo') {
     // ARGS: keep:drop pairs; each merged in turn, then every merge undone, the last first

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
-import { listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
+import { dailyBackup, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -40,6 +40,15 @@ describe('crash safety (SIGKILL at spread points)', () => {
     reports.push(report)
     expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`the daily backup (copy, checks on two threads, name, retention): ${KILLS} kills, no backup or a verified one, the office untouched`, async () => {
+    const report = await crashTest(dailyBackup(tmp.dir, LINES / 2), tmp.file('backup.db'), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
+    // the kills fell before the backup had its name and after: both ends of the write were tested
+    expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+    expect(report.outcomes['ok: after']).toBeGreaterThan(0)
   }, TIMEOUT)
 
   it(`a restore over a changed database: ${KILLS} kills, the old file or the restored one`, async () => {

@@ -2,10 +2,10 @@
 // killed run left: the state before, the state after, or (for a sequence of reports) a whole prefix of it.
 import { readdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { openDatabase } from '../../src/main/core/db/open'
-import { backupDatabase, frozenListChecksums } from '../../src/main/core/db/backup'
+import { backupDatabase, checkDatabaseFile, frozenListChecksums, listBackups, tableCounts } from '../../src/main/core/db/backup'
 import { importFideList } from '../../src/main/core/registry/import'
 import { importNationalList } from '../../src/main/core/registry/national'
 import { writeCombinedList, writeSyntheticCombinedList, type CombinedFields } from '../helpers/synthetic-list'
@@ -14,7 +14,7 @@ import { createServices, type Services } from '../../src/main/core/services/inde
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import type { GenerateResult } from '../../src/shared/contract/index'
 import { PLAYERS, call, trf } from '../main/core/services/office-list-fixture'
-import { officeState, stateDiff, type OfficeState } from './state'
+import { backupFolderBeside, officeState, stateDiff, type OfficeState } from './state'
 import type { Operation } from './harness'
 import { nameFederation } from '../helpers/federation'
 
@@ -145,6 +145,57 @@ export async function restore(dir: string, lines: number): Promise<Operation<str
     before,
     snapshot: (d) => JSON.stringify(frozenListChecksums(d)),
     judge: (now, b, a) => (now === b ? 'ok: before' : now === a ? 'ok: after' : 'partial: the published lists are neither the old nor the restored ones')
+  }
+}
+
+interface BackupState {
+  office: string
+  /** Each backup found under a backup's name: verified (opens, integrity, foreign keys, the office's rows and lists), or what it is. */
+  backups: string[]
+}
+
+/** The office database as a value, and what each named backup beside it is worth against it. */
+function backupState(d: Database.Database): string {
+  const lists = JSON.stringify(frozenListChecksums(d))
+  const tables = JSON.stringify(tableCounts(d))
+  const backups = listBackups(backupFolderBeside(d.name), basename(d.name)).map((b) => {
+    try {
+      const c = checkDatabaseFile(b.file)
+      if (c.integrity !== 'ok' || c.foreignKeyProblems.length) return `damaged (${c.integrity})`
+      return JSON.stringify(c.listChecksums) === lists && JSON.stringify(c.tables) === tables ? 'verified' : 'not the database'
+    } catch (e) {
+      return `unreadable (${(e as Error).message})`
+    }
+  })
+  return JSON.stringify({ office: JSON.stringify(officeState(d)), backups } satisfies BackupState)
+}
+
+/**
+ * The daily backup of an office holding two FIDE lists: the copy, its checks (integrity_check on a helper thread, the
+ * rest beside it), the name given once verified, the retention rule. Killed anywhere, the office database is as it
+ * was and the folder holds no backup or one verified backup: never an unverified file under a backup's name.
+ */
+export function dailyBackup(dir: string, lines: number): Operation<string> {
+  const list = join(dir, 'backup-list.txt')
+  writeSyntheticCombinedList(list, lines, { seed: 5 })
+  const before = join(dir, 'backup-before.db')
+  const db = openDatabase(before)
+  importFideList(db, { file: list, listDate: '2026-09-01' })
+  importFideList(db, { file: list, listDate: '2026-10-01' })
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  return {
+    name: 'backup',
+    args: [],
+    before,
+    snapshot: backupState,
+    judge: (now, b) => {
+      const [n, o] = [JSON.parse(now) as BackupState, JSON.parse(b) as BackupState]
+      if (n.office !== o.office) return 'partial: the office database changed'
+      if (n.backups.length === 0) return 'ok: before'
+      if (n.backups.length === 1 && n.backups[0] === 'verified') return 'ok: after'
+      return `partial: under a backup's name: ${n.backups.join(', ')}`
+    }
   }
 }
 

@@ -38,3 +38,6 @@ export function stateDiff(a: OfficeState, b: OfficeState): string {
     .map((k) => `${k} ${a[k]?.split(':')[0] ?? '-'}→${b[k]?.split(':')[0] ?? '-'}`)
     .join(', ')
 }
+
+/** The folder the harness's `backup` operation writes into, beside the database (crash-child.ts empties it before each run). */
+export const backupFolderBeside = (dbPath: string): string => `${dbPath}.backups`
