@@ -17,6 +17,7 @@ import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
 import type { SiteBuildOptions, SiteContext, SitePlan } from './site'
+import type { RenderedBatch, SitePool } from './site-pool'
 
 export type SearchRow = { name: string; fideId: number | null; federation: string | null; page: string }
 
@@ -27,18 +28,50 @@ const WRITING_AT_MOST = 8 * 1024 * 1024
 
 /**
  * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
- * rendered in batches read in bulk (no query per player).
+ * rendered in batches read in bulk (no query per player) — on this thread, or on the helper threads of `pool`, whose
+ * batches are written here in the order they were handed out (the same files in the same order either way).
  */
-export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions) {
+export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions, pool: SitePool | null = null) {
   const playerFiles: Record<string, string[]> = {}
   const searchRows: SearchRow[] = []
-  const sheets = new SheetReader(ctx, tournamentPages)
+  const sheets = pool ? null : new SheetReader(ctx, tournamentPages)
   let rendered = 0
   let batch: SitePlayerRow[] = []
-  const flush = (): void => {
-    for (const [id, files] of renderPlayers(ctx, sheets, out, batch)) playerFiles[String(id)] = files
+  /** The batches handed to the helper threads, oldest first, written in that order. */
+  const handed: Promise<RenderedBatch>[] = []
+  const writeHanded = async (keep: number): Promise<void> => {
+    while (handed.length > keep) {
+      const done = await handed.shift()!
+      let at = 0
+      for (const p of done.players) {
+        const paths: string[] = []
+        for (const f of p.files) {
+          out.write(f.path, done.bytes.subarray(at, at + f.size), f.sha256)
+          at += f.size
+          paths.push(f.path)
+        }
+        playerFiles[String(p.id)] = paths
+      }
+      rendered += done.players.length
+      await out.settle(WRITING_AT_MOST)
+    }
+  }
+  const flush = async (): Promise<void> => {
+    if (!batch.length) return
+    if (pool) {
+      handed.push(pool.render(batch.map((r) => r.id)))
+      batch = []
+      // each thread renders its next batch while this one writes the finished ones
+      await writeHanded(2 * pool.size)
+      return
+    }
+    for (const p of renderPlayerPages(ctx, sheets!, batch)) {
+      for (const [path, html] of p.pages) out.write(path, html)
+      playerFiles[String(p.id)] = p.pages.map(([path]) => path)
+    }
     rendered += batch.length
     batch = []
+    await out.settle(WRITING_AT_MOST)
   }
   let done = 0
   for (const row of ctx.published) {
@@ -54,23 +87,20 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
       continue
     }
     batch.push(row)
-    if (batch.length >= PLAYER_BATCH) {
-      flush()
-      await out.settle(WRITING_AT_MOST)
-    }
+    if (batch.length >= PLAYER_BATCH) await flush()
   }
-  flush()
+  await flush()
+  await writeHanded(0)
   return { playerFiles, searchRows, rendered }
 }
 
-/** Renders and writes a batch of players' pages; the files of each. */
-function renderPlayers(ctx: SiteContext, sheets: SheetReader, out: SiteOutput, batch: readonly SitePlayerRow[]): Map<number, string[]> {
-  const files = new Map<number, string[]>()
-  if (!batch.length) return files
+/** A batch of players' pages in both languages, in the batch's order. */
+export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[]): { id: number; pages: [string, string][] }[] {
+  if (!batch.length) return []
   const ids = batch.map((r) => r.id)
   const lines = siteLines(ctx.db, ids, ctx.inForce.map((l) => l.id))
   const sheetsOf = sheets.read(ids)
-  for (const row of batch) {
+  return batch.map((row) => {
     const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
     const player: SitePlayer = {
       id: row.id,
@@ -87,11 +117,8 @@ function renderPlayers(ctx: SiteContext, sheets: SheetReader, out: SiteOutput, b
       newest: ctx.newest,
       sheets: sheetsOf.get(row.id) ?? []
     }
-    const pages = playerPagesHtml(ctx.federation, player)
-    for (const [path, html] of pages) out.write(path, html)
-    files.set(row.id, pages.map(([path]) => path))
-  }
-  return files
+    return { id: row.id, pages: playerPagesHtml(ctx.federation, player) }
+  })
 }
 
 /** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */
@@ -109,7 +136,7 @@ function historyOf(ctx: SiteContext, lines: readonly SiteLineRow[]): HistoryRow[
  * players and lists they name (sheetReferences, once for the batch), their citations (sheetCitations, once for each
  * combination of editions) — what sheetView gives, read in bulk.
  */
-class SheetReader {
+export class SheetReader {
   private readonly citations = new Map<string, Pick<SheetView, 'rounding' | 'caps'>>()
   private readonly editionRules = new Map<string, { change: Cited; unrated: Cited } | undefined>()
   constructor(
