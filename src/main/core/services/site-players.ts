@@ -42,12 +42,10 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
   const writeHanded = async (keep: number): Promise<void> => {
     while (handed.length > keep) {
       const done = await handed.shift()!
-      let at = 0
       for (const p of done.players) {
         const paths: string[] = []
         for (const f of p.files) {
-          out.write(f.path, done.bytes.subarray(at, at + f.size), f.sha256)
-          at += f.size
+          out.write(f.path, done.chunks[f.chunk]!.subarray(f.at, f.at + f.size), f.sha256)
           paths.push(f.path)
         }
         playerFiles[String(p.id)] = paths
@@ -65,10 +63,10 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
       await writeHanded(2 * pool.size)
       return
     }
-    for (const p of renderPlayerPages(ctx, sheets!, batch)) {
-      for (const [path, html] of p.pages) out.write(path, html)
-      playerFiles[String(p.id)] = p.pages.map(([path]) => path)
-    }
+    renderPlayerPages(ctx, sheets!, batch, (id, pages) => {
+      for (const [path, html] of pages) out.write(path, html)
+      playerFiles[String(id)] = pages.map(([path]) => path)
+    })
     rendered += batch.length
     batch = []
     await out.settle(WRITING_AT_MOST)
@@ -94,13 +92,16 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
   return { playerFiles, searchRows, rendered }
 }
 
-/** A batch of players' pages in both languages, in the batch's order. */
-export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[]): { id: number; pages: [string, string][] }[] {
-  if (!batch.length) return []
+/**
+ * A batch of players' pages in both languages, each player's handed to `each` as soon as rendered (in the batch's
+ * order): a page's text then lives briefly, collected young instead of outliving the batch.
+ */
+export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, string][]) => void): void {
+  if (!batch.length) return
   const ids = batch.map((r) => r.id)
   const lines = siteLines(ctx.db, ids, ctx.inForce.map((l) => l.id))
   const sheetsOf = sheets.read(ids)
-  return batch.map((row) => {
+  for (const row of batch) {
     const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
     const player: SitePlayer = {
       id: row.id,
@@ -117,8 +118,8 @@ export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: 
       newest: ctx.newest,
       sheets: sheetsOf.get(row.id) ?? []
     }
-    return { id: row.id, pages: playerPagesHtml(ctx.federation, player) }
-  })
+    each(row.id, playerPagesHtml(ctx.federation, player))
+  }
 }
 
 /** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */

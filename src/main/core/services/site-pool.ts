@@ -1,7 +1,7 @@
 // The public website's player pages rendered on helper threads: each thread (the worker entry again) opens the
 // database read-only on its own connection, reads what every page depends on as the build did (readSiteContext), and
-// renders the batches of players it is handed, each page's UTF-8 bytes hashed there and handed back in one buffer per
-// batch (moved, not copied). The build writes the batches in the order it handed them out, so a build on helper
+// renders the batches of players it is handed, each page's UTF-8 bytes hashed there and handed back in a few buffers
+// per batch (moved, not copied). The build writes the batches in the order it handed them out, so a build on helper
 // threads writes the same files, in the same order, as a build on one thread.
 import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../workers/runner'
@@ -14,21 +14,23 @@ export interface SiteRenderData {
 
 export const isSiteRenderData = (d: unknown): d is SiteRenderData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'site-render'
 
-/** One file of a rendered batch: its path, its bytes' count and SHA-256 (its bytes follow the previous file's). */
+/** One file of a rendered batch: its path, where its bytes are (a chunk, from `at`, `size` of them), their SHA-256. */
 export interface RenderedFile {
   path: string
+  chunk: number
+  at: number
   size: number
   sha256: string
 }
 
-/** A batch of players' pages: each player's files in order, their bytes one after the other in `bytes`. */
+/** A batch of players' pages: each player's files in order, their bytes in a few chunks. */
 export interface RenderedBatch {
   players: { id: number; files: RenderedFile[] }[]
-  bytes: Buffer
+  chunks: Buffer[]
 }
 
 export type SiteRenderRequest = { seq: number; ids: number[] } | { stop: true }
-export type SiteRenderAnswer = { seq: number; players: RenderedBatch['players']; bytes: ArrayBuffer } | { seq: number; failed: Failure }
+export type SiteRenderAnswer = { seq: number; players: RenderedBatch['players']; chunks: ArrayBuffer[] } | { seq: number; failed: Failure }
 
 /**
  * The young generation of a helper thread, in MB: a page's strings live briefly, and a larger nursery lets most of them
@@ -58,7 +60,7 @@ export class SitePool {
         this.waiting.delete(m.seq)
         w.thread.pending--
         if ('failed' in m) w.reject(errorOf(m.failed))
-        else w.resolve({ players: m.players, bytes: Buffer.from(m.bytes) })
+        else w.resolve({ players: m.players, chunks: m.chunks.map((c) => Buffer.from(c)) })
       })
       worker.on('error', (e) => this.fail(e))
       worker.on('exit', (code) => {

@@ -8,6 +8,9 @@ import { ratedTournaments, readSiteContext } from './site'
 import { renderPlayerPages, SheetReader } from './site-players'
 import type { RenderedFile, SiteRenderAnswer, SiteRenderData, SiteRenderRequest } from './site-pool'
 
+/** The bytes of a chunk of pages (a page bigger than that has a chunk of its own). */
+const CHUNK = 4 * 1024 * 1024
+
 export function runSiteRender(data: SiteRenderData): void {
   const port = parentPort!
   const db = openDatabase(data.dbPath, { readonly: true })
@@ -23,26 +26,29 @@ export function runSiteRender(data: SiteRenderData): void {
     let answer: SiteRenderAnswer
     let transfer: ArrayBuffer[] = []
     try {
-      const rendered = renderPlayerPages(ctx, sheets, m.ids.map((id) => rows.get(id)!))
-      let total = 0
-      const sizes: number[] = []
-      for (const p of rendered) for (const [, html] of p.pages) total += sizes[sizes.push(Buffer.byteLength(html)) - 1]!
-      // one buffer of its own for the batch (not from Node's shared pool): moved to the build, not copied
-      const bytes = Buffer.allocUnsafeSlow(total)
+      // each player's pages encoded into the batch's chunks as soon as rendered (their text then dies young)
+      const chunks: Buffer[] = []
+      let chunk: Buffer | null = null
       let at = 0
-      let k = 0
-      const players = rendered.map((p) => {
-        const files: RenderedFile[] = p.pages.map(([path, html]) => {
-          const size = sizes[k++]!
-          bytes.write(html, at, size, 'utf8')
-          const sha256 = createHash('sha256').update(bytes.subarray(at, at + size)).digest('hex')
+      const players: { id: number; files: RenderedFile[] }[] = []
+      renderPlayerPages(ctx, sheets, m.ids.map((id) => rows.get(id)!), (id, pages) => {
+        const files = pages.map(([path, html]): RenderedFile => {
+          const size = Buffer.byteLength(html)
+          if (!chunk || at + size > chunk.length) {
+            // a chunk of its own (not from Node's shared pool): moved to the build, not copied
+            chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK, size))
+            chunks.push(chunk)
+            at = 0
+          }
+          chunk.write(html, at, size, 'utf8')
+          const file = { path, chunk: chunks.length - 1, at, size, sha256: createHash('sha256').update(chunk.subarray(at, at + size)).digest('hex') }
           at += size
-          return { path, size, sha256 }
+          return file
         })
-        return { id: p.id, files }
+        players.push({ id, files })
       })
-      answer = { seq: m.seq, players, bytes: bytes.buffer as ArrayBuffer }
-      transfer = [bytes.buffer as ArrayBuffer]
+      transfer = chunks.map((c) => c.buffer as ArrayBuffer)
+      answer = { seq: m.seq, players, chunks: transfer }
     } catch (e) {
       answer = { seq: m.seq, failed: failureOf(e) }
     }
