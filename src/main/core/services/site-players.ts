@@ -29,14 +29,35 @@ const WRITING_AT_MOST = 8 * 1024 * 1024
 /**
  * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
  * rendered in batches read in bulk (no query per player) — on this thread, or on the helper threads of `pool`, whose
- * batches are written here in the order they were handed out (the same files in the same order either way).
+ * batches are written here in the order they were handed out (the same files in the same order either way). The
+ * pages `before` writes come first.
  */
-export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions, pool: SitePool | null = null) {
+export async function writePlayers(
+  ctx: SiteContext,
+  plan: SitePlan,
+  out: SiteOutput,
+  previous: SiteManifest | null,
+  tournamentPages: Record<number, string>,
+  opts: SiteBuildOptions,
+  pool: SitePool | null = null,
+  before: () => Promise<void> = async () => undefined
+) {
   const playerFiles: Record<string, string[]> = {}
   const searchRows: SearchRow[] = []
   const sheets = pool ? null : new SheetReader(ctx, tournamentPages)
   let rendered = 0
   let batch: SitePlayerRow[] = []
+  /**
+   * `before`'s pages are written before any player's, whatever the threads: at once on this thread, else once the
+   * threads have their first batches (this thread writes them while they render).
+   */
+  let first: (() => Promise<void>) | null = before
+  const writeFirst = async (): Promise<void> => {
+    const f = first
+    first = null
+    await f?.()
+  }
+  if (!pool) await writeFirst()
   /** The batches handed to the helper threads, oldest first, written in that order. */
   const handed: Promise<RenderedBatch>[] = []
   const writeHanded = async (keep: number): Promise<void> => {
@@ -59,6 +80,7 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
     if (pool) {
       handed.push(pool.render(batch.map((r) => r.id)))
       batch = []
+      if (handed.length >= 2 * pool.size) await writeFirst()
       // each thread renders its next batch while this one writes the finished ones
       await writeHanded(2 * pool.size)
       return
@@ -88,6 +110,7 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
     if (batch.length >= PLAYER_BATCH) await flush()
   }
   await flush()
+  await writeFirst()
   await writeHanded(0)
   return { playerFiles, searchRows, rendered }
 }

@@ -164,11 +164,13 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const pool = renderingThreads(db, ctx, plan, opts)
   try {
     const tournaments = ratedTournaments(ctx)
-    const players = await writePlayers(ctx, plan, out, previous, tournaments.pages, opts, pool)
+    // the lists', indexes' and tournaments' pages, written before the players' (on helper threads: while they render)
+    const others = async (): Promise<void> => {
+      writeIndexes(ctx, out, await writeLists(ctx, plan, out, opts))
+      writeTournaments(ctx, out, tournaments, opts)
+    }
+    const players = await writePlayers(ctx, plan, out, previous, tournaments.pages, opts, pool, others)
     await pool?.close()
-    const models = await writeLists(ctx, plan, out, opts)
-    writeIndexes(ctx, out, models)
-    writeTournaments(ctx, out, tournaments, opts)
     writeSearchAndAssets(ctx, out, players.searchRows)
     await out.settle()
     return finishBuild(ctx, plan, out, dir, players, tournaments.ids.length, opts)
