@@ -1,15 +1,19 @@
 // The public website's player pages rendered on helper threads: each thread (the worker entry again) opens the
-// database read-only on its own connection, reads what every page depends on as the build did (readSiteContext), and
-// renders the batches of players it is handed, each page's UTF-8 bytes hashed there and handed back in a few buffers
-// per batch (moved, not copied). The build writes the batches in the order it handed them out, so a build on helper
-// threads writes the same files, in the same order, as a build on one thread.
+// database read-only on its own connection, takes the build's settings and lists and reads the rest of what every
+// page depends on as the build did (readSiteContext), and renders the batches of players it is handed, each page's
+// UTF-8 bytes hashed there and handed back in a few buffers per batch (moved, not copied). The build writes the
+// batches in the order it handed them out, so a build on helper threads writes the same files, in the same order, as a
+// build on one thread.
 import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, type Failure } from '../workers/paced-channel'
+import type { SiteContextBase } from './site'
 
 export interface SiteRenderData {
   role: 'site-render'
   dbPath: string
+  /** The build's own reading of the settings and lists (the threads read the rest from the database). */
+  base: SiteContextBase
 }
 
 export const isSiteRenderData = (d: unknown): d is SiteRenderData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'site-render'
@@ -45,10 +49,10 @@ export class SitePool {
   private failure: unknown = null
   private closing = false
 
-  constructor(script: WorkerScript, dbPath: string, size: number) {
+  constructor(script: WorkerScript, dbPath: string, size: number, base: SiteContextBase) {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(script.file, {
-        workerData: { role: 'site-render', dbPath } satisfies SiteRenderData,
+        workerData: { role: 'site-render', dbPath, base } satisfies SiteRenderData,
         execArgv: script.execArgv ?? [],
         argv: script.argv ?? [],
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }

@@ -14,7 +14,7 @@ const CHUNK = 4 * 1024 * 1024
 export function runSiteRender(data: SiteRenderData): void {
   const port = parentPort!
   const db = openDatabase(data.dbPath, { readonly: true })
-  const ctx = readSiteContext(db)
+  const ctx = readSiteContext(db, data.base)
   const rows = new Map(ctx.people.map((p) => [p.id, p]))
   const sheets = new SheetReader(ctx, ratedTournaments(ctx).pages)
   port.on('message', (m: SiteRenderRequest) => {

@@ -188,7 +188,7 @@ function renderingThreads(db: Db, ctx: SiteContext, plan: SitePlan, opts: SiteBu
   if (!opts.thread || threads < 1 || db.memory) return null
   const toRender = plan.touched ? ctx.published.reduce((n, p) => n + (plan.touched!.has(p.id) ? 1 : 0), 0) : ctx.published.length
   if (toRender < (opts.threadsFrom ?? THREADS_FROM)) return null
-  return new SitePool(opts.thread, db.name, threads)
+  return new SitePool(opts.thread, db.name, threads, { federation: ctx.federation, privacy: ctx.privacy, lists: ctx.lists })
 }
 
 /** The output folder, refused when it is a file or a folder that is not a site's (nothing of the officer's overwritten). */
@@ -199,13 +199,25 @@ function siteFolder(outDir: string): string {
   return dir
 }
 
-/** Reads once what every page depends on: the settings, the privacy, the lists, the registry records of their players. */
-export function readSiteContext(db: Db): SiteContext {
+/**
+ * What a build reads of the settings and the lists before anything else, handed as it is to its helper threads: a
+ * list published or a setting changed while the office builds does not reach some pages and not others.
+ */
+export interface SiteContextBase {
+  federation: string
+  privacy: SitePrivacy
+  lists: SiteList[]
+}
+
+function readSiteContextBase(db: Db): SiteContextBase {
   const settings = readSettings(db)
-  const federation = settings.federationName.trim() || settings.federation.trim() || 'Rating Office'
-  const privacy = readSitePrivacy(db)
+  return { federation: settings.federationName.trim() || settings.federation.trim() || 'Rating Office', privacy: readSitePrivacy(db), lists: siteLists(db) }
+}
+
+/** Reads once what every page depends on: the settings, the privacy, the lists, the registry records of their players. */
+export function readSiteContext(db: Db, given?: SiteContextBase): SiteContext {
+  const { federation, privacy, lists } = given ?? readSiteContextBase(db)
   const withheld = new Set(privacy.withheld)
-  const lists = siteLists(db)
   const inForce = lists.filter((l) => !l.supersededBy)
   const byLine = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.version - b.version || a.id - b.id)
   const bySheet = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.id - b.id)
