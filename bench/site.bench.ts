@@ -13,6 +13,7 @@ import { packSheet } from '../src/main/core/lists/stored-sheet'
 import { buildSite } from '../src/main/core/services/site'
 import { tempDir } from '../test/helpers/temp-db'
 import { measure, pick, report, target } from './lib'
+import { builtBenchWorker } from './built-worker'
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name)
@@ -20,6 +21,8 @@ const arg = (name: string): string | undefined => {
 }
 const PLAYERS = Number(arg('--players') ?? pick({ ci: 2_000, default: 20_000, full: 100_000 }))
 const LISTS = Number(arg('--lists') ?? pick({ ci: 24, default: 120, full: 120 }))
+/** `--threads N`: the helper threads that render the player pages (0: on the build's own thread); default one a core. */
+const THREADS = arg('--threads') === undefined ? undefined : Number(arg('--threads'))
 /** One player in SHEET_EVERY has a calculation sheet on a list (he played in its period): each list touches a fifth. */
 const SHEET_EVERY = 5
 
@@ -98,7 +101,9 @@ async function main(): Promise<void> {
   console.log(`  database: ${PLAYERS.toLocaleString('en')} players × ${LISTS} published lists in ${Math.round((performance.now() - t0) / 1000)} s`)
 
   const out = tmp.file('site')
-  const first = await measure(() => buildSite(db, { out }))
+  const thread = await builtBenchWorker()
+  const threaded = { thread, ...(THREADS === undefined ? {} : { threads: THREADS }) }
+  const first = await measure(() => buildSite(db, { out, ...threaded }))
   const built = files(out)
   let bytes = 0
   for (const b of built.values()) bytes += b.length
@@ -144,7 +149,7 @@ async function main(): Promise<void> {
 
   // one more list, then the rebuild
   addList(LISTS + 1)
-  const again = await measure(() => buildSite(db, { out }))
+  const again = await measure(() => buildSite(db, { out, ...threaded }))
   report({
     name: 'site rebuild after one more list',
     items: again.value.written.length,

@@ -17,6 +17,10 @@ let workerScript: WorkerScript | null = null
 export function setWorkerScript(w: WorkerScript): void {
   workerScript = w
 }
+/** The worker entry, for a command that starts helper threads of its own (the website's rendering threads). */
+export function cliWorkerScript(): WorkerScript | undefined {
+  return workerScript ?? undefined
+}
 
 export interface GlobalOptions {
   db?: string

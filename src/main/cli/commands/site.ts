@@ -1,7 +1,7 @@
 // `rating-office site build | privacy`: the federation's public rating website built into a folder (static files for
 // any web host), and what it may show (birth year, sex, players withheld at their request).
 import type { Command } from 'commander'
-import { CliError, withServices } from '../host'
+import { CliError, cliWorkerScript, withServices } from '../host'
 import { buildSite, changeSitePrivacy, sitePrivacyView } from '../../core/services/site'
 
 function onOff(value: string | undefined, what: string): boolean | undefined {
@@ -27,7 +27,8 @@ export function register(program: Command): void {
     .option('--full', 'render every page again instead of only what new lists touched')
     .action(async (opts: { out: string; full?: boolean }, cmd: Command) => {
       await withServices(cmd, async (cli) => {
-        const r = await buildSite(cli.services.ctx.db, { out: opts.out, full: Boolean(opts.full) })
+        const thread = cliWorkerScript()
+        const r = await buildSite(cli.services.ctx.db, { out: opts.out, full: Boolean(opts.full), ...(thread ? { thread } : {}) })
         cli.print({ ...r, written: r.written.length, deleted: r.deleted.length, writtenFiles: r.written, deletedFiles: r.deleted }, () =>
           [
             `site       ${r.dir} (${r.mode} build)`,

@@ -128,11 +128,15 @@ export function siteLines(db: Db, playerIds: readonly number[], listIds: readonl
   return out
 }
 
-/** The stored calculation sheets of many players on the given lists in one read (archive's playerSheets for a batch). */
+/**
+ * The stored calculation sheets of many players on the given lists in one read (archive's playerSheets for a batch):
+ * each player's sheets through the players' index, the lists only a filter (`+`), not a probe for every list and
+ * player of the batch (most of which have no sheet).
+ */
 export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, { listId: number; sheet: Buffer }[]> {
   const rows = prepared(db,
     `SELECT s.player_id AS playerId, s.list_id AS listId, s.sheet FROM office_list_sheets s
-      WHERE s.player_id IN (SELECT value FROM json_each(@players)) AND s.list_id IN (SELECT value FROM json_each(@lists))`
+      WHERE s.player_id IN (SELECT value FROM json_each(@players)) AND +s.list_id IN (SELECT value FROM json_each(@lists))`
   ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as { playerId: number; listId: number; sheet: Buffer }[]
   const out = new Map<number, { listId: number; sheet: Buffer }[]>()
   for (const r of rows) {

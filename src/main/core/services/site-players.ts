@@ -17,6 +17,7 @@ import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
 import type { SiteBuildOptions, SiteContext, SitePlan } from './site'
+import type { RenderedBatch, SitePool } from './site-pool'
 
 export type SearchRow = { name: string; fideId: number | null; federation: string | null; page: string }
 
@@ -27,18 +28,70 @@ const WRITING_AT_MOST = 8 * 1024 * 1024
 
 /**
  * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
- * rendered in batches read in bulk (no query per player).
+ * rendered in batches read in bulk (no query per player) — on this thread, or on the helper threads of `pool`, whose
+ * batches are written here in the order they were handed out (the same files in the same order either way). The
+ * pages `before` writes come first.
  */
-export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, tournamentPages: Record<number, string>, opts: SiteBuildOptions) {
+export async function writePlayers(
+  ctx: SiteContext,
+  plan: SitePlan,
+  out: SiteOutput,
+  previous: SiteManifest | null,
+  tournamentPages: Record<number, string>,
+  opts: SiteBuildOptions,
+  pool: SitePool | null = null,
+  before: () => Promise<void> = async () => undefined
+) {
   const playerFiles: Record<string, string[]> = {}
   const searchRows: SearchRow[] = []
-  const sheets = new SheetReader(ctx, tournamentPages)
+  const sheets = pool ? null : new SheetReader(ctx, tournamentPages)
   let rendered = 0
   let batch: SitePlayerRow[] = []
-  const flush = (): void => {
-    for (const [id, files] of renderPlayers(ctx, sheets, out, batch)) playerFiles[String(id)] = files
+  /**
+   * `before`'s pages are written before any player's, whatever the threads: at once on this thread, else once the
+   * threads have their first batches (this thread writes them while they render).
+   */
+  let first: (() => Promise<void>) | null = before
+  const writeFirst = async (): Promise<void> => {
+    const f = first
+    first = null
+    await f?.()
+  }
+  if (!pool) await writeFirst()
+  /** The batches handed to the helper threads, oldest first, written in that order. */
+  const handed: Promise<RenderedBatch>[] = []
+  const writeHanded = async (keep: number): Promise<void> => {
+    while (handed.length > keep) {
+      const done = await handed.shift()!
+      for (const p of done.players) {
+        const paths: string[] = []
+        for (const f of p.files) {
+          out.write(f.path, done.chunks[f.chunk]!.subarray(f.at, f.at + f.size), f.sha256)
+          paths.push(f.path)
+        }
+        playerFiles[String(p.id)] = paths
+      }
+      rendered += done.players.length
+      await out.settle(WRITING_AT_MOST)
+    }
+  }
+  const flush = async (): Promise<void> => {
+    if (!batch.length) return
+    if (pool) {
+      handed.push(pool.render(batch.map((r) => r.id)))
+      batch = []
+      if (handed.length >= 2 * pool.size) await writeFirst()
+      // each thread renders its next batch while this one writes the finished ones
+      await writeHanded(2 * pool.size)
+      return
+    }
+    renderPlayerPages(ctx, sheets!, batch, (id, pages) => {
+      for (const [path, html] of pages) out.write(path, html)
+      playerFiles[String(id)] = pages.map(([path]) => path)
+    })
     rendered += batch.length
     batch = []
+    await out.settle(WRITING_AT_MOST)
   }
   let done = 0
   for (const row of ctx.published) {
@@ -54,19 +107,20 @@ export async function writePlayers(ctx: SiteContext, plan: SitePlan, out: SiteOu
       continue
     }
     batch.push(row)
-    if (batch.length >= PLAYER_BATCH) {
-      flush()
-      await out.settle(WRITING_AT_MOST)
-    }
+    if (batch.length >= PLAYER_BATCH) await flush()
   }
-  flush()
+  await flush()
+  await writeFirst()
+  await writeHanded(0)
   return { playerFiles, searchRows, rendered }
 }
 
-/** Renders and writes a batch of players' pages; the files of each. */
-function renderPlayers(ctx: SiteContext, sheets: SheetReader, out: SiteOutput, batch: readonly SitePlayerRow[]): Map<number, string[]> {
-  const files = new Map<number, string[]>()
-  if (!batch.length) return files
+/**
+ * A batch of players' pages in both languages, each player's handed to `each` as soon as rendered (in the batch's
+ * order): a page's text then lives briefly, collected young instead of outliving the batch.
+ */
+export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, string][]) => void): void {
+  if (!batch.length) return
   const ids = batch.map((r) => r.id)
   const lines = siteLines(ctx.db, ids, ctx.inForce.map((l) => l.id))
   const sheetsOf = sheets.read(ids)
@@ -87,11 +141,8 @@ function renderPlayers(ctx: SiteContext, sheets: SheetReader, out: SiteOutput, b
       newest: ctx.newest,
       sheets: sheetsOf.get(row.id) ?? []
     }
-    const pages = playerPagesHtml(ctx.federation, player)
-    for (const [path, html] of pages) out.write(path, html)
-    files.set(row.id, pages.map(([path]) => path))
+    each(row.id, playerPagesHtml(ctx.federation, player))
   }
-  return files
 }
 
 /** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */
@@ -109,7 +160,7 @@ function historyOf(ctx: SiteContext, lines: readonly SiteLineRow[]): HistoryRow[
  * players and lists they name (sheetReferences, once for the batch), their citations (sheetCitations, once for each
  * combination of editions) — what sheetView gives, read in bulk.
  */
-class SheetReader {
+export class SheetReader {
   private readonly citations = new Map<string, Pick<SheetView, 'rounding' | 'caps'>>()
   private readonly editionRules = new Map<string, { change: Cited; unrated: Cited } | undefined>()
   constructor(

@@ -6,6 +6,7 @@
 // order) and incremental: a build after new lists or registry edits renders again only the players they touched, and
 // writes only the files whose bytes changed (site/output.ts).
 import { createHash } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { writeFileSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Db } from '../db/open'
@@ -31,6 +32,8 @@ import { MANIFEST, readManifest, SiteOutput, type SiteManifest } from '../site/o
 import { homePage, landingPage, listPageHtml, listsIndexPage, searchPageHtml, subListPage, tournamentPageHtml } from '../site/pages'
 import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, type ListPageModel, type SiteList, type SiteTournament, type TopBlock } from '../site/model'
 import type { ExportCategory } from '../exports/types'
+import type { WorkerScript } from '../workers/runner'
+import { SitePool } from './site-pool'
 
 /** Bumped when the pages' form changes: the next build then renders everything again. */
 const SITE_FORMAT = 3
@@ -41,7 +44,21 @@ export interface SiteBuildOptions {
   full?: boolean
   progress?: (done: number, total: number, message: string) => void
   throwIfCancelled?: () => void
+  /**
+   * The worker entry: the player pages are then rendered on helper threads (the same bytes as on this one), when
+   * there are enough of them to render and the database is a file.
+   */
+  thread?: WorkerScript
+  /** How many helper threads (default: one a core, at most MAX_THREADS); 0 renders on this thread. */
+  threads?: number
+  /** The fewest players to render for helper threads to be started (default THREADS_FROM). */
+  threadsFrom?: number
 }
+
+/** At most this many rendering threads (the writes and the file system need a core too on a larger machine). */
+const MAX_THREADS = 4
+/** Helper threads start for this many players to render or more (each thread's start reads the lists again). */
+const THREADS_FROM = 2_000
 
 export interface SiteBuildResult {
   dir: string
@@ -144,20 +161,34 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const previous = readManifest(dir)
   const plan = planBuild(ctx, previous, opts.full === true)
   const out = new SiteOutput(dir, previous)
+  const pool = renderingThreads(db, ctx, plan, opts)
   try {
     const tournaments = ratedTournaments(ctx)
-    const players = await writePlayers(ctx, plan, out, previous, tournaments.pages, opts)
-    const models = await writeLists(ctx, plan, out, opts)
-    writeIndexes(ctx, out, models)
-    writeTournaments(ctx, out, tournaments, opts)
+    // the lists', indexes' and tournaments' pages, written before the players' (on helper threads: while they render)
+    const others = async (): Promise<void> => {
+      writeIndexes(ctx, out, await writeLists(ctx, plan, out, opts))
+      writeTournaments(ctx, out, tournaments, opts)
+    }
+    const players = await writePlayers(ctx, plan, out, previous, tournaments.pages, opts, pool, others)
+    await pool?.close()
     writeSearchAndAssets(ctx, out, players.searchRows)
     await out.settle()
     return finishBuild(ctx, plan, out, dir, players, tournaments.ids.length, opts)
   } catch (e) {
-    // a cancelled or failed build leaves no write under way behind it
+    // a cancelled or failed build leaves no write and no thread under way behind it
     await out.settle().catch(() => undefined)
+    await pool?.stop().catch(() => undefined)
     throw e
   }
+}
+
+/** The helper threads that render the player pages, or null: rendered on this thread. */
+function renderingThreads(db: Db, ctx: SiteContext, plan: SitePlan, opts: SiteBuildOptions): SitePool | null {
+  const threads = Math.min(MAX_THREADS, opts.threads ?? availableParallelism())
+  if (!opts.thread || threads < 1 || db.memory) return null
+  const toRender = plan.touched ? ctx.published.reduce((n, p) => n + (plan.touched!.has(p.id) ? 1 : 0), 0) : ctx.published.length
+  if (toRender < (opts.threadsFrom ?? THREADS_FROM)) return null
+  return new SitePool(opts.thread, db.name, threads, { federation: ctx.federation, privacy: ctx.privacy, lists: ctx.lists })
 }
 
 /** The output folder, refused when it is a file or a folder that is not a site's (nothing of the officer's overwritten). */
@@ -168,13 +199,25 @@ function siteFolder(outDir: string): string {
   return dir
 }
 
-/** Reads once what every page depends on: the settings, the privacy, the lists, the registry records of their players. */
-function readSiteContext(db: Db): SiteContext {
+/**
+ * What a build reads of the settings and the lists before anything else, handed as it is to its helper threads: a
+ * list published or a setting changed while the office builds does not reach some pages and not others.
+ */
+export interface SiteContextBase {
+  federation: string
+  privacy: SitePrivacy
+  lists: SiteList[]
+}
+
+function readSiteContextBase(db: Db): SiteContextBase {
   const settings = readSettings(db)
-  const federation = settings.federationName.trim() || settings.federation.trim() || 'Rating Office'
-  const privacy = readSitePrivacy(db)
+  return { federation: settings.federationName.trim() || settings.federation.trim() || 'Rating Office', privacy: readSitePrivacy(db), lists: siteLists(db) }
+}
+
+/** Reads once what every page depends on: the settings, the privacy, the lists, the registry records of their players. */
+export function readSiteContext(db: Db, given?: SiteContextBase): SiteContext {
+  const { federation, privacy, lists } = given ?? readSiteContextBase(db)
   const withheld = new Set(privacy.withheld)
-  const lists = siteLists(db)
   const inForce = lists.filter((l) => !l.supersededBy)
   const byLine = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.version - b.version || a.id - b.id)
   const bySheet = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.id - b.id)
@@ -234,7 +277,7 @@ function planBuild(ctx: SiteContext, previous: SiteManifest | null, full: boolea
   return { touched, keptLists, registry }
 }
 
-interface RatedTournaments {
+export interface RatedTournaments {
   ids: number[]
   /** Each tournament's page, by id (the sheets link to it). */
   pages: Record<number, string>
@@ -243,7 +286,7 @@ interface RatedTournaments {
 }
 
 /** The tournaments the lists rated, with the lists that rated them, in id order. */
-function ratedTournaments(ctx: SiteContext): RatedTournaments {
+export function ratedTournaments(ctx: SiteContext): RatedTournaments {
   const ratedBy = new Map<number, SiteList[]>()
   for (const l of ctx.lists) {
     for (const t of listTournaments(ctx.db, l.id)) {

@@ -92,13 +92,14 @@ export class SiteOutput {
 
   /**
    * Writes `path` unless it already holds these bytes: the previous manifest's hash and size when the file is there
-   * (never read again), else the file's own bytes (a file the manifest does not know).
+   * (never read again), else the file's own bytes (a file the manifest does not know). `hashed`: the bytes' SHA-256
+   * when a helper thread that rendered them has computed it.
    */
-  write(path: string, content: string | Buffer): void {
+  write(path: string, content: string | Buffer, hashed?: string): void {
     // a page's text is hashed and written as it is (UTF-8), never copied into a buffer of its own: millions of
     // buffers would weigh on the garbage collector
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
-    const sha256 = createHash('sha256').update(content).digest('hex')
+    const sha256 = hashed ?? createHash('sha256').update(content).digest('hex')
     if (this.files.has(path)) throw new Error(`a site file written twice: ${path}`)
     this.files.set(path, { sha256, bytes: size })
     this.counts.bytes += size

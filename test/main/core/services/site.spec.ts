@@ -17,6 +17,7 @@ import { playerPage } from '../../../../src/main/core/site/model'
 import { shardsFor } from '../../../../src/main/core/site/search-index'
 import { foldName } from '../../../../src/main/core/registry/names'
 import { SITE_JS } from '../../../../src/main/core/site/assets'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 
 const SLOW = 240_000
@@ -200,6 +201,38 @@ describe('the public website', () => {
     const ff = files(full)
     expect([...after.keys()].sort()).toEqual([...ff.keys()].sort())
     for (const [k, v] of ff) expect(v.equals(after.get(k)!), k).toBe(true)
+  }, SLOW)
+
+  it('renders on helper threads the same bytes as on one thread, first build and incremental build alike', async () => {
+    const one = tmp.file('site-t1')
+    const two = tmp.file('site-t2')
+    const single = await buildSite(db, { out: one, threads: 0 })
+    // two threads, started whatever the number of players (the demo's few would not start them by default)
+    const threaded = await buildSite(db, { out: two, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
+    expect(threaded.rendered).toBe(single.rendered)
+    expect(threaded.rendered).toBeGreaterThan(100)
+    expect(threaded.written).toEqual(single.written)
+    const f1 = files(one)
+    const f2 = files(two)
+    expect([...f2.keys()]).toEqual([...f1.keys()])
+    for (const [k, v] of f1) expect(v.equals(f2.get(k)!), k).toBe(true)
+    // a registry edit, then each folder brought up to date its own way: the same files rewritten, the same bytes
+    const { id: pid } = id('Rivière', 'Hugo')
+    db.prepare("UPDATE players SET given_names = 'Hugo-Hervé' WHERE id = ?").run(pid)
+    try {
+      const a = await buildSite(db, { out: one, threads: 0 })
+      const b = await buildSite(db, { out: two, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
+      expect(b.mode).toBe('incremental')
+      expect(b.rendered).toBe(a.rendered)
+      expect(b.written).toEqual(a.written)
+      expect(b.written).toContain(`en/${playerPage(pid)}`)
+      const g1 = files(one)
+      const g2 = files(two)
+      expect([...g2.keys()]).toEqual([...g1.keys()])
+      for (const [k, v] of g1) expect(v.equals(g2.get(k)!), k).toBe(true)
+    } finally {
+      db.prepare("UPDATE players SET given_names = 'Hugo' WHERE id = ?").run(pid)
+    }
   }, SLOW)
 
   it('misses no registry edit: after a new name, title or federation, and a player withheld or published again, the incremental build equals a full build', async () => {
