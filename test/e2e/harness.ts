@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { startBrowserMode } from '../../src/main/http/start'
 import { openDatabase, type Db } from '../../src/main/core/db/open'
 import { tempDir } from '../helpers/temp-db'
@@ -161,4 +161,23 @@ export async function openIn(page: Page, url: string, path: string, locale: 'en'
       { timeout: 30000, interval: 300 }
     )
     .toBeGreaterThanOrEqual(2)
+}
+
+/**
+ * Imports a FIDE list file from the Players screen as the officer does (the file's bytes uploaded, its date typed, the
+ * import started as a job), and waits until the players table names `expectName`.
+ */
+export async function importListFromPlayers(page: Page, url: string, file: string, listDate: string, expectName: string): Promise<void> {
+  await page.goto(url + '#/players')
+  await page.getByTestId('players-import').click()
+  // the browser uploads the file's bytes; the page never names a path of the server
+  await page.getByTestId('import-file-input').setInputFiles(file)
+  await expect.poll(async () => await page.getByTestId('import-chosen').innerText(), { timeout: 30_000 }).toContain(basename(file))
+  const date = page.getByTestId('import-date').locator('input')
+  await date.click()
+  await date.fill(listDate)
+  await date.press('Enter')
+  await page.getByTestId('import-start').click()
+  // the job finishes in the worker; the table then lists the players of the file
+  await expect.poll(async () => await page.getByTestId('players-table').innerText(), { timeout: 60_000 }).toContain(expectName)
 }

@@ -2,7 +2,7 @@
 // progress, the players table fills, search ignores accents and case, and a player's page shows his ratings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, artifacts, importListFromPlayers, type Harness } from './harness'
 import { fixture } from '../helpers/fixtures'
 
 const list = fixture('ratinglists', 'sanichi_icu_ratings_app__spec__files__players_list.xml')
@@ -17,18 +17,7 @@ afterAll(async () => {
 
 describe('the player registry in the browser', () => {
   it('imports a FIDE list from the Players screen as a background job', async () => {
-    await h.page.goto(h.url + '#/players')
-    await h.page.getByTestId('players-import').click()
-    // the browser uploads the file's bytes; the page never names a path of the server
-    await h.page.getByTestId('import-file-input').setInputFiles(list)
-    await expect.poll(async () => await h.page.getByTestId('import-chosen').innerText(), { timeout: 30000 }).toContain('players_list.xml')
-    const date = h.page.getByTestId('import-date').locator('input')
-    await date.click()
-    await date.fill('2025-11-01')
-    await date.press('Enter')
-    await h.page.getByTestId('import-start').click()
-    // the job finishes in the worker; the table then lists the players of the file
-    await expect.poll(async () => await h.page.getByTestId('players-table').innerText(), { timeout: 60000 }).toContain('Mamedyarov')
+    await importListFromPlayers(h.page, h.url, list, '2025-11-01', 'Mamedyarov')
     await h.page.screenshot({ path: join(artifacts, 'players-table.png'), fullPage: false })
   })
 

@@ -4,7 +4,7 @@
 // March): backed up, a later FIDE list imported, the backup restored; the archive answers as it did before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { artifacts, startHarness, type Harness } from './harness'
+import { artifacts, importListFromPlayers, startHarness, type Harness } from './harness'
 import { seedArchive, type ArchiveIds } from './archive-seed'
 import { fixture } from '../helpers/fixtures'
 
@@ -87,16 +87,7 @@ describe('restore a backup from the Settings screen', () => {
     expect(ours).toMatch(/-manual\.db$/)
 
     // after the backup, FIDE's list of April 2024 imported: the archive offers a fourth list
-    await h.page.goto(h.url + '#/players')
-    await h.page.getByTestId('players-import').click()
-    await h.page.getByTestId('import-file-input').setInputFiles(fixture('ratinglists', 'sanichi_icu_ratings_app__spec__files__players_list.xml'))
-    await expect.poll(async () => await h.page.getByTestId('import-chosen').innerText(), { timeout: 30_000 }).toContain('players_list.xml')
-    const date = h.page.getByTestId('import-date').locator('input')
-    await date.click()
-    await date.fill('2024-04-01')
-    await date.press('Enter')
-    await h.page.getByTestId('import-start').click()
-    await expect.poll(async () => await h.page.getByTestId('players-table').innerText(), { timeout: 60_000 }).toContain('Mamedyarov')
+    await importListFromPlayers(h.page, h.url, fixture('ratinglists', 'sanichi_icu_ratings_app__spec__files__players_list.xml'), '2024-04-01', 'Mamedyarov')
     const changed = await archiveLookups()
     expect(changed.lists).toContain('1 Apr 2024')
 
