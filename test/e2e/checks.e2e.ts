@@ -128,4 +128,32 @@ describe('reviewing a tournament in the browser', () => {
     await h.page.getByTestId('locale-switch').selectOption('en')
     await expect.poll(async () => await panel.innerText()).toContain('FIDE Rating Regulations 2024')
   })
+
+  it("opens and closes an arbiter's tournaments from the keyboard alone: Tab reaches the row's chevron, Enter opens it", async () => {
+    // a fresh screen: the test before left this arbiter's row open
+    await h.page.goto(h.url + '#/arbiters')
+    await h.page.reload()
+    const search = h.page.getByTestId('arbiters-search').locator('input')
+    await search.focus()
+    await h.page.keyboard.type('Lapierre')
+    const row = h.page.getByTestId('arbiters-table').getByRole('row').filter({ hasText: 'Lapierre, Louis' })
+    await expect.poll(async () => await row.count(), { timeout: 20000 }).toBe(1)
+    const chevron = row.getByRole('button', { name: 'Details of this row' })
+    expect(await chevron.getAttribute('aria-expanded')).toBe('false')
+    // from the search box, Tab after Tab until the row's chevron holds the focus: it is in the Tab order
+    let tabs = 0
+    while (!(await chevron.evaluate((el) => el === el.ownerDocument.activeElement)) && tabs < 10) {
+      await h.page.keyboard.press('Tab')
+      tabs++
+    }
+    expect(tabs).toBeLessThan(10)
+    await h.page.keyboard.press('Enter')
+    const panel = h.page.getByTestId('arbiter-tournaments-62001')
+    await expect.poll(async () => await panel.innerText(), { timeout: 20000 }).toContain('Open de Lyon')
+    await expect.poll(async () => await chevron.getAttribute('aria-expanded')).toBe('true')
+    await h.page.screenshot({ path: join(artifacts, 'arbiter-panel-keyboard.png'), fullPage: false })
+    await h.page.keyboard.press(' ')
+    await expect.poll(async () => await panel.count()).toBe(0)
+    expect(await chevron.getAttribute('aria-expanded')).toBe('false')
+  })
 })

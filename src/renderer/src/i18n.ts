@@ -42,7 +42,8 @@ const shell: Messages = {
       all: 'All',
       back: 'Back',
       decrease: 'Decrease',
-      increase: 'Increase'
+      increase: 'Increase',
+      rowDetails: 'Details of this row'
     },
     ratingType: { standard: 'Standard', rapid: 'Rapid', blitz: 'Blitz' },
     notFound: { title: 'Page not found', text: 'There is no screen at {path}.', home: 'Back to the home screen' }
@@ -79,7 +80,8 @@ const shell: Messages = {
       all: 'Tous',
       back: 'Retour',
       decrease: 'Diminuer',
-      increase: 'Augmenter'
+      increase: 'Augmenter',
+      rowDetails: 'Détail de cette ligne'
     },
     ratingType: { standard: 'Standard', rapid: 'Rapide', blitz: 'Blitz' },
     notFound: { title: 'Page introuvable', text: 'Aucun écran à l’adresse {path}.', home: 'Retour à l’accueil' }

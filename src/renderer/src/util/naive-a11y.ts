@@ -3,7 +3,7 @@
 // focusable inside (a virtual list, a scrollbar container) cannot be scrolled from the keyboard; a form item's label is
 // not tied to its field; a select's box is a bare focusable <div>; and an aria-label given to an input, a select or a
 // date picker lands on the wrapper <div>, not on the field a screen reader announces; a tab bar's tabs are bare <div>s
-// the keyboard cannot reach. Screens name their fields with :aria-label="t(...)" on the Naive component (or through its
+// the keyboard cannot reach; a table row's expand chevron is a bare <div> too. Screens name their fields with :aria-label="t(...)" on the Naive component (or through its
 // form item's label); this moves the name where it counts, and makes every tab bar WAI-ARIA's tabs pattern.
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -100,9 +100,14 @@ export function tabKey(key: string, index: number, count: number): number | null
   return null
 }
 
-/** A key pressed on a tab: the arrows, Home and End move the focus to another tab and show it (automatic activation,
+/** A key pressed on a tab (or on a row's expand chevron, which Enter and Space open or close): the arrows, Home and End move the focus to another tab and show it (automatic activation,
  *  a pane shows at once); Enter and Space show the focused one. Naive shows a tab on a click: the key gives it one. */
-function onTabKeydown(e: KeyboardEvent): void {
+function onKeydown(e: KeyboardEvent): void {
+  if (e.target instanceof HTMLElement && e.target.classList.contains('n-data-table-expand-trigger') && (e.key === 'Enter' || e.key === ' ')) {
+    e.preventDefault()
+    e.target.click()
+    return
+  }
   const tab = e.target instanceof HTMLElement && e.target.getAttribute('role') === 'tab' ? e.target : null
   const bar = tab?.closest('.n-tabs')
   if (!tab || !bar || e.altKey || e.ctrlKey || e.metaKey) return
@@ -121,6 +126,18 @@ function onTabKeydown(e: KeyboardEvent): void {
   target.click()
 }
 
+/** A table row's expand chevron (Naive's trigger is a <div> that only a click opens): a button the Tab key reaches,
+ *  named, saying whether the row is open; Enter and Space open it (onKeydown). */
+function repairExpandTriggers(root: ParentNode): void {
+  const name = i18n.global.t('common.rowDetails')
+  for (const trigger of root.querySelectorAll<HTMLElement>('.n-data-table-expand-trigger')) {
+    set(trigger, 'role', 'button')
+    set(trigger, 'tabindex', '0')
+    set(trigger, 'aria-label', name)
+    set(trigger, 'aria-expanded', String(trigger.classList.contains('n-data-table-expand-trigger--expanded')))
+  }
+}
+
 /** One pass over `root`: cheap (a few selector queries), run after each batch of DOM changes. */
 export function repairNaiveMarkup(root: ParentNode): void {
   // Naive's card header: <div role="heading"><div role="heading">title</div>…</div>. The outer one is a layout box;
@@ -129,6 +146,7 @@ export function repairNaiveMarkup(root: ParentNode): void {
   for (const el of root.querySelectorAll<HTMLElement>('[role="heading"]:not([aria-level])')) el.setAttribute('aria-level', '2')
   repairFields(root)
   repairTabs(root)
+  repairExpandTriggers(root)
   // a drawer or a dialog is named by its own title
   for (const dialog of root.querySelectorAll<HTMLElement>('[role="dialog"]:not([aria-label]):not([aria-labelledby])')) {
     const title = dialog.querySelector<HTMLElement>('.n-drawer-header__main, .n-dialog__title, .n-card-header__main')
@@ -162,15 +180,15 @@ export function watchNaiveMarkup(root: HTMLElement = document.body): MutationObs
     repairNaiveMarkup(root)
   }
   const observer = new MutationObserver((records) => {
-    // a class change matters only on a select's box (opened or closed) or a tab (selected); hovering the rest changes
+    // a class change matters only on a select's box (opened or closed), a tab (selected) or a row's chevron (opened); hovering the rest changes
     // classes all the time
-    const relevant = records.some((r) => r.type !== 'attributes' || r.attributeName !== 'class' || (r.target as Element).classList.contains('n-base-selection') || (r.target as Element).classList.contains('n-tabs-tab'))
+    const relevant = records.some((r) => r.type !== 'attributes' || r.attributeName !== 'class' || (r.target as Element).classList.contains('n-base-selection') || (r.target as Element).classList.contains('n-tabs-tab') || (r.target as Element).classList.contains('n-data-table-expand-trigger'))
     if (queued || !relevant) return
     queued = true
     requestAnimationFrame(run)
   })
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label', 'class'] })
-  root.addEventListener('keydown', onTabKeydown)
+  root.addEventListener('keydown', onKeydown)
   run()
   return observer
 }
