@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, artifacts, pick, type Harness } from './harness'
 import { seedArchive, type ArchiveIds } from './archive-seed'
 import { deflateSync, crc32 } from 'node:zlib'
 
@@ -31,12 +30,6 @@ function png(): Buffer {
   const raw = Buffer.alloc(h * (1 + 3 * w))
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw[y * (1 + 3 * w) + 3 + 3 * x] = 200
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
-}
-
-/** Picks an option of a Naive UI select by its visible text. */
-async function pick(page: Page, testId: string, text: string): Promise<void> {
-  await page.getByTestId(testId).click()
-  await page.locator('.n-base-select-option').filter({ hasText: text }).first().click()
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Starts browser mode on a temporary database and a headless Chromium for the end-to-end tests.
 import { expect } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { basename, join } from 'node:path'
@@ -180,4 +180,27 @@ export async function importListFromPlayers(page: Page, url: string, file: strin
   await page.getByTestId('import-start').click()
   // the job finishes in the worker; the table then lists the players of the file
   await expect.poll(async () => await page.getByTestId('players-table').innerText(), { timeout: 60_000 }).toContain(expectName)
+}
+
+/** Clicks `target` until `shown` is visible (at most three clicks, `timeout` ms each), telling `missed` of each miss. */
+export async function clickUntilShown(target: Locator, shown: Locator, timeout: number, missed?: (attempt: number) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click()
+    try {
+      await shown.waitFor({ state: 'visible', timeout })
+      return
+    } catch (e) {
+      await missed?.(attempt)
+      if (attempt === 3) throw e
+    }
+  }
+}
+
+/** Picks an option of a Naive UI select by its visible text. */
+export async function pick(page: Page, testId: string, text: string): Promise<void> {
+  const option = page.locator('.n-base-select-option').filter({ hasText: text }).first()
+  // a click that lands while a download's message slides in may leave the menu shut (seen once, after the PDF
+  // download): one click, then its option waited for; a second click only when the menu did not open
+  await clickUntilShown(page.getByTestId(testId), option, 5000)
+  await option.click()
 }

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import Database from 'better-sqlite3'
-import { startHarness, artifacts, openDecision, settled, type Harness } from './harness'
+import { startHarness, artifacts, openDecision, settled, pick, type Harness } from './harness'
 import { pdfText } from '../helpers/pdf-text'
 import { findingTitle } from '../../src/shared/finding-titles'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
@@ -57,29 +57,6 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: join(shotsFr, `${name}.png`), fullPage })
   if (hidden) await messages.evaluateAll((els) => els.forEach((el) => ((el as unknown as Styled).style.visibility = '')))
   await speaks(page, 'en')
-}
-
-/** Clicks `target` until `shown` is visible (at most three clicks, `timeout` ms each), telling `missed` of each miss. */
-async function clickUntilShown(target: Locator, shown: Locator, timeout: number, missed?: (attempt: number) => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await target.click()
-    try {
-      await shown.waitFor({ state: 'visible', timeout })
-      return
-    } catch (e) {
-      await missed?.(attempt)
-      if (attempt === 3) throw e
-    }
-  }
-}
-
-/** Picks an option of a Naive UI select by its visible text. */
-async function pick(page: Page, testId: string, text: string): Promise<void> {
-  const option = page.locator('.n-base-select-option').filter({ hasText: text }).first()
-  // a click that lands while a download's message slides in may leave the menu shut (seen once, after the PDF
-  // download): one click, then its option waited for; a second click only when the menu did not open
-  await clickUntilShown(page.getByTestId(testId), option, 5000)
-  await option.click()
 }
 
 /** The options of a Naive UI select, as shown (the menu is opened, read top and bottom — it renders only the rows in

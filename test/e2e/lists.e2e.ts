@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { pdfText } from '../helpers/pdf-text'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, artifacts, pick, type Harness } from './harness'
 import { importFideList } from '../../src/main/core/registry/import'
 import { tournamentsHandlers } from '../../src/main/core/services/tournaments'
 import { checksHandlers } from '../../src/main/core/services/checks'
@@ -215,6 +215,14 @@ describe('the monthly list in the browser', () => {
     await table.getByText('1 Nov 2026').first().waitFor()
     const row = table.locator('tr', { hasText: '1 Nov 2026' })
     expect(await row.innerText()).toMatch(/Office[\s\S]*Published/)
+    // each filter is captioned with what it filters, and filters: "Status: Draft" leaves the published list out
+    const status = h.page.getByTestId('lists-filter-status').locator('xpath=..')
+    expect(await status.locator('.filter-label').innerText()).toBe('Status')
+    await expect.poll(async () => await h.page.getByRole('combobox', { name: 'Status' }).count()).toBe(1)
+    await pick(h.page, 'lists-filter-status', 'Draft')
+    await expect.poll(async () => await row.count()).toBe(0)
+    await pick(h.page, 'lists-filter-status', 'All')
+    await expect.poll(async () => await row.count()).toBe(1)
     await h.page.goto(`${h.url}#/tournaments`)
     const t = h.page.getByTestId('tournaments-table').locator('tr', { hasText: 'Autumn Round Robin' })
     await t.waitFor()

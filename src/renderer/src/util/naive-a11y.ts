@@ -15,18 +15,20 @@ let ids = 0
 function set(el: Element, name: string, value: string): void {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value)
 }
-const FIELD = 'input:not([type="hidden"]), textarea, .n-base-selection[tabindex="0"], [role="switch"], [role="checkbox"], [role="slider"]'
+/** A select's focusable box: the selection itself (a multiple select) or its label (a single one, Naive 2.4x). */
+const BOX = '.n-base-selection[tabindex="0"], .n-base-selection-label[tabindex="0"]'
+const FIELD = `input:not([type="hidden"]), textarea, ${BOX}, [role="switch"], [role="checkbox"], [role="slider"]`
 
 /** The control that carries a field's name: the select's box (a combobox) unless it filters with an input. */
 function nameTarget(wrapper: Element): HTMLElement | null {
   // a filtering select's input sits at tabindex -1 until the box is focused: it is still the field announced
   const input = wrapper.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')
   if (input) return input
-  const box = wrapper.querySelector<HTMLElement>('.n-base-selection[tabindex="0"]')
+  const box = wrapper.querySelector<HTMLElement>(BOX)
   if (box) {
     set(box, 'role', 'combobox')
     set(box, 'aria-haspopup', 'listbox')
-    set(box, 'aria-expanded', String(box.classList.contains('n-base-selection--active')))
+    set(box, 'aria-expanded', String((box.closest('.n-base-selection') ?? box).classList.contains('n-base-selection--active')))
   }
   return box
 }
@@ -52,6 +54,7 @@ function repairFields(root: ParentNode): void {
     if (field && !named) field.setAttribute('aria-labelledby', label.id)
   }
   // every other select's box is still a combobox
+  // (a single select's label box is made a combobox only where a name reaches it, above: unnamed, axe would count it)
   for (const box of root.querySelectorAll<HTMLElement>('.n-base-selection[tabindex="0"]:not([role])')) nameTarget(box.parentElement ?? box)
 }
 

@@ -9,7 +9,7 @@ export default {
       filters: {
         all: 'All',
         by: { search: 'Search', status: 'State', level: 'Findings', rule: 'Rule', federation: 'Federation', month: 'Month' },
-        search: 'Search name, place or id',
+        search: 'Name, place or id',
         level: { error: 'With errors', warning: 'With warnings', open: 'With decisions to take', clean: 'Nothing to decide' }
       },
       columns: { name: 'Tournament', federation: 'Fed.', status: 'State', errors: 'Errors', warnings: 'Warnings', open: 'To decide', endDate: 'End', list: 'List' },
@@ -148,7 +148,7 @@ export default {
       filters: {
         all: 'Tous',
         by: { search: 'Recherche', status: 'État', level: 'Constats', rule: 'Règle', federation: 'Fédération', month: 'Mois' },
-        search: 'Chercher un nom, un lieu ou un numéro',
+        search: 'Nom, lieu ou numéro',
         level: { error: 'Avec des erreurs', warning: 'Avec des avertissements', open: 'Avec des décisions à prendre', clean: 'Rien à décider' }
       },
       columns: { name: 'Tournoi', federation: 'Féd.', status: 'État', errors: 'Erreurs', warnings: 'Avertissements', open: 'À décider', endDate: 'Fin', list: 'Liste' },
