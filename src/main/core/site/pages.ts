@@ -7,7 +7,7 @@ import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, rel, signed, table, toRoot, type PageRef } from './html'
 import { ratingChart } from './chart'
-import { listPage, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
+import { listPage, type KeptSheet, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
 
@@ -233,6 +233,32 @@ ${period}${caps}
 </section>`
 }
 
+const SHEET_OPEN = '<section class="sheet" id="sheet-'
+const SHEET_CLOSE = '</section>'
+
+/**
+ * The calculation sheets' sections of a player's file as sheetSection wrote them, by list id: a rebuild after a new
+ * list keeps them (a published sheet, the lists and the names it gives do not change unless a registry edit renders
+ * the player whole). A section holds no other section, and its texts are escaped: it ends at the first `</section>`.
+ */
+export function sheetSectionsOf(html: string, into = new Map<number, string>()): Map<number, string> {
+  let at = html.indexOf(SHEET_OPEN)
+  while (at >= 0) {
+    const idEnd = html.indexOf('"', at + SHEET_OPEN.length)
+    const end = html.indexOf(SHEET_CLOSE, idEnd)
+    if (idEnd < 0 || end < 0) break
+    into.set(Number(html.slice(at + SHEET_OPEN.length, idEnd)), html.slice(at, end + SHEET_CLOSE.length))
+    at = html.indexOf(SHEET_OPEN, end)
+  }
+  return into
+}
+
+/** Whether a kept section shows a sheet (sheetSection writes the one without on a single line). */
+function keptHasSheet(s: KeptSheet): boolean {
+  const html = s.kept.en
+  return html.charCodeAt(html.indexOf('>') + 1) === 10
+}
+
 /** The heading of a player's calculation sheets, with the legend of their columns. */
 function sheetsHeading(locale: SiteLocale, heading: string): string {
   return `<h2>${esc(heading)}</h2>\n<p class="legend">${esc(L(locale).sheet.legend)}</p>`
@@ -262,7 +288,7 @@ export const PLAYER_FILE_BUDGET = 150_000
 export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
   const sheets = [...p.sheets].reverse()
   const opponents = new Map<SheetGame, string>()
-  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s, opponents))]))
+  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => ('kept' in s ? s.kept[loc] : sheetSection({ locale: loc, path: p.page }, s, opponents)))]))
   // one page when it fits (nearly every player): the bytes measured are the bytes written
   const whole: [string, string][] = SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
@@ -354,7 +380,7 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
     if (!chains.has(k)) chains.set(k, [])
     chains.get(k)!.push(h)
   }
-  const sheetLists = new Set(p.sheets.filter((s) => s.view.sheet).map((s) => s.list.id))
+  const sheetLists = new Set(p.sheets.filter((s) => ('kept' in s ? keptHasSheet(s) : s.view.sheet)).map((s) => s.list.id))
   const href = (listId: number): string => sheetHref(listId) ?? `#sheet-${listId}`
   const sections = [...chains.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
