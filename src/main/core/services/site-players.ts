@@ -13,7 +13,7 @@ import { findEdition } from './rating'
 import { displayName } from './lists'
 import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
-import { playerPagesHtml, sheetSectionsOf } from '../site/pages'
+import { playerPagesHtml, SHEET_CLOSE, SHEET_OPEN, sheetSectionsOf } from '../site/pages'
 import { SITE_LOCALES, type SiteLocale } from '../site/labels'
 import { playerPage, type Cited, type KeptSheet, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
 import type { SiteOutput, SiteManifest } from '../site/output'
@@ -155,6 +155,9 @@ export interface KeepSheets {
   players: Record<number, { path: string; sha256: string; bytes: number }[]>
 }
 
+const SHEET_SECTION = Buffer.from(SHEET_OPEN)
+const SECTION_END = Buffer.from(SHEET_CLOSE)
+
 /**
  * The sheets' sections of a player's previous files, by locale and list id, when every file is there with the bytes
  * the manifest recorded (else null: he is rendered whole).
@@ -171,7 +174,9 @@ function previousSections(dir: string, files: KeepSheets['players'][number]): Re
       return null
     }
     if (bytes.length !== f.bytes || createHash('sha256').update(bytes).digest('hex') !== f.sha256) return null
-    sheetSectionsOf(bytes.toString('utf8'), out[loc])
+    // only the sheets' part decoded (from the first section to the last one's end)
+    const from = bytes.indexOf(SHEET_SECTION)
+    if (from >= 0) sheetSectionsOf(bytes.toString('utf8', from, bytes.lastIndexOf(SECTION_END) + SECTION_END.length), out[loc])
   }
   return out
 }

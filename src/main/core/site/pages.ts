@@ -6,7 +6,7 @@ import type { CalculationSheet, SheetGame, SheetTournament } from '../lists/type
 import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, rel, signed, table, toRoot, type PageRef } from './html'
-import { ratingChart } from './chart'
+import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
 import { listPage, type KeptSheet, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
@@ -233,8 +233,9 @@ ${period}${caps}
 </section>`
 }
 
-const SHEET_OPEN = '<section class="sheet" id="sheet-'
-const SHEET_CLOSE = '</section>'
+/** How a sheet's section begins (its list id follows) and ends. */
+export const SHEET_OPEN = '<section class="sheet" id="sheet-'
+export const SHEET_CLOSE = '</section>'
 
 /**
  * The calculation sheets' sections of a player's file as sheetSection wrote them, by list id: a rebuild after a new
@@ -362,6 +363,34 @@ function splitSheets(federation: string, p: SitePlayer, sections: Map<SiteLocale
   return pages
 }
 
+/** What a player's pages show the same in every language: his lines by chain, their runs and charts' drawings, which lists have a sheet. */
+interface PlayerParts {
+  chains: { key: string; rows: HistoryRow[]; runs: HistoryRow[][]; rated: HistoryRow[]; drawing: ChartDrawing | null }[]
+  sheetLists: Set<number>
+}
+const partsOf = new WeakMap<SitePlayer, PlayerParts>()
+
+function playerParts(p: SitePlayer): PlayerParts {
+  let parts = partsOf.get(p)
+  if (parts) return parts
+  const byChain = new Map<string, HistoryRow[]>()
+  for (const h of p.history) {
+    const k = `${h.ratingType}|${h.source}`
+    if (!byChain.has(k)) byChain.set(k, [])
+    byChain.get(k)!.push(h)
+  }
+  const chains = [...byChain.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, rows]) => {
+      const runs = historyRuns(rows)
+      const rated = runs.filter((r) => r[0]!.rating !== null).map((r) => r[0]!)
+      return { key, rows, runs, rated, drawing: chartDrawing(rated.map((r) => ({ date: r.listDate, rating: r.rating! }))) }
+    })
+  parts = { chains, sheetLists: new Set(p.sheets.filter((s) => ('kept' in s ? keptHasSheet(s) : s.view.sheet)).map((s) => s.list.id)) }
+  partsOf.set(p, parts)
+  return parts
+}
+
 /** A player's page body: his facts, his line on every list (a table and a chart), the given sheets' sections. */
 function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], sheetHref: (listId: number) => string | null): string {
   const locale = ref.locale
@@ -374,19 +403,10 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
   if (titles) facts.push([P.titles, titles])
   if (p.birthYear !== null) facts.push([P.born, String(p.birthYear)])
   if (p.sex !== null) facts.push([P.sex, p.sex])
-  const chains = new Map<string, HistoryRow[]>()
-  for (const h of p.history) {
-    const k = `${h.ratingType}|${h.source}`
-    if (!chains.has(k)) chains.set(k, [])
-    chains.get(k)!.push(h)
-  }
-  const sheetLists = new Set(p.sheets.filter((s) => ('kept' in s ? keptHasSheet(s) : s.view.sheet)).map((s) => s.list.id))
+  const { chains, sheetLists } = playerParts(p)
   const href = (listId: number): string => sheetHref(listId) ?? `#sheet-${listId}`
-  const sections = [...chains.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, rows]) => {
+  const sections = chains.map(({ key: k, rows, runs, rated, drawing }) => {
       const type = l.ratingType[rows[0]!.ratingType]
-      const runs = historyRuns(rows)
       const newest = p.newest[k]
       const table_ = table(
         esc(type),
@@ -400,8 +420,8 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
         }),
         { kind: 'hist', testId: `history-${rows[0]!.ratingType}` }
       )
-      const points = runs.filter((r) => r[0]!.rating !== null).map((r) => ({ date: r[0]!.listDate, rating: r[0]!.rating!, label: `${day(r[0]!.listDate, locale, 'short')}: ${r[0]!.rating}` }))
-      return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-')) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
+      const points = rated.map((r) => ({ date: r.listDate, rating: r.rating!, label: `${day(r.listDate, locale, 'short')}: ${r.rating}` }))
+      return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-'), drawing) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
     })
   return `<h1 data-testid="player-name">${esc(p.name)}</h1>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
