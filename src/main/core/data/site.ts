@@ -108,38 +108,19 @@ export function sitePlayersOnLists(db: Db, listIds: readonly number[]): SitePlay
 /** A player's line on one of the site's lists (archive's playerHistory's facts, the list's own columns left to the caller). */
 export type SiteLineRow = ListEntryFacts & { playerId: number; listId: number }
 
-/** A batch's ids are read as one range of each list when the range holds at most this many ids for each of them. */
-const NEAR_SPAN = 4
-
 /**
  * The lines of many players on the given lists in one read, by player then in the lists' order (`listOrder`: the list
  * ids as archive's playerHistory orders them), for a batch of players rendered together.
  */
 export function siteLines(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, SiteLineRow[]> {
-  if (!playerIds.length) return new Map()
   // rows as arrays, each made into its line once (a batch reads tens of thousands of lines)
-  const columns = `e.player_id, e.list_id, ${publishedRatingSql('e')}, e.games, e.k, e.flags, ${delistedSql('e')}, e.title, e.federation`
-  let lo = playerIds[0]!
-  let hi = lo
-  for (const id of playerIds) {
-    if (id < lo) lo = id
-    if (id > hi) hi = id
-  }
-  // a batch of near ids (a build's batches are consecutive players): each list's lines from the lowest id to the
-  // highest in one run of its key (a seek a list), the others dropped; else a probe for each player on each list
-  const near = hi - lo < NEAR_SPAN * playerIds.length
-  const rows = (
-    near
-      ? preparedRaw(db, `SELECT ${columns} FROM rating_list_entries e WHERE e.list_id IN (SELECT value FROM json_each(@lists)) AND e.player_id BETWEEN @lo AND @hi`).all({ lists: JSON.stringify(listIds), lo, hi })
-      : preparedRaw(db, `SELECT ${columns} FROM rating_list_entries e WHERE e.player_id IN (SELECT value FROM json_each(@players)) AND e.list_id IN (SELECT value FROM json_each(@lists))`).all({
-          players: JSON.stringify(playerIds),
-          lists: JSON.stringify(listIds)
-        })
-  ) as [number, number, number | null, number | null, number | null, string | null, number, string | null, string | null][]
-  const wanted = near ? new Set(playerIds) : null
+  const rows = preparedRaw(db,
+    `SELECT e.player_id, e.list_id, ${publishedRatingSql('e')}, e.games, e.k, e.flags, ${delistedSql('e')}, e.title, e.federation
+       FROM rating_list_entries e
+      WHERE e.player_id IN (SELECT value FROM json_each(@players)) AND e.list_id IN (SELECT value FROM json_each(@lists))`
+  ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as [number, number, number | null, number | null, number | null, string | null, number, string | null, string | null][]
   const out = new Map<number, SiteLineRow[]>()
   for (const [playerId, listId, rating, games, k, flags, delisted, title, federation] of rows) {
-    if (wanted && !wanted.has(playerId)) continue
     let mine = out.get(playerId)
     if (!mine) out.set(playerId, (mine = []))
     mine.push({ playerId, listId, rating, games, k, flags, delisted: delisted === 1, title, federation })
