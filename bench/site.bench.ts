@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     run: again.run,
     floor: { ...floor.run, what: 'the first build’s floor (every file written)' },
     targets: [target('under 20 s at 100,000 players', PLAYERS >= 100_000 && again.run.wallMs < 20_000), target('incremental (only touched players rendered)', again.value.mode === 'incremental')],
-    notes: [`${again.value.rendered.toLocaleString('en')} players rendered of ${again.value.players.toLocaleString('en')}; ${again.value.written.length.toLocaleString('en')} files written, ${again.value.unchanged.toLocaleString('en')} unchanged, ${again.value.deleted.length} removed`]
+    notes: [`${again.value.rendered.toLocaleString('en')} players rendered of ${again.value.players.toLocaleString('en')} (${again.value.keptSheets.toLocaleString('en')} of them keeping their older sheets' sections); ${again.value.written.length.toLocaleString('en')} files written, ${again.value.unchanged.toLocaleString('en')} unchanged, ${again.value.deleted.length} removed`]
   })
   db.close()
   tmp.cleanup()

@@ -147,6 +147,21 @@ export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: re
   return out
 }
 
+/** Which lists (of the given ones) each of the players has a stored calculation sheet on, without the sheets. */
+export function siteSheetLists(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, number[]> {
+  const rows = preparedRaw(db,
+    `SELECT s.player_id, s.list_id FROM office_list_sheets s
+      WHERE s.player_id IN (SELECT value FROM json_each(@players)) AND +s.list_id IN (SELECT value FROM json_each(@lists))`
+  ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as [number, number][]
+  const out = new Map<number, number[]>()
+  for (const [playerId, listId] of rows) {
+    let mine = out.get(playerId)
+    if (!mine) out.set(playerId, (mine = []))
+    mine.push(listId)
+  }
+  return out
+}
+
 /** Everyone who played in a tournament with one of the players (his name and page are in their calculation sheets). */
 export function coPlayers(db: Db, playerIds: readonly number[]): number[] {
   if (!playerIds.length) return []

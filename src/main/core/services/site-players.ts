@@ -4,14 +4,18 @@
 // gives lists:sheet), so the site shows the figures the office's screen shows.
 import { sheetReferences } from '../data/list-reads'
 import { unpackSheet } from '../lists/stored-sheet'
-import { siteLines, siteSheetBlobs, type SiteLineRow, type SitePlayerRow } from '../data/site'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { siteLines, siteSheetBlobs, siteSheetLists, type SiteLineRow, type SitePlayerRow } from '../data/site'
 import { sheetCitations, sheetReferenceIds } from './list-reads'
 import { findEdition } from './rating'
 import { displayName } from './lists'
 import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
-import { playerPagesHtml } from '../site/pages'
-import { playerPage, type Cited, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
+import { playerPagesHtml, SHEET_CLOSE, SHEET_OPEN, sheetSectionsOf } from '../site/pages'
+import { SITE_LOCALES, type SiteLocale } from '../site/labels'
+import { playerPage, type Cited, type KeptSheet, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
 import type { SiteOutput, SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
@@ -46,6 +50,8 @@ export async function writePlayers(
   const searchRows: SearchRow[] = []
   const sheets = pool ? null : new SheetReader(ctx, tournamentPages)
   let rendered = 0
+  /** Players rendered with their older sheets' sections kept from their previous files. */
+  let kept = 0
   let batch: SitePlayerRow[] = []
   /**
    * `before`'s pages are written before any player's, whatever the threads: at once on this thread, else once the
@@ -72,23 +78,31 @@ export async function writePlayers(
         playerFiles[String(p.id)] = paths
       }
       rendered += done.players.length
+      kept += done.kept
       await out.settle(WRITING_AT_MOST)
     }
   }
   const flush = async (): Promise<void> => {
     if (!batch.length) return
+    const keep = keptFiles(plan, out, previous, batch)
     if (pool) {
-      handed.push(pool.render(batch.map((r) => r.id)))
+      handed.push(pool.render(batch.map((r) => r.id), keep))
       batch = []
       if (handed.length >= 2 * pool.size) await writeFirst()
       // each thread renders its next batch while this one writes the finished ones
       await writeHanded(2 * pool.size)
       return
     }
-    renderPlayerPages(ctx, sheets!, batch, (id, pages) => {
-      for (const [path, html] of pages) out.write(path, html)
-      playerFiles[String(id)] = pages.map(([path]) => path)
-    })
+    kept += renderPlayerPages(
+      ctx,
+      sheets!,
+      batch,
+      (id, pages) => {
+        for (const [path, html] of pages) out.write(path, html)
+        playerFiles[String(id)] = pages.map(([path]) => path)
+      },
+      keep
+    )
     rendered += batch.length
     batch = []
     await out.settle(WRITING_AT_MOST)
@@ -112,18 +126,94 @@ export async function writePlayers(
   await flush()
   await writeFirst()
   await writeHanded(0)
-  return { playerFiles, searchRows, rendered }
+  return { playerFiles, searchRows, rendered, kept }
+}
+
+/**
+ * The previous files of the batch's players whose older sheets' sections may be kept (plan.keepSheets), each with
+ * the SHA-256 and size the manifest gives it; null when there are none.
+ */
+function keptFiles(plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, batch: readonly SitePlayerRow[]): KeepSheets | null {
+  if (!plan.keepSheets || !previous) return null
+  const players: KeepSheets['players'] = {}
+  let any = false
+  for (const row of batch) {
+    if (!plan.keepSheets.players.has(row.id)) continue
+    const paths = previous.players[String(row.id)]
+    if (!paths || !paths.every((p) => out.canKeep(p))) continue
+    players[row.id] = paths.map((path) => ({ path, ...previous.files[path]! }))
+    any = true
+  }
+  return any ? { dir: out.dir, lists: [...plan.keepSheets.lists], players } : null
+}
+
+/** What a batch may keep of its players' previous files: the folder, the new lists, each player's files. */
+export interface KeepSheets {
+  dir: string
+  /** The lists whose sheets are read and rendered (the new ones); the others' sections are kept. */
+  lists: number[]
+  players: Record<number, { path: string; sha256: string; bytes: number }[]>
+}
+
+const SHEET_SECTION = Buffer.from(SHEET_OPEN)
+const SECTION_END = Buffer.from(SHEET_CLOSE)
+
+/**
+ * The sheets' sections of a player's previous files, by locale and list id, when every file is there with the bytes
+ * the manifest recorded (else null: he is rendered whole).
+ */
+function previousSections(dir: string, files: KeepSheets['players'][number]): Record<SiteLocale, Map<number, string>> | null {
+  const out = Object.fromEntries(SITE_LOCALES.map((loc) => [loc, new Map<number, string>()])) as Record<SiteLocale, Map<number, string>>
+  for (const f of files) {
+    const loc = SITE_LOCALES.find((l) => f.path.startsWith(`${l}/`))
+    if (!loc) return null
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(join(dir, f.path))
+    } catch {
+      return null
+    }
+    if (bytes.length !== f.bytes || createHash('sha256').update(bytes).digest('hex') !== f.sha256) return null
+    // only the sheets' part decoded (from the first section to the last one's end)
+    const from = bytes.indexOf(SHEET_SECTION)
+    if (from >= 0) sheetSectionsOf(bytes.toString('utf8', from, bytes.lastIndexOf(SECTION_END) + SECTION_END.length), out[loc])
+  }
+  return out
 }
 
 /**
  * A batch of players' pages in both languages, each player's handed to `each` as soon as rendered (in the batch's
- * order): a page's text then lives briefly, collected young instead of outliving the batch.
+ * order): a page's text then lives briefly, collected young instead of outliving the batch. Returns how many of them
+ * kept their older sheets' sections (`keep`).
  */
-export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, string][]) => void): void {
-  if (!batch.length) return
+export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, string][]) => void, keep: KeepSheets | null = null): number {
+  if (!batch.length) return 0
   const ids = batch.map((r) => r.id)
-  const lines = siteLines(ctx.db, ids, ctx.inForce.map((l) => l.id))
-  const sheetsOf = sheets.read(ids)
+  const inForce = ctx.inForce.map((l) => l.id)
+  const lines = siteLines(ctx.db, ids, inForce)
+  // the players whose older sheets are kept: their previous sections, when whole and unaltered; only the new lists' sheets read
+  const keptOf = new Map<number, KeptSheet[]>()
+  if (keep) {
+    const candidates = ids.filter((id) => keep.players[id])
+    const fresh = new Set(keep.lists)
+    const onLists = siteSheetLists(ctx.db, candidates, inForce)
+    for (const id of candidates) {
+      const olds = (onLists.get(id) ?? []).filter((l) => !fresh.has(l))
+      const sections = olds.length ? previousSections(keep.dir, keep.players[id]!) : null
+      if (olds.length && !sections) continue
+      const mine: KeptSheet[] = []
+      for (const l of olds) {
+        const en = sections!.en.get(l)
+        const fr = sections!.fr.get(l)
+        if (en === undefined || fr === undefined) break
+        mine.push({ list: ctx.listById.get(l)!, kept: { en, fr } })
+      }
+      if (mine.length === olds.length) keptOf.set(id, mine)
+    }
+  }
+  const whole = ids.filter((id) => !keptOf.has(id))
+  const sheetsOf = sheets.read(whole)
+  if (keptOf.size) for (const [id, read] of sheets.read([...keptOf.keys()], keep!.lists)) sheetsOf.set(id, read)
   for (const row of batch) {
     const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
     const player: SitePlayer = {
@@ -139,10 +229,16 @@ export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: 
       birthYear: facts.birthYear,
       history: historyOf(ctx, lines.get(row.id) ?? []),
       newest: ctx.newest,
-      sheets: sheetsOf.get(row.id) ?? []
+      sheets: keptOf.has(row.id) ? sheetsInOrder(ctx, [...keptOf.get(row.id)!, ...(sheetsOf.get(row.id) ?? [])]) : (sheetsOf.get(row.id) ?? [])
     }
     each(row.id, playerPagesHtml(ctx.federation, player))
   }
+  return keptOf.size
+}
+
+/** A player's sheets in archive's playerSheets order (SheetReader's). */
+function sheetsInOrder<T extends { list: SiteList }>(ctx: SiteContext, sheets: T[]): T[] {
+  return sheets.sort((a, b) => ctx.sheetOrder.get(a.list.id)! - ctx.sheetOrder.get(b.list.id)!)
 }
 
 /** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */
@@ -168,9 +264,11 @@ export class SheetReader {
     private readonly tournamentPages: Record<number, string>
   ) {}
 
-  read(ids: readonly number[]): Map<number, SiteSheet[]> {
+  /** The players' sheets on the lists in force (or on `lists` only). */
+  read(ids: readonly number[], onLists: readonly number[] = this.ctx.inForce.map((l) => l.id)): Map<number, SiteSheet[]> {
     const { ctx } = this
-    const blobs = siteSheetBlobs(ctx.db, ids, ctx.inForce.map((l) => l.id))
+    if (!ids.length) return new Map()
+    const blobs = siteSheetBlobs(ctx.db, ids, onLists)
     const decoded: { playerId: number; listId: number; sheet: CalculationSheet; ids: { players: number[]; lists: number[] } }[] = []
     const players = new Set<number>()
     const lists = new Set<number>()

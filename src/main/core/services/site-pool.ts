@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, type Failure } from '../workers/paced-channel'
 import type { SiteContextBase } from './site'
+import type { KeepSheets } from './site-players'
 
 export interface SiteRenderData {
   role: 'site-render'
@@ -31,10 +32,12 @@ export interface RenderedFile {
 export interface RenderedBatch {
   players: { id: number; files: RenderedFile[] }[]
   chunks: Buffer[]
+  /** How many of its players kept their older sheets' sections. */
+  kept: number
 }
 
-export type SiteRenderRequest = { seq: number; ids: number[] } | { stop: true }
-export type SiteRenderAnswer = { seq: number; players: RenderedBatch['players']; chunks: ArrayBuffer[] } | { seq: number; failed: Failure }
+export type SiteRenderRequest = { seq: number; ids: number[]; keep: KeepSheets | null } | { stop: true }
+export type SiteRenderAnswer = { seq: number; players: RenderedBatch['players']; chunks: ArrayBuffer[]; kept: number } | { seq: number; failed: Failure }
 
 /**
  * The young generation of a helper thread, in MB: a page's strings live briefly, and a larger nursery lets most of them
@@ -64,7 +67,7 @@ export class SitePool {
         this.waiting.delete(m.seq)
         w.thread.pending--
         if ('failed' in m) w.reject(errorOf(m.failed))
-        else w.resolve({ players: m.players, chunks: m.chunks.map((c) => Buffer.from(c)) })
+        else w.resolve({ players: m.players, chunks: m.chunks.map((c) => Buffer.from(c)), kept: m.kept })
       })
       worker.on('error', (e) => this.fail(e))
       worker.on('exit', (code) => {
@@ -80,14 +83,14 @@ export class SitePool {
   }
 
   /** Renders the players' pages (ids of published players) on the thread with the least to do. */
-  render(ids: number[]): Promise<RenderedBatch> {
+  render(ids: number[], keep: KeepSheets | null = null): Promise<RenderedBatch> {
     const done = new Promise<RenderedBatch>((resolve, reject) => {
       if (this.failure) return reject(this.failure)
       const thread = this.threads.reduce((a, b) => (b.pending < a.pending ? b : a))
       const seq = this.next++
       thread.pending++
       this.waiting.set(seq, { thread, resolve, reject })
-      thread.worker.postMessage({ seq, ids } satisfies SiteRenderRequest)
+      thread.worker.postMessage({ seq, ids, keep } satisfies SiteRenderRequest)
     })
     // awaited in its turn by the build: a failure meanwhile is not an unhandled one
     done.catch(() => undefined)

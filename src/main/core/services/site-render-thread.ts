@@ -31,7 +31,7 @@ export function runSiteRender(data: SiteRenderData): void {
       let chunk: Buffer | null = null
       let at = 0
       const players: { id: number; files: RenderedFile[] }[] = []
-      renderPlayerPages(ctx, sheets, m.ids.map((id) => rows.get(id)!), (id, pages) => {
+      const kept = renderPlayerPages(ctx, sheets, m.ids.map((id) => rows.get(id)!), (id, pages) => {
         const files = pages.map(([path, html]): RenderedFile => {
           const size = Buffer.byteLength(html)
           if (!chunk || at + size > chunk.length) {
@@ -46,9 +46,9 @@ export function runSiteRender(data: SiteRenderData): void {
           return file
         })
         players.push({ id, files })
-      })
+      }, m.keep)
       transfer = chunks.map((c) => c.buffer as ArrayBuffer)
-      answer = { seq: m.seq, players, chunks: transfer }
+      answer = { seq: m.seq, players, chunks: transfer, kept }
     } catch (e) {
       answer = { seq: m.seq, failed: failureOf(e) }
     }

@@ -67,6 +67,8 @@ export interface SiteBuildResult {
   players: number
   /** Players whose pages this build rendered (every published one in a full build). */
   rendered: number
+  /** Of those, the players rendered with their older sheets' sections kept from their previous files (a new list's). */
+  keptSheets: number
   withheld: number
   tournaments: number
   files: number
@@ -153,6 +155,12 @@ export interface SitePlan {
   keptLists: Set<number>
   /** Each player's registry fingerprint (what any page shows of him), for the manifest. */
   registry: Record<string, string>
+  /**
+   * The players an incremental build renders only because of the new lists (`players`: none of them, none of his
+   * tournaments' players edited): their sheets on the other lists are kept from their previous files, only the new
+   * lists' sheets (`lists`) are read and rendered. Null: every player rendered is rendered whole.
+   */
+  keepSheets: { players: Set<number>; lists: Set<number> } | null
 }
 
 export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBuildResult> {
@@ -262,19 +270,27 @@ function planBuild(ctx: SiteContext, previous: SiteManifest | null, full: boolea
   const registry: Record<string, string> = {}
   for (const p of ctx.people) registry[String(p.id)] = registryFingerprint(p, ctx)
   const keptLists = new Set<number>()
-  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry) return { touched: null, keptLists, registry }
+  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry) return { touched: null, keptLists, registry, keepSheets: null }
   const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
   const sameOld = previous.lists.every((l) => ctx.manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
   const added = ctx.lists.filter((l) => !before.has(l.id))
-  if (!sameOld || !added.every((l) => l.supersedesId === null)) return { touched: null, keptLists, registry }
+  if (!sameOld || !added.every((l) => l.supersedesId === null)) return { touched: null, keptLists, registry, keepSheets: null }
   const touched = new Set<number>()
   for (const l of added) for (const id of playersTouchedBy(ctx.db, l.id, predecessor(ctx.lists, l)?.id ?? null)) touched.add(id)
   const edited = new Set<number>()
   for (const id of new Set([...Object.keys(registry), ...Object.keys(previous.registry)])) if (registry[id] !== previous.registry[id]) edited.add(Number(id))
-  for (const id of edited) touched.add(id)
-  for (const id of coPlayers(ctx.db, [...edited])) touched.add(id)
+  // the players only the new lists touched keep their other sheets' sections (nothing they show has changed)
+  const keep = new Set(touched)
+  for (const id of edited) {
+    touched.add(id)
+    keep.delete(id)
+  }
+  for (const id of coPlayers(ctx.db, [...edited])) {
+    touched.add(id)
+    keep.delete(id)
+  }
   if (!edited.size) for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
-  return { touched, keptLists, registry }
+  return { touched, keptLists, registry, keepSheets: { players: keep, lists: new Set(added.map((l) => l.id)) } }
 }
 
 export interface RatedTournaments {
@@ -403,7 +419,7 @@ function writeSearchAndAssets(ctx: SiteContext, out: SiteOutput, searchRows: Sea
 }
 
 /** Removes what this build did not produce, writes the manifest, records the build in the audit log. */
-function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number }, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
+function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number; kept: number }, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
   out.removeStale()
   const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry))
   const mfile = join(dir, MANIFEST)
@@ -418,6 +434,7 @@ function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: str
     lists: ctx.lists.length,
     players: published,
     rendered: players.rendered,
+    keptSheets: players.kept,
     withheld,
     tournaments,
     files: out.files.size,

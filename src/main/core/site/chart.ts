@@ -17,8 +17,14 @@ function months(iso: string): number {
   return Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1
 }
 
-export function ratingChart(points: readonly ChartPoint[], title: string, id: string): string {
-  if (!points.length) return ''
+/** A chart's drawing, the same in every language (grid, axis, line, each dot's opening tag): drawn once for a player's pages. */
+export interface ChartDrawing {
+  frame: string
+  dots: string[]
+}
+
+export function chartDrawing(points: readonly Pick<ChartPoint, 'date' | 'rating'>[]): ChartDrawing | null {
+  if (!points.length) return null
   const xs = points.map((p) => months(p.date))
   const ys = points.map((p) => p.rating)
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)]
@@ -40,6 +46,13 @@ export function ratingChart(points: readonly ChartPoint[], title: string, id: st
   const first = points[0]!
   const last = points[points.length - 1]!
   const axis = `<text x="${PAD.left}" y="${H - 8}">${esc(first.date.slice(0, 7))}</text>` + (points.length > 1 ? `<text x="${W - PAD.right}" y="${H - 8}" text-anchor="end">${esc(last.date.slice(0, 7))}</text>` : '')
-  const dots = points.map((p, i) => `<circle cx="${f(sx(xs[i]!))}" cy="${f(sy(p.rating))}" r="3.5"><title>${esc(p.label)}</title></circle>`).join('')
-  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}" focusable="false"><title id="${id}">${esc(title)}</title>${grid.join('')}${axis}<path d="${path}" class="line"/>${dots}</svg></figure>`
+  return { frame: `${grid.join('')}${axis}<path d="${path}" class="line"/>`, dots: points.map((p, i) => `<circle cx="${f(sx(xs[i]!))}" cy="${f(sy(p.rating))}" r="3.5">`) }
+}
+
+/** The chart in one language: its title and each dot's (the drawing given when already drawn for another language). */
+export function ratingChart(points: readonly ChartPoint[], title: string, id: string, drawing = chartDrawing(points)): string {
+  if (!drawing) return ''
+  let dots = ''
+  for (let i = 0; i < points.length; i++) dots += `${drawing.dots[i]}<title>${esc(points[i]!.label)}</title></circle>`
+  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}" focusable="false"><title id="${id}">${esc(title)}</title>${drawing.frame}${dots}</svg></figure>`
 }

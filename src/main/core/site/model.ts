@@ -2,6 +2,7 @@
 // lines and calculation sheets, each rated tournament's crosstable. The reader (services/site.ts) fills it from the
 // office's own reads; the pages (pages.ts) only render it.
 import type { ListPublisher } from '../../../shared/contract/lists'
+import type { SiteLocale } from './labels'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
 import type { ExportCategory } from '../exports/types'
@@ -71,6 +72,12 @@ export interface SiteSheet {
   withheld: number[]
 }
 
+/** A sheet's section as the previous build rendered it, in each language (a rebuild after a new list keeps it). */
+export interface KeptSheet {
+  list: SiteList
+  kept: Record<SiteLocale, string>
+}
+
 export interface SitePlayer {
   id: number
   page: string
@@ -86,7 +93,7 @@ export interface SitePlayer {
   history: HistoryRow[]
   /** The newest list of each rating type and chain ("type|source" → list id): a run reaching it is shown "to date". */
   newest: Record<string, number>
-  sheets: SiteSheet[]
+  sheets: (SiteSheet | KeptSheet)[]
 }
 
 export interface SiteTournamentPlayer {

@@ -84,6 +84,11 @@ export class SiteOutput {
     walk(this.root, '')
   }
 
+  /** The site's folder. */
+  get dir(): string {
+    return this.root
+  }
+
   private full(path: string): string {
     const f = resolve(this.root, path)
     if (!f.startsWith(this.root + sep)) throw new Error(`a site file outside its folder: ${path}`)

@@ -6,8 +6,8 @@ import type { CalculationSheet, SheetGame, SheetTournament } from '../lists/type
 import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, rel, signed, table, toRoot, type PageRef } from './html'
-import { ratingChart } from './chart'
-import { listPage, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
+import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
+import { listPage, type KeptSheet, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
 
@@ -233,6 +233,33 @@ ${period}${caps}
 </section>`
 }
 
+/** How a sheet's section begins (its list id follows) and ends. */
+export const SHEET_OPEN = '<section class="sheet" id="sheet-'
+export const SHEET_CLOSE = '</section>'
+
+/**
+ * The calculation sheets' sections of a player's file as sheetSection wrote them, by list id: a rebuild after a new
+ * list keeps them (a published sheet, the lists and the names it gives do not change unless a registry edit renders
+ * the player whole). A section holds no other section, and its texts are escaped: it ends at the first `</section>`.
+ */
+export function sheetSectionsOf(html: string, into = new Map<number, string>()): Map<number, string> {
+  let at = html.indexOf(SHEET_OPEN)
+  while (at >= 0) {
+    const idEnd = html.indexOf('"', at + SHEET_OPEN.length)
+    const end = html.indexOf(SHEET_CLOSE, idEnd)
+    if (idEnd < 0 || end < 0) break
+    into.set(Number(html.slice(at + SHEET_OPEN.length, idEnd)), html.slice(at, end + SHEET_CLOSE.length))
+    at = html.indexOf(SHEET_OPEN, end)
+  }
+  return into
+}
+
+/** Whether a kept section shows a sheet (sheetSection writes the one without on a single line). */
+function keptHasSheet(s: KeptSheet): boolean {
+  const html = s.kept.en
+  return html.charCodeAt(html.indexOf('>') + 1) === 10
+}
+
 /** The heading of a player's calculation sheets, with the legend of their columns. */
 function sheetsHeading(locale: SiteLocale, heading: string): string {
   return `<h2>${esc(heading)}</h2>\n<p class="legend">${esc(L(locale).sheet.legend)}</p>`
@@ -262,7 +289,7 @@ export const PLAYER_FILE_BUDGET = 150_000
 export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
   const sheets = [...p.sheets].reverse()
   const opponents = new Map<SheetGame, string>()
-  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => sheetSection({ locale: loc, path: p.page }, s, opponents))]))
+  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => ('kept' in s ? s.kept[loc] : sheetSection({ locale: loc, path: p.page }, s, opponents)))]))
   // one page when it fits (nearly every player): the bytes measured are the bytes written
   const whole: [string, string][] = SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
@@ -336,6 +363,34 @@ function splitSheets(federation: string, p: SitePlayer, sections: Map<SiteLocale
   return pages
 }
 
+/** What a player's pages show the same in every language: his lines by chain, their runs and charts' drawings, which lists have a sheet. */
+interface PlayerParts {
+  chains: { key: string; rows: HistoryRow[]; runs: HistoryRow[][]; rated: HistoryRow[]; drawing: ChartDrawing | null }[]
+  sheetLists: Set<number>
+}
+const partsOf = new WeakMap<SitePlayer, PlayerParts>()
+
+function playerParts(p: SitePlayer): PlayerParts {
+  let parts = partsOf.get(p)
+  if (parts) return parts
+  const byChain = new Map<string, HistoryRow[]>()
+  for (const h of p.history) {
+    const k = `${h.ratingType}|${h.source}`
+    if (!byChain.has(k)) byChain.set(k, [])
+    byChain.get(k)!.push(h)
+  }
+  const chains = [...byChain.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, rows]) => {
+      const runs = historyRuns(rows)
+      const rated = runs.filter((r) => r[0]!.rating !== null).map((r) => r[0]!)
+      return { key, rows, runs, rated, drawing: chartDrawing(rated.map((r) => ({ date: r.listDate, rating: r.rating! }))) }
+    })
+  parts = { chains, sheetLists: new Set(p.sheets.filter((s) => ('kept' in s ? keptHasSheet(s) : s.view.sheet)).map((s) => s.list.id)) }
+  partsOf.set(p, parts)
+  return parts
+}
+
 /** A player's page body: his facts, his line on every list (a table and a chart), the given sheets' sections. */
 function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], sheetHref: (listId: number) => string | null): string {
   const locale = ref.locale
@@ -348,19 +403,10 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
   if (titles) facts.push([P.titles, titles])
   if (p.birthYear !== null) facts.push([P.born, String(p.birthYear)])
   if (p.sex !== null) facts.push([P.sex, p.sex])
-  const chains = new Map<string, HistoryRow[]>()
-  for (const h of p.history) {
-    const k = `${h.ratingType}|${h.source}`
-    if (!chains.has(k)) chains.set(k, [])
-    chains.get(k)!.push(h)
-  }
-  const sheetLists = new Set(p.sheets.filter((s) => s.view.sheet).map((s) => s.list.id))
+  const { chains, sheetLists } = playerParts(p)
   const href = (listId: number): string => sheetHref(listId) ?? `#sheet-${listId}`
-  const sections = [...chains.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, rows]) => {
+  const sections = chains.map(({ key: k, rows, runs, rated, drawing }) => {
       const type = l.ratingType[rows[0]!.ratingType]
-      const runs = historyRuns(rows)
       const newest = p.newest[k]
       const table_ = table(
         esc(type),
@@ -374,8 +420,8 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
         }),
         { kind: 'hist', testId: `history-${rows[0]!.ratingType}` }
       )
-      const points = runs.filter((r) => r[0]!.rating !== null).map((r) => ({ date: r[0]!.listDate, rating: r[0]!.rating!, label: `${day(r[0]!.listDate, locale, 'short')}: ${r[0]!.rating}` }))
-      return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-')) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
+      const points = rated.map((r) => ({ date: r.listDate, rating: r.rating!, label: `${day(r.listDate, locale, 'short')}: ${r.rating}` }))
+      return `<section class="history"><h3>${esc(type)}</h3>${ratingChart(points, P.chart(type), `chart-${rows[0]!.ratingType}-${rows[0]!.source}`.replace(/[^A-Za-z0-9-]/g, '-'), drawing) || `<p class="muted">${esc(P.chartEmpty)}</p>`}${table_}</section>`
     })
   return `<h1 data-testid="player-name">${esc(p.name)}</h1>
 <dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>

@@ -3,7 +3,7 @@
 // and no search entry but still counts for his opponents; two builds give the same bytes; after one more list only the
 // files it changed are rewritten, and the result equals a full build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { tempDir } from '../../../helpers/temp-db'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
@@ -171,9 +171,16 @@ describe('the public website', () => {
       )
       .pluck()
       .all(october, nov, october, nov) as number[]
+    // a touched player's previous file altered: his older sheets are not kept from it, he is rendered whole
+    const altered = touched.find((p) => before.get(`fr/${playerPage(p)}`)?.includes('<section class="sheet" id="sheet-'))
+    expect(altered).toBeDefined()
+    const alteredFile = join(a, 'fr', playerPage(altered!))
+    writeFileSync(alteredFile, readFileSync(alteredFile, 'utf8').replace(/(<section class="sheet" id="sheet-\d+">\n<h3>)/, '$1altered '))
     const r = await buildSite(db, { out: a })
     expect(r.mode).toBe('incremental')
     expect(r.rendered).toBe(touched.length)
+    // the others keep their older sheets' sections from their previous files (no registry edit: nothing in them changed)
+    expect(r.keptSheets).toBe(touched.length - 1)
     const after = files(a)
     const changed = [...after.keys()].filter((k) => !before.has(k) || !before.get(k)!.equals(after.get(k)!)).sort()
     expect([...r.written].sort()).toEqual(changed.filter((k) => k !== 'site-manifest.json'))
