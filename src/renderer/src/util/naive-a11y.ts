@@ -3,8 +3,8 @@
 // focusable inside (a virtual list, a scrollbar container) cannot be scrolled from the keyboard; a form item's label is
 // not tied to its field; a select's box is a bare focusable <div>; and an aria-label given to an input, a select or a
 // date picker lands on the wrapper <div>, not on the field a screen reader announces; a tab bar's tabs are bare <div>s
-// the keyboard cannot reach; a table row's expand chevron is a bare <div> too. Screens name their fields with :aria-label="t(...)" on the Naive component (or through its
-// form item's label); this moves the name where it counts, and makes every tab bar WAI-ARIA's tabs pattern.
+// the keyboard cannot reach, nor a table row's expand chevron (a bare <div> too). Screens name their fields with
+// :aria-label="t(...)" on the Naive component (or through its form item's label); this moves the name where it counts, and makes every tab bar WAI-ARIA's tabs pattern.
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 import { i18n } from '@renderer/i18n'
@@ -103,22 +103,21 @@ export function tabKey(key: string, index: number, count: number): number | null
   return null
 }
 
-/** A key pressed on a tab (or on a row's expand chevron, which Enter and Space open or close): the arrows, Home and End move the focus to another tab and show it (automatic activation,
- *  a pane shows at once); Enter and Space show the focused one. Naive shows a tab on a click: the key gives it one. */
+/** A key pressed on a Naive control that only a click works (a tab, a row's expand chevron): Enter and Space click
+ *  the focused one; on a tab the arrows, Home and End move the focus to another tab and show it (automatic
+ *  activation, a pane shows at once). */
 function onKeydown(e: KeyboardEvent): void {
-  if (e.target instanceof HTMLElement && e.target.classList.contains('n-data-table-expand-trigger') && (e.key === 'Enter' || e.key === ' ')) {
-    e.preventDefault()
-    e.target.click()
-    return
-  }
-  const tab = e.target instanceof HTMLElement && e.target.getAttribute('role') === 'tab' ? e.target : null
-  const bar = tab?.closest('.n-tabs')
-  if (!tab || !bar || e.altKey || e.ctrlKey || e.metaKey) return
+  const el = e.target instanceof HTMLElement ? e.target : null
+  const tab = el?.getAttribute('role') === 'tab' ? el : null
+  const clickable = tab ?? (el?.classList.contains('n-data-table-expand-trigger') ? el : null)
+  if (!clickable || e.altKey || e.ctrlKey || e.metaKey) return
   if (e.key === 'Enter' || e.key === ' ') {
     e.preventDefault()
-    tab.click()
+    clickable.click()
     return
   }
+  const bar = tab?.closest('.n-tabs')
+  if (!tab || !bar) return
   const tabs = tabsOf(bar).filter((t) => !t.hasAttribute('data-disabled'))
   const next = tabKey(e.key, tabs.indexOf(tab), tabs.length)
   if (next === null) return
