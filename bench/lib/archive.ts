@@ -9,6 +9,7 @@ import { migrations } from '../../src/main/core/db/migrations'
 import { openDatabase, type Db } from '../../src/main/core/db/open'
 import { storeListCounts } from '../../src/main/core/data/list-pages'
 import { writingWholeLists } from '../../src/main/core/data/list-by-rating'
+import { fillFrozenChecksums } from '../../src/main/core/db/backup'
 
 /** An archive's size: the registry's players (all of them on the last list) and the monthly lists. */
 export interface ArchiveShape {
@@ -203,6 +204,11 @@ export function readyArchive(file: string, a: ArchiveShape): { entries: number; 
     if (built) build(db, a)
     const entries = db.prepare('SELECT count(*) FROM rating_list_entries').pluck().get() as number
     if (built || upgraded) check(db, a, entries)
+    // as ten years of publications left it: each frozen list's checksum recorded (the publication before the next fills
+    // the lists frozen since it); an archive kept from before migration 28 gets them here once
+    const tf = performance.now()
+    const filled = fillFrozenChecksums(db)
+    if (filled.length) console.log(`recorded the checksums of ${filled.length} frozen lists in ${Math.round(performance.now() - tf).toLocaleString('en')} ms`)
     const ms = performance.now() - t0
     const how = built ? 'built' : upgraded ? 'upgraded' : 'reused'
     console.log(

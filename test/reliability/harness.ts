@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
+import { frozenListProblemsIn } from '../../src/main/core/db/backup'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const child = fileURLToPath(new URL('./crash-child.ts', import.meta.url))
@@ -76,6 +77,8 @@ function inspect<S>(file: string, op: Operation<S>): { problems: string[]; state
     if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`)
     const fk = db.pragma('foreign_key_check') as unknown[]
     if (fk.length) problems.push(`foreign_key_check: ${fk.length} rows`)
+    const frozen = frozenListProblemsIn(db)
+    if (frozen.length) problems.push(`frozen lists: ${frozen.map((p) => `${p.listId} ${p.problem}`).join(', ')}`)
     return { problems, state: op.snapshot(db) }
   } finally {
     db.close()

@@ -22,6 +22,7 @@ export const backupReportSchema = z.object({
   schemaVersion: z.number(),
   tables: z.array(z.object({ name: z.string(), rows: z.number() })),
   listChecksums: z.record(z.string(), z.string()),
+  frozenListProblems: z.array(z.object({ listId: z.number(), problem: z.enum(['altered', 'unrecorded']) })),
   removed: z.array(z.string())
 })
 export const backupFileSchema = z.object({ fileName: z.string(), at: z.string(), reason: z.string(), bytes: z.number() })

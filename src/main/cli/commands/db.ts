@@ -18,7 +18,7 @@ function checkLines(c: DatabaseCheck): string[] {
     `integrity     ${c.integrity}`,
     `foreign keys  ${c.foreignKeyProblems.length === 0 ? 'ok' : `${c.foreignKeyProblems.length} problems`}`,
     `schema        ${c.schemaVersion}`,
-    `frozen lists  ${Object.keys(c.listChecksums).length}`,
+    `frozen lists  ${Object.keys(c.listChecksums).length}${c.frozenListProblems.length ? `, ${c.frozenListProblems.map((p) => `list ${p.listId} ${p.problem === 'altered' ? 'not as recorded when frozen' : 'without a recorded checksum'}`).join(', ')}` : ''}`,
     ...c.tables.filter((t) => t.rows > 0).map((t) => `${t.name.padEnd(28)} ${t.rows}`)
   ]
 }
@@ -95,7 +95,7 @@ export function register(program: Command): void {
         try {
           const report = checkOpenDatabase(handle)
           print(cmd, report, () => checkLines(report).join('\n'))
-          if (report.integrity !== 'ok' || report.foreignKeyProblems.length) throw new CliError('the database has problems: restore a backup (rating-office db restore FILE)')
+          if (report.integrity !== 'ok' || report.foreignKeyProblems.length || report.frozenListProblems.length) throw new CliError('the database has problems: restore a backup (rating-office db restore FILE)')
         } finally {
           handle.close()
         }

@@ -25,6 +25,8 @@ export interface DatabaseCheck {
   tables: TableCount[]
   /** A checksum of the entries of every published and reference list, by list id: what must survive a restore. */
   listChecksums: Record<number, string>
+  /** Frozen lists whose entries are not the ones recorded when they were frozen, or without a record (migration 28 on). */
+  frozenListProblems: FrozenListProblem[]
 }
 
 export interface BackupReport extends DatabaseCheck {
@@ -44,47 +46,123 @@ function hasTable(db: Db, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
 }
 
-const ENTRY_COLUMNS = 'player_id, rating, games, k, flags, title, federation, birth_year, sex'
+function hasColumn(db: Db, table: string, column: string): boolean {
+  return db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined
+}
+
+/**
+ * The columns of a frozen list's entries its checksum covers: every column of rating_list_entries but the list's id
+ * (a column added to the table later joins them in the migration that adds it, which then forgets the recorded
+ * checksums: `UPDATE frozen_list_checksums SET checksum = NULL, forgotten = forgotten + 1`).
+ */
+export const ENTRY_COLUMNS = 'player_id, rating, games, k, flags, title, federation, birth_year, sex, entry_status, rated_games, highest_rating, tracked_since, recent_games'
+/** The same before migration 8 added the office lists' columns (a backup of an older office is still checked). */
+const ENTRY_COLUMNS_BEFORE_8 = 'player_id, rating, games, k, flags, title, federation, birth_year, sex'
 
 /** Entries a frozen list's checksum reads at once (by key, after the last one read). */
 const CHECKSUM_PAGE = 8192
 
+const FROZEN_LISTS = "SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id"
+
 /**
- * A checksum of each frozen list (published or reference): its entries in key order, every column; the sha256 of
- * each entry's raw row as JSON followed by a newline. The entries are read a page at a time, each page after the last
- * key of the one before (the list's primary key, `(list_id, player_id)`, serves both), and hashed a page at a time:
- * the same rows in the same order as one scan row by row, so the same bytes hashed and the same digest, in about
- * three quarters of the time (the row-by-row scan's cost was better-sqlite3's, a call per row). A list whose keys
- * are not all integers JavaScript holds exactly (never so in practice) is read by the one scan, the paging's "after
- * the last key" being exact only for those. `pageRows`: tests.
+ * The text of a page of a frozen list's entries (its entries in key order, `@rows` of them, after the key `@after`),
+ * with its last key and its length. The order of the text is stated (`ORDER BY` in the aggregate), not left to the plan.
  */
+export function checksumPageSql(columns: string, after: boolean): string {
+  return `SELECT group_concat(entry, char(10) ORDER BY player_id) AS text, max(player_id) AS last, count(*) AS n
+            FROM (SELECT player_id, json_array(${columns}) AS entry FROM rating_list_entries
+                   WHERE list_id = @list${after ? ' AND player_id > @after' : ''} ORDER BY player_id LIMIT @rows)`
+}
+
+/**
+ * The checksum of one frozen list: the sha256 of its entries in key order, each entry as SQLite's `json_array` of its
+ * columns (ENTRY_COLUMNS) followed by a newline. SQLite writes the text of a page of entries at once (read after the
+ * last key of the page before, the list's primary key `(list_id, player_id)` serving both), so a page crosses into
+ * JavaScript as one string instead of a row of values an entry: the same bytes as a row-by-row scan, in about a
+ * quarter of the time. The keys cross as BigInt, so "after the last key" is exact for any key. `pageRows`: tests.
+ */
+export function frozenListChecksum(db: Db, listId: number, pageRows = CHECKSUM_PAGE): string {
+  const columns = hasColumn(db, 'rating_list_entries', 'entry_status') ? ENTRY_COLUMNS : ENTRY_COLUMNS_BEFORE_8
+  const page = (after: boolean) => db.prepare(checksumPageSql(columns, after)).safeIntegers()
+  const first = page(false)
+  const next = page(true)
+  const h = createHash('sha256')
+  let got = first.get({ list: listId, rows: pageRows }) as { text: string | null; last: bigint | null; n: bigint }
+  while (got.n > 0n) {
+    h.update(got.text + '\n')
+    if (got.n < BigInt(pageRows)) break
+    got = next.get({ list: listId, after: got.last, rows: pageRows }) as typeof got
+  }
+  return h.digest('hex')
+}
+
+/** The checksum of every frozen list (published or reference) by id, computed from its entries (frozenListChecksum). */
 export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE): Record<number, string> {
   if (!hasTable(db, 'rating_lists')) return {}
   const out: Record<number, string> = {}
-  const lists = db.prepare("SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id").all() as { id: number }[]
-  const bounds = db.prepare('SELECT min(player_id) AS lo, max(player_id) AS hi FROM rating_list_entries WHERE list_id = ?').safeIntegers()
-  const scan = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`).raw()
-  const first = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT ?`).raw()
-  const after = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM rating_list_entries WHERE list_id = ? AND player_id > ? ORDER BY player_id LIMIT ?`).raw()
-  const safe = (v: unknown): boolean => typeof v === 'bigint' && v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
-  for (const { id } of lists) {
-    const h = createHash('sha256')
-    const { lo, hi } = bounds.get(id) as { lo: unknown; hi: unknown }
-    if (lo !== null && !(safe(lo) && safe(hi))) {
-      for (const row of scan.iterate(id) as Iterable<unknown[]>) h.update(JSON.stringify(row)).update('\n')
-    } else {
-      let rows = first.all(id, pageRows) as unknown[][]
-      while (rows.length) {
-        let text = ''
-        for (const row of rows) text += JSON.stringify(row) + '\n'
-        h.update(text)
-        if (rows.length < pageRows) break
-        rows = after.all(id, rows[rows.length - 1]![0], pageRows) as unknown[][]
-      }
-    }
-    out[id] = h.digest('hex')
-  }
+  for (const { id } of db.prepare(FROZEN_LISTS).all() as { id: number }[]) out[id] = frozenListChecksum(db, id, pageRows)
   return out
+}
+
+/** A frozen list's record (migration 28): its checksum once filled, and how many times it was forgotten. */
+interface FrozenRecord {
+  checksum: string | null
+  forgotten: number
+}
+
+/** The recorded checksums of the frozen lists by id (empty before migration 28). */
+function frozenRecords(db: Db): Map<number, FrozenRecord> {
+  if (!hasTable(db, 'frozen_list_checksums')) return new Map()
+  const rows = db.prepare('SELECT list_id AS id, checksum, forgotten FROM frozen_list_checksums').all() as ({ id: number } & FrozenRecord)[]
+  return new Map(rows.map((r) => [r.id, { checksum: r.checksum, forgotten: r.forgotten }]))
+}
+
+/**
+ * Fills the recorded checksum of each frozen list that has none yet and is counted (takes no more entries), from its
+ * entries as they are; on the writer's connection, inside its turn. A list whose record was forgotten meanwhile (a
+ * merge re-pointed an entry) keeps none, the next fill makes it. Returns the ids filled.
+ */
+export function fillFrozenChecksums(db: Db): number[] {
+  if (!hasTable(db, 'frozen_list_checksums')) return []
+  const open = db
+    .prepare(
+      `SELECT f.list_id AS id, f.forgotten FROM frozen_list_checksums f JOIN rating_lists l ON l.id = f.list_id
+        WHERE f.checksum IS NULL AND l.entry_count IS NOT NULL ORDER BY f.list_id`
+    )
+    .all() as { id: number; forgotten: number }[]
+  const fill = db.prepare('UPDATE frozen_list_checksums SET checksum = ? WHERE list_id = ? AND checksum IS NULL AND forgotten = ?')
+  const filled: number[] = []
+  for (const { id, forgotten } of open) {
+    // read and written in one transaction: the checksum is of the entries the record's `forgotten` count saw
+    const done = db.transaction(() => fill.run(frozenListChecksum(db, id), id, forgotten).changes === 1)()
+    if (done) filled.push(id)
+  }
+  return filled
+}
+
+/** A frozen list whose entries are not the ones recorded, or which has no record although the table exists. */
+export interface FrozenListProblem {
+  listId: number
+  problem: 'altered' | 'unrecorded'
+}
+
+/** The frozen lists of a database whose entries are not the ones recorded, or without a record (the crash harness). */
+export function frozenListProblemsIn(db: Db): FrozenListProblem[] {
+  return frozenListProblems(db, frozenListChecksums(db))
+}
+
+/** The frozen lists whose computed checksum differs from their recorded one, or which have no record (migration 28 on). */
+function frozenListProblems(db: Db, computed: Record<number, string>): FrozenListProblem[] {
+  if (!hasTable(db, 'frozen_list_checksums')) return []
+  const records = frozenRecords(db)
+  const problems: FrozenListProblem[] = []
+  for (const [key, checksum] of Object.entries(computed)) {
+    const listId = Number(key)
+    const record = records.get(listId)
+    if (!record) problems.push({ listId, problem: 'unrecorded' })
+    else if (record.checksum !== null && record.checksum !== checksum) problems.push({ listId, problem: 'altered' })
+  }
+  return problems
 }
 
 /** Row counts of every table (virtual tables left out), as a backup's verification compares them. */
@@ -96,7 +174,8 @@ export function tableCounts(db: Db): TableCount[] {
 function checksBesideIntegrity(db: Db): Omit<DatabaseCheck, 'integrity'> {
   const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
   const tables = tableCounts(db)
-  return { foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums: frozenListChecksums(db) }
+  const listChecksums = frozenListChecksums(db)
+  return { foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums, frozenListProblems: frozenListProblems(db, listChecksums) }
 }
 
 /** Integrity, foreign keys, schema version, row counts and frozen-list checksums of an open database. */
@@ -137,19 +216,52 @@ function fsyncFile(file: string): void {
   }
 }
 
-/** What the copy's checks are compared with: the source's row counts and frozen-list checksums. */
-function sourceFigures(db: Db): { tables: TableCount[]; listChecksums: Record<number, string> } {
-  // the source is read after the copy: the main process is the only writer, so nothing changed in between
-  return { tables: tableCounts(db), listChecksums: frozenListChecksums(db) }
+/**
+ * What the copy's checks are compared with: the source's row counts and the checksum of each frozen list — its
+ * recorded one (migration 28) where filled, so that the source's frozen lists are not read again at every copy, else
+ * computed from its entries. Read after the copy: the main process is the only writer, so nothing changed in between.
+ */
+function sourceFigures(db: Db): SourceFigures {
+  const records = frozenRecords(db)
+  const listChecksums: Record<number, string> = {}
+  const recorded = new Set<number>()
+  if (hasTable(db, 'rating_lists')) {
+    for (const { id } of db.prepare(FROZEN_LISTS).all() as { id: number }[]) {
+      const checksum = records.get(id)?.checksum
+      if (checksum) recorded.add(id)
+      listChecksums[id] = checksum ?? frozenListChecksum(db, id)
+    }
+  }
+  return { tables: tableCounts(db), listChecksums, recorded }
 }
 
-/** The copy's checks against the source's figures; throws `db.backupUnverified` with every problem found. */
-function verified(copy: DatabaseCheck, source: ReturnType<typeof sourceFigures>, out: string): DatabaseCheck {
+interface SourceFigures {
+  tables: TableCount[]
+  listChecksums: Record<number, string>
+  /** The lists whose checksum above is the recorded one, not read from the database now. */
+  recorded: Set<number>
+}
+
+/**
+ * The copy's checks against the source's figures; throws `db.backupUnverified` with every problem found. A frozen
+ * list whose copy differs from its recorded checksum is read in the database too: if the database's list is the
+ * copy's, the copy is faithful and the database's list itself is not the one recorded — the copy is kept (a damaged
+ * office needs its copy most) and says so in its `frozenListProblems`, as `db check` does.
+ */
+function verified(copy: DatabaseCheck, source: SourceFigures, db: Db, out: string): DatabaseCheck {
   const problems: string[] = []
   if (copy.integrity !== 'ok') problems.push(`integrity: ${copy.integrity}`)
   if (copy.foreignKeyProblems.length) problems.push(`${copy.foreignKeyProblems.length} foreign key problems`)
   if (!sameCounts(copy.tables, source.tables)) problems.push('row counts differ from the database')
-  if (JSON.stringify(copy.listChecksums) !== JSON.stringify(source.listChecksums)) problems.push('published lists differ from the database')
+  const ids = Object.keys(source.listChecksums)
+  const same =
+    ids.length === Object.keys(copy.listChecksums).length &&
+    ids.every((key) => {
+      const id = Number(key)
+      if (copy.listChecksums[id] === source.listChecksums[id]) return true
+      return source.recorded.has(id) && copy.listChecksums[id] === frozenListChecksum(db, id)
+    })
+  if (!same) problems.push('published lists differ from the database')
   if (problems.length) throw new UserError('db.backupUnverified', { file: out, problems: problems.join('; ') })
   return copy
 }
@@ -160,7 +272,7 @@ function verified(copy: DatabaseCheck, source: ReturnType<typeof sourceFigures>,
  */
 function verifyCopy(db: Db, partial: string, out: string): DatabaseCheck {
   const copy = checkDatabaseFile(partial)
-  return verified(copy, sourceFigures(db), out)
+  return verified(copy, sourceFigures(db), db, out)
 }
 
 /**
@@ -173,7 +285,7 @@ async function verifyCopyBeside(db: Db, partial: string, out: string, script: Wo
     const rest = withFile(partial, checksBesideIntegrity)
     const source = sourceFigures(db)
     const integrity = await helper.result
-    return verified({ integrity, ...rest }, source, out)
+    return verified({ integrity, ...rest }, source, db, out)
   } finally {
     helper.stop()
   }
@@ -289,8 +401,15 @@ export interface RestoreReport {
 export async function restoreDatabase(dbPath: string, from: string, safetyDir = dirname(dbPath), now = new Date()): Promise<RestoreReport> {
   withFile(from, (db) => checkOfficeDatabase(db, from))
   const check = checkDatabaseFile(from)
-  if (check.integrity !== 'ok' || check.foreignKeyProblems.length) {
-    throw new UserError('db.backupDamaged', { file: from, problems: check.integrity !== 'ok' ? check.integrity : `${check.foreignKeyProblems.length} foreign key problems` })
+  const altered = check.frozenListProblems.filter((p) => p.problem === 'altered').map((p) => p.listId)
+  if (check.integrity !== 'ok' || check.foreignKeyProblems.length || altered.length) {
+    const problems =
+      check.integrity !== 'ok'
+        ? check.integrity
+        : check.foreignKeyProblems.length
+          ? `${check.foreignKeyProblems.length} foreign key problems`
+          : `the entries of frozen list${altered.length > 1 ? 's' : ''} ${altered.join(', ')} are not the ones recorded when ${altered.length > 1 ? 'they were' : 'it was'} frozen`
+    throw new UserError('db.backupDamaged', { file: from, problems })
   }
   const latest = latestVersion(migrations)
   if (check.schemaVersion > latest) throw new UserError('db.tooNew', { file: from, version: check.schemaVersion, latest })

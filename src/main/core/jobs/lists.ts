@@ -14,7 +14,7 @@ import { generateDraft } from '../services/list-generation'
 import { replayHistory } from '../services/list-history'
 import { compareAndStore } from '../services/list-out'
 import { writeListExportFile } from '../services/list-exports'
-import { automaticBackup } from '../db/backup'
+import { automaticBackup, fillFrozenChecksums } from '../db/backup'
 import { backupFolderOf } from './system'
 import { getList } from '../data/list-reads'
 import { UserError } from '../util/errors'
@@ -33,6 +33,8 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       // plainly not publishable takes none; a draft found stale inside the write is refused after it)
       assertPublishableNow(db, input.listId, input.federation)
       ctx.progress(0, 3, 'backup')
+      // the lists frozen since the last publication get their checksums recorded: the copy is checked against them
+      fillFrozenChecksums(db)
       await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
       ctx.throwIfCancelled()
       return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }, input.federation)
@@ -64,6 +66,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       const head = getList(db, input.listId)
       if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
       ctx.progress(0, 1, 'backup')
+      fillFrozenChecksums(db)
       await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
       ctx.throwIfCancelled()
       return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })

@@ -7,21 +7,25 @@ import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { automaticBackup, frozenListChecksums, verifyBackupCopy, type BackupOptions } from '../../../../src/main/core/db/backup'
+import { automaticBackup, checkDatabaseFile, checksumPageSql, ENTRY_COLUMNS, fillFrozenChecksums, frozenListChecksums, verifyBackupCopy, type BackupOptions } from '../../../../src/main/core/db/backup'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 
-/** The definition as it was before session 11, kept here as the reference: one scan, a hash update per row. */
+/**
+ * The definition, kept here as the reference: one scan, each entry's every column but the list's id as a JSON array
+ * written by JavaScript, a newline after each, one hash update per row (the product has SQLite write a page's text).
+ */
 function checksumsRowByRow(db: Db): Record<number, string> {
   const out: Record<number, string> = {}
   const lists = db.prepare("SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id").all() as { id: number }[]
-  const entries = db.prepare('SELECT player_id, rating, games, k, flags, title, federation, birth_year, sex FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').raw()
+  const columns = (db.prepare("SELECT name FROM pragma_table_info('rating_list_entries') WHERE name <> 'list_id' ORDER BY cid").pluck().all() as string[]).join(', ')
+  const entries = db.prepare(`SELECT ${columns} FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`).raw().safeIntegers()
   for (const { id } of lists) {
     const h = createHash('sha256')
-    for (const row of entries.iterate(id) as Iterable<unknown[]>) h.update(JSON.stringify(row)).update('\n')
+    for (const row of entries.iterate(id) as Iterable<unknown[]>) h.update(`[${row.map((v) => (typeof v === 'bigint' ? String(v) : JSON.stringify(v))).join(',')}]\n`)
     out[id] = h.digest('hex')
   }
   return out
@@ -89,13 +93,15 @@ describe('frozen-list checksums read a page at a time', () => {
     db.close()
   })
 
-  it('read each page from the primary key, no sort', () => {
+  it('read each page from the primary key: the entries in key order with no sort of the list', () => {
     const db = seed(tmp.file('sums-plan.db'), 3)
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(1, 0, 10) as { detail: string }[]).map((r) => r.detail).join(' | ')
-    const cols = 'player_id, rating, games, k, flags, title, federation, birth_year, sex'
-    const p = plan(`SELECT ${cols} FROM rating_list_entries WHERE list_id = ? AND player_id > ? ORDER BY player_id LIMIT ?`)
+    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ list: 1, after: 0, rows: 10 }) as { detail: string }[]).map((r) => r.detail).join(' | ')
+    const p = plan(checksumPageSql(ENTRY_COLUMNS, true))
     expect(p).toContain('USING PRIMARY KEY (list_id=? AND player_id>?)')
-    expect(p).not.toContain('TEMP B-TREE')
+    // the only sort is the page's text put in the order stated (8,192 entries read in that order already)
+    expect(p.match(/TEMP B-TREE/g)).toHaveLength(1)
+    expect(p).toContain('TEMP B-TREE FOR group_concat(ORDER BY)')
+    expect(plan(checksumPageSql(ENTRY_COLUMNS, false))).toContain('USING PRIMARY KEY (list_id=?)')
     db.close()
   })
 })
@@ -197,5 +203,87 @@ describe('the automatic backup with a helper thread', () => {
     const { file: _a, ...restOne } = one
     const { file: _b, ...restTwo } = two
     expect(restTwo).toEqual(restOne)
+  })
+})
+
+/** Counts the frozen lists of `db` (as a list's import and publication do): a counted list takes no more entries. */
+function countFrozen(db: Db): void {
+  db.exec(`UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = rating_lists.id),
+             rated_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = rating_lists.id AND rating IS NOT NULL)
+           WHERE status IN ('published','reference')`)
+}
+
+const recordedSums = (db: Db): Record<number, string | null> =>
+  Object.fromEntries((db.prepare('SELECT list_id, checksum FROM frozen_list_checksums ORDER BY list_id').raw().all() as [number, string | null][]).map(([id, c]) => [id, c]))
+
+describe('a copy checked against the recorded checksums (migration 28)', () => {
+  it('records each frozen list when it freezes, fills the counted ones once, and a merge forgets the list it touches', () => {
+    const db = seed(tmp.file('recorded.db'), 20)
+    // the reference list and both published lists have a record, the draft none; nothing filled before the counts
+    expect(recordedSums(db)).toEqual({ 1: null, 2: null, 3: null })
+    expect(fillFrozenChecksums(db)).toEqual([])
+    countFrozen(db)
+    expect(fillFrozenChecksums(db)).toEqual([1, 2, 3])
+    expect(recordedSums(db)).toEqual(checksumsRowByRow(db))
+    expect(fillFrozenChecksums(db)).toEqual([])
+    // a filled checksum is not replaced, nor a record deleted
+    expect(() => db.prepare("UPDATE frozen_list_checksums SET checksum = ? WHERE list_id = 1").run('0'.repeat(64))).toThrow(/filled once, or forgotten/)
+    expect(() => db.prepare('DELETE FROM frozen_list_checksums WHERE list_id = 1').run()).toThrow(/never deleted/)
+    // a merge re-points an entry of the reference list (player 6 to a new record 7): that list's checksum is forgotten
+    db.prepare("INSERT INTO players (id, fide_id, surname, given_names, name_folded, federation) VALUES (7, 7777, 'Kept', 'A', 'kept a', 'FRA')").run()
+    db.prepare('UPDATE rating_list_entries SET player_id = 7 WHERE list_id = 1 AND player_id = 6').run()
+    expect(recordedSums(db)[1]).toBeNull()
+    expect(recordedSums(db)[2]).not.toBeNull()
+    expect(fillFrozenChecksums(db)).toEqual([1])
+    expect(recordedSums(db)).toEqual(checksumsRowByRow(db))
+    db.close()
+  })
+
+  const recorded = seed(tmp.file('recorded-source.db'), 12)
+  countFrozen(recorded)
+  fillFrozenChecksums(recorded)
+  afterAll(() => recorded.close())
+
+  it('passes a good copy: every frozen list as recorded', async () => {
+    const copy = await copyOf(recorded, 'recorded-good.db')
+    const report = await verifyBackupCopy(recorded, copy, tmp.file('out.db'))
+    expect(report.listChecksums).toEqual(recordedSums(recorded))
+    expect(report.frozenListProblems).toEqual([])
+  })
+
+  it('refuses a copy whose frozen list is not the one recorded, every count equal', async () => {
+    const copy = await copyOf(recorded, 'recorded-frozen.db')
+    alter(copy, 'DROP TRIGGER rating_list_entries_frozen_update; UPDATE rating_list_entries SET games = games + 1 WHERE list_id = 1 AND player_id = 9')
+    await expect(verifyBackupCopy(recorded, copy, tmp.file('x.db'))).rejects.toThrow(/published lists differ from the database/)
+  })
+
+  it("checks the copy against the record, without reading the database's frozen entries again", async () => {
+    const file = tmp.file('record-not-read.db')
+    const db = seed(file, 12)
+    countFrozen(db)
+    fillFrozenChecksums(db)
+    const copy = await copyOf(db, 'record-not-read-copy.db')
+    // the database's list changes after the copy (behind its triggers): a source read again would differ from the
+    // copy; the record does not, and the copy, equal to it, passes
+    db.exec('DROP TRIGGER rating_list_entries_frozen_update; UPDATE rating_list_entries SET rating = 2900 WHERE list_id = 3 AND player_id = 9')
+    const report = await verifyBackupCopy(db, copy, tmp.file('out.db'))
+    expect(report.frozenListProblems).toEqual([])
+    expect(report.listChecksums).toEqual(recordedSums(db))
+    db.close()
+  })
+
+  it('keeps the faithful copy of an office whose own frozen list was altered, and says which list', async () => {
+    const file = tmp.file('altered.db')
+    const db = seed(file, 12)
+    countFrozen(db)
+    fillFrozenChecksums(db)
+    db.exec('DROP TRIGGER rating_list_entries_frozen_update; UPDATE rating_list_entries SET rating = 2900 WHERE list_id = 2 AND player_id = 9')
+    const copy = await copyOf(db, 'altered-copy.db')
+    const report = await verifyBackupCopy(db, copy, tmp.file('out.db'))
+    expect(report.frozenListProblems).toEqual([{ listId: 2, problem: 'altered' }])
+    expect(report.listChecksums[2]).toBe(checksumsRowByRow(db)[2])
+    // and `db check` of the office says the same
+    expect(checkDatabaseFile(file).frozenListProblems).toEqual([{ listId: 2, problem: 'altered' }])
+    db.close()
   })
 })

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
-import { listBackups } from '../../../../src/main/core/db/backup'
+import { frozenListChecksums, listBackups } from '../../../../src/main/core/db/backup'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { GenerateResult } from '../../../../src/shared/contract/index'
@@ -223,6 +223,13 @@ describe('lists:publish', () => {
     try {
       expect(copy.prepare('SELECT status FROM rating_lists WHERE id = ?').pluck().get(nov.listId)).toBe('draft')
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
+      // the lists frozen before it (the FIDE list imported) had their checksums recorded first (issue 40): the copy
+      // was checked against them, and carries them; the list just published gets its own before the next copy
+      const recorded = copy.prepare('SELECT list_id, checksum FROM frozen_list_checksums ORDER BY list_id').raw().all() as [number, string | null][]
+      expect(recorded.length).toBeGreaterThan(0)
+      expect(Object.fromEntries(recorded)).toEqual(frozenListChecksums(copy))
+      const live = services.ctx.db.prepare('SELECT list_id, checksum FROM frozen_list_checksums ORDER BY list_id').raw().all() as [number, string | null][]
+      expect(live).toEqual([...recorded, [nov.listId, null]])
     } finally {
       copy.close()
     }

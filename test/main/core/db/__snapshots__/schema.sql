@@ -155,6 +155,13 @@ CREATE TABLE duplicate_candidates (
         UNIQUE (player_a, player_b)
       ) STRICT;
 
+-- table frozen_list_checksums
+CREATE TABLE frozen_list_checksums (
+        list_id   INTEGER PRIMARY KEY REFERENCES rating_lists(id),
+        checksum  TEXT CHECK (checksum IS NULL OR (length(checksum) = 64 AND checksum NOT GLOB '*[^0-9a-f]*')),
+        forgotten INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+
 -- table list_by_rating
 CREATE TABLE list_by_rating (
         list_id   INTEGER NOT NULL,  -- the entry's list (the entries' own key: the triggers keep the two equal)
@@ -558,6 +565,29 @@ CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
 -- trigger audit_log_no_update
 CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
         BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+
+-- trigger frozen_list_checksums_kept
+CREATE TRIGGER frozen_list_checksums_kept BEFORE UPDATE ON frozen_list_checksums
+        WHEN NEW.list_id IS NOT OLD.list_id OR NEW.forgotten < OLD.forgotten
+          OR (OLD.checksum IS NOT NULL AND NEW.checksum IS NOT NULL AND NEW.checksum IS NOT OLD.checksum)
+        BEGIN SELECT RAISE(ABORT, 'a frozen list''s recorded checksum is filled once, or forgotten'); END;
+
+-- trigger frozen_list_checksums_no_delete
+CREATE TRIGGER frozen_list_checksums_no_delete BEFORE DELETE ON frozen_list_checksums
+        BEGIN SELECT RAISE(ABORT, 'a frozen list''s checksum record is never deleted'); END;
+
+-- trigger frozen_list_checksums_on_freeze
+CREATE TRIGGER frozen_list_checksums_on_freeze AFTER UPDATE OF status ON rating_lists WHEN NEW.status IN ('published','reference')
+        BEGIN INSERT OR IGNORE INTO frozen_list_checksums(list_id) VALUES (NEW.id); END;
+
+-- trigger frozen_list_checksums_on_insert
+CREATE TRIGGER frozen_list_checksums_on_insert AFTER INSERT ON rating_lists WHEN NEW.status IN ('published','reference')
+        BEGIN INSERT OR IGNORE INTO frozen_list_checksums(list_id) VALUES (NEW.id); END;
+
+-- trigger frozen_list_checksums_on_merge
+CREATE TRIGGER frozen_list_checksums_on_merge AFTER UPDATE OF player_id ON rating_list_entries
+        WHEN NEW.player_id IS NOT OLD.player_id
+        BEGIN UPDATE frozen_list_checksums SET checksum = NULL, forgotten = forgotten + 1 WHERE list_id = NEW.list_id; END;
 
 -- trigger office_list_adjustments_frozen
 CREATE TRIGGER office_list_adjustments_frozen BEFORE UPDATE ON office_list_adjustments
