@@ -82,6 +82,7 @@ export const coreErrors: ErrorCatalogue = {
   'db.writer.lists.generate': { en: 'the list generation', fr: 'la génération de la liste' },
   'db.writer.lists.publish': { en: 'the list publication', fr: 'la publication de la liste' },
   'db.writer.lists.correct': { en: 'the list correction', fr: 'la correction de la liste' },
+  'db.writer.system.backup': { en: 'the recording of the published lists’ checksums before a backup', fr: 'l’enregistrement des sommes de contrôle des listes publiées avant une sauvegarde' },
   'db.writer.tournaments.import': { en: 'the import of tournament reports', fr: 'l’import de rapports de tournoi' },
   'db.diskFull': {
     en: 'The disk is full: the database {file} could not be written ({reason}). Nothing of this change was kept. Free some space on the disk, then do it again.',

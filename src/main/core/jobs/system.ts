@@ -2,7 +2,9 @@
 import { openDatabase, readOnly } from '../db/open'
 import type { JobHandlersOf } from '../workers/protocol'
 import type { WorkerScript } from '../workers/runner'
-import { automaticBackup, backupFolder, restoreDatabase } from '../db/backup'
+import { automaticBackup, backupFolder, fillFrozenChecksums, restoreDatabase } from '../db/backup'
+import { takeWriteTurn } from '../data/write-turn'
+import { UserError } from '../util/errors'
 import { readSettings } from '../data/settings'
 import { registryHoldsData, tableNames, tableRowCount } from '../data/system'
 import type { HealthReport } from '../../../shared/contract/system'
@@ -11,6 +13,7 @@ import { integrityNotices, type OpenNotice } from '../db/open-check'
 export const systemJobs: JobHandlersOf<'system'> = {
   'system:backup': async (input, ctx) => {
     ctx.progress(0, 1, 'backup')
+    await recordFrozenChecksumsIfFree(ctx.dbPath)
     const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason, { thread: ctx.workerScript })
     ctx.progress(1, 1)
     return report
@@ -76,5 +79,39 @@ export async function backupBeforeImport(dbPath: string, thread?: WorkerScript):
     db.close()
   }
   if (empty) return null
+  // the import holds the write turn: the lists frozen since the last publication (the previous FIDE list) get their
+  // checksums recorded now, computed once instead of at this copy and again at every copy until the next publication
+  recordFrozenChecksums(dbPath)
   return (await automaticBackup(dbPath, backupFolderOf(dbPath), 'before-import', { thread })).file
+}
+
+/** Records the checksum of each frozen list that has none yet (db/backup.ts), on a writer's connection of its own. */
+function recordFrozenChecksums(dbPath: string): void {
+  const db = openDatabase(dbPath)
+  try {
+    fillFrozenChecksums(db)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Before a backup the officer or the daily timer starts (no write turn of its own): the same recording if no other
+ * writer is at work or waiting, taking the turn for it; else none, and the backup reads those lists in the database
+ * itself — the same verification, only slower. It never waits behind a writer.
+ */
+async function recordFrozenChecksumsIfFree(dbPath: string): Promise<void> {
+  let turn: Awaited<ReturnType<typeof takeWriteTurn>>
+  try {
+    turn = await takeWriteTurn(dbPath, 'system:backup', {}, { maxWaitMs: 0 })
+  } catch (e) {
+    // another writer at work (its turn, or SQLite's lock held by another session)
+    if (e instanceof UserError) return
+    throw e
+  }
+  try {
+    recordFrozenChecksums(dbPath)
+  } finally {
+    turn.release()
+  }
 }

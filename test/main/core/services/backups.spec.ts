@@ -12,6 +12,7 @@ import { startBackupSchedule } from '../../../../src/main/core/services/backups'
 import { noticeLines, type OpenNotice } from '../../../../src/main/core/db/open-check'
 import { automaticBackup, backupFileName, checkDatabaseFile } from '../../../../src/main/core/db/backup'
 import { tempDir } from '../../../helpers/temp-db'
+import { takeWriteTurn } from '../../../../src/main/core/data/write-turn'
 
 const tmp = tempDir()
 const opened: Services[] = []
@@ -119,6 +120,29 @@ describe('automatic backups', () => {
     expect(after[0]).not.toBe(files[0])
     // the copy kept is the one taken before the fourth import: the three lists of each of the three imports before it
     expect(Object.keys(checkDatabaseFile(tmp.file(`import/backups/${after[0]}`)).listChecksums)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9'])
+  })
+
+  it('records the checksums of the lists frozen since the last publication before a copy, unless another writer is at work', async () => {
+    const s = services('records')
+    const records = () => s.ctx.db.prepare('SELECT list_id, checksum FROM frozen_list_checksums ORDER BY list_id').raw().all() as [number, string | null][]
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-11-01' })
+    // the first import's three lists, frozen and counted, not recorded yet (no copy was taken: nothing to lose before)
+    expect(records()).toEqual([[1, null], [2, null], [3, null]])
+    // the next import's copy records them first, and is checked against them
+    await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-12-01' })
+    const copy = checkDatabaseFile(tmp.file(`records/backups/${readdirSync(tmp.file('records/backups'))[0]}`))
+    expect(copy.frozenListProblems).toEqual([])
+    expect(records().slice(0, 3)).toEqual(Object.entries(copy.listChecksums).map(([id, sum]) => [Number(id), sum]))
+    expect(records().slice(3)).toEqual([[4, null], [5, null], [6, null]])
+    // a writer at work: the officer's backup does not wait for it, records nothing, and is verified all the same
+    const writer = await takeWriteTurn(s.ctx.dbPath, 'lists:generate', {}, { thread: 999 })
+    const report = await s.ctx.jobs.run('system:backup', { reason: 'manual' }).finally(() => writer.release())
+    expect(report.integrity).toBe('ok')
+    expect(records().slice(3)).toEqual([[4, null], [5, null], [6, null]])
+    expect(Object.keys(report.listChecksums)).toEqual(['1', '2', '3', '4', '5', '6'])
+    // free again: the next one records them
+    const next = await s.ctx.jobs.run('system:backup', { reason: 'manual' })
+    expect(records()).toEqual(Object.entries(next.listChecksums).map(([id, sum]) => [Number(id), sum]))
   })
 
   it('thins out old automatic backups by the retention rule and keeps manual ones', async () => {
