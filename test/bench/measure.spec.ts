@@ -42,10 +42,15 @@ describe.runIf(linux)('timeCall: a slow call told apart from a busy machine', ()
       const end = performance.now() + ms
       while (performance.now() < end);
     }
-    const [busy] = await timeCall(1, spin(60))
-    expect(busy!.ms).toBeGreaterThanOrEqual(60)
-    // a spinning thread is on a CPU or runnable: both together are the call, whatever the machine's load
-    expect(busy!.onCpuMs! + busy!.waitingMs!).toBeGreaterThan(0.9 * busy!.ms)
+    // a spinning thread is on a CPU or runnable: both together are the call, whatever the guest's own load. A
+    // hypervisor that takes the virtual CPU away is the one thing the guest's scheduler does not see (its steal time
+    // is neither): on a crowded CI host one 61 ms spin was 26 ms of both. Of five spins one must show it.
+    const spins = await timeCall(5, spin(60))
+    for (const s of spins) expect(s.ms).toBeGreaterThanOrEqual(60)
+    const seen = spins.map((s) => (s.onCpuMs! + s.waitingMs!) / s.ms)
+    expect(Math.max(...seen)).toBeGreaterThan(0.9)
+    expect(Math.max(...seen)).toBeLessThan(1.05)
+    const busy = spins[0]
     // a sleep is mostly off a CPU: the thread's other work in the meantime (the test runner's, the collector's) took
     // 21 ms of a 60 ms sleep on a loaded CI, so the sleep is long and the bound a quarter of it
     const [asleep] = await timeCall(1, () => new Promise<void>((resolve) => setTimeout(resolve, 200)))
