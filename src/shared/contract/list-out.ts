@@ -14,6 +14,8 @@ export const siteBuildResultSchema = z.object({
   lists: z.number(),
   players: z.number(),
   rendered: z.number(),
+  /** Of those, the players whose older calculation sheets were kept from their previous files (an incremental build). */
+  keptSheets: z.number(),
   withheld: z.number(),
   tournaments: z.number(),
   files: z.number(),
@@ -21,7 +23,7 @@ export const siteBuildResultSchema = z.object({
   unchanged: z.number(),
   deleted: z.number(),
   bytes: z.number()
-})
+}).strict()
 export const exportSort = z.enum(['rating', 'name', 'fideId'])
 /** A region as national lists name it (players.region): free text, trimmed, at most 60 characters. */
 export const regionSchema = z.string().trim().min(1, 'expected a region name').max(60, 'expected at most 60 characters')
