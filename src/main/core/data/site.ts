@@ -162,6 +162,22 @@ export function siteSheetLists(db: Db, playerIds: readonly number[], listIds: re
   return out
 }
 
+/** A merge of two registry records as the site follows it: its id, the two records, and whether it was undone. */
+export interface SiteMerge {
+  id: number
+  keepId: number
+  dropId: number
+  undone: 0 | 1
+}
+
+/**
+ * Every merge of the registry, in id order (a few thousand at most): a merge or its undoing moves published lines from
+ * one record to the other without a new list, so the site's incremental build follows the log.
+ */
+export function siteMerges(db: Db): SiteMerge[] {
+  return prepared(db, 'SELECT id, keep_id AS keepId, drop_id AS dropId, (undone_at IS NOT NULL) AS undone FROM player_merges ORDER BY id').all() as SiteMerge[]
+}
+
 /** Everyone who played in a tournament with one of the players (his name and page are in their calculation sheets). */
 export function coPlayers(db: Db, playerIds: readonly number[]): number[] {
   if (!playerIds.length) return []

@@ -15,7 +15,7 @@ import { publishedOfficeLists } from '../data/list-history'
 import { getMeta, listTournaments } from '../data/list-reads'
 import { listEntryCount } from '../data/list-pages'
 import { listRows } from '../data/list-rows'
-import { coPlayers, listFederations, listRegions, playerIdOfFideId, playersTouchedBy, readSitePrivacy, sitePlayerRow, sitePlayersOnLists, tournamentPlayerIds, writeSitePrivacy, type SitePlayerRow } from '../data/site'
+import { coPlayers, listFederations, listRegions, playerIdOfFideId, playersTouchedBy, readSitePrivacy, siteMerges, sitePlayerRow, sitePlayersOnLists, tournamentPlayerIds, writeSitePrivacy, type SitePlayerRow } from '../data/site'
 import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { loadTournamentModel } from '../data/tournament-model'
@@ -161,6 +161,8 @@ export interface SitePlan {
    * lists' sheets (`lists`) are read and rendered. Null: every player rendered is rendered whole.
    */
   keepSheets: { players: Set<number>; lists: Set<number> } | null
+  /** The registry's merges as this build follows them, for the manifest. */
+  merges: [number, 0 | 1][]
 }
 
 export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBuildResult> {
@@ -270,15 +272,25 @@ function planBuild(ctx: SiteContext, previous: SiteManifest | null, full: boolea
   const registry: Record<string, string> = {}
   for (const p of ctx.people) registry[String(p.id)] = registryFingerprint(p, ctx)
   const keptLists = new Set<number>()
-  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry) return { touched: null, keptLists, registry, keepSheets: null }
+  const log = siteMerges(ctx.db)
+  const merges = log.map((m): [number, 0 | 1] => [m.id, m.undone ? 1 : 0])
+  const whole: SitePlan = { touched: null, keptLists, registry, keepSheets: null, merges }
+  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry || !previous.merges) return whole
   const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
   const sameOld = previous.lists.every((l) => ctx.manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
   const added = ctx.lists.filter((l) => !before.has(l.id))
-  if (!sameOld || !added.every((l) => l.supersedesId === null)) return { touched: null, keptLists, registry, keepSheets: null }
+  if (!sameOld || !added.every((l) => l.supersedesId === null)) return whole
+  // a merge the site followed is gone from the log (an older database restored): the site is not this database's
+  const followed = new Map(previous.merges)
+  const now = new Map(merges)
+  if ([...followed.keys()].some((id) => !now.has(id))) return whole
   const touched = new Set<number>()
   for (const l of added) for (const id of playersTouchedBy(ctx.db, l.id, predecessor(ctx.lists, l)?.id ?? null)) touched.add(id)
   const edited = new Set<number>()
   for (const id of new Set([...Object.keys(registry), ...Object.keys(previous.registry)])) if (registry[id] !== previous.registry[id]) edited.add(Number(id))
+  // a merge made or undone since moved published lines between its two records: both are rendered whole
+  const moved = log.filter((m) => followed.get(m.id) !== (m.undone ? 1 : 0))
+  for (const m of moved) for (const id of [m.keepId, m.dropId]) edited.add(id)
   // the players only the new lists touched keep their other sheets' sections (nothing they show has changed)
   const keep = new Set(touched)
   for (const id of edited) {
@@ -290,7 +302,7 @@ function planBuild(ctx: SiteContext, previous: SiteManifest | null, full: boolea
     keep.delete(id)
   }
   if (!edited.size) for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
-  return { touched, keptLists, registry, keepSheets: { players: keep, lists: new Set(added.map((l) => l.id)) } }
+  return { touched, keptLists, registry, keepSheets: { players: keep, lists: new Set(added.map((l) => l.id)) }, merges }
 }
 
 export interface RatedTournaments {
@@ -421,7 +433,7 @@ function writeSearchAndAssets(ctx: SiteContext, out: SiteOutput, searchRows: Sea
 /** Removes what this build did not produce, writes the manifest, records the build in the audit log. */
 function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number; kept: number }, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
   out.removeStale()
-  const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry))
+  const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry, plan.merges))
   const mfile = join(dir, MANIFEST)
   if (!existsSync(mfile) || readFileSync(mfile, 'utf8') !== text) writeFileSync(mfile, text)
   const published = ctx.published.length

@@ -24,6 +24,8 @@ export interface SiteManifest {
   players: Record<string, string[]>
   /** Each player's registry fingerprint (what the pages show of him, withheld or not): an edit renders him again. */
   registry?: Record<string, string>
+  /** The registry's merges the build followed ([id, 1 when undone], by id): one since renders both records again. */
+  merges?: [number, 0 | 1][]
 }
 
 export function readManifest(dir: string): SiteManifest | null {
@@ -200,13 +202,13 @@ export class SiteOutput {
     }
   }
 
-  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>): SiteManifest {
+  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>, merges: [number, 0 | 1][]): SiteManifest {
     const files: SiteManifest['files'] = {}
     for (const k of [...this.files.keys()].sort()) files[k] = this.files.get(k)!
     const sorted: Record<string, string[]> = {}
     for (const k of Object.keys(players).sort((a, b) => Number(a) - Number(b))) sorted[k] = players[k]!
     const fingerprints: Record<string, string> = {}
     for (const k of Object.keys(registry).sort((a, b) => Number(a) - Number(b))) fingerprints[k] = registry[k]!
-    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted, registry: fingerprints }
+    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted, registry: fingerprints, merges }
   }
 }
