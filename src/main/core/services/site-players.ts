@@ -13,9 +13,9 @@ import { findEdition } from './rating'
 import { displayName } from './lists'
 import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
-import { playerPagesHtml, SHEET_CLOSE, SHEET_OPEN, sheetSectionsOf } from '../site/pages'
+import { playerPagesText, SHEET_CLOSE, SHEET_OPEN } from '../site/pages'
 import { SITE_LOCALES, type SiteLocale } from '../site/labels'
-import { playerPage, type Cited, type KeptSheet, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
+import { pageTextBytes, playerPage, writePageText, type Cited, type KeptSheet, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
 import type { SiteOutput, SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
@@ -98,7 +98,7 @@ export async function writePlayers(
       sheets!,
       batch,
       (id, pages) => {
-        for (const [path, html] of pages) out.write(path, html)
+        for (const [path, html] of pages) out.write(path, typeof html === 'string' ? html : joinedPage(html))
         playerFiles[String(id)] = pages.map(([path]) => path)
       },
       keep
@@ -147,6 +147,14 @@ function keptFiles(plan: SitePlan, out: SiteOutput, previous: SiteManifest | nul
   return any ? { dir: out.dir, lists: [...plan.keepSheets.lists], players } : null
 }
 
+/** A page of parts (kept bytes among its strings) as one buffer, for a build on this thread. */
+function joinedPage(parts: PageText): Buffer {
+  const size = pageTextBytes(parts)
+  const bytes = Buffer.allocUnsafe(size)
+  writePageText(parts, bytes, 0, size)
+  return bytes
+}
+
 /** What a batch may keep of its players' previous files: the folder, the new lists, each player's files. */
 export interface KeepSheets {
   dir: string
@@ -159,11 +167,11 @@ const SHEET_SECTION = Buffer.from(SHEET_OPEN)
 const SECTION_END = Buffer.from(SHEET_CLOSE)
 
 /**
- * The sheets' sections of a player's previous files, by locale and list id, when every file is there with the bytes
- * the manifest recorded (else null: he is rendered whole).
+ * The sheets' sections of a player's previous files, by locale and list id, as bytes of those files (never decoded),
+ * when every file is there with the bytes the manifest recorded (else null: he is rendered whole).
  */
-function previousSections(dir: string, files: KeepSheets['players'][number]): Record<SiteLocale, Map<number, string>> | null {
-  const out = Object.fromEntries(SITE_LOCALES.map((loc) => [loc, new Map<number, string>()])) as Record<SiteLocale, Map<number, string>>
+function previousSections(dir: string, files: KeepSheets['players'][number]): Record<SiteLocale, Map<number, Buffer>> | null {
+  const out = Object.fromEntries(SITE_LOCALES.map((loc) => [loc, new Map<number, Buffer>()])) as Record<SiteLocale, Map<number, Buffer>>
   for (const f of files) {
     const loc = SITE_LOCALES.find((l) => f.path.startsWith(`${l}/`))
     if (!loc) return null
@@ -174,11 +182,27 @@ function previousSections(dir: string, files: KeepSheets['players'][number]): Re
       return null
     }
     if (bytes.length !== f.bytes || createHash('sha256').update(bytes).digest('hex') !== f.sha256) return null
-    // only the sheets' part decoded (from the first section to the last one's end)
-    const from = bytes.indexOf(SHEET_SECTION)
-    if (from >= 0) sheetSectionsOf(bytes.toString('utf8', from, bytes.lastIndexOf(SECTION_END) + SECTION_END.length), out[loc])
+    sheetSectionBytes(bytes, out[loc])
   }
   return out
+}
+
+/**
+ * The calculation sheets' sections of a player's file as sheetSection (site/pages.ts) wrote them, by list id, as bytes
+ * of the file: a rebuild after a new list keeps them (a published sheet, the lists and the names it gives do not change
+ * unless a registry edit renders the player whole). A section holds no other section and its texts are escaped, so it
+ * ends at the first `</section>`.
+ */
+export function sheetSectionBytes(bytes: Buffer, into = new Map<number, Buffer>()): Map<number, Buffer> {
+  let at = bytes.indexOf(SHEET_SECTION)
+  while (at >= 0) {
+    const idEnd = bytes.indexOf(0x22, at + SHEET_SECTION.length)
+    const end = idEnd < 0 ? -1 : bytes.indexOf(SECTION_END, idEnd)
+    if (idEnd < 0 || end < 0) break
+    into.set(Number(bytes.toString('latin1', at + SHEET_SECTION.length, idEnd)), bytes.subarray(at, end + SECTION_END.length))
+    at = bytes.indexOf(SHEET_SECTION, end)
+  }
+  return into
 }
 
 /**
@@ -186,7 +210,7 @@ function previousSections(dir: string, files: KeepSheets['players'][number]): Re
  * order): a page's text then lives briefly, collected young instead of outliving the batch. Returns how many of them
  * kept their older sheets' sections (`keep`).
  */
-export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, string][]) => void, keep: KeepSheets | null = null): number {
+export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, PageText][]) => void, keep: KeepSheets | null = null): number {
   if (!batch.length) return 0
   const ids = batch.map((r) => r.id)
   const inForce = ctx.inForce.map((l) => l.id)
@@ -231,7 +255,7 @@ export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: 
       newest: ctx.newest,
       sheets: keptOf.has(row.id) ? sheetsInOrder(ctx, [...keptOf.get(row.id)!, ...(sheetsOf.get(row.id) ?? [])]) : (sheetsOf.get(row.id) ?? [])
     }
-    each(row.id, playerPagesHtml(ctx.federation, player))
+    each(row.id, playerPagesText(ctx.federation, player))
   }
   return keptOf.size
 }

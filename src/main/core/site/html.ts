@@ -97,11 +97,17 @@ export interface Frame {
 
 /** A whole page: head, skip link, navigation with the other language's same page, search box, main, footer. */
 export function page(ref: PageRef, f: Frame): string {
+  const { head, tail } = pageFrame(ref, f)
+  return head + f.body + tail
+}
+
+/** A page's frame around its body: what `page` writes before it and after it. */
+export function pageFrame(ref: PageRef, f: Omit<Frame, 'body'>): { head: string; tail: string } {
   const L = SITE_LABELS[ref.locale]
   const other: SiteLocale = ref.locale === 'en' ? 'fr' : 'en'
   const otherHref = toRoot(ref, `${other}/${ref.path}`)
   const siteTitle = L.siteTitle(f.federation)
-  return `<!doctype html>
+  const head = `<!doctype html>
 <html lang="${ref.locale}">
 <head>
 <meta charset="utf-8">
@@ -127,13 +133,15 @@ export function page(ref: PageRef, f: Frame): string {
 </form>
 </header>
 <main id="main">
-${f.body}
+`
+  const tail = `
 </main>
 <footer><p>${esc(L.footer(f.federation))}</p></footer>
 <script src="${esc(toRoot(ref, 'assets/site.js'))}" defer></script>
 </body>
 </html>
 `
+  return { head, tail }
 }
 
 /**

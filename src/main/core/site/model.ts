@@ -72,10 +72,35 @@ export interface SiteSheet {
   withheld: number[]
 }
 
-/** A sheet's section as the previous build rendered it, in each language (a rebuild after a new list keeps it). */
+/**
+ * A sheet's section as the previous build rendered it, in each language (a rebuild after a new list keeps it): its
+ * text, or its UTF-8 bytes as the previous file holds them (written again as they are, never decoded).
+ */
 export interface KeptSheet {
   list: SiteList
-  kept: Record<SiteLocale, string>
+  kept: Record<SiteLocale, string | Buffer>
+}
+
+/** A page's text: one string, or its parts in order (strings, and bytes kept from a previous file), written as one file. */
+export type PageText = string | readonly (string | Buffer)[]
+
+/** A page's size in UTF-8 bytes. */
+export function pageTextBytes(text: PageText): number {
+  if (typeof text === 'string') return Buffer.byteLength(text)
+  let n = 0
+  for (const part of text) n += typeof part === 'string' ? Buffer.byteLength(part) : part.length
+  return n
+}
+
+/** Writes a page's `size` bytes into `into` from `at` (size from pageTextBytes). */
+export function writePageText(text: PageText, into: Buffer, at: number, size: number): void {
+  if (typeof text === 'string') {
+    into.write(text, at, size, 'utf8')
+    return
+  }
+  let to = at
+  for (const part of text) to += typeof part === 'string' ? into.write(part, to, 'utf8') : part.copy(into, to)
+  if (to - at !== size) throw new Error(`a page's parts wrote ${to - at} bytes, not ${size}`)
 }
 
 export interface SitePlayer {

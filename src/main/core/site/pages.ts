@@ -5,9 +5,9 @@
 import type { CalculationSheet, SheetGame, SheetTournament } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
-import { day, esc, num, page, rel, signed, table, toRoot, type PageRef } from './html'
+import { day, esc, num, page, pageFrame, rel, signed, table, toRoot, type PageRef } from './html'
 import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
-import { listPage, type KeptSheet, type ListPageModel, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
+import { listPage, type KeptSheet, type ListPageModel, pageTextBytes, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
 
@@ -237,27 +237,10 @@ ${period}${caps}
 export const SHEET_OPEN = '<section class="sheet" id="sheet-'
 export const SHEET_CLOSE = '</section>'
 
-/**
- * The calculation sheets' sections of a player's file as sheetSection wrote them, by list id: a rebuild after a new
- * list keeps them (a published sheet, the lists and the names it gives do not change unless a registry edit renders
- * the player whole). A section holds no other section, and its texts are escaped: it ends at the first `</section>`.
- */
-export function sheetSectionsOf(html: string, into = new Map<number, string>()): Map<number, string> {
-  let at = html.indexOf(SHEET_OPEN)
-  while (at >= 0) {
-    const idEnd = html.indexOf('"', at + SHEET_OPEN.length)
-    const end = html.indexOf(SHEET_CLOSE, idEnd)
-    if (idEnd < 0 || end < 0) break
-    into.set(Number(html.slice(at + SHEET_OPEN.length, idEnd)), html.slice(at, end + SHEET_CLOSE.length))
-    at = html.indexOf(SHEET_OPEN, end)
-  }
-  return into
-}
-
 /** Whether a kept section shows a sheet (sheetSection writes the one without on a single line). */
 function keptHasSheet(s: KeptSheet): boolean {
   const html = s.kept.en
-  return html.charCodeAt(html.indexOf('>') + 1) === 10
+  return typeof html === 'string' ? html.charCodeAt(html.indexOf('>') + 1) === 10 : html[html.indexOf(0x3e) + 1] === 10
 }
 
 /** The heading of a player's calculation sheets, with the legend of their columns. */
@@ -287,15 +270,52 @@ export const PLAYER_FILE_BUDGET = 150_000
  * in both languages so that the language switch lands on the same page.
  */
 export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
+  return playerPagesText(federation, p, budget).map(([path, text]) => [path, typeof text === 'string' ? text : text.map(String).join('')])
+}
+
+/**
+ * playerPagesHtml's pages as they are written: a page that keeps sections as bytes from the player's previous file
+ * is its parts in order (the bytes never decoded nor encoded again); the others, one string.
+ */
+export function playerPagesText(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, PageText][] {
   const sheets = [...p.sheets].reverse()
   const opponents = new Map<SheetGame, string>()
   const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => ('kept' in s ? s.kept[loc] : sheetSection({ locale: loc, path: p.page }, s, opponents)))]))
   // one page when it fits (nearly every player): the bytes measured are the bytes written
-  const whole: [string, string][] = SITE_LOCALES.map((loc) => {
+  const whole: [string, (string | Buffer)[]][] = SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
-    return [`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: playerBody(ref, p, sections.get(loc)!, () => null) })]
+    const { head, tail } = pageFrame(ref, { federation, title: p.name })
+    const mine = sections.get(loc)!
+    const parts: (string | Buffer)[] = [head + playerBodyHead(ref, p, () => null) + (mine.length ? `${sheetsHeading(loc, L(loc).player.sheets)}\n` : '')]
+    mine.forEach((s, i) => {
+      if (i) parts.push('\n')
+      parts.push(s)
+    })
+    parts.push(tail)
+    return [`${loc}/${p.page}`, parts]
   })
-  if (whole.every(([, html]) => html.length <= budget / 3 || Buffer.byteLength(html) <= budget)) return whole
+  // a string's UTF-8 bytes are at most three times its length: measured exactly only when that bound is over the budget
+  const fits = (parts: readonly (string | Buffer)[]): boolean =>
+    parts.reduce((n, x) => n + (typeof x === 'string' ? 3 * x.length : x.length), 0) <= budget || pageTextBytes(parts) <= budget
+  if (whole.every(([, parts]) => fits(parts))) {
+    return whole.map(([path, parts]) => [path, parts.every((x) => typeof x === 'string') ? parts.join('') : mergeStrings(parts)])
+  }
+  return playerPagesSplit(federation, p, sheets, new Map([...sections].map(([loc, list]) => [loc, list.map(String)])), budget)
+}
+
+/** Parts with the strings between two kept byte sections joined (fewer, longer writes). */
+function mergeStrings(parts: readonly (string | Buffer)[]): (string | Buffer)[] {
+  const out: (string | Buffer)[] = []
+  for (const x of parts) {
+    const last = out.length - 1
+    if (typeof x === 'string' && typeof out[last] === 'string') out[last] += x
+    else out.push(x)
+  }
+  return out
+}
+
+/** A player whose sheets need more than his page: the first page and pages of older sheets, each one string. */
+function playerPagesSplit(federation: string, p: SitePlayer, sheets: readonly (SiteSheet | KeptSheet)[], sections: Map<SiteLocale, string[]>, budget: number): [string, string][] {
   const pages = splitSheets(federation, p, sections, budget)
   const out: [string, string][] = []
   for (const loc of SITE_LOCALES) {
@@ -393,6 +413,11 @@ function playerParts(p: SitePlayer): PlayerParts {
 
 /** A player's page body: his facts, his line on every list (a table and a chart), the given sheets' sections. */
 function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], sheetHref: (listId: number) => string | null): string {
+  return playerBodyHead(ref, p, sheetHref) + (sheets.length ? `${sheetsHeading(ref.locale, L(ref.locale).player.sheets)}\n${sheets.join('\n')}` : '')
+}
+
+/** A player's page body before his sheets' heading: his facts, his lines' tables and charts. */
+function playerBodyHead(ref: PageRef, p: SitePlayer, sheetHref: (listId: number) => string | null): string {
   const locale = ref.locale
   const l = L(locale)
   const P = l.player
@@ -428,7 +453,7 @@ function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], shee
 <h2>${esc(P.history)}</h2>
 <p class="muted">${esc(P.historyNote)}</p>
 ${sections.join('\n')}
-${sheets.length ? `${sheetsHeading(locale, P.sheets)}\n${sheets.join('\n')}` : ''}`
+`
 }
 
 function cell(code: string, opponent: number | null, color: string | null): string {

@@ -208,6 +208,15 @@ describe('the public website', () => {
     const ff = files(full)
     expect([...after.keys()].sort()).toEqual([...ff.keys()].sort())
     for (const [k, v] of ff) expect(v.equals(after.get(k)!), k).toBe(true)
+    // the same rebuild on helper threads, from the other folder (no file altered there): every touched player keeps his
+    // older sheets' sections as the bytes of his previous files, and the result is the same bytes
+    const t = await buildSite(db, { out: b, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
+    expect(t.mode).toBe('incremental')
+    expect(t.keptSheets).toBe(touched.length)
+    expect([...t.written].sort()).toEqual([...r.written].sort())
+    const fb2 = files(b)
+    expect([...fb2.keys()].sort()).toEqual([...after.keys()].sort())
+    for (const [k, v] of after) expect(v.equals(fb2.get(k)!), k).toBe(true)
   }, SLOW)
 
   it('renders on helper threads the same bytes as on one thread, first build and incremental build alike', async () => {

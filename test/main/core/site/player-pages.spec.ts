@@ -2,7 +2,9 @@
 // on every monthly list for twenty years gets his older sheets on further pages, split alike in both languages; every
 // link from his lines to a sheet reaches the file that holds it; a player with a few sheets keeps one page.
 import { describe, expect, it } from 'vitest'
-import { PLAYER_FILE_BUDGET, playerPagesHtml } from '../../../../src/main/core/site/pages'
+import { PLAYER_FILE_BUDGET, playerPagesHtml, playerPagesText } from '../../../../src/main/core/site/pages'
+import { sheetSectionBytes } from '../../../../src/main/core/services/site-players'
+import { pageTextBytes, writePageText, type KeptSheet } from '../../../../src/main/core/site/model'
 import type { SiteList, SitePlayer, SiteSheet } from '../../../../src/main/core/site/model'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import type { HistoryRow } from '../../../../src/shared/contract/archive'
@@ -97,5 +99,28 @@ describe('a player’s files', () => {
     expect(files.map(([path]) => path)).toEqual(['en/players/07/7.html', 'fr/players/07/7.html'])
     expect(files[0]![1]).toContain('<a href="#sheet-13">')
     expect(files[0]![1]).not.toContain('sheet-pages')
+  })
+
+  it('write older sheets kept as the bytes of the previous files (a rebuild after a new list) as the same bytes, on one page or split', () => {
+    for (const lists of [13, 241]) {
+      const p = player(lists)
+      const previous = playerPagesHtml('Fédération française des échecs', p)
+      // the newest list's sheet rendered again; the others kept from the previous files, as bytes of them
+      const sections = { en: new Map<number, Buffer>(), fr: new Map<number, Buffer>() }
+      for (const [path, html] of previous) sheetSectionBytes(Buffer.from(html), sections[path.startsWith('en/') ? 'en' : 'fr'])
+      expect(sections.en.size).toBe(lists - 1)
+      const kept: (KeptSheet | (typeof p.sheets)[number])[] = p.sheets.map((s) => (s.list.id === lists ? s : { list: s.list, kept: { en: sections.en.get(s.list.id)!, fr: sections.fr.get(s.list.id)! } }))
+      const text = playerPagesText('Fédération française des échecs', { ...p, sheets: kept })
+      expect(text.map(([path]) => path)).toEqual(previous.map(([path]) => path))
+      text.forEach(([, t], i) => {
+        const size = pageTextBytes(t)
+        const bytes = Buffer.alloc(size)
+        writePageText(t, bytes, 0, size)
+        expect(bytes.equals(Buffer.from(previous[i]![1])), previous[i]![0]).toBe(true)
+      })
+      // one page: its parts hold the kept bytes as they are (never decoded); split: each page one string
+      if (lists === 13) expect(text.every(([, t]) => typeof t !== 'string' && t.some((x) => Buffer.isBuffer(x)))).toBe(true)
+      else expect(text.every(([, t]) => typeof t === 'string')).toBe(true)
+    }
   })
 })
