@@ -20,7 +20,8 @@ import type { SiteOutput, SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
-import type { SiteBuildOptions, SiteContext, SitePlan } from './site'
+import type { SiteBuildOptions, SiteContext } from './site'
+import type { SitePlan } from './site-plan'
 import type { RenderedBatch, SitePool } from './site-pool'
 
 export type SearchRow = { name: string; fideId: number | null; federation: string | null; page: string }

@@ -15,7 +15,7 @@ import { publishedOfficeLists } from '../data/list-history'
 import { getMeta, listTournaments } from '../data/list-reads'
 import { listEntryCount } from '../data/list-pages'
 import { listRows } from '../data/list-rows'
-import { coPlayers, listFederations, listRegions, playerIdOfFideId, playersTouchedBy, readSitePrivacy, siteMerges, sitePlayerRow, sitePlayersOnLists, tournamentPlayerIds, writeSitePrivacy, type SitePlayerRow } from '../data/site'
+import { listFederations, listRegions, playerIdOfFideId, readSitePrivacy, sitePlayerRow, sitePlayersOnLists, tournamentPlayerIds, writeSitePrivacy, type SitePlayerRow } from '../data/site'
 import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { loadTournamentModel } from '../data/tournament-model'
@@ -24,16 +24,18 @@ import { writePlayers, type SearchRow } from './site-players'
 import { planListExport } from './list-exports'
 import { jsonListPlayer, writeJson } from '../exports/json'
 import { rankCounter } from '../exports/types'
-import { publicFacts, type SitePrivacy } from '../site/privacy'
+import type { SitePrivacy } from '../site/privacy'
 import { SITE_LOCALES } from '../site/labels'
 import { SITE_CSS, SITE_JS } from '../site/assets'
 import { buildSearchShards } from '../site/search-index'
 import { MANIFEST, readManifest, SiteOutput, type SiteManifest } from '../site/output'
-import { homePage, landingPage, listPageHtml, listsIndexPage, searchPageHtml, subListPage, tournamentPageHtml } from '../site/pages'
+import { homePage, landingPage, listPageHtml, listsIndexPage, searchPageHtml, subListPage } from '../site/pages'
+import { tournamentPageHtml } from '../site/tournament-page'
 import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, type ListPageModel, type SiteList, type SiteTournament, type TopBlock } from '../site/model'
 import type { ExportCategory } from '../exports/types'
 import type { WorkerScript } from '../workers/runner'
 import { SitePool } from './site-pool'
+import { planBuild, type SitePlan } from './site-plan'
 
 /** Bumped when the pages' form changes: the next build then renders everything again. */
 const SITE_FORMAT = 3
@@ -115,16 +117,6 @@ function chainKey(l: { ratingType: string; source: string }): string {
   return `${l.ratingType}|${l.source}`
 }
 
-/** The list before `l` in its chain among the site's lists (superseded versions left out). */
-function predecessor(lists: readonly SiteList[], l: SiteList): SiteList | null {
-  let best: SiteList | null = null
-  for (const x of lists) {
-    if (x.supersededBy || chainKey(x) !== chainKey(l) || x.id === l.id) continue
-    if (x.listDate < l.listDate && (!best || x.listDate > best.listDate)) best = x
-  }
-  return best
-}
-
 /** What every step of a build reads: the settings, the privacy, the lists and their order, the registry records. */
 export interface SiteContext {
   db: Db
@@ -148,22 +140,6 @@ export interface SiteContext {
   manifestLists: SiteManifest['lists']
 }
 
-/** What this build renders again: everything (`touched` null), or the players and lists an incremental build must. */
-export interface SitePlan {
-  touched: Set<number> | null
-  /** Lists whose pages are kept as they are (out of force at the previous build, no registry edit since). */
-  keptLists: Set<number>
-  /** Each player's registry fingerprint (what any page shows of him), for the manifest. */
-  registry: Record<string, string>
-  /**
-   * The players an incremental build renders only because of the new lists (`players`: none of them, none of his
-   * tournaments' players edited): their sheets on the other lists are kept from their previous files, only the new
-   * lists' sheets (`lists`) are read and rendered. Null: every player rendered is rendered whole.
-   */
-  keepSheets: { players: Set<number>; lists: Set<number> } | null
-  /** The registry's merges as this build follows them, for the manifest. */
-  merges: [number, 0 | 1][]
-}
 
 export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBuildResult> {
   const dir = siteFolder(opts.out)
@@ -254,55 +230,6 @@ export function readSiteContext(db: Db, given?: SiteContextBase): SiteContext {
     inputs: createHash('sha256').update(JSON.stringify({ SITE_FORMAT, federation, birthYear: privacy.birthYear, sex: privacy.sex })).digest('hex'),
     manifestLists: lists.map((l) => ({ id: l.id, supersededBy: l.supersededBy?.id ?? null, current: l.current }))
   }
-}
-
-/** What any page shows of a player from the registry (and whether he is withheld), as a short hash. */
-function registryFingerprint(row: SitePlayerRow, ctx: SiteContext): string {
-  const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
-  const shown = [row.fideId, row.surname, row.givenNames, row.federation, row.title, row.womanTitle, row.otherTitles, facts.sex, facts.birthYear, row.status, ctx.withheld.has(row.id)]
-  return createHash('sha1').update(JSON.stringify(shown)).digest('hex').slice(0, 16)
-}
-
-/**
- * Incremental when only new lists came (no correction, the same settings): the players those lists touched, the
- * players whose registry record changed (a name, a title, a federation, withheld or published again) and everyone who
- * shared a tournament with one of them (his name is in their sheets); with a registry edit every list page again.
- */
-function planBuild(ctx: SiteContext, previous: SiteManifest | null, full: boolean): SitePlan {
-  const registry: Record<string, string> = {}
-  for (const p of ctx.people) registry[String(p.id)] = registryFingerprint(p, ctx)
-  const keptLists = new Set<number>()
-  const log = siteMerges(ctx.db)
-  const merges = log.map((m): [number, 0 | 1] => [m.id, m.undone ? 1 : 0])
-  const whole: SitePlan = { touched: null, keptLists, registry, keepSheets: null, merges }
-  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry || !previous.merges) return whole
-  const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
-  const sameOld = previous.lists.every((l) => ctx.manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
-  const added = ctx.lists.filter((l) => !before.has(l.id))
-  if (!sameOld || !added.every((l) => l.supersedesId === null)) return whole
-  // a merge the site followed is gone from the log (an older database restored): the site is not this database's
-  const followed = new Map(previous.merges)
-  const now = new Map(merges)
-  if ([...followed.keys()].some((id) => !now.has(id))) return whole
-  const touched = new Set<number>()
-  for (const l of added) for (const id of playersTouchedBy(ctx.db, l.id, predecessor(ctx.lists, l)?.id ?? null)) touched.add(id)
-  const edited = new Set<number>()
-  for (const id of new Set([...Object.keys(registry), ...Object.keys(previous.registry)])) if (registry[id] !== previous.registry[id]) edited.add(Number(id))
-  // a merge made or undone since moved published lines between its two records: both are rendered whole
-  const moved = log.filter((m) => followed.get(m.id) !== (m.undone ? 1 : 0))
-  for (const m of moved) for (const id of [m.keepId, m.dropId]) edited.add(id)
-  // the players only the new lists touched keep their other sheets' sections (nothing they show has changed)
-  const keep = new Set(touched)
-  for (const id of edited) {
-    touched.add(id)
-    keep.delete(id)
-  }
-  for (const id of coPlayers(ctx.db, [...edited])) {
-    touched.add(id)
-    keep.delete(id)
-  }
-  if (!edited.size) for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
-  return { touched, keptLists, registry, keepSheets: { players: keep, lists: new Set(added.map((l) => l.id)) }, merges }
 }
 
 export interface RatedTournaments {

@@ -7,11 +7,11 @@ import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, pageFrame, rel, signed, table, toRoot, type PageRef } from './html'
 import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
-import { listPage, type KeptSheet, type ListPageModel, pageTextBytes, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SiteTournament, type SubListModel, type TopBlock } from './model'
+import { listPage, type KeptSheet, type ListPageModel, pageTextBytes, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
 
-function listName(list: Pick<SiteList, 'ratingType' | 'listDate'>, locale: SiteLocale): string {
+export function listName(list: Pick<SiteList, 'ratingType' | 'listDate'>, locale: SiteLocale): string {
   return L(locale).listTitle(L(locale).ratingType[list.ratingType], day(list.listDate, locale))
 }
 
@@ -24,7 +24,7 @@ function listStatus(list: SiteList, locale: SiteLocale): string {
   return parts.join(' · ')
 }
 
-function link(href: string, text: string, testId?: string): string {
+export function link(href: string, text: string, testId?: string): string {
   return `<a href="${esc(href)}"${testId ? ` data-testid="${testId}"` : ''}>${esc(text)}</a>`
 }
 
@@ -454,47 +454,6 @@ function playerBodyHead(ref: PageRef, p: SitePlayer, sheetHref: (listId: number)
 <p class="muted">${esc(P.historyNote)}</p>
 ${sections.join('\n')}
 `
-}
-
-function cell(code: string, opponent: number | null, color: string | null): string {
-  const result = code === '=' ? '½' : code
-  return `${opponent ?? ''}${color ?? ''}${result.trim()}`
-}
-
-/** A rated tournament's page: dates, place, the lists that rated it, its crosstable. */
-export function tournamentPageHtml(ref: PageRef, federation: string, t: SiteTournament): string {
-  const locale = ref.locale
-  const l = L(locale)
-  const T = l.tournament
-  const rounds = Array.from({ length: t.rounds }, (_, i) => i + 1)
-  const rows = [...t.players]
-    .sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || a.startRank - b.startRank)
-    .map((p) => {
-      const byRound = new Map(p.rounds.map((r) => [r.round, r]))
-      return [
-        esc(p.rank ?? ''),
-        esc(p.startRank),
-        p.withheld ? `<em>${esc(l.sheet.withheld)}</em>` : p.page ? link(rel(ref, p.page), p.name) : esc(p.name),
-        esc(p.withheld ? '' : p.title),
-        esc(p.withheld ? '' : p.federation),
-        esc(p.withheld ? '' : p.rating),
-        ...rounds.map((r) => {
-          const x = byRound.get(r)
-          return esc(x ? cell(x.code, x.opponent, x.color) : '')
-        }),
-        esc(num(p.points, locale))
-      ]
-    })
-  const facts: [string, string][] = [[T.dates, `${t.start ? day(t.start, locale) : ''} – ${t.end ? day(t.end, locale) : ''}`]]
-  if (t.city) facts.push([T.place, t.city])
-  const rated = t.ratedBy.map((x) => link(rel(ref, listPage(x.id)), listName(x, locale))).join(', ')
-  const body = `<h1>${esc(t.name)}</h1>
-<dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}${rated ? `<dt>${esc(T.ratedBy)}</dt><dd>${rated}</dd>` : ''}</dl>
-<div class="scroll" tabindex="0" role="region" aria-label="${esc(T.crosstable)}">
-${table(esc(T.crosstable), [T.rank, T.start, l.col.name, l.col.title, l.col.federation, l.col.rating, ...rounds.map((r) => T.rd(r)), T.points].map(esc), rows, { num: [0, 1, 5, 6 + t.rounds], testId: 'crosstable', className: 'cross' })}
-</div>
-<p class="legend">${esc(T.legend)}</p>`
-  return page(ref, { federation, title: t.name, body })
 }
 
 /** The search page: the results come from the script (the index's small files); without it, a way round. */
