@@ -74,7 +74,6 @@ export function planBuild(ctx: SiteContext, previous: SiteManifest | null, full:
   return { touched, keptLists, registry, keepSheets: { players: keep, lists: new Set(added.map((l) => l.id)) }, merges }
 }
 
-
 /** The list before `l` in its chain among the site's lists (superseded versions left out). */
 function predecessor(lists: readonly SiteList[], l: SiteList): SiteList | null {
   let best: SiteList | null = null

@@ -15,7 +15,7 @@ import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
 import { playerPagesText, SHEET_CLOSE, SHEET_OPEN } from '../site/pages'
 import { SITE_LOCALES, type SiteLocale } from '../site/labels'
-import { pageTextBytes, playerPage, writePageText, type Cited, type KeptSheet, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
+import { playerPage, type Cited, type KeptSheet, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
 import type { SiteOutput, SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
@@ -99,7 +99,7 @@ export async function writePlayers(
       sheets!,
       batch,
       (id, pages) => {
-        for (const [path, html] of pages) out.write(path, typeof html === 'string' ? html : joinedPage(html))
+        for (const [path, html] of pages) out.write(path, html)
         playerFiles[String(id)] = pages.map(([path]) => path)
       },
       keep
@@ -146,14 +146,6 @@ function keptFiles(plan: SitePlan, out: SiteOutput, previous: SiteManifest | nul
     any = true
   }
   return any ? { dir: out.dir, lists: [...plan.keepSheets.lists], players } : null
-}
-
-/** A page of parts (kept bytes among its strings) as one buffer, for a build on this thread. */
-function joinedPage(parts: PageText): Buffer {
-  const size = pageTextBytes(parts)
-  const bytes = Buffer.allocUnsafe(size)
-  writePageText(parts, bytes, 0, size)
-  return bytes
 }
 
 /** What a batch may keep of its players' previous files: the folder, the new lists, each player's files. */

@@ -103,6 +103,15 @@ export function writePageText(text: PageText, into: Buffer, at: number, size: nu
   if (to - at !== size) throw new Error(`a page's parts wrote ${to - at} bytes, not ${size}`)
 }
 
+/** A page of parts (kept bytes among its strings) as one buffer; a page of one string stays that string. */
+export function joinPageText(text: PageText): string | Buffer {
+  if (typeof text === 'string') return text
+  const size = pageTextBytes(text)
+  const bytes = Buffer.allocUnsafe(size)
+  writePageText(text, bytes, 0, size)
+  return bytes
+}
+
 export interface SitePlayer {
   id: number
   page: string

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { close, existsSync, mkdirSync, open, readFileSync, rmSync, statSync, readdirSync, rmdirSync, write } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
+import { joinPageText, type PageText } from './model'
 
 export const MANIFEST = 'site-manifest.json'
 
@@ -100,9 +101,11 @@ export class SiteOutput {
   /**
    * Writes `path` unless it already holds these bytes: the previous manifest's hash and size when the file is there
    * (never read again), else the file's own bytes (a file the manifest does not know). `hashed`: the bytes' SHA-256
-   * when a helper thread that rendered them has computed it.
+   * when a helper thread that rendered them has computed it. A page of parts (kept bytes among its text) is joined
+   * into one buffer first.
    */
-  write(path: string, content: string | Buffer, hashed?: string): void {
+  write(path: string, page: PageText | Buffer, hashed?: string): void {
+    const content = Buffer.isBuffer(page) ? page : joinPageText(page)
     // a page's text is hashed and written as it is (UTF-8), never copied into a buffer of its own: millions of
     // buffers would weigh on the garbage collector
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
