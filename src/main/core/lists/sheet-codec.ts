@@ -345,6 +345,18 @@ function compressionBody(x: Obj): void {
 /** Each shape's body, by its id (for an object the generic walk found of that shape). */
 const BODIES: readonly ((o: Obj) => void)[] = [sheetBody, baseBody, tournamentBody, gameBody, noteBody, kNextBody, sliceBody, eventBody, compressionBody]
 
+type Maker = (d: typeof decode, v: unknown[], version: number) => Record<string, unknown>
+
+/**
+ * Each shape's object made as one literal of its keys in order (`{"playerId": d(v[1], version), …}`), generated once
+ * from the frozen SHAPES_V1: the same object, keys and order as adding the keys one by one, a third cheaper to make (an
+ * object literal gets its final layout at once; a FIDE-scale site or export decodes millions of sheets). The keys are
+ * JSON-quoted constants of this module, nothing read from a stored sheet.
+ */
+const MAKERS: readonly Maker[] = SHAPES_V1.map(
+  (keys) => new Function('d', 'v', 'version', `return {${keys.map((k, i) => `${JSON.stringify(k)}: d(v[${i + 1}], version)`).join(', ')}}`) as Maker
+)
+
 function decode(v: unknown, version: number): unknown {
   if (v === null || typeof v !== 'object') return v
   if (Array.isArray(v)) {
@@ -361,9 +373,7 @@ function decode(v: unknown, version: number): unknown {
     }
     const shape = SHAPES_V1[tag]
     if (!shape || shape.length !== v.length - 1) throw new Error(`calculation sheet: unknown shape ${String(tag)} of ${v.length - 1} values`)
-    const o: Record<string, unknown> = {}
-    for (let i = 0; i < shape.length; i++) o[shape[i]!] = decode(v[i + 1], version)
-    return o
+    return MAKERS[tag]!(decode, v, version)
   }
   const src = v as Record<string, unknown>
   const o: Record<string, unknown> = {}

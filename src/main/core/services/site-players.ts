@@ -316,13 +316,12 @@ export class SheetReader {
 
   private siteSheet(list: SiteList, view: SiteSheetView): SiteSheet {
     const rules: SiteSheet['rules'] = {}
-    const opponentPages: SiteSheet['opponentPages'] = {}
     for (const t of view.sheet?.tournaments ?? []) {
       const r = this.rulesOf(t.edition)
       if (r) rules[t.edition] = r
     }
-    for (const p of view.references.players) opponentPages[p.id] = this.ctx.pageOf(p.id)
-    return { list, view, rules, tournamentPages: this.tournamentPages, opponentPages, withheld: view.references.players.filter((p) => this.ctx.withheld.has(p.id)).map((p) => p.id) }
+    // the site's lookups themselves, not an object and an array made for each sheet
+    return { list, view, rules, tournamentPages: this.tournamentPages, opponentPage: this.ctx.pageOf, withheld: this.ctx.withheld }
   }
 
   /** sheetCitations for a sheet, computed once per combination of its editions and capped games. */

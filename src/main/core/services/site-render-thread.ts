@@ -6,7 +6,7 @@ import { openDatabase } from '../db/open'
 import { failureOf } from '../workers/paced-channel'
 import { ratedTournaments, readSiteContext } from './site'
 import { renderPlayerPages, SheetReader } from './site-players'
-import { pageTextBytes, writePageText } from '../site/model'
+import { pageTextBound, writePageText } from '../site/model'
 import type { RenderedFile, SiteRenderAnswer, SiteRenderData, SiteRenderRequest } from './site-pool'
 
 /** The bytes of a chunk of pages (a page bigger than that has a chunk of its own). */
@@ -34,14 +34,15 @@ export function runSiteRender(data: SiteRenderData): void {
       const players: { id: number; files: RenderedFile[] }[] = []
       const kept = renderPlayerPages(ctx, sheets, m.ids.map((id) => rows.get(id)!), (id, pages) => {
         const files = pages.map(([path, html]): RenderedFile => {
-          const size = pageTextBytes(html)
-          if (!chunk || at + size > chunk.length) {
+          // room for the page's most bytes, so that it is encoded once, in place (a chunk ends a little short)
+          const most = pageTextBound(html)
+          if (!chunk || at + most > chunk.length) {
             // a chunk of its own (not from Node's shared pool): moved to the build, not copied
-            chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK, size))
+            chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK, most))
             chunks.push(chunk)
             at = 0
           }
-          writePageText(html, chunk, at, size)
+          const size = writePageText(html, chunk, at)
           const file = { path, chunk: chunks.length - 1, at, size, sha256: createHash('sha256').update(chunk.subarray(at, at + size)).digest('hex') }
           at += size
           return file

@@ -67,9 +67,10 @@ export interface SiteSheet {
   rules: Record<string, { change: Cited; unrated: Cited }>
   /** Tournament pages by tournament id (a tournament the site publishes). */
   tournamentPages: Record<number, string>
-  /** Opponents' pages by player id (null: no page, or withheld). */
-  opponentPages: Record<number, string | null>
-  withheld: number[]
+  /** An opponent's page (null: no page, or withheld): the site's one lookup, shared by every sheet. */
+  opponentPage: (id: number) => string | null
+  /** The players withheld from the site (shown so in the sheets): the site's one set, shared by every sheet. */
+  withheld: ReadonlySet<number>
 }
 
 /**
@@ -92,23 +93,32 @@ export function pageTextBytes(text: PageText): number {
   return n
 }
 
-/** Writes a page's `size` bytes into `into` from `at` (size from pageTextBytes). */
-export function writePageText(text: PageText, into: Buffer, at: number, size: number): void {
-  if (typeof text === 'string') {
-    into.write(text, at, size, 'utf8')
-    return
-  }
+/** At least a page's size in UTF-8 bytes, without encoding it: a UTF-16 unit is at most three bytes. */
+export function pageTextBound(text: PageText): number {
+  if (typeof text === 'string') return 3 * text.length
+  let n = 0
+  for (const part of text) n += typeof part === 'string' ? 3 * part.length : part.length
+  return n
+}
+
+/**
+ * Writes a page into `into` from `at` and returns its size in bytes; `into` has room for pageTextBound(text) from
+ * `at` (a string is encoded once, straight into place, not measured first).
+ */
+export function writePageText(text: PageText, into: Buffer, at: number): number {
+  const room = into.length - at
+  if (pageTextBound(text) > room && pageTextBytes(text) > room) throw new Error(`a page of ${pageTextBytes(text)} bytes written where ${room} are left`)
+  if (typeof text === 'string') return into.write(text, at, 'utf8')
   let to = at
   for (const part of text) to += typeof part === 'string' ? into.write(part, to, 'utf8') : part.copy(into, to)
-  if (to - at !== size) throw new Error(`a page's parts wrote ${to - at} bytes, not ${size}`)
+  return to - at
 }
 
 /** A page of parts (kept bytes among its strings) as one buffer; a page of one string stays that string. */
 export function joinPageText(text: PageText): string | Buffer {
   if (typeof text === 'string') return text
-  const size = pageTextBytes(text)
-  const bytes = Buffer.allocUnsafe(size)
-  writePageText(text, bytes, 0, size)
+  const bytes = Buffer.allocUnsafe(pageTextBytes(text))
+  writePageText(text, bytes, 0)
   return bytes
 }
 

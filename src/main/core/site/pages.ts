@@ -184,12 +184,12 @@ function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, stri
   }
   const opponent = (g: SheetGame): string => {
     if (g.opponentId === null) return ''
-    if (s.withheld.includes(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
+    if (s.withheld.has(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
     let html = opponents.get(g)
     if (html !== undefined) return html
     const p = refs.players.find((x) => x.id === g.opponentId)
     if (!p) return ''
-    const href = s.opponentPages[g.opponentId]
+    const href = s.opponentPage(g.opponentId)
     html = `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <small>${esc(p.fideId)}</small>` : ''}`
     opponents.set(g, html)
     return html

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { PLAYER_FILE_BUDGET, playerPagesHtml, playerPagesText } from '../../../../src/main/core/site/pages'
 import { sheetSectionBytes } from '../../../../src/main/core/services/site-players'
-import { pageTextBytes, writePageText, type KeptSheet } from '../../../../src/main/core/site/model'
+import { joinPageText, pageTextBound, pageTextBytes, writePageText, type KeptSheet } from '../../../../src/main/core/site/model'
 import type { SiteList, SitePlayer, SiteSheet } from '../../../../src/main/core/site/model'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import type { HistoryRow } from '../../../../src/shared/contract/archive'
@@ -44,8 +44,8 @@ function player(lists: number): SitePlayer {
     },
     rules: {},
     tournamentPages: {},
-    opponentPages: Object.fromEntries(Array.from({ length: 9 }, (_, g) => [1000 + g, `players/${((1000 + g) % 256).toString(16).padStart(2, '0')}/${1000 + g}.html`])),
-    withheld: []
+    opponentPage: (id: number) => (id >= 1000 && id < 1009 ? `players/${(id % 256).toString(16).padStart(2, '0')}/${id}.html` : null),
+    withheld: new Set<number>()
   }))
   const history: HistoryRow[] = all.map((l) => ({ listId: l.id, listDate: l.listDate, kind: 'office', status: 'published', source: 'FRA', ratingType: 'standard', version: 1, rating: 2004 + l.id, games: 18, k: 20, flags: null, delisted: false, title: null, federation: 'FRA', publisher: PUBLISHER }))
   return { id: 7, page: 'players/07/7.html', fideId: 651_000_7, name: 'Lefèvre, Jean', federation: 'FRA', title: null, womanTitle: null, otherTitles: null, sex: null, birthYear: null, history, newest: { 'standard|FRA': lists }, sheets }
@@ -113,10 +113,14 @@ describe('a player’s files', () => {
       const text = playerPagesText('Fédération française des échecs', { ...p, sheets: kept })
       expect(text.map(([path]) => path)).toEqual(previous.map(([path]) => path))
       text.forEach(([, t], i) => {
-        const size = pageTextBytes(t)
-        const bytes = Buffer.alloc(size)
-        writePageText(t, bytes, 0, size)
-        expect(bytes.equals(Buffer.from(previous[i]![1])), previous[i]![0]).toBe(true)
+        // written once, in place, into the room its bound gives (as a helper thread writes it into its chunk)
+        const bytes = Buffer.alloc(pageTextBound(t) + 7)
+        const size = writePageText(t, bytes, 7)
+        expect(size).toBe(pageTextBytes(t))
+        expect(bytes.subarray(7, 7 + size).equals(Buffer.from(previous[i]![1])), previous[i]![0]).toBe(true)
+        expect(Buffer.from(joinPageText(t)).equals(Buffer.from(previous[i]![1])), previous[i]![0]).toBe(true)
+        // never cut short: a page where it has no room is an error, not a truncated file
+        expect(() => writePageText(t, Buffer.alloc(size - 1), 0)).toThrow(/a page of \d+ bytes written where \d+ are left/)
       })
       // one page: its parts hold the kept bytes as they are (never decoded); split: each page one string
       if (lists === 13) expect(text.every(([, t]) => typeof t !== 'string' && t.some((x) => Buffer.isBuffer(x)))).toBe(true)
