@@ -140,7 +140,6 @@ export interface SiteContext {
   manifestLists: SiteManifest['lists']
 }
 
-
 export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBuildResult> {
   const dir = siteFolder(opts.out)
   const ctx = readSiteContext(db)
