@@ -44,12 +44,13 @@ describe.runIf(linux)('timeCall: a slow call told apart from a busy machine', ()
     }
     // a spinning thread is on a CPU or runnable: both together are the call, whatever the guest's own load. A
     // hypervisor that takes the virtual CPU away is the one thing the guest's scheduler does not see (its steal time
-    // is neither): on a crowded CI host one 61 ms spin was 26 ms of both. Of five spins one must show it.
+    // is neither): on a crowded CI host one 61 ms spin was 26 ms of both. And a wait for a CPU is counted when the
+    // thread gets one: a wait begun just before the call lands in it (another CI run: 1.066 of a spin). Of five spins
+    // one must add up to the call within a tenth; a split counted twice or not at all would show in none.
     const spins = await timeCall(5, spin(60))
     for (const s of spins) expect(s.ms).toBeGreaterThanOrEqual(60)
     const seen = spins.map((s) => (s.onCpuMs! + s.waitingMs!) / s.ms)
-    expect(Math.max(...seen)).toBeGreaterThan(0.9)
-    expect(Math.max(...seen)).toBeLessThan(1.05)
+    expect(seen.some((x) => x > 0.9 && x < 1.1), `on a CPU or waiting, of each spin: ${seen.map((x) => x.toFixed(3)).join(', ')}`).toBe(true)
     const busy = spins[0]
     // a sleep is mostly off a CPU: the thread's other work in the meantime (the test runner's, the collector's) took
     // 21 ms of a 60 ms sleep on a loaded CI, so the sleep is long and the bound a quarter of it
