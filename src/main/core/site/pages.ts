@@ -7,7 +7,7 @@ import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, pageFrame, rel, signed, table, toRoot, type PageRef } from './html'
 import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
-import { listPage, type KeptSheet, type ListPageModel, pageTextBytes, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SubListModel, type TopBlock } from './model'
+import { listPage, type KeptSheet, type ListPageModel, pageTextBound, pageTextBytes, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
 
@@ -294,9 +294,9 @@ export function playerPagesText(federation: string, p: SitePlayer, budget = PLAY
     parts.push(tail)
     return [`${loc}/${p.page}`, parts]
   })
-  // a string's UTF-8 bytes are at most three times its length: measured exactly only when that bound is over the budget
+  // the bound (three bytes a UTF-16 unit) first: a page's bytes measured exactly only when it is over the budget
   const fits = (parts: readonly (string | Buffer)[]): boolean =>
-    parts.reduce((n, x) => n + (typeof x === 'string' ? 3 * x.length : x.length), 0) <= budget || pageTextBytes(parts) <= budget
+    pageTextBound(parts) <= budget || pageTextBytes(parts) <= budget
   if (whole.every(([, parts]) => fits(parts))) {
     return whole.map(([path, parts]) => [path, parts.every((x) => typeof x === 'string') ? parts.join('') : mergeStrings(parts)])
   }
