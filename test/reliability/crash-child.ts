@@ -129,6 +129,14 @@ async function main(): Promise<void> {
     else if (op === 'publish') await runJob(listsJobs['lists:publish'], { listId: Number(args[0]), reason: 'the month’s list' })
     else await runJob(listsJobs['lists:correct'], { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
     record()
+  } else if (op === 'seal') {
+    // ARGS: the ids of the lists sealed into one archive file
+    const { sealLists } = await import('../../src/main/core/data/archive-seal')
+    const db = openDatabase(dbPath!)
+    say('BEGIN')
+    sealLists(db, dbPath!, args.map(Number))
+    say('END')
+    db.close()
   } else throw new Error(`unknown operation ${op}`)
   if (process.env.CRASH_RECORD) writeFileSync(process.env.CRASH_RECORD, JSON.stringify(states))
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
 import { dailyBackup, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
+import { sealPeriod } from './seal-operation'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -47,6 +48,14 @@ describe('crash safety (SIGKILL at spread points)', () => {
     reports.push(report)
     expect(report.failures).toEqual([])
     // the kills fell before the backup had its name and after: both ends of the write were tested
+    expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+    expect(report.outcomes['ok: after']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`a seal of two months' lists into an archive file: ${KILLS} kills, the lists in the database or in a recorded file, read the same`, async () => {
+    const report = await crashTest(sealPeriod(tmp.dir, LINES), tmp.file('seal.db'), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)
     expect(report.outcomes['ok: after']).toBeGreaterThan(0)
   }, TIMEOUT)

@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { frozenListProblemsIn } from '../../src/main/core/db/backup'
+import { archiveDir, attachArchiveFiles } from '../../src/main/core/db/archive-files'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const child = fileURLToPath(new URL('./crash-child.ts', import.meta.url))
@@ -73,6 +74,12 @@ function inspect<S>(file: string, op: Operation<S>): { problems: string[]; state
     return { problems: [`cannot open: ${(e as Error).message}`], state: null }
   }
   try {
+    // the sealed periods' files, as every connection of the product reads them: a recorded file must open
+    try {
+      attachArchiveFiles(db, file)
+    } catch (e) {
+      return { problems: [`cannot open its archive files: ${(e as Error).message}`], state: null }
+    }
     const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
     if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`)
     const fk = db.pragma('foreign_key_check') as unknown[]
@@ -87,6 +94,7 @@ function inspect<S>(file: string, op: Operation<S>): { problems: string[]; state
 
 function fresh(op: Operation<unknown>, file: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+  rmSync(archiveDir(file), { recursive: true, force: true })
   copyFileSync(op.before, file)
   for (const suffix of ['-wal', '-shm']) if (existsSync(op.before + suffix)) copyFileSync(op.before + suffix, file + suffix)
 }

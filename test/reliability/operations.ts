@@ -170,20 +170,27 @@ function backupState(d: Database.Database): string {
   return JSON.stringify({ office: JSON.stringify(officeState(d)), backups } satisfies BackupState)
 }
 
+/** An office holding two months of a synthetic FIDE list (September and October 2026); its file and its lists' ids. */
+export function twoFideMonths(dir: string, name: string, lines: number, seed: number): { before: string; lists: number[] } {
+  const list = join(dir, `${name}-list.txt`)
+  writeSyntheticCombinedList(list, lines, { seed })
+  const before = join(dir, `${name}-before.db`)
+  const db = openDatabase(before)
+  importFideList(db, { file: list, listDate: '2026-09-01' })
+  importFideList(db, { file: list, listDate: '2026-10-01' })
+  const lists = db.prepare('SELECT id FROM rating_lists ORDER BY id').pluck().all() as number[]
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  return { before, lists }
+}
+
 /**
  * The daily backup of an office holding two FIDE lists: the copy, its checks (integrity_check on a helper thread, the
  * rest beside it), the name given once verified, the retention rule. Killed anywhere, the office database is as it
  * was and the folder holds no backup or one verified backup: never an unverified file under a backup's name.
  */
 export function dailyBackup(dir: string, lines: number): Operation<string> {
-  const list = join(dir, 'backup-list.txt')
-  writeSyntheticCombinedList(list, lines, { seed: 5 })
-  const before = join(dir, 'backup-before.db')
-  const db = openDatabase(before)
-  importFideList(db, { file: list, listDate: '2026-09-01' })
-  importFideList(db, { file: list, listDate: '2026-10-01' })
-  db.pragma('wal_checkpoint(TRUNCATE)')
-  db.close()
+  const { before } = twoFideMonths(dir, 'backup', lines, 5)
   return {
     name: 'backup',
     args: [],

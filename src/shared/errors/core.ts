@@ -14,6 +14,18 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database {file} uses schema {version} and must be upgraded to {latest}, which a read-only opening cannot do.',
     fr: 'La base de données {file} utilise le schéma {version} et doit être mise à niveau vers le {latest}, ce qu’une ouverture en lecture seule ne permet pas.'
   },
+  'db.archiveMissing': {
+    en: 'The archive file {file} (the published lists from {first} to {last}) is missing: put it back from the backup folder, or restore a backup; the database was not opened.',
+    fr: 'Le fichier d’archive {file} (les listes publiées du {first} au {last}) est introuvable : remettez-le depuis le dossier des sauvegardes, ou restaurez une sauvegarde ; la base n’a pas été ouverte.'
+  },
+  'db.archiveDamaged': {
+    en: 'The archive file {file} (the published lists from {first} to {last}) cannot be read ({reason}): put back its copy from the backup folder, or restore a backup; the database was not opened.',
+    fr: 'Le fichier d’archive {file} (les listes publiées du {first} au {last}) est illisible ({reason}) : remettez sa copie depuis le dossier des sauvegardes, ou restaurez une sauvegarde ; la base n’a pas été ouverte.'
+  },
+  'db.archiveForm': {
+    en: 'The archive file {file} does not hold the table {table} as this database does (expected the columns {expected}; found {found}): the database was not opened.',
+    fr: 'Le fichier d’archive {file} ne contient pas la table {table} comme cette base (colonnes attendues : {expected} ; trouvées : {found}) : la base n’a pas été ouverte.'
+  },
   'db.backupMissing': {
     en: 'No backup file at {file}.',
     fr: 'Aucune sauvegarde à l’emplacement {file}.'
@@ -107,6 +119,10 @@ export const coreErrors: ErrorCatalogue = {
   'db.open.inUse': {
     en: 'Another Rating Office session (process {pid} on {host}, since {since}) has this database open. Both can work on it; a restore or an upgrade waits until the other one is closed.',
     fr: 'Une autre session de Rating Office (processus {pid} sur {host}, depuis {since}) a cette base ouverte. Les deux peuvent y travailler ; une restauration ou une mise à niveau attend que l’autre soit fermée.'
+  },
+  'db.open.strayArchive': {
+    en: 'A sealing of published lists was interrupted last time: the archive file {file} it had written was never recorded, and was removed. Its lists are still in the database, unchanged.',
+    fr: 'Le scellement de listes publiées a été interrompu la dernière fois : le fichier d’archive {file} qu’il avait écrit n’a jamais été enregistré, et a été supprimé. Ses listes sont toujours dans la base, inchangées.'
   },
   'db.open.recovered': {
     en: 'Rating Office was not closed properly last time (stopped while writing to {file}). Every change that was completed has been recovered; a change that was interrupted was discarded as a whole. Check that your last operation is there, and do it again if not.',

@@ -39,5 +39,22 @@ export const listsErrors: ErrorCatalogue = {
   'archive.playerNotFound': {
     en: 'No player with {ref} in the archive.',
     fr: 'Aucun joueur avec {ref} dans l’archive.'
+  },
+  'archive.sealNothing': { en: 'No list was named to seal.', fr: 'Aucune liste n’a été désignée pour être scellée.' },
+  'archive.sealNotFrozen': {
+    en: 'The list {listId} of {listDate} is {status}: only a published or reference list can be sealed into an archive file. Nothing was sealed.',
+    fr: 'La liste {listId} du {listDate} est à l’état « {status} » : seule une liste publiée ou de référence peut être scellée dans un fichier d’archive. Rien n’a été scellé.'
+  },
+  'archive.sealAlready': {
+    en: 'The list {listId} of {listDate} is already sealed in an archive file. Nothing was sealed.',
+    fr: 'La liste {listId} du {listDate} est déjà scellée dans un fichier d’archive. Rien n’a été scellé.'
+  },
+  'archive.sealUncounted': {
+    en: 'The list {listId} of {listDate} has no recorded count or checksum yet (its import did not finish): it cannot be sealed. Nothing was sealed.',
+    fr: 'La liste {listId} du {listDate} n’a pas encore de décompte ni d’empreinte enregistrés (son import n’est pas allé au bout) : elle ne peut pas être scellée. Rien n’a été scellé.'
+  },
+  'archive.sealUnverified': {
+    en: 'The archive file {file} failed its verification ({problems}): it was removed, and the lists stay in the database unchanged.',
+    fr: 'Le fichier d’archive {file} n’a pas passé la vérification ({problems}) : il a été supprimé, et les listes restent inchangées dans la base.'
   }
 }

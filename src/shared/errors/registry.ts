@@ -46,6 +46,14 @@ export const registryErrors: ErrorCatalogue = {
     en: 'Player {id} was already merged into player {into}.',
     fr: 'Le joueur {id} a déjà été fusionné avec le joueur {into}.'
   },
+  'registry.mergeSealed': {
+    en: 'Players {keep} and {drop} cannot be merged: player {drop} is on the list of {listDate}, whose period is sealed in the archive file {file}, and this version does not rewrite a sealed period. Nothing was changed.',
+    fr: 'Les joueurs {keep} et {drop} ne peuvent pas être fusionnés : le joueur {drop} figure dans la liste du {listDate}, dont la période est scellée dans le fichier d’archive {file}, et cette version ne réécrit pas une période scellée. Rien n’a été modifié.'
+  },
+  'registry.mergeUndoSealed': {
+    en: 'Merge {id} can no longer be undone: the list of {listDate}, whose entries it moved, is now sealed in the archive file {file}.',
+    fr: 'La fusion {id} ne peut plus être annulée : la liste du {listDate}, dont elle a déplacé des entrées, est désormais scellée dans le fichier d’archive {file}.'
+  },
   'registry.mergeConflict': {
     en: 'Players {keep} and {drop} cannot be merged: their rows in {table} collide ({reason}). Two players in the same event are two people.',
     fr: 'Les joueurs {keep} et {drop} ne peuvent pas être fusionnés : leurs lignes de {table} se heurtent ({reason}). Deux joueurs d’un même tournoi sont deux personnes.'

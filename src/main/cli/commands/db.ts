@@ -7,6 +7,7 @@ import { defaultDbPath } from '../../core/util/paths'
 import { openDatabase } from '../../core/db/open'
 import { backupDatabase, backupFileName, backupFolder, checkOpenDatabase, restoreDatabase, type DatabaseCheck } from '../../core/db/backup'
 import { readSettings, writeSettings } from '../../core/data/settings'
+import { checkArchiveFiles } from '../../core/data/archive-seal'
 import { UserError } from '../../core/util/errors'
 
 function print(cmd: Command, value: unknown, text: () => string): void {
@@ -93,9 +94,25 @@ export function register(program: Command): void {
         if (!existsSync(dbPath)) throw new CliError(`no database at ${dbPath}`)
         const handle = openDatabase(dbPath, { readonly: true })
         try {
-          const report = checkOpenDatabase(handle)
-          print(cmd, report, () => checkLines(report).join('\n'))
-          if (report.integrity !== 'ok' || report.foreignKeyProblems.length || report.frozenListProblems.length) throw new CliError('the database has problems: restore a backup (rating-office db restore FILE)')
+          // the sealed periods' files first, each on its own: each proven the file that was sealed (its SHA-256) and
+          // true to its own account of its lists, so that a damaged one is named even when the whole cannot be read
+          const archives = checkArchiveFiles(handle, dbPath)
+          let report: DatabaseCheck | null = null
+          let unreadable: string | null = null
+          try {
+            report = checkOpenDatabase(handle)
+          } catch (e) {
+            // SQLite stops on a page it cannot read (a damaged file): said as the check's finding, not a crash
+            unreadable = (e as Error).message
+          }
+          print(cmd, { ...report, archiveFiles: archives, unreadable }, () =>
+            [
+              ...(report ? checkLines(report) : [`integrity     cannot be read through: ${unreadable}`]),
+              ...archives.map((a) => `archive file  ${a.name}: ${a.lists} lists, ${a.problems.length ? a.problems.join('; ') : 'ok'}`)
+            ].join('\n')
+          )
+          const archiveProblems = archives.some((a) => a.problems.length > 0)
+          if (!report || report.integrity !== 'ok' || report.foreignKeyProblems.length || report.frozenListProblems.length || archiveProblems) throw new CliError('the database has problems: restore a backup (rating-office db restore FILE)')
         } finally {
           handle.close()
         }

@@ -36,7 +36,7 @@ export function assertNotPublished(db: Db, listDate: string, ratingType: RatingT
 /** Deletes a draft's rows (entries, sheets, window, tournaments, meta); the rating_lists row stays. */
 function clearDraft(db: Db, listId: number): void {
   for (const t of ['office_list_sheets', 'office_list_kind_counts', 'office_list_orders', 'office_list_window', 'office_list_tournaments', 'office_list_changelog', 'office_list_meta', 'list_marks']) {
-    db.prepare(`DELETE FROM ${t} WHERE list_id = ?`).run(listId)
+    db.prepare(`DELETE FROM main.${t} WHERE list_id = ?`).run(listId)
   }
   deleteListEntries(db, listId)
 }
@@ -136,12 +136,12 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
   const orders = new DraftOrders()
   const entries = rowInserts(
     db,
-    `INSERT INTO rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
+    `INSERT INTO main.rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
     `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT)
   )
-  const sheets = rowInserts(db, 'INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
+  const sheets = rowInserts(db, 'INSERT INTO main.office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
     orders.sheetRows(v, SHEET_COLUMNS)
   )
   const finish = (entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number => {

@@ -46,7 +46,7 @@ export function writingWholeLists(db: Db, write: () => Iterable<number>): void {
 }
 
 /** Every list's order by rating as SQL over the entries (a bench's floor, which drops the triggers and writes it after). */
-export const ALL_LISTS_BY_RATING = `INSERT INTO list_by_rating (list_id, key, player_id) SELECT list_id, ${keySql()}, player_id FROM rating_list_entries ORDER BY 1, 2, 3`
+export const ALL_LISTS_BY_RATING = `INSERT INTO main.list_by_rating (list_id, key, player_id) SELECT list_id, ${keySql()}, player_id FROM rating_list_entries ORDER BY 1, 2, 3`
 
 /**
  * Writes the order by rating of list `listId`, whose entries were inserted with the insert trigger lifted: from the
@@ -55,15 +55,15 @@ export const ALL_LISTS_BY_RATING = `INSERT INTO list_by_rating (list_id, key, pl
 export function writeListByRating(db: Db, listId: number, sorted?: SortedKeys | null): void {
   if (!sorted) {
     db.prepare(
-      `INSERT INTO list_by_rating (list_id, key, player_id)
-       SELECT list_id, ${keySql()}, player_id FROM rating_list_entries WHERE list_id = ? ORDER BY 2, 3`
+      `INSERT INTO main.list_by_rating (list_id, key, player_id)
+       SELECT list_id, ${keySql()}, player_id FROM main.rating_list_entries WHERE list_id = ? ORDER BY 2, 3`
     ).run(listId)
     return
   }
   const list = Number(listId)
   const row = `(${list}, ?, ?)`
-  const many = db.prepare(`INSERT INTO list_by_rating (list_id, key, player_id) VALUES ${Array.from({ length: ROWS }, () => row).join(', ')}`)
-  const one = db.prepare(`INSERT INTO list_by_rating (list_id, key, player_id) VALUES ${row}`)
+  const many = db.prepare(`INSERT INTO main.list_by_rating (list_id, key, player_id) VALUES ${Array.from({ length: ROWS }, () => row).join(', ')}`)
+  const one = db.prepare(`INSERT INTO main.list_by_rating (list_id, key, player_id) VALUES ${row}`)
   const values = new Array<number>(2 * ROWS)
   let n = 0
   const add = (key: number, id: number): void => {
@@ -86,8 +86,8 @@ export function writeListByRating(db: Db, listId: number, sorted?: SortedKeys | 
 /** Deletes list `listId`'s entries and its keys, the keys as one range rather than by the delete trigger row by row. */
 export function deleteListEntries(db: Db, listId: number): void {
   const restore = liftTriggers(db, [BY_RATING_DELETE])
-  db.prepare('DELETE FROM rating_list_entries WHERE list_id = ?').run(listId)
-  db.prepare('DELETE FROM list_by_rating WHERE list_id = ?').run(listId)
+  db.prepare('DELETE FROM main.rating_list_entries WHERE list_id = ?').run(listId)
+  db.prepare('DELETE FROM main.list_by_rating WHERE list_id = ?').run(listId)
   restore()
 }
 

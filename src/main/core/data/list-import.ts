@@ -145,7 +145,7 @@ export class ListWriter {
           ? // The list id and the time are the same on every row: written into the statement, not bound per row.
             playerBatchInsertSql(rows, constants)
           : // The list id is the same on every row: written into the statement.
-            `INSERT INTO rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
+            `INSERT INTO main.rating_list_entries(list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex)
              VALUES ${Array.from({ length: rows }, () => `(${Number(listId)}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`
       st = this.db.prepare(sql)
       this.batchStatements.set(key, st)

@@ -3,6 +3,7 @@
 // entry moves to another player. A page starts at the mark just before its offset instead of walking the list from
 // its first entry, whatever the order.
 import type { Db } from '../db/open'
+import { listSchema } from '../db/archive-files'
 import { UNRATED_KEY } from './list-by-rating'
 
 export type MarkedSort = 'name' | 'fideId' | 'rating'
@@ -220,7 +221,7 @@ export function writeListMarks(db: Db, listId: number, entries: number, baseList
     `INSERT INTO list_marks (list_id, sort, key, player_id, rank)
      SELECT @id, 'name', name_folded, id, rn FROM (
        SELECT p.name_folded, p.id, row_number() OVER (ORDER BY p.name_folded, p.id) - 1 AS rn
-         FROM rating_list_entries e INDEXED BY sqlite_autoindex_rating_list_entries_1 CROSS JOIN players p ON p.id = e.player_id
+         FROM ${listSchema(db, listId)}.rating_list_entries e INDEXED BY sqlite_autoindex_rating_list_entries_1 CROSS JOIN players p ON p.id = e.player_id
         WHERE e.list_id = @id)
       WHERE rn % @spacing = 0`
   ).run({ id: listId, spacing })

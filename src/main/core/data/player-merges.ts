@@ -1,5 +1,6 @@
 // Player merges: re-point every row that references the dropped player, record exactly what moved, and undo it while allowed.
 import type { Db } from '../db/open'
+import { listSchema } from '../db/archive-files'
 import { UserError } from '../util/errors'
 import { appendAudit } from './audit'
 import { officerName } from './settings'
@@ -36,11 +37,11 @@ interface Reference {
 
 /** Every column of every table with a foreign key to players(id): list entries, tournament players, arbiters, and what others add. */
 export function playerReferences(db: Db): Reference[] {
-  const tables = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string | null }[]
+  const tables = db.prepare("SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string | null }[]
   const refs: Reference[] = []
   for (const t of tables) {
     if (NOT_MOVED.has(t.name) || !t.sql || /VIRTUAL/i.test(t.sql)) continue
-    const fks = db.prepare('SELECT "table" AS target, "from" AS col, "to" AS tocol FROM pragma_foreign_key_list(?)').all(t.name) as { target: string; col: string; tocol: string | null }[]
+    const fks = db.prepare('SELECT "table" AS target, "from" AS col, "to" AS tocol FROM pragma_foreign_key_list(?, \'main\')').all(t.name) as { target: string; col: string; tocol: string | null }[]
     for (const fk of fks) {
       if (fk.target === 'players' && (fk.tocol === null || fk.tocol === 'id')) {
         refs.push({ table: t.name, column: fk.col, withoutRowid: /WITHOUT\s+ROWID/i.test(t.sql) })
@@ -48,6 +49,26 @@ export function playerReferences(db: Db): Reference[] {
     }
   }
   return refs
+}
+
+/** The first of `lists` (by date) whose rows are in a sealed period's archive file, or null. */
+function sealedList(db: Db, lists: readonly number[]): { listDate: string; file: string } | null {
+  for (const id of lists) {
+    if (listSchema(db, id) === 'main') continue
+    return db
+      .prepare('SELECT l.list_date AS listDate, f.name AS file FROM rating_lists l JOIN archive_file_lists a ON a.list_id = l.id JOIN archive_files f ON f.id = a.file_id WHERE l.id = ?')
+      .get(id) as { listDate: string; file: string }
+  }
+  return null
+}
+
+/**
+ * A merge re-points the dropped record's entries in every list; a sealed period's entries are in its archive file,
+ * which this version does not rewrite (docs/archive-periods.md, "Merges"): such a merge is refused, nothing changed.
+ */
+function refuseSealed(db: Db, keepId: number, dropId: number, lists: readonly number[]): void {
+  const sealed = sealedList(db, lists)
+  if (sealed) throw new UserError('registry.mergeSealed', { keep: keepId, drop: dropId, ...sealed })
 }
 
 interface MovedRows {
@@ -104,8 +125,9 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
     for (const ref of playerReferences(db)) {
       if (ref.table === 'rating_list_entries') {
         const lists = (db.prepare('SELECT list_id FROM rating_list_entries WHERE player_id = ?').all(dropId) as { list_id: number }[]).map((r) => r.list_id)
+        refuseSealed(db, keepId, dropId, lists)
         const has = db.prepare('SELECT 1 FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
-        const move = db.prepare('UPDATE rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
+        const move = db.prepare('UPDATE main.rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
         for (const l of lists) {
           if (has.get(l, keepId)) moved.entryConflicts.push(l)
           else {
@@ -116,11 +138,11 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
         continue
       }
       if (ref.withoutRowid || KEPT_AS_COMPUTED.has(ref.table)) continue
-      const ids = (db.prepare(`SELECT rowid AS r FROM "${ref.table}" WHERE "${ref.column}" = ?`).all(dropId) as { r: number }[]).map((x) => x.r)
+      const ids = (db.prepare(`SELECT rowid AS r FROM main."${ref.table}" WHERE "${ref.column}" = ?`).all(dropId) as { r: number }[]).map((x) => x.r)
       if (!ids.length) continue
       if (ref.table === 'arbiters' && db.prepare('SELECT 1 FROM arbiters WHERE player_id = ?').get(keepId)) continue
       try {
-        db.prepare(`UPDATE "${ref.table}" SET "${ref.column}" = ? WHERE "${ref.column}" = ?`).run(keepId, dropId)
+        db.prepare(`UPDATE main."${ref.table}" SET "${ref.column}" = ? WHERE "${ref.column}" = ?`).run(keepId, dropId)
       } catch (e) {
         throw new UserError('registry.mergeConflict', { keep: keepId, drop: dropId, table: ref.table, reason: (e as Error).message })
       }
@@ -211,6 +233,8 @@ export function undoBlocker(db: Db, id: number): UserError | null {
     .prepare('SELECT id FROM player_merges WHERE id > ? AND undone_at IS NULL AND (keep_id IN (?, ?) OR drop_id IN (?, ?)) ORDER BY id DESC LIMIT 1')
     .get(id, r.keep_id, r.drop_id, r.keep_id, r.drop_id) as { id: number } | undefined
   if (later) return new UserError('registry.mergeNotLast', { id, later: later.id })
+  const sealed = sealedList(db, (JSON.parse(r.moved) as MovedRows).entryLists)
+  if (sealed) return new UserError('registry.mergeUndoSealed', { id, ...sealed })
   return null
 }
 
@@ -221,11 +245,11 @@ export function undoMerge(db: Db, id: number, reason: string): MergeRecord {
     if (blocker) throw blocker
     const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge
     const m = JSON.parse(r.moved) as MovedRows
-    const back = db.prepare('UPDATE rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
+    const back = db.prepare('UPDATE main.rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
     for (const l of m.entryLists) back.run(r.drop_id, l, r.keep_id)
     for (const [key, ids] of Object.entries(m.rows)) {
       const [table, column] = key.split('.') as [string, string]
-      const q = db.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE rowid = ?`)
+      const q = db.prepare(`UPDATE main."${table}" SET "${column}" = ? WHERE rowid = ?`)
       for (const rowid of ids) q.run(r.drop_id, rowid)
     }
     const kb = m.keepBefore

@@ -1,6 +1,7 @@
 // The current reference lists' entries by the registry's federation, status and rating (migrations 17 and 19): which
 // lists are held (PlayerReader.search reads a federation's or a status's page by rating from them) and their counts.
 import type { Db } from '../db/open'
+import { listSchema } from '../db/archive-files'
 import { currentReferenceLists } from './lists'
 import { liftTriggers } from './triggers'
 
@@ -33,7 +34,7 @@ export function syncRatingOrders(db: Db): void {
     db.prepare(
       `INSERT INTO rating_order (list_id, federation, rating, player_id, status)
        SELECT e.list_id, coalesce(p.federation, ''), coalesce(e.rating, -1), e.player_id, p.status
-         FROM rating_list_entries e INDEXED BY sqlite_autoindex_rating_list_entries_1 CROSS JOIN players p ON p.id = e.player_id
+         FROM ${listSchema(db, id)}.rating_list_entries e INDEXED BY sqlite_autoindex_rating_list_entries_1 CROSS JOIN players p ON p.id = e.player_id
         WHERE e.list_id = ? ORDER BY 2, 3, 4`
     ).run(id)
     db.prepare(RECOUNT_RATING_ORDER(true)).run(id)

@@ -5,6 +5,7 @@
 // batches of writes (a month's reports, a list's draft) run under.
 import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
+import { setTempStore } from '../db/archive-files'
 
 const byConnection = new WeakMap<Db, Map<string, Database.Statement>>()
 
@@ -55,11 +56,12 @@ export function withTempStoreInMemory<T>(db: Db, fn: () => T): T {
   if (db.inTransaction) return fn()
   const before = db.pragma('temp_store', { simple: true }) as number
   if (before === 2) return fn()
-  db.pragma('temp_store = MEMORY')
+  // the change deletes the connection's temporary objects, among them the views of the period archive files: made again
+  setTempStore(db, 2)
   try {
     return fn()
   } finally {
-    db.pragma(`temp_store = ${before}`)
+    setTempStore(db, before)
   }
 }
 

@@ -8,10 +8,13 @@ export const ENTRIES_GUARD = 'rating_list_entries_frozen_insert'
 
 /** Drops a trigger inside the caller's transaction; returns what puts it back exactly as it was (null: none). */
 export function dropTrigger(db: Db, name: string): (() => void) | null {
-  const t = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined
+  const t = db.prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'trigger' AND name = ?").get(name) as { sql: string } | undefined
   if (!t) return null
-  db.exec(`DROP TRIGGER "${name}"`)
-  return () => db.exec(t.sql)
+  db.exec(`DROP TRIGGER main."${name}"`)
+  // made again in `main` by name: unqualified, its table would be found first among the connection's views of the
+  // period archive files (db/archive-files.ts), where a trigger cannot be made
+  const again = t.sql.replace(/^CREATE\s+TRIGGER\s+/i, 'CREATE TRIGGER main.')
+  return () => db.exec(again)
 }
 
 /** Drops the named triggers (those there are) inside the caller's transaction; returns what puts them all back. */

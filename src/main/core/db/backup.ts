@@ -207,7 +207,8 @@ function sameCounts(a: TableCount[], b: TableCount[]): boolean {
   return a.length === b.length && a.every((t, i) => t.name === b[i]!.name && t.rows === b[i]!.rows)
 }
 
-function fsyncFile(file: string): void {
+/** A file's bytes made durable (fsync). */
+export function fsyncFile(file: string): void {
   const fd = openSync(file, 'r+')
   try {
     fsyncSync(fd)

@@ -6,6 +6,7 @@ import { migrate, latestVersion } from './migrate'
 import { migrations } from './migrations'
 import { UserError } from '../util/errors'
 import { backupBeforeUpgrade } from './backup'
+import { attachArchiveFiles } from './archive-files'
 
 export type Db = Database.Database
 
@@ -53,6 +54,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
       migrate(db, migrations)
     }
     else if (version < latest) throw new UserError('db.needsUpgrade', { file, version, latest })
+    // the sealed periods' files (docs/archive-periods.md): every reader of the office reads their lists too
+    if (file !== ':memory:') attachArchiveFiles(db, file)
     return db
   } catch (e) {
     db.close()

@@ -22,6 +22,7 @@ import { checksHandlers } from './checks'
 import { filesHandlers } from './files'
 import { UploadStore } from '../util/uploads'
 import { removeWriterMark } from '../db/writer-marks'
+import { removeStrayArchiveFiles } from '../db/archive-files'
 
 export const handlers: Handlers = {
   ...systemHandlers,
@@ -85,6 +86,8 @@ export function createServices(options: ServicesOptions): Services {
     notices.push({ level: 'info', key: 'db.open.notChecked', params: { file: options.dbPath, megabytes: Math.round(statSync(options.dbPath).size / 1e6) } })
   }
   const release = before && !options.readOnly ? takeLock(before) : null
+  // what an interrupted seal left in the archive folder: this session holds the office, no seal is under way
+  if (release) for (const file of removeStrayArchiveFiles(db, options.dbPath)) notices.push({ level: 'info', key: 'db.open.strayArchive', params: { file } })
   // a worker stopped by force (a cancelled job past its grace) leaves its writer's mark: removed with it (data/write-turn.ts)
   const onWorkerExit = memory ? undefined : (threadId: number): void => removeWriterMark(options.dbPath, process.pid, threadId)
   const jobs = new JobRunner({ contract: jobsContract, worker: options.worker, dbPath: options.dbPath, checkResults: options.checkOutput, onWorkerExit })

@@ -1,8 +1,8 @@
 // The public website after a merge of two registry records: the kept player's page shows the lines the merge moved to
 // him, and the incremental build equals a full build byte for byte (a merge changes a published player's lines without
 // a new list, so no "touched by a new list" can find him).
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
@@ -10,22 +10,12 @@ import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-m
 import { buildSite } from '../../../../src/main/core/services/site'
 import { playerPage } from '../../../../src/main/core/site/model'
 import { tempDir } from '../../../helpers/temp-db'
+import { folderFiles } from '../../../helpers/site-files'
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
 
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>()
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const f = join(d, name)
-      if (statSync(f).isDirectory()) walk(f)
-      else if (name !== 'site-manifest.json') out.set(relative(dir, f), readFileSync(f))
-    }
-  }
-  walk(dir)
-  return out
-}
+const files = (dir: string): Map<string, Buffer> => folderFiles(dir, ['site-manifest.json'])
 
 /** Three players on two published monthly lists: 1 and 2 on January's, 1 and 3 on February's (3 is 2 under a second record). */
 function office(file: string) {

@@ -3,9 +3,10 @@
 // and no search entry but still counts for his opponents; two builds give the same bytes; after one more list only the
 // files it changed are rewritten, and the result equals a full build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync, existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { tempDir } from '../../../helpers/temp-db'
+import { folderFiles } from '../../../helpers/site-files'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { publishDemoOctober } from '../../../helpers/demo-site'
 import { buildSite } from '../../../../src/main/core/services/site'
@@ -26,18 +27,7 @@ let db: Db
 let october: number
 let built: Awaited<ReturnType<typeof buildSite>>
 
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>()
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const f = join(d, name)
-      if (statSync(f).isDirectory()) walk(f)
-      else out.set(relative(dir, f), readFileSync(f))
-    }
-  }
-  walk(dir)
-  return out
-}
+const files = (dir: string): Map<string, Buffer> => folderFiles(dir)
 
 function id(surname: string, given: string): { id: number; fideId: number } {
   return db.prepare('SELECT id, fide_id AS fideId FROM players WHERE surname = ? AND given_names = ?').get(surname, given) as { id: number; fideId: number }

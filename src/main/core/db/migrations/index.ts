@@ -28,5 +28,6 @@ import { migration025 } from './025-rating-type-source'
 import { migration026 } from './026-list-publisher'
 import { migration027 } from './027-application-id'
 import { migration028 } from './028-frozen-list-checksums'
+import { migration029 } from './029-archive-files'
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration024, migration025, migration026, migration027, migration028]
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration024, migration025, migration026, migration027, migration028, migration029]

@@ -1,6 +1,9 @@
 -- index arbiters_player
 CREATE INDEX arbiters_player ON arbiters(player_id);
 
+-- index archive_file_lists_file
+CREATE INDEX archive_file_lists_file ON archive_file_lists(file_id);
+
 -- index audit_log_entity
 CREATE INDEX audit_log_entity ON audit_log(entity, entity_id);
 
@@ -125,6 +128,23 @@ CREATE TABLE arbiters (
         created_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         updated_at       TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
         CHECK (valid_from IS NULL OR valid_to IS NULL OR valid_from <= valid_to)
+      ) STRICT;
+
+-- table archive_file_lists
+CREATE TABLE archive_file_lists (
+        list_id INTEGER PRIMARY KEY REFERENCES rating_lists(id),
+        file_id INTEGER NOT NULL REFERENCES archive_files(id)
+      ) STRICT;
+
+-- table archive_files
+CREATE TABLE archive_files (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL UNIQUE CHECK (name GLOB '[0-9]*.db' AND name NOT GLOB '*[^0-9a-z.-]*'),
+        sha256     TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
+        bytes      INTEGER NOT NULL CHECK (bytes > 0),
+        first_date TEXT NOT NULL,
+        last_date  TEXT NOT NULL CHECK (last_date >= first_date),
+        sealed_at  TEXT NOT NULL
       ) STRICT;
 
 -- table audit_log
@@ -557,6 +577,19 @@ CREATE TABLE "tournaments" (
         CHECK (registered_date IS NULL OR registered_date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'), rating_type_source TEXT
         CHECK (rating_type_source IS NULL OR rating_type_source IN ('222','122','092','012','officer')), qc_reference TEXT
         CHECK (qc_reference IS NULL OR length(trim(qc_reference)) BETWEEN 1 AND 200)) STRICT;
+
+-- trigger archive_file_lists_kept
+CREATE TRIGGER archive_file_lists_kept BEFORE UPDATE ON archive_file_lists
+        BEGIN SELECT RAISE(ABORT, 'a sealed list stays in its archive file'); END;
+
+-- trigger archive_file_lists_no_delete
+CREATE TRIGGER archive_file_lists_no_delete BEFORE DELETE ON archive_file_lists
+        BEGIN SELECT RAISE(ABORT, 'a sealed list stays sealed'); END;
+
+-- trigger archive_files_no_delete
+CREATE TRIGGER archive_files_no_delete BEFORE DELETE ON archive_files
+        WHEN EXISTS (SELECT 1 FROM archive_file_lists WHERE file_id = OLD.id)
+        BEGIN SELECT RAISE(ABORT, 'an archive file holding lists stays recorded'); END;
 
 -- trigger audit_log_no_delete
 CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log

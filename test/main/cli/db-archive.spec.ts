@@ -1,0 +1,73 @@
+// `db check` with period archive files (docs/archive-periods.md): each recorded file proven the one that was sealed
+// (its SHA-256) and true to its account of its lists; a changed byte fails the check and names the file.
+import { mkdirSync, openSync, readSync, writeSync, closeSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../src/main/core/db/open'
+import { archiveDir } from '../../../src/main/core/db/archive-files'
+import { sealLists } from '../../../src/main/core/data/archive-seal'
+import { publishDemoOctober } from '../../helpers/demo-site'
+import { runCli } from '../../helpers/run-cli'
+import { tempDir } from '../../helpers/temp-db'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+/** Flips the byte at `at` (negative: from the end) of a file; returns what puts it back. */
+function flipByte(path: string, where: number): () => void {
+  const fd = openSync(path, 'r+')
+  const at = where < 0 ? statSync(path).size + where : where
+  const b = Buffer.alloc(1)
+  readSync(fd, b, 0, 1, at)
+  const was = b[0]!
+  writeSync(fd, Buffer.from([was ^ 0xff]), 0, 1, at)
+  closeSync(fd)
+  return () => {
+    const again = openSync(path, 'r+')
+    writeSync(again, Buffer.from([was]), 0, 1, at)
+    closeSync(again)
+  }
+}
+
+describe('db check with archive files', () => {
+  it('checks each sealed file, and fails naming the one that changed', async () => {
+    mkdirSync(tmp.file('office'))
+    const file = tmp.file('office/office.db')
+    const db = openDatabase(file)
+    const october = await publishDemoOctober(db)
+    const references = db.prepare("SELECT id FROM rating_lists WHERE status = 'reference'").pluck().all() as number[]
+    const name = sealLists(db, file, [...references, october]).file.name
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+
+    const ok = runCli(['--db', file, 'db', 'check'])
+    expect(ok.stderr).toBe('')
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain(`archive file  ${name}: 3 lists, ok`)
+    expect(ok.stdout).toMatch(/frozen lists {2}3\n/)
+
+    // a byte of a list's rows: the file still opens, and is not the one sealed
+    let putBack = flipByte(join(archiveDir(file), name), Math.floor(statSync(join(archiveDir(file), name)).size / 2))
+    try {
+      const bad = runCli(['--db', file, '--json', 'db', 'check'])
+      expect(bad.code).not.toBe(0)
+      const report = JSON.parse(bad.stdout) as { archiveFiles: { name: string; problems: string[] }[] }
+      expect(report.archiveFiles[0]!.name).toBe(name)
+      expect(report.archiveFiles[0]!.problems[0]).toMatch(/^SHA-256 [0-9a-f]{64}, [0-9a-f]{64} recorded when sealed$/)
+      expect(bad.stderr).toContain('the database has problems')
+    } finally {
+      putBack()
+    }
+    expect(runCli(['--db', file, 'db', 'check']).code).toBe(0)
+    // a byte of its schema (the triggers made last, at the end of the file): it no longer opens, and is named
+    putBack = flipByte(join(archiveDir(file), name), -1)
+    try {
+      const unreadable = runCli(['--db', file, 'db', 'check'])
+      expect(unreadable.code).toBe(1)
+      expect(unreadable.stderr).toContain(`The archive file ${join(archiveDir(file), name)} (the published lists from 1 September 2025 to 1 October 2025) cannot be read (malformed database schema`)
+    } finally {
+      putBack()
+    }
+    expect(runCli(['--db', file, 'db', 'check']).code).toBe(0)
+  })
+})
