@@ -18,6 +18,9 @@
 // within 2× the generation's floor; the daily backup's time independent of the archive's size (the largest archive's
 // within 1.5× the smallest's). Not in bench/baseline.json: the figure a design must reach, not a ratio to hold
 // (`npm run bench -- --ci` gates only ratios with a baseline; a target not met is printed, never a failure).
+// `--sealed`: before the month, the archive's years but the last are sealed into period archive files, a year a file
+// (docs/archive-periods.md: data/archive-seal.ts), the live database vacuumed and the files kept once in the backups
+// folder, as the seal does (all three timed and printed apart: the seal's one cost, not the month's).
 // Scale: `--players N` (default 100,000, `--ci` 5,000, `--full` 1.9 M: its 120-list archive takes about 45 min to
 // build, KEEP_DB to keep it), `--lists A,B` the archive sizes, `--tournaments N` (default 15,000 for 1.9 M players,
 // in proportion). KEEP_DB=FILE keeps each archive as FILE-<lists>-lists-<players>.db (built once, reused, upgraded in
@@ -29,6 +32,9 @@ import { openDatabase } from '../src/main/core/db/open'
 import { writeSettings } from '../src/main/core/data/settings'
 import { copyDatabaseFile, frozenListChecksums, listBackups, tableCounts, THREAD_FROM } from '../src/main/core/db/backup'
 import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thread'
+import { archiveFiles, vacuumLiveDatabase } from '../src/main/core/db/archive-files'
+import { keepArchiveCopies } from '../src/main/core/db/archive-backup'
+import { sealLists } from '../src/main/core/data/archive-seal'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { GenerateResult, PublishResult } from '../src/shared/contract/office-lists'
@@ -46,6 +52,7 @@ const SIZES = (arg('--lists') ?? '12,120').split(',').map(Number)
 const TOURNAMENTS = Number(arg('--tournaments') ?? Math.round((PLAYERS * 15_000) / 1_900_000))
 const LIST_DATE = '2026-01-01'
 const KEEP = process.env.KEEP_DB
+const SEALED = process.argv.includes('--sealed')
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--lists: archive sizes as whole numbers, e.g. 12,120 (not ${arg('--lists')})`)
 
 const s1 = (ms: number): string => `${(ms / 1000).toFixed(ms >= 10_000 ? 1 : 2)} s`
@@ -146,6 +153,39 @@ interface YearFigures {
 
 const script = await builtBenchWorker()
 
+/**
+ * Seals every year of the archive but the last (the list the month is generated from, and its year, stay the
+ * database's own), a year a file; then VACUUM (the deleted rows' pages given back, or every copy would still copy
+ * them) and the files' copies kept in the backups folder (`backupFile`'s). Each part timed and printed.
+ */
+function sealYears(db: Database.Database, file: string, backupFile: string): void {
+  const rows = db.prepare("SELECT id, substr(list_date, 1, 4) AS year FROM rating_lists WHERE status IN ('published', 'reference') ORDER BY list_date, id").all() as { id: number; year: string }[]
+  const last = rows.at(-1)?.year
+  const years = new Map<string, number[]>()
+  for (const r of rows) if (r.year !== last) years.set(r.year, [...(years.get(r.year) ?? []), r.id])
+  if (years.size === 0) return console.log('  nothing to seal: the archive holds one year')
+  const before = statSync(file).size
+  const sealed = timedSync(() => {
+    for (const ids of years.values()) sealLists(db, file, ids)
+  })
+  const vacuum = timedSync(() => vacuumLiveDatabase(db, file))
+  const kept = timedSync(() => keepArchiveCopies(db, file, backupFile))
+  const files = archiveFiles(db)
+  const filesBytes = files.reduce((n, f) => n + f.bytes, 0)
+  console.log(
+    `  sealed ${rows.length - (rows.filter((r) => r.year === last).length)} lists of ${years.size} years into ${files.length} files (${mb(filesBytes)}) in ${s1(sealed.wallMs)} (CPU ${s1(sealed.cpuMs)}); ` +
+      `VACUUM ${s1(vacuum.wallMs)}: the database ${mb(before)} → ${mb(statSync(file).size)}; the files copied to the backups folder in ${s1(kept.wallMs)}`
+  )
+}
+
+/** Wall and CPU time (ms, the process's) of a synchronous `f`. */
+function timedSync(f: () => unknown): { wallMs: number; cpuMs: number } {
+  const t = performance.now()
+  const c = cpuNow()
+  f()
+  return { wallMs: performance.now() - t, cpuMs: cpuNow() - c }
+}
+
 /** The scenario at one archive size. */
 async function yearWith(lists: number): Promise<YearFigures> {
   const t0 = performance.now()
@@ -165,6 +205,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
     writeSettings(db, { federationName: 'Benchmark Federation', federation: 'BEN' })
     const month = await timed(() => writeMonthOfReports(db, { tournaments: TOURNAMENTS, players: PLAYERS, month: '2025-12', fideIdOf: archiveFideId }))
     console.log(`  the month: ${TOURNAMENTS.toLocaleString('en')} tournaments, ${month.value.toLocaleString('en')} games in ${s1(month.wallMs)}`)
+    if (SEALED) sealYears(db, file, dir.file('backups/seal.db'))
     copyForGenerationFloor(db, file, dir.file('floor.db'))
     const bytes = statSync(file).size
     console.log(`  the database: ${mb(bytes)}`)
@@ -215,7 +256,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
       const partsSum = parts.reduce(([w, c], [, pw, pc]) => [w + pw, c + pc], [0, 0])
       const x = (a: number, b: number): string => `${(a / b).toFixed(2)}×`
       report({
-        name: `publication in year ten, ${lists} lists`,
+        name: `publication in year ten, ${lists} lists${SEALED ? ', sealed' : ''}`,
         items: r.players,
         unit: 'lines',
         run: { wallMs: wait.wallMs, cpuMs: wait.cpuMs, peakRssMb },

@@ -2,7 +2,8 @@
 // floor inserts the same rows by a bare prepared-statement loop in one transaction into the same schema, its
 // indexes dropped before and built after; a parse's floor reads the same bytes and splits them into lines; a
 // query's floor reads the same rows by primary key.
-import { closeSync, copyFileSync, openSync, readSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, openSync, readSync, symlinkSync } from 'node:fs'
+import { archiveDir } from '../../src/main/core/db/archive-files'
 import type { Db } from '../../src/main/core/db/open'
 import { openDatabase } from '../../src/main/core/db/open'
 import { withTempStoreInMemory } from '../../src/main/core/data/statements'
@@ -109,6 +110,8 @@ export function copyForGenerationFloor(db: Db, file: string, floorFile: string):
   const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
   if (checkpoint?.busy !== 0) throw new Error("the checkpoint before the floor's copy did not complete")
   copyFileSync(file, floorFile)
+  // the sealed periods' files (docs/archive-periods.md) are the same files: the copy attaches them as the database does
+  if (existsSync(archiveDir(file)) && !existsSync(archiveDir(floorFile))) symlinkSync(archiveDir(file), archiveDir(floorFile), 'dir')
 }
 
 /** The columns of an entry the list writer writes (the generation floor writes the same). */
@@ -129,7 +132,7 @@ export function generationFloor(db: Db, listId: number, floorFile: string, listD
   const fdb = openDatabase(floorFile)
   try {
     const floorList = Number(fdb.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('office', ?, 'standard', 'floor', 'draft')").run(listDate).lastInsertRowid)
-    const insE = fdb.prepare(`INSERT INTO rating_list_entries (list_id, ${ENTRY_COLUMNS}) VALUES (${floorList}${', ?'.repeat(14)})`)
+    const insE = fdb.prepare(`INSERT INTO main.rating_list_entries (list_id, ${ENTRY_COLUMNS}) VALUES (${floorList}${', ?'.repeat(14)})`)
     const c0 = process.cpuUsage()
     const t0 = performance.now()
     withTempStoreInMemory(fdb, () =>

@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     // a folder of its own for the safety copy: runs of the harness follow each other within the same minute
     await restoreDatabase(dbPath!, args[0]!, join(args[1]!, String(process.pid)))
     say('END')
-  } else if (op === 'backup') {
+  } else if (op === 'backup' || op === 'backup-sealed') {
     // each run starts from an empty folder: what a killed run left is all the harness finds there
     const folder = backupFolderBeside(dbPath!)
     rmSync(folder, { recursive: true, force: true })

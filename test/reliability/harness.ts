@@ -2,7 +2,7 @@
 // write's measured duration, and checks each time that the database opens, passes integrity_check and
 // foreign_key_check, and holds the operation whole or not at all.
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { frozenListProblemsIn } from '../../src/main/core/db/backup'
@@ -95,6 +95,8 @@ function inspect<S>(file: string, op: Operation<S>): { problems: string[]; state
 function fresh(op: Operation<unknown>, file: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
   rmSync(archiveDir(file), { recursive: true, force: true })
+  // an office with sealed periods starts with its archive files beside it
+  if (existsSync(archiveDir(op.before))) cpSync(archiveDir(op.before), archiveDir(file), { recursive: true })
   copyFileSync(op.before, file)
   for (const suffix of ['-wal', '-shm']) if (existsSync(op.before + suffix)) copyFileSync(op.before + suffix, file + suffix)
 }

@@ -148,14 +148,14 @@ export async function restore(dir: string, lines: number): Promise<Operation<str
   }
 }
 
-interface BackupState {
+export interface BackupState {
   office: string
   /** Each backup found under a backup's name: verified (opens, integrity, foreign keys, the office's rows and lists), or what it is. */
   backups: string[]
 }
 
 /** The office database as a value, and what each named backup beside it is worth against it. */
-function backupState(d: Database.Database): string {
+export function backupState(d: Database.Database): string {
   const lists = JSON.stringify(frozenListChecksums(d))
   const tables = JSON.stringify(tableCounts(d))
   const backups = listBackups(backupFolderBeside(d.name), basename(d.name)).map((b) => {

@@ -2,12 +2,18 @@
 // anywhere, the office opens with its archive files, passes the full check, and holds the lists either in the
 // database with no file recorded (a file written but not recorded is what the next session removes) or in one
 // recorded, checked file and no longer in the database; read through the views, the lists are the same either way.
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { PARTITIONED, archiveDir, removeStrayArchiveFiles } from '../../src/main/core/db/archive-files'
 import { officeState, stateDiff, type OfficeState } from './state'
 import type { Operation } from './harness'
-import { twoFideMonths } from './operations'
+import { backupState, twoFideMonths, type BackupState } from './operations'
+import { backupFolderBeside } from './state'
+import { openDatabase } from '../../src/main/core/db/open'
+import { archiveFiles } from '../../src/main/core/db/archive-files'
+import { sealLists } from '../../src/main/core/data/archive-seal'
+import { fileSha256 } from '../../src/main/core/util/durable-files'
 
 interface SealState {
   /** Every table as the product reads it (the partitioned ones through the views: the files' rows and the database's). */
@@ -51,4 +57,42 @@ function judge(now: string, before: string, after: string): string {
 export function sealPeriod(dir: string, lines: number): Operation<string> {
   const { before, lists } = twoFideMonths(dir, 'seal', lines, 7)
   return { name: 'seal', args: lists.map(String), before, snapshot: sealState, judge }
+}
+
+/**
+ * The daily backup of an office whose September lists are sealed, its backups folder empty (the archive file's copy
+ * is made by this backup): killed anywhere, the office is as it was, and the folder holds no backup or one verified
+ * backup whose archive file is beside it under its name, intact (what is under a name is never a part).
+ */
+export function sealedDailyBackup(dir: string, lines: number): Operation<string> {
+  const { before, lists } = twoFideMonths(dir, 'sealed-backup', lines / 2, 11)
+  const db = openDatabase(before)
+  const september = db.prepare("SELECT id FROM rating_lists WHERE list_date = '2026-09-01'").pluck().all() as number[]
+  sealLists(db, before, september.filter((id) => lists.includes(id)))
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  const snapshot = (d: Database.Database): string => {
+    const state = JSON.parse(backupState(d)) as BackupState
+    const copies = join(backupFolderBeside(d.name), 'archive')
+    // each recorded file under its name beside the backups is the file (its SHA-256); a part keeps its .partial name
+    const named = existsSync(copies) ? readdirSync(copies).filter((n) => !n.endsWith('.partial')) : []
+    const files = archiveFiles(d)
+    const copiesOk = named.every((n) => files.some((f) => f.name === n && fileSha256(join(copies, n)) === f.sha256))
+    const complete = files.every((f) => named.includes(f.name))
+    return JSON.stringify({ ...state, copies: copiesOk ? (complete ? 'all' : 'some') : 'a wrong file under a name' })
+  }
+  return {
+    name: 'backup-sealed',
+    args: [],
+    before,
+    snapshot,
+    judge: (now, b) => {
+      const [n, o] = [JSON.parse(now) as BackupState & { copies: string }, JSON.parse(b) as BackupState & { copies: string }]
+      if (n.office !== o.office) return 'partial: the office database changed'
+      if (n.copies === 'a wrong file under a name') return 'partial: an archive copy under its name is not the file'
+      if (n.backups.length === 0) return 'ok: before'
+      if (n.backups.length === 1 && n.backups[0] === 'verified' && n.copies === 'all') return 'ok: after'
+      return `partial: under a backup's name: ${n.backups.join(', ')}; archive copies: ${n.copies}`
+    }
+  }
 }

@@ -26,6 +26,14 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The archive file {file} does not hold the table {table} as this database does (expected the columns {expected}; found {found}): the database was not opened.',
     fr: 'Le fichier d’archive {file} ne contient pas la table {table} comme cette base (colonnes attendues : {expected} ; trouvées : {found}) : la base n’a pas été ouverte.'
   },
+  'db.archiveCopyDiffers': {
+    en: 'The copy of the archive file {file} is not that file (its SHA-256 is {sha256}; {recorded} was recorded when it was sealed): nothing was kept under its name.',
+    fr: 'La copie du fichier d’archive {file} n’est pas ce fichier (son SHA-256 est {sha256} ; {recorded} a été enregistré quand il a été scellé) : rien n’a été conservé sous son nom.'
+  },
+  'db.restoreArchiveMissing': {
+    en: 'The backup {file} records the archive file {archive} (the published lists from {first} to {last}), which is neither in the database’s archive folder nor, intact, in {folder}: nothing was restored and the database is unchanged.',
+    fr: 'La sauvegarde {file} fait référence au fichier d’archive {archive} (les listes publiées du {first} au {last}), qui n’est ni dans le dossier d’archive de la base ni, intact, dans {folder} : rien n’a été restauré et la base est inchangée.'
+  },
   'db.backupMissing': {
     en: 'No backup file at {file}.',
     fr: 'Aucune sauvegarde à l’emplacement {file}.'

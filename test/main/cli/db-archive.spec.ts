@@ -44,7 +44,8 @@ describe('db check with archive files', () => {
     expect(ok.stderr).toBe('')
     expect(ok.code).toBe(0)
     expect(ok.stdout).toContain(`archive file  ${name}: 3 lists, ok`)
-    expect(ok.stdout).toMatch(/frozen lists {2}3\n/)
+    // the frozen lists checked in the database are its own; the sealed ones are checked in their file
+    expect(ok.stdout).toMatch(/frozen lists {2}0\n/)
 
     // a byte of a list's rows: the file still opens, and is not the one sealed
     let putBack = flipByte(join(archiveDir(file), name), Math.floor(statSync(join(archiveDir(file), name)).size / 2))

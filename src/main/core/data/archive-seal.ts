@@ -4,12 +4,12 @@
 // point leaves either the rows in the database (and at most a file that no record names) or the file recorded and
 // the rows in it, never a list in neither or read twice.
 import Database from 'better-sqlite3'
-import { createHash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Db } from '../db/open'
 import { PARTITIONED, archiveDir, archiveFiles, attachArchiveFiles, detachArchiveFiles, listSchema, tableColumns, type ArchiveFileRecord } from '../db/archive-files'
-import { fillFrozenChecksums, frozenListChecksum, fsyncFile } from '../db/backup'
+import { fillFrozenChecksums, frozenListChecksum } from '../db/backup'
+import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 import { integrityCheck } from '../db/integrity-thread'
 import { BY_RATING_DELETE } from './list-by-rating'
 import { liftTriggers } from './triggers'
@@ -70,13 +70,12 @@ function listsToSeal(db: Db, listIds: readonly number[]): SealedList[] {
   return out
 }
 
-/** A name for the period's file that neither a record nor a file beside it has taken. */
-function freeName(db: Db, dir: string, first: string, last: string): string {
-  const taken = new Set(archiveFiles(db).map((f) => f.name))
-  for (let n = 1; ; n++) {
-    const name = `${first}-to-${last}${n === 1 ? '' : `-${n}`}.db`
-    if (!taken.has(name) && !existsSync(join(dir, name))) return name
-  }
+/**
+ * A period's file is named by its first and last list dates and the start of its SHA-256: a name is then one content
+ * wherever the file is (the database's archive folder, a backups folder), so a copy found under its name is that file.
+ */
+export function archiveFileName(first: string, last: string, sha256: string): string {
+  return `${first}-to-${last}-${sha256.slice(0, 16)}.db`
 }
 
 /** A table's definition for an archive file: the database's own, less its references (the lists and players stay in the database). */
@@ -203,33 +202,6 @@ export function checkArchiveFiles(db: Db, dbFile: string): ArchiveFileCheck[] {
   })
 }
 
-/** The SHA-256 of a file, read in 1 MB pieces. */
-export function fileSha256(path: string): string {
-  const h = createHash('sha256')
-  const buf = Buffer.allocUnsafe(1 << 20)
-  const fd = openSync(path, 'r')
-  try {
-    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) h.update(buf.subarray(0, n))
-  } finally {
-    closeSync(fd)
-  }
-  return h.digest('hex')
-}
-
-function fsyncDir(dir: string): void {
-  const fd = openSync(dir, 'r')
-  try {
-    // a directory's entry made durable: where the platform refuses to sync a folder (Windows), the rename is
-    try {
-      fsyncSync(fd)
-    } catch {
-      /* not supported for folders here */
-    }
-  } finally {
-    closeSync(fd)
-  }
-}
-
 /**
  * Seals published or reference lists into a new archive file beside the database `dbFile` (the connection's own file),
  * in the caller's write turn: the file written and checked (integrity; each list's entries, keys and sheets counted;
@@ -242,22 +214,25 @@ export function sealLists(db: Db, dbFile: string, listIds: readonly number[], no
   mkdirSync(dir, { recursive: true })
   const first = lists.reduce((a, l) => (l.listDate < a ? l.listDate : a), lists[0]!.listDate)
   const last = lists.reduce((a, l) => (l.listDate > a ? l.listDate : a), lists[0]!.listDate)
-  const name = freeName(db, dir, first, last)
-  const path = join(dir, name)
-  const partial = `${path}.partial`
+  const partial = join(dir, `${first}-to-${last}.db.partial`)
   rmSync(partial, { force: true })
+  let name: string
+  let sha256: string
   try {
     writeFile(db, partial, lists)
     const problems = archiveFileProblems(partial, lists)
-    if (problems.length > 0) throw new UserError('archive.sealUnverified', { file: path, problems: problems.slice(0, 5).join('; ') })
+    if (problems.length > 0) throw new UserError('archive.sealUnverified', { file: partial, problems: problems.slice(0, 5).join('; ') })
     fsyncFile(partial)
-    renameSync(partial, path)
+    sha256 = fileSha256(partial)
+    name = archiveFileName(first, last, sha256)
+    renameSync(partial, join(dir, name))
     fsyncDir(dir)
   } catch (e) {
     rmSync(partial, { force: true })
     throw e
   }
-  const record = { name, sha256: fileSha256(path), bytes: statSync(path).size, firstDate: first, lastDate: last, sealedAt: now() }
+  const path = join(dir, name)
+  const record = { name, sha256, bytes: statSync(path).size, firstDate: first, lastDate: last, sealedAt: now() }
   let id = 0
   try {
     db.transaction(() => {

@@ -161,7 +161,21 @@ export function removeStrayArchiveFiles(db: Connection, dbFile: string): string[
   const dir = archiveDir(dbFile)
   if (!existsSync(dir)) return []
   const recorded = new Set(archiveFiles(db).map((f) => f.name))
-  const stray = readdirSync(dir).filter((name) => !recorded.has(name) && /^\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}(-\d+)?\.db(\.partial|-journal|\.partial-journal)?$/.test(name))
+  const stray = readdirSync(dir).filter((name) => !recorded.has(name) && /^\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}(-[0-9a-f]{16})?\.db(\.partial)?(-journal)?$/.test(name))
   for (const name of stray) rmSync(join(dir, name), { force: true })
   return stray.sort()
+}
+
+/**
+ * VACUUM of the live database (after a seal, so that its copies no longer carry the sealed rows' freed pages), on a
+ * connection with no transaction open. VACUUM makes the database's indexes again by their SQL, whose table names the
+ * views would take: the views and attachments are lifted around it and made again after.
+ */
+export function vacuumLiveDatabase(db: Connection, dbFile: string): void {
+  detachArchiveFiles(db)
+  try {
+    db.exec('VACUUM')
+  } finally {
+    attachArchiveFiles(db, dbFile)
+  }
 }

@@ -2,7 +2,7 @@
 // safety copy of the current file first, a check of integrity and foreign keys, and the retention rule.
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, copyFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, copyFileSync, readdirSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Db } from './open'
 import { latestVersion } from './migrate'
@@ -11,6 +11,8 @@ import { RATING_OFFICE_APPLICATION_ID } from './migrations/027-application-id'
 import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-thread'
 import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
+import { fsyncFile } from '../util/durable-files'
+import { bringArchiveFiles, keepArchiveCopies, planArchiveRestore, setAsideArchiveFiles } from './archive-backup'
 
 export interface TableCount {
   name: string
@@ -39,11 +41,11 @@ function quoteIdent(name: string): string {
 }
 
 function tableNames(db: Db): string[] {
-  return (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
+  return (db.prepare("SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
 }
 
 function hasTable(db: Db, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
+  return db.prepare("SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined
 }
 
 function hasColumn(db: Db, table: string, column: string): boolean {
@@ -62,7 +64,15 @@ const ENTRY_COLUMNS_BEFORE_8 = 'player_id, rating, games, k, flags, title, feder
 /** Entries a frozen list's checksum reads at once (by key, after the last one read). */
 const CHECKSUM_PAGE = 8192
 
-const FROZEN_LISTS = "SELECT id FROM rating_lists WHERE status IN ('published','reference') ORDER BY id"
+/**
+ * The frozen lists whose entries are the file's own: every published or reference list but those sealed into a period
+ * archive file (migration 29), which are checked in their file (`checkArchiveFiles`, data/archive-seal.ts) and backed
+ * up with it, so that a database's check and its copy's are of the same rows whatever the connection attaches.
+ */
+function frozenListIds(db: Db): number[] {
+  const sealed = hasTable(db, 'archive_file_lists') ? ' AND id NOT IN (SELECT list_id FROM main.archive_file_lists)' : ''
+  return db.prepare(`SELECT id FROM main.rating_lists WHERE status IN ('published','reference')${sealed} ORDER BY id`).pluck().all() as number[]
+}
 
 /**
  * The text of a page of a frozen list's entries (its entries in key order, `@rows` of them, after the key `@after`),
@@ -100,7 +110,7 @@ export function frozenListChecksum(db: Db, listId: number, pageRows = CHECKSUM_P
 export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE): Record<number, string> {
   if (!hasTable(db, 'rating_lists')) return {}
   const out: Record<number, string> = {}
-  for (const { id } of db.prepare(FROZEN_LISTS).all() as { id: number }[]) out[id] = frozenListChecksum(db, id, pageRows)
+  for (const id of frozenListIds(db)) out[id] = frozenListChecksum(db, id, pageRows)
   return out
 }
 
@@ -165,9 +175,9 @@ function frozenListProblems(db: Db, computed: Record<number, string>): FrozenLis
   return problems
 }
 
-/** Row counts of every table (virtual tables left out), as a backup's verification compares them. */
+/** Row counts of every table of the file itself (virtual tables and attached archive files left out), as a backup's verification compares them. */
 export function tableCounts(db: Db): TableCount[] {
-  return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(name)}`).get() as { n: number }).n }))
+  return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM main.${quoteIdent(name)}`).get() as { n: number }).n }))
 }
 
 /** Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists. */
@@ -207,16 +217,6 @@ function sameCounts(a: TableCount[], b: TableCount[]): boolean {
   return a.length === b.length && a.every((t, i) => t.name === b[i]!.name && t.rows === b[i]!.rows)
 }
 
-/** A file's bytes made durable (fsync). */
-export function fsyncFile(file: string): void {
-  const fd = openSync(file, 'r+')
-  try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-}
-
 /**
  * What the copy's checks are compared with: the source's row counts and the checksum of each frozen list — its
  * recorded one (migration 28) where filled, so that the source's frozen lists are not read again at every copy, else
@@ -227,7 +227,7 @@ function sourceFigures(db: Db): SourceFigures {
   const listChecksums: Record<number, string> = {}
   const recorded = new Set<number>()
   if (hasTable(db, 'rating_lists')) {
-    for (const { id } of db.prepare(FROZEN_LISTS).all() as { id: number }[]) {
+    for (const id of frozenListIds(db)) {
       const checksum = records.get(id)?.checksum
       if (checksum) recorded.add(id)
       listChecksums[id] = checksum ?? frozenListChecksum(db, id)
@@ -339,6 +339,8 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
   try {
     await copyDatabaseFile(db, partial)
     const copy = await verifyBackupCopy(db, partial, out, options)
+    // the sealed periods' files it records, kept once beside the backups (docs/archive-periods.md)
+    keepArchiveCopies(db, db.name, out)
     renameSync(partial, out)
     return { ...copy, file: out, bytes: statSync(out).size }
   } finally {
@@ -416,6 +418,8 @@ export async function restoreDatabase(dbPath: string, from: string, safetyDir = 
   }
   const latest = latestVersion(migrations)
   if (check.schemaVersion > latest) throw new UserError('db.tooNew', { file: from, version: check.schemaVersion, latest })
+  // every archive file the backup records found and checked before anything changes
+  const archives = withFile(from, (b) => planArchiveRestore(b, from, dbPath))
   let safetyCopy: string | null = null
   if (existsSync(dbPath)) {
     const current = new Database(dbPath, { fileMustExist: true })
@@ -428,11 +432,14 @@ export async function restoreDatabase(dbPath: string, from: string, safetyDir = 
       current.close()
     }
   }
+  bringArchiveFiles(archives, dbPath)
   const incoming = join(dirname(dbPath), `.${basename(dbPath)}.restoring`)
   copyFileSync(from, incoming)
   fsyncFile(incoming)
   for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true })
   renameSync(incoming, dbPath)
+  // the replaced database's own archive files go beside its safety copy
+  setAsideArchiveFiles([...archives.inPlace, ...archives.brought.map((b) => b.name)], dbPath, safetyCopy)
   return { restored: dbPath, from, safetyCopy, check }
 }
 
@@ -513,6 +520,7 @@ export function backupBeforeUpgrade(db: Db, dbPath: string, now = new Date(), ru
     db.prepare('VACUUM INTO ?').run(partial)
     fsyncFile(partial)
     verifyCopy(db, partial, out)
+    keepArchiveCopies(db, dbPath, out)
     renameSync(partial, out)
   } finally {
     rmSync(partial, { force: true })

@@ -9,7 +9,8 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { archiveDir, archiveFiles } from '../../../../src/main/core/db/archive-files'
-import { archiveFileProblems, fileSha256, sealLists } from '../../../../src/main/core/data/archive-seal'
+import { archiveFileName, archiveFileProblems, sealLists } from '../../../../src/main/core/data/archive-seal'
+import { fileSha256 } from '../../../../src/main/core/util/durable-files'
 import { mergePlayers } from '../../../../src/main/core/data/player-merges'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { generateDraft } from '../../../../src/main/core/services/list-generation'
@@ -74,10 +75,13 @@ describe('sealing lists into period archive files', () => {
   it('moves every row of the sealed lists out of the database into two checked files that the database records', () => {
     const db = sealed.ctx.db
     const recorded = archiveFiles(db)
-    expect(recorded.map((f) => [f.name, f.firstDate, f.lastDate])).toEqual([
-      ['2025-09-01-to-2025-10-01.db', '2025-09-01', '2025-10-01'],
-      ['2025-11-01-to-2025-11-01.db', '2025-11-01', '2025-11-01']
+    expect(recorded.map((f) => [f.firstDate, f.lastDate])).toEqual([
+      ['2025-09-01', '2025-10-01'],
+      ['2025-11-01', '2025-11-01']
     ])
+    // each named by its period and its content
+    for (const f of recorded) expect(f.name).toBe(archiveFileName(f.firstDate, f.lastDate, f.sha256))
+    expect(recorded[0]!.name).toMatch(/^2025-09-01-to-2025-10-01-[0-9a-f]{16}\.db$/)
     for (const table of ['rating_list_entries', 'office_list_sheets', 'list_by_rating']) {
       const all = plain.ctx.db.prepare(`SELECT count(*) FROM main.${table}`).pluck().get() as number
       expect(all).toBeGreaterThan(0)
@@ -265,7 +269,7 @@ describe('what sealing refuses, and what a sealed period refuses', () => {
     expect(refused([987654])).toBe('lists.notFound')
     expect(refused([])).toBe('archive.sealNothing')
     expect(archiveFiles(db)).toHaveLength(files)
-    expect(readdirSync(archiveDir(sealedFile)).sort()).toEqual(['2025-09-01-to-2025-10-01.db', '2025-11-01-to-2025-11-01.db'])
+    expect(readdirSync(archiveDir(sealedFile)).sort()).toEqual(archiveFiles(db).map((f) => f.name).sort())
   })
 
   it('writes nothing through the views: a writer that does not name the database’s own table fails', () => {
@@ -286,7 +290,7 @@ describe('what sealing refuses, and what a sealed period refuses', () => {
       mergePlayers(db, keep!, drop!, 'one person, two records')
     } catch (e) {
       expect((e as UserError).key).toBe('registry.mergeSealed')
-      expect((e as UserError).params).toMatchObject({ listDate: '2025-09-01', file: '2025-09-01-to-2025-10-01.db' })
+      expect((e as UserError).params).toMatchObject({ listDate: '2025-09-01', file: archiveFiles(db)[0]!.name })
     }
     expect(db.prepare('SELECT count(*) FROM player_merges').pluck().get()).toBe(before)
     expect(db.prepare("SELECT status FROM players WHERE id = ?").pluck().get(drop)).not.toBe('merged')

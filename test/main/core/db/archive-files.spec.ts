@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { PARTITIONED, TWINNED_TRIGGERS, archiveDir, twinTrigger } from '../../../../src/main/core/db/archive-files'
+import { PARTITIONED, TWINNED_TRIGGERS, archiveDir, twinTrigger, vacuumLiveDatabase } from '../../../../src/main/core/db/archive-files'
 import { sealLists } from '../../../../src/main/core/data/archive-seal'
 import { withTempStoreInMemory } from '../../../../src/main/core/data/statements'
 import { createServices } from '../../../../src/main/core/services/index'
@@ -77,6 +77,24 @@ describe('a connection and the archive files', () => {
     db.close()
   })
 
+  it('vacuums the live database after a seal (which a view would stop), and reads the sealed lists after', async () => {
+    mkdirSync(tmp.file('vacuum'))
+    const file = tmp.file('vacuum/office.db')
+    const db = openDatabase(file)
+    const october = await publishDemoOctober(db)
+    const references = db.prepare("SELECT id FROM rating_lists WHERE status = 'reference'").pluck().all() as number[]
+    sealLists(db, file, [...references, october])
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    const pages = (): number => db.pragma('page_count', { simple: true }) as number
+    const before = pages()
+    expect(() => db.exec('VACUUM')).toThrow(/views may not be indexed/)
+    vacuumLiveDatabase(db, file)
+    expect(pages()).toBeLessThan(before)
+    expect(db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(october)).toBe(298)
+    expect(tempObjects(db)).toHaveLength(6)
+    db.close()
+  })
+
   it('removes at the start of the session what an interrupted seal left, and tells the officer; recorded files stay', async () => {
     mkdirSync(tmp.file('stray'))
     const file = tmp.file('stray/office.db')
@@ -85,12 +103,12 @@ describe('a connection and the archive files', () => {
     const sealed = sealLists(db, file, [october]).file.name
     db.close()
     // a file written and renamed but never recorded, and a seal's unfinished part
-    writeFileSync(join(archiveDir(file), '2025-11-01-to-2025-11-01.db'), 'not recorded')
+    writeFileSync(join(archiveDir(file), '2025-11-01-to-2025-11-01-0123456789abcdef.db'), 'not recorded')
     writeFileSync(join(archiveDir(file), '2025-12-01-to-2025-12-01.db.partial'), 'unfinished')
     writeFileSync(join(archiveDir(file), 'notes.txt'), 'the officer’s own file')
     const services = createServices({ dbPath: file, host: 'cli', appVersion: 'test', worker: sourceWorkerScript() })
     try {
-      expect(services.ctx.notices.filter((n) => n.key === 'db.open.strayArchive').map((n) => n.params.file)).toEqual(['2025-11-01-to-2025-11-01.db', '2025-12-01-to-2025-12-01.db.partial'])
+      expect(services.ctx.notices.filter((n) => n.key === 'db.open.strayArchive').map((n) => n.params.file)).toEqual(['2025-11-01-to-2025-11-01-0123456789abcdef.db', '2025-12-01-to-2025-12-01.db.partial'])
       expect(readdirSync(archiveDir(file)).sort()).toEqual([sealed, 'notes.txt'])
       expect(services.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(october)).toBe(298)
     } finally {

@@ -1,0 +1,39 @@
+// Files made durable and proven: a file's bytes synced to the disk, a folder's entries synced after a rename, a
+// file's SHA-256 read in pieces (backups, archive files, exports).
+import { closeSync, fsyncSync, openSync, readSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+
+/** A file's bytes made durable (fsync). */
+export function fsyncFile(file: string): void {
+  const fd = openSync(file, 'r+')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** A folder's entries made durable after a rename into it; where the platform cannot sync a folder (Windows), the rename is. */
+export function fsyncDir(dir: string): void {
+  const fd = openSync(dir, 'r')
+  try {
+    fsyncSync(fd)
+  } catch {
+    // not supported for folders here
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The SHA-256 of a file, read in 1 MB pieces. */
+export function fileSha256(path: string): string {
+  const h = createHash('sha256')
+  const buf = Buffer.allocUnsafe(1 << 20)
+  const fd = openSync(path, 'r')
+  try {
+    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) h.update(buf.subarray(0, n))
+  } finally {
+    closeSync(fd)
+  }
+  return h.digest('hex')
+}
