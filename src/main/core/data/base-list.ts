@@ -2,6 +2,7 @@
 // registry's facts and the corrections carried, the imported lists the inactivity rule looks back on, and the players
 // a big list's helper computes (those the period touched).
 import type { Db } from '../db/open'
+import { listSchema } from '../db/archive-files'
 import type { Edition } from '../../../shared/contract/rating'
 import type { RatingType } from '../model/tournament'
 import type { BaseEntry, EntryStatus, ListEditionLookup, ListGames, PeriodTournament, PlayerFacts } from '../lists/types'
@@ -88,14 +89,17 @@ const FACTS_AS_LINE = `p.sex IS e.sex AND p.title IS e.title AND p.federation IS
 const BASE_LINE_COLUMNS = `e.player_id, e.rating, e.k, e.games, e.flags, e.title, e.federation, e.birth_year, e.sex, e.entry_status,
   e.rated_games, e.highest_rating, e.tracked_since, e.recent_games,
   CASE WHEN ${FACTS_AS_LINE} THEN NULL ELSE json_array(p.birth_date, p.sex, p.title, p.federation) END`
-const BASE_LINE_FROM = 'FROM rating_list_entries e JOIN players p ON p.id = e.player_id'
-
-/** The columns and joins of a base line with the look-back's imported lists (none: the statement as it always was). */
-function baseLineSql(lookBack: LookBack | null, base: { id: number }): { columns: string; joins: string } {
+/**
+ * The columns, the table and the joins of a base line with the look-back's imported lists (none: the statement as it
+ * always was). Each list is read in the file that holds it (`listSchema`: the database, or a sealed period's archive
+ * file): through the view of every file, an ordered read of one list merges or sorts the arms of all of them.
+ */
+function baseLineSql(db: Db, lookBack: LookBack | null, base: { id: number }): { columns: string; from: string; joins: string } {
   const others = (lookBack?.lists ?? []).filter((l) => l.listId !== base.id)
   return {
     columns: BASE_LINE_COLUMNS + others.map((_, i) => `, r${i}.games`).join(''),
-    joins: others.map((l, i) => ` LEFT JOIN rating_list_entries r${i} ON r${i}.list_id = ${Number(l.listId)} AND r${i}.player_id = e.player_id`).join('')
+    from: `FROM ${listSchema(db, base.id)}.rating_list_entries e JOIN players p ON p.id = e.player_id`,
+    joins: others.map((l, i) => ` LEFT JOIN ${listSchema(db, l.listId)}.rating_list_entries r${i} ON r${i}.list_id = ${Number(l.listId)} AND r${i}.player_id = e.player_id`).join('')
   }
 }
 
@@ -251,8 +255,8 @@ export function readBaseLinesExcept(
   lookBack: LookBack | null = null
 ): void {
   const size = range.batch ?? 2048
-  const sql = baseLineSql(lookBack, base)
-  const batch = db.prepare(`SELECT ${sql.columns} ${BASE_LINE_FROM}${sql.joins} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
+  const sql = baseLineSql(db, lookBack, base)
+  const batch = db.prepare(`SELECT ${sql.columns} ${sql.from}${sql.joins} WHERE e.list_id = ? AND e.player_id > ? ORDER BY e.player_id LIMIT ?`).raw()
   const lineOf = baseLineReader(base, delta, lookBack)
   let after = range.from - 1
   let s = 0
@@ -305,9 +309,9 @@ export function touchedPlayers(db: Db, base: BaseListRef, rows: readonly PeriodT
 
 /** The base lines of the players a big list's helper computes, by their keys, in player order (raw rows of BASE_LINE_COLUMNS). */
 export function touchedBaseRows(db: Db, base: BaseListRef, lookBack: LookBack, only: Float64Array): unknown[][] {
-  const sql = baseLineSql(lookBack, base)
+  const sql = baseLineSql(db, lookBack, base)
   const many = db
-    .prepare(`SELECT ${sql.columns} FROM json_each(?) j CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id${sql.joins}`)
+    .prepare(`SELECT ${sql.columns} FROM json_each(?) j CROSS JOIN ${listSchema(db, base.id)}.rating_list_entries e ON e.list_id = ? AND e.player_id = j.value CROSS JOIN players p ON p.id = e.player_id${sql.joins}`)
     .raw()
   const rows: unknown[][] = []
   rowsForIds(many, only, [base.id], (r) => rows.push(r))
@@ -360,9 +364,9 @@ function takeStoredLines(db: Db, base: BaseListRef, lookBack: LookBack, delta: R
     }
     return
   }
-  const sql = baseLineSql(lookBack, base)
+  const sql = baseLineSql(db, lookBack, base)
   let n = 0
-  for (const r of db.prepare(`SELECT ${sql.columns} ${BASE_LINE_FROM}${sql.joins} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
+  for (const r of db.prepare(`SELECT ${sql.columns} ${sql.from}${sql.joins} WHERE e.list_id = ? ORDER BY e.player_id`).raw().iterate(base.id) as IterableIterator<unknown[]>) {
     if ((++n & 65535) === 0) throwIfCancelled?.()
     take(r)
   }

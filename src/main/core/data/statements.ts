@@ -65,6 +65,15 @@ export function withTempStoreInMemory<T>(db: Db, fn: () => T): T {
   }
 }
 
+/**
+ * `fn` in one read transaction (BEGIN DEFERRED: a read lock from its first read, a write lock only if it writes), or
+ * inside the caller's transaction when one is open: what it reads is one state of the database, and its statements
+ * share one lock instead of taking one each (with the period archive files attached, one on every file).
+ */
+export function readTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).deferred()
+}
+
 /** How many ids `rowsForIds` gives a statement at once (one JSON array of some 30 KB). */
 export const IDS_A_BATCH = 4096
 
