@@ -7,14 +7,17 @@
 // screen's call (every list with its entry count), a search inside a list (a surname, a common one, two letters).
 // KEEP_DB=FILE keeps (or reuses, upgraded in place, or finishes building) the database: a full build takes about 45 min
 // on the loaded 2-core machine (docs/performance.md); `--build-only` builds it and stops, so that the build can run
-// outside the bench lock and a later run times the lookups. The OS file cache is not dropped.
+// outside the bench lock and a later run times the lookups. The OS file cache is not dropped. `--sealed`: the lookups on
+// a copy of the archive whose years but the last are sealed into period archive files (bench/lib/seal.ts), read
+// through the views every connection makes (docs/archive-periods.md).
+import { copyFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { openDatabase, type Db } from '../src/main/core/db/open'
 import { listsHandlers } from '../src/main/core/services/lists'
 import { archiveHandlers } from '../src/main/core/services/archive'
 import type { ServiceContext } from '../src/main/core/services/context'
 import { tempDir } from '../test/helpers/temp-db'
-import { archiveListSize, percentile, pick, readyArchive, report, target, type Run } from './lib'
+import { archiveListSize, percentile, pick, readyArchive, report, sealYears, target, type Run } from './lib'
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name)
@@ -27,16 +30,31 @@ const SAMPLES = Number(arg('--samples') ?? 200)
 const TARGET_P95_MS = 20
 
 const KEEP = process.env.KEEP_DB
-// a temporary directory only when the database is not kept (a kept one left an empty directory behind)
-const tmp = KEEP ? null : tempDir('rating-office-bench-')
-const file = KEEP ?? tmp!.file('archive.db')
+const SEALED = process.argv.includes('--sealed')
+// a temporary directory only when the database is not kept (a kept one left an empty directory behind), or for the
+// sealed copy of a kept one
+const tmp = KEEP && !SEALED ? null : tempDir('rating-office-bench-')
+const built = KEEP ?? tmp!.file('archive.db')
 
 const archive = { players: PLAYERS, lists: LISTS }
 /** Entries of list l (bench/lib/archive.ts). */
 const listSize = (l: number): number => archiveListSize(archive, l)
 
 // built, or reused, upgraded in place or finished (KEEP_DB), and checked: bench/lib/archive.ts
-readyArchive(file, archive)
+readyArchive(built, archive)
+const file = SEALED ? sealedCopy(built, tmp!.file('sealed.db')) : built
+
+/** The archive copied, then its years but the last sealed (the kept file is never sealed). */
+function sealedCopy(from: string, to: string): string {
+  copyFileSync(from, to)
+  const db = openDatabase(to)
+  try {
+    console.log(sealYears(db, to))
+  } finally {
+    db.close()
+  }
+  return to
+}
 // `--build-only`: build (or finish building) the KEEP_DB file and stop, so that a long build runs outside the bench lock
 if (process.argv.includes('--build-only')) {
   tmp?.cleanup()
@@ -100,7 +118,7 @@ function measure(name: string, f: Lookup, floor?: { what: string; f: Lookup }): 
     const r = latencyRun(...run[phase])
     const fl = base ? latencyRun(...base[phase]).run : null
     report({
-      name: `archive ${name}, ${phase}`,
+      name: `archive ${name}, ${phase}${SEALED ? ', sealed' : ''}`,
       items: SAMPLES,
       unit: 'lookups',
       run: r.run,

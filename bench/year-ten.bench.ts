@@ -32,15 +32,12 @@ import { openDatabase } from '../src/main/core/db/open'
 import { writeSettings } from '../src/main/core/data/settings'
 import { copyDatabaseFile, frozenListChecksums, listBackups, tableCounts, THREAD_FROM } from '../src/main/core/db/backup'
 import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thread'
-import { archiveFiles, vacuumLiveDatabase } from '../src/main/core/db/archive-files'
-import { keepArchiveCopies } from '../src/main/core/db/archive-backup'
-import { sealLists } from '../src/main/core/data/archive-seal'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { GenerateResult, PublishResult } from '../src/shared/contract/office-lists'
 import { tempDir } from '../test/helpers/temp-db'
 import { builtBenchWorker } from './built-worker'
-import { archiveFideId, copyForGenerationFloor, cpuNow, generationFloor, phaseClock, pick, readyArchive, report, resetPeakRss, target, writeMonthOfReports, type Run } from './lib'
+import { archiveFideId, copyForGenerationFloor, cpuNow, generationFloor, phaseClock, pick, readyArchive, report, resetPeakRss, sealYears, target, writeMonthOfReports, type Run } from './lib'
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name)
@@ -153,39 +150,6 @@ interface YearFigures {
 
 const script = await builtBenchWorker()
 
-/**
- * Seals every year of the archive but the last (the list the month is generated from, and its year, stay the
- * database's own), a year a file; then VACUUM (the deleted rows' pages given back, or every copy would still copy
- * them) and the files' copies kept in the backups folder (`backupFile`'s). Each part timed and printed.
- */
-function sealYears(db: Database.Database, file: string, backupFile: string): void {
-  const rows = db.prepare("SELECT id, substr(list_date, 1, 4) AS year FROM rating_lists WHERE status IN ('published', 'reference') ORDER BY list_date, id").all() as { id: number; year: string }[]
-  const last = rows.at(-1)?.year
-  const years = new Map<string, number[]>()
-  for (const r of rows) if (r.year !== last) years.set(r.year, [...(years.get(r.year) ?? []), r.id])
-  if (years.size === 0) return console.log('  nothing to seal: the archive holds one year')
-  const before = statSync(file).size
-  const sealed = timedSync(() => {
-    for (const ids of years.values()) sealLists(db, file, ids)
-  })
-  const vacuum = timedSync(() => vacuumLiveDatabase(db, file))
-  const kept = timedSync(() => keepArchiveCopies(db, file, backupFile))
-  const files = archiveFiles(db)
-  const filesBytes = files.reduce((n, f) => n + f.bytes, 0)
-  console.log(
-    `  sealed ${rows.length - (rows.filter((r) => r.year === last).length)} lists of ${years.size} years into ${files.length} files (${mb(filesBytes)}) in ${s1(sealed.wallMs)} (CPU ${s1(sealed.cpuMs)}); ` +
-      `VACUUM ${s1(vacuum.wallMs)}: the database ${mb(before)} → ${mb(statSync(file).size)}; the files copied to the backups folder in ${s1(kept.wallMs)}`
-  )
-}
-
-/** Wall and CPU time (ms, the process's) of a synchronous `f`. */
-function timedSync(f: () => unknown): { wallMs: number; cpuMs: number } {
-  const t = performance.now()
-  const c = cpuNow()
-  f()
-  return { wallMs: performance.now() - t, cpuMs: cpuNow() - c }
-}
-
 /** The scenario at one archive size. */
 async function yearWith(lists: number): Promise<YearFigures> {
   const t0 = performance.now()
@@ -205,7 +169,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
     writeSettings(db, { federationName: 'Benchmark Federation', federation: 'BEN' })
     const month = await timed(() => writeMonthOfReports(db, { tournaments: TOURNAMENTS, players: PLAYERS, month: '2025-12', fideIdOf: archiveFideId }))
     console.log(`  the month: ${TOURNAMENTS.toLocaleString('en')} tournaments, ${month.value.toLocaleString('en')} games in ${s1(month.wallMs)}`)
-    if (SEALED) sealYears(db, file, dir.file('backups/seal.db'))
+    if (SEALED) console.log(`  ${sealYears(db, file, dir.file('backups/seal.db'))}`)
     copyForGenerationFloor(db, file, dir.file('floor.db'))
     const bytes = statSync(file).size
     console.log(`  the database: ${mb(bytes)}`)

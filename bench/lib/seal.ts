@@ -1,0 +1,45 @@
+// The archive sealed as an office would seal it (docs/archive-periods.md): every year but the last into a period
+// archive file of its own, the live database vacuumed, the files kept once in the backups folder. For the benches
+// that compare an office's month or lookups with and without its archive sealed (year-ten, archive).
+import { statSync } from 'node:fs'
+import type { Db } from '../../src/main/core/db/open'
+import { archiveFiles, vacuumLiveDatabase } from '../../src/main/core/db/archive-files'
+import { keepArchiveCopies } from '../../src/main/core/db/archive-backup'
+import { sealLists } from '../../src/main/core/data/archive-seal'
+import { cpuNow } from './measure'
+
+const s1 = (ms: number): string => `${(ms / 1000).toFixed(ms >= 10_000 ? 1 : 2)} s`
+const mb = (bytes: number): string => `${Math.round(bytes / 1024 / 1024).toLocaleString('en')} MB`
+
+/** Wall and CPU time (ms, the process's) of a synchronous `f`. */
+function timedSync(f: () => unknown): { wallMs: number; cpuMs: number } {
+  const t = performance.now()
+  const c = cpuNow()
+  f()
+  return { wallMs: performance.now() - t, cpuMs: cpuNow() - c }
+}
+
+/**
+ * Seals every year of the archive but the last (the newest lists, the next generation's base among them, stay the
+ * database's own), a year a file; then VACUUM (the deleted rows' pages given back, or every copy would still copy
+ * them) and the files' copies kept beside `backupFile` when given. Returns what it did and how long each part took.
+ */
+export function sealYears(db: Db, file: string, backupFile?: string): string {
+  const rows = db.prepare("SELECT id, substr(list_date, 1, 4) AS year FROM rating_lists WHERE status IN ('published', 'reference') ORDER BY list_date, id").all() as { id: number; year: string }[]
+  const last = rows.at(-1)?.year
+  const years = new Map<string, number[]>()
+  for (const r of rows) if (r.year !== last) years.set(r.year, [...(years.get(r.year) ?? []), r.id])
+  if (years.size === 0) return 'nothing to seal: the archive holds one year'
+  const before = statSync(file).size
+  const sealed = timedSync(() => {
+    for (const ids of years.values()) sealLists(db, file, ids)
+  })
+  const vacuum = timedSync(() => vacuumLiveDatabase(db, file))
+  const kept = backupFile ? timedSync(() => keepArchiveCopies(db, file, backupFile)) : null
+  const files = archiveFiles(db)
+  const lists = [...years.values()].reduce((n, ids) => n + ids.length, 0)
+  return (
+    `sealed ${lists} lists of ${years.size} years into ${files.length} files (${mb(files.reduce((n, f) => n + f.bytes, 0))}) in ${s1(sealed.wallMs)} (CPU ${s1(sealed.cpuMs)}); ` +
+    `VACUUM ${s1(vacuum.wallMs)}: the database ${mb(before)} → ${mb(statSync(file).size)}${kept ? `; the files copied to the backups folder in ${s1(kept.wallMs)}` : ''}`
+  )
+}
