@@ -1,6 +1,7 @@
 // SQL of the archive: finding players by name or FIDE ID, and the calculation sheets the office's published lists
 // hold for one player.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { ArchivePlayer, HistoryRow } from '../../../shared/contract/archive'
 import { withPublisher, type PublisherColumns } from '../lists/publisher'
 import { publisherSql } from './list-publisher'
@@ -183,7 +184,7 @@ export function surnameFirst<T>(db: Db, columns: string, fts: string, limit: num
           .get({ fts, ...range }) as number)
   if (others >= DENSE_SEARCH) return null
   const dir = within.desc ? 'DESC' : 'ASC'
-  const keep = within.list !== undefined ? 'CROSS JOIN rating_list_entries e ON e.list_id = @list AND e.player_id = p.id' : ''
+  const keep = within.list !== undefined ? `CROSS JOIN ${listTables(db, within.list).entries} e ON e.list_id = @list AND e.player_id = p.id` : ''
   const notMerged = within.list !== undefined ? '' : "AND p.status <> 'merged'"
   const order = `name_folded ${dir}, id ${dir}`
   return db

@@ -1,6 +1,7 @@
 // SQL of list comparisons: two lists of one type side by side (counts by kind of change, one kind's rows paged),
 // and the players on which an office list and a reference list disagree, with the base entries of each side.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { SideEntry, BaseEntryFacts, SheetFacts } from '../compare/reconcile'
 import type { CalculationSheet } from '../lists/types'
 import { delistedSql as delisted, publishedRatingSql } from './published-rating'
@@ -41,12 +42,28 @@ export const KIND_SQL: Record<DiffKind, string> = {
   unlisted: `NOT ${listed('t')}`
 }
 
+/**
+ * The tables of the two lists compared, each named in the file that holds it (db/archive-files.ts): `f` the base
+ * list's entries, `t` the new list's, `s` the new list's sheets. Through the views every lookup of one list would be
+ * one per file.
+ */
+interface Pair {
+  f: string
+  t: string
+  s: string
+}
+
+export function pairOf(db: Db, fromId: number, toId: number): Pair {
+  const to = listTables(db, toId)
+  return { f: listTables(db, fromId).entries, t: to.entries, s: to.sheets }
+}
+
 /** The base list's lines without one on the new list (@from, @to bound): unlisted. */
-const LEAVERS = `FROM rating_list_entries f WHERE f.list_id = @from AND NOT EXISTS (SELECT 1 FROM rating_list_entries t WHERE t.list_id = @to AND t.player_id = f.player_id)`
+const LEAVERS = (x: Pair): string => `FROM ${x.f} f WHERE f.list_id = @from AND NOT EXISTS (SELECT 1 FROM ${x.t} t WHERE t.list_id = @to AND t.player_id = f.player_id)`
 /** The new list's sheets of players on neither list (the period touched them, the list gives them no line): unlisted. */
-const SHEETS_ALONE = `FROM office_list_sheets s WHERE s.list_id = @to
-   AND NOT EXISTS (SELECT 1 FROM rating_list_entries t WHERE t.list_id = @to AND t.player_id = s.player_id)
-   AND NOT EXISTS (SELECT 1 FROM rating_list_entries f WHERE f.list_id = @from AND f.player_id = s.player_id)`
+const SHEETS_ALONE = (x: Pair): string => `FROM ${x.s} s WHERE s.list_id = @to
+   AND NOT EXISTS (SELECT 1 FROM ${x.t} t WHERE t.list_id = @to AND t.player_id = s.player_id)
+   AND NOT EXISTS (SELECT 1 FROM ${x.f} f WHERE f.list_id = @from AND f.player_id = s.player_id)`
 
 /** Every kind's count: one pass over the new list (left-joined to the base), then the unlisted (base leavers, sheets alone). */
 export function diffCounts(db: Db, fromId: number, toId: number): Record<DiffKind, number> {
@@ -54,11 +71,12 @@ export function diffCounts(db: Db, fromId: number, toId: number): Record<DiffKin
   // the marks summed beside (one pass, each condition read once a line)
   const ratingKinds = (['delisted', 'new', 'up', 'down'] as const).map((k) => `WHEN ${KIND_SQL[k]} THEN '${k}'`).join(' ')
   const out = emptyChangeCounts()
+  const x = pairOf(db, fromId, toId)
   const rows = db
     .prepare(
       `SELECT rk, count(*), sum(mi), sum(mr), sum(mt) FROM (
          SELECT CASE ${ratingKinds} ELSE 'unchanged' END AS rk, (${KIND_SQL.inactive}) AS mi, (${KIND_SQL.reactivated}) AS mr, (${KIND_SQL.title}) AS mt
-           FROM rating_list_entries t LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = t.player_id
+           FROM ${x.t} t LEFT JOIN ${x.f} f ON f.list_id = @from AND f.player_id = t.player_id
           WHERE t.list_id = @to)
         GROUP BY rk`
     )
@@ -70,8 +88,8 @@ export function diffCounts(db: Db, fromId: number, toId: number): Record<DiffKin
     out.reactivated += reactivated
     out.title += title
   }
-  const leavers = db.prepare(`SELECT count(*) ${LEAVERS}`).pluck().get({ from: fromId, to: toId }) as number
-  const alone = db.prepare(`SELECT count(*) ${SHEETS_ALONE}`).pluck().get({ from: fromId, to: toId }) as number
+  const leavers = db.prepare(`SELECT count(*) ${LEAVERS(x)}`).pluck().get({ from: fromId, to: toId }) as number
+  const alone = db.prepare(`SELECT count(*) ${SHEETS_ALONE(x)}`).pluck().get({ from: fromId, to: toId }) as number
   out.unlisted = leavers + alone
   return out
 }
@@ -126,15 +144,15 @@ const DIFF_COLUMNS = `p.id AS playerId, p.fide_id AS fideId, p.surname, p.given_
  * Every player of one kind (@from, @to bound): the new list's players left-joined to the base list; for 'unlisted' the
  * base list's players without a line on the new one, and the new list's sheets of players on neither.
  */
-export function kindUnion(kind: DiffKind): string {
+export function kindUnion(kind: DiffKind, x: Pair): string {
   if (kind !== 'unlisted') {
-    return `SELECT ${DIFF_COLUMNS} FROM rating_list_entries t JOIN players p ON p.id = t.player_id LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = t.player_id WHERE t.list_id = @to AND (${KIND_SQL[kind]})`
+    return `SELECT ${DIFF_COLUMNS} FROM ${x.t} t JOIN players p ON p.id = t.player_id LEFT JOIN ${x.f} f ON f.list_id = @from AND f.player_id = t.player_id WHERE t.list_id = @to AND (${KIND_SQL[kind]})`
   }
-  const noT = 'LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = p.id'
+  const noT = `LEFT JOIN ${x.t} t ON t.list_id = @to AND t.player_id = p.id`
   return [
-    `SELECT ${DIFF_COLUMNS} FROM rating_list_entries f JOIN players p ON p.id = f.player_id ${noT} WHERE f.list_id = @from AND t.player_id IS NULL`,
-    `SELECT ${DIFF_COLUMNS} FROM office_list_sheets s JOIN players p ON p.id = s.player_id ${noT}
-       LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = p.id
+    `SELECT ${DIFF_COLUMNS} FROM ${x.f} f JOIN players p ON p.id = f.player_id ${noT} WHERE f.list_id = @from AND t.player_id IS NULL`,
+    `SELECT ${DIFF_COLUMNS} FROM ${x.s} s JOIN players p ON p.id = s.player_id ${noT}
+       LEFT JOIN ${x.f} f ON f.list_id = @from AND f.player_id = p.id
       WHERE s.list_id = @to AND t.player_id IS NULL AND f.player_id IS NULL`
   ].join(' UNION ALL ')
 }
@@ -143,7 +161,7 @@ const toDiffRow = (r: RawDiff): DiffRow => ({ playerId: r.playerId, fideId: r.fi
 
 /** One page of one kind's players: biggest gains (or losses) first, new and leaving players by rating. */
 export function diffRows(db: Db, fromId: number, toId: number, kind: DiffKind, offset: number, limit: number): { rows: DiffRow[]; total: number } {
-  const union = kindUnion(kind)
+  const union = kindUnion(kind, pairOf(db, fromId, toId))
   const total = db.prepare(`SELECT count(*) FROM (${union})`).pluck().get({ from: fromId, to: toId }) as number
   const rows = db
     .prepare(`SELECT * FROM (${union}) AS d ORDER BY ${ORDER[kind]} LIMIT @limit OFFSET @offset`)
@@ -161,20 +179,21 @@ export function kindPage(db: Db, fromId: number, toId: number, kind: DiffKind, q
   const params = { from: fromId, to: toId }
   const order = kind === 'unchanged' ? 'd.playerId' : 'abs(coalesce(d.tRating - d.fRating, 0)) DESC, d.playerId'
   const ids = db
-    .prepare(`SELECT d.playerId FROM (${kindUnion(kind)}) AS d ${only} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .prepare(`SELECT d.playerId FROM (${kindUnion(kind, pairOf(db, fromId, toId))}) AS d ${only} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
     .pluck()
     .all(...(q.playerIds ?? []), { ...params, limit: q.limit, offset: q.offset }) as number[]
-  const total = q.playerIds ? (db.prepare(`SELECT count(*) FROM (${kindUnion(kind)}) AS d ${only}`).pluck().get(...q.playerIds, params) as number) : null
+  const total = q.playerIds ? (db.prepare(`SELECT count(*) FROM (${kindUnion(kind, pairOf(db, fromId, toId))}) AS d ${only}`).pluck().get(...q.playerIds, params) as number) : null
   return { ids, total }
 }
 
 /** One page of one kind's players among the new list's sheets, in the preview's order (biggest change first, then by player). */
 export function sheetKindPage(db: Db, fromId: number, toId: number, kind: DiffKind, q: { offset: number; limit: number }): number[] {
+  const x = pairOf(db, fromId, toId)
   return db
     .prepare(
-      `SELECT s.player_id FROM office_list_sheets s
-         LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = s.player_id
-         LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = s.player_id
+      `SELECT s.player_id FROM ${x.s} s
+         LEFT JOIN ${x.t} t ON t.list_id = @to AND t.player_id = s.player_id
+         LEFT JOIN ${x.f} f ON f.list_id = @from AND f.player_id = s.player_id
         WHERE s.list_id = @to AND (${KIND_SQL[kind]})
         ORDER BY abs(coalesce(s.change, 0)) DESC, s.player_id LIMIT @limit OFFSET @offset`
     )
@@ -185,12 +204,13 @@ export function sheetKindPage(db: Db, fromId: number, toId: number, kind: DiffKi
 /** The new list's sheets that carry each mark ([player, |change|] for the flags; the title changes counted). */
 export function sheetMarks(db: Db, fromId: number, toId: number): { inactive: [number, number][]; reactivated: [number, number][]; title: number } {
   const out = { inactive: [] as [number, number][], reactivated: [] as [number, number][], title: 0 }
+  const x = pairOf(db, fromId, toId)
   const rows = db
     .prepare(
       `SELECT s.player_id, abs(coalesce(s.change, 0)), (${KIND_SQL.inactive}), (${KIND_SQL.reactivated}), (${KIND_SQL.title})
-         FROM office_list_sheets s
-         LEFT JOIN rating_list_entries t ON t.list_id = @to AND t.player_id = s.player_id
-         LEFT JOIN rating_list_entries f ON f.list_id = @from AND f.player_id = s.player_id
+         FROM ${x.s} s
+         LEFT JOIN ${x.t} t ON t.list_id = @to AND t.player_id = s.player_id
+         LEFT JOIN ${x.f} f ON f.list_id = @from AND f.player_id = s.player_id
         WHERE s.list_id = @to AND ((${KIND_SQL.inactive}) OR (${KIND_SQL.reactivated}) OR (${KIND_SQL.title}))`
     )
     .raw()
@@ -205,17 +225,18 @@ export function sheetMarks(db: Db, fromId: number, toId: number): { inactive: [n
 
 /** Every player of one kind in the kind's order, streamed (the lists:diff job stores them for paging). */
 export function* diffIds(db: Db, fromId: number, toId: number, kind: DiffKind): Generator<number> {
-  const stmt = db.prepare(`SELECT d.playerId FROM (${kindUnion(kind)}) AS d ORDER BY ${ORDER[kind]}`).pluck()
+  const stmt = db.prepare(`SELECT d.playerId FROM (${kindUnion(kind, pairOf(db, fromId, toId))}) AS d ORDER BY ${ORDER[kind]}`).pluck()
   for (const id of stmt.iterate({ from: fromId, to: toId })) yield id as number
 }
 
 /** The compared rows of the given players, in the order of `ids` (a stored page: each looked up by primary key). */
 export function diffRowsOf(db: Db, fromId: number, toId: number, ids: readonly number[]): DiffRow[] {
   if (!ids.length) return []
+  const x = pairOf(db, fromId, toId)
   const rows = db
     .prepare(
-      `SELECT ${DIFF_COLUMNS} FROM players p LEFT JOIN rating_list_entries f ON f.list_id = ? AND f.player_id = p.id
-         LEFT JOIN rating_list_entries t ON t.list_id = ? AND t.player_id = p.id
+      `SELECT ${DIFF_COLUMNS} FROM players p LEFT JOIN ${x.f} f ON f.list_id = ? AND f.player_id = p.id
+         LEFT JOIN ${x.t} t ON t.list_id = ? AND t.player_id = p.id
         WHERE p.id IN (${ids.map(() => '?').join(',')})`
     )
     .all(fromId, toId, ...ids) as RawDiff[]
@@ -260,22 +281,26 @@ export function reconcileCandidates(db: Db, officeId: number, referenceId: numbe
     o.player_id AS o_p, ${publishedRatingSql('o')} AS o_r, o.games AS o_g, o.k AS o_k, o.flags AS o_f,
     r.player_id AS r_p, r.rating AS r_r, r.games AS r_g, r.k AS r_k, r.flags AS r_f,
     ob.player_id AS ob_p, ${publishedRatingSql('ob')} AS ob_r, ob.k AS ob_k, rb.player_id AS rb_p, rb.rating AS rb_r, rb.k AS rb_k`
-  const bases = `LEFT JOIN rating_list_entries ob ON ob.list_id = @officeBase AND ob.player_id = p.id
-    LEFT JOIN rating_list_entries rb ON rb.list_id = @referenceBase AND rb.player_id = p.id`
+  // each list read in the file that holds it (db/archive-files.ts); a missing base joins nothing (list 0)
+  const o = listTables(db, officeId).entries
+  const r = listTables(db, referenceId).entries
+  const entriesOf = (id: number | null): string => (id === null ? 'main.rating_list_entries' : listTables(db, id).entries)
+  const bases = `LEFT JOIN ${entriesOf(officeBaseId)} ob ON ob.list_id = @officeBase AND ob.player_id = p.id
+    LEFT JOIN ${entriesOf(referenceBaseId)} rb ON rb.list_id = @referenceBase AND rb.player_id = p.id`
   const rows = db
     .prepare(
-      `SELECT ${cols} FROM rating_list_entries o JOIN players p ON p.id = o.player_id
-         LEFT JOIN rating_list_entries r ON r.list_id = @reference AND r.player_id = o.player_id ${bases}
+      `SELECT ${cols} FROM ${o} o JOIN players p ON p.id = o.player_id
+         LEFT JOIN ${r} r ON r.list_id = @reference AND r.player_id = o.player_id ${bases}
         WHERE o.list_id = @office
           -- the office's published rating (a delisted line publishes none: FIDE's list, which drops him, agrees)
           AND (r.player_id IS NULL AND o.entry_status IS NOT 'delisted' OR r.player_id IS NOT NULL
                AND (${publishedRatingSql('o')} IS NOT r.rating OR o.k IS NOT r.k OR coalesce(o.flags, '') <> coalesce(r.flags, '')))
        UNION ALL
-       SELECT ${cols} FROM rating_list_entries r JOIN players p ON p.id = r.player_id
-         LEFT JOIN rating_list_entries o ON o.list_id = @office AND o.player_id = r.player_id ${bases}
+       SELECT ${cols} FROM ${r} r JOIN players p ON p.id = r.player_id
+         LEFT JOIN ${o} o ON o.list_id = @office AND o.player_id = r.player_id ${bases}
         WHERE r.list_id = @reference AND o.player_id IS NULL
           AND coalesce(r.federation, p.federation) IN (
-            SELECT DISTINCT coalesce(e.federation, q.federation) FROM rating_list_entries e JOIN players q ON q.id = e.player_id WHERE e.list_id = @office)
+            SELECT DISTINCT coalesce(e.federation, q.federation) FROM ${o} e JOIN players q ON q.id = e.player_id WHERE e.list_id = @office)
        ORDER BY 1`
     )
     .all({ office: officeId, reference: referenceId, officeBase: officeBaseId ?? 0, referenceBase: referenceBaseId ?? 0 }) as Record<string, number | string | null>[]

@@ -3,7 +3,7 @@
 // entry moves to another player. A page starts at the mark just before its offset instead of walking the list from
 // its first entry, whatever the order.
 import type { Db } from '../db/open'
-import { listSchema } from '../db/archive-files'
+import { listTables, type ListTables } from '../db/archive-files'
 import { UNRATED_KEY } from './list-by-rating'
 
 export type MarkedSort = 'name' | 'fideId' | 'rating'
@@ -21,34 +21,34 @@ export const UNRATED = UNRATED_KEY
 interface Segment {
   /** Whether a mark's key lies in this segment. */
   holds(key: string | number): boolean
-  /** SELECT k, id of the list @list in the segment's order, from (@k, @id) inclusive when `from`, else from its start. */
-  sql(from: boolean): string
+  /** SELECT k, id of the list @list (its tables `t`) in the segment's order, from (@k, @id) inclusive when `from`, else from its start. */
+  sql(from: boolean, t: ListTables): string
 }
 
-const onList = 'players p CROSS JOIN rating_list_entries e ON e.list_id = @list AND e.player_id = p.id'
+const onList = (t: ListTables): string => `players p CROSS JOIN ${t.entries} e ON e.list_id = @list AND e.player_id = p.id`
 
 // CROSS JOIN keeps players as the outer loop: their index gives the order, LIMIT ends the walk
 const ORDERS: Record<MarkedSort, Segment[]> = {
   name: [
     {
       holds: () => true,
-      sql: (from) =>
-        `SELECT p.name_folded AS k, p.id FROM ${onList} ${from ? 'WHERE p.name_folded >= @k AND (p.name_folded > @k OR p.id >= @id)' : ''} ORDER BY p.name_folded, p.id`
+      sql: (from, t) =>
+        `SELECT p.name_folded AS k, p.id FROM ${onList(t)} ${from ? 'WHERE p.name_folded >= @k AND (p.name_folded > @k OR p.id >= @id)' : ''} ORDER BY p.name_folded, p.id`
     }
   ],
   fideId: [
-    { holds: (k) => k === NO_FIDE_ID, sql: (from) => `SELECT ${NO_FIDE_ID} AS k, p.id FROM ${onList} WHERE p.fide_id IS NULL ${from ? 'AND p.id >= @id' : ''} ORDER BY p.fide_id, p.id` },
+    { holds: (k) => k === NO_FIDE_ID, sql: (from, t) => `SELECT ${NO_FIDE_ID} AS k, p.id FROM ${onList(t)} WHERE p.fide_id IS NULL ${from ? 'AND p.id >= @id' : ''} ORDER BY p.fide_id, p.id` },
     {
       holds: (k) => k !== NO_FIDE_ID,
-      sql: (from) =>
-        `SELECT p.fide_id AS k, p.id FROM ${onList} WHERE ${from ? 'p.fide_id >= @k AND (p.fide_id > @k OR p.id >= @id)' : 'p.fide_id IS NOT NULL'} ORDER BY p.fide_id, p.id`
+      sql: (from, t) =>
+        `SELECT p.fide_id AS k, p.id FROM ${onList(t)} WHERE ${from ? 'p.fide_id >= @k AND (p.fide_id > @k OR p.id >= @id)' : 'p.fide_id IS NOT NULL'} ORDER BY p.fide_id, p.id`
     }
   ],
   // the list's order by rating (migration 23), whose key is the marks' key: no player read
   rating: [
     {
       holds: () => true,
-      sql: (from) => `SELECT key AS k, player_id AS id FROM list_by_rating WHERE list_id = @list ${from ? 'AND (key, player_id) >= (@k, @id)' : ''} ORDER BY key, player_id`
+      sql: (from, t) => `SELECT key AS k, player_id AS id FROM ${t.byRating} WHERE list_id = @list ${from ? 'AND (key, player_id) >= (@k, @id)' : ''} ORDER BY key, player_id`
     }
   ]
 }
@@ -120,8 +120,9 @@ export function readParts<T>(db: Db, parts: OrderPart[], skip: number, count: nu
 function walk(db: Db, listId: number, sort: MarkedSort, anchor: Key | null, skip: number, count: number): Key[] {
   const segments = ORDERS[sort]
   const first = anchor ? segments.findIndex((s) => s.holds(anchor.k)) : 0
+  const t = listTables(db, listId)
   const parts = segments.slice(first).map((s, i) => ({
-    sql: s.sql(i === 0 && anchor !== null),
+    sql: s.sql(i === 0 && anchor !== null, t),
     params: [],
     named: { list: listId, ...(i === 0 && anchor ? { k: anchor.k, id: anchor.id } : {}) }
   }))
@@ -205,7 +206,7 @@ export function writeListMarks(db: Db, listId: number, entries: number, baseList
     db.prepare(
       `INSERT INTO list_marks (list_id, sort, key, player_id, rank)
        SELECT @id, 'rating', key, player_id, rn FROM (
-         SELECT key, player_id, row_number() OVER (ORDER BY key, player_id) - 1 AS rn FROM list_by_rating WHERE list_id = @id)
+         SELECT key, player_id, row_number() OVER (ORDER BY key, player_id) - 1 AS rn FROM ${listTables(db, listId).byRating} WHERE list_id = @id)
         WHERE rn % @spacing = 0`
     ).run({ id: listId, spacing })
   }
@@ -221,7 +222,7 @@ export function writeListMarks(db: Db, listId: number, entries: number, baseList
     `INSERT INTO list_marks (list_id, sort, key, player_id, rank)
      SELECT @id, 'name', name_folded, id, rn FROM (
        SELECT p.name_folded, p.id, row_number() OVER (ORDER BY p.name_folded, p.id) - 1 AS rn
-         FROM ${listSchema(db, listId)}.rating_list_entries e INDEXED BY sqlite_autoindex_rating_list_entries_1 CROSS JOIN players p ON p.id = e.player_id
+         FROM ${listTables(db, listId).entries} e INDEXED BY sqlite_autoindex_rating_list_entries_1 CROSS JOIN players p ON p.id = e.player_id
         WHERE e.list_id = @id)
       WHERE rn % @spacing = 0`
   ).run({ id: listId, spacing })
@@ -245,9 +246,9 @@ const MOVED_MARKS_UP_TO = 0.1
 function marksFromBase(db: Db, listId: number, baseListId: number, entries: number, listIds: ArrayLike<number> | null): boolean {
   const hasMarks = db.prepare('SELECT 1 FROM list_marks WHERE list_id = ? AND sort = ? LIMIT 1').pluck()
   if (!hasMarks.get(baseListId, 'name') || !hasMarks.get(baseListId, 'fideId')) return false
-  const ids = db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck()
-  const base = ids.all(baseListId) as number[]
-  const list = listIds ?? (ids.all(listId) as number[])
+  const ids = (id: number): number[] => db.prepare(`SELECT player_id FROM ${listTables(db, id).entries} WHERE list_id = ? ORDER BY player_id`).pluck().all(id) as number[]
+  const base = ids(baseListId)
+  const list = listIds ?? ids(listId)
   const added: number[] = []
   const gone: number[] = []
   const most = Math.floor(entries * MOVED_MARKS_UP_TO)

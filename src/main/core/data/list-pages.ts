@@ -1,6 +1,7 @@
 // SQL of the lists pages: a list's summary, the lists held, and one list's entries paged, sorted and searched
 // without sorting a FIDE-sized list whole.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { ListEntryRow, ListSummary } from '../../../shared/contract/lists'
 import { UserError } from '../util/errors'
 import { withPublisher, type PublisherColumns } from '../lists/publisher'
@@ -117,6 +118,7 @@ const playerOrder = {
 export function pageIds(db: Db, input: EntriesInput, entries: number): number[] {
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const ids = (sql: string, ...params: (string | number)[]): number[] => (db.prepare(sql).pluck().all(...params) as number[])
+  const t = listTables(db, input.listId)
   const registry = registrySpan(db)
   const walks = walksPlayers(entries, registry)
   if (input.sort === 'rating' || walks) {
@@ -132,8 +134,8 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
     const flip = dir === 'ASC' ? 'DESC' : 'ASC'
     const phase = (which: 'rated' | 'unrated', d: string, limit: number, offset: number): number[] =>
       which === 'rated'
-        ? ids(`SELECT player_id FROM list_by_rating WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${d}, player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
-        : ids(`SELECT player_id FROM list_by_rating WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
+        ? ids(`SELECT player_id FROM ${t.byRating} WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${d}, player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
+        : ids(`SELECT player_id FROM ${t.byRating} WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${d} LIMIT ? OFFSET ?`, input.listId, limit, offset)
     const read = (first: { which: 'rated' | 'unrated'; n: number }, second: 'rated' | 'unrated', d: string, limit: number, offset: number): number[] => {
       const out: number[] = offset < first.n ? phase(first.which, d, limit, offset) : []
       if (out.length < limit) out.push(...phase(second, d, limit - out.length, Math.max(0, offset - first.n)))
@@ -146,8 +148,8 @@ export function pageIds(db: Db, input: EntriesInput, entries: number): number[] 
   // CROSS JOIN keeps players as the outer loop, so their index gives the order and LIMIT stops the walk
   const from =
     walks
-      ? 'players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id'
-      : 'rating_list_entries e JOIN players p ON p.id = e.player_id AND e.list_id = ?'
+      ? `players p CROSS JOIN ${t.entries} e ON e.list_id = ? AND e.player_id = p.id`
+      : `${t.entries} e JOIN players p ON p.id = e.player_id AND e.list_id = ?`
   // the order is total (ties by id): a page past the middle is read backwards from the end, as by rating
   const back = fromTheEnd(entries, input.offset, input.limit)
   if (back) return ids(`SELECT p.id FROM ${from} ORDER BY ${playerOrder[input.sort](dir === 'ASC' ? 'DESC' : 'ASC')} LIMIT ? OFFSET ?`, input.listId, back.limit, back.offset).reverse()
@@ -176,8 +178,8 @@ export function rowsFor(
   const rows = db
     .prepare(
       `SELECT ${entryColumns}, ${publishedRatingSql('pe')} AS previousRating
-         FROM rating_list_entries e JOIN players p ON p.id = e.player_id
-         LEFT JOIN rating_list_entries pe ON pe.list_id = ? AND pe.player_id = e.player_id
+         FROM ${listTables(db, listId).entries} e JOIN players p ON p.id = e.player_id
+         LEFT JOIN ${previousId === null ? 'main.rating_list_entries' : listTables(db, previousId).entries} pe ON pe.list_id = ? AND pe.player_id = e.player_id
         WHERE e.list_id = ? AND e.player_id IN (${ids.map(() => '?').join(',')})`
     )
     .all(previousId ?? 0, listId, ...ids) as (Omit<ListEntryRow, 'name' | 'delisted' | 'rank'> & { delisted: number })[]
@@ -215,7 +217,8 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
   const dir = input.order === 'asc' ? 'ASC' : 'DESC'
   const matches = registryMatches(db, cond, SURNAME_SEARCH)
   const registry = registrySpan(db)
-  const from = `players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
+  const t = listTables(db, input.listId)
+  const from = `players p CROSS JOIN ${t.entries} e ON e.list_id = ? AND e.player_id = p.id WHERE ${cond.sql}`
   const sorted = (limit: number): number[] =>
     db
       .prepare(`SELECT p.id FROM ${from} ORDER BY ${input.sort === 'rating' ? `(${publishedRatingSql('e')} IS NULL), ${publishedRatingSql('e')} ${dir}, p.id ${dir}` : playerOrder[input.sort](dir)} LIMIT ? OFFSET ?`)
@@ -224,7 +227,7 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
   if (matches < DENSE_SEARCH) return { total: db.prepare(`SELECT count(*) FROM ${from}`).pluck().get(input.listId, ...cond.params) as number, capped: false, ids: sorted(input.limit) }
   const set = matchingIds(cond)
   const onList = db
-    .prepare(`SELECT count(*) FROM (SELECT 1 FROM (${set.sql} LIMIT ${MATCH_CAP}) m CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = m.id LIMIT ${LIST_SEARCH_CAP})`)
+    .prepare(`SELECT count(*) FROM (SELECT 1 FROM (${set.sql} LIMIT ${MATCH_CAP}) m CROSS JOIN ${t.entries} e ON e.list_id = ? AND e.player_id = m.id LIMIT ${LIST_SEARCH_CAP})`)
     .pluck()
     .get(...set.params, input.listId) as number
   const capped = onList >= LIST_SEARCH_CAP || matches > MATCH_CAP
@@ -251,14 +254,14 @@ export function searchPage(db: Db, input: EntriesInput, cond: SearchCondition, e
     // the rated by rating, then the unrated by id, both ways, as pageIds reads them (e: the list's order by rating)
     const player = keep.player ? 'CROSS JOIN players p ON p.id = e.player_id' : ''
     const phase = (rated: boolean): OrderPart => ({
-      sql: `SELECT e.player_id FROM list_by_rating e ${player} WHERE e.list_id = ? AND e.key ${rated ? '<' : '='} ${UNRATED_KEY} AND ${keep.sql}
+      sql: `SELECT e.player_id FROM ${t.byRating} e ${player} WHERE e.list_id = ? AND e.key ${rated ? '<' : '='} ${UNRATED_KEY} AND ${keep.sql}
              ORDER BY ${rated ? `e.key ${dir}, ` : ''}e.player_id ${dir}`,
       params: [input.listId, ...keep.params]
     })
     parts = [phase(true), phase(false)]
   } else {
     // a broad search on a list holding a good share of the registry: the players' index walked, each player checked
-    parts = [{ sql: `SELECT p.id FROM players p CROSS JOIN rating_list_entries e ON e.list_id = ? AND e.player_id = p.id WHERE ${keep.sql} ORDER BY ${playerOrder[input.sort](dir)}`, params: [input.listId, ...keep.params] }]
+    parts = [{ sql: `SELECT p.id FROM players p CROSS JOIN ${t.entries} e ON e.list_id = ? AND e.player_id = p.id WHERE ${keep.sql} ORDER BY ${playerOrder[input.sort](dir)}`, params: [input.listId, ...keep.params] }]
   }
   const ids = (readParts<Record<string, number>>(db, parts, input.offset, count)).map((r) => Object.values(r)[0]!)
   return { total: onList, capped, ids }

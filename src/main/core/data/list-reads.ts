@@ -2,6 +2,7 @@
 // player's sheet and line with the names a sheet keeps as ids, the published versions of a chain, and the players a
 // search on it matches.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { ListTournament } from '../../../shared/contract/office-lists'
 import type { RatingType } from '../model/tournament'
 import type { EntryStatus, ListEntry, ListGames } from '../lists/types'
@@ -56,7 +57,7 @@ export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
   const rows = db
     .prepare(
       `SELECT player_id, rating, games, k, flags, entry_status, title, federation, birth_year, sex, rated_games, highest_rating, tracked_since, recent_games
-         FROM rating_list_entries WHERE list_id = ? ORDER BY player_id`
+         FROM ${listTables(db, listId).entries} WHERE list_id = ? ORDER BY player_id`
     )
     .raw()
     .iterate(listId) as IterableIterator<unknown[]>

@@ -1,6 +1,7 @@
 // A list's rows for exports and top lists, read page by page (keyset paging: no statement stays open between
 // pages and no list is ever held whole), filtered by category, federation, region and activity, sorted three ways.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { ExportCategory, ExportRow, ExportSort } from '../exports/types'
 import { categoryCondition } from '../exports/categories'
 import { listEntryCount } from './list-pages'
@@ -63,14 +64,14 @@ function filterSql(q: ListRowsQuery): { sql: string; params: (string | number)[]
 /** Rows the query gives (top lists: at most `top`). */
 export function countListRows(db: Db, q: ListRowsQuery): number {
   const f = filterSql(q)
-  const n = db.prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE ${f.sql}`).pluck().get(...f.params) as number
+  const n = db.prepare(`SELECT count(*) FROM ${listTables(db, q.listId).entries} e JOIN players p ON p.id = e.player_id WHERE ${f.sql}`).pluck().get(...f.params) as number
   return q.top !== undefined ? Math.min(n, q.top) : n
 }
 
 /** Rows without a FIDE ID that a FIDE-format export leaves out (after the other filters). */
 export function countRowsWithoutFideId(db: Db, q: ListRowsQuery): number {
   const f = filterSql({ ...q, fideIdOnly: false })
-  return db.prepare(`SELECT count(*) FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE ${f.sql} AND p.fide_id IS NULL`).pluck().get(...f.params) as number
+  return db.prepare(`SELECT count(*) FROM ${listTables(db, q.listId).entries} e JOIN players p ON p.id = e.player_id WHERE ${f.sql} AND p.fide_id IS NULL`).pluck().get(...f.params) as number
 }
 
 /**
@@ -116,13 +117,14 @@ export function* listRows(db: Db, q: ListRowsQuery, pageSize = 5000): Generator<
   // a list holding a good share of the registry walks the players' index in order (see lists:entries)
   const bigList = walksPlayers(entries, registrySpan(db))
   let left = q.top ?? Number.POSITIVE_INFINITY
+  const t = listTables(db, q.listId)
   for (const ph of phases(q.sort)) {
     const from =
       ph.from === 'byRating'
-        ? 'list_by_rating o CROSS JOIN rating_list_entries e ON e.list_id = o.list_id AND e.player_id = o.player_id CROSS JOIN players p ON p.id = e.player_id'
+        ? `${t.byRating} o CROSS JOIN ${t.entries} e ON e.list_id = o.list_id AND e.player_id = o.player_id CROSS JOIN players p ON p.id = e.player_id`
         : bigList
-          ? 'players p CROSS JOIN rating_list_entries e ON e.player_id = p.id'
-          : 'rating_list_entries e JOIN players p ON p.id = e.player_id'
+          ? `players p CROSS JOIN ${t.entries} e ON e.player_id = p.id`
+          : `${t.entries} e JOIN players p ON p.id = e.player_id`
     const keyCols = ph.keys.map((k, i) => `${k} AS k${i}`).join(', ')
     const order = ph.keys.map((k) => `${k} ${ph.dir}`).join(', ')
     const after = `(${ph.keys.join(', ')}) ${ph.dir === 'ASC' ? '>' : '<'} (${ph.keys.map(() => '?').join(', ')})`

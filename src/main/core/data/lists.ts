@@ -1,5 +1,6 @@
 // Rating lists: which list is in force on a date (the one rule every feature uses) and the ratings read from it.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import { prepared } from './statements'
 import { RATING_TYPES } from '../model/tournament'
 import { publishedRatingSql } from './published-rating'
@@ -92,7 +93,7 @@ export function ratingsAtStart(db: Db, start: string, ratingType: RatingType | s
   const byFideId = new Map<string, ListRating>()
   if (!list) return { list: null, byFideId }
   const stmt = prepared(db,
-    `SELECT ${publishedRatingSql('e')} AS rating, e.k, e.birth_year AS birthYear FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+    `SELECT ${publishedRatingSql('e')} AS rating, e.k, e.birth_year AS birthYear FROM ${listTables(db, list.id).entries} e JOIN players p ON p.id = e.player_id
       WHERE e.list_id = ? AND p.fide_id = ?`
   )
   const read = known && known.listId === list.id ? known.byFideId : null

@@ -3,6 +3,7 @@
 // pages show comes from the office's own reads (list-rows, archive, list-history, office-lists' sheet view).
 import { z } from 'zod'
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import { prepared, preparedPluck, preparedRaw } from './statements'
 import { DEFAULT_PRIVACY, type SitePrivacy } from '../site/privacy'
 import { archivePlayerColumns, type ArchivePlayerRow, type ListEntryFacts } from './archive'
@@ -52,14 +53,14 @@ export function playerIdOfFideId(db: Db, fideId: number): number | null {
 /** The federations of a list's players (the entry's, else the registry's), in order. */
 export function listFederations(db: Db, listId: number): string[] {
   return preparedPluck(db,
-    `SELECT DISTINCT coalesce(e.federation, p.federation) AS f FROM rating_list_entries e JOIN players p ON p.id = e.player_id
+    `SELECT DISTINCT coalesce(e.federation, p.federation) AS f FROM ${listTables(db, listId).entries} e JOIN players p ON p.id = e.player_id
       WHERE e.list_id = ? AND coalesce(e.federation, p.federation) IS NOT NULL ORDER BY f`
   ).all(listId) as string[]
 }
 
 /** The regions of a list's players (a national list's, migration 14), in order. */
 export function listRegions(db: Db, listId: number): string[] {
-  return preparedPluck(db, 'SELECT DISTINCT p.region FROM rating_list_entries e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.region IS NOT NULL ORDER BY p.region').all(listId) as string[]
+  return preparedPluck(db, `SELECT DISTINCT p.region FROM ${listTables(db, listId).entries} e JOIN players p ON p.id = e.player_id WHERE e.list_id = ? AND p.region IS NOT NULL ORDER BY p.region`).all(listId) as string[]
 }
 
 /**
@@ -68,11 +69,14 @@ export function listRegions(db: Db, listId: number): string[] {
  */
 export function playersTouchedBy(db: Db, listId: number, previousId: number | null): number[] {
   const same = `n.rating IS o.rating AND n.games IS o.games AND n.k IS o.k AND n.flags IS o.flags AND n.title IS o.title AND n.federation IS o.federation AND n.entry_status IS o.entry_status`
+  // each list in the file that holds it (db/archive-files.ts); no previous list: none of its rows (list -1)
+  const n = listTables(db, listId)
+  const o = previousId === null ? 'main.rating_list_entries' : listTables(db, previousId).entries
   return preparedPluck(db,
-    `SELECT n.player_id FROM rating_list_entries n LEFT JOIN rating_list_entries o ON o.list_id = @prev AND o.player_id = n.player_id
+    `SELECT n.player_id FROM ${n.entries} n LEFT JOIN ${o} o ON o.list_id = @prev AND o.player_id = n.player_id
       WHERE n.list_id = @list AND (o.player_id IS NULL OR NOT (${same}))
-     UNION SELECT o.player_id FROM rating_list_entries o WHERE o.list_id = @prev AND NOT EXISTS (SELECT 1 FROM rating_list_entries n WHERE n.list_id = @list AND n.player_id = o.player_id)
-     UNION SELECT s.player_id FROM office_list_sheets s WHERE s.list_id = @list
+     UNION SELECT o.player_id FROM ${o} o WHERE o.list_id = @prev AND NOT EXISTS (SELECT 1 FROM ${n.entries} n WHERE n.list_id = @list AND n.player_id = o.player_id)
+     UNION SELECT s.player_id FROM ${n.sheets} s WHERE s.list_id = @list
      ORDER BY 1`
   ).all({ list: listId, prev: previousId ?? -1 }) as number[]
 }

@@ -63,6 +63,23 @@ export function listSchema(db: Connection, listId: number): string {
   return fileId === undefined ? 'main' : archiveSchema(fileId)
 }
 
+/** The partitioned tables of one list, named in the file that holds it (`main.…`, or `archive_<id>.…` once sealed). */
+export interface ListTables {
+  entries: string
+  byRating: string
+  sheets: string
+}
+
+/**
+ * A list's tables in its own file: a read of one list in order through the views merges or sorts the arms of every
+ * file (a page of a sealed list 13–30× slower at 20,000 players, docs/performance.md), where its own file's index
+ * gives the order. Every read of one list names them.
+ */
+export function listTables(db: Connection, listId: number): ListTables {
+  const s = listSchema(db, listId)
+  return { entries: `${s}.rating_list_entries`, byRating: `${s}.list_by_rating`, sheets: `${s}.office_list_sheets` }
+}
+
 /** The columns of a table of a schema, in order. */
 export function tableColumns(db: Connection, schema: string, table: string): string[] {
   return db.prepare('SELECT name FROM pragma_table_info(?, ?) ORDER BY cid').pluck().all(table, schema) as string[]

@@ -24,6 +24,11 @@ import type { CallInput, CallName, CallOutput } from '../../../../src/shared/con
 import { DEMO_FEDERATION, publishDemoOctober } from '../../../helpers/demo-site'
 import { copyCheckpointed } from '../../../helpers/db-copy'
 import { tempDir } from '../../../helpers/temp-db'
+import { queryPlans } from '../../../helpers/query-plans'
+import { listsHandlers } from '../../../../src/main/core/services/lists'
+import { listRows } from '../../../../src/main/core/data/list-rows'
+import { diffCounts, diffRows } from '../../../../src/main/core/data/list-compare'
+import type { ServiceContext } from '../../../../src/main/core/services/context'
 import { folderFiles } from '../../../helpers/site-files'
 
 const tmp = tempDir()
@@ -142,6 +147,26 @@ describe('sealing lists into period archive files', () => {
       expect(d2).toEqual(d1)
       const [n1, n2] = await both('lists:diff', { fromId: ids.october, toId: ids.november, kind })
       expect(n2).toEqual(n1)
+    }
+  })
+
+  it('reads a sealed list in its own file: its pages, searches, exports and comparisons never go through every file', () => {
+    const db = sealed.ctx.db
+    const calls: [string, (ctx: ServiceContext) => unknown][] = []
+    for (const sort of ['rating', 'name', 'fideId'] as const) {
+      for (const order of ['asc', 'desc'] as const) calls.push([`page by ${sort} ${order}`, (ctx) => listsHandlers['lists:entries']({ listId: ids.october, sort, order, offset: 150, limit: 40 }, ctx)])
+    }
+    calls.push(['a search', (ctx) => listsHandlers['lists:entries']({ listId: ids.october, sort: 'rating', order: 'desc', offset: 0, limit: 50, search: 'riviere' }, ctx)])
+    calls.push(['the export rows', (ctx) => [...listRows(ctx.db, { listId: ids.october, listDate: '2025-10-01', sort: 'rating', category: 'open', federation: null }, 100)]])
+    calls.push(['the comparison', (ctx) => [diffCounts(ctx.db, ids.september[0]!, ids.october), diffRows(ctx.db, ids.september[0]!, ids.october, 'up', 0, 50)]])
+    for (const [name, call] of calls) {
+      // (a list's stored counts are read with the count as SQL's fallback, which a sealed list, always counted, never runs)
+      const plans = queryPlans(db, call).filter((p) => !/(entry_count|rated_count) IS NOT NULL THEN/.test(p.sql))
+      const details = plans.flatMap((p) => p.plan)
+      // each read of the list names the file that holds it; none reads the views (a UNION ALL of every file's arm)
+      expect(plans.some((p) => /archive_1\.(rating_list_entries|list_by_rating)/.test(p.sql)), name).toBe(true)
+      expect(plans.filter((p) => /(?<![.\w])(rating_list_entries|list_by_rating|office_list_sheets)\b/.test(p.sql)).map((p) => p.sql), name).toEqual([])
+      expect(details.filter((d) => /COMPOUND|UNION ALL|archive_2\./.test(d)), name).toEqual([])
     }
   })
 

@@ -5,7 +5,7 @@
 // predicate changed in either place makes this fail (one of them is checked against a broken copy below).
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { DIFF_KINDS, KIND_SQL, diffCounts, kindUnion, type DiffKind } from '../../../../src/main/core/data/list-compare'
+import { DIFF_KINDS, KIND_SQL, diffCounts, kindUnion, pairOf, type DiffKind } from '../../../../src/main/core/data/list-compare'
 import { hasKind, kindsOf, ratingKindOf, marksOf, RATING_KINDS, type KindLine } from '../../../../src/main/core/lists/change-kinds'
 import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import { tempDir } from '../../../helpers/temp-db'
@@ -55,7 +55,7 @@ db.transaction(() => {
   pairs.push({ playerId: id, b: null, n: null })
 })()
 
-const sqlPlayers = (kind: DiffKind, sql = kindUnion(kind)): number[] =>
+const sqlPlayers = (kind: DiffKind, sql = kindUnion(kind, pairOf(db, 1, 2))): number[] =>
   (db.prepare(`SELECT d.playerId FROM (${sql}) AS d ORDER BY d.playerId`).pluck().all({ from: 1, to: 2 }) as number[])
 
 describe('the kinds of change: the SQL is the definition', () => {
@@ -88,8 +88,8 @@ describe('the kinds of change: the SQL is the definition', () => {
   })
 
   it('fails on a predicate that differs from the definition (delisted read from a missing rating)', () => {
-    const broken = kindUnion('delisted').replace(KIND_SQL.delisted, 'f.rating IS NOT NULL AND t.rating IS NULL')
-    expect(broken).not.toBe(kindUnion('delisted'))
+    const broken = kindUnion('delisted', pairOf(db, 1, 2)).replace(KIND_SQL.delisted, 'f.rating IS NOT NULL AND t.rating IS NULL')
+    expect(broken).not.toBe(kindUnion('delisted', pairOf(db, 1, 2)))
     const want = pairs.filter((p) => hasKind('delisted', p.b, p.n)).map((p) => p.playerId)
     expect(sqlPlayers('delisted', broken)).not.toEqual(want)
   })
