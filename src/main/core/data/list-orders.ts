@@ -4,6 +4,7 @@
 // any offset reads one or two rows by their key. Migration 22 created the table and keeps its own copy of these
 // helpers as it ran them; test/main/core/data/frozen-copies.spec.ts holds the two equal.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 
 /** Player ids in a row of an order. */
 export const ORDER_CHUNK = 1000
@@ -49,7 +50,7 @@ export function writeListOrders(db: Db, listId: number, orders: ListOrders): voi
 export function ordersFromSheets(db: Db, listId: number): ListOrders {
   const all: number[] = []
   const byKind = new Map<string, number[]>()
-  const order = db.prepare('SELECT player_id, kind FROM office_list_sheets WHERE list_id = ? ORDER BY abs(coalesce(change, 0)) DESC, player_id').raw()
+  const order = db.prepare(`SELECT player_id, kind FROM ${listTables(db, listId).sheets} WHERE list_id = ? ORDER BY abs(coalesce(change, 0)) DESC, player_id`).raw()
   for (const [id, kind] of order.iterate(listId) as IterableIterator<[number, string]>) {
     all.push(id)
     let ids = byKind.get(kind)

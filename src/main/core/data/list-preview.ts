@@ -2,6 +2,7 @@
 // preview's order (the orders stored as its generation wrote them, else the comparison's own SQL), each row with his
 // two lines' kind and marks, the tournaments behind his sheet, and why a player has no line.
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { ChangeKind, PreviewRow } from '../../../shared/contract/office-lists'
 import type { CalculationSheet, EntryStatus } from '../lists/types'
 import { emptyChangeCounts, marksOf, ratingKindOf, type KindLine } from '../lists/change-kinds'
@@ -69,7 +70,7 @@ function sheetPage(db: Db, listId: number, q: { kind?: ChangeKind; playerIds?: n
     where.push(`player_id IN (${q.playerIds.map(() => '?').join(',')})`)
     params.push(...q.playerIds)
   }
-  return db.prepare(`SELECT player_id FROM office_list_sheets WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?`).pluck().all(...params, q.limit, q.offset) as number[]
+  return db.prepare(`SELECT player_id FROM ${listTables(db, listId).sheets} WHERE ${where.join(' AND ')} ORDER BY ${PREVIEW_ORDER} LIMIT ? OFFSET ?`).pluck().all(...params, q.limit, q.offset) as number[]
 }
 
 /**
@@ -94,7 +95,7 @@ export function previewRows(
   if (!q.kind) {
     // every sheet, biggest change first
     total = q.playerIds
-      ? (db.prepare(`SELECT count(*) FROM office_list_sheets WHERE list_id = ? AND player_id IN (${q.playerIds.map(() => '?').join(',')})`).pluck().get(listId, ...q.playerIds) as number)
+      ? (db.prepare(`SELECT count(*) FROM ${listTables(db, listId).sheets} WHERE list_id = ? AND player_id IN (${q.playerIds.map(() => '?').join(',')})`).pluck().get(listId, ...q.playerIds) as number)
       : ((meta ? storedSheets(meta) : null) ?? Object.values(sheetCounts(db, listId)).reduce((a, b) => a + b, 0))
     ids = sheetPage(db, listId, q, total)
   } else if (stored && !q.playerIds && q.kind !== 'title') {
@@ -144,6 +145,9 @@ type PreviewRaw = {
  */
 function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly number[]): PreviewRow[] {
   if (!ids.length) return []
+  // each list in the file that holds it (db/archive-files.ts); no base: none of its rows (list 0)
+  const to = listTables(db, listId)
+  const from = baseId ? listTables(db, baseId).entries : 'main.rating_list_entries'
   const rows = db
     .prepare(
       `WITH page AS (SELECT value AS player_id, key AS n FROM json_each(?))
@@ -154,9 +158,9 @@ function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly num
               -- why a player has no line is in his sheet (a page of them decoded, never the list's)
               CASE WHEN t.player_id IS NULL THEN s.sheet END AS sheet
          FROM page CROSS JOIN players p ON p.id = page.player_id
-         LEFT JOIN rating_list_entries t ON t.list_id = ? AND t.player_id = page.player_id
-         LEFT JOIN rating_list_entries f ON f.list_id = ? AND f.player_id = page.player_id
-         LEFT JOIN office_list_sheets s ON s.list_id = ? AND s.player_id = page.player_id
+         LEFT JOIN ${to.entries} t ON t.list_id = ? AND t.player_id = page.player_id
+         LEFT JOIN ${from} f ON f.list_id = ? AND f.player_id = page.player_id
+         LEFT JOIN ${to.sheets} s ON s.list_id = ? AND s.player_id = page.player_id
         ORDER BY page.n`
     )
     .all(JSON.stringify(ids), listId, baseId, listId) as PreviewRaw[]

@@ -1,5 +1,7 @@
 // Player queries: FTS5 name search (accents optional), search by ID or federation, server-side paging and sorting, birth privacy.
+import type Database from 'better-sqlite3'
 import type { Db } from '../db/open'
+import { listTables } from '../db/archive-files'
 import type { RatingType } from '../model/tournament'
 import { UserError } from '../util/errors'
 import { storedPlayerCount } from './players'
@@ -114,7 +116,8 @@ const COUNT_CACHE = new WeakMap<Db, Map<string, { version: string; total: number
 
 export class PlayerReader {
   private readonly lists
-  private readonly entry
+  /** A player's line on each current list, by list: read in the file that holds the list (db/archive-files.ts). */
+  private readonly entries = new Map<number, Database.Statement>()
   constructor(
     private readonly db: Db,
     private readonly privacy: BirthPrivacy,
@@ -122,7 +125,12 @@ export class PlayerReader {
   ) {
     this.lists = currentReferenceLists(db)
     withWordsPrefixMatch(db)
-    this.entry = db.prepare('SELECT rating, games, k, flags FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+  }
+
+  private entryOn(listId: number): Database.Statement {
+    let st = this.entries.get(listId)
+    if (!st) this.entries.set(listId, (st = this.db.prepare(`SELECT rating, games, k, flags FROM ${listTables(this.db, listId).entries} WHERE list_id = ? AND player_id = ?`)))
+    return st
   }
 
   /**
@@ -162,7 +170,7 @@ export class PlayerReader {
     const rating = (t: RatingType): CurrentRating | null => {
       const l = this.lists[t]
       if (!l) return null
-      const e = this.entry.get(l.id, r.id) as { rating: number | null; games: number | null; k: number | null; flags: string | null } | undefined
+      const e = this.entryOn(l.id).get(l.id, r.id) as { rating: number | null; games: number | null; k: number | null; flags: string | null } | undefined
       return e ? { ...e, listId: l.id, listDate: l.listDate } : null
     }
     return {
@@ -311,11 +319,13 @@ export class PlayerReader {
   private listByRatingPage(q: PageQuery): PlayerPage {
     const listId = q.list!.id
     const { offset, limit, order } = q
-    const total = this.storedCounts(q).entries ?? this.count('SELECT count(*) AS n FROM rating_list_entries WHERE list_id = ?', [listId])
+    // the list in the file that holds it (db/archive-files.ts)
+    const t = listTables(this.db, listId)
+    const total = this.storedCounts(q).entries ?? this.count(`SELECT count(*) AS n FROM ${t.entries} WHERE list_id = ?`, [listId])
     if (offset >= total) return { total, capped: false, rows: [] }
     const parts = (o: Dir): OrderPart[] => {
-      const rated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${o}, player_id ${o}`, params: [listId] }
-      const unrated = { sql: `SELECT player_id FROM list_by_rating WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${o}`, params: [listId] }
+      const rated = { sql: `SELECT player_id FROM ${t.byRating} WHERE list_id = ? AND key < ${UNRATED_KEY} ORDER BY key ${o}, player_id ${o}`, params: [listId] }
+      const unrated = { sql: `SELECT player_id FROM ${t.byRating} WHERE list_id = ? AND key = ${UNRATED_KEY} ORDER BY player_id ${o}`, params: [listId] }
       return o === 'ASC' ? [unrated, rated] : [rated, unrated]
     }
     const idsOf = (o: Dir, skip: number, count: number): number[] => readParts<{ player_id: number }>(this.db, parts(o), skip, count).map((r) => r.player_id)

@@ -28,6 +28,7 @@ import { queryPlans } from '../../../helpers/query-plans'
 import { listsHandlers } from '../../../../src/main/core/services/lists'
 import { listRows } from '../../../../src/main/core/data/list-rows'
 import { diffCounts, diffRows } from '../../../../src/main/core/data/list-compare'
+import { previewRows } from '../../../../src/main/core/data/list-preview'
 import type { ServiceContext } from '../../../../src/main/core/services/context'
 import { folderFiles } from '../../../helpers/site-files'
 
@@ -150,7 +151,7 @@ describe('sealing lists into period archive files', () => {
     }
   })
 
-  it('reads a sealed list in its own file: its pages, searches, exports and comparisons never go through every file', () => {
+  it('reads a sealed list in its own file: its pages, searches, exports, comparisons and preview never go through every file', () => {
     const db = sealed.ctx.db
     const calls: [string, (ctx: ServiceContext) => unknown][] = []
     for (const sort of ['rating', 'name', 'fideId'] as const) {
@@ -159,6 +160,7 @@ describe('sealing lists into period archive files', () => {
     calls.push(['a search', (ctx) => listsHandlers['lists:entries']({ listId: ids.october, sort: 'rating', order: 'desc', offset: 0, limit: 50, search: 'riviere' }, ctx)])
     calls.push(['the export rows', (ctx) => [...listRows(ctx.db, { listId: ids.october, listDate: '2025-10-01', sort: 'rating', category: 'open', federation: null }, 100)]])
     calls.push(['the comparison', (ctx) => [diffCounts(ctx.db, ids.september[0]!, ids.october), diffRows(ctx.db, ids.september[0]!, ids.october, 'up', 0, 50)]])
+    calls.push(['the preview', (ctx) => [previewRows(ctx.db, ids.october, { offset: 0, limit: 50 }), previewRows(ctx.db, ids.october, { offset: 100, limit: 50, playerIds: [1, 2, 3] })]])
     for (const [name, call] of calls) {
       // (a list's stored counts are read with the count as SQL's fallback, which a sealed list, always counted, never runs)
       const plans = queryPlans(db, call).filter((p) => !/(entry_count|rated_count) IS NOT NULL THEN/.test(p.sql))
