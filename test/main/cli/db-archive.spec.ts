@@ -1,12 +1,11 @@
 // `db check` with period archive files (docs/archive-periods.md): each recorded file proven the one that was sealed
 // (its SHA-256) and true to its account of its lists; a changed byte fails the check and names the file.
-import { mkdirSync, openSync, readSync, writeSync, closeSync, statSync } from 'node:fs'
+import { openSync, readSync, writeSync, closeSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../../src/main/core/db/open'
 import { archiveDir } from '../../../src/main/core/db/archive-files'
 import { sealLists } from '../../../src/main/core/data/archive-seal'
-import { publishDemoOctober } from '../../helpers/demo-site'
+import { demoOffice } from '../../helpers/demo-office'
 import { runCli } from '../../helpers/run-cli'
 import { tempDir } from '../../helpers/temp-db'
 
@@ -31,11 +30,7 @@ function flipByte(path: string, where: number): () => void {
 
 describe('db check with archive files', () => {
   it('checks each sealed file, and fails naming the one that changed', async () => {
-    mkdirSync(tmp.file('office'))
-    const file = tmp.file('office/office.db')
-    const db = openDatabase(file)
-    const october = await publishDemoOctober(db)
-    const references = db.prepare("SELECT id FROM rating_lists WHERE status = 'reference'").pluck().all() as number[]
+    const { file, db, october, references } = await demoOffice(tmp.file('office'))
     const name = sealLists(db, file, [...references, october]).file.name
     db.pragma('wal_checkpoint(TRUNCATE)')
     db.close()

@@ -15,7 +15,8 @@ import { generateDraft } from '../../../../src/main/core/services/list-generatio
 import { publishList } from '../../../../src/main/core/services/list-publication'
 import { UserError } from '../../../../src/main/core/util/errors'
 import { fileSha256 } from '../../../../src/main/core/util/durable-files'
-import { DEMO_FEDERATION, publishDemoOctober } from '../../../helpers/demo-site'
+import { DEMO_FEDERATION } from '../../../helpers/demo-site'
+import { demoOffice } from '../../../helpers/demo-office'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -35,10 +36,7 @@ function read(db: Db): typeof reading {
 }
 
 beforeAll(async () => {
-  mkdirSync(tmp.file('office'))
-  const db = openDatabase(office)
-  const october = await publishDemoOctober(db)
-  const references = db.prepare("SELECT id FROM rating_lists WHERE status = 'reference'").pluck().all() as number[]
+  const { db, october, references } = await demoOffice(tmp.file('office'))
   sealedName = sealLists(db, office, [...references, october]).file.name
   reading = read(db)
   db.close()

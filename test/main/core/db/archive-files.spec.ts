@@ -2,7 +2,7 @@
 // read the files have their twins, and any new trigger of that kind is a decision a migration cannot skip; the views
 // outlive a change of the temporary store; what an interrupted seal left is removed by the next session, and a seal
 // whose record fails leaves nothing.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
@@ -11,7 +11,7 @@ import { sealLists } from '../../../../src/main/core/data/archive-seal'
 import { withTempStoreInMemory } from '../../../../src/main/core/data/statements'
 import { createServices } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
-import { publishDemoOctober } from '../../../helpers/demo-site'
+import { demoOffice } from '../../../helpers/demo-office'
 import { tempDir } from '../../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -54,10 +54,7 @@ describe('a connection and the archive files', () => {
   })
 
   it('reads the sealed lists through the views again after the temporary store changes (which deletes them)', async () => {
-    mkdirSync(tmp.file('office'))
-    const file = tmp.file('office/office.db')
-    const db = openDatabase(file)
-    const october = await publishDemoOctober(db)
+    const { file, db, october } = await demoOffice(tmp.file('office'))
     sealLists(db, file, [october])
     const made = tempObjects(db)
     expect(made).toEqual([
@@ -78,11 +75,7 @@ describe('a connection and the archive files', () => {
   })
 
   it('vacuums the live database after a seal (which a view would stop), and reads the sealed lists after', async () => {
-    mkdirSync(tmp.file('vacuum'))
-    const file = tmp.file('vacuum/office.db')
-    const db = openDatabase(file)
-    const october = await publishDemoOctober(db)
-    const references = db.prepare("SELECT id FROM rating_lists WHERE status = 'reference'").pluck().all() as number[]
+    const { file, db, october, references } = await demoOffice(tmp.file('vacuum'))
     sealLists(db, file, [...references, october])
     db.pragma('wal_checkpoint(TRUNCATE)')
     const pages = (): number => db.pragma('page_count', { simple: true }) as number
@@ -96,10 +89,7 @@ describe('a connection and the archive files', () => {
   })
 
   it('removes at the start of the session what an interrupted seal left, and tells the officer; recorded files stay', async () => {
-    mkdirSync(tmp.file('stray'))
-    const file = tmp.file('stray/office.db')
-    const db = openDatabase(file)
-    const october = await publishDemoOctober(db)
+    const { file, db, october } = await demoOffice(tmp.file('stray'))
     const sealed = sealLists(db, file, [october]).file.name
     db.close()
     // a file written and renamed but never recorded, and a seal's unfinished part
@@ -117,10 +107,7 @@ describe('a connection and the archive files', () => {
   })
 
   it('leaves no file and the lists in the database when the record cannot be written', async () => {
-    mkdirSync(tmp.file('failing'))
-    const file = tmp.file('failing/office.db')
-    const db = openDatabase(file)
-    const october = await publishDemoOctober(db)
+    const { file, db, october } = await demoOffice(tmp.file('failing'))
     db.exec("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.archive_file_lists BEGIN SELECT RAISE(ABORT, 'the disk is full'); END")
     expect(() => sealLists(db, file, [october])).toThrow(/the disk is full/)
     expect(readdirSync(archiveDir(file))).toEqual([])
