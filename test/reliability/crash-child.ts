@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     await importNationalList(db, { file: args[0]!, listDate: args[1]!, ratingType: 'standard', source: 'FRA', mapping: JSON.parse(args[2]!) })
     say('END')
     db.close()
-  } else if (op === 'restore') {
+  } else if (op === 'restore' || op === 'restore-sealed') {
     say('BEGIN')
     // a folder of its own for the safety copy: runs of the harness follow each other within the same minute
     await restoreDatabase(dbPath!, args[0]!, join(args[1]!, String(process.pid)))

@@ -9,6 +9,7 @@ import { PARTITIONED, archiveDir, removeStrayArchiveFiles } from '../../src/main
 import { officeState, stateDiff, type OfficeState } from './state'
 import type { Operation } from './harness'
 import { backupState, twoFideMonths, type BackupState } from './operations'
+import { backupDatabase } from '../../src/main/core/db/backup'
 import { backupFolderBeside } from './state'
 import { openDatabase } from '../../src/main/core/db/open'
 import { archiveFiles } from '../../src/main/core/db/archive-files'
@@ -93,6 +94,40 @@ export function sealedDailyBackup(dir: string, lines: number): Operation<string>
       if (n.backups.length === 0) return 'ok: before'
       if (n.backups.length === 1 && n.backups[0] === 'verified' && n.copies === 'all') return 'ok: after'
       return `partial: under a backup's name: ${n.backups.join(', ')}; archive copies: ${n.copies}`
+    }
+  }
+}
+
+/**
+ * A restore over an office that sealed a second period since its backup: the backup records the September file (kept
+ * beside it), the office also the October one. Killed anywhere, the office opens with every file it records and is
+ * the old office or the restored one (each read through its views), and once the next session has removed what no
+ * record names its archive folder holds exactly the files it records (the October file went beside the safety copy).
+ */
+export async function sealedRestore(dir: string, lines: number): Promise<Operation<string>> {
+  const { before } = twoFideMonths(dir, 'sealed-restore', lines, 13)
+  const db = openDatabase(before)
+  const month = (date: string): number[] => db.prepare('SELECT id FROM rating_lists WHERE list_date = ? ORDER BY id').pluck().all(date) as number[]
+  sealLists(db, before, month('2026-09-01'))
+  const backup = join(dir, 'sealed-restore-backups', 'backup.db')
+  await backupDatabase(db, backup)
+  sealLists(db, before, month('2026-10-01'))
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  const snapshot = (d: Database.Database): string => {
+    removeStrayArchiveFiles(d, d.name)
+    const folder = existsSync(archiveDir(d.name)) ? readdirSync(archiveDir(d.name)).sort() : []
+    return JSON.stringify({ office: officeState(d), files: archiveFiles(d).map((f) => f.name), folder })
+  }
+  return {
+    name: 'restore-sealed',
+    args: [backup, join(dir, 'sealed-safety')],
+    before,
+    snapshot,
+    judge: (now, b, a) => {
+      const n = JSON.parse(now) as { files: string[]; folder: string[] }
+      if (n.folder.join() !== n.files.join()) return `partial: the folder holds ${n.folder.join(', ')}, the office records ${n.files.join(', ')}`
+      return now === b ? 'ok: before' : now === a ? 'ok: after' : 'partial: the office is neither the old one nor the restored one'
     }
   }
 }
