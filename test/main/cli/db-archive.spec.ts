@@ -7,6 +7,7 @@ import { archiveDir } from '../../../src/main/core/db/archive-files'
 import { sealLists } from '../../../src/main/core/data/archive-seal'
 import { demoOffice } from '../../helpers/demo-office'
 import { runCli } from '../../helpers/run-cli'
+import { fileSha256 } from '../../../src/main/core/util/durable-files'
 import { tempDir } from '../../helpers/temp-db'
 
 const tmp = tempDir()
@@ -65,5 +66,29 @@ describe('db check with archive files', () => {
       putBack()
     }
     expect(runCli(['--db', file, 'db', 'check']).code).toBe(0)
+  })
+
+  it('db backup keeps each archive file once beside the backups; --full proves every copy again and replaces a damaged one', async () => {
+    const { file, db, october, references } = await demoOffice(tmp.file('backups'))
+    const name = sealLists(db, file, [...references, october]).file.name
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+    const out = tmp.file('backups/backups/first.db')
+    expect(runCli(['--db', file, 'db', 'backup', '--out', out]).code).toBe(0)
+    const copy = join(tmp.file('backups/backups/archive'), name)
+    expect(fileSha256(copy)).toBe(fileSha256(join(archiveDir(file), name)))
+    // a byte of the copy changed: a daily backup trusts the copy under its name (it does not read the archive again)…
+    flipByte(copy, Math.floor(statSync(copy).size / 2))
+    const damaged = fileSha256(copy)
+    expect(runCli(['--db', file, 'db', 'backup', '--out', tmp.file('backups/backups/second.db')]).code).toBe(0)
+    expect(fileSha256(copy)).toBe(damaged)
+    // …a full backup reads it, finds it is not the file, and copies the file again, checked
+    const full = runCli(['--db', file, 'db', 'backup', '--full', '--out', tmp.file('backups/backups/third.db')])
+    expect(full.stderr).toBe('')
+    expect(full.code).toBe(0)
+    expect(full.stdout).toContain(`archive file  ${name}: its copy was not the file: copied again and checked`)
+    expect(fileSha256(copy)).toBe(fileSha256(join(archiveDir(file), name)))
+    const again = runCli(['--db', file, 'db', 'backup', '--full', '--out', tmp.file('backups/backups/fourth.db')])
+    expect(again.stdout).toContain(`archive file  ${name}: its copy checked`)
   })
 })

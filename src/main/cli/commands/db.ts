@@ -39,7 +39,8 @@ export function register(program: Command): void {
   db.command('backup')
     .description('copy the database with SQLite’s online backup, then verify the copy (integrity, foreign keys, row counts, published lists)')
     .option('--out <file>', 'where to write the backup (default: the backups folder beside the database)')
-    .action(async (opts: { out?: string }, cmd: Command) => {
+    .option('--full', 'also read every archive file’s copy beside the backups again and prove it the file that was sealed (a missing or damaged copy is copied again)')
+    .action(async (opts: { out?: string; full?: boolean }, cmd: Command) => {
       await userErrors(async () => {
         const dbPath = globalOptions(cmd).db ?? defaultDbPath()
         if (!existsSync(dbPath)) throw new CliError(`no database at ${dbPath}`)
@@ -47,8 +48,9 @@ export function register(program: Command): void {
         if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(`${out} is a folder: give a file name`)
         const handle = openDatabase(dbPath)
         try {
-          const report = await backupDatabase(handle, out)
-          print(cmd, report, () => [`backup ${report.file} (${report.bytes} bytes), verified`, ...checkLines(report)].join('\n'))
+          const report = await backupDatabase(handle, out, { full: opts.full ?? false })
+          const copies = (report.archiveCopies ?? []).map((c) => `archive file  ${c.name}: ${c.copy === 'kept' ? 'its copy checked' : c.copy === 'copied' ? 'copied and checked' : 'its copy was not the file: copied again and checked'}`)
+          print(cmd, report, () => [`backup ${report.file} (${report.bytes} bytes), verified`, ...checkLines(report), ...copies].join('\n'))
         } finally {
           handle.close()
         }

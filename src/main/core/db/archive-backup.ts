@@ -53,6 +53,30 @@ export function keepArchiveCopies(db: Db, dbFile: string, backupFile: string): s
   return copied
 }
 
+/** What a full backup found of each archive file's copy beside the backups. */
+export interface ArchiveCopyCheck {
+  name: string
+  /** 'kept': there and intact; 'copied': missing, copied now; 'replaced': there but not the file (its SHA-256), copied again. */
+  copy: 'kept' | 'copied' | 'replaced'
+}
+
+/**
+ * A full backup's archive files (`db backup --full`): each copy beside the backups read whole and checked against
+ * the SHA-256 recorded when its file was sealed, a missing one copied and a damaged one copied again (from the
+ * database's own file, checked too). Reads the whole archive: the daily backup does not (keepArchiveCopies).
+ */
+export function checkArchiveCopies(db: Db, dbFile: string, backupFile: string): ArchiveCopyCheck[] {
+  return archiveFiles(db).map((f) => {
+    const to = join(backupArchiveDir(backupFile), f.name)
+    const there = existsSync(to)
+    if (there && fileSha256(to) === f.sha256) return { name: f.name, copy: 'kept' as const }
+    const from = join(archiveDir(dbFile), f.name)
+    if (!existsSync(from)) throw new UserError('db.archiveMissing', { file: from, first: f.firstDate, last: f.lastDate })
+    copyChecked(from, to, f.sha256)
+    return { name: f.name, copy: there ? ('replaced' as const) : ('copied' as const) }
+  })
+}
+
 /** Where each archive file a backup records is found, checked: in the database's archive folder, or beside the backup. */
 export interface ArchivePlan {
   /** Files already in the database's archive folder, checked. */

@@ -12,7 +12,7 @@ import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-t
 import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
 import { fsyncFile } from '../util/durable-files'
-import { bringArchiveFiles, keepArchiveCopies, planArchiveRestore, setAsideArchiveFiles } from './archive-backup'
+import { bringArchiveFiles, checkArchiveCopies, keepArchiveCopies, planArchiveRestore, setAsideArchiveFiles, type ArchiveCopyCheck } from './archive-backup'
 
 export interface TableCount {
   name: string
@@ -34,6 +34,8 @@ export interface DatabaseCheck {
 export interface BackupReport extends DatabaseCheck {
   file: string
   bytes: number
+  /** A full backup's check of each archive file's copy beside it (none for a daily one, which only completes them). */
+  archiveCopies?: ArchiveCopyCheck[]
 }
 
 function quoteIdent(name: string): string {
@@ -305,6 +307,8 @@ export interface BackupOptions {
   thread?: WorkerScript
   /** From how many bytes of copy the helper thread is used (default THREAD_FROM; 0: always, for tests). */
   threadFrom?: number
+  /** A full backup: every archive file's copy beside the backups read and checked again (checkArchiveCopies). */
+  full?: boolean
 }
 
 /** Verifies the copy at `partial`, on two threads when it is big and a worker entry is given. */
@@ -339,10 +343,11 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
   try {
     await copyDatabaseFile(db, partial)
     const copy = await verifyBackupCopy(db, partial, out, options)
-    // the sealed periods' files it records, kept once beside the backups (docs/archive-periods.md)
-    keepArchiveCopies(db, db.name, out)
+    // the sealed periods' files it records, kept once beside the backups (docs/archive-periods.md); a full backup
+    // reads each copy again and proves it the file that was sealed
+    const archiveCopies = options.full ? checkArchiveCopies(db, db.name, out) : (keepArchiveCopies(db, db.name, out), undefined)
     renameSync(partial, out)
-    return { ...copy, file: out, bytes: statSync(out).size }
+    return { ...copy, file: out, bytes: statSync(out).size, ...(archiveCopies ? { archiveCopies } : {}) }
   } finally {
     rmSync(partial, { force: true })
   }
