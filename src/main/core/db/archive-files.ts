@@ -159,6 +159,29 @@ export function setTempStore(db: Connection, store: number): void {
   makeArchiveViews(db)
 }
 
+/** The data_version a connection last looked at the recorded files under (followArchiveFiles). */
+const lookedAt = new WeakMap<Connection, number>()
+
+/**
+ * Makes a long-lived connection (the main process's, a server's) follow the archive files the database records now:
+ * a period sealed on another connection (a job's, another session's) is attached, with its views, before the next call
+ * reads, instead of its lists reading as empty until the connection is opened again. Cheap when nothing changed:
+ * `PRAGMA data_version` says whether another connection committed since the last look. Not inside a transaction
+ * (SQLite attaches outside one); a recorded file missing is the opening's error.
+ */
+export function followArchiveFiles(db: Connection, dbFile: string): void {
+  if (db.inTransaction || db.memory) return
+  const version = db.pragma('data_version', { simple: true }) as number
+  if (lookedAt.get(db) === version) return
+  lookedAt.set(db, version)
+  const recorded = archiveFiles(db).map((f) => archiveSchema(f.id))
+  const attached = attachedFiles(db).map((f) => archiveSchema(f.id))
+  const names = new Set(db.prepare('SELECT name FROM pragma_database_list').pluck().all() as string[])
+  if (recorded.length === attached.length && recorded.every((n, i) => n === attached[i] && names.has(n))) return
+  detachArchiveFiles(db)
+  attachArchiveFiles(db, dbFile)
+}
+
 /** Drops the views, the twins and the attachments (before the files recorded change), leaving the connection bare. */
 export function detachArchiveFiles(db: Connection): void {
   for (const t of db.prepare("SELECT type, name FROM temp.sqlite_schema WHERE type IN ('view', 'trigger') AND (name IN (" + PARTITIONED.map(() => '?').join(', ') + ") OR name GLOB '*__archive_*')").all(...PARTITIONED) as { type: string; name: string }[]) {

@@ -6,6 +6,7 @@ import { translateError, type Locale } from '../../../shared/errors/index'
 import { describeIssue, issueTexts, type InputIssue } from '../../../shared/errors/issues'
 import { UserError } from '../util/errors'
 import { sqliteUserError } from '../db/sqlite-errors'
+import { followArchiveFiles } from '../db/archive-files'
 import type { ServiceContext } from './context'
 
 export type Handler<N extends CallName> = (
@@ -71,6 +72,8 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
       return { ok: false, error: { ...toApiError(err, loc), code: 'validation' } }
     }
     try {
+      // a period sealed on another connection since the last call: its file attached before this call reads
+      followArchiveFiles(ctx.db, ctx.dbPath)
       const handler = handlers[callName] as (input: unknown, ctx: ServiceContext) => unknown
       const value = await handler(parsed.data, ctx)
       if (options.checkOutput) {

@@ -88,6 +88,29 @@ describe('a connection and the archive files', () => {
     db.close()
   })
 
+  it('lets a session’s connection follow a period sealed on another connection: its next call reads the sealed list', async () => {
+    const { file, db, october } = await demoOffice(tmp.file('follow'))
+    db.close()
+    const services = createServices({ dbPath: file, host: 'cli', appVersion: 'test', worker: sourceWorkerScript() })
+    try {
+      const page = async (): Promise<number> => {
+        const reply = await services.dispatch('lists:entries', { listId: october, limit: 1000 })
+        if (!reply.ok) throw new Error(reply.error.message)
+        return (reply.value as { rows: unknown[] }).rows.length
+      }
+      expect(await page()).toBe(298)
+      // another connection (a job's) seals October: the rows leave the database for the file
+      const other = openDatabase(file)
+      sealLists(other, file, [october])
+      other.close()
+      // the session's connection attached nothing yet; its next call attaches the file first
+      expect(await page()).toBe(298)
+      expect(tempObjects(services.ctx.db)).toHaveLength(6)
+    } finally {
+      await services.close()
+    }
+  })
+
   it('removes at the start of the session what an interrupted seal left, and tells the officer; recorded files stay', async () => {
     const { file, db, october } = await demoOffice(tmp.file('stray'))
     const sealed = sealLists(db, file, [october]).file.name
