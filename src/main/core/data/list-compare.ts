@@ -284,9 +284,8 @@ export function reconcileCandidates(db: Db, officeId: number, referenceId: numbe
   // each list read in the file that holds it (db/archive-files.ts); a missing base joins nothing (list 0)
   const o = listTables(db, officeId).entries
   const r = listTables(db, referenceId).entries
-  const entriesOf = (id: number | null): string => (id === null ? 'main.rating_list_entries' : listTables(db, id).entries)
-  const bases = `LEFT JOIN ${entriesOf(officeBaseId)} ob ON ob.list_id = @officeBase AND ob.player_id = p.id
-    LEFT JOIN ${entriesOf(referenceBaseId)} rb ON rb.list_id = @referenceBase AND rb.player_id = p.id`
+  const bases = `LEFT JOIN ${listTables(db, officeBaseId).entries} ob ON ob.list_id = @officeBase AND ob.player_id = p.id
+    LEFT JOIN ${listTables(db, referenceBaseId).entries} rb ON rb.list_id = @referenceBase AND rb.player_id = p.id`
   const rows = db
     .prepare(
       `SELECT ${cols} FROM ${o} o JOIN players p ON p.id = o.player_id

@@ -179,7 +179,7 @@ export function rowsFor(
     .prepare(
       `SELECT ${entryColumns}, ${publishedRatingSql('pe')} AS previousRating
          FROM ${listTables(db, listId).entries} e JOIN players p ON p.id = e.player_id
-         LEFT JOIN ${previousId === null ? 'main.rating_list_entries' : listTables(db, previousId).entries} pe ON pe.list_id = ? AND pe.player_id = e.player_id
+         LEFT JOIN ${listTables(db, previousId).entries} pe ON pe.list_id = ? AND pe.player_id = e.player_id
         WHERE e.list_id = ? AND e.player_id IN (${ids.map(() => '?').join(',')})`
     )
     .all(previousId ?? 0, listId, ...ids) as (Omit<ListEntryRow, 'name' | 'delisted' | 'rank'> & { delisted: number })[]

@@ -147,7 +147,7 @@ function previewRowsOf(db: Db, baseId: number, listId: number, ids: readonly num
   if (!ids.length) return []
   // each list in the file that holds it (db/archive-files.ts); no base: none of its rows (list 0)
   const to = listTables(db, listId)
-  const from = baseId ? listTables(db, baseId).entries : 'main.rating_list_entries'
+  const from = listTables(db, baseId || null).entries
   const rows = db
     .prepare(
       `WITH page AS (SELECT value AS player_id, key AS n FROM json_each(?))

@@ -71,7 +71,7 @@ export function playersTouchedBy(db: Db, listId: number, previousId: number | nu
   const same = `n.rating IS o.rating AND n.games IS o.games AND n.k IS o.k AND n.flags IS o.flags AND n.title IS o.title AND n.federation IS o.federation AND n.entry_status IS o.entry_status`
   // each list in the file that holds it (db/archive-files.ts); no previous list: none of its rows (list -1)
   const n = listTables(db, listId)
-  const o = previousId === null ? 'main.rating_list_entries' : listTables(db, previousId).entries
+  const o = listTables(db, previousId).entries
   return preparedPluck(db,
     `SELECT n.player_id FROM ${n.entries} n LEFT JOIN ${o} o ON o.list_id = @prev AND o.player_id = n.player_id
       WHERE n.list_id = @list AND (o.player_id IS NULL OR NOT (${same}))

@@ -56,9 +56,9 @@ export function archiveSchema(fileId: number): string {
   return `archive_${fileId}`
 }
 
-/** The schema holding a list's partitioned rows: `main`, or the archive file it was sealed into. */
-export function listSchema(db: Connection, listId: number): string {
-  if (!db.prepare("SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = 'archive_file_lists'").get()) return 'main'
+/** The schema holding a list's partitioned rows: `main`, or the archive file it was sealed into (no list: `main`). */
+export function listSchema(db: Connection, listId: number | null): string {
+  if (listId === null || !db.prepare("SELECT 1 FROM main.sqlite_schema WHERE type = 'table' AND name = 'archive_file_lists'").get()) return 'main'
   const fileId = db.prepare('SELECT file_id FROM main.archive_file_lists WHERE list_id = ?').pluck().get(listId) as number | undefined
   return fileId === undefined ? 'main' : archiveSchema(fileId)
 }
@@ -73,9 +73,10 @@ export interface ListTables {
 /**
  * A list's tables in its own file: a read of one list in order through the views merges or sorts the arms of every
  * file (a page of a sealed list 13–30× slower at 20,000 players, docs/performance.md), where its own file's index
- * gives the order. Every read of one list names them.
+ * gives the order. Every read of one list names them. No list (a missing base or previous list, joined on an id no row
+ * has): the database's own tables.
  */
-export function listTables(db: Connection, listId: number): ListTables {
+export function listTables(db: Connection, listId: number | null): ListTables {
   const s = listSchema(db, listId)
   return { entries: `${s}.rating_list_entries`, byRating: `${s}.list_by_rating`, sheets: `${s}.office_list_sheets` }
 }
@@ -174,10 +175,8 @@ export function followArchiveFiles(db: Connection, dbFile: string): void {
   const version = db.pragma('data_version', { simple: true }) as number
   if (lookedAt.get(db) === version) return
   lookedAt.set(db, version)
-  const recorded = archiveFiles(db).map((f) => archiveSchema(f.id))
-  const attached = attachedFiles(db).map((f) => archiveSchema(f.id))
-  const names = new Set(db.prepare('SELECT name FROM pragma_database_list').pluck().all() as string[])
-  if (recorded.length === attached.length && recorded.every((n, i) => n === attached[i] && names.has(n))) return
+  // attachedFiles keeps the recorded files the connection has attached: all of them, or a file is new
+  if (attachedFiles(db).length === archiveFiles(db).length) return
   detachArchiveFiles(db)
   attachArchiveFiles(db, dbFile)
 }
