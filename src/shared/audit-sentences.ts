@@ -47,6 +47,7 @@ export const AUDIT_SENTENCES: Templates = {
   'finding.accepted': { en: 'Accepted a finding of the tournament {tournament}', fr: 'Acceptation d’un constat du tournoi {tournament}' },
   'finding.rejected': { en: 'Rejected a finding of the tournament {tournament}', fr: 'Rejet d’un constat du tournoi {tournament}' },
   'site.build': { en: 'Built the public website ({players})', fr: 'Construction du site public ({players})' },
+  'archive.seal': { en: 'Sealed the lists dated {period} into the archive file {file} ({count})', fr: 'Scellement des listes datées {period} dans le fichier d’archive {file} ({count})' },
   'site.privacy': { en: 'Changed what the public website shows', fr: 'Modification de ce que le site public montre' },
   'finding.overridden': { en: 'Overrode a finding of the tournament {tournament}', fr: 'Décision de passer outre à un constat du tournoi {tournament}' }
 }
@@ -83,6 +84,9 @@ export function auditSentence(row: AuditRow, locale: SentenceLocale): string {
   if (!template) return row.action
   const to = typeof data.to === 'string' ? (STATUS[locale][data.to] ?? data.to) : ''
   const pairs = countWords(typeof data.candidatesAdded === 'number' ? data.candidatesAdded : 0, locale, { en: ['new pair', 'new pairs'], fr: ['nouvelle paire', 'nouvelles paires'] })
+  const dates = typeof data.firstDate === 'string' && typeof data.lastDate === 'string' ? ([dayInWords(data.firstDate, locale), dayInWords(data.lastDate, locale)] as const) : null
+  const period = dates ? (locale === 'fr' ? `du ${dates[0]} au ${dates[1]}` : `from ${dates[0]} to ${dates[1]}`) : ''
+  const count = countWords(Array.isArray(data.lists) ? data.lists.length : 0, locale, { en: ['list', 'lists'], fr: ['liste', 'listes'] })
   const players = countWords(typeof data.players === 'number' ? data.players : 0, locale, { en: ['player', 'players'], fr: ['joueur', 'joueurs'] })
   return template
     .replace('{list}', listWords(row, locale))
@@ -92,6 +96,9 @@ export function auditSentence(row: AuditRow, locale: SentenceLocale): string {
     .replace('{to}', to)
     .replace('{pairs}', pairs)
     .replace('{players}', players)
+    .replace('{period}', period)
+    .replace('{count}', count)
+    .replace('{file}', typeof data.name === 'string' ? data.name : '')
 }
 
 /** Where an entry leads in the application (the router's path), or null when it names nothing one can open. */

@@ -26,7 +26,7 @@ const row = (action: string, entity: string, entityId: string | null, subject: P
   subject: subject ? { ...none, ...subject } : null
 })
 
-const ENTITY: Record<string, string> = { list: 'rating_list', duplicates: 'player', duplicate: 'duplicate_candidate', player: 'player', arbiter: 'arbiter', 'rating-profile': 'rating_profile', tournament: 'tournament', 'tournament-player': 'tournament_player', finding: 'tournament_finding' }
+const ENTITY: Record<string, string> = { list: 'rating_list', duplicates: 'player', duplicate: 'duplicate_candidate', player: 'player', arbiter: 'arbiter', 'rating-profile': 'rating_profile', tournament: 'tournament', 'tournament-player': 'tournament_player', finding: 'tournament_finding', archive: 'archive_file' }
 
 describe('audit sentences', () => {
   it('has a sentence in both languages for every action the core records', () => {
@@ -61,6 +61,13 @@ describe('audit sentences', () => {
     expect(auditSentence(build, 'en')).toBe('Built the public website (1,087 players)')
     expect(auditSentence(build, 'fr')).toBe('Construction du site public (1\u202f087 joueurs)')
     expect(auditLink(build)).toBeNull()
+  })
+
+  it('names a sealed period by its dates, its file and its count of lists', () => {
+    const seal = row('archive.seal', 'archive_file', '2', null, { name: '2025-01-01-to-2025-12-01-a8ed08e0c862c2a2.db', firstDate: '2025-01-01', lastDate: '2025-12-01', lists: [3, 4, 5], entries: 3210 })
+    expect(auditSentence(seal, 'en')).toBe('Sealed the lists dated from 1 January 2025 to 1 December 2025 into the archive file 2025-01-01-to-2025-12-01-a8ed08e0c862c2a2.db (3 lists)')
+    expect(auditSentence(seal, 'fr')).toBe('Scellement des listes datées du 1er janvier 2025 au 1er décembre 2025 dans le fichier d’archive 2025-01-01-to-2025-12-01-a8ed08e0c862c2a2.db (3 listes)')
+    expect(auditLink(seal)).toBeNull()
   })
 
   it('names a tournament and its new state, and leads to it from a finding', () => {

@@ -60,6 +60,8 @@ const PINNED = [
   'system:backups',
   'system:info',
   'system:restore',
+  'system:archivePeriods',
+  'system:seal',
   'system:openedReports',
   'tournaments:decideFinding',
   'tournaments:export',

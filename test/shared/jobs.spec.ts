@@ -7,9 +7,10 @@ import { createServices } from '../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import jobsI18n from '../../src/renderer/src/features/jobs/i18n'
 import { tempDir } from '../helpers/temp-db'
+import { SEAL_STEPS } from '../../src/main/core/data/archive-periods'
 
 // Add a new job here in the same change that declares it.
-const PINNED = ['registry:importList', 'registry:importNational', 'registry:scanDuplicates', 'rating:period', 'system:health', 'system:openCheck', 'system:backup', 'system:restore', 'lists:generate', 'demo:load', 'lists:publish', 'lists:replay', 'lists:stale', 'lists:correctPreview', 'lists:correct', 'lists:diff', 'tournaments:import', 'tournaments:preview', 'tournaments:rate', 'registry:previewNational', 'lists:export', 'site:build']
+const PINNED = ['registry:importList', 'registry:importNational', 'registry:scanDuplicates', 'rating:period', 'system:health', 'system:openCheck', 'system:backup', 'system:restore', 'system:seal', 'lists:generate', 'demo:load', 'lists:publish', 'lists:replay', 'lists:stale', 'lists:correctPreview', 'lists:correct', 'lists:diff', 'tournaments:import', 'tournaments:preview', 'tournaments:rate', 'registry:previewNational', 'lists:export', 'site:build']
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())
@@ -30,6 +31,20 @@ describe('job contract', () => {
       expect(jobsI18n.en.jobs.kinds[key], kind).toBeTruthy()
       expect(jobsI18n.fr.jobs.kinds[key], kind).toBeTruthy()
     }
+  })
+
+  it('names the steps a job reports by a word of the core in English and French, never the word itself', () => {
+    const en = jobsI18n.en.jobs.steps as Record<string, string>
+    const fr = jobsI18n.fr.jobs.steps as Record<string, string>
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort())
+    for (const step of [...SEAL_STEPS, 'backup', 'restore', 'quick_check', 'base', 'sheets']) {
+      expect(en[step], step).toBeTruthy()
+      expect(en[step], step).not.toBe(step)
+      expect(fr[step], step).toBeTruthy()
+      expect(fr[step], step).not.toBe(step)
+    }
+    expect(en.vacuum).toBe('shrinking the database')
+    expect(fr.write).toBe('écriture et vérification du fichier d’archive')
   })
 
   it('types an event’s result by its kind', () => {

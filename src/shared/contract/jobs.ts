@@ -2,7 +2,7 @@
 // that start, follow and cancel jobs. Hosts, CLI and stores derive their types from it; main validates every start.
 import { z } from 'zod'
 import { call } from './define'
-import { backupJobInputSchema, backupReportSchema, healthReportSchema, openNoticeSchema } from './system'
+import { backupJobInputSchema, backupReportSchema, healthReportSchema, openNoticeSchema, sealJobInputSchema, sealReportSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
 import { importListInputSchema, importNationalInputSchema, listImportResultSchema, nationalPreviewSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import {
@@ -67,6 +67,11 @@ export const jobsContract = {
     summary: 'Replace the database file with a backup: the backup checked, the current file copied aside and verified, then the swap (the host has closed its connection)',
     input: z.object({ from: z.string().min(1), safetyDir: z.string().min(1) }).strict(),
     result: z.object({ safetyCopy: z.string().nullable(), schemaVersion: z.number() })
+  }),
+  'system:seal': job({
+    summary: 'Seal a closed period of published lists into its archive file in the write turn: written, checked, recorded, copied beside the backups; then VACUUM of the live database (the host refuses other calls meanwhile)',
+    input: sealJobInputSchema,
+    result: sealReportSchema
   }),
   'rating:period': job({
     summary: 'Rate a batch of player periods (one calculation document each), with progress and cancel checks',
@@ -239,11 +244,11 @@ export const jobEventSchema = jobEventSchemaOf(jobsContract)
 const jobId = z.object({ jobId: z.string() }).strict()
 
 /**
- * Jobs that read or write a file by its path: started by the calls that take a handle or show a save dialog (or by the
- * local CLI), never by jobs:start.
+ * Jobs started by their own calls, never by jobs:start: those that read or write a file by its path (the calls take a
+ * handle or show a save dialog; or the local CLI), and the seal, whose call takes the office alone while it runs.
  */
-export const pathJobKinds = ['registry:importList', 'registry:importNational', 'registry:previewNational', 'lists:export', 'system:restore', 'site:build'] as const satisfies readonly JobKind[]
-const { 'registry:importList': _list, 'registry:importNational': _national, 'registry:previewNational': _preview, 'lists:export': _export, 'system:restore': _restore, 'site:build': _site, ...clientJobs } = jobsContract
+export const callOnlyJobKinds = ['registry:importList', 'registry:importNational', 'registry:previewNational', 'lists:export', 'system:restore', 'system:seal', 'site:build'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, 'registry:previewNational': _preview, 'lists:export': _export, 'system:restore': _restore, 'system:seal': _seal, 'site:build': _site, ...clientJobs } = jobsContract
 /** The jobs a client may start by name. */
 export const clientJobsContract = clientJobs
 

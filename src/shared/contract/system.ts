@@ -27,6 +27,40 @@ export const backupReportSchema = z.object({
 })
 export const backupFileSchema = z.object({ fileName: z.string(), at: z.string(), reason: z.string(), bytes: z.number() })
 
+/** The period a seal takes: the closed years it spans, as system:archivePeriods offers it. */
+const sealYears = { firstYear: z.number().int().min(1900).max(2999), lastYear: z.number().int().min(1900).max(2999) }
+const yearsInOrder = (c: { firstYear: number; lastYear: number }): boolean => c.firstYear <= c.lastYear
+const inOrder = { message: 'expected the first year at most the last', path: ['lastYear'] }
+export const sealChoiceSchema = z.object(sealYears).strict().refine(yearsInOrder, inOrder)
+/** The seal's job: the period, the backups folder its copy goes to, and the day that says which years are closed. */
+export const sealJobInputSchema = z
+  .object({ ...sealYears, backupDir: z.string().min(1), today: isoDate })
+  .strict()
+  .refine(yearsInOrder, inOrder)
+
+/** What a seal did: the file, the lists in it, its copy beside the backups, the live database's size before and after. */
+export const sealReportSchema = z.object({
+  file: z.string(),
+  firstDate: isoDate,
+  lastDate: isoDate,
+  lists: z.number(),
+  entries: z.number(),
+  copy: z.string(),
+  liveBytesBefore: z.number(),
+  liveBytesAfter: z.number()
+})
+
+/** The office's periods: the archive files sealed, the closed years it can seal now, the past years held back. */
+export const archivePeriodsSchema = z.object({
+  sealed: z.array(z.object({ name: z.string(), firstDate: isoDate, lastDate: isoDate, lists: z.number(), entries: z.number(), bytes: z.number(), sealedAt: z.string() })),
+  toSeal: z.array(z.object({ firstYear: z.number(), lastYear: z.number(), firstDate: isoDate, lastDate: isoDate, lists: z.number(), entries: z.number() })),
+  held: z.array(z.object({ year: z.number(), reason: z.enum(['draft', 'uncounted']), lists: z.number() })),
+  openYear: z.number(),
+  maxFiles: z.number(),
+  /** The live database's size now (bytes). */
+  liveBytes: z.number()
+})
+
 /** What the host's checks found on opening the database (messages: the shared catalogue's `db.open.*`). */
 export const openNoticeSchema = z.object({
   level: z.enum(['info', 'warning', 'error']),
@@ -115,6 +149,18 @@ export const systemContract = {
     access: 'write',
     input: z.object({ fileName: z.string().min(1).max(260) }).strict(),
     output: z.object({ restored: z.string(), safetyCopy: z.string().nullable(), schemaVersion: z.number() })
+  }),
+  'system:archivePeriods': call({
+    summary: 'The periods of published lists sealed into archive files, the closed years the office can seal now, and the past years held back (a draft, an unfinished import)',
+    access: 'read',
+    input: z.object({}).strict(),
+    output: archivePeriodsSchema
+  }),
+  'system:seal': call({
+    summary: 'Seal a closed period’s published lists into an archive file (written, checked, copied beside the backups), then shrink the live database; every other call waits until it is done',
+    access: 'write',
+    input: sealChoiceSchema,
+    output: sealReportSchema
   }),
   'system:openedReports': call({
     summary: 'Tournament reports given on the command line or by the OS, taken once by the import screen',

@@ -124,6 +124,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database is being restored: try again in a moment.',
     fr: 'La base est en cours de restauration : réessayez dans un instant.'
   },
+  'db.sealing': {
+    en: 'A period of published lists is being sealed into its archive file: try again when it is done.',
+    fr: 'Une période de listes publiées est en cours de scellement dans son fichier d’archive : réessayez quand ce sera fini.'
+  },
   'db.open.inUse': {
     en: 'Another Rating Office session (process {pid} on {host}, since {since}) has this database open. Both can work on it; a restore or an upgrade waits until the other one is closed.',
     fr: 'Une autre session de Rating Office (processus {pid} sur {host}, depuis {since}) a cette base ouverte. Les deux peuvent y travailler ; une restauration ou une mise à niveau attend que l’autre soit fermée.'

@@ -53,6 +53,14 @@ export const listsErrors: ErrorCatalogue = {
     en: 'The list {listId} of {listDate} has no recorded count or checksum yet (its import did not finish): it cannot be sealed. Nothing was sealed.',
     fr: 'La liste {listId} du {listDate} n’a pas encore de décompte ni d’empreinte enregistrés (son import n’est pas allé au bout) : elle ne peut pas être scellée. Rien n’a été scellé.'
   },
+  'archive.sealNotOffered': {
+    en: 'The lists of {first}–{last} cannot be sealed now: the periods the office can seal are {offered} (a closed year whose lists are all published). Nothing was sealed.',
+    fr: 'Les listes de {first}–{last} ne peuvent pas être scellées maintenant : les périodes que le bureau peut sceller sont {offered} (une année close dont toutes les listes sont publiées). Rien n’a été scellé.'
+  },
+  'archive.sealBusy': {
+    en: 'A background task is running: wait for it to finish, then seal the period.',
+    fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis scellez la période.'
+  },
   'archive.sealUnverified': {
     en: 'The archive file {file} failed its verification ({problems}): it was removed, and the lists stay in the database unchanged.',
     fr: 'Le fichier d’archive {file} n’a pas passé la vérification ({problems}) : il a été supprimé, et les listes restent inchangées dans la base.'

@@ -1,7 +1,8 @@
 // `db check` with period archive files (docs/archive-periods.md): each recorded file proven the one that was sealed
 // (its SHA-256) and true to its account of its lists; a changed byte fails the check and names the file.
-import { openSync, readSync, writeSync, closeSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { openSync, readSync, writeSync, closeSync, statSync, existsSync, writeFileSync, rmSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { archiveDir } from '../../../src/main/core/db/archive-files'
 import { sealLists } from '../../../src/main/core/data/archive-seal'
@@ -90,5 +91,35 @@ describe('db check with archive files', () => {
     expect(fileSha256(copy)).toBe(fileSha256(join(archiveDir(file), name)))
     const again = runCli(['--db', file, 'db', 'backup', '--full', '--out', tmp.file('backups/backups/fourth.db')])
     expect(again.stdout).toContain(`archive file  ${name}: its copy checked`)
+  })
+
+  it('db seal shows the periods, seals the closed year, and refuses while another session has the office open', async () => {
+    const { file, db } = await demoOffice(tmp.file('seal'))
+    db.close()
+    const shown = runCli(['--db', file, 'db', 'seal'])
+    expect(shown.stderr).toBe('')
+    expect(shown.stdout).toMatch(/^can be sealed 2025: 3 lists, \d+ entries \(rating-office db seal 2025\)$/m)
+    expect(shown.stdout).toMatch(/^open {10}\d{4}: its lists stay in the database until it ends$/m)
+
+    // another session holds the office's lock: nothing is sealed under it
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-12-03T09:00:00Z' }))
+    const refused = runCli(['--db', file, 'db', 'seal', '2025'])
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(`the office is open in another session (process ${process.pid} on ${hostname()} since 2026-12-03T09:00:00Z): close it, then seal`)
+    expect(existsSync(archiveDir(file))).toBe(false)
+    rmSync(`${file}.lock`)
+
+    expect(runCli(['--db', file, 'db', 'seal', '2024']).stderr).toContain('cannot be sealed now: the periods the office can seal are 2025')
+    const sealed = runCli(['--db', file, 'db', 'seal', '2025'])
+    expect(sealed.stderr).toBe('')
+    expect(sealed.code).toBe(0)
+    const name = /into (2025-09-01-to-2025-10-01-[0-9a-f]{16}\.db)$/m.exec(sealed.stdout)?.[1]
+    expect(name).toBeDefined()
+    expect(sealed.stdout).toContain(`copy checked  ${join(dirname(file), 'backups', 'archive', name!)}`)
+    expect(fileSha256(join(dirname(file), 'backups', 'archive', name!))).toBe(fileSha256(join(archiveDir(file), name!)))
+    expect(runCli(['--db', file, 'db', 'seal']).stdout).toMatch(new RegExp(`^sealed {8}2025-09-01 to 2025-10-01: 3 lists, \\d+ entries, ${name!.replace(/\./g, '\\.')}$`, 'm'))
+    expect(runCli(['--db', file, 'db', 'check']).code).toBe(0)
+    // the lock taken for the seal is given back
+    expect(existsSync(`${file}.lock`)).toBe(false)
   })
 })

@@ -8,6 +8,9 @@ import { openDatabase } from '../../core/db/open'
 import { backupDatabase, backupFileName, backupFolder, checkOpenDatabase, restoreDatabase, type DatabaseCheck } from '../../core/db/backup'
 import { readSettings, writeSettings } from '../../core/data/settings'
 import { checkArchiveFiles } from '../../core/data/archive-seal'
+import { archivePeriods, sealPeriod } from '../../core/data/archive-periods'
+import { inspectBeforeOpen, takeLock } from '../../core/db/open-check'
+import { takeWriteTurn } from '../../core/data/write-turn'
 import { UserError } from '../../core/util/errors'
 
 function print(cmd: Command, value: unknown, text: () => string): void {
@@ -84,6 +87,61 @@ export function register(program: Command): void {
           print(cmd, { folder }, () => folder)
         } finally {
           handle.close()
+        }
+      })
+    })
+
+  db.command('seal [period]')
+    .description('seal a closed year’s published lists into an archive file (a year, or FIRST-LAST as offered): written, checked, copied beside the backups; without a period, show the periods sealed and those that can be')
+    .action(async (period: string | undefined, _opts: unknown, cmd: Command) => {
+      await userErrors(async () => {
+        const dbPath = globalOptions(cmd).db ?? defaultDbPath()
+        if (!existsSync(dbPath)) throw new CliError(`no database at ${dbPath}`)
+        const today = new Date().toISOString().slice(0, 10)
+        const years = (p: { firstYear: number; lastYear: number }): string => (p.firstYear === p.lastYear ? `${p.firstYear}` : `${p.firstYear}-${p.lastYear}`)
+        if (period === undefined) {
+          const handle = openDatabase(dbPath, { readonly: true })
+          try {
+            const p = archivePeriods(handle, today)
+            print(cmd, p, () =>
+              [
+                ...p.sealed.map((f) => `sealed        ${f.firstDate} to ${f.lastDate}: ${f.lists} lists, ${f.entries} entries, ${f.name}`),
+                ...p.toSeal.map((t) => `can be sealed ${years(t)}: ${t.lists} lists, ${t.entries} entries (rating-office db seal ${years(t)})`),
+                ...p.held.map((h) => `held          ${h.year}: ${h.lists} ${h.reason === 'draft' ? 'draft list(s) dated in it' : 'list(s) whose import did not finish'}`),
+                `open          ${p.openYear}: its lists stay in the database until it ends`,
+                ...(p.sealed.length >= p.maxFiles ? [`full          ${p.maxFiles} archive files, as many as SQLite attaches`] : [])
+              ].join('\n')
+            )
+          } finally {
+            handle.close()
+          }
+          return
+        }
+        const m = /^(\d{4})(?:-(\d{4}))?$/.exec(period)
+        if (!m) throw new CliError(`period "${period}": expected a year (2025) or two (2021-2024)`)
+        const choice = { firstYear: Number(m[1]), lastYear: Number(m[2] ?? m[1]) }
+        // the office alone: no other session may read while the lists leave the database (a reader opened before
+        // the seal would read them as empty)
+        const before = inspectBeforeOpen(dbPath)
+        const release = takeLock(before)
+        if (!release) throw new CliError(`the office is open in another session (process ${before.lock?.pid} on ${before.lock?.host} since ${before.lock?.since}): close it, then seal`)
+        try {
+          const turn = await takeWriteTurn(dbPath, 'system:seal')
+          try {
+            const handle = openDatabase(dbPath)
+            try {
+              const backups = backupFolder(dbPath, readSettings(handle).backupDir)
+              const r = sealPeriod(handle, dbPath, backups, choice, today)
+              const mb = (b: number): string => `${(b / 1e6).toFixed(1)} MB`
+              print(cmd, r, () => [`sealed ${r.lists} lists (${r.entries} entries) of ${r.firstDate} to ${r.lastDate} into ${r.file}`, `copy checked  ${r.copy}`, `live database ${mb(r.liveBytesBefore)} → ${mb(r.liveBytesAfter)}`].join('\n'))
+            } finally {
+              handle.close()
+            }
+          } finally {
+            turn.release()
+          }
+        } finally {
+          release()
         }
       })
     })

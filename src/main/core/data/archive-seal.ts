@@ -206,9 +206,16 @@ export function checkArchiveFiles(db: Db, dbFile: string): ArchiveFileCheck[] {
  * Seals published or reference lists into a new archive file beside the database `dbFile` (the connection's own file),
  * in the caller's write turn: the file written and checked (integrity; each list's entries, keys and sheets counted;
  * its checksum equal to the one recorded), synced under its name, then recorded with its SHA-256 and the lists' rows
- * deleted from the database in one transaction; the connection then reads the file through its views.
+ * deleted from the database in one transaction, with what the caller records of it (`recorded`: the audit log); the
+ * connection then reads the file through its views.
  */
-export function sealLists(db: Db, dbFile: string, listIds: readonly number[], now: () => string = () => new Date().toISOString()): SealResult {
+export function sealLists(
+  db: Db,
+  dbFile: string,
+  listIds: readonly number[],
+  now: () => string = () => new Date().toISOString(),
+  recorded: (file: ArchiveFileRecord) => void = () => {}
+): SealResult {
   const lists = listsToSeal(db, listIds)
   const dir = archiveDir(dbFile)
   mkdirSync(dir, { recursive: true })
@@ -247,6 +254,7 @@ export function sealLists(db: Db, dbFile: string, listIds: readonly number[], no
       const ids = JSON.stringify(lists.map((l) => l.id))
       for (const table of PARTITIONED) db.prepare(`DELETE FROM main.${table} WHERE list_id IN (SELECT value FROM json_each(?))`).run(ids)
       restore()
+      recorded({ id, ...record })
     })()
   } catch (e) {
     // not recorded: the file goes, the lists stay in the database as they were

@@ -40,6 +40,7 @@ export interface AuditActions {
   'finding.overridden': 'tournament_finding'
   'site.privacy': 'settings'
   'site.build': 'site'
+  'archive.seal': 'archive_file'
 }
 
 export type AuditAction = keyof AuditActions

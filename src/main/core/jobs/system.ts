@@ -9,6 +9,8 @@ import { readSettings } from '../data/settings'
 import { registryHoldsData, tableNames, tableRowCount } from '../data/system'
 import type { HealthReport } from '../../../shared/contract/system'
 import { integrityNotices, type OpenNotice } from '../db/open-check'
+import { inWriteTurn } from './write-turn'
+import { SEAL_STEPS, sealPeriod } from '../data/archive-periods'
 
 export const systemJobs: JobHandlersOf<'system'> = {
   'system:backup': async (input, ctx) => {
@@ -26,6 +28,16 @@ export const systemJobs: JobHandlersOf<'system'> = {
     ctx.progress(1, 1)
     return { safetyCopy: report.safetyCopy, schemaVersion: report.check.schemaVersion }
   },
+  // the host has taken the office alone (no other job, every call refused) and closed its connection: a reader opened
+  // before the seal would read the sealed lists as empty; the write turn keeps other sessions' writers out
+  'system:seal': inWriteTurn('system:seal', (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      return sealPeriod(db, ctx.dbPath, input.backupDir, input, input.today, (step) => ctx.progress(SEAL_STEPS.indexOf(step), SEAL_STEPS.length, step))
+    } finally {
+      db.close()
+    }
+  }),
   'system:openCheck': (_input, ctx) => {
     ctx.progress(0, 1, 'quick_check')
     let notices: OpenNotice[]

@@ -26,8 +26,11 @@ export interface ServiceContext {
   chooseOpenFile?: (kind: UploadKind) => Promise<string | null>
   /** The desktop app's folder dialog (the backups folder), or null when cancelled. Absent elsewhere. */
   chooseFolder?: () => Promise<string | null>
-  /** Set while the database is being replaced (a restore): every other call is refused until it is back. */
-  maintenance?: 'restore' | null
+  /**
+   * Set while the office is taken alone: the database being replaced (a restore), a period being sealed (its lists
+   * leave the database for their archive file). Every other call is refused until it is done.
+   */
+  maintenance?: 'restore' | 'seal' | null
   /** The files a call may read, behind handles (open dialog, browser upload): no call takes a path. */
   uploads: UploadStore
   /** What the checks on opening found (a session not closed, a damaged file, broken links), for the officer. */

@@ -65,7 +65,7 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
     if (ctx.readOnly && !(def.access === 'read' && def.archive === true)) {
       return { ok: false, error: toApiError(new UserError('contract.readOnly', { name }), loc) }
     }
-    if (ctx.maintenance) return { ok: false, error: toApiError(new UserError('db.restoring'), loc) }
+    if (ctx.maintenance) return { ok: false, error: toApiError(new UserError(ctx.maintenance === 'seal' ? 'db.sealing' : 'db.restoring'), loc) }
     const parsed = def.input.safeParse(input ?? {}, { reportInput: true })
     if (!parsed.success) {
       const err = new UserError('contract.invalidInput', { name, issues: formatIssues(parsed.error.issues) }, issueDetails(parsed.error.issues, loc))

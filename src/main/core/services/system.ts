@@ -11,8 +11,10 @@ import { openDatabase } from '../db/open'
 import { checkOnOpen } from '../db/open-check'
 import { UserError } from '../util/errors'
 import { LIMITS } from '../limits'
+import { archivePeriods, liveDatabaseBytes } from '../data/archive-periods'
 
-/** A report larger than this is not a tournament report (the largest real ones are a few MB). */
+/** Today's date, which says which years are closed. */
+const today = (): string => new Date().toISOString().slice(0, 10)
 
 /** A notice's parameters with every path reduced to its file name (the read-only archive's visitors see no folder). */
 function withoutFolders(params: Record<string, string | number>): Record<string, string | number> {
@@ -47,6 +49,25 @@ export const systemHandlers: HandlersOf<'system'> = {
       // the notices of the file now in place (a damaged database replaced by its backup is no longer damaged)
       // (the backup passed integrity and foreign keys just before: no second walk of the file on this thread)
       ctx.notices = checkOnOpen(ctx.db, { file: ctx.dbPath, walBytes: 0, hotJournal: false, lock: null }, { integrity: false })
+      ctx.maintenance = null
+    }
+  },
+  'system:archivePeriods': (_input, { db, dbPath }) => {
+    const p = archivePeriods(db, today())
+    return { ...p, toSeal: p.toSeal.map(({ listIds: _ids, ...period }) => period), liveBytes: liveDatabaseBytes(dbPath) }
+  },
+  'system:seal': async (input, ctx) => {
+    const backupDir = backupFolder(ctx.dbPath, readSettings(ctx.db).backupDir)
+    if (ctx.jobs.runningCount() > 0) throw new UserError('archive.sealBusy')
+    // the office alone, as a restore takes it: a job's reader opened before the seal would read the sealed lists as
+    // empty, and the VACUUM after it rewrites the file; every call is refused until it is done (the job's progress
+    // reaches the window by its events). The connection opened again attaches the new file.
+    ctx.maintenance = 'seal'
+    ctx.db.close()
+    try {
+      return await ctx.jobs.run('system:seal', { ...input, backupDir, today: today() })
+    } finally {
+      ctx.db = openDatabase(ctx.dbPath)
       ctx.maintenance = null
     }
   },

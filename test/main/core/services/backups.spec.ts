@@ -13,6 +13,9 @@ import { noticeLines, type OpenNotice } from '../../../../src/main/core/db/open-
 import { automaticBackup, backupFileName, checkDatabaseFile } from '../../../../src/main/core/db/backup'
 import { tempDir } from '../../../helpers/temp-db'
 import { takeWriteTurn } from '../../../../src/main/core/data/write-turn'
+import { demoOffice } from '../../../helpers/demo-office'
+import type { CallOutput } from '../../../../src/shared/contract/index'
+import { dirname, join } from 'node:path'
 
 const tmp = tempDir()
 const opened: Services[] = []
@@ -227,5 +230,44 @@ describe('restore from the Settings screen (system:restore)', () => {
     const reply = await s.dispatch('system:restore', { fileName: damaged })
     expect(reply.ok).toBe(false)
     expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: true, value: { officer: 'Kept' } })
+  })
+})
+
+describe('sealing a period from the Settings screen (system:archivePeriods, system:seal)', () => {
+  it('offers the closed year, seals it with the office taken alone, and every list reads as before', async () => {
+    const { file, db, october } = await demoOffice(tmp.file('seal'))
+    db.close()
+    const s = createServices({ dbPath: file, host: 'browser', appVersion: '1.0.0', worker: sourceWorkerScript(), checkOutput: true })
+    opened.push(s)
+    const periods = await s.dispatch('system:archivePeriods', {})
+    // the demo's lists are of 2025, a closed year since 2026
+    expect(periods).toMatchObject({ ok: true, value: { sealed: [], toSeal: [{ firstYear: 2025, lastYear: 2025, firstDate: '2025-09-01', lastDate: '2025-10-01', lists: 3 }], held: [] } })
+    const entries = await s.dispatch('lists:entries', { listId: october, limit: 1000 })
+    expect(entries, JSON.stringify(entries).slice(0, 300)).toMatchObject({ ok: true })
+
+    // a seal refused while a job runs: a reader opened before it would read the sealed lists as empty
+    const busy = s.ctx.jobs.start('system:health', {})
+    expect(await s.dispatch('system:seal', { firstYear: 2025, lastYear: 2025 })).toMatchObject({ ok: false, error: { key: 'archive.sealBusy' } })
+    await s.ctx.jobs.wait(busy)
+    // a period not offered: refused in the officer's words
+    expect(await s.dispatch('system:seal', { firstYear: 2026, lastYear: 2025 })).toMatchObject({ ok: false, error: { code: 'validation' } })
+
+    const pending = s.dispatch('system:seal', { firstYear: 2025, lastYear: 2025 })
+    // every call meanwhile is refused, saying why
+    expect(await s.dispatch('settings:get', {})).toMatchObject({ ok: false, error: { key: 'db.sealing' } })
+    const sealed = await pending
+    expect(sealed).toMatchObject({ ok: true, value: { firstDate: '2025-09-01', lastDate: '2025-10-01', lists: 3 } })
+    if (!sealed.ok) return
+    const report = sealed.value as CallOutput<'system:seal'>
+    expect(report.copy).toBe(join(dirname(file), 'backups', 'archive', report.file))
+    expect(existsSync(report.copy)).toBe(true)
+    expect(report.liveBytesAfter).toBeLessThan(report.liveBytesBefore)
+
+    // the connection opened again reads the sealed list from its file, the same entries
+    expect(await s.dispatch('lists:entries', { listId: october, limit: 1000 })).toEqual(entries)
+    const after = await s.dispatch('system:archivePeriods', {})
+    expect(after).toMatchObject({ ok: true, value: { sealed: [{ name: report.file, lists: 3 }], toSeal: [] } })
+    // a second seal of the same year: nothing left to seal
+    expect(await s.dispatch('system:seal', { firstYear: 2025, lastYear: 2025 })).toMatchObject({ ok: false, error: { key: 'archive.sealNotOffered' } })
   })
 })

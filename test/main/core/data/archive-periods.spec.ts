@@ -1,0 +1,127 @@
+// The periods an office can seal (a closed year a file, every closed year left together in the last of SQLite's
+// attachment slots) and the seal as the officer starts it: the file, its copy beside the backups checked, the audit
+// log, the live database vacuumed; a period not offered refused with nothing changed.
+import { existsSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { MAX_ARCHIVE_FILES, archivePeriods, sealPeriod, type SealStep } from '../../../../src/main/core/data/archive-periods'
+import { archiveDir, archiveFiles, listSchema } from '../../../../src/main/core/db/archive-files'
+import { openDatabase, type Db } from '../../../../src/main/core/db/open'
+import { fileSha256 } from '../../../../src/main/core/util/durable-files'
+import { auditSentence } from '../../../../src/shared/audit-sentences'
+import { demoOffice } from '../../../helpers/demo-office'
+import { tempDir } from '../../../helpers/temp-db'
+import type { AuditRow } from '../../../../src/shared/contract/audit'
+
+const tmp = tempDir()
+afterAll(() => tmp.cleanup())
+
+/** A reference list of no entries dated `date` (counted, so that it can be sealed). */
+function bareReference(db: Db, date: string): number {
+  return Number(
+    db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status, entry_count, rated_count) VALUES ('reference', ?, 'standard', 'FIDE', 'reference', 0, 0)").run(date).lastInsertRowid
+  )
+}
+
+const years = (db: Db, today: string): string[] => archivePeriods(db, today).toSeal.map((p) => (p.firstYear === p.lastYear ? `${p.firstYear}` : `${p.firstYear}-${p.lastYear}`))
+
+describe('the periods an office can seal', () => {
+  it('offers a closed year whose lists are all published, holds a year with a draft, and never the open year', async () => {
+    const { db, october, references } = await demoOffice(tmp.file('offer'))
+    const entries = db.prepare(`SELECT sum(entry_count) FROM rating_lists WHERE id IN (${[october, ...references].join(',')})`).pluck().get() as number
+    expect(entries).toBeGreaterThan(800)
+    // the demo's lists are of September and October 2025: still the open year in December 2025
+    expect(archivePeriods(db, '2025-12-15').toSeal).toEqual([])
+    const offered = archivePeriods(db, '2026-01-02')
+    expect(offered.openYear).toBe(2026)
+    expect(offered.toSeal).toEqual([{ firstYear: 2025, lastYear: 2025, firstDate: '2025-09-01', lastDate: '2025-10-01', lists: 3, entries, listIds: [...references, october].sort((a, b) => a - b) }])
+    expect(offered.held).toEqual([])
+    expect(offered.maxFiles).toBe(MAX_ARCHIVE_FILES)
+
+    // a draft of December 2025: the year is not closed until it is published (or dropped)
+    db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('office', '2025-12-01', 'standard', 'DEMO', 'draft')").run()
+    const held = archivePeriods(db, '2026-01-02')
+    expect(held.toSeal).toEqual([])
+    expect(held.held).toEqual([{ year: 2025, reason: 'draft', lists: 1 }])
+    db.close()
+  })
+
+  it('gives each closed year a file while slots are left, and every closed year left to the last slot', () => {
+    const db = openDatabase(join(tmp.file('slots'), 'office.db'))
+    for (let y = 2012; y <= 2024; y++) bareReference(db, `${y}-01-01`)
+    // thirteen closed years, nine files at most: eight single years, then 2020 to 2024 together
+    expect(years(db, '2025-03-01')).toEqual(['2012', '2013', '2014', '2015', '2016', '2017', '2018', '2019', '2020-2024'])
+    db.close()
+  })
+})
+
+describe('sealing a period as the officer starts it', () => {
+  it('writes the file, keeps its copy beside the backups, tells the audit log and shrinks the live database', async () => {
+    const { file, db, october, references } = await demoOffice(tmp.file('seal'))
+    const backups = tmp.file('seal-backups')
+    const steps: SealStep[] = []
+    const report = sealPeriod(db, file, backups, { firstYear: 2025, lastYear: 2025 }, '2026-01-02', (s) => steps.push(s))
+    expect(steps).toEqual(['write', 'copy', 'vacuum'])
+
+    const [sealed] = archiveFiles(db)
+    expect(report.file).toBe(sealed!.name)
+    expect(report.file).toMatch(/^2025-09-01-to-2025-10-01-[0-9a-f]{16}\.db$/)
+    expect(report).toMatchObject({ firstDate: '2025-09-01', lastDate: '2025-10-01', lists: 3 })
+    for (const id of [...references, october]) expect(listSchema(db, id)).toBe(`archive_${sealed!.id}`)
+    // the copy beside the backups is the file sealed, byte for byte
+    expect(report.copy).toBe(join(backups, 'archive', report.file))
+    expect(fileSha256(report.copy)).toBe(sealed!.sha256)
+    expect(fileSha256(join(archiveDir(file), report.file))).toBe(sealed!.sha256)
+    // the rows left: the live database is vacuumed (its pages given back) and its log folded in
+    expect(report.liveBytesAfter).toBeLessThan(report.liveBytesBefore)
+    expect(report.liveBytesAfter).toBe(statSync(file).size)
+    expect(existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0).toBe(0)
+
+    const audit = db.prepare("SELECT * FROM audit_log WHERE action = 'archive.seal'").all() as (AuditRow & { data: string })[]
+    expect(audit).toHaveLength(1)
+    const row = { ...audit[0]!, entityId: String(audit[0]!.entityId), data: JSON.parse(audit[0]!.data) as unknown, subject: null }
+    expect(row.data).toMatchObject({ name: report.file, sha256: sealed!.sha256, lists: [...references, october].sort((a, b) => a - b), entries: report.entries })
+    expect(auditSentence(row, 'en')).toBe(`Sealed the lists dated from 1 September 2025 to 1 October 2025 into the archive file ${report.file} (3 lists)`)
+
+    // sealed: listed with what it holds, and no longer offered
+    const after = archivePeriods(db, '2026-01-02')
+    expect(after.sealed).toEqual([{ name: report.file, firstDate: '2025-09-01', lastDate: '2025-10-01', lists: 3, entries: report.entries, bytes: sealed!.bytes, sealedAt: sealed!.sealedAt }])
+    expect(after.toSeal).toEqual([])
+    db.close()
+  })
+
+  it('refuses a period the office does not offer, naming those it does, and changes nothing', async () => {
+    const { file, db } = await demoOffice(tmp.file('refuse'))
+    const before = statSync(file).size
+    expect(() => sealPeriod(db, file, tmp.file('refuse-backups'), { firstYear: 2024, lastYear: 2025 }, '2026-01-02')).toThrow(
+      expect.objectContaining({ key: 'archive.sealNotOffered', params: { first: 2024, last: 2025, offered: '2025' } })
+    )
+    // the open year is never offered
+    expect(() => sealPeriod(db, file, tmp.file('refuse-backups'), { firstYear: 2025, lastYear: 2025 }, '2025-12-31')).toThrow(expect.objectContaining({ params: expect.objectContaining({ offered: '—' }) }))
+    expect(archiveFiles(db)).toEqual([])
+    expect(existsSync(archiveDir(file))).toBe(false)
+    expect(statSync(file).size).toBe(before)
+    expect(db.prepare("SELECT count(*) FROM audit_log WHERE action = 'archive.seal'").pluck().get()).toBe(0)
+    db.close()
+  })
+
+  it('seals no more once the office holds as many files as SQLite attaches', () => {
+    const file = join(tmp.file('full'), 'office.db')
+    const db = openDatabase(file)
+    for (let y = 2014; y <= 2024; y++) bareReference(db, `${y}-06-01`)
+    for (const period of archivePeriods(db, '2025-02-01').toSeal) sealPeriod(db, file, tmp.file('full-backups'), period, '2025-02-01')
+    expect(archiveFiles(db).map((f) => `${f.firstDate}/${f.lastDate}`)).toEqual([
+      ...[2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021].map((y) => `${y}-06-01/${y}-06-01`),
+      '2022-06-01/2024-06-01'
+    ])
+    bareReference(db, '2025-06-01')
+    const full = archivePeriods(db, '2026-02-01')
+    expect(full.sealed).toHaveLength(MAX_ARCHIVE_FILES)
+    expect(full.toSeal).toEqual([])
+    db.close()
+    // the office opens again with its nine files attached
+    const again = openDatabase(file)
+    expect(again.prepare("SELECT count(*) FROM pragma_database_list WHERE name GLOB 'archive_*'").pluck().get()).toBe(MAX_ARCHIVE_FILES)
+    again.close()
+  })
+})
