@@ -1,7 +1,8 @@
 // The archive the browser tests share: FIDE's lists of January and February 2024 (reference) and the office's own
-// list of March 2024, published, with Müller's calculation sheet (one tournament, +18). Carlsen, Müller, Martin.
+// list of March 2024, published, each counted as the office counts them, with Müller's calculation sheet (one tournament, +18). Carlsen, Müller, Martin.
 import type { Db } from '../../src/main/core/db/open'
 import { packSheet } from '../../src/main/core/lists/stored-sheet'
+import { storeListCounts } from '../../src/main/core/data/list-pages'
 
 /** The ids of the three lists written (jan, feb, mar). */
 export type ArchiveIds = Record<'jan' | 'feb' | 'mar', number>
@@ -30,6 +31,9 @@ export function seedArchive(db: Db): ArchiveIds {
   entry(ids.feb, carlsen, 2830, 0, 10)
   entry(ids.feb, muller, 1872, 7, 40)
   entry(ids.feb, martin, 1450, 12, 40)
+  // each reference list counted as its import ends it
+  storeListCounts(db, ids.jan)
+  storeListCounts(db, ids.feb)
   // the office's own list of March, published, with Müller's calculation sheet: one tournament, +18
   ids.mar = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status, edition) VALUES ('office', '2024-03-01', 'standard', 'GER', 'draft', 'fide-2024')").run().lastInsertRowid)
   entry(ids.mar, carlsen, 2830, 0, 10)
@@ -55,6 +59,8 @@ export function seedArchive(db: Db): ArchiveIds {
     notes: []
   }
   db.prepare("INSERT INTO office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES (?, ?, 'up', 1872, 18, '[9001]', ?)").run(ids.mar, muller, packSheet(sheet))
+  // counted as its generation writes its last line, from February's list
+  storeListCounts(db, ids.mar, ids.feb)
   db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2024-03-01T09:00:00Z' WHERE id = ?").run(ids.mar)
   return ids
 }

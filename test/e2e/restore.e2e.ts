@@ -1,10 +1,12 @@
 // Restore from the Settings screen in browser mode: back up now, change the settings, put the backup back after a
 // confirmation; the window reloads on the restored database and the copy taken before the restore is listed among
 // the backups. Then an office with archived lists (FIDE's lists of January and February 2024, the office's own of
-// March): backed up, a later FIDE list imported, the backup restored; the archive answers as it did before.
+// March): the closed year 2024 sealed into its archive file from the Settings screen with the keyboard alone (the
+// archive answers as before), backed up, a later FIDE list imported, the backup restored; the archive answers as it
+// did before and the sealed period is still there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { artifacts, importListFromPlayers, startHarness, type Harness } from './harness'
+import { artifacts, importListFromPlayers, openIn, startHarness, type Harness } from './harness'
 import { seedArchive, type ArchiveIds } from './archive-seed'
 import { fixture } from '../helpers/fixtures'
 
@@ -48,6 +50,17 @@ async function archiveLookups(): Promise<Record<'lists' | 'history' | 'tournamen
   return { lists, history, tournaments, february: await h.page.getByTestId('list-entries').innerText() }
 }
 
+/** The text of the element that has the keyboard's focus. */
+async function focusedText(): Promise<string> {
+  return await h.page.evaluate(() => (document.activeElement as { textContent: string | null } | null)?.textContent?.trim() ?? '')
+}
+declare const document: { activeElement: unknown }
+
+/** What the archive card says, its lines joined. */
+async function archiveCard(): Promise<string> {
+  return (await h.page.getByTestId('settings-archive').innerText()).replace(/\s+/g, ' ')
+}
+
 describe('restore a backup from the Settings screen', () => {
   it('backs up, restores after a confirmation, and the screen shows the restored settings', async () => {
     await h.page.goto(h.url + '#/settings')
@@ -72,7 +85,59 @@ describe('restore a backup from the Settings screen', () => {
     expect(await h.page.getByTestId('settings-backups-list').innerText()).toContain('before a restore')
   })
 
-  it('restores an office with archived lists: the archive answers as before, the later list gone', async () => {
+  it('seals the closed year 2024 from the Settings screen with the keyboard alone; the archive answers as before', async () => {
+    const before = await archiveLookups()
+    expect(before.lists).toContain('1 Mar 2024')
+    expect(before.history).toMatch(/1850[\s\S]*1872[\s\S]*1890/)
+    expect(before.tournaments).toContain('+18.0')
+
+    // French first: the card as a francophone officer reads it
+    await openIn(h.page, h.url, '/settings', 'fr')
+    await expect.poll(archiveCard, { timeout: 20_000 }).toContain('2024 : 3 listes (1er janv. – 1er mars 2024), 8 lignes')
+    expect(await archiveCard()).toContain('Aucune période n’est encore scellée')
+    await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
+    await h.page.screenshot({ path: join(artifacts, 'settings-archive-fr.png'), fullPage: true })
+
+    await openIn(h.page, h.url, '/settings', 'en')
+    await expect.poll(archiveCard, { timeout: 20_000 }).toContain('2024: 3 lists (1 Jan – 1 Mar 2024), 8 entries')
+    expect(await archiveCard()).toContain('No period is sealed yet')
+    const year = new Date().getUTCFullYear()
+    expect(await archiveCard()).toContain(`The lists of ${year} stay in the database until the year ends`)
+    await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
+    await h.page.screenshot({ path: join(artifacts, 'settings-archive-en.png'), fullPage: true })
+
+    // the keyboard alone: the button reached, the dialog opened with Enter, its own "Seal 2024" chosen with Tab (Cancel has the focus first)
+    await h.page.getByTestId('settings-archive-seal').focus()
+    await h.page.keyboard.press('Enter')
+    const dialog = h.page.locator('.n-dialog')
+    await dialog.waitFor()
+    expect(await dialog.innerText()).toContain('The 3 lists of 2024 (1 Jan – 1 Mar 2024, 8 entries) will be written into an archive file')
+    // the dialog's entrance finished before it is photographed
+    await dialog.evaluate((el) => Promise.all((el as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] }).getAnimations({ subtree: true }).map((a) => a.finished)))
+    await h.page.screenshot({ path: join(artifacts, 'settings-archive-confirm-en.png') })
+    expect(await focusedText()).toBe('Cancel')
+    for (let i = 0; i < 6 && (await focusedText()) !== 'Seal 2024'; i++) await h.page.keyboard.press('Tab')
+    expect(await focusedText()).toBe('Seal 2024')
+    await h.page.keyboard.press('Enter')
+    await expect.poll(async () => (await h.page.locator('.n-message').allInnerTexts()).join(' '), { timeout: 60_000 }).toMatch(/Sealed 3 lists into 2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db, its copy checked beside the backups\. The database file went from [\d.]+ MB to [\d.]+ MB\./)
+    await expect.poll(archiveCard).toContain('No closed year is waiting to be sealed.')
+    const sealed = await h.page.getByTestId('settings-archive-sealed').innerText()
+    expect(sealed).toMatch(/1 Jan – 1 Mar 2024\s+2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db\s+3\s+8\s+\d+ kB\s+\d/)
+    // the focus is not lost on the page: the card holds it, the year's button gone
+    await expect.poll(async () => await h.page.evaluate(() => (document.activeElement as { getAttribute(n: string): string | null } | null)?.getAttribute('data-testid'))).toBe('settings-archive')
+    await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
+    await h.page.screenshot({ path: join(artifacts, 'settings-archive-sealed-en.png'), fullPage: true })
+    await openIn(h.page, h.url, '/settings', 'fr')
+    await expect.poll(archiveCard, { timeout: 20_000 }).toContain('Aucune année close n’attend d’être scellée.')
+    await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
+    await h.page.screenshot({ path: join(artifacts, 'settings-archive-sealed-fr.png'), fullPage: true })
+    await openIn(h.page, h.url, '/settings', 'en')
+
+    // the lists now read from the sealed file: the archive answers exactly as before
+    expect(await archiveLookups()).toEqual(before)
+  })
+
+  it('restores an office with sealed lists: the archive answers as before, the later list gone, the period still sealed', async () => {
     const before = await archiveLookups()
     expect(before.lists).toContain('1 Mar 2024')
     expect(before.history).toMatch(/1850[\s\S]*1872[\s\S]*1890/)
@@ -102,5 +167,8 @@ describe('restore a backup from the Settings screen', () => {
     expect(after).toEqual(before)
     expect(after.lists).not.toContain('1 Apr 2024')
     await h.page.screenshot({ path: join(artifacts, 'restore-archive.png'), fullPage: true })
+    // the restored office still records its sealed period, its file in place
+    await h.page.goto(h.url + '#/settings')
+    await expect.poll(async () => await h.page.getByTestId('settings-archive-sealed').innerText(), { timeout: 20_000 }).toMatch(/1 Jan – 1 Mar 2024\s+2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db\s+3\s+8/)
   })
 })

@@ -130,13 +130,12 @@ async function main(): Promise<void> {
     else await runJob(listsJobs['lists:correct'], { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
     record()
   } else if (op === 'seal') {
-    // ARGS: the ids of the lists sealed into one archive file
-    const { sealLists } = await import('../../src/main/core/data/archive-seal')
-    const db = openDatabase(dbPath!)
+    // ARGS: the year sealed, and the day it is sealed on; the copy goes to the backups folder the harness looks in
+    const { systemJobs } = await import('../../src/main/core/jobs/system')
+    const { backupFolderBeside } = await import('./state')
     say('BEGIN')
-    sealLists(db, dbPath!, args.map(Number))
-    say('END')
-    db.close()
+    const year = Number(args[0])
+    await runJob(systemJobs['system:seal'], { firstYear: year, lastYear: year, backupDir: backupFolderBeside(dbPath!), today: args[1] })
   } else throw new Error(`unknown operation ${op}`)
   if (process.env.CRASH_RECORD) writeFileSync(process.env.CRASH_RECORD, JSON.stringify(states))
 }

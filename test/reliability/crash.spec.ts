@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
 import { dailyBackup, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
-import { sealPeriod, sealedDailyBackup, sealedRestore } from './seal-operation'
+import { sealYear, sealedDailyBackup, sealedRestore } from './seal-operation'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -52,8 +52,8 @@ describe('crash safety (SIGKILL at spread points)', () => {
     expect(report.outcomes['ok: after']).toBeGreaterThan(0)
   }, TIMEOUT)
 
-  it(`a seal of two months' lists into an archive file: ${KILLS} kills, the lists in the database or in a recorded file, read the same`, async () => {
-    const report = await crashTest(sealPeriod(tmp.dir, LINES), tmp.file('seal.db'), KILLS)
+  it(`the seal of a closed year as the officer starts it (file, audit, copy beside the backups, VACUUM): ${KILLS} kills, the lists in the database or in a recorded file, read the same`, async () => {
+    const report = await crashTest(sealYear(tmp.dir, LINES), tmp.file('seal.db'), KILLS)
     reports.push(report)
     expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)

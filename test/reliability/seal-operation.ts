@@ -1,7 +1,9 @@
-// The seal of published lists into a period archive file (data/archive-seal.ts), for the crash harness: killed
-// anywhere, the office opens with its archive files, passes the full check, and holds the lists either in the
-// database with no file recorded (a file written but not recorded is what the next session removes) or in one
-// recorded, checked file and no longer in the database; read through the views, the lists are the same either way.
+// The seal of a closed year as the officer starts it (the system:seal job: data/archive-periods.ts — the file written
+// and checked, recorded with its audit row, copied beside the backups, the live database vacuumed), for the crash
+// harness: killed anywhere, the office opens with its archive files, passes the full check, and holds the lists either
+// in the database with no file recorded (a file written but not recorded is what the next session removes) or in one
+// recorded, checked file and no longer in the database; read through the views, the lists are the same either way,
+// and a copy beside the backups under the file's name is the file (a kill before the copy leaves it to the next backup).
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type Database from 'better-sqlite3'
@@ -25,6 +27,20 @@ interface SealState {
   folder: string[]
 }
 
+/**
+ * The copies beside the backups that are not what their name says: a name holds its content's SHA-256 (its first 16
+ * hex digits), so a copy under a name is that content whichever office recorded it (a copy left by an earlier run of
+ * the same seal is the same file); a part keeps its `.partial` name.
+ */
+function copyProblems(db: Database.Database): string[] {
+  const copies = join(backupFolderBeside(db.name), 'archive')
+  if (!existsSync(copies)) return []
+  return readdirSync(copies)
+    .filter((n) => !n.endsWith('.partial'))
+    .filter((n) => !fileSha256(join(copies, n)).startsWith(/-([0-9a-f]{16})\.db$/.exec(n)?.[1] ?? '-'))
+    .map((n) => `${n} is not the file its name says`)
+}
+
 function sealState(db: Database.Database): string {
   removeStrayArchiveFiles(db, db.name)
   const dir = archiveDir(db.name)
@@ -40,24 +56,26 @@ function sealState(db: Database.Database): string {
     own: PARTITIONED.map((t) => db.prepare(`SELECT count(*) FROM main.${t}`).pluck().get() as number),
     folder: folder.map((f) => (recorded.includes(f) ? f : `unrecorded ${f}`))
   }
-  return JSON.stringify(state)
+  return JSON.stringify({ ...state, copies: copyProblems(db) })
 }
 
 function judge(now: string, before: string, after: string): string {
-  const [n, b, a] = [now, before, after].map((s) => JSON.parse(s) as SealState)
+  const [n, b, a] = [now, before, after].map((s) => JSON.parse(s) as SealState & { copies: string[] })
   if (n.folder.some((f) => f.startsWith('unrecorded'))) return `partial: the folder keeps ${n.folder.join(', ')}`
-  // the lists read the same whatever holds them: only the records of the file differ between before and after
-  const read = stateDiff({ ...n.office, archive_files: '', archive_file_lists: '' }, { ...b.office, archive_files: '', archive_file_lists: '' })
+  if (n.copies.length > 0) return `partial: beside the backups ${n.copies.join(', ')}`
+  // the lists read the same whatever holds them: only the records of the file and the seal's audit row differ
+  const records = { archive_files: '', archive_file_lists: '', audit_log: '' }
+  const read = stateDiff({ ...n.office, ...records }, { ...b.office, ...records })
   if (read !== '') return `partial: the lists read otherwise: ${read}`
-  if (now === before) return 'ok: before'
-  if (now === after) return 'ok: after'
+  if (JSON.stringify(n.office) === JSON.stringify(b.office) && n.own.join() === b.own.join() && n.folder.join() === b.folder.join()) return 'ok: before'
+  if (JSON.stringify(n.office) === JSON.stringify(a.office) && n.own.join() === a.own.join() && n.folder.join() === a.folder.join()) return 'ok: after'
   return `partial: ${JSON.stringify({ own: n.own, folder: n.folder })} is neither ${JSON.stringify({ own: b.own, folder: b.folder })} nor ${JSON.stringify({ own: a.own, folder: a.folder })}`
 }
 
-/** Two monthly FIDE lists (standard, rapid and blitz each) sealed into one file. */
-export function sealPeriod(dir: string, lines: number): Operation<string> {
-  const { before, lists } = twoFideMonths(dir, 'seal', lines, 7)
-  return { name: 'seal', args: lists.map(String), before, snapshot: sealState, judge }
+/** The year 2026 of two monthly FIDE lists (standard, rapid and blitz each) sealed in January 2027, as the officer seals it. */
+export function sealYear(dir: string, lines: number): Operation<string> {
+  const { before } = twoFideMonths(dir, 'seal', lines, 7)
+  return { name: 'seal', args: ['2026', '2027-01-15'], before, snapshot: sealState, judge }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Settings store: office settings and system facts; applies language and theme at once, persists them in the database.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CallOutput, Logo, Settings } from '@shared/contract/index'
+import type { CallInput, CallOutput, Logo, Settings } from '@shared/contract/index'
 import { LOGO_MAX_BYTES } from '@shared/contract/plain'
 import { toBase64 } from '@renderer/util/base64'
 import { api, errorMessage, failureMessage, isDesktop, unwrap } from '@renderer/api'
@@ -28,6 +28,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const readOnly = computed(() => info.value?.readOnly ?? false)
   const backups = ref<CallOutput<'system:backups'> | null>(null)
   const backupsError = ref<string | null>(null)
+  const periods = ref<CallOutput<'system:archivePeriods'> | null>(null)
+  const periodsError = ref<string | null>(null)
   const logo = ref<Logo | null>(null)
   const logoError = ref<string | null>(null)
 
@@ -88,6 +90,23 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** The periods sealed into archive files and the closed years the office can seal (not served by a read-only archive). */
+  async function loadPeriods(): Promise<void> {
+    periodsError.value = null
+    try {
+      periods.value = unwrap(await api.call('system:archivePeriods', {}))
+    } catch (e) {
+      periodsError.value = failureMessage(e)
+    }
+  }
+
+  /** Seals a closed period into its archive file (every other call waits meanwhile); then the periods and backups read again. */
+  async function seal(choice: CallInput<'system:seal'>): Promise<{ ok: true; value: CallOutput<'system:seal'> } | { ok: false; message: string }> {
+    const reply = await api.call('system:seal', choice)
+    await Promise.all([loadPeriods(), loadBackups()])
+    return reply.ok ? reply : { ok: false, message: errorMessage(reply.error) }
+  }
+
   /** The federation logo printed on exported lists. */
   async function loadLogo(): Promise<void> {
     logoError.value = null
@@ -136,5 +155,5 @@ export const useSettingsStore = defineStore('settings', () => {
     return save({ theme: next })
   }
 
-  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, logo, logoError, load, save, loadBackups, loadLogo, setLogo, chooseBackupDir, restore, isDesktop, setLocale, setTheme }
+  return { settings, info, theme, locale, loading, error, readOnly, backups, backupsError, periods, periodsError, logo, logoError, load, save, loadBackups, loadPeriods, seal, loadLogo, setLogo, chooseBackupDir, restore, isDesktop, setLocale, setTheme }
 })
