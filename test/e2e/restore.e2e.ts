@@ -128,7 +128,7 @@ describe('restore a backup from the Settings screen', () => {
     await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-sealed-en.png'), fullPage: true })
     await openIn(h.page, h.url, '/settings', 'fr')
-    await expect.poll(archiveCard, { timeout: 20_000 }).toContain('Aucune année close n’attend d’être scellée.')
+    await expect.poll(archiveCard, { timeout: 20_000 }).toContain('Aucune année terminée n’attend d’être scellée.')
     await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-sealed-fr.png'), fullPage: true })
     await openIn(h.page, h.url, '/settings', 'en')

@@ -55,7 +55,7 @@ export const listsErrors: ErrorCatalogue = {
   },
   'archive.sealNotOffered': {
     en: 'The lists of {first}–{last} cannot be sealed now: the periods the office can seal are {offered} (a closed year whose lists are all published). Nothing was sealed.',
-    fr: 'Les listes de {first}–{last} ne peuvent pas être scellées maintenant : les périodes que le bureau peut sceller sont {offered} (une année close dont toutes les listes sont publiées). Rien n’a été scellé.'
+    fr: 'Les listes de {first}–{last} ne peuvent pas être scellées maintenant : les périodes que le bureau peut sceller sont {offered} (une année terminée dont toutes les listes sont publiées). Rien n’a été scellé.'
   },
   'archive.sealBusy': {
     en: 'A background task is running: wait for it to finish, then seal the period.',
