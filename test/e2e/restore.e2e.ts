@@ -124,7 +124,7 @@ describe('restore a backup from the Settings screen', () => {
     const sealed = await h.page.getByTestId('settings-archive-sealed').innerText()
     expect(sealed).toMatch(/1 Jan – 1 Mar 2024\s+2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db\s+3\s+8\s+\d+ kB\s+\d/)
     // the focus is not lost on the page: the card holds it, the year's button gone
-    await expect.poll(async () => await h.page.evaluate(() => (document.activeElement as { getAttribute(n: string): string | null } | null)?.getAttribute('data-testid'))).toBe('settings-archive')
+    await expect.poll(async () => await h.page.evaluate(() => (document.activeElement as { getAttribute(n: string): string | null } | null)?.getAttribute('data-testid')), { timeout: 15_000 }).toBe('settings-archive')
     await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-sealed-en.png'), fullPage: true })
     await openIn(h.page, h.url, '/settings', 'fr')

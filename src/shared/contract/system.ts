@@ -45,9 +45,11 @@ export const sealReportSchema = z.object({
   lastDate: isoDate,
   lists: z.number(),
   entries: z.number(),
-  copy: z.string(),
+  copy: z.string().nullable(),
   liveBytesBefore: z.number(),
-  liveBytesAfter: z.number()
+  liveBytesAfter: z.number(),
+  /** The steps after the seal that could not be done (the period is sealed all the same), and why. */
+  unfinished: z.array(z.object({ step: z.enum(['copy', 'vacuum']), reason: z.string() }))
 })
 
 /** The office's periods: the archive files sealed, the closed years it can seal now, the past years held back. */

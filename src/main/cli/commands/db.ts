@@ -133,7 +133,15 @@ export function register(program: Command): void {
               const backups = backupFolder(dbPath, readSettings(handle).backupDir)
               const r = sealPeriod(handle, dbPath, backups, choice, today)
               const mb = (b: number): string => `${(b / 1e6).toFixed(1)} MB`
-              print(cmd, r, () => [`sealed ${r.lists} lists (${r.entries} entries) of ${r.firstDate} to ${r.lastDate} into ${r.file}`, `copy checked  ${r.copy}`, `live database ${mb(r.liveBytesBefore)} → ${mb(r.liveBytesAfter)}`].join('\n'))
+              const later = { copy: 'not copied beside the backups (the next backup copies it)', vacuum: 'not made smaller (the next seal does it)' }
+              print(cmd, r, () =>
+                [
+                  `sealed ${r.lists} lists (${r.entries} entries) of ${r.firstDate} to ${r.lastDate} into ${r.file}`,
+                  ...(r.copy ? [`copy checked  ${r.copy}`] : []),
+                  `live database ${mb(r.liveBytesBefore)} → ${mb(r.liveBytesAfter)}`,
+                  ...r.unfinished.map((u) => `${u.step === 'copy' ? 'the file is' : 'the database is'} ${later[u.step]}: ${u.reason}`)
+                ].join('\n')
+              )
             } finally {
               handle.close()
             }

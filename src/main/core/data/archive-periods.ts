@@ -141,11 +141,16 @@ export interface PeriodSealReport {
   lastDate: string
   lists: number
   entries: number
-  /** The copy kept beside the backups, checked against the file's SHA-256. */
-  copy: string
+  /** The copy kept beside the backups, checked against the file's SHA-256 (null: not made, see `unfinished`). */
+  copy: string | null
   /** The live database's size (its file and its log) before the seal and after its VACUUM (bytes). */
   liveBytesBefore: number
   liveBytesAfter: number
+  /**
+   * The steps after the seal that could not be done, and why: the period is sealed all the same (its lists are in
+   * their checked file, recorded); a copy not made is made by the next backup, a VACUUM not done by the next seal.
+   */
+  unfinished: { step: 'copy' | 'vacuum'; reason: string }[]
 }
 
 /**
@@ -154,7 +159,7 @@ export interface PeriodSealReport {
  * reader opened before the seal would read the sealed lists as empty): the file written, checked, recorded and the
  * rows deleted (sealLists); the seal in the audit log; the file's copy kept and checked in the backups' `archive`
  * folder; the live database vacuumed and its WAL truncated. A stop before the record leaves the lists in the database;
- * after it, the period sealed, its copy made by the next backup if not here.
+ * after it, the period sealed: a copy or a VACUUM that fails then is said in the report (`unfinished`), not thrown.
  */
 export function sealPeriod(
   db: Db,
@@ -181,20 +186,35 @@ export function sealPeriod(
       data: { name: file.name, sha256: file.sha256, firstDate: file.firstDate, lastDate: file.lastDate, lists: period.listIds, entries: period.entries }
     })
   )
+  // the period is sealed from here: what follows cannot undo it, and what fails is said, not thrown
+  const unfinished: PeriodSealReport['unfinished'] = []
   step('copy')
   // keepArchiveCopies names the folder by a backup file in it: the database's own name there
-  keepArchiveCopies(db, dbFile, join(backupDir, basename(dbFile)))
+  const beside = join(backupDir, basename(dbFile))
+  let copy: string | null = join(backupArchiveDir(beside), sealed.file.name)
+  try {
+    keepArchiveCopies(db, dbFile, beside)
+  } catch (e) {
+    copy = null
+    unfinished.push({ step: 'copy', reason: (e as Error).message })
+  }
   step('vacuum')
-  vacuumLiveDatabase(db, dbFile)
-  db.pragma('wal_checkpoint(TRUNCATE)')
+  try {
+    vacuumLiveDatabase(db, dbFile)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch (e) {
+    // VACUUM is one transaction: a failed one (a full disk: it needs the database's size again) changed nothing
+    unfinished.push({ step: 'vacuum', reason: (e as Error).message })
+  }
   return {
     file: sealed.file.name,
     firstDate: sealed.file.firstDate,
     lastDate: sealed.file.lastDate,
     lists: period.lists,
     entries: period.entries,
-    copy: join(backupArchiveDir(join(backupDir, basename(dbFile))), sealed.file.name),
+    copy,
     liveBytesBefore,
-    liveBytesAfter: liveDatabaseBytes(dbFile)
+    liveBytesAfter: liveDatabaseBytes(dbFile),
+    unfinished
   }
 }

@@ -1,13 +1,14 @@
 // The periods an office can seal (a closed year a file, every closed year left together in the last of SQLite's
 // attachment slots) and the seal as the officer starts it: the file, its copy beside the backups checked, the audit
 // log, the live database vacuumed; a period not offered refused with nothing changed.
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAX_ARCHIVE_FILES, archivePeriods, sealPeriod, type SealStep } from '../../../../src/main/core/data/archive-periods'
 import { archiveDir, archiveFiles, listSchema } from '../../../../src/main/core/db/archive-files'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { fileSha256 } from '../../../../src/main/core/util/durable-files'
+import { backupDatabase } from '../../../../src/main/core/db/backup'
 import { auditSentence } from '../../../../src/shared/audit-sentences'
 import { demoOffice } from '../../../helpers/demo-office'
 import { tempDir } from '../../../helpers/temp-db'
@@ -70,7 +71,8 @@ describe('sealing a period as the officer starts it', () => {
     for (const id of [...references, october]) expect(listSchema(db, id)).toBe(`archive_${sealed!.id}`)
     // the copy beside the backups is the file sealed, byte for byte
     expect(report.copy).toBe(join(backups, 'archive', report.file))
-    expect(fileSha256(report.copy)).toBe(sealed!.sha256)
+    expect(fileSha256(report.copy!)).toBe(sealed!.sha256)
+    expect(report.unfinished).toEqual([])
     expect(fileSha256(join(archiveDir(file), report.file))).toBe(sealed!.sha256)
     // the rows left: the live database is vacuumed (its pages given back) and its log folded in
     expect(report.liveBytesAfter).toBeLessThan(report.liveBytesBefore)
@@ -87,6 +89,25 @@ describe('sealing a period as the officer starts it', () => {
     const after = archivePeriods(db, '2026-01-02')
     expect(after.sealed).toEqual([{ name: report.file, firstDate: '2025-09-01', lastDate: '2025-10-01', lists: 3, entries: report.entries, bytes: sealed!.bytes, sealedAt: sealed!.sealedAt }])
     expect(after.toSeal).toEqual([])
+    db.close()
+  })
+
+  it('says what it could not finish after the seal (a copy beside the backups), and the period stays sealed', async () => {
+    const { file, db, october } = await demoOffice(tmp.file('unfinished'))
+    // the backups folder is a file: no copy can go beside it
+    const notAFolder = tmp.file('unfinished-backups')
+    writeFileSync(notAFolder, 'a file, not a folder')
+    const report = sealPeriod(db, file, notAFolder, { firstYear: 2025, lastYear: 2025 }, '2026-01-02')
+    expect(report.copy).toBeNull()
+    expect(report.unfinished).toEqual([{ step: 'copy', reason: expect.stringMatching(/ENOTDIR|EEXIST/) }])
+    // sealed all the same, its file checked and recorded, the database made smaller
+    expect(listSchema(db, october)).toMatch(/^archive_\d+$/)
+    expect(report.liveBytesAfter).toBeLessThan(report.liveBytesBefore)
+    expect(db.prepare("SELECT count(*) FROM audit_log WHERE action = 'archive.seal'").pluck().get()).toBe(1)
+    // the next backup, into a folder, makes the copy
+    const out = join(tmp.file('unfinished-later'), 'office-backup.db')
+    await backupDatabase(db, out)
+    expect(fileSha256(join(tmp.file('unfinished-later'), 'archive', report.file))).toBe(archiveFiles(db)[0]!.sha256)
     db.close()
   })
 

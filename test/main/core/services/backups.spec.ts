@@ -260,7 +260,7 @@ describe('sealing a period from the Settings screen (system:archivePeriods, syst
     if (!sealed.ok) return
     const report = sealed.value as CallOutput<'system:seal'>
     expect(report.copy).toBe(join(dirname(file), 'backups', 'archive', report.file))
-    expect(existsSync(report.copy)).toBe(true)
+    expect(existsSync(report.copy!)).toBe(true)
     expect(report.liveBytesAfter).toBeLessThan(report.liveBytesBefore)
 
     // the connection opened again reads the sealed list from its file, the same entries

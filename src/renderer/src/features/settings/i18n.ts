@@ -66,6 +66,11 @@ export default {
         sealTitle: 'Seal the lists of {years}?',
         sealConfirm: 'The {lists} lists of {years} ({period}, {entries} entries) will be written into an archive file, checked, and copied beside the backups; then they leave the database, which is made smaller. They stay readable everywhere and can no longer change (a merge of players on them will be refused). Every other action waits until it is done: seconds for a small federation, minutes at FIDE scale.',
         sealed: 'Sealed {lists} lists into {file}, its copy checked beside the backups. The database file went from {before} to {after}.',
+        sealedNoCopy: 'Sealed {lists} lists into {file}. The database file went from {before} to {after}.',
+        unfinished: {
+          copy: 'The period is sealed, but its file could not be copied beside the backups ({reason}): the next backup copies it. Check the backups folder.',
+          vacuum: 'The period is sealed, but the database could not be made smaller ({reason}): its size is unchanged, nothing is lost. Free some disk space; the next seal tries again.'
+        },
         nothingToSeal: 'No closed year is waiting to be sealed.',
         full: 'The office holds {max} archive files, as many as SQLite can attach at once: no further period can be sealed. Merging sealed periods into one file is not available yet.',
         held: {
@@ -150,6 +155,11 @@ export default {
         sealTitle: 'Sceller les listes de {years} ?',
         sealConfirm: 'Les {lists} listes de {years} ({period}, {entries} lignes) seront écrites dans un fichier d’archive, vérifiées et copiées à côté des sauvegardes ; elles quittent ensuite la base, qui est réduite. Elles restent lisibles partout et ne peuvent plus changer (une fusion de joueurs qui y figurent sera refusée). Toute autre action attend la fin : quelques secondes pour une petite fédération, quelques minutes à l’échelle de la FIDE.',
         sealed: '{lists} listes scellées dans {file}, sa copie vérifiée à côté des sauvegardes. Le fichier de la base est passé de {before} à {after}.',
+        sealedNoCopy: '{lists} listes scellées dans {file}. Le fichier de la base est passé de {before} à {after}.',
+        unfinished: {
+          copy: 'La période est scellée, mais son fichier n’a pas pu être copié à côté des sauvegardes ({reason}) : la prochaine sauvegarde le copiera. Vérifiez le dossier des sauvegardes.',
+          vacuum: 'La période est scellée, mais la base n’a pas pu être réduite ({reason}) : sa taille est inchangée, rien n’est perdu. Libérez de la place sur le disque ; le prochain scellement réessaiera.'
+        },
         nothingToSeal: 'Aucune année terminée n’attend d’être scellée.',
         full: 'Le bureau a {max} fichiers d’archive, autant que SQLite peut en ouvrir à la fois : aucune autre période ne peut être scellée. La réunion de périodes scellées en un seul fichier n’est pas encore disponible.',
         held: {
