@@ -213,7 +213,8 @@ function storeDraftCounts(db: Db, listId: number, orders: DraftOrders): void {
   // the counts and the marks as a reference list's import stores them (its counts were cleared before its lines)
   const base = db.prepare('SELECT base_list_id FROM office_list_meta WHERE list_id = ?').pluck().get(listId) as number | undefined
   storeListCounts(db, listId, base, orders)
-  const sheets = db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
+  // a draft's rows are the database's own (never sealed)
+  const sheets = db.prepare('SELECT count(*) FROM main.office_list_sheets WHERE list_id = ?').pluck().get(listId) as number
   if (sheets !== orders.sheets) throw new Error(`list ${listId}: its writer saw ${orders.sheets} sheets, the list holds ${sheets}`)
   // the players of each kind of change (lists/change-kinds.ts) are the lengths of the preview's orders by kind
   const preview = changeOrders(db, listId, base ?? 0, orders)
@@ -239,7 +240,7 @@ function changeOrders(db: Db, listId: number, baseId: number, orders: DraftOrder
   const byKind = new Map<string, ArrayLike<number>>(sheetOrders.byKind)
   const withSheet = new Set<number>()
   for (let i = 0; i < sheetOrders.all.length; i++) withSheet.add(sheetOrders.all[i]!)
-  const entries = orders.playerIds() ?? Float64Array.from(db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck().all(listId) as number[])
+  const entries = orders.playerIds() ?? Float64Array.from(db.prepare('SELECT player_id FROM main.rating_list_entries WHERE list_id = ? ORDER BY player_id').pluck().all(listId) as number[])
   const unchanged: number[] = Array.from(byKind.get('unchanged') ?? [])
   for (let i = 0; i < entries.length; i++) if (!withSheet.has(entries[i]!)) unchanged.push(entries[i]!)
   byKind.set('unchanged', unchanged.sort((a, b) => a - b))

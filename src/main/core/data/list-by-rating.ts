@@ -91,7 +91,10 @@ export function deleteListEntries(db: Db, listId: number): void {
   restore()
 }
 
-/** The rated entries of the list whose id is the SQL `list` (a parameter or a column), counted on its order by rating. */
+/**
+ * The rated entries of the list whose id is the SQL `list` (a parameter or a column), counted on its order by rating,
+ * for a list not counted yet (a draft, a list being written): in the database itself, as a seal takes counted lists only.
+ */
 export function ratedCountSql(list: string): string {
-  return `(SELECT count(*) FROM list_by_rating WHERE list_id = ${list} AND key < ${UNRATED_KEY})`
+  return `(SELECT count(*) FROM main.list_by_rating WHERE list_id = ${list} AND key < ${UNRATED_KEY})`
 }

@@ -19,9 +19,12 @@ const summaryColumns = `l.id, l.kind, l.list_date AS listDate, l.rating_type AS 
   ${entryCountSql('l')} AS entries, ${publisherSql('l', 'm')}`
 
 
-/** The entry count of the list `l` (over rating_lists) as SQL: the stored count of a frozen list, else counted now. */
+/**
+ * The entry count of the list `l` (over rating_lists) as SQL: the stored count of a frozen list, else counted now in
+ * the database itself (an uncounted list is never sealed: a seal takes counted lists only).
+ */
 export function entryCountSql(l: string): string {
-  return `CASE WHEN ${l}.entry_count IS NOT NULL THEN ${l}.entry_count ELSE (SELECT count(*) FROM rating_list_entries e WHERE e.list_id = ${l}.id) END`
+  return `CASE WHEN ${l}.entry_count IS NOT NULL THEN ${l}.entry_count ELSE (SELECT count(*) FROM main.rating_list_entries e WHERE e.list_id = ${l}.id) END`
 }
 
 /** The number of entries a list holds (stored for a frozen list, counted for a draft). */
@@ -39,7 +42,7 @@ export function listEntryCount(db: Db, listId: number): number {
 export function storeListCounts(db: Db, listId: number, baseListId?: number, known?: KnownEntries): void {
   const stored = db
     .prepare(
-      `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM rating_list_entries WHERE list_id = @id),
+      `UPDATE rating_lists SET entry_count = (SELECT count(*) FROM main.rating_list_entries WHERE list_id = @id),
               rated_count = ${ratedCountSql('@id')}
         WHERE id = @id AND entry_count IS NULL RETURNING entry_count, rated_count`
     )
@@ -48,7 +51,7 @@ export function storeListCounts(db: Db, listId: number, baseListId?: number, kno
   if (!stored) return
   const [entries, rated] = stored
   // the order by rating (migration 23) holds every entry once: a writer that lifted its trigger wrote it whole
-  const keyed = db.prepare('SELECT count(*) FROM list_by_rating WHERE list_id = ?').pluck().get(listId) as number
+  const keyed = db.prepare('SELECT count(*) FROM main.list_by_rating WHERE list_id = ?').pluck().get(listId) as number
   if (keyed !== entries) throw new Error(`list ${listId}: ${entries} entries, ${keyed} of them in its order by rating`)
   if (known && (known.entries !== entries || known.rated !== rated)) {
     throw new Error(`list ${listId}: its writer saw ${known.entries} entries (${known.rated} rated), the list holds ${entries} (${rated} rated)`)

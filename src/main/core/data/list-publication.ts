@@ -23,7 +23,7 @@ export function markPublished(db: Db, listId: number, federation: { name: string
   // wrote its last line, are kept: a counted list takes no new entry)
   const frozen = db.prepare(
     `UPDATE rating_lists SET status = 'published', published_at = @publishedAt,
-            entry_count = coalesce(entry_count, (SELECT count(*) FROM rating_list_entries WHERE list_id = @id)),
+            entry_count = coalesce(entry_count, (SELECT count(*) FROM main.rating_list_entries WHERE list_id = @id)),
             rated_count = coalesce(rated_count, ${ratedCountSql('@id')})
       WHERE id = @id AND status = 'draft'`
   ).run({ publishedAt, id: listId }).changes
