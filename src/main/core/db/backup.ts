@@ -340,6 +340,15 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
   mkdirSync(dirname(out), { recursive: true })
   const partial = join(dirname(out), `.${basename(out)}.partial`)
   rmSync(partial, { force: true })
+  // one state of the database from the copy to the source's figures it is checked against: a read transaction of
+  // this connection, begun before the copy. Without it a writer of another connection (an import, a generation)
+  // makes SQLite's backup start again at its next step after each commit — a backup taken beside a long write
+  // copied until the write ended — and the figures are read from a later state than the copy's.
+  const snapshot = !db.inTransaction
+  if (snapshot) {
+    db.exec('BEGIN')
+    db.prepare('SELECT count(*) FROM main.sqlite_schema').pluck().get()
+  }
   try {
     await copyDatabaseFile(db, partial)
     const copy = await verifyBackupCopy(db, partial, out, options)
@@ -349,6 +358,7 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
     renameSync(partial, out)
     return { ...copy, file: out, bytes: statSync(out).size, ...(archiveCopies ? { archiveCopies } : {}) }
   } finally {
+    if (snapshot && db.inTransaction) db.exec('COMMIT')
     rmSync(partial, { force: true })
   }
 }

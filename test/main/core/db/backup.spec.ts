@@ -43,6 +43,41 @@ function seed(file: string): Db {
   return db
 }
 
+describe('a backup beside a writer', () => {
+  it('copies and checks one state of the database while another connection commits, instead of starting again after each commit', async () => {
+    const file = tmp.file('beside-writer.db')
+    const db = seed(file)
+    // enough pages that SQLite's backup takes many steps, each a turn of the event loop
+    const insert = db.prepare("INSERT INTO players (surname, given_names, name_folded, federation) VALUES (?, 'X', ?, 'FRA')")
+    db.transaction(() => {
+      for (let i = 0; i < 40_000; i++) insert.run(`Player ${i} ${'x'.repeat(200)}`, `player ${i}`)
+    })()
+    const before = db.prepare('SELECT count(*) FROM players').pluck().get() as number
+    const reader = new Database(file, { readonly: true })
+    const writer = new Database(file)
+    const write = writer.prepare("INSERT INTO players (surname, given_names, name_folded, federation) VALUES ('Late', 'Y', 'late y', 'FRA')")
+    let done = false
+    const backup = backupDatabase(reader, tmp.file('beside-writer-backup.db')).finally(() => (done = true))
+    let commits = 0
+    while (!done) {
+      write.run()
+      commits++
+      await new Promise((r) => setImmediate(r))
+    }
+    const report = await backup
+    // the writer committed while the copy was being made; the copy is the state it began from, verified against it
+    expect(commits).toBeGreaterThan(5)
+    expect(report.tables.find((t) => t.name === 'players')!.rows).toBe(before)
+    expect(checkDatabaseFile(report.file).tables.find((t) => t.name === 'players')!.rows).toBe(before)
+    expect(writer.prepare('SELECT count(*) FROM players').pluck().get()).toBe(before + commits)
+    // the reader's transaction ended with the backup
+    expect(reader.inTransaction).toBe(false)
+    reader.close()
+    writer.close()
+    db.close()
+  })
+})
+
 describe('database backups', () => {
   it('writes a verified copy with the same rows and the same published lists', async () => {
     const db = seed(tmp.file('a.db'))
