@@ -36,6 +36,64 @@ async function userErrors<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+const yearsOf = (p: { firstYear: number; lastYear: number }): string => (p.firstYear === p.lastYear ? `${p.firstYear}` : `${p.firstYear}-${p.lastYear}`)
+
+/** `db seal` without a period: the periods sealed, those that can be, those held back, the open year. */
+function showPeriods(cmd: Command, dbPath: string, today: string): void {
+  const handle = openDatabase(dbPath, { readonly: true })
+  try {
+    const p = archivePeriods(handle, today)
+    print(cmd, p, () =>
+      [
+        ...p.sealed.map((f) => `sealed        ${f.firstDate} to ${f.lastDate}: ${f.lists} lists, ${f.entries} entries, ${f.name}`),
+        ...p.toSeal.map((t) => `can be sealed ${yearsOf(t)}: ${t.lists} lists, ${t.entries} entries (rating-office db seal ${yearsOf(t)})`),
+        ...p.held.map((h) => `held          ${h.year}: ${h.lists} ${h.reason === 'draft' ? 'draft list(s) dated in it' : 'list(s) whose import did not finish'}`),
+        `open          ${p.openYear}: its lists stay in the database until it ends`,
+        ...(p.sealed.length >= p.maxFiles ? [`full          ${p.maxFiles} archive files, as many as SQLite attaches`] : [])
+      ].join('\n')
+    )
+  } finally {
+    handle.close()
+  }
+}
+
+/** `db seal PERIOD`: the period sealed with the office alone (its lock taken) and in the write turn. */
+async function sealYears(cmd: Command, dbPath: string, period: string, today: string): Promise<void> {
+  const m = /^(\d{4})(?:-(\d{4}))?$/.exec(period)
+  if (!m) throw new CliError(`period "${period}": expected a year (2025) or two (2021-2024)`)
+  const choice = { firstYear: Number(m[1]), lastYear: Number(m[2] ?? m[1]) }
+  // the office alone: no other session may read while the lists leave the database (a reader opened before the seal
+  // would read them as empty)
+  const before = inspectBeforeOpen(dbPath)
+  const release = takeLock(before)
+  if (!release) throw new CliError(`the office is open in another session (process ${before.lock?.pid} on ${before.lock?.host} since ${before.lock?.since}): close it, then seal`)
+  try {
+    const turn = await takeWriteTurn(dbPath, 'system:seal')
+    try {
+      const handle = openDatabase(dbPath)
+      try {
+        const r = sealPeriod(handle, dbPath, backupFolder(dbPath, readSettings(handle).backupDir), choice, today)
+        const mb = (b: number): string => `${(b / 1e6).toFixed(1)} MB`
+        const later = { copy: 'not copied beside the backups (the next backup copies it)', vacuum: 'not made smaller (the next seal does it)' }
+        print(cmd, r, () =>
+          [
+            `sealed ${r.lists} lists (${r.entries} entries) of ${r.firstDate} to ${r.lastDate} into ${r.file}`,
+            ...(r.copy ? [`copy checked  ${r.copy}`] : []),
+            `live database ${mb(r.liveBytesBefore)} → ${mb(r.liveBytesAfter)}`,
+            ...r.unfinished.map((u) => `${u.step === 'copy' ? 'the file is' : 'the database is'} ${later[u.step]}: ${u.reason}`)
+          ].join('\n')
+        )
+      } finally {
+        handle.close()
+      }
+    } finally {
+      turn.release()
+    }
+  } finally {
+    release()
+  }
+}
+
 export function register(program: Command): void {
   const db = program.command('db').description('backups, restore and checks of the database file')
 
@@ -98,59 +156,8 @@ export function register(program: Command): void {
         const dbPath = globalOptions(cmd).db ?? defaultDbPath()
         if (!existsSync(dbPath)) throw new CliError(`no database at ${dbPath}`)
         const today = new Date().toISOString().slice(0, 10)
-        const years = (p: { firstYear: number; lastYear: number }): string => (p.firstYear === p.lastYear ? `${p.firstYear}` : `${p.firstYear}-${p.lastYear}`)
-        if (period === undefined) {
-          const handle = openDatabase(dbPath, { readonly: true })
-          try {
-            const p = archivePeriods(handle, today)
-            print(cmd, p, () =>
-              [
-                ...p.sealed.map((f) => `sealed        ${f.firstDate} to ${f.lastDate}: ${f.lists} lists, ${f.entries} entries, ${f.name}`),
-                ...p.toSeal.map((t) => `can be sealed ${years(t)}: ${t.lists} lists, ${t.entries} entries (rating-office db seal ${years(t)})`),
-                ...p.held.map((h) => `held          ${h.year}: ${h.lists} ${h.reason === 'draft' ? 'draft list(s) dated in it' : 'list(s) whose import did not finish'}`),
-                `open          ${p.openYear}: its lists stay in the database until it ends`,
-                ...(p.sealed.length >= p.maxFiles ? [`full          ${p.maxFiles} archive files, as many as SQLite attaches`] : [])
-              ].join('\n')
-            )
-          } finally {
-            handle.close()
-          }
-          return
-        }
-        const m = /^(\d{4})(?:-(\d{4}))?$/.exec(period)
-        if (!m) throw new CliError(`period "${period}": expected a year (2025) or two (2021-2024)`)
-        const choice = { firstYear: Number(m[1]), lastYear: Number(m[2] ?? m[1]) }
-        // the office alone: no other session may read while the lists leave the database (a reader opened before
-        // the seal would read them as empty)
-        const before = inspectBeforeOpen(dbPath)
-        const release = takeLock(before)
-        if (!release) throw new CliError(`the office is open in another session (process ${before.lock?.pid} on ${before.lock?.host} since ${before.lock?.since}): close it, then seal`)
-        try {
-          const turn = await takeWriteTurn(dbPath, 'system:seal')
-          try {
-            const handle = openDatabase(dbPath)
-            try {
-              const backups = backupFolder(dbPath, readSettings(handle).backupDir)
-              const r = sealPeriod(handle, dbPath, backups, choice, today)
-              const mb = (b: number): string => `${(b / 1e6).toFixed(1)} MB`
-              const later = { copy: 'not copied beside the backups (the next backup copies it)', vacuum: 'not made smaller (the next seal does it)' }
-              print(cmd, r, () =>
-                [
-                  `sealed ${r.lists} lists (${r.entries} entries) of ${r.firstDate} to ${r.lastDate} into ${r.file}`,
-                  ...(r.copy ? [`copy checked  ${r.copy}`] : []),
-                  `live database ${mb(r.liveBytesBefore)} → ${mb(r.liveBytesAfter)}`,
-                  ...r.unfinished.map((u) => `${u.step === 'copy' ? 'the file is' : 'the database is'} ${later[u.step]}: ${u.reason}`)
-                ].join('\n')
-              )
-            } finally {
-              handle.close()
-            }
-          } finally {
-            turn.release()
-          }
-        } finally {
-          release()
-        }
+        if (period === undefined) showPeriods(cmd, dbPath, today)
+        else await sealYears(cmd, dbPath, period, today)
       })
     })
 
