@@ -3,10 +3,10 @@
 // (data/archive-seal.ts), its copy kept and checked beside the backups, the audit log told, the live database vacuumed
 // so that its copies no longer carry the sealed rows.
 import { existsSync, statSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { join } from 'node:path'
 import type { Db } from '../db/open'
 import { archiveFiles, vacuumLiveDatabase } from '../db/archive-files'
-import { keepArchiveCopies, backupArchiveDir } from '../db/archive-backup'
+import { archiveCopiesDir, keepArchiveCopies } from '../db/archive-backup'
 import { sealLists } from './archive-seal'
 import { appendAudit } from './audit'
 import { UserError } from '../util/errors'
@@ -189,11 +189,9 @@ export function sealPeriod(
   // the period is sealed from here: what follows cannot undo it, and what fails is said, not thrown
   const unfinished: PeriodSealReport['unfinished'] = []
   step('copy')
-  // keepArchiveCopies names the folder by a backup file in it: the database's own name there
-  const beside = join(backupDir, basename(dbFile))
-  let copy: string | null = join(backupArchiveDir(beside), sealed.file.name)
+  let copy: string | null = join(archiveCopiesDir(backupDir), sealed.file.name)
   try {
-    keepArchiveCopies(db, dbFile, beside)
+    keepArchiveCopies(db, dbFile, backupDir)
   } catch (e) {
     copy = null
     unfinished.push({ step: 'copy', reason: (e as Error).message })

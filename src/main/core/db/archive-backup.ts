@@ -10,9 +10,14 @@ import { archiveDir, archiveFiles, type ArchiveFileRecord } from './archive-file
 import { UserError } from '../util/errors'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 
-/** The folder of archive file copies beside a backup file (one for every backup of that folder). */
+/** The folder of archive file copies in a backups folder (one for every backup of that folder). */
+export function archiveCopiesDir(backupsDir: string): string {
+  return join(backupsDir, 'archive')
+}
+
+/** The folder of archive file copies beside a backup file. */
 export function backupArchiveDir(backupFile: string): string {
-  return join(dirname(backupFile), 'archive')
+  return archiveCopiesDir(dirname(backupFile))
 }
 
 /** `from` copied to `to` beside it first, synced, checked against `sha256`, then renamed: `to` is never a part or another file. */
@@ -36,14 +41,14 @@ function copyChecked(from: string, to: string, sha256: string): void {
 const present = (path: string, f: ArchiveFileRecord): boolean => existsSync(path) && statSync(path).size === f.bytes
 
 /**
- * Makes sure the `archive` folder beside `backupFile` holds each archive file the database `db` records (its file at
+ * Makes sure the `archive` folder of the backups folder `backupsDir` holds each archive file the database `db` records (its file at
  * `dbFile`): a file already there is kept; one missing is copied from the database's archive folder and checked.
  * Returns the names copied now.
  */
-export function keepArchiveCopies(db: Db, dbFile: string, backupFile: string): string[] {
+export function keepArchiveCopies(db: Db, dbFile: string, backupsDir: string): string[] {
   const copied: string[] = []
   for (const f of archiveFiles(db)) {
-    const to = join(backupArchiveDir(backupFile), f.name)
+    const to = join(archiveCopiesDir(backupsDir), f.name)
     if (present(to, f)) continue
     const from = join(archiveDir(dbFile), f.name)
     if (!existsSync(from)) throw new UserError('db.archiveMissing', { file: from, first: f.firstDate, last: f.lastDate })
@@ -65,9 +70,9 @@ export interface ArchiveCopyCheck {
  * the SHA-256 recorded when its file was sealed, a missing one copied and a damaged one copied again (from the
  * database's own file, checked too). Reads the whole archive: the daily backup does not (keepArchiveCopies).
  */
-export function checkArchiveCopies(db: Db, dbFile: string, backupFile: string): ArchiveCopyCheck[] {
+export function checkArchiveCopies(db: Db, dbFile: string, backupsDir: string): ArchiveCopyCheck[] {
   return archiveFiles(db).map((f) => {
-    const to = join(backupArchiveDir(backupFile), f.name)
+    const to = join(archiveCopiesDir(backupsDir), f.name)
     const there = existsSync(to)
     if (there && fileSha256(to) === f.sha256) return { name: f.name, copy: 'kept' as const }
     const from = join(archiveDir(dbFile), f.name)

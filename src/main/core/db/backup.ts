@@ -354,7 +354,7 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
     const copy = await verifyBackupCopy(db, partial, out, options)
     // the sealed periods' files it records, kept once beside the backups (docs/archive-periods.md); a full backup
     // reads each copy again and proves it the file that was sealed
-    const archiveCopies = options.full ? checkArchiveCopies(db, db.name, out) : (keepArchiveCopies(db, db.name, out), undefined)
+    const archiveCopies = options.full ? checkArchiveCopies(db, db.name, dirname(out)) : (keepArchiveCopies(db, db.name, dirname(out)), undefined)
     renameSync(partial, out)
     return { ...copy, file: out, bytes: statSync(out).size, ...(archiveCopies ? { archiveCopies } : {}) }
   } finally {
@@ -535,7 +535,7 @@ export function backupBeforeUpgrade(db: Db, dbPath: string, now = new Date(), ru
     db.prepare('VACUUM INTO ?').run(partial)
     fsyncFile(partial)
     verifyCopy(db, partial, out)
-    keepArchiveCopies(db, dbPath, out)
+    keepArchiveCopies(db, dbPath, dirname(out))
     renameSync(partial, out)
   } finally {
     rmSync(partial, { force: true })

@@ -1,7 +1,7 @@
 // Settings store: office settings and system facts; applies language and theme at once, persists them in the database.
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
-import type { CallInput, CallOutput, Logo, Settings } from '@shared/contract/index'
+import { computed, ref, type Ref } from 'vue'
+import type { CallInput, CallOutput, Logo, Reply, Settings } from '@shared/contract/index'
 import { LOGO_MAX_BYTES } from '@shared/contract/plain'
 import { toBase64 } from '@renderer/util/base64'
 import { api, errorMessage, failureMessage, isDesktop, unwrap } from '@renderer/api'
@@ -32,6 +32,16 @@ export const useSettingsStore = defineStore('settings', () => {
   const periodsError = ref<string | null>(null)
   const logo = ref<Logo | null>(null)
   const logoError = ref<string | null>(null)
+
+  /** A card's figures read into `target`, or the failure's message into `error` (the card shows one or the other). */
+  async function readInto<T>(target: Ref<T | null>, error: Ref<string | null>, read: () => Promise<Reply<T>>): Promise<void> {
+    error.value = null
+    try {
+      target.value = unwrap(await read())
+    } catch (e) {
+      error.value = failureMessage(e)
+    }
+  }
 
   function applyTheme(next: ThemeChoice): void {
     theme.value = next
@@ -82,22 +92,12 @@ export const useSettingsStore = defineStore('settings', () => {
 
   /** The backups folder and what it holds (not served by a read-only archive). */
   async function loadBackups(): Promise<void> {
-    backupsError.value = null
-    try {
-      backups.value = unwrap(await api.call('system:backups', {}))
-    } catch (e) {
-      backupsError.value = failureMessage(e)
-    }
+    await readInto(backups, backupsError, () => api.call('system:backups', {}))
   }
 
   /** The periods sealed into archive files and the closed years the office can seal (not served by a read-only archive). */
   async function loadPeriods(): Promise<void> {
-    periodsError.value = null
-    try {
-      periods.value = unwrap(await api.call('system:archivePeriods', {}))
-    } catch (e) {
-      periodsError.value = failureMessage(e)
-    }
+    await readInto(periods, periodsError, () => api.call('system:archivePeriods', {}))
   }
 
   /** Seals a closed period into its archive file (every other call waits meanwhile); then the periods and backups read again. */
@@ -109,12 +109,7 @@ export const useSettingsStore = defineStore('settings', () => {
 
   /** The federation logo printed on exported lists. */
   async function loadLogo(): Promise<void> {
-    logoError.value = null
-    try {
-      logo.value = unwrap(await api.call('settings:logo', {}))
-    } catch (e) {
-      logoError.value = failureMessage(e)
-    }
+    await readInto(logo, logoError, () => api.call('settings:logo', {}))
   }
 
   /**
