@@ -123,7 +123,12 @@ function onKeydown(e: KeyboardEvent): void {
   if (next === null) return
   e.preventDefault()
   const target = tabs[next]!
-  for (const t of tabs) set(t, 'tabindex', t === target ? '0' : '-1')
+  // selected and in the Tab order before it takes the focus, so a screen reader announces it selected (the repair
+  // pass after Naive's own update would come a frame later)
+  for (const t of tabs) {
+    set(t, 'tabindex', t === target ? '0' : '-1')
+    set(t, 'aria-selected', String(t === target))
+  }
   target.focus()
   target.click()
 }
