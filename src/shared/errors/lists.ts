@@ -64,5 +64,9 @@ export const listsErrors: ErrorCatalogue = {
   'archive.sealUnverified': {
     en: 'The archive file {file} failed its verification ({problems}): it was removed, and the lists stay in the database unchanged.',
     fr: 'Le fichier d’archive {file} n’a pas passé la vérification ({problems}) : il a été supprimé, et les listes restent inchangées dans la base.'
+  },
+  'archive.rewriteUnverified': {
+    en: 'The sealed period’s file {file} could not be written anew ({problems}): the new file was removed, the period keeps its file and nothing was changed.',
+    fr: 'Le fichier {file} de la période scellée n’a pas pu être réécrit ({problems}) : le nouveau fichier a été supprimé, la période garde son fichier et rien n’a été modifié.'
   }
 }

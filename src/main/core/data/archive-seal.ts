@@ -85,7 +85,7 @@ function archiveTableSql(db: Db, table: string): string[] {
 }
 
 /** The triggers that keep an archive file's rows as they were sealed, whoever opens it. */
-function immutabilityTriggers(table: string): string {
+export function immutabilityTriggers(table: string): string {
   return ['INSERT', 'UPDATE', 'DELETE']
     .map((op) => `CREATE TRIGGER ${table}_sealed_${op.toLowerCase()} BEFORE ${op} ON ${table} BEGIN SELECT RAISE(ABORT, 'a sealed period''s lists are immutable'); END;`)
     .join('\n')
@@ -162,8 +162,8 @@ export interface ArchiveFileCheck {
   problems: string[]
 }
 
-/** The account a file gives of its lists (its `archive_lists`), read on its own connection; null when unreadable. */
-function fileAccount(path: string): SealedList[] | string {
+/** The account a file gives of its lists (its `archive_lists`), read on its own connection; the reason when unreadable. */
+export function fileAccount(path: string): SealedList[] | string {
   try {
     const file = new Database(path, { readonly: true, fileMustExist: true })
     try {

@@ -41,6 +41,7 @@ export interface AuditActions {
   'site.privacy': 'settings'
   'site.build': 'site'
   'archive.seal': 'archive_file'
+  'archive.rewrite': 'archive_file'
 }
 
 export type AuditAction = keyof AuditActions

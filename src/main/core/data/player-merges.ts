@@ -5,6 +5,7 @@ import { UserError } from '../util/errors'
 import { appendAudit } from './audit'
 import { officerName } from './settings'
 import { prepared } from './statements'
+import { attachRewrites, recordRewrites, replayMoves, rewriteArchiveFile, sealedFilesOf, settleRewrites, type FileRewrite, type SealedMove } from './archive-rewrite'
 
 /**
  * The record a player id stands in today: itself, or the record its merges lead to (a merged record points to the one
@@ -62,13 +63,63 @@ function sealedList(db: Db, lists: readonly number[]): { listDate: string; file:
   return null
 }
 
+/** Where a merge's sealed entries are written: the database's file (its archive folder beside it). */
+export interface SealedRewrite {
+  dbFile: string
+}
+
 /**
- * A merge re-points the dropped record's entries in every list; a sealed period's entries are in its archive file,
- * which this version does not rewrite (docs/archive-periods.md, "Merges"): such a merge is refused, nothing changed.
+ * Runs `change` in one transaction with `moves` (entries of sealed lists) applied to their periods' files written anew
+ * (data/archive-rewrite.ts): the files written and checked first, attached in place of the recorded ones while
+ * `change` runs, recorded in its transaction; the old files removed after it, or the new ones if it failed.
+ * Without `archive` a move on a sealed list is refused (`refusal`): the officer confirms the rewrite first.
  */
-function refuseSealed(db: Db, keepId: number, dropId: number, lists: readonly number[]): void {
-  const sealed = sealedList(db, lists)
-  if (sealed) throw new UserError('registry.mergeSealed', { keep: keepId, drop: dropId, ...sealed })
+function withSealedMoves<T>(db: Db, moves: readonly SealedMove[], archive: SealedRewrite | undefined, refusal: () => UserError, change: () => T): T {
+  if (moves.length === 0) return db.transaction(change)()
+  if (!archive) throw refusal()
+  const files = sealedFilesOf(db, moves.map((m) => m.listId))
+  const byFile = new Map<number, SealedMove[]>()
+  for (const m of moves) byFile.set(files.get(m.listId)!, [...(byFile.get(files.get(m.listId)!) ?? []), m])
+  const rewrites: FileRewrite[] = []
+  let attached = false
+  let done = false
+  try {
+    for (const [fileId, its] of [...byFile].sort((a, b) => a[0] - b[0])) rewrites.push(rewriteArchiveFile(db, archive.dbFile, fileId, its))
+    attached = true
+    attachRewrites(db, archive.dbFile, rewrites)
+    const out = db.transaction(() => {
+      replayMoves(db, moves)
+      const value = change()
+      recordRewrites(db, rewrites)
+      appendAudit(db, {
+        action: 'archive.rewrite',
+        entity: 'archive_file',
+        entityId: rewrites[0]!.fileId,
+        data: {
+          name: rewrites.map((r) => r.name).join(', '),
+          lists: moves.map((m) => m.listId),
+          files: rewrites.map((r) => ({ id: r.fileId, from: r.oldName, name: r.name, sha256: r.sha256, lists: [...r.checksums.keys()] }))
+        }
+      })
+      return value
+    })()
+    done = true
+    return out
+  } finally {
+    settleRewrites(db, archive.dbFile, rewrites, { attached, done })
+  }
+}
+
+/**
+ * How a merge moves the dropped record's list entries, read through the views (every list, sealed or not): the
+ * lists it moves, those where both records have an entry (the dropped one's stays), and the moved ones that are sealed.
+ */
+function entryPlan(db: Db, keepId: number, dropId: number): { lists: number[]; conflicts: number[]; sealed: number[] } {
+  const lists = db.prepare('SELECT list_id FROM rating_list_entries WHERE player_id = ? ORDER BY list_id').pluck().all(dropId) as number[]
+  const has = db.prepare('SELECT 1 FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+  const conflicts = lists.filter((l) => has.get(l, keepId))
+  const moved = lists.filter((l) => !conflicts.includes(l))
+  return { lists: moved, conflicts, sealed: [...sealedFilesOf(db, moved).keys()] }
 }
 
 interface MovedRows {
@@ -107,10 +158,13 @@ function loadPlayer(db: Db, id: number): Record<string, unknown> & { id: number;
  * KEEP's empty identity fields are filled from DROP, DROP becomes 'merged'. Recorded in player_merges (what
  * moved, for undo) and in the audit log with the reason.
  */
-export function mergePlayers(db: Db, keepId: number, dropId: number, reason: string): MergeRecord {
+export function mergePlayers(db: Db, keepId: number, dropId: number, reason: string, archive?: SealedRewrite): MergeRecord {
   if (keepId === dropId) throw new UserError('registry.mergeSame', { id: keepId })
   const actor = officerName(db)
-  const run = db.transaction(() => {
+  // the sealed lists' entries are immutable: planned once; the database's own are read again in the transaction
+  const sealed = entryPlan(db, keepId, dropId).sealed
+  const refusal = () => new UserError('registry.mergeSealed', { keep: keepId, drop: dropId, ...sealedList(db, sealed)! })
+  const run = () => {
     const keep = loadPlayer(db, keepId)
     const drop = loadPlayer(db, dropId)
     if (keep.status === 'merged') throw new UserError('registry.mergeMerged', { id: keepId, into: keep.merged_into })
@@ -124,17 +178,12 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
     }
     for (const ref of playerReferences(db)) {
       if (ref.table === 'rating_list_entries') {
-        const lists = (db.prepare('SELECT list_id FROM rating_list_entries WHERE player_id = ?').all(dropId) as { list_id: number }[]).map((r) => r.list_id)
-        refuseSealed(db, keepId, dropId, lists)
-        const has = db.prepare('SELECT 1 FROM rating_list_entries WHERE list_id = ? AND player_id = ?')
+        // through the views: a sealed list's entries moved already, in its period's new file (withSealedMoves)
+        const plan = entryPlan(db, keepId, dropId)
         const move = db.prepare('UPDATE main.rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
-        for (const l of lists) {
-          if (has.get(l, keepId)) moved.entryConflicts.push(l)
-          else {
-            move.run(keepId, l, dropId)
-            moved.entryLists.push(l)
-          }
-        }
+        for (const l of plan.lists) move.run(keepId, l, dropId)
+        moved.entryLists = [...plan.lists, ...sealed].sort((a, b) => a - b)
+        moved.entryConflicts = plan.conflicts
         continue
       }
       if (ref.withoutRowid || KEPT_AS_COMPUTED.has(ref.table)) continue
@@ -173,8 +222,9 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
       data: { mergeId: id, keepId, dropId, entries: moved.entryLists.length, entryConflicts: moved.entryConflicts, filled: Object.keys(fill), rows: Object.fromEntries(Object.entries(moved.rows).map(([k, v]) => [k, v.length])) }
     })
     return id
-  })
-  return getMerge(db, run())
+  }
+  const moves = sealed.map((listId) => ({ listId, from: dropId, to: keepId }))
+  return getMerge(db, withSealedMoves(db, moves, archive, refusal, run))
 }
 
 interface RawMerge {
@@ -233,20 +283,26 @@ export function undoBlocker(db: Db, id: number): UserError | null {
     .prepare('SELECT id FROM player_merges WHERE id > ? AND undone_at IS NULL AND (keep_id IN (?, ?) OR drop_id IN (?, ?)) ORDER BY id DESC LIMIT 1')
     .get(id, r.keep_id, r.drop_id, r.keep_id, r.drop_id) as { id: number } | undefined
   if (later) return new UserError('registry.mergeNotLast', { id, later: later.id })
-  const sealed = sealedList(db, (JSON.parse(r.moved) as MovedRows).entryLists)
-  if (sealed) return new UserError('registry.mergeUndoSealed', { id, ...sealed })
   return null
 }
 
-/** Puts back exactly what a merge moved; refused once an office list was published after it. */
-export function undoMerge(db: Db, id: number, reason: string): MergeRecord {
-  db.transaction(() => {
+/**
+ * Puts back exactly what a merge moved; refused once an office list was published after it. Entries it moved on lists
+ * sealed since (or across a sealed period) go back by their periods' files written anew, as the merge did (`archive`;
+ * without it such an undo is refused, `registry.mergeUndoSealed`, for the officer to confirm).
+ */
+export function undoMerge(db: Db, id: number, reason: string, archive?: SealedRewrite): MergeRecord {
+  const blocker = undoBlocker(db, id)
+  if (blocker) throw blocker
+  const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge
+  const m = JSON.parse(r.moved) as MovedRows
+  const sealed = [...sealedFilesOf(db, m.entryLists).keys()]
+  const refusal = () => new UserError('registry.mergeUndoSealed', { id, ...sealedList(db, sealed)! })
+  withSealedMoves(db, sealed.map((listId) => ({ listId, from: r.keep_id, to: r.drop_id })), archive, refusal, () => {
     const blocker = undoBlocker(db, id)
     if (blocker) throw blocker
-    const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge
-    const m = JSON.parse(r.moved) as MovedRows
     const back = db.prepare('UPDATE main.rating_list_entries SET player_id = ? WHERE list_id = ? AND player_id = ?')
-    for (const l of m.entryLists) back.run(r.drop_id, l, r.keep_id)
+    for (const l of m.entryLists) if (!sealed.includes(l)) back.run(r.drop_id, l, r.keep_id)
     for (const [key, ids] of Object.entries(m.rows)) {
       const [table, column] = key.split('.') as [string, string]
       const q = db.prepare(`UPDATE main."${table}" SET "${column}" = ? WHERE rowid = ?`)
@@ -267,6 +323,6 @@ export function undoMerge(db: Db, id: number, reason: string): MergeRecord {
     db.prepare("UPDATE player_merges SET undone_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), undo_reason = ? WHERE id = ?").run(reason, id)
     db.prepare("UPDATE duplicate_candidates SET status = 'open', decided_at = NULL, decision_reason = NULL, merge_id = NULL WHERE merge_id = ?").run(id)
     appendAudit(db, { action: 'player.merge.undo', entity: 'player', entityId: r.keep_id, reason, data: { mergeId: id, keepId: r.keep_id, dropId: r.drop_id } })
-  })()
+  })
   return getMerge(db, id)
 }

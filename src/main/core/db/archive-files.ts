@@ -10,7 +10,7 @@
 //
 // With no file recorded nothing is attached and nothing made: the connection is exactly as before.
 import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { UserError } from '../util/errors'
 
@@ -103,11 +103,12 @@ export function twinTrigger(sql: string, schema: string): string {
  * Attaches the database's recorded archive files to a connection, makes the views and the triggers' twins. A file
  * missing or not in the form of the database's tables is an error naming it: the lists it holds cannot be read.
  */
-export function attachArchiveFiles(db: Connection, dbFile: string): ArchiveFileRecord[] {
+export function attachArchiveFiles(db: Connection, dbFile: string, instead: ReadonlyMap<number, string> = new Map()): ArchiveFileRecord[] {
   const files = archiveFiles(db)
   if (files.length === 0) return files
   for (const f of files) {
-    const path = join(archiveDir(dbFile), f.name)
+    // `instead`: a file's rewrite, written and checked, attached in its place while the transaction that records it runs
+    const path = instead.get(f.id) ?? join(archiveDir(dbFile), f.name)
     if (!existsSync(path)) throw new UserError('db.archiveMissing', { file: path, first: f.firstDate, last: f.lastDate })
     try {
       db.prepare('ATTACH DATABASE ? AS ' + quote(archiveSchema(f.id))).run(path)
@@ -175,8 +176,10 @@ export function followArchiveFiles(db: Connection, dbFile: string): void {
   const version = db.pragma('data_version', { simple: true }) as number
   if (lookedAt.get(db) === version) return
   lookedAt.set(db, version)
-  // attachedFiles keeps the recorded files the connection has attached: all of them, or a file is new
-  if (attachedFiles(db).length === archiveFiles(db).length) return
+  // every recorded file attached from its recorded name, or a file is new or was rewritten (a merge across a sealed period)
+  const attached = new Map((db.prepare('SELECT name, file FROM pragma_database_list').all() as { name: string; file: string }[]).map((d) => [d.name, d.file]))
+  // (a name is one content: its SHA-256's start is in it)
+  if (archiveFiles(db).every((f) => basename(attached.get(archiveSchema(f.id)) ?? '') === f.name)) return
   detachArchiveFiles(db)
   attachArchiveFiles(db, dbFile)
 }

@@ -3,15 +3,16 @@
 // lists with October, then November), answer every read of the lists, the archive, the exports and the public website
 // alike, generate the same December list, and keep the same marks after a player is renamed. The seal refuses what
 // it cannot seal, a missing file stops the opening with its name, and nothing writes through the views.
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { archiveDir, archiveFiles } from '../../../../src/main/core/db/archive-files'
-import { archiveFileName, archiveFileProblems, sealLists } from '../../../../src/main/core/data/archive-seal'
+import { archiveFileName, archiveFileProblems, checkArchiveFiles, sealLists } from '../../../../src/main/core/data/archive-seal'
+import { fillFrozenChecksums, frozenListProblemsIn } from '../../../../src/main/core/db/backup'
 import { fileSha256 } from '../../../../src/main/core/util/durable-files'
-import { mergePlayers } from '../../../../src/main/core/data/player-merges'
+import { mergePlayers, undoMerge } from '../../../../src/main/core/data/player-merges'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { generateDraft } from '../../../../src/main/core/services/list-generation'
 import { publishList } from '../../../../src/main/core/services/list-publication'
@@ -308,21 +309,6 @@ describe('what sealing refuses, and what a sealed period refuses', () => {
     file.close()
   })
 
-  it('refuses to merge a player who is on a sealed list, naming the list and its file; nothing changes', () => {
-    const db = sealed.ctx.db
-    const [keep, drop] = db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT 2').pluck().all(ids.october) as number[]
-    const before = db.prepare('SELECT count(*) FROM player_merges').pluck().get()
-    expect(() => mergePlayers(db, keep!, drop!, 'one person, two records')).toThrow(UserError)
-    try {
-      mergePlayers(db, keep!, drop!, 'one person, two records')
-    } catch (e) {
-      expect((e as UserError).key).toBe('registry.mergeSealed')
-      expect((e as UserError).params).toMatchObject({ listDate: '2025-09-01', file: archiveFiles(db)[0]!.name })
-    }
-    expect(db.prepare('SELECT count(*) FROM player_merges').pluck().get()).toBe(before)
-    expect(db.prepare("SELECT status FROM players WHERE id = ?").pluck().get(drop)).not.toBe('merged')
-  })
-
   it('does not open a database whose archive file is missing, and names the file', () => {
     const copy = tmp.file('sealed/office.db')
     const name = archiveFiles(sealed.ctx.db)[1]!.name
@@ -342,5 +328,143 @@ describe('what sealing refuses, and what a sealed period refuses', () => {
     const again = openDatabase(copy, { readonly: true })
     expect(again.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(ids.november)).toBe(plain.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE list_id = ?').pluck().get(ids.november))
     again.close()
+  })
+})
+
+describe('a merge across sealed periods (the periods’ files written anew)', () => {
+  /**
+   * Everything `main` keeps of the lists that a merge changes: marks, orders, recorded checksums (filled first: the
+   * office that never sealed fills them when a backup or a seal asks; a seal filled the sealed office's).
+   */
+  const derived = (db: Db) => {
+    fillFrozenChecksums(db)
+    return {
+      marks: db.prepare('SELECT list_id, sort, key, player_id, rank FROM list_marks ORDER BY list_id, sort, rank, player_id').raw().all(),
+      orders: db.prepare('SELECT list_id, federation, rating, player_id, status FROM rating_order ORDER BY 1, 2, 3, 4').raw().all(),
+      checksums: db.prepare('SELECT list_id, checksum, forgotten FROM frozen_list_checksums ORDER BY list_id').raw().all()
+    }
+  }
+  const allLists = () => [...ids.september, ids.october, ids.november]
+  /** What the officer reads of the two records: the lists' pages by name and FIDE ID, the archive's history, each list's entry. */
+  async function sameReads(keep: number, drop: number): Promise<void> {
+    for (const listId of allLists()) {
+      for (const sort of ['name', 'fideId', 'rating'] as const) {
+        for (const offset of [0, 150, 280]) {
+          const [x, y] = await both('lists:entries', { listId, sort, order: 'asc', offset, limit: 30 })
+          expect(y).toEqual(x)
+        }
+      }
+    }
+    for (const playerId of [keep, drop]) {
+      const [h1, h2] = await both('archive:history', { playerId })
+      expect(h2).toEqual(h1)
+    }
+  }
+  const fileNames = (db: Db) => archiveFiles(db).map((f) => f.name)
+  const onDisk = () => readdirSync(archiveDir(sealedFile)).sort()
+  let keep = 0
+  let drop = 0
+  let entries = 0
+
+  it('refuses without the officer’s word, then moves the entries in new checked files: every read as in the office that never sealed', async () => {
+    // a player on every list, and a second record of him made later (no list yet): he is kept under the new record
+    drop = plain.ctx.db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT 1 OFFSET 10').pluck().get(ids.october) as number
+    const add = "INSERT INTO players (fide_id, surname, given_names, name_folded, federation, sex) SELECT NULL, surname, given_names, name_folded, federation, sex FROM players WHERE id = ?"
+    keep = Number(plain.ctx.db.prepare(add).run(drop).lastInsertRowid)
+    expect(Number(sealed.ctx.db.prepare(add).run(drop).lastInsertRowid)).toBe(keep)
+    const onLists = (db: Db, id: number) => db.prepare('SELECT list_id FROM rating_list_entries WHERE player_id = ? ORDER BY list_id').pluck().all(id)
+    // every sealed list (and the December draft of the office's own when the test above made it)
+    const his = onLists(plain.ctx.db, drop) as number[]
+    expect(his).toEqual(expect.arrayContaining(allLists()))
+    entries = his.length
+    expect(onLists(sealed.ctx.db, drop)).toEqual(his)
+    const before = { names: fileNames(sealed.ctx.db), derived: derived(sealed.ctx.db) }
+    expect(before.derived).toEqual(derived(plain.ctx.db))
+
+    // the officer's word is needed: refused first, naming the first sealed list and its file, nothing changed
+    try {
+      mergePlayers(sealed.ctx.db, keep, drop, 'one person, two records')
+      expect.unreachable()
+    } catch (e) {
+      expect((e as UserError).key).toBe('registry.mergeSealed')
+      expect((e as UserError).params).toMatchObject({ listDate: '2025-09-01', file: before.names[0] })
+    }
+    expect(onDisk()).toEqual([...before.names].sort())
+
+    const a = mergePlayers(plain.ctx.db, keep, drop, 'one person, two records')
+    const b = mergePlayers(sealed.ctx.db, keep, drop, 'one person, two records', { dbFile: sealedFile })
+    expect(b).toEqual({ ...a, at: b.at })
+    expect(b.moved[0]).toEqual({ table: 'rating_list_entries', rows: entries })
+    // both files written anew (new names, the old ones gone), each checked, proved by its SHA-256 and its own account
+    const after = archiveFiles(sealed.ctx.db)
+    expect(after.map((f) => f.id)).toEqual([1, 2])
+    for (const [i, f] of after.entries()) {
+      expect(f.name).not.toBe(before.names[i])
+      expect(f.name).toBe(archiveFileName(f.firstDate, f.lastDate, f.sha256))
+    }
+    expect(onDisk()).toEqual(after.map((f) => f.name).sort())
+    expect(checkArchiveFiles(sealed.ctx.db, sealedFile)).toEqual(after.map((f, i) => ({ name: f.name, lists: i === 0 ? 3 : 1, problems: [] })))
+    expect(frozenListProblemsIn(sealed.ctx.db)).toEqual([])
+    expect(onLists(sealed.ctx.db, keep)).toEqual(onLists(plain.ctx.db, keep))
+    expect(onLists(sealed.ctx.db, drop)).toEqual([])
+    // what main keeps of those lists moved as it did in the office that never sealed, row for row
+    const moved = derived(sealed.ctx.db)
+    expect(moved).toEqual(derived(plain.ctx.db))
+    // each moved list's checksum forgotten once and recorded again, as a merge does to a list of the database's own
+    expect(moved.checksums.map((c) => (c as unknown[])[2])).toEqual(before.derived.checksums.map((c) => ((c as unknown[])[2] as number) + (his.includes((c as unknown[])[0] as number) ? 1 : 0)))
+    await sameReads(keep, drop)
+    // the audit log says which files were written anew, in the merge's transaction
+    const row = sealed.ctx.db.prepare("SELECT data FROM audit_log WHERE action = 'archive.rewrite' ORDER BY id DESC LIMIT 1").pluck().get() as string
+    expect(JSON.parse(row)).toMatchObject({ name: after.map((f) => f.name).join(', '), lists: allLists().sort((x, y) => x - y) })
+    // another connection reads the new files
+    const other = openDatabase(sealedFile, { readonly: true })
+    expect(onLists(other, keep)).toEqual(onLists(plain.ctx.db, keep))
+    other.close()
+  })
+
+  it('undoes the merge the same way, the files written anew again', async () => {
+    const names = fileNames(sealed.ctx.db)
+    const id = (sealed.ctx.db.prepare('SELECT max(id) FROM player_merges').pluck().get() as number)
+    try {
+      undoMerge(sealed.ctx.db, id, 'two people after all')
+      expect.unreachable()
+    } catch (e) {
+      expect((e as UserError).key).toBe('registry.mergeUndoSealed')
+    }
+    undoMerge(plain.ctx.db, plain.ctx.db.prepare('SELECT max(id) FROM player_merges').pluck().get() as number, 'two people after all')
+    undoMerge(sealed.ctx.db, id, 'two people after all', { dbFile: sealedFile })
+    expect(fileNames(sealed.ctx.db).every((n, i) => n !== names[i])).toBe(true)
+    expect(onDisk()).toEqual(fileNames(sealed.ctx.db).sort())
+    expect(checkArchiveFiles(sealed.ctx.db, sealedFile).flatMap((c) => c.problems)).toEqual([])
+    expect(frozenListProblemsIn(sealed.ctx.db)).toEqual([])
+    expect(derived(sealed.ctx.db)).toEqual(derived(plain.ctx.db))
+    await sameReads(keep, drop)
+    expect(sealed.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE player_id = ?').pluck().get(drop)).toBe(entries)
+  })
+
+  it('leaves the period as it was when its new file fails its check: the new file removed, nothing recorded', () => {
+    const db = sealed.ctx.db
+    const names = fileNames(db)
+    const marks = derived(db)
+    // the recorded file altered on disk after its seal: its copy is not the recorded file, the rewrite stops there
+    const path = join(archiveDir(sealedFile), names[1]!)
+    const original = readFileSync(path)
+    const altered = Buffer.from(original)
+    altered[altered.length - 1] ^= 1
+    writeFileSync(path, altered)
+    try {
+      mergePlayers(db, keep, drop, 'one person, two records', { dbFile: sealedFile })
+      expect.unreachable()
+    } catch (e) {
+      expect((e as UserError).key).toBe('archive.rewriteUnverified')
+      expect((e as UserError).params).toMatchObject({ file: names[1] })
+    } finally {
+      writeFileSync(path, original)
+    }
+    expect(fileNames(db)).toEqual(names)
+    expect(onDisk()).toEqual([...names].sort())
+    expect(derived(db)).toEqual(marks)
+    expect(db.prepare("SELECT status FROM players WHERE id = ?").pluck().get(drop)).not.toBe('merged')
+    expect(db.prepare('SELECT count(*) FROM rating_list_entries WHERE player_id = ?').pluck().get(drop)).toBe(entries)
   })
 })
