@@ -16,6 +16,8 @@ let ids: ArchiveIds
 beforeAll(async () => {
   h = await startHarness((db) => {
     ids = seedArchive(db)
+    // a second record of Anna Müller, made later from a report without her FIDE ID (her name typed without the umlaut)
+    db.prepare("INSERT INTO players (surname, given_names, name_folded, federation, sex, birth_date, title) VALUES ('Muller', 'Anna', 'muller anna', 'GER', 'F', '2001', 'WFM')").run()
   })
 })
 afterAll(async () => {
@@ -33,15 +35,15 @@ async function backupNames(): Promise<string[]> {
   return await h.page.getByTestId('settings-backups-list').locator('code').allInnerTexts()
 }
 
-/** What the archive answers about the seeded lists: the lists it offers, Müller's history and rated tournaments, February's list. */
-async function archiveLookups(): Promise<Record<'lists' | 'history' | 'tournaments' | 'february', string>> {
+/** What the archive answers about the seeded lists: the lists it offers, Müller's history and rated tournaments (under `record`), February's list. */
+async function archiveLookups(record = 'Müller, Anna'): Promise<Record<'lists' | 'history' | 'tournaments' | 'february', string>> {
   await h.page.goto(h.url + '#/archive')
   await h.page.getByTestId('archive-list-pick').click()
   await h.page.locator('.n-base-select-option').first().waitFor()
   const lists = (await h.page.locator('.n-base-select-option').allInnerTexts()).join(' | ')
   await h.page.keyboard.press('Escape')
   await h.page.getByTestId('archive-search').locator('input').fill('muller')
-  await h.page.getByTestId('archive-results').getByRole('link', { name: 'Müller, Anna' }).click()
+  await h.page.getByTestId('archive-results').getByRole('link', { name: record, exact: true }).click()
   await expect.poll(async () => await h.page.getByTestId('archive-tournaments').innerText(), { timeout: 20_000 }).toContain('Bundesliga Open')
   const history = await h.page.getByTestId('archive-history').innerText()
   const tournaments = await h.page.getByTestId('archive-tournaments').innerText()
@@ -170,5 +172,67 @@ describe('restore a backup from the Settings screen', () => {
     // the restored office still records its sealed period, its file in place
     await h.page.goto(h.url + '#/settings')
     await expect.poll(async () => await h.page.getByTestId('settings-archive-sealed').innerText(), { timeout: 20_000 }).toMatch(/1 Jan – 1 Mar 2024\s+2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db\s+3\s+8/)
+  })
+
+  it('merges across the sealed period after the officer’s word, with the keyboard alone; the archive answers under the kept record', async () => {
+    const before = await archiveLookups()
+    await h.page.goto(h.url + '#/settings')
+    const sealedBefore = await h.page.getByTestId('settings-archive-sealed').innerText()
+    const fileBefore = /2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db/.exec(sealedBefore)![0]
+
+    await h.page.goto(h.url + '#/players/duplicates')
+    await h.page.getByTestId('dup-scan').click()
+    const card = h.page.getByTestId('dup-card').filter({ hasText: 'Müller, Anna' }).filter({ hasText: 'Muller, Anna' })
+    await card.waitFor({ timeout: 30_000 })
+    // the record kept is the later one (right): Anna Müller's entries on the sealed lists of 2024 move to it
+    const keepRight = card.getByTestId('dup-keep-b')
+    const confirmation = async (lang: 'en' | 'fr', shot: boolean): Promise<string> => {
+      await keepRight.focus()
+      await h.page.keyboard.press('Enter')
+      await h.page.getByTestId('reason-input').locator('input').waitFor()
+      await h.page.keyboard.type('one person, two records')
+      for (let i = 0; i < 6 && (await focusedText()) !== (lang === 'en' ? 'Confirm' : 'Confirmer'); i++) await h.page.keyboard.press('Tab')
+      await h.page.keyboard.press('Enter')
+      const dialog = h.page.locator('.n-dialog').filter({ hasText: lang === 'en' ? 'Merge across a sealed period' : 'Fusion touchant une période scellée' })
+      await dialog.waitFor()
+      // every dialog's transition over (the reason's leaving, this one's entrance) before it is photographed
+      await h.page.evaluate(() => Promise.all((document as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((a) => a.finished.catch(() => undefined))))
+      if (shot) await h.page.screenshot({ path: join(artifacts, `merge-sealed-confirm-${lang}.png`) })
+      return await dialog.innerText()
+    }
+    // in French first, then cancelled: nothing changes
+    await openIn(h.page, h.url, '/players/duplicates', 'fr')
+    await card.waitFor({ timeout: 30_000 })
+    const fr = await confirmation('fr', true)
+    expect(fr).toContain(`Müller, Anna et Muller, Anna ne sont pas encore fusionnés : Müller, Anna figure dans la liste du 1er janvier 2024, dont la période est scellée dans le fichier d’archive ${fileBefore}`)
+    // the pair's score in words, never the core's codes
+    expect(await card.innerText()).toContain('naissance même année · fédération même · sexe même')
+    expect(fr).toContain('Réécrire le fichier et fusionner')
+    await h.page.keyboard.press('Escape')
+    await openIn(h.page, h.url, '/players/duplicates', 'en')
+    await card.waitFor({ timeout: 30_000 })
+    const en = await confirmation('en', true)
+    expect(en).toContain(`Müller, Anna and Muller, Anna were not merged yet: Müller, Anna is on the list of 1 January 2024, whose period is sealed in the archive file ${fileBefore}. The merge writes that file anew`)
+    expect(await card.innerText()).toContain('birth same year · federation same · sex same')
+    expect(await focusedText()).toBe('Cancel')
+    for (let i = 0; i < 6 && (await focusedText()) !== 'Write the file anew and merge'; i++) await h.page.keyboard.press('Tab')
+    await h.page.keyboard.press('Enter')
+    await expect.poll(async () => (await h.page.locator('.n-message').allInnerTexts()).join(' '), { timeout: 60_000 }).toContain('Merged.')
+    await expect.poll(async () => await h.page.locator('.n-dialog').count()).toBe(0)
+    // the focus back where the officer was, not lost on the page
+    expect(await h.page.evaluate(() => (document.activeElement as { tagName?: string } | null)?.tagName)).not.toBe('BODY')
+    await h.page.screenshot({ path: join(artifacts, 'merge-sealed-done-en.png'), fullPage: true })
+
+    // the period's file written anew under a new name; the office's check finds nothing wrong
+    await h.page.goto(h.url + '#/settings')
+    await expect.poll(async () => await h.page.getByTestId('settings-archive-sealed').innerText(), { timeout: 20_000 }).toMatch(/1 Jan – 1 Mar 2024\s+2024-01-01-to-2024-03-01-[0-9a-f]{16}\.db\s+3\s+8/)
+    expect(await h.page.getByTestId('settings-archive-sealed').innerText()).not.toContain(fileBefore)
+    // the archive: the same lists, the same history and tournaments, now under the kept record
+    const after = await archiveLookups('Muller, Anna')
+    expect(after.lists).toBe(before.lists)
+    expect(after.february).toBe(before.february.replace('Müller, Anna', 'Muller, Anna'))
+    expect(after.history).toBe(before.history)
+    // her rated tournaments too: the sheets stay under the record they were computed for, the archive reads them with the kept one
+    expect(after.tournaments).toBe(before.tournaments)
   })
 })

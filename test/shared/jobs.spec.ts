@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/temp-db'
 import { SEAL_STEPS } from '../../src/main/core/data/archive-periods'
 
 // Add a new job here in the same change that declares it.
-const PINNED = ['registry:importList', 'registry:importNational', 'registry:scanDuplicates', 'rating:period', 'system:health', 'system:openCheck', 'system:backup', 'system:restore', 'system:seal', 'lists:generate', 'demo:load', 'lists:publish', 'lists:replay', 'lists:stale', 'lists:correctPreview', 'lists:correct', 'lists:diff', 'tournaments:import', 'tournaments:preview', 'tournaments:rate', 'registry:previewNational', 'lists:export', 'site:build']
+const PINNED = ['registry:importList', 'registry:importNational', 'registry:scanDuplicates', 'rating:period', 'system:health', 'system:openCheck', 'system:backup', 'system:restore', 'system:seal', 'registry:mergeSealed', 'lists:generate', 'demo:load', 'lists:publish', 'lists:replay', 'lists:stale', 'lists:correctPreview', 'lists:correct', 'lists:diff', 'tournaments:import', 'tournaments:preview', 'tournaments:rate', 'registry:previewNational', 'lists:export', 'site:build']
 
 const tmp = tempDir()
 afterAll(() => tmp.cleanup())

@@ -36,6 +36,9 @@ export interface Cli {
   runJob<K extends JobKind>(kind: K, input: JobInput<K>): Promise<JobResult<K>>
 }
 
+/** A refusal that waits for the officer's word, and the option of the command that gives it. */
+const CONFIRMED_BY: Record<string, string> = { 'registry.mergeSealed': '--rewrite-sealed', 'registry.mergeUndoSealed': '--rewrite-sealed' }
+
 /** A failure the user can act on; the entry point prints its message and exits 1. */
 export class CliError extends Error {
   constructor(
@@ -65,7 +68,7 @@ export async function withServices<T>(cmd: Command, fn: (cli: Cli) => Promise<T>
     dbPath,
     async call(name, input) {
       const reply = await services.dispatch(name, input)
-      if (!reply.ok) throw new CliError(reply.error.message)
+      if (!reply.ok) throw new CliError(reply.error.message + (CONFIRMED_BY[reply.error.key] ? ` (confirm: the same command with ${CONFIRMED_BY[reply.error.key]})` : ''))
       return reply.value as CallOutput<typeof name>
     },
     print(value, text) {

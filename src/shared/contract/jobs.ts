@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { call } from './define'
 import { backupJobInputSchema, backupReportSchema, healthReportSchema, openNoticeSchema, sealJobInputSchema, sealReportSchema } from './system'
 import { periodJobInputSchema, periodJobResultSchema } from './rating'
-import { importListInputSchema, importNationalInputSchema, listImportResultSchema, nationalPreviewSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
+import { importListInputSchema, importNationalInputSchema, listImportResultSchema, mergeAcrossSealedInputSchema, mergeRecordSchema, nationalPreviewSchema, scanDuplicatesInputSchema, scanResultSchema } from './players'
 import {
   correctInputSchema,
   correctPreviewInputSchema,
@@ -93,6 +93,11 @@ export const jobsContract = {
     // `file` is an upload's path resolved by the main process: the kind is not one jobs:start takes
     input: z.object({ file: z.string().min(1) }).strict(),
     result: nationalPreviewSchema
+  }),
+  'registry:mergeSealed': job({
+    summary: 'Merge two records, or undo a merge, whose entries on a sealed period’s lists move: the period’s file written anew and checked, recorded in the merge’s transaction (the host refuses other calls meanwhile)',
+    input: mergeAcrossSealedInputSchema,
+    result: mergeRecordSchema
   }),
   'registry:scanDuplicates': job({
     summary: 'Look for likely duplicates across the registry and queue them for review',
@@ -247,8 +252,8 @@ const jobId = z.object({ jobId: z.string() }).strict()
  * Jobs started by their own calls, never by jobs:start: those that read or write a file by its path (the calls take a
  * handle or show a save dialog; or the local CLI), and the seal, whose call takes the office alone while it runs.
  */
-export const callOnlyJobKinds = ['registry:importList', 'registry:importNational', 'registry:previewNational', 'lists:export', 'system:restore', 'system:seal', 'site:build'] as const satisfies readonly JobKind[]
-const { 'registry:importList': _list, 'registry:importNational': _national, 'registry:previewNational': _preview, 'lists:export': _export, 'system:restore': _restore, 'system:seal': _seal, 'site:build': _site, ...clientJobs } = jobsContract
+export const callOnlyJobKinds = ['registry:importList', 'registry:importNational', 'registry:previewNational', 'lists:export', 'system:restore', 'system:seal', 'registry:mergeSealed', 'site:build'] as const satisfies readonly JobKind[]
+const { 'registry:importList': _list, 'registry:importNational': _national, 'registry:previewNational': _preview, 'lists:export': _export, 'system:restore': _restore, 'system:seal': _seal, 'registry:mergeSealed': _merge, 'site:build': _site, ...clientJobs } = jobsContract
 /** The jobs a client may start by name. */
 export const clientJobsContract = clientJobs
 

@@ -40,6 +40,15 @@ export const mergeRecordSchema = z.object({
 })
 export type MergeRecordDto = z.infer<typeof mergeRecordSchema>
 
+/** The officer's word that a merge or its undo may write a sealed period's archive file anew (it refuses without). */
+const rewriteSealed = z.boolean().optional()
+
+/** The job that merges, or undoes a merge, across a sealed period (its file written anew, in the write turn). */
+export const mergeAcrossSealedInputSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('merge'), keepId: z.number().int().positive(), dropId: z.number().int().positive(), reason: z.string().min(1) }).strict(),
+  z.object({ action: z.literal('undo'), mergeId: z.number().int().positive(), reason: z.string().min(1) }).strict()
+])
+
 export const arbiterTitleSchema = z.enum(['IA', 'FA', 'NA'])
 export const arbiterStatusSchema = z.enum(['active', 'inactive', 'suspended', 'revoked'])
 export const licenceCategorySchema = z.enum(['A', 'B', 'C', 'D'])
@@ -219,15 +228,16 @@ export const playersContract = {
     output: z.object({ id: z.number(), status: z.literal('dismissed') })
   }),
   'players:merge': call({
-    summary: 'Merge DROP into KEEP: every list entry and reference moves; recorded and undoable until a publication',
+    summary:
+      'Merge DROP into KEEP: every list entry and reference moves; recorded and undoable until a publication. Entries on a sealed period’s lists move only with `rewriteSealed` (the officer’s word: the period’s file is written anew, every other call waits)',
     access: 'write',
-    input: z.object({ keepId: idSchema, dropId: idSchema, reason }).strict(),
+    input: z.object({ keepId: idSchema, dropId: idSchema, reason, rewriteSealed }).strict(),
     output: mergeRecordSchema
   }),
   'players:undoMerge': call({
-    summary: 'Undo a merge exactly, while no office list has been published since',
+    summary: 'Undo a merge exactly, while no office list has been published since (entries on a sealed period’s lists: with `rewriteSealed`, as for the merge)',
     access: 'write',
-    input: z.object({ mergeId: idSchema, reason }).strict(),
+    input: z.object({ mergeId: idSchema, reason, rewriteSealed }).strict(),
     output: mergeRecordSchema
   }),
   'players:merges': call({

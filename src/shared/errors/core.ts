@@ -124,6 +124,10 @@ export const coreErrors: ErrorCatalogue = {
     en: 'The database is being restored: try again in a moment.',
     fr: 'La base est en cours de restauration : réessayez dans un instant.'
   },
+  'db.rewriting': {
+    en: 'A sealed period’s archive file is being written anew for a merge: try again when it is done.',
+    fr: 'Le fichier d’archive d’une période scellée est en cours de réécriture pour une fusion : réessayez quand ce sera fini.'
+  },
   'db.sealing': {
     en: 'A period of published lists is being sealed into its archive file: try again when it is done.',
     fr: 'Une période de listes publiées est en cours de scellement dans son fichier d’archive : réessayez quand ce sera fini.'

@@ -65,6 +65,10 @@ export const listsErrors: ErrorCatalogue = {
     en: 'The archive file {file} failed its verification ({problems}): it was removed, and the lists stay in the database unchanged.',
     fr: 'Le fichier d’archive {file} n’a pas passé la vérification ({problems}) : il a été supprimé, et les listes restent inchangées dans la base.'
   },
+  'archive.rewriteBusy': {
+    en: 'A background task is running: wait for it to finish, then merge again (the sealed period’s file is written anew with the office alone).',
+    fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis relancez la fusion (le fichier de la période scellée est réécrit pendant que toute autre action attend).'
+  },
   'archive.rewriteUnverified': {
     en: 'The sealed period’s file {file} could not be written anew ({problems}): the new file was removed, the period keeps its file and nothing was changed.',
     fr: 'Le fichier {file} de la période scellée n’a pas pu être réécrit ({problems}) : le nouveau fichier a été supprimé, la période garde son fichier et rien n’a été modifié.'

@@ -47,12 +47,12 @@ export const registryErrors: ErrorCatalogue = {
     fr: 'Le joueur {id} a déjà été fusionné avec le joueur {into}.'
   },
   'registry.mergeSealed': {
-    en: 'Players {keep} and {drop} cannot be merged: player {drop} is on the list of {listDate}, whose period is sealed in the archive file {file}, and this version does not rewrite a sealed period. Nothing was changed.',
-    fr: 'Les joueurs {keep} et {drop} ne peuvent pas être fusionnés : le joueur {drop} figure dans la liste du {listDate}, dont la période est scellée dans le fichier d’archive {file}, et cette version ne réécrit pas une période scellée. Rien n’a été modifié.'
+    en: '{dropName} and {keepName} were not merged yet: {dropName} is on the list of {listDate}, whose period is sealed in the archive file {file}. The merge writes that file anew (checked before it replaces the old one; every other action waits meanwhile): confirm it to go on. Nothing was changed.',
+    fr: '{dropName} et {keepName} ne sont pas encore fusionnés : {dropName} figure dans la liste du {listDate}, dont la période est scellée dans le fichier d’archive {file}. La fusion réécrit ce fichier (vérifié avant de remplacer l’ancien ; toute autre action attend pendant ce temps) : confirmez-la pour continuer. Rien n’a été modifié.'
   },
   'registry.mergeUndoSealed': {
-    en: 'Merge {id} can no longer be undone: the list of {listDate}, whose entries it moved, is now sealed in the archive file {file}.',
-    fr: 'La fusion {id} ne peut plus être annulée : la liste du {listDate}, dont elle a déplacé des entrées, est désormais scellée dans le fichier d’archive {file}.'
+    en: 'The merge of {dropName} into {keepName} was not undone yet: the list of {listDate}, whose entries it moved, is sealed in the archive file {file}. Undoing it writes that file anew (checked before it replaces the old one; every other action waits meanwhile): confirm it to go on. Nothing was changed.',
+    fr: 'La fusion de {dropName} dans {keepName} n’est pas encore annulée : la liste du {listDate}, dont elle a déplacé des entrées, est scellée dans le fichier d’archive {file}. L’annuler réécrit ce fichier (vérifié avant de remplacer l’ancien ; toute autre action attend pendant ce temps) : confirmez l’annulation pour continuer. Rien n’a été modifié.'
   },
   'registry.mergeConflict': {
     en: 'Players {keep} and {drop} cannot be merged: their rows in {table} collide ({reason}). Two players in the same event are two people.',

@@ -1,6 +1,6 @@
 // `db check` with period archive files (docs/archive-periods.md): each recorded file proven the one that was sealed
 // (its SHA-256) and true to its account of its lists; a changed byte fails the check and names the file.
-import { openSync, readSync, writeSync, closeSync, statSync, existsSync, writeFileSync, rmSync } from 'node:fs'
+import { openSync, readSync, writeSync, closeSync, statSync, existsSync, writeFileSync, rmSync, readdirSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -121,5 +121,42 @@ describe('db check with archive files', () => {
     expect(runCli(['--db', file, 'db', 'check']).code).toBe(0)
     // the lock taken for the seal is given back
     expect(existsSync(`${file}.lock`)).toBe(false)
+  })
+
+  it('players merge across a sealed period: refused until --rewrite-sealed, then the period’s file written anew; undone the same way', async () => {
+    const { file, db, october, references } = await demoOffice(tmp.file('merge'))
+    const sealedName = sealLists(db, file, [...references, october]).file.name
+    const drop = db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT 1').pluck().get(october) as number
+    const keep = Number(db.prepare('INSERT INTO players (surname, given_names, name_folded, federation) SELECT surname, given_names, name_folded, federation FROM players WHERE id = ?').run(drop).lastInsertRowid)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+    const merge = ['--db', file, 'players', 'merge', String(keep), String(drop), '--reason', 'one person, two records']
+    const refused = runCli(merge)
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(`whose period is sealed in the archive file ${sealedName}`)
+    expect(refused.stderr).toContain('(confirm: the same command with --rewrite-sealed)')
+    expect(readdirSync(archiveDir(file))).toEqual([sealedName])
+
+    const merged = runCli([...merge, '--rewrite-sealed'])
+    expect(merged.stderr).toBe('')
+    expect(merged.code).toBe(0)
+    expect(merged.stdout).toMatch(/^ {2}rating_list_entries: 3 row\(s\) moved$/m)
+    const [written] = readdirSync(archiveDir(file))
+    expect(written).toMatch(/^2025-09-01-to-2025-10-01-[0-9a-f]{16}\.db$/)
+    expect(written).not.toBe(sealedName)
+    const check = runCli(['--db', file, 'db', 'check'])
+    expect(check.code).toBe(0)
+    expect(check.stdout).toContain(`archive file  ${written}: 3 lists, ok`)
+
+    const mergeId = /^merge (\d+):/m.exec(merged.stdout)![1]!
+    const undo = ['--db', file, 'players', 'undo-merge', mergeId, '--reason', 'two people after all']
+    expect(runCli(undo).stderr).toContain('(confirm: the same command with --rewrite-sealed)')
+    const undone = runCli([...undo, '--rewrite-sealed'])
+    expect(undone.stderr).toBe('')
+    expect(undone.stdout).toContain(`merge ${mergeId} undone`)
+    const back = readdirSync(archiveDir(file))
+    expect(back).toHaveLength(1)
+    expect(back[0]).not.toBe(written)
+    expect(runCli(['--db', file, 'db', 'check']).code).toBe(0)
   })
 })

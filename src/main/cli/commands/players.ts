@@ -172,11 +172,12 @@ function registerPlayersMerge(players: Command): void {
     .argument('<keep>', 'the registry id of the player to keep')
     .argument('<drop>', 'the registry id of the duplicate')
     .requiredOption('--reason <text>', 'why (goes to the audit log)')
-    .action(async (keep: string, drop: string, opts: { reason: string }, cmd: Command) => {
+    .option('--rewrite-sealed', 'when the duplicate is on lists of a sealed period: write that period’s archive file anew (checked before it replaces the old one)')
+    .action(async (keep: string, drop: string, opts: { reason: string; rewriteSealed?: boolean }, cmd: Command) => {
       const keepId = positiveInt(keep, 'KEEP_ID')
       const dropId = positiveInt(drop, 'DROP_ID')
       await withServices(cmd, async (cli) => {
-        const m = await cli.call('players:merge', { keepId, dropId, reason: opts.reason })
+        const m = await cli.call('players:merge', { keepId, dropId, reason: opts.reason, rewriteSealed: opts.rewriteSealed === true })
         cli.print(m, () =>
           [
             `merge ${m.id}: player ${m.dropId} merged into ${m.keepId}`,
@@ -195,10 +196,11 @@ function registerPlayersUndoMerge(players: Command): void {
     .description('undo a merge exactly (refused once an office list was published after it)')
     .argument('<mergeId>', 'the merge number')
     .requiredOption('--reason <text>', 'why (goes to the audit log)')
-    .action(async (mergeId: string, opts: { reason: string }, cmd: Command) => {
+    .option('--rewrite-sealed', 'when the merge moved entries of a sealed period’s lists: write that period’s archive file anew (checked before it replaces the old one)')
+    .action(async (mergeId: string, opts: { reason: string; rewriteSealed?: boolean }, cmd: Command) => {
       const id = positiveInt(mergeId, 'MERGE_ID')
       await withServices(cmd, async (cli) => {
-        const m = await cli.call('players:undoMerge', { mergeId: id, reason: opts.reason })
+        const m = await cli.call('players:undoMerge', { mergeId: id, reason: opts.reason, rewriteSealed: opts.rewriteSealed === true })
         cli.print(m, () => `merge ${m.id} undone: player ${m.dropId} is separate from ${m.keepId} again`)
       })
     })

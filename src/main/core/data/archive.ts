@@ -79,16 +79,20 @@ export interface PlayerSheetRow {
 
 /**
  * His sheets on every published office list that no later published version replaced (a new version carries
- * the whole corrected line, so the replaced one would count his tournaments twice), oldest list first.
+ * the whole corrected line, so the replaced one would count his tournaments twice), oldest list first; with the
+ * sheets of the records merged into his (a merge moves the lists' entries but leaves each sheet under the record it
+ * was computed for, data/player-merges.ts: his history and his rated tournaments tell one story).
  * Reads his rows through office_list_sheets_player: one player's history, never a scan of the lists.
  */
 export function playerSheets(db: Db, playerId: number, ratingType?: string): PlayerSheetRow[] {
   return prepared(db,
-      `SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, l.version, s.change, s.sheet
-         FROM office_list_sheets s JOIN rating_lists l ON l.id = s.list_id
-        WHERE s.player_id = ? AND l.status = 'published' AND (? IS NULL OR l.rating_type = ?)
+      `WITH RECURSIVE records(id) AS (
+         SELECT ? UNION SELECT m.drop_id FROM player_merges m JOIN records r ON m.keep_id = r.id WHERE m.undone_at IS NULL)
+       SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, l.version, s.change, s.sheet
+         FROM records r CROSS JOIN office_list_sheets s ON s.player_id = r.id JOIN rating_lists l ON l.id = s.list_id
+        WHERE l.status = 'published' AND (? IS NULL OR l.rating_type = ?)
           AND NOT EXISTS (SELECT 1 FROM rating_lists n WHERE n.supersedes_id = l.id AND n.status = 'published')
-        ORDER BY l.list_date, l.rating_type, l.id`
+        ORDER BY l.list_date, l.rating_type, l.id, s.player_id`
     )
     .all(playerId, ratingType ?? null, ratingType ?? null) as PlayerSheetRow[]
 }

@@ -63,6 +63,12 @@ function sealedList(db: Db, lists: readonly number[]): { listDate: string; file:
   return null
 }
 
+/** A record as the officer reads it: "Müller, Anna" (its number when it has no name). */
+function recordName(db: Db, id: number): string {
+  const p = db.prepare('SELECT surname, given_names AS given FROM players WHERE id = ?').get(id) as { surname: string | null; given: string | null } | undefined
+  return p?.surname ? (p.given ? `${p.surname}, ${p.given}` : p.surname) : `#${id}`
+}
+
 /** Where a merge's sealed entries are written: the database's file (its archive folder beside it). */
 export interface SealedRewrite {
   dbFile: string
@@ -163,7 +169,7 @@ export function mergePlayers(db: Db, keepId: number, dropId: number, reason: str
   const actor = officerName(db)
   // the sealed lists' entries are immutable: planned once; the database's own are read again in the transaction
   const sealed = entryPlan(db, keepId, dropId).sealed
-  const refusal = () => new UserError('registry.mergeSealed', { keep: keepId, drop: dropId, ...sealedList(db, sealed)! })
+  const refusal = () => new UserError('registry.mergeSealed', { keep: keepId, drop: dropId, keepName: recordName(db, keepId), dropName: recordName(db, dropId), ...sealedList(db, sealed)! })
   const run = () => {
     const keep = loadPlayer(db, keepId)
     const drop = loadPlayer(db, dropId)
@@ -297,7 +303,7 @@ export function undoMerge(db: Db, id: number, reason: string, archive?: SealedRe
   const r = db.prepare('SELECT * FROM player_merges WHERE id = ?').get(id) as RawMerge
   const m = JSON.parse(r.moved) as MovedRows
   const sealed = [...sealedFilesOf(db, m.entryLists).keys()]
-  const refusal = () => new UserError('registry.mergeUndoSealed', { id, ...sealedList(db, sealed)! })
+  const refusal = () => new UserError('registry.mergeUndoSealed', { id, keepName: recordName(db, r.keep_id), dropName: recordName(db, r.drop_id), ...sealedList(db, sealed)! })
   withSealedMoves(db, sealed.map((listId) => ({ listId, from: r.keep_id, to: r.drop_id })), archive, refusal, () => {
     const blocker = undoBlocker(db, id)
     if (blocker) throw blocker

@@ -8,6 +8,7 @@ import { scanDuplicates } from '../registry/duplicates'
 import { importNationalList } from '../registry/national'
 import { backupBeforeImport } from './system'
 import { previewNationalFile } from '../services/players'
+import { mergePlayers, undoMerge } from '../data/player-merges'
 
 export const registryJobs: JobHandlersOf<'registry'> = {
   // the preview of a national list reads no database: the parsing alone, off the main process
@@ -39,6 +40,19 @@ export const registryJobs: JobHandlersOf<'registry'> = {
       const res = await importNationalList(db, opts)
       ctx.progress(1, 1, 'done')
       return res
+    } finally {
+      db.close()
+    }
+  }),
+  // the host has taken the office alone: another connection would keep the period's old file attached
+  'registry:mergeSealed': inWriteTurn('registry:mergeSealed', (input, ctx) => {
+    const db = openDatabase(ctx.dbPath)
+    try {
+      ctx.progress(0, 1, 'rewrite')
+      const archive = { dbFile: ctx.dbPath }
+      const record = input.action === 'merge' ? mergePlayers(db, input.keepId, input.dropId, input.reason, archive) : undoMerge(db, input.mergeId, input.reason, archive)
+      ctx.progress(1, 1)
+      return record
     } finally {
       db.close()
     }

@@ -28,9 +28,10 @@ export interface ServiceContext {
   chooseFolder?: () => Promise<string | null>
   /**
    * Set while the office is taken alone: the database being replaced (a restore), a period being sealed (its lists
-   * leave the database for their archive file). Every other call is refused until it is done.
+   * leave the database for their archive file), a sealed period's file written anew (a merge across it). Every other
+   * call is refused until it is done.
    */
-  maintenance?: 'restore' | 'seal' | null
+  maintenance?: 'restore' | 'seal' | 'rewrite' | null
   /** The files a call may read, behind handles (open dialog, browser upload): no call takes a path. */
   uploads: UploadStore
   /** What the checks on opening found (a session not closed, a damaged file, broken links), for the officer. */

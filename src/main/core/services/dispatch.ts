@@ -9,6 +9,9 @@ import { sqliteUserError } from '../db/sqlite-errors'
 import { followArchiveFiles } from '../db/archive-files'
 import type { ServiceContext } from './context'
 
+/** What a call is told while the office is taken alone (ServiceContext.maintenance). */
+const MAINTENANCE = { restore: 'db.restoring', seal: 'db.sealing', rewrite: 'db.rewriting' } as const
+
 export type Handler<N extends CallName> = (
   input: z.output<Contract[N]['input']>,
   ctx: ServiceContext
@@ -65,7 +68,7 @@ export function createDispatch(ctx: ServiceContext, handlers: Handlers, options:
     if (ctx.readOnly && !(def.access === 'read' && def.archive === true)) {
       return { ok: false, error: toApiError(new UserError('contract.readOnly', { name }), loc) }
     }
-    if (ctx.maintenance) return { ok: false, error: toApiError(new UserError(ctx.maintenance === 'seal' ? 'db.sealing' : 'db.restoring'), loc) }
+    if (ctx.maintenance) return { ok: false, error: toApiError(new UserError(MAINTENANCE[ctx.maintenance]), loc) }
     const parsed = def.input.safeParse(input ?? {}, { reportInput: true })
     if (!parsed.success) {
       const err = new UserError('contract.invalidInput', { name, issues: formatIssues(parsed.error.issues) }, issueDetails(parsed.error.issues, loc))

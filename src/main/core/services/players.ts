@@ -11,6 +11,7 @@ import { PlayerReader } from '../data/player-search'
 import { playerOtherTitles, playerTournaments } from '../data/players'
 import { candidateStatus, dismissCandidate, duplicateCandidates } from '../data/duplicates'
 import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../data/player-merges'
+import { withOfficeAlone } from './office-alone'
 import { readNationalTable, suggestMapping } from '../registry/national'
 import { updatePlayer } from '../data/player-edits'
 import { arbiterLicenceOn, getArbiter, listArbiters, saveArbiter } from '../data/arbiters'
@@ -106,9 +107,17 @@ export const playersHandlers: HandlersOf<'players'> = {
     return { id: input.candidateId, status: 'dismissed' as const }
   },
 
-  'players:merge': (input, { db }) => mergePlayers(db, input.keepId, input.dropId, input.reason),
+  // with the officer's word, a merge (or its undo) whose entries on a sealed period's lists move writes that period's
+  // file anew: a job in the write turn, the office alone meanwhile (another connection has the old file attached)
+  'players:merge': (input, ctx) =>
+    input.rewriteSealed
+      ? withOfficeAlone(ctx, 'rewrite', 'archive.rewriteBusy', () => ctx.jobs.run('registry:mergeSealed', { action: 'merge', keepId: input.keepId, dropId: input.dropId, reason: input.reason }))
+      : mergePlayers(ctx.db, input.keepId, input.dropId, input.reason),
 
-  'players:undoMerge': (input, { db }) => undoMerge(db, input.mergeId, input.reason),
+  'players:undoMerge': (input, ctx) =>
+    input.rewriteSealed
+      ? withOfficeAlone(ctx, 'rewrite', 'archive.rewriteBusy', () => ctx.jobs.run('registry:mergeSealed', { action: 'undo', mergeId: input.mergeId, reason: input.reason }))
+      : undoMerge(ctx.db, input.mergeId, input.reason),
 
   'players:merges': (input, { db }) => {
     const locale = readSettings(db).locale

@@ -12,6 +12,7 @@ import { checkOnOpen } from '../db/open-check'
 import { UserError } from '../util/errors'
 import { LIMITS } from '../limits'
 import { archivePeriods, liveDatabaseBytes } from '../data/archive-periods'
+import { withOfficeAlone } from './office-alone'
 
 /** Today's date, which says which years are closed. */
 const today = (): string => new Date().toISOString().slice(0, 10)
@@ -58,18 +59,8 @@ export const systemHandlers: HandlersOf<'system'> = {
   },
   'system:seal': async (input, ctx) => {
     const backupDir = backupFolder(ctx.dbPath, readSettings(ctx.db).backupDir)
-    if (ctx.jobs.runningCount() > 0) throw new UserError('archive.sealBusy')
-    // the office alone, as a restore takes it: a job's reader opened before the seal would read the sealed lists as
-    // empty, and the VACUUM after it rewrites the file; every call is refused until it is done (the job's progress
-    // reaches the window by its events). The connection opened again attaches the new file.
-    ctx.maintenance = 'seal'
-    ctx.db.close()
-    try {
-      return await ctx.jobs.run('system:seal', { ...input, backupDir, today: today() })
-    } finally {
-      ctx.db = openDatabase(ctx.dbPath)
-      ctx.maintenance = null
-    }
+    // a job's reader opened before the seal would read the sealed lists as empty, and the VACUUM after it rewrites the file
+    return withOfficeAlone(ctx, 'seal', 'archive.sealBusy', () => ctx.jobs.run('system:seal', { ...input, backupDir, today: today() }))
   },
   'system:info': (_input, ctx) => ({
     appVersion: ctx.appVersion,

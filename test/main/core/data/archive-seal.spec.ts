@@ -467,4 +467,25 @@ describe('a merge across sealed periods (the periods’ files written anew)', ()
     expect(db.prepare("SELECT status FROM players WHERE id = ?").pluck().get(drop)).not.toBe('merged')
     expect(db.prepare('SELECT count(*) FROM rating_list_entries WHERE player_id = ?').pluck().get(drop)).toBe(entries)
   })
+
+  it('merges across the period through the call, as a job with the office alone, once the officer gave his word', async () => {
+    const names = fileNames(sealed.ctx.db)
+    const refused = await sealed.dispatch('players:merge', { keepId: keep, dropId: drop, reason: 'one person, two records' })
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) {
+      expect(refused.error.key).toBe('registry.mergeSealed')
+      expect(refused.error.message).toMatch(/sealed in the archive file 2025-09-01-to-2025-10-01-[0-9a-f]{16}\.db/)
+    }
+    const merging = sealed.dispatch('players:merge', { keepId: keep, dropId: drop, reason: 'one person, two records', rewriteSealed: true })
+    // every other call waits, told why
+    const meanwhile = await sealed.dispatch('lists:list', {})
+    expect(meanwhile.ok ? null : meanwhile.error.key).toBe('db.rewriting')
+    const merged = await merging
+    expect(merged.ok).toBe(true)
+    await call(plain, 'players:merge', { keepId: keep, dropId: drop, reason: 'one person, two records' })
+    expect(fileNames(sealed.ctx.db).every((n, i) => n !== names[i])).toBe(true)
+    expect(onDisk()).toEqual(fileNames(sealed.ctx.db).sort())
+    expect(derived(sealed.ctx.db)).toEqual(derived(plain.ctx.db))
+    await sameReads(keep, drop)
+  })
 })

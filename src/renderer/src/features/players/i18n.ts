@@ -74,6 +74,11 @@ export default {
         status: { open: 'To review', merged: 'Merged', dismissed: 'Dismissed' },
         score: 'Score {score}',
         reasons: 'name {name} · birth {birth} · federation {federation} · sex {sex} · shared tournaments {shared}',
+        part: {
+          birth: { 'same-date': 'same date', 'same-year': 'same year', typo: 'a likely typing error', different: 'different', unknown: 'not known' },
+          federation: { same: 'same', different: 'different', unknown: 'not known' },
+          sex: { same: 'same', different: 'different', unknown: 'not known' }
+        },
         keepA: 'Keep left, merge right into it',
         keepB: 'Keep right, merge left into it',
         dismiss: 'Two different people',
@@ -82,6 +87,12 @@ export default {
         dismissed: 'Dismissed.',
         empty: 'Nothing to review. “Look for duplicates” searches the registry for one person under two records.',
         decided: '{when}: {reason}'
+      },
+      sealed: {
+        mergeTitle: 'Merge across a sealed period',
+        undoTitle: 'Undo a merge across a sealed period',
+        merge: 'Write the file anew and merge',
+        undo: 'Write the file anew and undo'
       },
       arb: {
         title: 'Arbiters',
@@ -172,6 +183,11 @@ export default {
         status: { open: 'À examiner', merged: 'Fusionnés', dismissed: 'Écartés' },
         score: 'Score {score}',
         reasons: 'nom {name} · naissance {birth} · fédération {federation} · sexe {sex} · tournois communs {shared}',
+        part: {
+          birth: { 'same-date': 'même date', 'same-year': 'même année', typo: 'faute de frappe probable', different: 'différente', unknown: 'inconnue' },
+          federation: { same: 'même', different: 'différente', unknown: 'inconnue' },
+          sex: { same: 'même', different: 'différent', unknown: 'inconnu' }
+        },
         keepA: 'Garder la gauche, y fusionner la droite',
         keepB: 'Garder la droite, y fusionner la gauche',
         dismiss: 'Deux personnes différentes',
@@ -180,6 +196,12 @@ export default {
         dismissed: 'Écarté.',
         empty: 'Rien à examiner. « Chercher des doublons » cherche dans le fichier une même personne sous deux fiches.',
         decided: '{when} : {reason}'
+      },
+      sealed: {
+        mergeTitle: 'Fusion touchant une période scellée',
+        undoTitle: 'Annulation d’une fusion touchant une période scellée',
+        merge: 'Réécrire le fichier et fusionner',
+        undo: 'Réécrire le fichier et annuler'
       },
       arb: {
         title: 'Arbitres',

@@ -2,13 +2,22 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { ArbiterDto, CallInput, CallOutput, DuplicateCandidateDto, HistoryRow, RegistryPlayer, UploadKind, UploadedFile } from '@shared/contract/index'
-import { api, failureMessage, isDesktop, sendFile, unwrap } from '@renderer/api'
+import { ApiFailure, api, failureMessage, isDesktop, sendFile, unwrap } from '@renderer/api'
 
 export type PlayerQuery = Required<Omit<CallInput<'players:search'>, 'text' | 'federation'>> & { text: string; federation: string }
 export type PlayerPage = CallOutput<'players:get'>
 export type MergeRow = CallOutput<'players:merges'>[number]
 
 const message = failureMessage
+
+/** The refusals of a merge or an undo that wait for the officer's word to write a sealed period's file anew. */
+const WAITS_FOR_REWRITE = new Set(['registry.mergeSealed', 'registry.mergeUndoSealed'])
+
+/** A merge or an undo that was not done: the message, and whether the officer may confirm a rewrite of a sealed period. */
+export interface SealedOutcome {
+  message: string
+  asksRewrite: boolean
+}
 
 export const usePlayersStore = defineStore('players', () => {
   // the players table
@@ -118,10 +127,22 @@ export const usePlayersStore = defineStore('players', () => {
     }
   }
 
-  const merge = (keepId: number, dropId: number, reason: string): Promise<string | null> =>
-    act(async () => unwrap(await api.call('players:merge', { keepId, dropId, reason })))
-  const undoMerge = (mergeId: number, reason: string): Promise<string | null> =>
-    act(async () => unwrap(await api.call('players:undoMerge', { mergeId, reason })))
+  /**
+   * A merge or its undo: null when done, else what to tell the officer, and whether the refusal waits for his word to
+   * write a sealed period's archive file anew (the same action again with `rewriteSealed`).
+   */
+  async function actOnSealed(run: () => Promise<unknown>): Promise<SealedOutcome | null> {
+    try {
+      await run()
+      return null
+    } catch (e) {
+      return { message: message(e), asksRewrite: e instanceof ApiFailure && WAITS_FOR_REWRITE.has(e.error.key) }
+    }
+  }
+  const merge = (keepId: number, dropId: number, reason: string, rewriteSealed = false): Promise<SealedOutcome | null> =>
+    actOnSealed(async () => unwrap(await api.call('players:merge', { keepId, dropId, reason, rewriteSealed })))
+  const undoMerge = (mergeId: number, reason: string, rewriteSealed = false): Promise<SealedOutcome | null> =>
+    actOnSealed(async () => unwrap(await api.call('players:undoMerge', { mergeId, reason, rewriteSealed })))
   const dismiss = (candidateId: number, reason: string): Promise<string | null> =>
     act(async () => unwrap(await api.call('players:dismissDuplicate', { candidateId, reason })))
   const scan = (): Promise<string | null> => act(async () => unwrap(await api.call('players:scanDuplicates', {})))
