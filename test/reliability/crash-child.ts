@@ -136,6 +136,11 @@ async function main(): Promise<void> {
     say('BEGIN')
     const year = Number(args[0])
     await runJob(systemJobs['system:seal'], { firstYear: year, lastYear: year, backupDir: backupFolderBeside(dbPath!), today: args[1] })
+  } else if (op === 'merge-sealed') {
+    // ARGS: the record kept and the one merged into it
+    const { registryJobs } = await import('../../src/main/core/jobs/registry')
+    say('BEGIN')
+    await runJob(registryJobs['registry:mergeSealed'], { action: 'merge', keepId: Number(args[0]), dropId: Number(args[1]), reason: 'one person, two records' })
   } else throw new Error(`unknown operation ${op}`)
   if (process.env.CRASH_RECORD) writeFileSync(process.env.CRASH_RECORD, JSON.stringify(states))
 }

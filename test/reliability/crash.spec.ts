@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
 import { dailyBackup, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
-import { sealYear, sealedDailyBackup, sealedRestore } from './seal-operation'
+import { mergeAcrossSealed, sealYear, sealedDailyBackup, sealedRestore } from './seal-operation'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -62,6 +62,14 @@ describe('crash safety (SIGKILL at spread points)', () => {
 
   it(`the daily backup of an office with a sealed period (its archive file copied beside the backups): ${KILLS} kills, no backup or a verified one with its file`, async () => {
     const report = await crashTest(sealedDailyBackup(tmp.dir, LINES), tmp.file('backup-sealed.db'), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
+    expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+    expect(report.outcomes['ok: after']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`a merge across two sealed periods as the officer confirms it (each file written anew, checked, recorded with the merge): ${KILLS} kills, the office before or after, each with exactly its files`, async () => {
+    const report = await crashTest(mergeAcrossSealed(tmp.dir, LINES), tmp.file('merge-sealed.db'), KILLS)
     reports.push(report)
     expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)

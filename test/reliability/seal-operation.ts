@@ -149,3 +149,39 @@ export async function sealedRestore(dir: string, lines: number): Promise<Operati
     }
   }
 }
+
+/**
+ * A merge across two sealed periods as the officer confirms it (the registry:mergeSealed job: each period's file
+ * written anew and checked, recorded with the merge in one transaction, the old files removed after): a player on
+ * September's and October's lists, each month sealed in a file of its own, merged into a second record of him. Killed
+ * anywhere, the office opens with the files it records, passes the full check, and is the office before the merge
+ * (the old files recorded) or after it (the new ones), never a merge recorded over an old file or a file half written;
+ * once the next session has removed what no record names, its archive folder holds exactly the files it records.
+ */
+export function mergeAcrossSealed(dir: string, lines: number): Operation<string> {
+  const { before } = twoFideMonths(dir, 'merge-sealed', lines, 17)
+  const db = openDatabase(before)
+  const month = (date: string): number[] => db.prepare('SELECT id FROM rating_lists WHERE list_date = ? ORDER BY id').pluck().all(date) as number[]
+  sealLists(db, before, month('2026-09-01'))
+  sealLists(db, before, month('2026-10-01'))
+  const drop = db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT 1 OFFSET 3').pluck().get(month('2026-10-01')[0]) as number
+  const keep = Number(db.prepare('INSERT INTO players (surname, given_names, name_folded, federation, sex) SELECT surname, given_names, name_folded, federation, sex FROM players WHERE id = ?').run(drop).lastInsertRowid)
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  const snapshot = (d: Database.Database): string => {
+    removeStrayArchiveFiles(d, d.name)
+    const folder = existsSync(archiveDir(d.name)) ? readdirSync(archiveDir(d.name)).sort() : []
+    return JSON.stringify({ office: officeState(d), files: archiveFiles(d).map((f) => f.name).sort(), folder })
+  }
+  return {
+    name: 'merge-sealed',
+    args: [String(keep), String(drop)],
+    before,
+    snapshot,
+    judge: (now, b, a) => {
+      const n = JSON.parse(now) as { files: string[]; folder: string[] }
+      if (n.folder.join() !== n.files.join()) return `partial: the folder holds ${n.folder.join(', ')}, the office records ${n.files.join(', ')}`
+      return now === b ? 'ok: before' : now === a ? 'ok: after' : `partial: ${stateDiff(JSON.parse(now).office, JSON.parse(b).office)} from before; ${stateDiff(JSON.parse(now).office, JSON.parse(a).office)} from after`
+    }
+  }
+}
