@@ -26,9 +26,11 @@
 // in proportion). KEEP_DB=FILE keeps each archive as FILE-<lists>-lists-<players>.db (built once, reused, upgraded in
 // place) and works on a copy of it.
 import { copyFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadavg } from 'node:os'
 import Database from 'better-sqlite3'
 import { openDatabase } from '../src/main/core/db/open'
+import { archiveDir, archiveFiles } from '../src/main/core/db/archive-files'
 import { writeSettings } from '../src/main/core/data/settings'
 import { copyDatabaseFile, frozenListChecksums, listBackups, tableCounts, THREAD_FROM } from '../src/main/core/db/backup'
 import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thread'
@@ -148,6 +150,48 @@ interface YearFigures {
   ms: number
 }
 
+/**
+ * A merge across the sealed periods (the registry:mergeSealed job, as the officer confirms it): a player on every list
+ * of the archive merged into a second record of him, so every period's file is written anew and checked. Beside it,
+ * its floor: each of those files copied and integrity-checked once, nothing else.
+ */
+async function mergeAcrossSealed(db: Database.Database, file: string, jobs: JobRunner<typeof jobsContract>, scratch: string): Promise<void> {
+  const files = archiveFiles(db)
+  if (files.length === 0) return
+  const firstList = db.prepare('SELECT list_id FROM main.archive_file_lists WHERE file_id = ? ORDER BY list_id LIMIT 1').pluck().get(files[0]!.id) as number
+  const drop = db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT 1 OFFSET 100').pluck().get(firstList) as number
+  const keep = Number(db.prepare('INSERT INTO main.players (surname, given_names, name_folded, federation, sex) SELECT surname, given_names, name_folded, federation, sex FROM players WHERE id = ?').run(drop).lastInsertRowid)
+  const lists = db.prepare('SELECT count(*) FROM rating_list_entries WHERE player_id = ?').pluck().get(drop) as number
+  const merged = await timed(() => jobs.run('registry:mergeSealed', { action: 'merge', keepId: keep, dropId: drop, reason: 'benchmark' }))
+  const floor = { wallMs: 0, cpuMs: 0 }
+  const written = archiveFiles(db)
+  if (written.some((f, i) => f.name === files[i]!.name)) throw new Error('registry:mergeSealed: a period file was not written anew')
+  for (const f of written) {
+    const one = await timed(() => {
+      copyFileSync(join(archiveDir(file), f.name), scratch)
+      const copy = new Database(scratch, { readonly: true })
+      try {
+        if (integrityCheck(copy) !== 'ok') throw new Error(`${f.name}: its copy is not intact`)
+      } finally {
+        copy.close()
+      }
+    })
+    floor.wallMs += one.wallMs
+    floor.cpuMs += one.cpuMs
+    rmSync(scratch, { force: true })
+  }
+  const bytes = files.reduce((n, f) => n + f.bytes, 0)
+  report({
+    name: `merge across ${files.length} sealed periods (${mb(bytes)})`,
+    items: lists,
+    unit: 'entries',
+    run: { wallMs: merged.wallMs, cpuMs: merged.cpuMs, peakRssMb: process.resourceUsage().maxRSS / 1024 },
+    floor: { ...floor, peakRssMb: 0, what: `each of the ${files.length} period files copied and integrity-checked once, nothing else` },
+    notes: [`a player on ${lists} lists (every list of the archive) merged into a second record of him: every period's file written anew, checked, recorded with the merge`],
+    targets: []
+  })
+}
+
 const script = await builtBenchWorker()
 
 /** The scenario at one archive size. */
@@ -235,6 +279,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
         ],
         targets: [target(`whole wait within 2× the generation's floor (${x(wait.wallMs, floor.wallMs)})`, wait.wallMs <= 2 * floor.wallMs)]
       })
+      if (SEALED) await mergeAcrossSealed(db, file, jobs, dir.file('period-floor.db'))
       return { lists, bytes, wait, genFloor: floor, daily, ms: performance.now() - t0 }
     } finally {
       await jobs.close()
