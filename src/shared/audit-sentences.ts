@@ -48,6 +48,10 @@ export const AUDIT_SENTENCES: Templates = {
   'finding.rejected': { en: 'Rejected a finding of the tournament {tournament}', fr: 'Rejet d’un constat du tournoi {tournament}' },
   'site.build': { en: 'Built the public website ({players})', fr: 'Construction du site public ({players})' },
   'archive.seal': { en: 'Sealed the lists dated {period} into the archive file {file} ({count})', fr: 'Scellement des listes datées {period} dans le fichier d’archive {file} ({count})' },
+  'archive.merge-periods': {
+    en: 'Merged the sealed periods {period} into the archive file {file}',
+    fr: 'Fusion des périodes scellées {period} dans le fichier d’archive {file}'
+  },
   'archive.rewrite': {
     en: 'Wrote the archive file {file} anew: the entries of {count} moved from one player record to another',
     fr: 'Réécriture du fichier d’archive {file} : les entrées de {count} passées d’une fiche de joueur à une autre'

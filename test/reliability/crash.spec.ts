@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
 import { dailyBackup, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
-import { mergeAcrossSealed, sealYear, sealedDailyBackup, sealedRestore } from './seal-operation'
+import { mergeAcrossSealed, sealFullOffice, sealYear, sealedDailyBackup, sealedRestore } from './seal-operation'
 import { tempDir } from '../helpers/temp-db'
 
 const KILLS = Number(process.env.RELIABILITY_KILLS ?? 20)
@@ -62,6 +62,14 @@ describe('crash safety (SIGKILL at spread points)', () => {
 
   it(`the daily backup of an office with a sealed period (its archive file copied beside the backups): ${KILLS} kills, no backup or a verified one with its file`, async () => {
     const report = await crashTest(sealedDailyBackup(tmp.dir, LINES), tmp.file('backup-sealed.db'), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
+    expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+    expect(report.outcomes['ok: after']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`the seal of an office with every slot taken (the five oldest periods merged into one file first): ${KILLS} kills, before, merged, or sealed, the lists read the same`, async () => {
+    const report = await crashTest(sealFullOffice(tmp.dir, LINES / 4), tmp.file('seal-full.db'), KILLS)
     reports.push(report)
     expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)

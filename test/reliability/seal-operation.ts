@@ -16,6 +16,8 @@ import { backupFolderBeside } from './state'
 import { openDatabase } from '../../src/main/core/db/open'
 import { archiveFiles } from '../../src/main/core/db/archive-files'
 import { sealLists } from '../../src/main/core/data/archive-seal'
+import { sealPeriod } from '../../src/main/core/data/archive-periods'
+import { storeListCounts } from '../../src/main/core/data/list-pages'
 import { fileSha256 } from '../../src/main/core/util/durable-files'
 
 interface SealState {
@@ -182,6 +184,45 @@ export function mergeAcrossSealed(dir: string, lines: number): Operation<string>
       const n = JSON.parse(now) as { files: string[]; folder: string[] }
       if (n.folder.join() !== n.files.join()) return `partial: the folder holds ${n.folder.join(', ')}, the office records ${n.files.join(', ')}`
       return now === b ? 'ok: before' : now === a ? 'ok: after' : `partial: ${stateDiff(JSON.parse(now).office, JSON.parse(b).office)} from before; ${stateDiff(JSON.parse(now).office, JSON.parse(a).office)} from after`
+    }
+  }
+}
+
+/**
+ * The seal of an office whose nine slots are taken (a year a file, 2015 to 2023): the job first merges the five oldest
+ * periods into one file (written and checked, recorded with its audit row), then seals 2024. Killed anywhere, the
+ * office is as before, or has its periods merged and 2024 still in the database (offered again), or is sealed; the
+ * lists read the same in every case, and no file no record names stays once the next session has opened the office.
+ */
+export function sealFullOffice(dir: string, lines: number): Operation<string> {
+  const before = join(dir, 'seal-full-before.db')
+  const db = openDatabase(before)
+  const players = db.transaction(() => {
+    const add = db.prepare("INSERT INTO players (surname, given_names, name_folded, federation) VALUES (?, 'A', ?, 'FRA')")
+    return Array.from({ length: lines }, (_, i) => Number(add.run(`Player${i}`, `player${i} a`).lastInsertRowid))
+  })()
+  for (let y = 2015; y <= 2024; y++) {
+    for (const month of ['03', '09']) {
+      const id = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('reference', ?, 'standard', 'FIDE', 'reference')").run(`${y}-${month}-01`).lastInsertRowid)
+      const entry = db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) VALUES (?, ?, ?, ?, 20)')
+      db.transaction(() => players.forEach((p, i) => entry.run(id, p, 1400 + ((i * 37 + y) % 900), i % 9)))()
+      storeListCounts(db, id)
+    }
+  }
+  for (let y = 2015; y <= 2023; y++) sealPeriod(db, before, backupFolderBeside(before), { firstYear: y, lastYear: y }, `${y + 1}-02-01`)
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  return {
+    name: 'seal',
+    args: ['2024', '2025-02-01'],
+    before,
+    snapshot: sealState,
+    judge: (now, b, a) => {
+      const verdict = judge(now, b, a)
+      if (!verdict.startsWith('partial: {')) return verdict
+      // the periods merged, the year not sealed yet: the database's own rows are before's, the folder holds recorded files only
+      const [n, o] = [now, b].map((s) => JSON.parse(s) as SealState)
+      return n.own.join() === o.own.join() ? 'ok: periods merged, 2024 not sealed yet' : verdict
     }
   }
 }

@@ -49,7 +49,9 @@ export const sealReportSchema = z.object({
   liveBytesBefore: z.number(),
   liveBytesAfter: z.number(),
   /** The steps after the seal that could not be done (the period is sealed all the same), and why. */
-  unfinished: z.array(z.object({ step: z.enum(['copy', 'vacuum']), reason: z.string() }))
+  unfinished: z.array(z.object({ step: z.enum(['copy', 'vacuum']), reason: z.string() })),
+  /** The oldest periods merged into one file first (every slot was taken), or null. */
+  merged: z.object({ file: z.string(), firstDate: isoDate, lastDate: isoDate, files: z.number() }).nullable()
 })
 
 /** The office's periods: the archive files sealed, the closed years it can seal now, the past years held back. */
@@ -59,6 +61,8 @@ export const archivePeriodsSchema = z.object({
   held: z.array(z.object({ year: z.number(), reason: z.enum(['draft', 'uncounted']), lists: z.number() })),
   openYear: z.number(),
   maxFiles: z.number(),
+  /** Every slot taken: the sealed periods merged into one file before the next seal (their dates, their files). */
+  mergeFirst: z.object({ firstDate: isoDate, lastDate: isoDate, files: z.array(z.string()) }).nullable(),
   /** The live database's size now (bytes). */
   liveBytes: z.number()
 })

@@ -69,6 +69,10 @@ export const listsErrors: ErrorCatalogue = {
     en: 'A background task is running: wait for it to finish, then merge again (the sealed period’s file is written anew with the office alone).',
     fr: 'Une tâche de fond est en cours : attendez qu’elle se termine, puis relancez la fusion (le fichier de la période scellée est réécrit pendant que toute autre action attend).'
   },
+  'archive.mergeUnverified': {
+    en: 'The sealed periods could not be merged into one file: the new file {file} failed its verification ({problems}). It was removed; the periods keep their files and nothing was changed.',
+    fr: 'Les périodes scellées n’ont pas pu être fusionnées en un seul fichier : le nouveau fichier {file} n’a pas passé la vérification ({problems}). Il a été supprimé ; les périodes gardent leurs fichiers et rien n’a été modifié.'
+  },
   'archive.rewriteUnverified': {
     en: 'The sealed period’s file {file} could not be written anew ({problems}): the new file was removed, the period keeps its file and nothing was changed.',
     fr: 'Le fichier {file} de la période scellée n’a pas pu être réécrit ({problems}) : le nouveau fichier a été supprimé, la période garde son fichier et rien n’a été modifié.'

@@ -49,7 +49,7 @@ function showPeriods(cmd: Command, dbPath: string, today: string): void {
         ...p.toSeal.map((t) => `can be sealed ${yearsOf(t)}: ${t.lists} lists, ${t.entries} entries (rating-office db seal ${yearsOf(t)})`),
         ...p.held.map((h) => `held          ${h.year}: ${h.lists} ${h.reason === 'draft' ? 'draft list(s) dated in it' : 'list(s) whose import did not finish'}`),
         `open          ${p.openYear}: its lists stay in the database until it ends`,
-        ...(p.sealed.length >= p.maxFiles ? [`full          ${p.maxFiles} archive files, as many as SQLite attaches`] : [])
+        ...(p.mergeFirst ? [`merged first  ${p.mergeFirst.firstDate} to ${p.mergeFirst.lastDate}: its ${p.mergeFirst.files.length} files into one (all ${p.maxFiles} archive slots taken)`] : [])
       ].join('\n')
     )
   } finally {
@@ -77,6 +77,7 @@ async function sealYears(cmd: Command, dbPath: string, period: string, today: st
         const later = { copy: 'not copied beside the backups (the next backup copies it)', vacuum: 'not made smaller (the next seal does it)' }
         print(cmd, r, () =>
           [
+            ...(r.merged ? [`merged        ${r.merged.firstDate} to ${r.merged.lastDate}: ${r.merged.files} files into ${r.merged.file}`] : []),
             `sealed ${r.lists} lists (${r.entries} entries) of ${r.firstDate} to ${r.lastDate} into ${r.file}`,
             ...(r.copy ? [`copy checked  ${r.copy}`] : []),
             `live database ${mb(r.liveBytesBefore)} → ${mb(r.liveBytesAfter)}`,

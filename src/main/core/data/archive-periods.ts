@@ -8,6 +8,7 @@ import type { Db } from '../db/open'
 import { archiveFiles, vacuumLiveDatabase } from '../db/archive-files'
 import { archiveCopiesDir, keepArchiveCopies } from '../db/archive-backup'
 import { sealLists } from './archive-seal'
+import { filesToMerge, mergePeriodFiles } from './period-merge'
 import { appendAudit } from './audit'
 import { UserError } from '../util/errors'
 
@@ -47,6 +48,14 @@ export interface HeldYear {
   lists: number
 }
 
+/** The sealed periods merged into one file before the next seal, when every slot is taken (period-merge.ts). */
+export interface PeriodsToMerge {
+  firstDate: string
+  lastDate: string
+  files: string[]
+  fileIds: number[]
+}
+
 export interface ArchivePeriods {
   sealed: SealedPeriod[]
   toSeal: PeriodToSeal[]
@@ -54,6 +63,8 @@ export interface ArchivePeriods {
   /** The year of `today`: its lists stay in the database until it ends. */
   openYear: number
   maxFiles: number
+  /** Every slot taken and a closed year waiting: the periods a seal merges first (null: none). */
+  mergeFirst: PeriodsToMerge | null
 }
 
 interface YearRow {
@@ -70,7 +81,8 @@ interface YearRow {
 /**
  * The office's periods on `today` (an ISO date): the files sealed, and the years before `today`'s that can be sealed,
  * a year a file while there are slots, every closed year left together in the last slot (the office never records more
- * files than SQLite attaches; merging sealed periods into one file is not built yet, so a full office seals no more).
+ * files than SQLite attaches). With every slot taken, a seal first merges the oldest periods into one file
+ * (`mergeFirst`, filesToMerge: a run of files spanning at most five years), which frees the slots the seal takes.
  */
 export function archivePeriods(db: Db, today: string): ArchivePeriods {
   const openYear = Number(today.slice(0, 4))
@@ -102,7 +114,10 @@ export function archivePeriods(db: Db, today: string): ArchivePeriods {
       closed.push({ firstYear: y.year, lastYear: y.year, firstDate: y.firstDate, lastDate: y.lastDate, lists: y.lists, entries: y.entries ?? 0, listIds })
     }
   }
-  const slots = MAX_ARCHIVE_FILES - sealed.length
+  const recorded = archiveFiles(db)
+  const merge = recorded.length >= MAX_ARCHIVE_FILES && closed.length > 0 ? filesToMerge(recorded) : []
+  const mergeFirst = merge.length ? { firstDate: merge[0]!.firstDate, lastDate: merge.at(-1)!.lastDate, files: merge.map((f) => f.name), fileIds: merge.map((f) => f.id) } : null
+  const slots = MAX_ARCHIVE_FILES - sealed.length + Math.max(0, merge.length - 1)
   let toSeal: PeriodToSeal[]
   if (slots <= 0) toSeal = []
   else if (closed.length <= slots) toSeal = closed
@@ -122,7 +137,7 @@ export function archivePeriods(db: Db, today: string): ArchivePeriods {
       }
     ]
   }
-  return { sealed, toSeal, held, openYear, maxFiles: MAX_ARCHIVE_FILES }
+  return { sealed, toSeal, held, openYear, maxFiles: MAX_ARCHIVE_FILES, mergeFirst }
 }
 
 /** The live database's size on disk: its file and its write-ahead log (bytes). */
@@ -132,7 +147,7 @@ export function liveDatabaseBytes(dbFile: string): number {
 }
 
 /** The steps of a seal, in order, as its progress names them. */
-export const SEAL_STEPS = ['write', 'copy', 'vacuum'] as const
+export const SEAL_STEPS = ['merge', 'write', 'copy', 'vacuum'] as const
 export type SealStep = (typeof SEAL_STEPS)[number]
 
 export interface PeriodSealReport {
@@ -151,6 +166,8 @@ export interface PeriodSealReport {
    * their checked file, recorded); a copy not made is made by the next backup, a VACUUM not done by the next seal.
    */
   unfinished: { step: 'copy' | 'vacuum'; reason: string }[]
+  /** The periods merged into one file first (every slot was taken), or null. */
+  merged: { file: string; firstDate: string; lastDate: string; files: number } | null
 }
 
 /**
@@ -176,6 +193,21 @@ export function sealPeriod(
     throw new UserError('archive.sealNotOffered', { first: choice.firstYear, last: choice.lastYear, offered: offered || '—' })
   }
   const liveBytesBefore = liveDatabaseBytes(dbFile)
+  let merged: PeriodSealReport['merged'] = null
+  if (periods.mergeFirst) {
+    // every slot taken: the oldest periods into one file first, recorded with its audit row (a stop after it leaves
+    // the periods merged and the year still in the database, offered again)
+    step('merge')
+    const into = mergePeriodFiles(db, dbFile, periods.mergeFirst.fileIds, (file, files) =>
+      appendAudit(db, {
+        action: 'archive.merge-periods',
+        entity: 'archive_file',
+        entityId: file.id,
+        data: { name: file.name, sha256: file.sha256, firstDate: file.firstDate, lastDate: file.lastDate, files: files.map((f) => f.name), lists: files.length }
+      })
+    )
+    merged = { file: into.name, firstDate: into.firstDate, lastDate: into.lastDate, files: periods.mergeFirst.files.length }
+  }
   step('write')
   // the seal in the audit log in the transaction that records the file: the log never misses a seal, nor tells one that was not
   const sealed = sealLists(db, dbFile, period.listIds, undefined, (file) =>
@@ -213,6 +245,7 @@ export function sealPeriod(
     copy,
     liveBytesBefore,
     liveBytesAfter: liveDatabaseBytes(dbFile),
-    unfinished
+    unfinished,
+    merged
   }
 }

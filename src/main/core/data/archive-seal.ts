@@ -91,8 +91,12 @@ export function immutabilityTriggers(table: string): string {
     .join('\n')
 }
 
-/** Writes the lists' rows into a new file at `partial`, with its own account of them; the caller's connection reads. */
-function writeFile(db: Db, partial: string, lists: readonly SealedList[]): void {
+/**
+ * Writes the lists' rows into a new file at `partial`, with its own account of them; the caller's connection reads
+ * them from `from(table, columns)` (a FROM clause and its parameters: the database's own rows of the lists, or the rows
+ * of the periods' files a merge of periods joins), each table in its key's order.
+ */
+export function writeFile(db: Db, partial: string, lists: readonly SealedList[], from: (table: string, columns: string) => { sql: string; params: unknown[] } = ownRows(lists)): void {
   const file = new Database(partial)
   try {
     file.pragma('journal_mode = DELETE')
@@ -106,11 +110,11 @@ function writeFile(db: Db, partial: string, lists: readonly SealedList[]): void 
   db.prepare('ATTACH DATABASE ? AS sealing').run(partial)
   try {
     db.transaction(() => {
-      const ids = JSON.stringify(lists.map((l) => l.id))
       for (const table of PARTITIONED) {
         const columns = tableColumns(db, 'main', table).map((c) => `"${c}"`).join(', ')
         const key = table === 'list_by_rating' ? 'list_id, key, player_id' : 'list_id, player_id'
-        db.prepare(`INSERT INTO sealing.${table} (${columns}) SELECT ${columns} FROM main.${table} WHERE list_id IN (SELECT value FROM json_each(?)) ORDER BY ${key}`).run(ids)
+        const source = from(table, columns)
+        db.prepare(`INSERT INTO sealing.${table} (${columns}) SELECT ${columns} FROM ${source.sql} ORDER BY ${key}`).run(...source.params)
       }
     })()
   } finally {
@@ -123,6 +127,11 @@ function writeFile(db: Db, partial: string, lists: readonly SealedList[]): void 
     sealed.close()
   }
 }
+
+/** The database's own rows of the lists being sealed. */
+const ownRows =
+  (lists: readonly SealedList[]) =>
+  (table: string): { sql: string; params: unknown[] } => ({ sql: `main.${table} WHERE list_id IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(lists.map((l) => l.id))] })
 
 /** What is wrong with an archive file against the account of its lists (empty: nothing), read on its own connection. */
 export function archiveFileProblems(path: string, lists: readonly SealedList[]): string[] {

@@ -42,6 +42,7 @@ export interface AuditActions {
   'site.build': 'site'
   'archive.seal': 'archive_file'
   'archive.rewrite': 'archive_file'
+  'archive.merge-periods': 'archive_file'
 }
 
 export type AuditAction = keyof AuditActions

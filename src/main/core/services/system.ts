@@ -55,7 +55,8 @@ export const systemHandlers: HandlersOf<'system'> = {
   },
   'system:archivePeriods': (_input, { db, dbPath }) => {
     const p = archivePeriods(db, today())
-    return { ...p, toSeal: p.toSeal.map(({ listIds: _ids, ...period }) => period), liveBytes: liveDatabaseBytes(dbPath) }
+    const mergeFirst = p.mergeFirst ? { firstDate: p.mergeFirst.firstDate, lastDate: p.mergeFirst.lastDate, files: p.mergeFirst.files } : null
+    return { ...p, toSeal: p.toSeal.map(({ listIds: _ids, ...period }) => period), mergeFirst, liveBytes: liveDatabaseBytes(dbPath) }
   },
   'system:seal': async (input, ctx) => {
     const backupDir = backupFolder(ctx.dbPath, readSettings(ctx.db).backupDir)

@@ -64,7 +64,7 @@ export default {
         seal: 'Seal {years}…',
         sealNow: 'Seal {years}',
         sealTitle: 'Seal the lists of {years}?',
-        sealConfirm: 'The {lists} lists of {years} ({period}, {entries} entries) will be written into an archive file, checked, and copied beside the backups; then they leave the database, which is made smaller. They stay readable everywhere and can no longer change (a merge of players on them will be refused). Every other action waits until it is done: seconds for a small federation, minutes at FIDE scale.',
+        sealConfirm: 'The {lists} lists of {years} ({period}, {entries} entries) will be written into an archive file, checked, and copied beside the backups; then they leave the database, which is made smaller. They stay readable everywhere and can no longer change (a merge of players on them writes their file anew, after your confirmation). Every other action waits until it is done: seconds for a small federation, minutes at FIDE scale.',
         sealed: 'Sealed {lists} lists into {file}, its copy checked beside the backups. The database file went from {before} to {after}.',
         sealedNoCopy: 'Sealed {lists} lists into {file}. The database file went from {before} to {after}.',
         unfinished: {
@@ -72,7 +72,8 @@ export default {
           vacuum: 'The period is sealed, but the database could not be made smaller ({reason}): its size is unchanged, nothing is lost. Free some disk space; the next seal tries again.'
         },
         nothingToSeal: 'No closed year is waiting to be sealed.',
-        full: 'The office holds {max} archive files, as many as SQLite can attach at once: no further period can be sealed. Merging sealed periods into one file is not available yet.',
+        mergeFirst: 'All {max} archive slots are taken (SQLite opens at most ten files at once): the seal first merges the periods {period} ({files} files) into one file, written and checked before the old files go.',
+        merged: 'The periods {period} ({files} files) were first merged into {file}.',
         held: {
           draft: '{year}: a draft list dated in it — publish or delete it before the year can be sealed. | {year}: {count} draft lists dated in it — publish or delete them before the year can be sealed.',
           uncounted: '{year}: a list whose import did not finish — import it again before the year can be sealed. | {year}: {count} lists whose import did not finish — import them again before the year can be sealed.'
@@ -153,7 +154,7 @@ export default {
         seal: 'Sceller {years}…',
         sealNow: 'Sceller {years}',
         sealTitle: 'Sceller les listes de {years} ?',
-        sealConfirm: 'Les {lists} listes de {years} ({period}, {entries} lignes) seront écrites dans un fichier d’archive, vérifiées et copiées à côté des sauvegardes ; elles quittent ensuite la base, qui est réduite. Elles restent lisibles partout et ne peuvent plus changer (une fusion de joueurs qui y figurent sera refusée). Toute autre action attend la fin : quelques secondes pour une petite fédération, quelques minutes à l’échelle de la FIDE.',
+        sealConfirm: 'Les {lists} listes de {years} ({period}, {entries} lignes) seront écrites dans un fichier d’archive, vérifiées et copiées à côté des sauvegardes ; elles quittent ensuite la base, qui est réduite. Elles restent lisibles partout et ne peuvent plus changer (une fusion de joueurs qui y figurent réécrit leur fichier, après votre confirmation). Toute autre action attend la fin : quelques secondes pour une petite fédération, quelques minutes à l’échelle de la FIDE.',
         sealed: '{lists} listes scellées dans {file}, sa copie vérifiée à côté des sauvegardes. Le fichier de la base est passé de {before} à {after}.',
         sealedNoCopy: '{lists} listes scellées dans {file}. Le fichier de la base est passé de {before} à {after}.',
         unfinished: {
@@ -161,7 +162,8 @@ export default {
           vacuum: 'La période est scellée, mais la base n’a pas pu être réduite ({reason}) : sa taille est inchangée, rien n’est perdu. Libérez de la place sur le disque ; le prochain scellement réessaiera.'
         },
         nothingToSeal: 'Aucune année terminée n’attend d’être scellée.',
-        full: 'Le bureau a {max} fichiers d’archive, autant que SQLite peut en ouvrir à la fois : aucune autre période ne peut être scellée. La réunion de périodes scellées en un seul fichier n’est pas encore disponible.',
+        mergeFirst: 'Les {max} emplacements d’archive sont pris (SQLite ouvre au plus dix fichiers à la fois) : le scellement réunit d’abord les périodes {period} ({files} fichiers) en un seul fichier, écrit et vérifié avant que les anciens ne disparaissent.',
+        merged: 'Les périodes {period} ({files} fichiers) ont d’abord été réunies dans {file}.',
         held: {
           draft: '{year} : une liste en projet y est datée — publiez-la ou supprimez-la pour que l’année puisse être scellée. | {year} : {count} listes en projet y sont datées — publiez-les ou supprimez-les pour que l’année puisse être scellée.',
           uncounted: '{year} : une liste dont l’import n’est pas allé au bout — importez-la de nouveau pour que l’année puisse être scellée. | {year} : {count} listes dont l’import n’est pas allé au bout — importez-les de nouveau pour que l’année puisse être scellée.'
