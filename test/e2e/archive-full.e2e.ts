@@ -33,7 +33,8 @@ afterAll(async () => {
 })
 
 const card = async (): Promise<string> => (await h.page.getByTestId('settings-archive').innerText()).replace(/\s+/g, ' ')
-const focusedText = (): Promise<string> => h.page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '')
+const focusedText = (): Promise<string> => h.page.evaluate(() => document.activeElement?.innerText?.trim() ?? '')
+declare const document: { activeElement: { innerText?: string } | null; getAnimations(): { finished: Promise<unknown> }[] }
 
 /** The ratings of Anne Martin on every list, as the archive shows them. */
 async function history(): Promise<string> {

@@ -115,7 +115,7 @@ describe('restore a backup from the Settings screen', () => {
     await dialog.waitFor()
     expect(await dialog.innerText()).toContain('The 3 lists of 2024 (1 Jan – 1 Mar 2024, 8 entries) will be written into an archive file')
     // the dialog's entrance finished before it is photographed
-    await dialog.evaluate((el) => Promise.all((el as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] }).getAnimations({ subtree: true }).map((a) => a.finished)))
+    await dialog.evaluate((el) => Promise.all((el as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] }).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-confirm-en.png') })
     expect(await focusedText()).toBe('Cancel')
     for (let i = 0; i < 6 && (await focusedText()) !== 'Seal 2024'; i++) await h.page.keyboard.press('Tab')
@@ -234,5 +234,48 @@ describe('restore a backup from the Settings screen', () => {
     expect(after.history).toBe(before.history)
     // her rated tournaments too: the sheets stay under the record they were computed for, the archive reads them with the kept one
     expect(after.tournaments).toBe(before.tournaments)
+  })
+
+  it('undoes that merge from the kept player’s page after the officer’s word; the archive answers under Müller again', async () => {
+    const before = await archiveLookups('Muller, Anna')
+    // the kept record's number, from the archive's link to it
+    await h.page.goto(h.url + '#/archive')
+    await h.page.getByTestId('archive-search').locator('input').fill('muller')
+    const link = h.page.getByTestId('archive-results').getByRole('link', { name: 'Muller, Anna', exact: true })
+    const keptId = /player=(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]
+    expect(keptId).toMatch(/^\d+$/)
+    const undoOnce = async (lang: 'en' | 'fr'): Promise<string> => {
+      await openIn(h.page, h.url, `/players/${keptId}`, lang)
+      const line = h.page.getByTestId('player-merges')
+      await expect.poll(async () => await line.innerText(), { timeout: 20_000 }).toContain(lang === 'en' ? 'Müller, Anna merged into Muller, Anna — one person, two records' : 'Müller, Anna fusionné dans Muller, Anna — one person, two records')
+      await h.page.getByTestId('merge-undo').focus()
+      await h.page.keyboard.press('Enter')
+      await h.page.locator('.n-dialog input').waitFor()
+      await h.page.keyboard.type('two people after all')
+      // (in French the dialog's Cancel is "Annuler": its own button says what it undoes)
+      for (let i = 0; i < 6 && (await focusedText()) !== (lang === 'en' ? 'Undo' : 'Annuler la fusion'); i++) await h.page.keyboard.press('Tab')
+      await h.page.keyboard.press('Enter')
+      const dialog = h.page.locator('.n-dialog').filter({ hasText: lang === 'en' ? 'Undo a merge across a sealed period' : 'Annulation d’une fusion touchant une période scellée' })
+      await dialog.waitFor()
+      await h.page.evaluate(() => Promise.all((document as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((a) => a.finished.catch(() => undefined))))
+      await h.page.screenshot({ path: join(artifacts, `merge-sealed-undo-${lang}.png`) })
+      return await dialog.innerText()
+    }
+    const fr = await undoOnce('fr')
+    expect(fr).toContain('La fusion de Müller, Anna dans Muller, Anna n’est pas encore annulée : la liste du 1er janvier 2024, dont elle a déplacé des entrées, est scellée dans le fichier d’archive 2024-01-01-to-2024-03-01-')
+    await h.page.keyboard.press('Escape')
+    const en = await undoOnce('en')
+    expect(en).toContain('The merge of Müller, Anna into Muller, Anna was not undone yet: the list of 1 January 2024, whose entries it moved, is sealed in the archive file 2024-01-01-to-2024-03-01-')
+    expect(await focusedText()).toBe('Cancel')
+    for (let i = 0; i < 6 && (await focusedText()) !== 'Write the file anew and undo'; i++) await h.page.keyboard.press('Tab')
+    await h.page.keyboard.press('Enter')
+    await expect.poll(async () => await h.page.getByTestId('player-merges').innerText(), { timeout: 60_000 }).toMatch(/\(undone /)
+    await expect.poll(async () => await h.page.locator('.n-dialog').count()).toBe(0)
+    await h.page.screenshot({ path: join(artifacts, 'merge-sealed-undone-en.png'), fullPage: true })
+    // the entries back under Müller: the archive answers as before the merge
+    const after = await archiveLookups()
+    expect(after.history).toBe(before.history)
+    expect(after.tournaments).toBe(before.tournaments)
+    expect(after.february).toBe(before.february.replace('Muller, Anna', 'Müller, Anna'))
   })
 })

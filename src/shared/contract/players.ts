@@ -244,7 +244,7 @@ export const playersContract = {
     summary: 'Merges, newest first (of one player when given)',
     access: 'read',
     input: z.object({ playerId: idSchema.optional() }).strict(),
-    output: z.array(mergeRecordSchema.extend({ undoable: z.boolean(), undoBlockedBy: z.string().nullable() }))
+    output: z.array(mergeRecordSchema.extend({ keepName: z.string(), dropName: z.string(), undoable: z.boolean(), undoBlockedBy: z.string().nullable() }))
   }),
   'arbiters:list': call({
     summary: 'The arbiters registry, by name or FIDE ID, status and title',

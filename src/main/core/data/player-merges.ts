@@ -64,7 +64,7 @@ function sealedList(db: Db, lists: readonly number[]): { listDate: string; file:
 }
 
 /** A record as the officer reads it: "Müller, Anna" (its number when it has no name). */
-function recordName(db: Db, id: number): string {
+export function recordName(db: Db, id: number): string {
   const p = db.prepare('SELECT surname, given_names AS given FROM players WHERE id = ?').get(id) as { surname: string | null; given: string | null } | undefined
   return p?.surname ? (p.given ? `${p.surname}, ${p.given}` : p.surname) : `#${id}`
 }

@@ -10,7 +10,7 @@ import { UserError } from '../util/errors'
 import { PlayerReader } from '../data/player-search'
 import { playerOtherTitles, playerTournaments } from '../data/players'
 import { candidateStatus, dismissCandidate, duplicateCandidates } from '../data/duplicates'
-import { getMerge, listMerges, mergePlayers, undoBlocker, undoMerge } from '../data/player-merges'
+import { getMerge, listMerges, mergePlayers, recordName, undoBlocker, undoMerge } from '../data/player-merges'
 import { withOfficeAlone } from './office-alone'
 import { readNationalTable, suggestMapping } from '../registry/national'
 import { updatePlayer } from '../data/player-edits'
@@ -123,7 +123,8 @@ export const playersHandlers: HandlersOf<'players'> = {
     const locale = readSettings(db).locale
     return listMerges(db, input.playerId).map((m) => {
       const blocker = m.undoneAt ? null : undoBlocker(db, m.id)
-      return { ...getMerge(db, m.id), undoable: !m.undoneAt && !blocker, undoBlockedBy: blocker ? translateError(blocker.key, blocker.params, locale) : null }
+      const names = { keepName: recordName(db, m.keepId), dropName: recordName(db, m.dropId) }
+      return { ...getMerge(db, m.id), ...names, undoable: !m.undoneAt && !blocker, undoBlockedBy: blocker ? translateError(blocker.key, blocker.params, locale) : null }
     })
   }
 }
