@@ -72,6 +72,8 @@ export function recordName(db: Db, id: number): string {
 /** Where a merge's sealed entries are written: the database's file (its archive folder beside it). */
 export interface SealedRewrite {
   dbFile: string
+  /** Each period's file as it is written anew and checked (the files done, of how many). */
+  progress?: (done: number, total: number) => void
 }
 
 /**
@@ -90,7 +92,12 @@ function withSealedMoves<T>(db: Db, moves: readonly SealedMove[], archive: Seale
   let attached = false
   let done = false
   try {
-    for (const [fileId, its] of [...byFile].sort((a, b) => a[0] - b[0])) rewrites.push(rewriteArchiveFile(db, archive.dbFile, fileId, its))
+    const todo = [...byFile].sort((a, b) => a[0] - b[0])
+    for (const [fileId, its] of todo) {
+      archive.progress?.(rewrites.length, todo.length)
+      rewrites.push(rewriteArchiveFile(db, archive.dbFile, fileId, its))
+    }
+    archive.progress?.(todo.length, todo.length)
     attached = true
     attachRewrites(db, archive.dbFile, rewrites)
     const out = db.transaction(() => {

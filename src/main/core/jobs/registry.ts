@@ -48,11 +48,9 @@ export const registryJobs: JobHandlersOf<'registry'> = {
   'registry:mergeSealed': inWriteTurn('registry:mergeSealed', (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
-      ctx.progress(0, 1, 'rewrite')
-      const archive = { dbFile: ctx.dbPath }
-      const record = input.action === 'merge' ? mergePlayers(db, input.keepId, input.dropId, input.reason, archive) : undoMerge(db, input.mergeId, input.reason, archive)
-      ctx.progress(1, 1)
-      return record
+      // a step a period's file, written anew and checked (seconds to a minute each at FIDE scale)
+      const archive = { dbFile: ctx.dbPath, progress: (done: number, total: number) => ctx.progress(done, total, 'rewrite') }
+      return input.action === 'merge' ? mergePlayers(db, input.keepId, input.dropId, input.reason, archive) : undoMerge(db, input.mergeId, input.reason, archive)
     } finally {
       db.close()
     }

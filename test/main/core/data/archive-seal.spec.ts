@@ -392,7 +392,10 @@ describe('a merge across sealed periods (the periods’ files written anew)', ()
     expect(onDisk()).toEqual([...before.names].sort())
 
     const a = mergePlayers(plain.ctx.db, keep, drop, 'one person, two records')
-    const b = mergePlayers(sealed.ctx.db, keep, drop, 'one person, two records', { dbFile: sealedFile })
+    const steps: [number, number][] = []
+    const b = mergePlayers(sealed.ctx.db, keep, drop, 'one person, two records', { dbFile: sealedFile, progress: (done, total) => steps.push([done, total]) })
+    // a step a period's file
+    expect(steps).toEqual([[0, 2], [1, 2], [2, 2]])
     expect(b).toEqual({ ...a, at: b.at })
     expect(b.moved[0]).toEqual({ table: 'rating_list_entries', rows: entries })
     // both files written anew (new names, the old ones gone), each checked, proved by its SHA-256 and its own account
