@@ -182,7 +182,7 @@ async function mergeAcrossSealed(db: Database.Database, file: string, jobs: JobR
   }
   const bytes = files.reduce((n, f) => n + f.bytes, 0)
   report({
-    name: `merge across ${files.length} sealed periods (${mb(bytes)})`,
+    name: `merge across ${files.length === 1 ? 'a sealed period' : `${files.length} sealed periods`} (${mb(bytes)})`,
     items: lists,
     unit: 'entries',
     run: { wallMs: merged.wallMs, cpuMs: merged.cpuMs, peakRssMb: process.resourceUsage().maxRSS / 1024 },
