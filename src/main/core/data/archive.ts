@@ -8,6 +8,7 @@ import { publisherSql } from './list-publisher'
 import { readSettings } from './settings'
 import { delistedSql, publishedRatingSql } from './published-rating'
 import { prepared } from './statements'
+import { HOLDER_SHEET, SHEET_HOLDERS } from './sheet-holders'
 
 /** The registry columns the archive shows for a player, with the record a merge led him into. */
 export const archivePlayerColumns = `p.id, p.fide_id AS fideId, p.surname, p.given_names AS givenNames, p.federation, p.sex,
@@ -79,22 +80,20 @@ export interface PlayerSheetRow {
 
 /**
  * His sheets on every published office list that no later published version replaced (a new version carries
- * the whole corrected line, so the replaced one would count his tournaments twice), oldest list first; with the
- * sheets of the records merged into his (a merge moves the lists' entries but leaves each sheet under the record it
- * was computed for, data/player-merges.ts: his history and his rated tournaments tell one story).
+ * the whole corrected line, so the replaced one would count his tournaments twice), oldest list first; on a list
+ * where a merge moved a merged record's entry to him, that record's sheet (data/sheet-holders.ts).
  * Reads his rows through office_list_sheets_player: one player's history, never a scan of the lists.
  */
 export function playerSheets(db: Db, playerId: number, ratingType?: string): PlayerSheetRow[] {
   return prepared(db,
-      `WITH RECURSIVE records(id) AS (
-         SELECT ? UNION SELECT m.drop_id FROM player_merges m JOIN records r ON m.keep_id = r.id WHERE m.undone_at IS NULL)
+      `WITH RECURSIVE ${SHEET_HOLDERS}
        SELECT l.id AS listId, l.list_date AS listDate, l.rating_type AS ratingType, l.version, s.change, s.sheet
-         FROM records r CROSS JOIN office_list_sheets s ON s.player_id = r.id JOIN rating_lists l ON l.id = s.list_id
-        WHERE l.status = 'published' AND (? IS NULL OR l.rating_type = ?)
+         FROM holders h CROSS JOIN office_list_sheets s ON ${HOLDER_SHEET} JOIN rating_lists l ON l.id = s.list_id
+        WHERE l.status = 'published' AND (@type IS NULL OR l.rating_type = @type)
           AND NOT EXISTS (SELECT 1 FROM rating_lists n WHERE n.supersedes_id = l.id AND n.status = 'published')
-        ORDER BY l.list_date, l.rating_type, l.id, s.player_id`
+        ORDER BY l.list_date, l.rating_type, l.id`
     )
-    .all(playerId, ratingType ?? null, ratingType ?? null) as PlayerSheetRow[]
+    .all({ players: JSON.stringify([playerId]), type: ratingType ?? null }) as PlayerSheetRow[]
 }
 
 /** From this many matches on, a search walks the name index instead of sorting its matches (see findPlayerRows). */

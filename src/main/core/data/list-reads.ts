@@ -9,6 +9,7 @@ import type { EntryStatus, ListEntry, ListGames } from '../lists/types'
 import { unpackSheet } from '../lists/stored-sheet'
 import { UserError } from '../util/errors'
 import { prepared, preparedPluck } from './statements'
+import { HOLDER_SHEET, SHEET_HOLDERS } from './sheet-holders'
 
 export interface OfficeListRow {
   id: number
@@ -112,9 +113,16 @@ export function listTournamentCount(db: Db, listId: number): number {
   return preparedPluck(db, 'SELECT count(*) FROM office_list_tournaments WHERE list_id = ?').get(listId) as number
 }
 
-/** A player's calculation sheet on a list, as the UI and the CLI show it (null: none). */
+/**
+ * A player's calculation sheet on a list, as the UI and the CLI show it (null: none): his own, or the one of a record
+ * merged into him whose entry on that list moved with the merge (data/sheet-holders.ts).
+ */
 export function readSheet(db: Db, listId: number, playerId: number): unknown | null {
-  const blob = preparedPluck(db, 'SELECT sheet FROM office_list_sheets WHERE list_id = ? AND player_id = ?').get(listId, playerId) as Buffer | undefined
+  const blob = preparedPluck(
+    db,
+    `WITH RECURSIVE ${SHEET_HOLDERS}
+     SELECT s.sheet FROM holders h CROSS JOIN office_list_sheets s ON ${HOLDER_SHEET} AND s.list_id = @list ORDER BY h.list IS NOT NULL LIMIT 1`
+  ).get({ players: JSON.stringify([playerId]), list: listId }) as Buffer | undefined
   return blob ? unpackSheet(blob) : null
 }
 

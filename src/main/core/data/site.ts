@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Db } from '../db/open'
 import { listTables } from '../db/archive-files'
 import { prepared, preparedPluck, preparedRaw } from './statements'
+import { HOLDER_SHEET, SHEET_HOLDERS } from './sheet-holders'
 import { DEFAULT_PRIVACY, type SitePrivacy } from '../site/privacy'
 import { archivePlayerColumns, type ArchivePlayerRow, type ListEntryFacts } from './archive'
 import { delistedSql, publishedRatingSql } from './published-rating'
@@ -139,14 +140,15 @@ export function siteLines(db: Db, playerIds: readonly number[], listIds: readonl
 }
 
 /**
- * The stored calculation sheets of many players on the given lists in one read (archive's playerSheets for a batch):
- * each player's sheets through the players' index, the lists only a filter (`+`), not a probe for every list and
- * player of the batch (most of which have no sheet).
+ * The stored calculation sheets of many players on the given lists in one read (archive's playerSheets for a batch,
+ * with the sheets of records merged into them: data/sheet-holders.ts): each player's sheets through the players'
+ * index, the lists only a filter (`+`), not a probe for every list and player of the batch (most of which have no sheet).
  */
 export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, { listId: number; sheet: Buffer }[]> {
   const rows = prepared(db,
-    `SELECT s.player_id AS playerId, s.list_id AS listId, s.sheet FROM office_list_sheets s
-      WHERE s.player_id IN (SELECT value FROM json_each(@players)) AND +s.list_id IN (SELECT value FROM json_each(@lists))`
+    `WITH RECURSIVE ${SHEET_HOLDERS}
+     SELECT h.root AS playerId, s.list_id AS listId, s.sheet FROM holders h CROSS JOIN office_list_sheets s ON ${HOLDER_SHEET}
+      WHERE +s.list_id IN (SELECT value FROM json_each(@lists))`
   ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as { playerId: number; listId: number; sheet: Buffer }[]
   const out = new Map<number, { listId: number; sheet: Buffer }[]>()
   for (const r of rows) {
@@ -160,8 +162,9 @@ export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: re
 /** Which lists (of the given ones) each of the players has a stored calculation sheet on, without the sheets. */
 export function siteSheetLists(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, number[]> {
   const rows = preparedRaw(db,
-    `SELECT s.player_id, s.list_id FROM office_list_sheets s
-      WHERE s.player_id IN (SELECT value FROM json_each(@players)) AND +s.list_id IN (SELECT value FROM json_each(@lists))`
+    `WITH RECURSIVE ${SHEET_HOLDERS}
+     SELECT h.root, s.list_id FROM holders h CROSS JOIN office_list_sheets s ON ${HOLDER_SHEET}
+      WHERE +s.list_id IN (SELECT value FROM json_each(@lists))`
   ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as [number, number][]
   const out = new Map<number, number[]>()
   for (const [playerId, listId] of rows) {

@@ -368,7 +368,10 @@ describe('a merge across sealed periods (the periods’ files written anew)', ()
 
   it('refuses without the officer’s word, then moves the entries in new checked files: every read as in the office that never sealed', async () => {
     // a player on every list, and a second record of him made later (no list yet): he is kept under the new record
-    drop = plain.ctx.db.prepare('SELECT player_id FROM rating_list_entries WHERE list_id = ? ORDER BY player_id LIMIT 1 OFFSET 10').pluck().get(ids.october) as number
+    // (one whose October rating has a calculation sheet: it must follow his line to the kept record)
+    drop = plain.ctx.db.prepare('SELECT player_id FROM office_list_sheets WHERE list_id = ? ORDER BY player_id LIMIT 1').pluck().get(ids.october) as number
+    const [sheetBefore] = await both('lists:sheet', { listId: ids.october, playerId: drop })
+    expect(sheetBefore.sheet).not.toBeNull()
     const add = "INSERT INTO players (fide_id, surname, given_names, name_folded, federation, sex) SELECT NULL, surname, given_names, name_folded, federation, sex FROM players WHERE id = ?"
     keep = Number(plain.ctx.db.prepare(add).run(drop).lastInsertRowid)
     expect(Number(sealed.ctx.db.prepare(add).run(drop).lastInsertRowid)).toBe(keep)
@@ -416,6 +419,15 @@ describe('a merge across sealed periods (the periods’ files written anew)', ()
     // each moved list's checksum forgotten once and recorded again, as a merge does to a list of the database's own
     expect(moved.checksums.map((c) => (c as unknown[])[2])).toEqual(before.derived.checksums.map((c) => ((c as unknown[])[2] as number) + (his.includes((c as unknown[])[0] as number) ? 1 : 0)))
     await sameReads(keep, drop)
+    // his October line and its calculation sheet went together to the kept record, on every surface
+    for (const office of [plain, sealed]) {
+      const kept = await call(office, 'lists:sheet', { listId: ids.october, playerId: keep })
+      expect(kept.sheet).toEqual(sheetBefore.sheet)
+      expect(kept.entry?.rating).toBe(sheetBefore.entry?.rating)
+      expect((await call(office, 'lists:sheet', { listId: ids.october, playerId: drop })).sheet).toBeNull()
+      const rated = await call(office, 'archive:tournaments', { playerId: keep })
+      expect(rated.tournaments.filter((t) => t.listId === ids.october).length).toBe((sheetBefore.sheet as { tournaments: unknown[] }).tournaments.length)
+    }
     // the audit log says which files were written anew, in the merge's transaction
     const row = sealed.ctx.db.prepare("SELECT data FROM audit_log WHERE action = 'archive.rewrite' ORDER BY id DESC LIMIT 1").pluck().get() as string
     expect(JSON.parse(row)).toMatchObject({ name: after.map((f) => f.name).join(', '), lists: allLists().sort((x, y) => x - y) })
@@ -443,6 +455,12 @@ describe('a merge across sealed periods (the periods’ files written anew)', ()
     expect(derived(sealed.ctx.db)).toEqual(derived(plain.ctx.db))
     await sameReads(keep, drop)
     expect(sealed.ctx.db.prepare('SELECT count(*) FROM rating_list_entries WHERE player_id = ?').pluck().get(drop)).toBe(entries)
+    // the sheet back with its line
+    const [k1, k2] = await both('lists:sheet', { listId: ids.october, playerId: keep })
+    expect([k1.sheet, k2.sheet]).toEqual([null, null])
+    const [d1, d2] = await both('lists:sheet', { listId: ids.october, playerId: drop })
+    expect(d1.sheet).not.toBeNull()
+    expect(d2).toEqual(d1)
   })
 
   it('leaves the period as it was when its new file fails its check: the new file removed, nothing recorded', () => {
