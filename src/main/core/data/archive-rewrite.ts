@@ -9,14 +9,14 @@
 // (removeStrayArchiveFiles); after it, the old file is the stray one. Its copy beside the backups stays: older backups
 // need it.
 import Database from 'better-sqlite3'
-import { copyFileSync, rmSync, statSync, renameSync } from 'node:fs'
+import { copyFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Db } from '../db/open'
 import { archiveDir, archiveFiles, attachArchiveFiles, detachArchiveFiles } from '../db/archive-files'
 import { frozenListChecksum } from '../db/backup'
-import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
+import { fileSha256 } from '../util/durable-files'
 import { UserError } from '../util/errors'
-import { archiveFileName, archiveFileProblems, fileAccount, immutabilityTriggers } from './archive-seal'
+import { archiveFileProblems, fileAccount, immutabilityTriggers, nameCheckedFile } from './archive-seal'
 
 /** One player's entry on one sealed list that moves to another player (a merge, or its undo). */
 export interface SealedMove {
@@ -72,12 +72,7 @@ export function rewriteArchiveFile(db: Db, dbFile: string, fileId: number, moves
     const problems = archiveFileProblems(partial, account)
     for (const [listId, sum] of checksums) if (account.find((l) => l.id === listId)?.checksum !== sum) problems.push(`list ${listId}: its account not written`)
     if (problems.length > 0) throw fail(problems.slice(0, 5).join('; '))
-    fsyncFile(partial)
-    const sha256 = fileSha256(partial)
-    const name = archiveFileName(record.firstDate, record.lastDate, sha256)
-    renameSync(partial, join(dir, name))
-    fsyncDir(dir)
-    return { fileId, oldName: record.name, name, sha256, bytes: statSync(join(dir, name)).size, checksums }
+    return { fileId, oldName: record.name, ...nameCheckedFile(partial, record.firstDate, record.lastDate), checksums }
   } finally {
     rmSync(partial, { force: true })
   }

@@ -5,7 +5,7 @@
 // the rows in it, never a list in neither or read twice.
 import Database from 'better-sqlite3'
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Db } from '../db/open'
 import { PARTITIONED, archiveDir, archiveFiles, attachArchiveFiles, detachArchiveFiles, listSchema, tableColumns, type ArchiveFileRecord } from '../db/archive-files'
 import { fillFrozenChecksums, frozenListChecksum } from '../db/backup'
@@ -76,6 +76,20 @@ function listsToSeal(db: Db, listIds: readonly number[]): SealedList[] {
  */
 export function archiveFileName(first: string, last: string, sha256: string): string {
   return `${first}-to-${last}-${sha256.slice(0, 16)}.db`
+}
+
+/**
+ * Gives a checked archive file its name: `partial` synced, hashed, renamed to its period's name with its SHA-256 in
+ * the same folder, the folder synced. What a seal, a rewrite and a merge of periods do last before the record.
+ */
+export function nameCheckedFile(partial: string, first: string, last: string): { name: string; sha256: string; bytes: number } {
+  fsyncFile(partial)
+  const sha256 = fileSha256(partial)
+  const name = archiveFileName(first, last, sha256)
+  const path = join(dirname(partial), name)
+  renameSync(partial, path)
+  fsyncDir(dirname(partial))
+  return { name, sha256, bytes: statSync(path).size }
 }
 
 /** A table's definition for an archive file: the database's own, less its references (the lists and players stay in the database). */
@@ -238,11 +252,7 @@ export function sealLists(
     writeFile(db, partial, lists)
     const problems = archiveFileProblems(partial, lists)
     if (problems.length > 0) throw new UserError('archive.sealUnverified', { file: partial, problems: problems.slice(0, 5).join('; ') })
-    fsyncFile(partial)
-    sha256 = fileSha256(partial)
-    name = archiveFileName(first, last, sha256)
-    renameSync(partial, join(dir, name))
-    fsyncDir(dir)
+    ;({ name, sha256 } = nameCheckedFile(partial, first, last))
   } catch (e) {
     rmSync(partial, { force: true })
     throw e

@@ -6,13 +6,13 @@
 // one transaction, the oldest file's record takes the new name and the whole period, the other files' lists are
 // recorded in it and their records deleted, with the caller's audit row. A stop before the record leaves the files
 // as they were and a new file no record names; after it, the old files are the strays (removeStrayArchiveFiles).
-import { renameSync, rmSync, statSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Db } from '../db/open'
 import { archiveDir, archiveFiles, archiveSchema, attachArchiveFiles, detachArchiveFiles, type ArchiveFileRecord } from '../db/archive-files'
-import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
+import { fileSha256 } from '../util/durable-files'
 import { UserError } from '../util/errors'
-import { archiveFileName, archiveFileProblems, fileAccount, writeFile, type SealedList } from './archive-seal'
+import { archiveFileProblems, fileAccount, nameCheckedFile, writeFile, type SealedList } from './archive-seal'
 import { liftTriggers } from './triggers'
 
 /** The files an office merges before it seals again, oldest first: a run of files spanning at most this many years. */
@@ -60,12 +60,7 @@ export function mergePeriodFiles(db: Db, dbFile: string, fileIds: readonly numbe
     writeFile(db, partial, account, (table, columns) => ({ sql: `(${files.map((f) => `SELECT ${columns} FROM ${archiveSchema(f.id)}.${table}`).join(' UNION ALL ')})`, params: [] }))
     const problems = archiveFileProblems(partial, account)
     if (problems.length > 0) throw fail(problems.slice(0, 5).join('; '))
-    fsyncFile(partial)
-    const sha256 = fileSha256(partial)
-    const name = archiveFileName(first.firstDate, last.lastDate, sha256)
-    renameSync(partial, join(dir, name))
-    fsyncDir(dir)
-    record = { name, sha256, bytes: statSync(join(dir, name)).size, firstDate: first.firstDate, lastDate: last.lastDate }
+    record = { ...nameCheckedFile(partial, first.firstDate, last.lastDate), firstDate: first.firstDate, lastDate: last.lastDate }
   } finally {
     rmSync(partial, { force: true })
   }
