@@ -123,8 +123,10 @@ export async function crashTest<S>(op: Operation<S>, workFile: string, kills: nu
   const outcomes: Record<string, number> = {}
   for (let i = 1; i <= kills; i++) {
     // points spread over the write and a fifth past its measured end: a killed run on a loaded machine is often
-    // slower than the timed one, and kills after the commit (while the process closes) are tested too
-    const at = (durationMs * 1.2 * i) / kills
+    // slower than the timed one, and kills after the commit (while the process closes) are tested too; the last one
+    // at twice the measured duration, so that an operation whose commit is its very last instant (a restore's swap)
+    // is killed after it at least once however slow that run is
+    const at = i === kills ? durationMs * 2 : (durationMs * 1.2 * i) / kills
     fresh(op as Operation<unknown>, workFile)
     const r = await run(op.name, workFile, op.args, at)
     const found = inspect(workFile, op)
