@@ -4,7 +4,7 @@
 // as before. In English and in French, with the keyboard alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { artifacts, openIn, startHarness, type Harness } from './harness'
+import { artifacts, openIn, startHarness, transitionsOver, type Harness } from './harness'
 import { sealPeriod } from '../../src/main/core/data/archive-periods'
 import { storeListCounts } from '../../src/main/core/data/list-pages'
 import { backupFolder } from '../../src/main/core/db/backup'
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const card = async (): Promise<string> => (await h.page.getByTestId('settings-archive').innerText()).replace(/\s+/g, ' ')
 const focusedText = (): Promise<string> => h.page.evaluate(() => document.activeElement?.innerText?.trim() ?? '')
-declare const document: { activeElement: { innerText?: string } | null; getAnimations(): { finished: Promise<unknown> }[] }
+declare const document: { activeElement: { innerText?: string } | null }
 
 /** The ratings of Anne Martin on every list, as the archive shows them. */
 async function history(): Promise<string> {
@@ -64,7 +64,7 @@ describe('an office with every archive slot taken', () => {
     const dialog = h.page.locator('.n-dialog')
     await dialog.waitFor()
     expect(await dialog.innerText()).toContain('the seal first merges the periods 1 Mar 2015 – 1 Sept 2019 (5 files) into one file')
-    await h.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+    await transitionsOver(h.page)
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-full-confirm-en.png') })
     for (let i = 0; i < 6 && (await focusedText()) !== 'Seal 2024'; i++) await h.page.keyboard.press('Tab')
     expect(await focusedText()).toBe('Seal 2024')
@@ -77,7 +77,7 @@ describe('an office with every archive slot taken', () => {
     expect(await card()).not.toContain('slots are taken')
     await expect.poll(async () => await h.page.locator('.n-dialog').count()).toBe(0)
     await h.page.getByTestId('settings-archive').scrollIntoViewIfNeeded()
-    await h.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+    await transitionsOver(h.page)
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-full-sealed-en.png'), fullPage: true })
     expect(await history()).toBe(before)
   })

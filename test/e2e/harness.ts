@@ -204,3 +204,9 @@ export async function pick(page: Page, testId: string, text: string): Promise<vo
   await clickUntilShown(page.getByTestId(testId), option, 5000)
   await option.click()
 }
+
+/** Waits until every animation of the page is over (a dialog's entrance, another's leaving), before a screenshot. */
+export async function transitionsOver(page: Page): Promise<void> {
+  // (written as text: this file is typed without the DOM)
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))')
+}

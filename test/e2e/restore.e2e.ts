@@ -6,7 +6,7 @@
 // did before and the sealed period is still there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { artifacts, importListFromPlayers, openIn, startHarness, type Harness } from './harness'
+import { artifacts, importListFromPlayers, openIn, startHarness, transitionsOver, type Harness } from './harness'
 import { seedArchive, type ArchiveIds } from './archive-seed'
 import { fixture } from '../helpers/fixtures'
 
@@ -115,7 +115,7 @@ describe('restore a backup from the Settings screen', () => {
     await dialog.waitFor()
     expect(await dialog.innerText()).toContain('The 3 lists of 2024 (1 Jan – 1 Mar 2024, 8 entries) will be written into an archive file')
     // the dialog's entrance finished before it is photographed
-    await dialog.evaluate((el) => Promise.all((el as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] }).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
+    await transitionsOver(h.page)
     await h.page.screenshot({ path: join(artifacts, 'settings-archive-confirm-en.png') })
     expect(await focusedText()).toBe('Cancel')
     for (let i = 0; i < 6 && (await focusedText()) !== 'Seal 2024'; i++) await h.page.keyboard.press('Tab')
@@ -196,7 +196,7 @@ describe('restore a backup from the Settings screen', () => {
       const dialog = h.page.locator('.n-dialog').filter({ hasText: lang === 'en' ? 'Merge across a sealed period' : 'Fusion touchant une période scellée' })
       await dialog.waitFor()
       // every dialog's transition over (the reason's leaving, this one's entrance) before it is photographed
-      await h.page.evaluate(() => Promise.all((document as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((a) => a.finished.catch(() => undefined))))
+      await transitionsOver(h.page)
       if (shot) await h.page.screenshot({ path: join(artifacts, `merge-sealed-confirm-${lang}.png`) })
       return await dialog.innerText()
     }
@@ -257,7 +257,7 @@ describe('restore a backup from the Settings screen', () => {
       await h.page.keyboard.press('Enter')
       const dialog = h.page.locator('.n-dialog').filter({ hasText: lang === 'en' ? 'Undo a merge across a sealed period' : 'Annulation d’une fusion touchant une période scellée' })
       await dialog.waitFor()
-      await h.page.evaluate(() => Promise.all((document as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((a) => a.finished.catch(() => undefined))))
+      await transitionsOver(h.page)
       await h.page.screenshot({ path: join(artifacts, `merge-sealed-undo-${lang}.png`) })
       return await dialog.innerText()
     }

@@ -5,6 +5,7 @@ import { UserError } from '../util/errors'
 import { appendAudit } from './audit'
 import { officerName } from './settings'
 import { prepared } from './statements'
+import { displayName } from './list-pages'
 import { attachRewrites, recordRewrites, replayMoves, rewriteArchiveFile, sealedFilesOf, settleRewrites, type FileRewrite, type SealedMove } from './archive-rewrite'
 
 /**
@@ -66,7 +67,7 @@ function sealedList(db: Db, lists: readonly number[]): { listDate: string; file:
 /** A record as the officer reads it: "Müller, Anna" (its number when it has no name). */
 export function recordName(db: Db, id: number): string {
   const p = db.prepare('SELECT surname, given_names AS given FROM players WHERE id = ?').get(id) as { surname: string | null; given: string | null } | undefined
-  return p?.surname ? (p.given ? `${p.surname}, ${p.given}` : p.surname) : `#${id}`
+  return p?.surname ? displayName(p.surname, p.given ?? '') : `#${id}`
 }
 
 /** Where a merge's sealed entries are written: the database's file (its archive folder beside it). */
