@@ -116,6 +116,30 @@ describe('the public website in a browser', () => {
     expect(await page.locator(`#sheet-${october} p.chg`).innerText()).toBe(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2).replace('.', ',')}, arrondi à +${sheet.change} (Réglementation du classement de la FIDE 2024, § 8.3.4)`)
     await page.screenshot({ path: join(SHOTS, 'e2e-player-fr.png'), fullPage: true })
 
+    // the October list's pages of sheets, reached with the keyboard from the list's page: page after page to his
+    // sheet, the same figures under his name
+    await page.goto(`${base}/fr/lists/${october}.html`)
+    await page.getByTestId('list-sheets').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.url()).toContain(`/fr/sheets/${october}/1.html`)
+    await page.screenshot({ path: join(SHOTS, 'e2e-sheets-fr.png') })
+    for (let k = 1; !(await page.locator(`section#p${cedricId}`).count()); k++) {
+      await page.getByTestId('sheet-pages').getByRole('link', { name: 'Page suivante' }).first().focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.url()).toContain(`/fr/sheets/${october}/${k + 1}.html`)
+    }
+    const mine = page.locator(`section#p${cedricId}`)
+    expect(await mine.locator('h3').innerText()).toContain('Rivière, Cédric')
+    expect(await mine.locator('p.chg').innerText()).toBe(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2).replace('.', ',')}, arrondi à +${sheet.change} (Réglementation du classement de la FIDE 2024, § 8.3.4)`)
+    expect(await mine.locator('table.games tbody tr').count()).toBe(t.games.length)
+    await page.getByTestId('site-lang').click()
+    await expect.poll(() => page.url()).toContain(`/en/sheets/${october}/`)
+    expect(await page.locator(`section#p${cedricId} p.new`).innerText()).toBe(`New rating ${sheet.rating}; K for the next period ${sheet.kNext.k}`)
+    await page.locator(`section#p${cedricId} h3`).evaluate((e) => e.scrollIntoView())
+    await page.screenshot({ path: join(SHOTS, 'e2e-sheets-en.png') })
+    await page.getByTestId('site-lang').click()
+    await expect.poll(() => page.url()).toContain(`/fr/sheets/${october}/`)
+
     // the delisted player: found by the French search, his page says so
     await page.getByTestId('site-search-input').fill('riviere aurelien')
     await page.getByTestId('site-search-input').press('Enter')
@@ -169,6 +193,7 @@ describe('the public website in a browser', () => {
     { name: 'all lists', path: 'lists/index.html' },
     { name: 'list', path: `lists/${october}.html` },
     { name: 'player', path: playerPage(cedric) },
+    { name: 'sheets', path: `sheets/${october}/1.html` },
     { name: 'tournament', path: tournament },
     { name: 'search', path: 'search.html?q=riviere' }
   ]

@@ -14,8 +14,6 @@ export const siteBuildResultSchema = z.object({
   lists: z.number(),
   players: z.number(),
   rendered: z.number(),
-  /** Of those, the players whose older calculation sheets were kept from their previous files (an incremental build). */
-  keptSheets: z.number(),
   withheld: z.number(),
   tournaments: z.number(),
   files: z.number(),

@@ -145,11 +145,12 @@ export function siteLines(db: Db, playerIds: readonly number[], listIds: readonl
  * index, the lists only a filter (`+`), not a probe for every list and player of the batch (most of which have no sheet).
  */
 export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, { listId: number; sheet: Buffer }[]> {
+  // one list: each holder's sheet on it by its key (list, player); several: through the players' index
   const rows = prepared(db,
     `WITH RECURSIVE ${SHEET_HOLDERS}
      SELECT h.root AS playerId, s.list_id AS listId, s.sheet FROM holders h CROSS JOIN office_list_sheets s ON ${HOLDER_SHEET}
-      WHERE +s.list_id IN (SELECT value FROM json_each(@lists))`
-  ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as { playerId: number; listId: number; sheet: Buffer }[]
+      WHERE ${listIds.length === 1 ? 's.list_id = @list' : '+s.list_id IN (SELECT value FROM json_each(@lists))'}`
+  ).all(listIds.length === 1 ? { players: JSON.stringify(playerIds), list: listIds[0] } : { players: JSON.stringify(playerIds), lists: JSON.stringify(listIds) }) as { playerId: number; listId: number; sheet: Buffer }[]
   const out = new Map<number, { listId: number; sheet: Buffer }[]>()
   for (const r of rows) {
     let mine = out.get(r.playerId)
@@ -198,4 +199,33 @@ export function coPlayers(db: Db, playerIds: readonly number[]): number[] {
     `SELECT DISTINCT o.player_id FROM tournament_players t JOIN tournament_players o ON o.tournament_id = t.tournament_id
       WHERE t.player_id IN (SELECT value FROM json_each(?)) AND o.player_id IS NOT NULL ORDER BY 1`
   ).all(JSON.stringify(playerIds)) as number[]
+}
+
+/**
+ * The calculation sheets of a list as its pages of sheets hold them: each sheet's holder (the record behind the line
+ * it explains: its own player, or the record a merge not undone moved that line to, down a chain of merges — what
+ * SHEET_HOLDERS gives each holder), the player it was computed for, and its weight (the stored sheet's bytes, which
+ * neither a name nor a withholding changes), in holders' order.
+ */
+export function siteSheetWeights(db: Db, listId: number): { holder: number; player: number; weight: number }[] {
+  const moved = new Map<number, number>()
+  const merges = preparedRaw(db,
+    `SELECT m.drop_id, m.keep_id FROM player_merges m CROSS JOIN json_each(m.moved, '$.entryLists') e
+      WHERE m.undone_at IS NULL AND e.value = ?`
+  ).all(listId) as [number, number][]
+  for (const [drop, keep] of merges) moved.set(drop, keep)
+  const holderOf = (id: number): number => {
+    let h = id
+    for (let n = 0; moved.has(h) && n <= moved.size; n++) h = moved.get(h)!
+    return h
+  }
+  const rows = preparedRaw(db, `SELECT s.player_id, length(s.sheet) FROM ${listTables(db, listId).sheets} s WHERE s.list_id = ?`).all(listId) as [number, number][]
+  return rows.map(([id, weight]) => ({ holder: holderOf(id), player: id, weight })).sort((a, b) => a.holder - b.holder || a.player - b.player)
+}
+
+/** The stored sheets of one list computed for the given players ([player, sheet]), each by its key. */
+export function siteListSheetBlobs(db: Db, listId: number, players: readonly number[]): [number, Buffer][] {
+  return preparedRaw(db,
+    `SELECT s.player_id, s.sheet FROM ${listTables(db, listId).sheets} s WHERE s.list_id = @list AND s.player_id IN (SELECT value FROM json_each(@players))`
+  ).all({ list: listId, players: JSON.stringify(players) }) as [number, Buffer][]
 }

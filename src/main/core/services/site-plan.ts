@@ -1,6 +1,6 @@
 // The public website's build plan: everything, or what an incremental build renders again — the players the new lists
 // touched, the registry's edits and merges since the previous build (its manifest), their co-players — and which
-// touched players may keep their older sheets from their previous files.
+// pages of calculation sheets it renders (services/site-sheets.ts).
 import { createHash } from 'node:crypto'
 import { coPlayers, playersTouchedBy, siteMerges, type SitePlayerRow } from '../data/site'
 import { publicFacts } from '../site/privacy'
@@ -15,12 +15,15 @@ export interface SitePlan {
   keptLists: Set<number>
   /** Each player's registry fingerprint (what any page shows of him), for the manifest. */
   registry: Record<string, string>
+  /** The lists new to an incremental build: every page of their sheets rendered. */
+  freshSheets: Set<number>
   /**
-   * The players an incremental build renders only because of the new lists (`players`: none of them, none of his
-   * tournaments' players edited): their sheets on the other lists are kept from their previous files, only the new
-   * lists' sheets (`lists`) are read and rendered. Null: every player rendered is rendered whole.
+   * The players whose sheets an incremental build renders again on the older lists' pages: the records edited or
+   * merged since the previous build, and everyone who played with them (their names are in each other's sheets).
    */
-  keepSheets: { players: Set<number>; lists: Set<number> } | null
+  sheetPlayers: Set<number>
+  /** A merge made or undone since the previous build: where each list's pages of sheets begin is computed again. */
+  recut: boolean
   /** The registry's merges as this build follows them, for the manifest. */
   merges: [number, 0 | 1][]
 }
@@ -43,8 +46,8 @@ export function planBuild(ctx: SiteContext, previous: SiteManifest | null, full:
   const keptLists = new Set<number>()
   const log = siteMerges(ctx.db)
   const merges = log.map((m): [number, 0 | 1] => [m.id, m.undone ? 1 : 0])
-  const whole: SitePlan = { touched: null, keptLists, registry, keepSheets: null, merges }
-  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry || !previous.merges) return whole
+  const whole: SitePlan = { touched: null, keptLists, registry, freshSheets: new Set(), sheetPlayers: new Set(), recut: false, merges }
+  if (full || !previous || previous.inputs !== ctx.inputs || !previous.registry || !previous.merges || !previous.sheetPages) return whole
   const before = new Map(previous.lists.map((l) => [l.id, l.supersededBy]))
   const sameOld = previous.lists.every((l) => ctx.manifestLists.some((m) => m.id === l.id && m.supersededBy === l.supersededBy))
   const added = ctx.lists.filter((l) => !before.has(l.id))
@@ -60,18 +63,11 @@ export function planBuild(ctx: SiteContext, previous: SiteManifest | null, full:
   // a merge made or undone since moved published lines between its two records: both are rendered whole
   const moved = log.filter((m) => followed.get(m.id) !== (m.undone ? 1 : 0))
   for (const m of moved) for (const id of [m.keepId, m.dropId]) edited.add(id)
-  // the players only the new lists touched keep their other sheets' sections (nothing they show has changed)
-  const keep = new Set(touched)
-  for (const id of edited) {
-    touched.add(id)
-    keep.delete(id)
-  }
-  for (const id of coPlayers(ctx.db, [...edited])) {
-    touched.add(id)
-    keep.delete(id)
-  }
+  const sheetPlayers = new Set<number>(edited)
+  for (const id of coPlayers(ctx.db, [...edited])) sheetPlayers.add(id)
+  for (const id of sheetPlayers) touched.add(id)
   if (!edited.size) for (const l of previous.lists) if (l.current === false) keptLists.add(l.id)
-  return { touched, keptLists, registry, keepSheets: { players: keep, lists: new Set(added.map((l) => l.id)) }, merges }
+  return { touched, keptLists, registry, freshSheets: new Set(added.map((l) => l.id)), sheetPlayers, recut: moved.length > 0, merges }
 }
 
 /** The list before `l` in its chain among the site's lists (superseded versions left out). */

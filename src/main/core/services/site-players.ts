@@ -1,21 +1,17 @@
 // The public website's player pages: every published player's search entry, and his pages rendered from reads made
-// for a batch of players at once (his lines, his calculation sheets, the names and lists they give), never a query per
-// player or per sheet. The sheets are the office's own (unpackSheet, sheetReferences, sheetCitations: what sheetView
+// for a batch of players at once (his lines, his newest calculation sheet, the names and lists it gives), never a
+// query per player or per sheet. The sheets are the office's own (unpackSheet, sheetReferences, sheetCitations: what sheetView
 // gives lists:sheet), so the site shows the figures the office's screen shows.
 import { sheetReferences } from '../data/list-reads'
 import { unpackSheet } from '../lists/stored-sheet'
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { siteLines, siteSheetBlobs, siteSheetLists, type SiteLineRow, type SitePlayerRow } from '../data/site'
+import { siteLines, siteListSheetBlobs, siteSheetBlobs, siteSheetLists, type SiteLineRow, type SitePlayerRow } from '../data/site'
 import { sheetCitations, sheetReferenceIds } from './list-reads'
 import { findEdition } from './rating'
 import { displayName } from './lists'
 import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
-import { playerPagesText, SHEET_CLOSE, SHEET_OPEN } from '../site/pages'
-import { SITE_LOCALES, type SiteLocale } from '../site/labels'
-import { playerPage, type Cited, type KeptSheet, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
+import { playerPagesHtml } from '../site/pages'
+import { playerPage, sheetAnchor, sheetPageOf, sheetsPage, type Cited, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
 import type { SiteOutput, SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
@@ -23,6 +19,7 @@ import type { SheetView } from '../../../shared/contract/office-lists'
 import type { SiteBuildOptions, SiteContext } from './site'
 import type { SitePlan } from './site-plan'
 import type { RenderedBatch, SitePool } from './site-pool'
+import type { SheetLinks } from './site-sheets'
 
 export type SearchRow = { name: string; fideId: number | null; federation: string | null; page: string }
 
@@ -35,24 +32,24 @@ const WRITING_AT_MOST = 8 * 1024 * 1024
  * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
  * rendered in batches read in bulk (no query per player) — on this thread, or on the helper threads of `pool`, whose
  * batches are written here in the order they were handed out (the same files in the same order either way). The
- * pages `before` writes come first.
+ * pages `before` writes come first. `links`: where each list's pages of sheets begin; `also`: players to render
+ * beside the plan's (their sheet moved page).
  */
 export async function writePlayers(
   ctx: SiteContext,
   plan: SitePlan,
   out: SiteOutput,
   previous: SiteManifest | null,
-  tournamentPages: Record<number, string>,
+  links: SheetLinks,
+  also: ReadonlySet<number>,
+  reader: SheetReader | null,
   opts: SiteBuildOptions,
   pool: SitePool | null = null,
   before: () => Promise<void> = async () => undefined
 ) {
   const playerFiles: Record<string, string[]> = {}
   const searchRows: SearchRow[] = []
-  const sheets = pool ? null : new SheetReader(ctx, tournamentPages)
   let rendered = 0
-  /** Players rendered with their older sheets' sections kept from their previous files. */
-  let kept = 0
   let batch: SitePlayerRow[] = []
   /**
    * `before`'s pages are written before any player's, whatever the threads: at once on this thread, else once the
@@ -65,6 +62,7 @@ export async function writePlayers(
     await f?.()
   }
   if (!pool) await writeFirst()
+  else pool.setLinks(links)
   /** The batches handed to the helper threads, oldest first, written in that order. */
   const handed: Promise<RenderedBatch>[] = []
   const writeHanded = async (keep: number): Promise<void> => {
@@ -79,31 +77,23 @@ export async function writePlayers(
         playerFiles[String(p.id)] = paths
       }
       rendered += done.players.length
-      kept += done.kept
       await out.settle(WRITING_AT_MOST)
     }
   }
   const flush = async (): Promise<void> => {
     if (!batch.length) return
-    const keep = keptFiles(plan, out, previous, batch)
     if (pool) {
-      handed.push(pool.render(batch.map((r) => r.id), keep))
+      handed.push(pool.render(batch.map((r) => r.id)))
       batch = []
       if (handed.length >= 2 * pool.size) await writeFirst()
       // each thread renders its next batch while this one writes the finished ones
       await writeHanded(2 * pool.size)
       return
     }
-    kept += renderPlayerPages(
-      ctx,
-      sheets!,
-      batch,
-      (id, pages) => {
-        for (const [path, html] of pages) out.write(path, html)
-        playerFiles[String(id)] = pages.map(([path]) => path)
-      },
-      keep
-    )
+    renderPlayerPages(ctx, reader!, batch, links, (id, pages) => {
+      for (const [path, html] of pages) out.write(path, html)
+      playerFiles[String(id)] = pages.map(([path]) => path)
+    })
     rendered += batch.length
     batch = []
     await out.settle(WRITING_AT_MOST)
@@ -117,7 +107,7 @@ export async function writePlayers(
     const name = displayName(row.surname, row.givenNames)
     searchRows.push({ name, fideId: row.fideId, federation: row.federation, page: playerPage(row.id) })
     const kept = previous?.players[String(row.id)]
-    if (plan.touched && !plan.touched.has(row.id) && kept && out.keepAll(kept)) {
+    if (plan.touched && !plan.touched.has(row.id) && !also.has(row.id) && kept && out.keepAll(kept)) {
       playerFiles[String(row.id)] = kept
       continue
     }
@@ -127,112 +117,34 @@ export async function writePlayers(
   await flush()
   await writeFirst()
   await writeHanded(0)
-  return { playerFiles, searchRows, rendered, kept }
-}
-
-/**
- * The previous files of the batch's players whose older sheets' sections may be kept (plan.keepSheets), each with
- * the SHA-256 and size the manifest gives it; null when there are none.
- */
-function keptFiles(plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, batch: readonly SitePlayerRow[]): KeepSheets | null {
-  if (!plan.keepSheets || !previous) return null
-  const players: KeepSheets['players'] = {}
-  let any = false
-  for (const row of batch) {
-    if (!plan.keepSheets.players.has(row.id)) continue
-    const paths = previous.players[String(row.id)]
-    if (!paths || !paths.every((p) => out.canKeep(p))) continue
-    players[row.id] = paths.map((path) => ({ path, ...previous.files[path]! }))
-    any = true
-  }
-  return any ? { dir: out.dir, lists: [...plan.keepSheets.lists], players } : null
-}
-
-/** What a batch may keep of its players' previous files: the folder, the new lists, each player's files. */
-export interface KeepSheets {
-  dir: string
-  /** The lists whose sheets are read and rendered (the new ones); the others' sections are kept. */
-  lists: number[]
-  players: Record<number, { path: string; sha256: string; bytes: number }[]>
-}
-
-const SHEET_SECTION = Buffer.from(SHEET_OPEN)
-const SECTION_END = Buffer.from(SHEET_CLOSE)
-
-/**
- * The sheets' sections of a player's previous files, by locale and list id, as bytes of those files (never decoded),
- * when every file is there with the bytes the manifest recorded (else null: he is rendered whole).
- */
-function previousSections(dir: string, files: KeepSheets['players'][number]): Record<SiteLocale, Map<number, Buffer>> | null {
-  const out = Object.fromEntries(SITE_LOCALES.map((loc) => [loc, new Map<number, Buffer>()])) as Record<SiteLocale, Map<number, Buffer>>
-  for (const f of files) {
-    const loc = SITE_LOCALES.find((l) => f.path.startsWith(`${l}/`))
-    if (!loc) return null
-    let bytes: Buffer
-    try {
-      bytes = readFileSync(join(dir, f.path))
-    } catch {
-      return null
-    }
-    if (bytes.length !== f.bytes || createHash('sha256').update(bytes).digest('hex') !== f.sha256) return null
-    sheetSectionBytes(bytes, out[loc])
-  }
-  return out
-}
-
-/**
- * The calculation sheets' sections of a player's file as sheetSection (site/pages.ts) wrote them, by list id, as bytes
- * of the file: a rebuild after a new list keeps them (a published sheet, the lists and the names it gives do not change
- * unless a registry edit renders the player whole). A section holds no other section and its texts are escaped, so it
- * ends at the first `</section>`.
- */
-export function sheetSectionBytes(bytes: Buffer, into = new Map<number, Buffer>()): Map<number, Buffer> {
-  let at = bytes.indexOf(SHEET_SECTION)
-  while (at >= 0) {
-    const idEnd = bytes.indexOf(0x22, at + SHEET_SECTION.length)
-    const end = idEnd < 0 ? -1 : bytes.indexOf(SECTION_END, idEnd)
-    if (idEnd < 0 || end < 0) break
-    into.set(Number(bytes.toString('latin1', at + SHEET_SECTION.length, idEnd)), bytes.subarray(at, end + SECTION_END.length))
-    at = bytes.indexOf(SHEET_SECTION, end)
-  }
-  return into
+  return { playerFiles, searchRows, rendered }
 }
 
 /**
  * A batch of players' pages in both languages, each player's handed to `each` as soon as rendered (in the batch's
- * order): a page's text then lives briefly, collected young instead of outliving the batch. Returns how many of them
- * kept their older sheets' sections (`keep`).
+ * order): a page's text then lives briefly, collected young instead of outliving the batch. A player's page shows his
+ * newest sheet whole (read for the batch, a read for each list that is someone's newest) and links his other lines to
+ * their lists' pages of sheets (`links`).
  */
-export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], each: (id: number, pages: [string, PageText][]) => void, keep: KeepSheets | null = null): number {
-  if (!batch.length) return 0
+export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: readonly SitePlayerRow[], links: SheetLinks, each: (id: number, pages: [string, string][]) => void): void {
+  if (!batch.length) return
   const ids = batch.map((r) => r.id)
   const inForce = ctx.inForce.map((l) => l.id)
   const lines = siteLines(ctx.db, ids, inForce)
-  // the players whose older sheets are kept: their previous sections, when whole and unaltered; only the new lists' sheets read
-  const keptOf = new Map<number, KeptSheet[]>()
-  if (keep) {
-    const candidates = ids.filter((id) => keep.players[id])
-    const fresh = new Set(keep.lists)
-    const onLists = siteSheetLists(ctx.db, candidates, inForce)
-    for (const id of candidates) {
-      const olds = (onLists.get(id) ?? []).filter((l) => !fresh.has(l))
-      const sections = olds.length ? previousSections(keep.dir, keep.players[id]!) : null
-      if (olds.length && !sections) continue
-      const mine: KeptSheet[] = []
-      for (const l of olds) {
-        const en = sections!.en.get(l)
-        const fr = sections!.fr.get(l)
-        if (en === undefined || fr === undefined) break
-        mine.push({ list: ctx.listById.get(l)!, kept: { en, fr } })
-      }
-      if (mine.length === olds.length) keptOf.set(id, mine)
-    }
+  const onLists = siteSheetLists(ctx.db, ids, inForce)
+  // each player's newest sheet, read with the others whose newest is on the same list
+  const byNewest = new Map<number, number[]>()
+  for (const [id, lists] of onLists) {
+    let newest = lists[0]!
+    for (const l of lists) if (ctx.sheetOrder.get(l)! > ctx.sheetOrder.get(newest)!) newest = l
+    if (!byNewest.has(newest)) byNewest.set(newest, [])
+    byNewest.get(newest)!.push(id)
   }
-  const whole = ids.filter((id) => !keptOf.has(id))
-  const sheetsOf = sheets.read(whole)
-  if (keptOf.size) for (const [id, read] of sheets.read([...keptOf.keys()], keep!.lists)) sheetsOf.set(id, read)
+  const newestOf = new Map<number, SiteSheet[]>()
+  for (const [list, players] of byNewest) for (const [id, read] of sheets.read(players, [list])) newestOf.set(id, read)
   for (const row of batch) {
     const facts = publicFacts({ sex: row.sex, birthYear: row.birthYear }, ctx.privacy)
+    const mine = new Set(onLists.get(row.id) ?? [])
     const player: SitePlayer = {
       id: row.id,
       page: playerPage(row.id),
@@ -246,16 +158,14 @@ export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: 
       birthYear: facts.birthYear,
       history: historyOf(ctx, lines.get(row.id) ?? []),
       newest: ctx.newest,
-      sheets: keptOf.has(row.id) ? sheetsInOrder(ctx, [...keptOf.get(row.id)!, ...(sheetsOf.get(row.id) ?? [])]) : (sheetsOf.get(row.id) ?? [])
+      sheets: newestOf.get(row.id) ?? [],
+      sheetHref: (listId) => {
+        const cuts = links[String(listId)]
+        return mine.has(listId) && cuts?.length ? `${sheetsPage(listId, sheetPageOf(cuts, row.id))}#${sheetAnchor(row.id)}` : null
+      }
     }
-    each(row.id, playerPagesText(ctx.federation, player))
+    each(row.id, playerPagesHtml(ctx.federation, player))
   }
-  return keptOf.size
-}
-
-/** A player's sheets in archive's playerSheets order (SheetReader's). */
-function sheetsInOrder<T extends { list: SiteList }>(ctx: SiteContext, sheets: T[]): T[] {
-  return sheets.sort((a, b) => ctx.sheetOrder.get(a.list.id)! - ctx.sheetOrder.get(b.list.id)!)
 }
 
 /** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */
@@ -275,6 +185,9 @@ function historyOf(ctx: SiteContext, lines: readonly SiteLineRow[]): HistoryRow[
  */
 export class SheetReader {
   private readonly citations = new Map<string, Pick<SheetView, 'rounding' | 'caps'>>()
+  /** The players and lists the sheets name, as read (null: not in the database), kept for the build. */
+  private readonly playerRef = new Map<number, SheetView['references']['players'][number] | null>()
+  private readonly listRef = new Map<number, SheetView['references']['lists'][number] | null>()
   private readonly editionRules = new Map<string, { change: Cited; unrated: Cited } | undefined>()
   constructor(
     private readonly ctx: SiteContext,
@@ -283,9 +196,29 @@ export class SheetReader {
 
   /** The players' sheets on the lists in force (or on `lists` only). */
   read(ids: readonly number[], onLists: readonly number[] = this.ctx.inForce.map((l) => l.id)): Map<number, SiteSheet[]> {
-    const { ctx } = this
     if (!ids.length) return new Map()
-    const blobs = siteSheetBlobs(ctx.db, ids, onLists)
+    return this.view(siteSheetBlobs(this.ctx.db, ids, onLists))
+  }
+
+  /** The sheets of one list held by the given holders (`rows`: [holder, the player the sheet was computed for]). */
+  readList(listId: number, rows: readonly (readonly [number, number])[]): Map<number, SiteSheet[]> {
+    if (!rows.length) return new Map()
+    const blobs = new Map<number, { listId: number; sheet: Buffer }[]>()
+    const holderOf = new Map(rows.map(([holder, player]) => [player, holder]))
+    for (const [player, sheet] of siteListSheetBlobs(this.ctx.db, listId, rows.map(([, player]) => player))) {
+      const holder = holderOf.get(player)!
+      if (!blobs.has(holder)) blobs.set(holder, [])
+      blobs.get(holder)!.push({ listId, sheet })
+    }
+    return this.view(blobs)
+  }
+
+  /**
+   * Stored sheets by holder as the site shows them, with the players and lists they name: each read once in a build
+   * (a build reads them batch after batch, and the same opponents and lists come back in every batch).
+   */
+  private view(blobs: Map<number, { listId: number; sheet: Buffer }[]>): Map<number, SiteSheet[]> {
+    const { ctx } = this
     const decoded: { playerId: number; listId: number; sheet: CalculationSheet; ids: { players: number[]; lists: number[] } }[] = []
     const players = new Set<number>()
     const lists = new Set<number>()
@@ -298,9 +231,17 @@ export class SheetReader {
         decoded.push({ playerId, listId: r.listId, sheet, ids: refs })
       }
     }
-    const refs = sheetReferences(ctx.db, [...players].sort((a, b) => a - b), [...lists].sort((a, b) => a - b))
-    const playerRef = new Map(refs.players.map((p) => [p.id, { id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) }]))
-    const listRef = new Map(refs.lists.map((l) => [l.id, l]))
+    const { playerRef, listRef } = this
+    const newPlayers = [...players].filter((id) => !playerRef.has(id)).sort((a, b) => a - b)
+    const newLists = [...lists].filter((id) => !listRef.has(id)).sort((a, b) => a - b)
+    if (newPlayers.length || newLists.length) {
+      const refs = sheetReferences(ctx.db, newPlayers, newLists)
+      for (const p of refs.players) playerRef.set(p.id, { id: p.id, fideId: p.fideId, name: displayName(p.surname, p.givenNames) })
+      for (const l of refs.lists) listRef.set(l.id, l)
+      // an id the registry does not hold is asked once
+      for (const id of newPlayers) if (!playerRef.has(id)) playerRef.set(id, null)
+      for (const id of newLists) if (!listRef.has(id)) listRef.set(id, null)
+    }
     const out = new Map<number, SiteSheet[]>()
     for (const d of decoded.sort((a, b) => a.playerId - b.playerId || ctx.sheetOrder.get(a.listId)! - ctx.sheetOrder.get(b.listId)!)) {
       const view: SiteSheetView = {

@@ -1,14 +1,14 @@
-// The public website's player pages rendered on helper threads: each thread (the worker entry again) opens the
-// database read-only on its own connection, takes the build's settings and lists and reads the rest of what every
-// page depends on as the build did (readSiteContext), and renders the batches of players it is handed, each page's
-// UTF-8 bytes hashed there and handed back in a few buffers per batch (moved, not copied). The build writes the
-// batches in the order it handed them out, so a build on helper threads writes the same files, in the same order, as a
-// build on one thread.
+// The public website's pages of sheets and player pages rendered on helper threads: each thread (the worker entry
+// again) opens the database read-only on its own connection, takes the build's settings and lists and reads the rest
+// of what every page depends on as the build did (readSiteContext), and renders the lists' pages of sheets and the
+// batches of players it is handed, each page's UTF-8 bytes hashed there and handed back in a few buffers per batch
+// (moved, not copied). The build writes the batches in the order it handed them out, so a build on helper threads
+// writes the same files, in the same order, as a build on one thread.
 import { Worker } from 'node:worker_threads'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, type Failure } from '../workers/paced-channel'
 import type { SiteContextBase } from './site'
-import type { KeepSheets } from './site-players'
+import type { SheetLinks, SheetPagesTask } from './site-sheets'
 
 export interface SiteRenderData {
   role: 'site-render'
@@ -28,16 +28,14 @@ export interface RenderedFile {
   sha256: string
 }
 
-/** A batch of players' pages: each player's files in order, their bytes in a few chunks. */
+/** A batch of pages: each player's files in order (a list's pages of sheets: the list's id), their bytes in a few chunks. */
 export interface RenderedBatch {
   players: { id: number; files: RenderedFile[] }[]
   chunks: Buffer[]
-  /** How many of its players kept their older sheets' sections. */
-  kept: number
 }
 
-export type SiteRenderRequest = { seq: number; ids: number[]; keep: KeepSheets | null } | { stop: true }
-export type SiteRenderAnswer = { seq: number; players: RenderedBatch['players']; chunks: ArrayBuffer[]; kept: number } | { seq: number; failed: Failure }
+export type SiteRenderRequest = { seq: number; ids: number[] } | { seq: number; sheets: SheetPagesTask } | { links: SheetLinks } | { stop: true }
+export type SiteRenderAnswer = { seq: number; players: RenderedBatch['players']; chunks: ArrayBuffer[] } | { seq: number; failed: Failure }
 
 /**
  * The young generation of a helper thread, in MB: a page's strings live briefly, and a larger nursery lets most of them
@@ -67,7 +65,7 @@ export class SitePool {
         this.waiting.delete(m.seq)
         w.thread.pending--
         if ('failed' in m) w.reject(errorOf(m.failed))
-        else w.resolve({ players: m.players, chunks: m.chunks.map((c) => Buffer.from(c)), kept: m.kept })
+        else w.resolve({ players: m.players, chunks: m.chunks.map((c) => Buffer.from(c)) })
       })
       worker.on('error', (e) => this.fail(e))
       worker.on('exit', (code) => {
@@ -83,14 +81,28 @@ export class SitePool {
   }
 
   /** Renders the players' pages (ids of published players) on the thread with the least to do. */
-  render(ids: number[], keep: KeepSheets | null = null): Promise<RenderedBatch> {
+  render(ids: number[]): Promise<RenderedBatch> {
+    return this.ask((seq) => ({ seq, ids }))
+  }
+
+  /** Renders a list's pages of sheets on the thread with the least to do. */
+  renderSheets(task: SheetPagesTask): Promise<RenderedBatch> {
+    return this.ask((seq) => ({ seq, sheets: task }))
+  }
+
+  /** Where each list's pages of sheets begin, for the players' pages rendered after (every thread). */
+  setLinks(links: SheetLinks): void {
+    for (const t of this.threads) t.worker.postMessage({ links } satisfies SiteRenderRequest)
+  }
+
+  private ask(request: (seq: number) => SiteRenderRequest): Promise<RenderedBatch> {
     const done = new Promise<RenderedBatch>((resolve, reject) => {
       if (this.failure) return reject(this.failure)
       const thread = this.threads.reduce((a, b) => (b.pending < a.pending ? b : a))
       const seq = this.next++
       thread.pending++
       this.waiting.set(seq, { thread, resolve, reject })
-      thread.worker.postMessage({ seq, ids, keep } satisfies SiteRenderRequest)
+      thread.worker.postMessage(request(seq))
     })
     // awaited in its turn by the build: a failure meanwhile is not an unhandled one
     done.catch(() => undefined)

@@ -20,7 +20,8 @@ import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { loadTournamentModel } from '../data/tournament-model'
 import { listPublisher } from '../lists/publisher'
-import { writePlayers, type SearchRow } from './site-players'
+import { SheetReader, writePlayers, type SearchRow } from './site-players'
+import { writeSheetPages, type SheetLinks } from './site-sheets'
 import { planListExport } from './list-exports'
 import { jsonListPlayer, writeJson } from '../exports/json'
 import { rankCounter } from '../exports/types'
@@ -31,14 +32,14 @@ import { buildSearchShards } from '../site/search-index'
 import { MANIFEST, readManifest, SiteOutput, type SiteManifest } from '../site/output'
 import { homePage, landingPage, listPageHtml, listsIndexPage, searchPageHtml, subListPage } from '../site/pages'
 import { tournamentPageHtml } from '../site/tournament-page'
-import { listPage, playerPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, type ListPageModel, type SiteList, type SiteTournament, type TopBlock } from '../site/model'
+import { listPage, playerPage, sheetsPage, SITE_CATEGORIES, stem, TOP_SIZE, tournamentPage, type ListPageModel, type SiteList, type SiteTournament, type TopBlock } from '../site/model'
 import type { ExportCategory } from '../exports/types'
 import type { WorkerScript } from '../workers/runner'
 import { SitePool } from './site-pool'
 import { planBuild, type SitePlan } from './site-plan'
 
 /** Bumped when the pages' form changes: the next build then renders everything again. */
-const SITE_FORMAT = 3
+const SITE_FORMAT = 4
 
 export interface SiteBuildOptions {
   out: string
@@ -69,8 +70,6 @@ export interface SiteBuildResult {
   players: number
   /** Players whose pages this build rendered (every published one in a full build). */
   rendered: number
-  /** Of those, the players rendered with their older sheets' sections kept from their previous files (a new list's). */
-  keptSheets: number
   withheld: number
   tournaments: number
   files: number
@@ -133,6 +132,7 @@ export interface SiteContext {
   newest: Record<string, number>
   /** Every player with a line on a site list (withheld ones too), by id, and the published ones' pages. */
   people: SitePlayerRow[]
+  personOf: Map<number, SitePlayerRow>
   published: SitePlayerRow[]
   pageOf: (id: number) => string | null
   /** What the pages depend on beyond the lists and the registry (the format, the federation, what may be shown). */
@@ -149,16 +149,19 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const pool = renderingThreads(db, ctx, plan, opts)
   try {
     const tournaments = ratedTournaments(ctx)
+    const reader = pool ? null : new SheetReader(ctx, tournaments.pages)
+    // the lists' pages of sheets first: the players' pages link to them
+    const sheets = await writeSheetPages(ctx, plan, out, previous, reader, opts, pool)
     // the lists', indexes' and tournaments' pages, written before the players' (on helper threads: while they render)
     const others = async (): Promise<void> => {
-      writeIndexes(ctx, out, await writeLists(ctx, plan, out, opts))
+      writeIndexes(ctx, out, await writeLists(ctx, plan, out, sheets.links, opts))
       writeTournaments(ctx, out, tournaments, opts)
     }
-    const players = await writePlayers(ctx, plan, out, previous, tournaments.pages, opts, pool, others)
+    const players = await writePlayers(ctx, plan, out, previous, sheets.links, sheets.moved, reader, opts, pool, others)
     await pool?.close()
     writeSearchAndAssets(ctx, out, players.searchRows)
     await out.settle()
-    return finishBuild(ctx, plan, out, dir, players, tournaments.ids.length, opts)
+    return finishBuild(ctx, plan, out, dir, players, sheets.links, tournaments.ids.length, opts)
   } catch (e) {
     // a cancelled or failed build leaves no write and no thread under way behind it
     await out.settle().catch(() => undefined)
@@ -223,6 +226,7 @@ export function readSiteContext(db: Db, given?: SiteContextBase): SiteContext {
     sheetOrder: new Map(bySheet.map((l, i) => [l.id, i])),
     newest,
     people,
+    personOf: new Map(people.map((p) => [p.id, p])),
     published,
     pageOf: (id) => (publishedSet.has(id) ? playerPage(id) : null),
     // the withheld players are not an input: withholding one is a registry edit (his fingerprint), rendered incrementally
@@ -280,13 +284,13 @@ function subPages(values: string[]): { value: string; stem: string }[] {
 }
 
 /** Every list's page (its top lists by category); the lists in force also by federation and region, and whole as JSON. */
-async function writeLists(ctx: SiteContext, plan: SitePlan, out: SiteOutput, opts: SiteBuildOptions): Promise<ListPageModel[]> {
+async function writeLists(ctx: SiteContext, plan: SitePlan, out: SiteOutput, sheets: SheetLinks, opts: SiteBuildOptions): Promise<ListPageModel[]> {
   const { db, federation } = ctx
   const models: ListPageModel[] = []
   for (const list of ctx.lists) {
     opts.throwIfCancelled?.()
     if (plan.touched && plan.keptLists.has(list.id) && !list.current && out.keepAll(SITE_LOCALES.map((loc) => `${loc}/${listPage(list.id)}`))) {
-      models.push({ list, tops: [], federations: [], regions: [], json: null })
+      models.push({ list, tops: [], federations: [], regions: [], json: null, sheets: null })
       continue
     }
     const federations = list.current ? listFederations(db, list.id) : []
@@ -295,7 +299,8 @@ async function writeLists(ctx: SiteContext, plan: SitePlan, out: SiteOutput, opt
       tops: topBlocks(ctx, list, {}),
       federations: federations.length > 1 ? subPages(federations) : [],
       regions: list.current ? subPages(listRegions(db, list.id)) : [],
-      json: list.current ? `data/lists/${list.id}.json` : null
+      json: list.current ? `data/lists/${list.id}.json` : null,
+      sheets: sheets[String(list.id)]?.length ? sheetsPage(list.id, 1) : null
     }
     models.push(m)
     for (const loc of SITE_LOCALES) out.write(`${loc}/${listPage(list.id)}`, listPageHtml({ locale: loc, path: listPage(list.id) }, federation, m))
@@ -357,9 +362,9 @@ function writeSearchAndAssets(ctx: SiteContext, out: SiteOutput, searchRows: Sea
 }
 
 /** Removes what this build did not produce, writes the manifest, records the build in the audit log. */
-function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number; kept: number }, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
+function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number }, sheetPages: SheetLinks, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
   out.removeStale()
-  const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry, plan.merges))
+  const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry, plan.merges, sheetPages))
   const mfile = join(dir, MANIFEST)
   if (!existsSync(mfile) || readFileSync(mfile, 'utf8') !== text) writeFileSync(mfile, text)
   const published = ctx.published.length
@@ -372,7 +377,6 @@ function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: str
     lists: ctx.lists.length,
     players: published,
     rendered: players.rendered,
-    keptSheets: players.kept,
     withheld,
     tournaments,
     files: out.files.size,

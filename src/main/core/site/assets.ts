@@ -54,6 +54,7 @@ figure.chart .line{fill:none;stroke:var(--accent);stroke-width:2}
 figure.chart circle{fill:var(--accent)}
 .games small{color:var(--muted);font-size:inherit}
 .sheet{border-top:2px solid var(--line);margin-top:1.5em}
+.sheet:target{border-top-color:var(--accent);background:var(--soft);padding:0 .5em .5em}
 #results ol{padding-left:1.5em}
 `
 

@@ -2,7 +2,6 @@
 // lines and calculation sheets, each rated tournament's crosstable. The reader (services/site.ts) fills it from the
 // office's own reads; the pages (pages.ts) only render it.
 import type { ListPublisher } from '../../../shared/contract/lists'
-import type { SiteLocale } from './labels'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
 import type { ExportCategory } from '../exports/types'
@@ -47,6 +46,8 @@ export interface ListPageModel {
   regions: { value: string; stem: string }[]
   /** The whole list's JSON (current lists), from the site's root. */
   json: string | null
+  /** The first page of its calculation sheets, when it has some. */
+  sheets: string | null
 }
 
 export interface SubListModel {
@@ -73,16 +74,7 @@ export interface SiteSheet {
   withheld: ReadonlySet<number>
 }
 
-/**
- * A sheet's section as the previous build rendered it, in each language (a rebuild after a new list keeps it): its
- * text, or its UTF-8 bytes as the previous file holds them (written again as they are, never decoded).
- */
-export interface KeptSheet {
-  list: SiteList
-  kept: Record<SiteLocale, string | Buffer>
-}
-
-/** A page's text: one string, or its parts in order (strings, and bytes kept from a previous file), written as one file. */
+/** A page's text: one string, or its parts in order (strings, and sections' bytes rendered apart), written as one file. */
 export type PageText = string | readonly (string | Buffer)[]
 
 /** A page's size in UTF-8 bytes. */
@@ -114,7 +106,7 @@ export function writePageText(text: PageText, into: Buffer, at: number): number 
   return to - at
 }
 
-/** A page of parts (kept bytes among its strings) as one buffer; a page of one string stays that string. */
+/** A page of parts (bytes among its strings) as one buffer; a page of one string stays that string. */
 export function joinPageText(text: PageText): string | Buffer {
   if (typeof text === 'string') return text
   const bytes = Buffer.allocUnsafe(pageTextBytes(text))
@@ -137,7 +129,10 @@ export interface SitePlayer {
   history: HistoryRow[]
   /** The newest list of each rating type and chain ("type|source" → list id): a run reaching it is shown "to date". */
   newest: Record<string, number>
-  sheets: (SiteSheet | KeptSheet)[]
+  /** His newest calculation sheet (his page shows it whole), or none. */
+  sheets: SiteSheet[]
+  /** Where each of his published sheets stands (from the locale's folder, with its anchor), by list id; null: none. */
+  sheetHref: (listId: number) => string | null
 }
 
 export interface SiteTournamentPlayer {
@@ -169,6 +164,64 @@ export interface SiteTournament {
 /** A player's page path (from the locale's folder): 256 folders, so no folder holds more than 1/256 of the players. */
 export function playerPage(id: number): string {
   return `players/${(id % 256).toString(16).padStart(2, '0')}/${id}.html`
+}
+
+/**
+ * The k-th page (from 1) of a list's calculation sheets: the sheets of a range of players, in the order of their
+ * records; a player's sheet is the section `#p<id>` of the page whose range holds him.
+ */
+export function sheetsPage(listId: number, k: number): string {
+  return `sheets/${listId}/${k}.html`
+}
+
+/** What a sheet weighs beside its stored bytes when a list's sheets are cut into pages: its section's frame. */
+export const SHEET_FRAME_WEIGHT = 400
+
+/**
+ * The most a list's page of sheets weighs (its sheets' stored bytes and frames). A stored sheet renders to about two to
+ * three times its bytes in a language (names and links in place of ids): a page of up to about 130 KB, 160 KB with
+ * names of 60 letters (player-pages.spec.ts), under the 200 KB a request may carry. By stored bytes, not rendered
+ * ones, so that where a page is cut depends on the list's sheets alone — never on a name edited or a player withheld
+ * since — and a player's sheet keeps its address.
+ */
+export const SHEETS_PAGE_WEIGHT = 60_000
+
+/**
+ * Where a list's pages of sheets begin: the first holder of each page, for the list's sheets in holders' order (a
+ * page holds sheets while their weight stays within SHEETS_PAGE_WEIGHT, and one sheet at least).
+ */
+export function sheetCuts(sheets: readonly { holder: number; weight: number }[]): number[] {
+  const cuts: number[] = []
+  let used = 0
+  let last = -1
+  for (const s of sheets) {
+    const w = s.weight + SHEET_FRAME_WEIGHT
+    // a holder's sheets stay on one page (a merge may leave two behind one line)
+    if (s.holder !== last && (!cuts.length || used + w > SHEETS_PAGE_WEIGHT)) {
+      cuts.push(s.holder)
+      used = 0
+    }
+    used += w
+    last = s.holder
+  }
+  return cuts
+}
+
+/** The page (from 1) of a list's sheets whose range holds `holder`: the last page that begins at or before him. */
+export function sheetPageOf(cuts: readonly number[], holder: number): number {
+  let lo = 0
+  let hi = cuts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (cuts[mid]! <= holder) lo = mid
+    else hi = mid - 1
+  }
+  return lo + 1
+}
+
+/** The anchor of a player's section on a list's page of sheets. */
+export function sheetAnchor(playerId: number): string {
+  return `p${playerId}`
 }
 
 export function tournamentPage(id: number): string {

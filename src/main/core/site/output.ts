@@ -4,7 +4,6 @@
 // system's threads while the build renders the next pages (a build waits for them: `settle`).
 import { createHash } from 'node:crypto'
 import { close, existsSync, mkdirSync, open, readFileSync, rmSync, statSync, readdirSync, rmdirSync, write } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { joinPageText, type PageText } from './model'
 
@@ -27,6 +26,8 @@ export interface SiteManifest {
   registry?: Record<string, string>
   /** The registry's merges the build followed ([id, 1 when undone], by id): one since renders both records again. */
   merges?: [number, 0 | 1][]
+  /** Where each list's pages of calculation sheets begin (list id → the first holder of each page). */
+  sheetPages?: Record<string, number[]>
 }
 
 export function readManifest(dir: string): SiteManifest | null {
@@ -40,15 +41,21 @@ export function readManifest(dir: string): SiteManifest | null {
   }
 }
 
-/** Writes a text file of `size` UTF-8 bytes from the string itself (the file system's call encodes it). */
-function writeText(file: string, text: string, size: number): Promise<void> {
+/**
+ * Writes a file of `size` bytes: a string's UTF-8 (the file system's call encodes it) or bytes, through the file
+ * system's plain calls (a promise's file handle for each of a site's hundreds of thousands of files costs the build's
+ * thread more than the writes).
+ */
+function writeContent(file: string, content: string | Buffer, size: number): Promise<void> {
   return new Promise((resolve, reject) => {
     open(file, 'w', (opened, fd) => {
       if (opened) return reject(opened)
-      write(fd, text, null, 'utf8', (failed, written) => {
+      const done = (failed: NodeJS.ErrnoException | null, written: number): void => {
         const error = failed ?? (written !== size ? new Error(`a site file written short (${written} of ${size} bytes): ${file}`) : null)
         close(fd, (closed) => (error || closed ? reject(error ?? closed) : resolve()))
-      })
+      }
+      if (typeof content === 'string') write(fd, content, null, 'utf8', done)
+      else write(fd, content, 0, size, null, done)
     })
   })
 }
@@ -142,7 +149,7 @@ export class SiteOutput {
     while (this.running < WRITERS && this.queue.length) {
       const { file, content, size } = this.queue.shift()!
       this.running++
-      void (typeof content === 'string' ? writeText(file, content, size) : writeFile(file, content))
+      void writeContent(file, content, size)
         .catch((error: unknown) => {
           this.failed ??= { error }
         })
@@ -174,7 +181,7 @@ export class SiteOutput {
     return this.previous?.files[path] !== undefined && this.existing.has(path)
   }
 
-  /** Keeps files of the previous build as they are (a player page the new list did not touch), all or none. */
+  /** Keeps files of the previous build as they are (a player page the new list did not touch, a page of sheets), all or none. */
   keepAll(paths: readonly string[]): boolean {
     if (!paths.every((p) => this.canKeep(p))) return false
     for (const p of paths) this.keep(p)
@@ -205,13 +212,15 @@ export class SiteOutput {
     }
   }
 
-  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>, merges: [number, 0 | 1][]): SiteManifest {
+  manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>, merges: [number, 0 | 1][], sheetPages: Record<string, number[]>): SiteManifest {
     const files: SiteManifest['files'] = {}
     for (const k of [...this.files.keys()].sort()) files[k] = this.files.get(k)!
     const sorted: Record<string, string[]> = {}
     for (const k of Object.keys(players).sort((a, b) => Number(a) - Number(b))) sorted[k] = players[k]!
     const fingerprints: Record<string, string> = {}
     for (const k of Object.keys(registry).sort((a, b) => Number(a) - Number(b))) fingerprints[k] = registry[k]!
-    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted, registry: fingerprints, merges }
+    const cuts: Record<string, number[]> = {}
+    for (const k of Object.keys(sheetPages).sort((a, b) => Number(a) - Number(b))) cuts[k] = sheetPages[k]!
+    return { format: 'rating-office/site@1', inputs, lists, files, players: sorted, registry: fingerprints, merges, sheetPages: cuts }
   }
 }

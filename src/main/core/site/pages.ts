@@ -7,7 +7,7 @@ import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
 import { day, esc, num, page, pageFrame, rel, signed, table, toRoot, type PageRef } from './html'
 import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
-import { listPage, type KeptSheet, type ListPageModel, pageTextBound, pageTextBytes, type PageText, type SiteList, type SitePlayer, type SiteSheet, type SubListModel, type TopBlock } from './model'
+import { listPage, type ListPageModel, type PageText, sheetAnchor, sheetsPage, type SiteList, type SitePlayer, type SiteSheet, type SubListModel, type TopBlock } from './model'
 
 const L = (locale: SiteLocale) => SITE_LABELS[locale]
 
@@ -112,6 +112,7 @@ export function listPageHtml(ref: PageRef, federation: string, m: ListPageModel)
 <p class="muted" data-testid="list-status">${esc(listStatus(m.list, ref.locale))} · ${esc(l.players(m.list.entries))} · ${esc(l.publisher)}${esc(l.colon)}${esc(m.list.publisher.name ?? '')}</p>
 ${m.list.supersededBy ? `<p class="notice">${link(rel(ref, listPage(m.list.supersededBy.id)), l.superseded(m.list.supersededBy.version, m.list.supersededReason))}</p>` : ''}
 ${m.json ? `<p>${link(toRoot(ref, m.json), l.wholeList)}</p>` : ''}
+${m.sheets ? `<p>${link(rel(ref, m.sheets), l.listSheets, 'list-sheets')}</p>` : ''}
 ${tops(ref, m.tops)}
 ${subs(l.federations, m.federations, 'fed')}
 ${subs(l.regions, m.regions, 'region')}`
@@ -164,18 +165,36 @@ function gamesHead(locale: SiteLocale): string[] {
   return h
 }
 
+/** Where a sheet's section stands: its anchor and its heading (the list on a player's page, the player on a list's). */
+interface SectionHead {
+  id: string
+  head: string
+}
+
+/** A sheet's section on its player's page: the list it is the sheet of. */
+function playerSectionHead(ref: PageRef, s: SiteSheet): SectionHead {
+  const l = L(ref.locale)
+  const title = l.player.sheetOf(l.ratingType[s.list.ratingType], day(s.list.listDate, ref.locale))
+  return { id: `sheet-${s.list.id}`, head: `<h3>${esc(title)}${s.list.version > 1 ? ` <span class="muted">(${esc(l.version(s.list.version))})</span>` : ''}</h3>` }
+}
+
+/** A player's calculation sheet on his list's page of sheets: headed by his name (linked to his page) and FIDE ID. */
+export function listSheetSection(ref: PageRef, owner: { id: number; name: string; fideId: number | null; page: string }, s: SiteSheet, opponents: Map<SheetGame, string>): string {
+  const head = `<h3>${link(rel(ref, owner.page), owner.name)}${owner.fideId ? ` <small>${esc(owner.fideId)}</small>` : ''}</h3>`
+  return sheetSection(ref, s, opponents, { id: sheetAnchor(owner.id), head })
+}
+
 /**
- * A sheet's section in one language. `opponents` holds the opponents' cells already rendered for the player's files
- * (the same in both languages: his name linked to his page, his FIDE ID), by game.
+ * A sheet's section in one language. `opponents` holds the opponents' cells already rendered (the same in both
+ * languages and on every page of the same depth: his name linked to his page, his FIDE ID), by game.
  */
-function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, string>): string {
+function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, string>, where: SectionHead = playerSectionHead(ref, s)): string {
   const locale = ref.locale
   const l = L(locale)
   const S = l.sheet
   const sheet = s.view.sheet as CalculationSheet | null
-  const title = l.player.sheetOf(l.ratingType[s.list.ratingType], day(s.list.listDate, locale))
-  const head = `<h3>${esc(title)}${s.list.version > 1 ? ` <span class="muted">(${esc(l.version(s.list.version))})</span>` : ''}</h3>`
-  if (!sheet) return `<section class="sheet" id="sheet-${s.list.id}">${head}<p class="muted">${esc(l.player.sheetNone)}</p></section>`
+  const head = where.head
+  if (!sheet) return `<section class="sheet" id="${where.id}">${head}<p class="muted">${esc(l.player.sheetNone)}</p></section>`
   const refs = s.view.references
   const listOf = (id: number | null): string => {
     if (id === null) return ''
@@ -221,11 +240,11 @@ ${rule ? `<p class="rule">${esc(S.follows)}${esc(l.colon)}${esc(rule)}</p>\n` : 
   }
   period += `<p class="new">${esc(S.newRating(sheet.rating === null ? l.player.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))}</p>`
   const baseList = listOf(sheet.base.listId)
-  // the legend of the columns stands once above the sheets (sheetsHeading); a sheet adds its caps' citations
+  // the legend of the columns stands once above the sheets (sheetsLegend); a sheet adds its caps' citations
   const caps = s.view.caps.length ? `\n<p class="legend">${s.view.caps.map((cp) => esc(`* ${cp.points}${l.colon}${cp.citation[locale]}`)).join(' ')}</p>` : ''
   let tournaments = ''
   for (const t of sheet.tournaments) tournaments += `${tournament(t)}\n`
-  return `<section class="sheet" id="sheet-${s.list.id}">
+  return `<section class="sheet" id="${where.id}">
 ${head}
 <p class="muted">${esc(S.base)}${esc(l.colon)}${esc(sheet.base.rating ?? l.player.unrated)}${sheet.base.rating !== null ? `, K ${esc(sheet.base.k ?? '–')}` : ''}${baseList ? ` (${esc(baseList)})` : ''}</p>
 ${tournaments}<h4>${esc(S.period)}</h4>
@@ -233,19 +252,9 @@ ${period}${caps}
 </section>`
 }
 
-/** How a sheet's section begins (its list id follows) and ends. */
-export const SHEET_OPEN = '<section class="sheet" id="sheet-'
-export const SHEET_CLOSE = '</section>'
-
-/** Whether a kept section shows a sheet (sheetSection writes the one without on a single line). */
-function keptHasSheet(s: KeptSheet): boolean {
-  const html = s.kept.en
-  return typeof html === 'string' ? html.charCodeAt(html.indexOf('>') + 1) === 10 : html[html.indexOf(0x3e) + 1] === 10
-}
-
-/** The heading of a player's calculation sheets, with the legend of their columns. */
-function sheetsHeading(locale: SiteLocale, heading: string): string {
-  return `<h2>${esc(heading)}</h2>\n<p class="legend">${esc(L(locale).sheet.legend)}</p>`
+/** The legend of a sheet's columns, once above the sheets of a page. */
+function sheetsLegend(locale: SiteLocale): string {
+  return `<p class="legend">${esc(L(locale).sheet.legend)}</p>`
 }
 
 function notCounted(code: string | null, locale: SiteLocale): string {
@@ -261,132 +270,59 @@ function notCounted(code: string | null, locale: SiteLocale): string {
   return code ? (words[code]?.[locale] ?? code) : ''
 }
 
-/** The most one of a player's files holds: a page stays under the 200 KB a request may carry, its frame included. */
-export const PLAYER_FILE_BUDGET = 150_000
+/** The most a list's page of sheets is meant to hold (bytes): a page stays under the 200 KB a request may carry. */
+export const SHEETS_PAGE_BUDGET = 150_000
 
 /**
- * A player's files in both languages (their HTML, its UTF-8 bytes measured against the budget): his page (facts, lines, chart, the newest calculation sheets) and, when his
- * sheets over the years would make it too big, further pages of older sheets (`<id>-2.html`, …), split the same way
- * in both languages so that the language switch lands on the same page.
+ * A player's page in both languages: his facts, his line on every list (a table and a chart per chain; a row whose
+ * list has his calculation sheet links to it), and his newest sheet whole.
  */
-export function playerPagesHtml(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, string][] {
-  return playerPagesText(federation, p, budget).map(([path, text]) => [path, typeof text === 'string' ? text : text.map(String).join('')])
-}
-
-/**
- * playerPagesHtml's pages as they are written: a page that keeps sections as bytes from the player's previous file
- * is its parts in order (the bytes never decoded nor encoded again); the others, one string.
- */
-export function playerPagesText(federation: string, p: SitePlayer, budget = PLAYER_FILE_BUDGET): [string, PageText][] {
-  const sheets = [...p.sheets].reverse()
+export function playerPagesHtml(federation: string, p: SitePlayer): [string, string][] {
   const opponents = new Map<SheetGame, string>()
-  const sections = new Map(SITE_LOCALES.map((loc) => [loc, sheets.map((s) => ('kept' in s ? s.kept[loc] : sheetSection({ locale: loc, path: p.page }, s, opponents)))]))
-  // one page when it fits (nearly every player): the bytes measured are the bytes written
-  const whole: [string, (string | Buffer)[]][] = SITE_LOCALES.map((loc) => {
+  return SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
-    const { head, tail } = pageFrame(ref, { federation, title: p.name })
-    const mine = sections.get(loc)!
-    const parts: (string | Buffer)[] = [head + playerBodyHead(ref, p, () => null) + (mine.length ? `${sheetsHeading(loc, L(loc).player.sheets)}\n` : '')]
-    mine.forEach((s, i) => {
-      if (i) parts.push('\n')
-      parts.push(s)
-    })
-    parts.push(tail)
-    return [`${loc}/${p.page}`, parts]
-  })
-  // the bound (three bytes a UTF-16 unit) first: a page's bytes measured exactly only when it is over the budget
-  const fits = (parts: readonly (string | Buffer)[]): boolean =>
-    pageTextBound(parts) <= budget || pageTextBytes(parts) <= budget
-  if (whole.every(([, parts]) => fits(parts))) {
-    return whole.map(([path, parts]) => [path, parts.every((x) => typeof x === 'string') ? parts.join('') : mergeStrings(parts)])
-  }
-  return playerPagesSplit(federation, p, sheets, new Map([...sections].map(([loc, list]) => [loc, list.map(String)])), budget)
-}
-
-/** Parts with the strings between two kept byte sections joined (fewer, longer writes). */
-function mergeStrings(parts: readonly (string | Buffer)[]): (string | Buffer)[] {
-  const out: (string | Buffer)[] = []
-  for (const x of parts) {
-    const last = out.length - 1
-    if (typeof x === 'string' && typeof out[last] === 'string') out[last] += x
-    else out.push(x)
-  }
-  return out
-}
-
-/** A player whose sheets need more than his page: the first page and pages of older sheets, each one string. */
-function playerPagesSplit(federation: string, p: SitePlayer, sheets: readonly (SiteSheet | KeptSheet)[], sections: Map<SiteLocale, string[]>, budget: number): [string, string][] {
-  const pages = splitSheets(federation, p, sections, budget)
-  const out: [string, string][] = []
-  for (const loc of SITE_LOCALES) {
-    const ref: PageRef = { locale: loc, path: p.page }
-    const mine = sections.get(loc)!
-    const where = new Map<number, string>()
-    pages.forEach((idx, k) => {
-      for (const i of idx) where.set(sheets[i]!.list.id, k === 0 ? `#sheet-${sheets[i]!.list.id}` : `${sheetsPageName(p.id, k + 1)}#sheet-${sheets[i]!.list.id}`)
-    })
-    const nav = sheetsNav(ref, p, pages.length, 1)
-    out.push([`${loc}/${p.page}`, page(ref, { federation, title: p.name, body: `${playerBody(ref, p, pages[0]!.map((i) => mine[i]!), (listId) => where.get(listId) ?? null)}\n${nav}` })])
-    for (let k = 1; k < pages.length; k++) {
-      const path = p.page.replace(/[^/]+$/, sheetsPageName(p.id, k + 1))
-      const r: PageRef = { locale: loc, path }
-      const l = L(loc)
-      const body = `<h1 data-testid="player-name">${link(rel(r, p.page), p.name)}</h1>
-${sheetsHeading(loc, l.player.sheetPage(k + 1, pages.length))}
-${sheetsNav(r, p, pages.length, k + 1)}
-${pages[k]!.map((i) => mine[i]!).join('\n')}`
-      out.push([`${loc}/${path}`, page(r, { federation, title: `${p.name} · ${l.player.sheetPage(k + 1, pages.length)}`, body })])
+    const here = new Set(p.sheets.map((s) => s.list.id))
+    const href = (listId: number): string | null => {
+      if (here.has(listId)) return `#sheet-${listId}`
+      const to = p.sheetHref(listId)
+      return to === null ? null : rel(ref, to)
     }
-  }
-  return out
-}
-
-/** The file name of a player's k-th page of sheets (k ≥ 2), in his page's folder. */
-function sheetsPageName(id: number, k: number): string {
-  return `${id}-${k}.html`
-}
-
-/** Links to a player's pages of sheets (the current one unlinked). */
-function sheetsNav(ref: PageRef, p: SitePlayer, count: number, current: number): string {
-  const l = L(ref.locale).player
-  const items = Array.from({ length: count }, (_, i) => i + 1).map((k) => {
-    const text = l.sheetPage(k, count)
-    if (k === current) return `<li aria-current="page">${esc(text)}</li>`
-    return `<li>${link(k === 1 ? rel(ref, p.page) : sheetsPageName(p.id, k), k === 1 ? l.backToPlayer : text)}</li>`
+    const sections = p.sheets.map((s) => sheetSection(ref, s, opponents))
+    const body = playerBodyHead(ref, p, href) + (sections.length ? `<h2>${esc(L(loc).player.sheets)}</h2>\n<p class="muted">${esc(L(loc).player.sheetsNote)}</p>\n${sheetsLegend(loc)}\n${sections.join('\n')}` : '')
+    return [`${loc}/${p.page}`, page(ref, { federation, title: p.name, body })]
   })
-  return `<nav aria-label="${esc(l.sheetPages)}"><ul class="inline" data-testid="sheet-pages">${items.join('')}</ul></nav>`
 }
 
 /**
- * Which sheets (indexes, newest first) go on which page: the first page holds what fits beside his lines, the next
- * pages as many as fit each; the sizes are the bigger of the two languages', so both split alike.
+ * A list's k-th page of calculation sheets in one language, around its sections (rendered apart, as text or bytes):
+ * its title, a link to the list and to the pages before and after, the legend of the columns. Its parts in order.
  */
-function splitSheets(federation: string, p: SitePlayer, sections: Map<SiteLocale, string[]>, budget: number): number[][] {
-  const size = (f: (loc: SiteLocale) => string): number => Math.max(...SITE_LOCALES.map((loc) => Buffer.byteLength(f(loc))))
-  const count = sections.get('en')!.length
-  const sheetSize = Array.from({ length: count }, (_, i) => size((loc) => sections.get(loc)![i]!) + 1)
-  // room for the links that point to another page and for the pages' navigation
-  const slack = 400 + 60 * count
-  const first = size((loc) => page({ locale: loc, path: p.page }, { federation, title: p.name, body: playerBody({ locale: loc, path: p.page }, p, [], () => null) })) + slack
-  const next = size((loc) => page({ locale: loc, path: p.page }, { federation, title: p.name, body: '' })) + slack
-  const pages: number[][] = [[]]
-  let used = first
-  for (let i = 0; i < count; i++) {
-    // a page of sheets is never left empty: a sheet bigger than a page has one to itself
-    if (used + sheetSize[i]! > budget && (pages.length === 1 || pages[pages.length - 1]!.length > 0)) {
-      pages.push([])
-      used = next
-    }
-    pages[pages.length - 1]!.push(i)
-    used += sheetSize[i]!
-  }
-  return pages
+export function sheetsPageText(ref: PageRef, federation: string, list: SiteList, k: number, hasNext: boolean, sections: readonly (string | Buffer)[]): PageText {
+  const l = L(ref.locale)
+  const name = listName(list, ref.locale)
+  const title = l.sheetsTitle(name, k)
+  const items = [k > 1 ? `<li>${link(rel(ref, sheetsPage(list.id, k - 1)), l.sheetsPrev)}</li>` : '', hasNext ? `<li>${link(rel(ref, sheetsPage(list.id, k + 1)), l.sheetsNext)}</li>` : ''].join('')
+  const nav = `<nav aria-label="${esc(l.sheetsNav)}"><ul class="inline" data-testid="sheet-pages"><li>${link(rel(ref, listPage(list.id)), name)}</li>${items}</ul></nav>`
+  const { head, tail } = pageFrame(ref, { federation, title })
+  const top = `${head}<h1>${esc(title)}</h1>
+<p class="muted">${esc(l.sheetsIntro)}</p>
+${nav}
+${sheetsLegend(ref.locale)}
+`
+  if (!sections.length) return `${top}<p class="muted">${esc(l.sheetsEmpty)}</p>\n${nav}${tail}`
+  const parts: (string | Buffer)[] = [top]
+  sections.forEach((x, i) => {
+    if (i) parts.push('\n')
+    parts.push(x)
+  })
+  parts.push(`\n${nav}${tail}`)
+  // its parts as they are: each is encoded straight into place when written, never joined into one string first
+  return parts
 }
 
 /** What a player's pages show the same in every language: his lines by chain, their runs and charts' drawings, which lists have a sheet. */
 interface PlayerParts {
   chains: { key: string; rows: HistoryRow[]; runs: HistoryRow[][]; rated: HistoryRow[]; drawing: ChartDrawing | null }[]
-  sheetLists: Set<number>
 }
 const partsOf = new WeakMap<SitePlayer, PlayerParts>()
 
@@ -406,18 +342,13 @@ function playerParts(p: SitePlayer): PlayerParts {
       const rated = runs.filter((r) => r[0]!.rating !== null).map((r) => r[0]!)
       return { key, rows, runs, rated, drawing: chartDrawing(rated.map((r) => ({ date: r.listDate, rating: r.rating! }))) }
     })
-  parts = { chains, sheetLists: new Set(p.sheets.filter((s) => ('kept' in s ? keptHasSheet(s) : s.view.sheet)).map((s) => s.list.id)) }
+  parts = { chains }
   partsOf.set(p, parts)
   return parts
 }
 
-/** A player's page body: his facts, his line on every list (a table and a chart), the given sheets' sections. */
-function playerBody(ref: PageRef, p: SitePlayer, sheets: readonly string[], sheetHref: (listId: number) => string | null): string {
-  return playerBodyHead(ref, p, sheetHref) + (sheets.length ? `${sheetsHeading(ref.locale, L(ref.locale).player.sheets)}\n${sheets.join('\n')}` : '')
-}
-
-/** A player's page body before his sheets' heading: his facts, his lines' tables and charts. */
-function playerBodyHead(ref: PageRef, p: SitePlayer, sheetHref: (listId: number) => string | null): string {
+/** A player's page body before his sheets' heading: his facts, his lines' tables and charts (a row links to its list's sheet of his). */
+function playerBodyHead(ref: PageRef, p: SitePlayer, href: (listId: number) => string | null): string {
   const locale = ref.locale
   const l = L(locale)
   const P = l.player
@@ -428,8 +359,7 @@ function playerBodyHead(ref: PageRef, p: SitePlayer, sheetHref: (listId: number)
   if (titles) facts.push([P.titles, titles])
   if (p.birthYear !== null) facts.push([P.born, String(p.birthYear)])
   if (p.sex !== null) facts.push([P.sex, p.sex])
-  const { chains, sheetLists } = playerParts(p)
-  const href = (listId: number): string => sheetHref(listId) ?? `#sheet-${listId}`
+  const { chains } = playerParts(p)
   const sections = chains.map(({ key: k, rows, runs, rated, drawing }) => {
       const type = l.ratingType[rows[0]!.ratingType]
       const newest = p.newest[k]
@@ -440,7 +370,8 @@ function playerBodyHead(ref: PageRef, p: SitePlayer, sheetHref: (listId: number)
           const first = run[0]!
           const lastOne = run[run.length - 1]!
           const to = lastOne.listId === newest ? P.toDate : day(lastOne.listDate, locale, 'short')
-          const from = sheetLists.has(first.listId) ? `<a href="${href(first.listId)}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
+          const to_ = href(first.listId)
+          const from = to_ !== null ? `<a href="${esc(to_)}">${esc(day(first.listDate, locale, 'short'))}</a>` : esc(day(first.listDate, locale, 'short'))
           return [from, esc(to), esc(first.rating ?? (first.delisted ? '' : P.unrated)), esc(first.games ?? ''), esc(first.k ?? ''), esc(first.title ?? ''), esc(lineFlags(first, locale))]
         }),
         { kind: 'hist', testId: `history-${rows[0]!.ratingType}` }

@@ -3,7 +3,7 @@
 // and no search entry but still counts for his opponents; two builds give the same bytes; after one more list only the
 // files it changed are rewritten, and the result equals a full build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync, existsSync, writeFileSync } from 'node:fs'
+import { readFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../../../helpers/temp-db'
 import { folderFiles } from '../../../helpers/site-files'
@@ -14,7 +14,7 @@ import { sheetView } from '../../../../src/main/core/services/list-reads'
 import { generateDraft } from '../../../../src/main/core/services/list-generation'
 import { publishList } from '../../../../src/main/core/services/list-publication'
 import { writeSitePrivacy } from '../../../../src/main/core/data/site'
-import { playerPage } from '../../../../src/main/core/site/model'
+import { playerPage, sheetsPage } from '../../../../src/main/core/site/model'
 import { shardsFor } from '../../../../src/main/core/site/search-index'
 import { foldName } from '../../../../src/main/core/registry/names'
 import { SITE_JS } from '../../../../src/main/core/site/assets'
@@ -73,6 +73,21 @@ describe('the public website', () => {
     const fr = readFileSync(join(out, 'fr', playerPage(cedric.id)), 'utf8')
     expect(fr).toContain('Σ K × ΣΔR = 8,80, arrondi à +9')
     expect(fr).toContain('<html lang="fr">')
+    // the list's pages of sheets hold the same sheet under his name, the list's page leads to them, and every page of
+    // sheets stays under the 200 KB a request may carry
+    const pages = readdirSync(join(out, 'en', 'sheets', String(october))).sort((a, b) => parseInt(a) - parseInt(b))
+    const holding = pages.map((f) => readFileSync(join(out, 'en', 'sheets', String(october), f), 'utf8')).filter((h) => h.includes(`<section class="sheet" id="p${cedric.id}">`))
+    expect(holding).toHaveLength(1)
+    const mine = holding[0]!.slice(holding[0]!.indexOf(`<section class="sheet" id="p${cedric.id}">`))
+    const section = mine.slice(0, mine.indexOf('</section>'))
+    expect(section).toContain(`>Rivière, Cédric</a>`)
+    expect(section).toContain(`Σ K × ΣΔR = ${sheet.changeExact!.toFixed(2)}, rounded to +9 <span class="rule">(FIDE Rating Regulations 2024, § 8.3.4)</span>`)
+    expect(section).toContain(`New rating ${sheet.rating}; K for the next period ${sheet.kNext.k}`)
+    expect(readFileSync(join(out, 'en', 'lists', `${october}.html`), 'utf8')).toContain(`href="../${sheetsPage(october, 1)}"`)
+    for (const loc of ['en', 'fr']) for (const f of pages) expect(readFileSync(join(out, loc, 'sheets', String(october), f)).length, `${loc} ${f}`).toBeLessThanOrEqual(200_000)
+    // the list's sheets: one section for each player with a sheet on it, withheld ones aside
+    const sections = pages.map((f) => readFileSync(join(out, 'en', 'sheets', String(october), f), 'utf8').split('<section class="sheet" id="p').length - 1).reduce((a, b) => a + b, 0)
+    expect(sections).toBe(db.prepare('SELECT count(*) FROM office_list_sheets WHERE list_id = ?').pluck().get(october))
   }, SLOW)
 
   it('marks the delisted player on his page and gives him no rating in the top lists', async () => {
@@ -161,19 +176,20 @@ describe('the public website', () => {
       )
       .pluck()
       .all(october, nov, october, nov) as number[]
-    // a touched player's previous file altered: his older sheets are not kept from it, he is rendered whole
-    const altered = touched.find((p) => before.get(`fr/${playerPage(p)}`)?.includes('<section class="sheet" id="sheet-'))
-    expect(altered).toBeDefined()
-    const alteredFile = join(a, 'fr', playerPage(altered!))
-    writeFileSync(alteredFile, readFileSync(alteredFile, 'utf8').replace(/(<section class="sheet" id="sheet-\d+">\n<h3>)/, '$1altered '))
+    // October's pages of sheets are kept as they are (a published sheet does not change); one of them gone from the
+    // folder is written again, the same bytes
+    const octoberSheets = [...before.keys()].filter((k) => k.startsWith(`en/sheets/${october}/`))
+    expect(octoberSheets.length).toBeGreaterThan(0)
+    rmSync(join(a, 'fr', 'sheets', String(october), '1.html'))
     const r = await buildSite(db, { out: a })
     expect(r.mode).toBe('incremental')
     expect(r.rendered).toBe(touched.length)
-    // the others keep their older sheets' sections from their previous files (no registry edit: nothing in them changed)
-    expect(r.keptSheets).toBe(touched.length - 1)
+    expect(r.written).toContain(`fr/sheets/${october}/1.html`)
+    // of the pages of sheets, November's (new) and the one removed are written, no other
+    expect(r.written.filter((k) => k.includes('/sheets/') && !k.includes(`/sheets/${nov}/`))).toEqual([`fr/sheets/${october}/1.html`])
     const after = files(a)
     const changed = [...after.keys()].filter((k) => !before.has(k) || !before.get(k)!.equals(after.get(k)!)).sort()
-    expect([...r.written].sort()).toEqual(changed.filter((k) => k !== 'site-manifest.json'))
+    expect([...r.written].sort()).toEqual([...changed.filter((k) => k !== 'site-manifest.json'), `fr/sheets/${october}/1.html`].sort())
     // expected: November's pages, October's (no longer in force: its federation pages and JSON go), the home and the
     // lists' index, the touched players' pages (both languages), the manifest
     const expected = new Set<string>(['site-manifest.json'])
@@ -182,7 +198,7 @@ describe('the public website', () => {
       expected.add(`${loc}/lists/index.html`)
       expected.add(`${loc}/lists/${october}.html`)
       expected.add(`${loc}/lists/${nov}.html`)
-      for (const k of after.keys()) if (k.startsWith(`${loc}/lists/${nov}-`)) expected.add(k)
+      for (const k of after.keys()) if (k.startsWith(`${loc}/lists/${nov}-`) || k.startsWith(`${loc}/sheets/${nov}/`)) expected.add(k)
       for (const p of touched) expected.add(`${loc}/${playerPage(p)}`)
     }
     expected.add(`data/lists/${nov}.json`)
@@ -198,12 +214,10 @@ describe('the public website', () => {
     const ff = files(full)
     expect([...after.keys()].sort()).toEqual([...ff.keys()].sort())
     for (const [k, v] of ff) expect(v.equals(after.get(k)!), k).toBe(true)
-    // the same rebuild on helper threads, from the other folder (no file altered there): every touched player keeps his
-    // older sheets' sections as the bytes of his previous files, and the result is the same bytes
+    // the same rebuild on helper threads, from the other folder (no page of sheets removed there): the same bytes
     const t = await buildSite(db, { out: b, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
     expect(t.mode).toBe('incremental')
-    expect(t.keptSheets).toBe(touched.length)
-    expect([...t.written].sort()).toEqual([...r.written].sort())
+    expect([...t.written].sort()).toEqual(r.written.filter((k) => k !== `fr/sheets/${october}/1.html`).sort())
     const fb2 = files(b)
     expect([...fb2.keys()].sort()).toEqual([...after.keys()].sort())
     for (const [k, v] of after) expect(v.equals(fb2.get(k)!), k).toBe(true)

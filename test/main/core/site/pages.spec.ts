@@ -40,7 +40,7 @@ describe('site pages', () => {
     expect(en).toContain('version 1 · Superseded by version 2: Open de Lyon &lt;corrigé&gt; &amp; reclassé')
     expect(en).toContain('version 2 · Corrected version: Open de Lyon &lt;corrigé&gt; &amp; reclassé · in force')
     expect(en).not.toContain('<corrigé>')
-    const fr = listPageHtml({ locale: 'fr', path: `lists/${mar.id}.html` }, 'FRA', { list: mar, tops: [], federations: [], regions: [], json: null })
+    const fr = listPageHtml({ locale: 'fr', path: `lists/${mar.id}.html` }, 'FRA', { list: mar, tops: [], federations: [], regions: [], json: null, sheets: null })
     expect(fr).toContain(`<a href="${v2}.html">Remplacée par la version 2 : Open de Lyon &lt;corrigé&gt; &amp; reclassé</a>`)
     expect(fr).toContain('Liste standard du 1er mars 2024')
   })
