@@ -28,8 +28,13 @@ const PLAYER_BATCH = 250
 /** The most bytes of pages still being written when the next batch is rendered (the build's memory stays bounded). */
 const WRITING_AT_MOST = 8 * 1024 * 1024
 
+/** Every published player's search entry: his name, FIDE ID, federation and page. */
+export function searchRows(ctx: SiteContext): SearchRow[] {
+  return ctx.published.map((row) => ({ name: displayName(row.surname, row.givenNames), fideId: row.fideId, federation: row.federation, page: playerPage(row.id) }))
+}
+
 /**
- * Every published player's search entry, and his pages: kept as they are when this build need not render him, else
+ * Every published player's pages: kept as they are when this build need not render him, else
  * rendered in batches read in bulk (no query per player) — on this thread, or on the helper threads of `pool`, whose
  * batches are written here in the order they were handed out (the same files in the same order either way). The
  * pages `before` writes come first. `links`: where each list's pages of sheets begin; `also`: players to render
@@ -48,7 +53,6 @@ export async function writePlayers(
   before: () => Promise<void> = async () => undefined
 ) {
   const playerFiles: Record<string, string[]> = {}
-  const searchRows: SearchRow[] = []
   let rendered = 0
   let batch: SitePlayerRow[] = []
   /**
@@ -104,8 +108,6 @@ export async function writePlayers(
       opts.throwIfCancelled?.()
       opts.progress?.(done, ctx.published.length, 'players')
     }
-    const name = displayName(row.surname, row.givenNames)
-    searchRows.push({ name, fideId: row.fideId, federation: row.federation, page: playerPage(row.id) })
     const kept = previous?.players[String(row.id)]
     if (plan.touched && !plan.touched.has(row.id) && !also.has(row.id) && kept && out.keepAll(kept)) {
       playerFiles[String(row.id)] = kept
@@ -117,7 +119,7 @@ export async function writePlayers(
   await flush()
   await writeFirst()
   await writeHanded(0)
-  return { playerFiles, searchRows, rendered }
+  return { playerFiles, rendered }
 }
 
 /**

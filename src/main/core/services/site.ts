@@ -20,7 +20,7 @@ import { appendAudit } from '../data/audit'
 import { UserError } from '../util/errors'
 import { loadTournamentModel } from '../data/tournament-model'
 import { listPublisher } from '../lists/publisher'
-import { SheetReader, writePlayers, type SearchRow } from './site-players'
+import { SheetReader, searchRows, writePlayers, type SearchRow } from './site-players'
 import { writeSheetPages, type SheetLinks } from './site-sheets'
 import { planListExport } from './list-exports'
 import { jsonListPlayer, writeJson } from '../exports/json'
@@ -152,14 +152,15 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
     const reader = pool ? null : new SheetReader(ctx, tournaments.pages)
     // the lists' pages of sheets first: the players' pages link to them
     const sheets = await writeSheetPages(ctx, plan, out, previous, reader, opts, pool)
-    // the lists', indexes' and tournaments' pages, written before the players' (on helper threads: while they render)
+    // the lists', indexes' and tournaments' pages and the search index, written before the players' (on helper
+    // threads: while they render)
     const others = async (): Promise<void> => {
       writeIndexes(ctx, out, await writeLists(ctx, plan, out, sheets.links, opts))
       writeTournaments(ctx, out, tournaments, opts)
+      writeSearchAndAssets(ctx, out, searchRows(ctx))
     }
     const players = await writePlayers(ctx, plan, out, previous, sheets.links, sheets.moved, reader, opts, pool, others)
     await pool?.close()
-    writeSearchAndAssets(ctx, out, players.searchRows)
     await out.settle()
     return finishBuild(ctx, plan, out, dir, players, sheets.links, tournaments.ids.length, opts)
   } catch (e) {

@@ -199,8 +199,9 @@ export class SiteOutput {
 
   /** Removes the previous build's files this build did not produce, and the folders left empty. */
   removeStale(): void {
-    for (const path of Object.keys(this.previous?.files ?? {}).sort()) {
-      if (this.files.has(path) || path === MANIFEST) continue
+    // the few stale paths sorted, not every path of the site
+    const stale = Object.keys(this.previous?.files ?? {}).filter((path) => !this.files.has(path) && path !== MANIFEST)
+    for (const path of stale.sort()) {
       const file = this.full(path)
       rmSync(file, { force: true })
       this.counts.deleted.push(path)
