@@ -12,7 +12,7 @@ import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
 import { playerPagesHtml } from '../site/pages'
 import { playerPage, sheetAnchor, sheetPageOf, sheetsPage, type Cited, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
-import type { SiteOutput, SiteManifest } from '../site/output'
+import { WRITING_AT_MOST, type SiteOutput, type SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
@@ -25,8 +25,6 @@ export type SearchRow = { name: string; fideId: number | null; federation: strin
 
 /** Players rendered together: their lines, sheets and the names their sheets give read in one go each. */
 const PLAYER_BATCH = 250
-/** The most bytes of pages still being written when the next batch is rendered (the build's memory stays bounded). */
-const WRITING_AT_MOST = 8 * 1024 * 1024
 
 /** Every published player's search entry: his name, FIDE ID, federation and page. */
 export function searchRows(ctx: SiteContext): SearchRow[] {

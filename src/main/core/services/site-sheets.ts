@@ -10,7 +10,7 @@ import { listSheetSection, sheetsPageText } from '../site/pages'
 import { SITE_LOCALES } from '../site/labels'
 import { sheetCuts, sheetPageOf, sheetsPage, type PageText } from '../site/model'
 import type { SheetGame } from '../lists/types'
-import type { SiteOutput, SiteManifest } from '../site/output'
+import { WRITING_AT_MOST, type SiteOutput, type SiteManifest } from '../site/output'
 import type { SiteBuildOptions, SiteContext } from './site'
 import type { SitePlan } from './site-plan'
 import type { SitePool, RenderedBatch } from './site-pool'
@@ -89,7 +89,7 @@ export async function writeSheetPages(ctx: SiteContext, plan: SitePlan, out: Sit
     while (handed.length > keep) {
       const done = await handed.shift()!
       for (const p of done.players) for (const f of p.files) out.write(f.path, done.chunks[f.chunk]!.subarray(f.at, f.at + f.size), f.sha256)
-      await out.settle(8 * 1024 * 1024)
+      await out.settle(WRITING_AT_MOST)
     }
   }
   let done = 0
@@ -103,7 +103,7 @@ export async function writeSheetPages(ctx: SiteContext, plan: SitePlan, out: Sit
         await writeHanded(2 * pool.size)
       } else {
         renderSheetPages(ctx, reader!, task, (path, text) => out.write(path, text))
-        await out.settle(8 * 1024 * 1024)
+        await out.settle(WRITING_AT_MOST)
       }
     }
   }
@@ -113,9 +113,8 @@ export async function writeSheetPages(ctx: SiteContext, plan: SitePlan, out: Sit
 
 /**
  * What the build renders of each list's pages of sheets (its tasks, lists in order, made as they are asked for), the
- * pages it keeps marked kept,
- * every list's cuts into `links`, and into `moved` the holders whose sheet changed page (a merge moved where a list's
- * pages begin): their own pages link to it.
+ * pages it keeps marked kept, every list's cuts into `links`, and into `moved` the holders whose sheet changed page (a
+ * merge moved where a list's pages begin): their own pages link to it.
  */
 function* sheetTasks(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, links: SheetLinks, moved: Set<number>): Generator<SheetPagesTask> {
   const recorded = previous?.sheetPages ?? {}

@@ -9,6 +9,9 @@ import { joinPageText, type PageText } from './model'
 
 export const MANIFEST = 'site-manifest.json'
 
+/** The most bytes of pages still being written when a build renders its next batch (its memory stays bounded). */
+export const WRITING_AT_MOST = 8 * 1024 * 1024
+
 /** Files written at once by the file system's threads (each open until written: never more open than this). */
 const WRITERS = 16
 

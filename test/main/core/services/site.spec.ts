@@ -20,6 +20,7 @@ import { foldName } from '../../../../src/main/core/registry/names'
 import { SITE_JS } from '../../../../src/main/core/site/assets'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { CalculationSheet } from '../../../../src/main/core/lists/types'
+import jobsI18n from '../../../../src/renderer/src/features/jobs/i18n'
 
 const SLOW = 240_000
 const tmp = tempDir()
@@ -154,6 +155,13 @@ describe('the public website', () => {
     writeSitePrivacy(db, { birthYear: false, sex: false, withheld: [] })
   }, SLOW)
 
+  it('reports its progress by named steps the jobs panel translates: the lists’ pages of sheets, then the players', async () => {
+    const steps: string[] = []
+    await buildSite(db, { out: tmp.file('site-progress'), progress: (_d, _t, m) => steps.push(m) })
+    const order = steps.filter((m, i) => m !== steps[i - 1])
+    expect(order).toEqual(['sheets', 'players', 'done'])
+    for (const m of order) expect(jobsI18n.en.jobs.steps[m as keyof typeof jobsI18n.en.jobs.steps], m).toBeTruthy()
+  }, SLOW)
   it('is deterministic (two builds, the same bytes) and incremental (after one more list, only the files it changed are rewritten; the result equals a full build)', async () => {
     const a = tmp.file('site-d1')
     const b = tmp.file('site-d2')
