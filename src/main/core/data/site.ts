@@ -125,18 +125,16 @@ export function siteLines(db: Db, playerIds: readonly number[], listIds: readonl
   // players are read through the players' index, the lists only a filter (20,000 × 120, 250 players a batch: 70 µs of
   // CPU a player in range against 99 through the index, 83 against 99 with 2 in 5 of the range, 132 against 124 with
   // 1 in 10)
-  const lo = Math.min(...playerIds)
-  const hi = Math.max(...playerIds)
-  const dense = hi - lo < DENSE_SPAN * playerIds.length
+  const range = denseRange(playerIds)
   const lines = `json_group_array(json_array(e.list_id, ${publishedRatingSql('e')}, e.games, e.k, e.flags, ${delistedSql('e')}, e.title, e.federation))`
   const rows = (
-    dense
+    range
       ? preparedRaw(db,
           `SELECT e.player_id, ${lines}
              FROM rating_list_entries e
             WHERE e.list_id IN (SELECT value FROM json_each(@lists)) AND e.player_id BETWEEN @lo AND @hi AND +e.player_id IN (SELECT value FROM json_each(@players))
             GROUP BY e.player_id`
-        ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds), lo, hi })
+        ).all({ players: JSON.stringify(playerIds), lists: JSON.stringify(listIds), ...range })
       : preparedRaw(db,
           `SELECT e.player_id, ${lines}
              FROM rating_list_entries e
@@ -157,6 +155,13 @@ export function siteLines(db: Db, playerIds: readonly number[], listIds: readonl
 
 /** A batch whose players' ids span at most this many times their count is read list by list in key order. */
 const DENSE_SPAN = 4
+
+/** The range of a batch of players close together enough to be read list by list in key order, or null. */
+function denseRange(playerIds: readonly number[]): { lo: number; hi: number } | null {
+  const lo = Math.min(...playerIds)
+  const hi = Math.max(...playerIds)
+  return hi - lo < DENSE_SPAN * playerIds.length ? { lo, hi } : null
+}
 
 /**
  * The stored calculation sheets of many players on the given lists in one read (archive's playerSheets for a batch,
@@ -186,10 +191,9 @@ export function siteSheetBlobs(db: Db, playerIds: readonly number[], listIds: re
  */
 export function siteSheetLists(db: Db, playerIds: readonly number[], listIds: readonly number[]): Map<number, number[]> {
   const players = JSON.stringify(playerIds)
-  const lo = Math.min(...playerIds)
-  const hi = Math.max(...playerIds)
+  const range = denseRange(playerIds)
   const own =
-    hi - lo < DENSE_SPAN * playerIds.length &&
+    range !== null &&
     preparedPluck(db,
       `SELECT 1 FROM player_merges WHERE undone_at IS NULL AND (keep_id IN (SELECT value FROM json_each(@players)) OR drop_id IN (SELECT value FROM json_each(@players))) LIMIT 1`
     ).get({ players }) === undefined
@@ -198,7 +202,7 @@ export function siteSheetLists(db: Db, playerIds: readonly number[], listIds: re
       ? preparedRaw(db,
           `SELECT s.player_id, s.list_id FROM office_list_sheets s
             WHERE s.list_id IN (SELECT value FROM json_each(@lists)) AND s.player_id BETWEEN @lo AND @hi AND +s.player_id IN (SELECT value FROM json_each(@players))`
-        ).all({ players, lists: JSON.stringify(listIds), lo, hi })
+        ).all({ players, lists: JSON.stringify(listIds), ...range })
       : preparedRaw(db,
           `WITH RECURSIVE ${SHEET_HOLDERS}
            SELECT h.root, s.list_id FROM holders h CROSS JOIN office_list_sheets s ON ${HOLDER_SHEET}
