@@ -270,18 +270,15 @@ function notCounted(code: string | null, locale: SiteLocale): string {
   return code ? (words[code]?.[locale] ?? code) : ''
 }
 
-/** The most a list's page of sheets is meant to hold (bytes): a page stays under the 200 KB a request may carry. */
-export const SHEETS_PAGE_BUDGET = 150_000
-
 /**
  * A player's page in both languages: his facts, his line on every list (a table and a chart per chain; a row whose
  * list has his calculation sheet links to it), and his newest sheet whole.
  */
 export function playerPagesHtml(federation: string, p: SitePlayer): [string, string][] {
   const opponents = new Map<SheetGame, string>()
+  const here = new Set(p.sheets.map((s) => s.list.id))
   return SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
-    const here = new Set(p.sheets.map((s) => s.list.id))
     const href = (listId: number): string | null => {
       if (here.has(listId)) return `#sheet-${listId}`
       const to = p.sheetHref(listId)
