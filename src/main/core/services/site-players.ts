@@ -18,7 +18,8 @@ import type { HistoryRow } from '../../../shared/contract/archive'
 import type { SheetView } from '../../../shared/contract/office-lists'
 import type { SiteBuildOptions, SiteContext } from './site'
 import type { SitePlan } from './site-plan'
-import type { RenderedBatch, SitePool } from './site-pool'
+import { HandedBatches, type SitePool } from './site-pool'
+import { inEachLocale } from '../site/labels'
 import type { SheetLinks } from './site-sheets'
 
 export type SearchRow = { name: string; fideId: number | null; federation: string | null; page: string }
@@ -53,43 +54,39 @@ export async function writePlayers(
   const playerFiles: Record<string, string[]> = {}
   let rendered = 0
   let batch: SitePlayerRow[] = []
+  /** The batches handed to the helper threads, recorded in that order. */
+  const handed = new HandedBatches(out, (id, paths) => (playerFiles[String(id)] = paths))
   /**
-   * `before`'s pages are written before any player's, whatever the threads: at once on this thread, else once the
-   * threads have their first batches (this thread writes them while they render).
+   * `before`'s pages are recorded before any player's, whatever the threads: written at once on this thread; beside the
+   * helper threads' batches else — begun once they have their first ones, this thread handing them more whenever
+   * `before` lets the event loop run (their pages recorded once it is done).
    */
-  let first: (() => Promise<void>) | null = before
-  const writeFirst = async (): Promise<void> => {
-    const f = first
-    first = null
-    await f?.()
-  }
-  if (!pool) await writeFirst()
-  else pool.setLinks(links)
-  /** The batches handed to the helper threads, oldest first, written in that order. */
-  const handed: Promise<RenderedBatch>[] = []
-  const writeHanded = async (keep: number): Promise<void> => {
-    while (handed.length > keep) {
-      const done = await handed.shift()!
-      for (const p of done.players) {
-        const paths: string[] = []
-        for (const f of p.files) {
-          out.write(f.path, done.chunks[f.chunk]!.subarray(f.at, f.at + f.size), f.sha256)
-          paths.push(f.path)
-        }
-        playerFiles[String(p.id)] = paths
+  let first: { done: boolean; promise: Promise<void> } | null = null
+  const begin = (): { done: boolean; promise: Promise<void> } => {
+    if (!first) {
+      const f = { done: false, promise: before() }
+      const settled = (): void => {
+        f.done = true
       }
-      rendered += done.players.length
-      await out.settle(WRITING_AT_MOST)
+      f.promise.then(settled, settled)
+      first = f
     }
+    return first
   }
+  if (!pool) await begin().promise
+  else pool.setLinks(links)
   const flush = async (): Promise<void> => {
     if (!batch.length) return
     if (pool) {
-      handed.push(pool.render(batch.map((r) => r.id)))
+      const ids = batch.map((r) => r.id)
+      handed.push(pool.render(ids, out.knownOf(ids.flatMap((id) => inEachLocale(playerPage(id))))))
       batch = []
-      if (handed.length >= 2 * pool.size) await writeFirst()
-      // each thread renders its next batch while this one writes the finished ones
-      await writeHanded(2 * pool.size)
+      if (handed.length >= pool.depth) begin()
+      // each thread renders its next batch while this one records the finished ones (or writes `before`'s pages)
+      if (first?.done) {
+        await first.promise // its failure, if it failed
+        rendered += await handed.record(pool.depth)
+      } else await handed.room(pool.depth)
       return
     }
     renderPlayerPages(ctx, reader!, batch, links, (id, pages) => {
@@ -115,8 +112,8 @@ export async function writePlayers(
     if (batch.length >= PLAYER_BATCH) await flush()
   }
   await flush()
-  await writeFirst()
-  await writeHanded(0)
+  await begin().promise
+  rendered += await handed.record(0)
   return { playerFiles, rendered }
 }
 

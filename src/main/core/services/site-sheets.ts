@@ -7,13 +7,13 @@
 import { siteSheetLists, siteSheetWeights } from '../data/site'
 import { displayName } from './lists'
 import { listSheetSection, sheetsPageText } from '../site/pages'
-import { SITE_LOCALES } from '../site/labels'
+import { inEachLocale, SITE_LOCALES } from '../site/labels'
 import { sheetCuts, sheetPageOf, sheetsPage, type PageText } from '../site/model'
 import type { SheetGame } from '../lists/types'
 import { WRITING_AT_MOST, type SiteOutput, type SiteManifest } from '../site/output'
 import type { SiteBuildOptions, SiteContext } from './site'
 import type { SitePlan } from './site-plan'
-import type { SitePool, RenderedBatch } from './site-pool'
+import { HandedBatches, type SitePool } from './site-pool'
 import type { SheetReader } from './site-players'
 
 /** A list's pages of sheets a build renders: where its pages begin, its sheets, which pages (from 1; null: all). */
@@ -40,7 +40,7 @@ export function renderSheetPages(ctx: SiteContext, reader: SheetReader, task: Sh
   const count = task.cuts.length
   const shown = task.sheets.filter(([h]) => ctx.pageOf(h) !== null)
   const sheets = reader.readList(task.listId, shown)
-  for (const k of task.pages ?? Array.from({ length: count }, (_, i) => i + 1)) {
+  for (const k of taskPages(task)) {
     const holders = [...new Set(rowsOfPage(shown, task.cuts, k).map(([h]) => h))]
     // an opponent's cell is the same in both languages: rendered once for the page
     const opponents = new Map<SheetGame, string>()
@@ -56,6 +56,11 @@ export function renderSheetPages(ctx: SiteContext, reader: SheetReader, task: Sh
       each(`${loc}/${path}`, sheetsPageText(ref, ctx.federation, list, k, k < count, sections))
     }
   }
+}
+
+/** The pages a task renders (from 1). */
+function taskPages(task: SheetPagesTask): number[] {
+  return task.pages ?? Array.from({ length: task.cuts.length }, (_, i) => i + 1)
 }
 
 /** The rows (in holders' order) that page k of a list's sheets holds: its holders from its cut to the next. */
@@ -84,14 +89,7 @@ function firstAtOrAfter(rows: readonly [number, number][], holder: number): numb
 export async function writeSheetPages(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous: SiteManifest | null, reader: SheetReader | null, opts: SiteBuildOptions, pool: SitePool | null): Promise<{ links: SheetLinks; moved: Set<number> }> {
   const links: SheetLinks = {}
   const moved = new Set<number>()
-  const handed: Promise<RenderedBatch>[] = []
-  const writeHanded = async (keep: number): Promise<void> => {
-    while (handed.length > keep) {
-      const done = await handed.shift()!
-      for (const p of done.players) for (const f of p.files) out.write(f.path, done.chunks[f.chunk]!.subarray(f.at, f.at + f.size), f.sha256)
-      await out.settle(WRITING_AT_MOST)
-    }
-  }
+  const handed = new HandedBatches(out)
   let done = 0
   // a list's sheets are read when its turn comes (never every list's at once: they would outlive the phase)
   for (const whole of sheetTasks(ctx, plan, out, previous, links, moved)) {
@@ -99,15 +97,15 @@ export async function writeSheetPages(ctx: SiteContext, plan: SitePlan, out: Sit
     opts.progress?.(done++, ctx.inForce.length, 'sheets')
     for (const task of splitTask(whole)) {
       if (pool) {
-        handed.push(pool.renderSheets(task))
-        await writeHanded(2 * pool.size)
+        handed.push(pool.renderSheets(task, out.knownOf(taskPages(task).flatMap((k) => inEachLocale(sheetsPage(task.listId, k))))))
+        await handed.record(pool.depth)
       } else {
         renderSheetPages(ctx, reader!, task, (path, text) => out.write(path, text))
         await out.settle(WRITING_AT_MOST)
       }
     }
   }
-  await writeHanded(0)
+  await handed.record(0)
   return { links, moved }
 }
 
@@ -151,7 +149,7 @@ function* sheetTasks(ctx: SiteContext, plan: SitePlan, out: SiteOutput, previous
     // the pages as the previous build cut them: kept, but those a registry edit reaches (or no longer there)
     links[String(list.id)] = was
     const pages = new Set(again.get(list.id) ?? [])
-    for (let k = 1; k <= was.length; k++) if (!pages.has(k) && !out.keepAll(SITE_LOCALES.map((loc) => `${loc}/${sheetsPage(list.id, k)}`))) pages.add(k)
+    for (let k = 1; k <= was.length; k++) if (!pages.has(k) && !out.keepAll(inEachLocale(sheetsPage(list.id, k)))) pages.add(k)
     if (pages.size) yield { listId: list.id, cuts: was, sheets: sheetRows((weights ??= siteSheetWeights(ctx.db, list.id))), pages: [...pages].sort((a, b) => a - b) }
   }
 }

@@ -7,7 +7,7 @@
 // writes only the files whose bytes changed (site/output.ts).
 import { createHash } from 'node:crypto'
 import { availableParallelism } from 'node:os'
-import { writeFileSync, readFileSync, existsSync, readdirSync, statSync } from 'node:fs'
+import { writeFileSync, readFileSync, existsSync, readdirSync, renameSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Db } from '../db/open'
 import { readSettings } from '../data/settings'
@@ -26,7 +26,7 @@ import { planListExport } from './list-exports'
 import { jsonListPlayer, writeJson } from '../exports/json'
 import { rankCounter } from '../exports/types'
 import type { SitePrivacy } from '../site/privacy'
-import { SITE_LOCALES } from '../site/labels'
+import { inEachLocale, SITE_LOCALES } from '../site/labels'
 import { SITE_CSS, SITE_JS } from '../site/assets'
 import { buildSearchShards } from '../site/search-index'
 import { MANIFEST, readManifest, SiteOutput, type SiteManifest } from '../site/output'
@@ -57,6 +57,12 @@ export interface SiteBuildOptions {
   /** The fewest players to render for helper threads to be started (default THREADS_FROM). */
   threadsFrom?: number
 }
+
+/**
+ * Lets the event loop run (the helper threads' answers, the writes' completions): the lists' and indexes' pages are
+ * written while the threads render, and a thread waiting for its next batch would otherwise wait for them all.
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /** At most this many rendering threads (the writes and the file system need a core too on a larger machine). */
 const MAX_THREADS = 4
@@ -146,7 +152,7 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
   const previous = readManifest(dir)
   const plan = planBuild(ctx, previous, opts.full === true)
   const out = new SiteOutput(dir, previous)
-  const pool = renderingThreads(db, ctx, plan, opts)
+  const pool = renderingThreads(db, ctx, plan, out, opts)
   try {
     const tournaments = ratedTournaments(ctx)
     const reader = pool ? null : new SheetReader(ctx, tournaments.pages)
@@ -156,7 +162,8 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
     // threads: while they render)
     const others = async (): Promise<void> => {
       writeIndexes(ctx, out, await writeLists(ctx, plan, out, sheets.links, opts))
-      writeTournaments(ctx, out, tournaments, opts)
+      await writeTournaments(ctx, out, tournaments, opts)
+      await nextTurn()
       writeSearchAndAssets(ctx, out, searchRows(ctx))
     }
     const players = await writePlayers(ctx, plan, out, previous, sheets.links, sheets.moved, reader, opts, pool, others)
@@ -164,20 +171,26 @@ export async function buildSite(db: Db, opts: SiteBuildOptions): Promise<SiteBui
     await out.settle()
     return finishBuild(ctx, plan, out, dir, players, sheets.links, tournaments.ids.length, opts)
   } catch (e) {
-    // a cancelled or failed build leaves no write and no thread under way behind it
+    // a cancelled or failed build leaves no write and no thread under way behind it, and a manifest that vouches for
+    // none of the files it may have changed (the next build renders everything and compares their bytes)
     await out.settle().catch(() => undefined)
     await pool?.stop().catch(() => undefined)
+    try {
+      writeManifest(dir, out.interrupted())
+    } catch {
+      // the build's own failure is the one to report
+    }
     throw e
   }
 }
 
 /** The helper threads that render the player pages, or null: rendered on this thread. */
-function renderingThreads(db: Db, ctx: SiteContext, plan: SitePlan, opts: SiteBuildOptions): SitePool | null {
+function renderingThreads(db: Db, ctx: SiteContext, plan: SitePlan, out: SiteOutput, opts: SiteBuildOptions): SitePool | null {
   const threads = Math.min(MAX_THREADS, opts.threads ?? availableParallelism())
   if (!opts.thread || threads < 1 || db.memory) return null
   const toRender = plan.touched ? ctx.published.reduce((n, p) => n + (plan.touched!.has(p.id) ? 1 : 0), 0) : ctx.published.length
   if (toRender < (opts.threadsFrom ?? THREADS_FROM)) return null
-  return new SitePool(opts.thread, db.name, threads, { federation: ctx.federation, privacy: ctx.privacy, lists: ctx.lists })
+  return new SitePool(opts.thread, db.name, out.dir, threads, { federation: ctx.federation, privacy: ctx.privacy, lists: ctx.lists, people: ctx.people })
 }
 
 /** The output folder, refused when it is a file or a folder that is not a site's (nothing of the officer's overwritten). */
@@ -196,6 +209,8 @@ export interface SiteContextBase {
   federation: string
   privacy: SitePrivacy
   lists: SiteList[]
+  /** The registry records of the lists' players as the build read them (its helper threads take them as they are). */
+  people?: SitePlayerRow[]
 }
 
 function readSiteContextBase(db: Db): SiteContextBase {
@@ -205,14 +220,13 @@ function readSiteContextBase(db: Db): SiteContextBase {
 
 /** Reads once what every page depends on: the settings, the privacy, the lists, the registry records of their players. */
 export function readSiteContext(db: Db, given?: SiteContextBase): SiteContext {
-  const { federation, privacy, lists } = given ?? readSiteContextBase(db)
+  const { federation, privacy, lists, people = sitePlayersOnLists(db, lists.map((l) => l.id)) } = given ?? readSiteContextBase(db)
   const withheld = new Set(privacy.withheld)
   const inForce = lists.filter((l) => !l.supersededBy)
   const byLine = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.version - b.version || a.id - b.id)
   const bySheet = [...inForce].sort((a, b) => a.listDate.localeCompare(b.listDate) || a.ratingType.localeCompare(b.ratingType) || a.id - b.id)
   const newest: Record<string, number> = {}
   for (const l of inForce) if (l.current) newest[chainKey(l)] = l.id
-  const people = sitePlayersOnLists(db, lists.map((l) => l.id))
   const published = people.filter((p) => !withheld.has(p.id))
   const publishedSet = new Set(published.map((p) => p.id))
   return {
@@ -290,7 +304,8 @@ async function writeLists(ctx: SiteContext, plan: SitePlan, out: SiteOutput, she
   const models: ListPageModel[] = []
   for (const list of ctx.lists) {
     opts.throwIfCancelled?.()
-    if (plan.touched && plan.keptLists.has(list.id) && !list.current && out.keepAll(SITE_LOCALES.map((loc) => `${loc}/${listPage(list.id)}`))) {
+    await nextTurn()
+    if (plan.touched && plan.keptLists.has(list.id) && !list.current && out.keepAll(inEachLocale(listPage(list.id)))) {
       models.push({ list, tops: [], federations: [], regions: [], json: null, sheets: null })
       continue
     }
@@ -328,9 +343,10 @@ function writeIndexes(ctx: SiteContext, out: SiteOutput, models: readonly ListPa
 }
 
 /** Each rated tournament's page: its crosstable, a withheld player shown as such, the others linked to their pages. */
-function writeTournaments(ctx: SiteContext, out: SiteOutput, tournaments: RatedTournaments, opts: SiteBuildOptions): void {
-  for (const tid of tournaments.ids) {
+async function writeTournaments(ctx: SiteContext, out: SiteOutput, tournaments: RatedTournaments, opts: SiteBuildOptions): Promise<void> {
+  for (const [i, tid] of tournaments.ids.entries()) {
     opts.throwIfCancelled?.()
+    if (i % 16 === 15) await nextTurn()
     const model = loadTournamentModel(ctx.db, tid)
     const links = tournamentPlayerIds(ctx.db, tid)
     const t: SiteTournament = {
@@ -362,12 +378,22 @@ function writeSearchAndAssets(ctx: SiteContext, out: SiteOutput, searchRows: Sea
   out.write('index.html', landingPage(ctx.federation))
 }
 
+/**
+ * Writes the site's manifest, unless it already holds these bytes: into a file of its own first, then renamed over the
+ * previous one (never a manifest half written).
+ */
+function writeManifest(dir: string, manifest: SiteManifest): void {
+  const text = JSON.stringify(manifest)
+  const mfile = join(dir, MANIFEST)
+  if (existsSync(mfile) && readFileSync(mfile, 'utf8') === text) return
+  writeFileSync(`${mfile}.new`, text)
+  renameSync(`${mfile}.new`, mfile)
+}
+
 /** Removes what this build did not produce, writes the manifest, records the build in the audit log. */
 function finishBuild(ctx: SiteContext, plan: SitePlan, out: SiteOutput, dir: string, players: { playerFiles: Record<string, string[]>; rendered: number }, sheetPages: SheetLinks, tournaments: number, opts: SiteBuildOptions): SiteBuildResult {
   out.removeStale()
-  const text = JSON.stringify(out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry, plan.merges, sheetPages))
-  const mfile = join(dir, MANIFEST)
-  if (!existsSync(mfile) || readFileSync(mfile, 'utf8') !== text) writeFileSync(mfile, text)
+  writeManifest(dir, out.manifest(ctx.inputs, ctx.manifestLists, players.playerFiles, plan.registry, plan.merges, sheetPages))
   const published = ctx.published.length
   const withheld = ctx.people.length - published
   opts.progress?.(published, published, 'done')

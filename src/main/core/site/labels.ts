@@ -4,6 +4,9 @@ import { EXPORT_LABELS } from '../exports/labels'
 export type SiteLocale = 'en' | 'fr'
 export const SITE_LOCALES: readonly SiteLocale[] = ['en', 'fr']
 
+/** A page's path in each language's folder (`en/…`, `fr/…`). */
+export const inEachLocale = (path: string): string[] => SITE_LOCALES.map((loc) => `${loc}/${path}`)
+
 export const SITE_LABELS = {
   en: {
     lang: 'English',

@@ -70,81 +70,56 @@ export interface WriteCounts {
   bytes: number
 }
 
-/** The site's folder as a build writes it: write-if-different, everything recorded. */
-export class SiteOutput {
-  readonly files = new Map<string, { sha256: string; bytes: number }>()
-  readonly counts: WriteCounts = { written: [], unchanged: 0, deleted: [], bytes: 0 }
-  private readonly root: string
+/**
+ * What a build knows of a file its folder already holds: the previous build's SHA-256 and byte count of it
+ * (`sha256:bytes`), or null when no manifest recorded it (its bytes are then compared). Undefined: not in the folder.
+ */
+export type KnownFile = string | null
+
+/**
+ * A site's folder as pages are put into it: a file that already holds a page's bytes is left alone, the others written
+ * by the file system's threads (WRITERS at once, in the order put) while the caller renders the next pages. The build
+ * and its helper threads each write through one.
+ */
+export class SiteFolder {
+  readonly root: string
   private readonly folders = new Set<string>()
-  /** The files in the folder when the build began (one walk, not a look at each file). */
-  private readonly existing = new Set<string>()
   /** The writes waiting for a writer, the writers busy, the bytes of both, and the first write that failed. */
   private readonly queue: { file: string; content: string | Buffer; size: number }[] = []
   private running = 0
   private pendingBytes = 0
   private failed: { error: unknown } | null = null
-  /** The build waiting for the writes under way to be few enough (`settle`). */
-  private waiting: { enough: () => boolean; resume: () => void } | null = null
-  constructor(dir: string, private readonly previous: SiteManifest | null) {
+  /** The callers waiting for the writes under way to be few enough (`settle`), in the order they began to wait. */
+  private waiting: { enough: () => boolean; resume: () => void }[] = []
+
+  constructor(dir: string) {
     this.root = resolve(dir)
-    mkdirSync(this.root, { recursive: true })
-    const walk = (d: string, prefix: string): void => {
-      for (const e of readdirSync(d, { withFileTypes: true })) {
-        if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`)
-        else this.existing.add(`${prefix}${e.name}`)
-      }
-    }
-    walk(this.root, '')
   }
 
-  /** The site's folder. */
-  get dir(): string {
-    return this.root
-  }
-
-  private full(path: string): string {
+  full(path: string): string {
     const f = resolve(this.root, path)
     if (!f.startsWith(this.root + sep)) throw new Error(`a site file outside its folder: ${path}`)
     return f
   }
 
   /**
-   * Writes `path` unless it already holds these bytes: the previous manifest's hash and size when the file is there
-   * (never read again), else the file's own bytes (a file the manifest does not know). `hashed`: the bytes' SHA-256
-   * when a helper thread that rendered them has computed it. A page of parts (kept bytes among its text) is joined
-   * into one buffer first.
+   * Puts a page of `size` bytes whose SHA-256 is `sha256` at `path`: false when the folder already holds these bytes
+   * (`known`), else true, its write begun (`settle` waits for it and throws its failure).
    */
-  write(path: string, page: PageText | Buffer, hashed?: string): void {
-    const content = Buffer.isBuffer(page) ? page : joinPageText(page)
-    // a page's text is hashed and written as it is (UTF-8), never copied into a buffer of its own: millions of
-    // buffers would weigh on the garbage collector
-    const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
-    const sha256 = hashed ?? createHash('sha256').update(content).digest('hex')
-    if (this.files.has(path)) throw new Error(`a site file written twice: ${path}`)
-    this.files.set(path, { sha256, bytes: size })
-    this.counts.bytes += size
+  put(path: string, content: string | Buffer, sha256: string, size: number, known: KnownFile | undefined): boolean {
     const file = this.full(path)
-    const before = this.previous?.files[path]
-    const there = this.existing.has(path)
-    if (there && before && before.sha256 === sha256 && before.bytes === size) {
-      this.counts.unchanged++
-      return
-    }
-    if (there && !before && statSync(file).size === size && readFileSync(file).equals(typeof content === 'string' ? Buffer.from(content) : content)) {
-      this.counts.unchanged++
-      return
-    }
+    if (known !== undefined && (known === null ? sameBytes(file, content, size) : known === `${sha256}:${size}`)) return false
     const folder = dirname(file)
     if (!this.folders.has(folder)) {
       mkdirSync(folder, { recursive: true })
       this.folders.add(folder)
     }
     // written in place: the folder is a build's, uploaded once built (a temporary file and a rename doubled the
-    // file system's work per file); by the file system's threads, while the build goes on
+    // file system's work per file)
     this.queue.push({ file, content, size })
     this.pendingBytes += size
-    this.counts.written.push(path)
     this.startWriters()
+    return true
   }
 
   /** Starts queued writes while fewer than WRITERS are under way (as many files open at once at most). */
@@ -160,10 +135,10 @@ export class SiteOutput {
           this.running--
           this.pendingBytes -= size
           this.startWriters()
-          if (this.waiting?.enough()) {
-            const { resume } = this.waiting
-            this.waiting = null
-            resume()
+          const ready = this.waiting.filter((w) => w.enough())
+          if (ready.length) {
+            this.waiting = this.waiting.filter((w) => !ready.includes(w))
+            for (const w of ready) w.resume()
           }
         })
     }
@@ -171,12 +146,100 @@ export class SiteOutput {
 
   /**
    * Waits until at most `maxBytes` are still to be written (without it: every file written), then throws the first
-   * write that failed. A build calls it between batches of pages (its memory stays bounded) and before it ends.
+   * write that failed. Called between batches of pages (memory stays bounded) and before a build ends.
    */
   async settle(maxBytes?: number): Promise<void> {
     const enough = (): boolean => (this.running === 0 && !this.queue.length) || (maxBytes !== undefined && this.pendingBytes <= maxBytes)
-    if (!enough()) await new Promise<void>((resume) => (this.waiting = { enough, resume }))
+    if (!enough()) await new Promise<void>((resume) => this.waiting.push({ enough, resume }))
     if (this.failed) throw this.failed.error
+  }
+}
+
+/** Whether the file (in the folder, of no recorded hash) holds exactly these bytes. */
+function sameBytes(file: string, content: string | Buffer, size: number): boolean {
+  return statSync(file).size === size && readFileSync(file).equals(typeof content === 'string' ? Buffer.from(content) : content)
+}
+
+/** A page written by a helper thread: its path, SHA-256, byte count, and whether its file was written (else kept). */
+export interface PutFile {
+  path: string
+  sha256: string
+  size: number
+  written: boolean
+}
+
+/** The site's folder as a build writes it: write-if-different, everything recorded. */
+export class SiteOutput {
+  readonly files = new Map<string, { sha256: string; bytes: number }>()
+  readonly counts: WriteCounts = { written: [], unchanged: 0, deleted: [], bytes: 0 }
+  readonly folder: SiteFolder
+  /** The files in the folder when the build began (one walk, not a look at each file). */
+  private readonly existing = new Set<string>()
+  /** The paths this build began to write, or handed to a helper thread to write (`knownOf`). */
+  private readonly touched = new Set<string>()
+  constructor(dir: string, private readonly previous: SiteManifest | null) {
+    this.folder = new SiteFolder(dir)
+    mkdirSync(this.folder.root, { recursive: true })
+    const walk = (d: string, prefix: string): void => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`)
+        else this.existing.add(`${prefix}${e.name}`)
+      }
+    }
+    walk(this.folder.root, '')
+  }
+
+  /** The site's folder. */
+  get dir(): string {
+    return this.folder.root
+  }
+
+  /** What the build knows of the file at `path` before writing it (KnownFile). */
+  known(path: string): KnownFile | undefined {
+    if (!this.existing.has(path)) return undefined
+    const before = this.previous?.files[path]
+    return before ? `${before.sha256}:${before.bytes}` : null
+  }
+
+  /** What the build knows of each of these paths the folder holds (for a helper thread that writes them). */
+  knownOf(paths: readonly string[]): Record<string, KnownFile> {
+    const out: Record<string, KnownFile> = {}
+    for (const p of paths) {
+      this.touched.add(p)
+      const k = this.known(p)
+      if (k !== undefined) out[p] = k
+    }
+    return out
+  }
+
+  /**
+   * Writes `path` unless it already holds these bytes: the previous manifest's hash and size when the file is there
+   * (never read again), else the file's own bytes (a file the manifest does not know). A page of parts (kept bytes
+   * among its text) is joined into one buffer first.
+   */
+  write(path: string, page: PageText | Buffer): void {
+    if (this.files.has(path)) throw new Error(`a site file written twice: ${path}`)
+    const content = Buffer.isBuffer(page) ? page : joinPageText(page)
+    // a page's text is hashed and written as it is (UTF-8), never copied into a buffer of its own: millions of
+    // buffers would weigh on the garbage collector
+    const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
+    const sha256 = createHash('sha256').update(content).digest('hex')
+    this.touched.add(path)
+    this.record({ path, sha256, size, written: this.folder.put(path, content, sha256, size, this.known(path)) })
+  }
+
+  /** Records a page of this build (written here or by a helper thread): in the manifest, and written or unchanged. */
+  record(f: PutFile): void {
+    if (this.files.has(f.path)) throw new Error(`a site file written twice: ${f.path}`)
+    this.files.set(f.path, { sha256: f.sha256, bytes: f.size })
+    this.counts.bytes += f.size
+    if (f.written) this.counts.written.push(f.path)
+    else this.counts.unchanged++
+  }
+
+  /** Waits for the writes under way (at most `maxBytes` left), then throws the first that failed (SiteFolder.settle). */
+  settle(maxBytes?: number): Promise<void> {
+    return this.folder.settle(maxBytes)
   }
 
   /** Whether the previous build's file is there to keep. */
@@ -205,15 +268,25 @@ export class SiteOutput {
     // the few stale paths sorted, not every path of the site
     const stale = Object.keys(this.previous?.files ?? {}).filter((path) => !this.files.has(path) && path !== MANIFEST)
     for (const path of stale.sort()) {
-      const file = this.full(path)
+      const file = this.folder.full(path)
       rmSync(file, { force: true })
       this.counts.deleted.push(path)
       let d = dirname(file)
-      while (d.startsWith(this.root + sep) && existsSync(d) && readdirSync(d).length === 0) {
+      while (d.startsWith(this.folder.root + sep) && existsSync(d) && readdirSync(d).length === 0) {
         rmdirSync(d)
         d = dirname(d)
       }
     }
+  }
+
+  /**
+   * The manifest a build that stopped early leaves behind: the previous build's files it did not touch, and no inputs,
+   * so that the next build renders everything and compares the bytes of the files this one may have changed.
+   */
+  interrupted(): SiteManifest {
+    const files: SiteManifest['files'] = {}
+    for (const [path, f] of Object.entries(this.previous?.files ?? {})) if (!this.touched.has(path)) files[path] = f
+    return { format: 'rating-office/site@1', inputs: '', lists: [], files, players: {}, registry: {}, merges: [], sheetPages: {} }
   }
 
   manifest(inputs: string, lists: SiteManifest['lists'], players: Record<string, string[]>, registry: Record<string, string>, merges: [number, 0 | 1][], sheetPages: Record<string, number[]>): SiteManifest {

@@ -3,7 +3,7 @@
 // and no search entry but still counts for his opponents; two builds give the same bytes; after one more list only the
 // files it changed are rewritten, and the result equals a full build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readFileSync, existsSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../../../helpers/temp-db'
 import { folderFiles } from '../../../helpers/site-files'
@@ -261,6 +261,84 @@ describe('the public website', () => {
     } finally {
       db.prepare("UPDATE players SET given_names = 'Hugo' WHERE id = ?").run(pid)
     }
+  }, SLOW)
+
+  it('a build cancelled while its helper threads render leaves no page half written, and the next one completes the site', async () => {
+    const whole = tmp.file('site-c-whole')
+    await buildSite(db, { out: whole, threads: 0 })
+    const expected = files(whole)
+    const out = tmp.file('site-c')
+    const threads = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
+    // cancelled at the first look after the players' pages began to be handed out
+    let phase = ''
+    const cancelled = buildSite(db, {
+      out,
+      ...threads,
+      progress: (_done, _total, step) => (phase = step),
+      throwIfCancelled: () => {
+        if (phase === 'players') throw new Error('cancelled by the officer')
+      }
+    })
+    await expect(cancelled).rejects.toThrow('cancelled by the officer')
+    // every page there is whole: the bytes a full build gives it
+    const left = files(out)
+    const pages = [...left.keys()].filter((p) => p.endsWith('.html'))
+    expect(pages.length).toBeGreaterThan(0)
+    for (const p of pages) expect(left.get(p)!.equals(expected.get(p)!), p).toBe(true)
+    // the manifest left vouches for nothing: the next build renders everything and gives the whole site
+    const next = await buildSite(db, { out, ...threads })
+    expect(next.mode).toBe('full')
+    const done = files(out)
+    expect([...done.keys()].sort()).toEqual([...expected.keys()].sort())
+    for (const [k, v] of expected) expect(done.get(k)!.equals(v), k).toBe(true)
+    expect(next.written.length + next.unchanged).toBe(expected.size - 1)
+    expect(next.unchanged).toBeGreaterThan(0)
+  }, SLOW)
+
+  it('a page a helper thread cannot write fails the build with the file system’s error, and the next build mends the site', async () => {
+    const out = tmp.file('site-w')
+    const threads = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
+    await buildSite(db, { out, ...threads })
+    const page = `fr/${playerPage(id('Rivière', 'Hugo').id)}`
+    // his page, which a new given name changes, is a folder now: its write fails
+    rmSync(join(out, page))
+    mkdirSync(join(out, page))
+    const { id: pid } = id('Rivière', 'Hugo')
+    db.prepare("UPDATE players SET given_names = 'Hugo-Hervé' WHERE id = ?").run(pid)
+    try {
+      await expect(buildSite(db, { out, ...threads, full: true })).rejects.toThrow(/EISDIR/)
+      rmSync(join(out, page), { recursive: true })
+      const mended = await buildSite(db, { out, ...threads })
+      expect(mended.mode).toBe('full')
+      expect(readFileSync(join(out, page), 'utf8')).toContain('Hugo-Hervé')
+    } finally {
+      db.prepare("UPDATE players SET given_names = 'Hugo' WHERE id = ?").run(pid)
+    }
+  }, SLOW)
+
+  it('on helper threads, writes a page the folder holds but no manifest recorded only when its bytes differ', async () => {
+    const out = tmp.file('site-t3')
+    const threads = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
+    await buildSite(db, { out, ...threads })
+    const hugo = `fr/${playerPage(id('Rivière', 'Hugo').id)}`
+    const cedric = `en/${playerPage(id('Rivière', 'Cédric').id)}`
+    const sheets = `en/${sheetsPage(october, 1)}`
+    const kept = readFileSync(join(out, hugo))
+    // the manifest forgets three files the folder holds: one as built, two whose bytes were changed meanwhile
+    const mfile = join(out, 'site-manifest.json')
+    const m = JSON.parse(readFileSync(mfile, 'utf8')) as { files: Record<string, unknown> }
+    for (const p of [hugo, cedric, sheets]) delete m.files[p]
+    writeFileSync(mfile, JSON.stringify(m))
+    writeFileSync(join(out, cedric), 'altered')
+    writeFileSync(join(out, sheets), readFileSync(join(out, sheets), 'utf8').replace('Cédric', 'Cedric'))
+    const again = await buildSite(db, { out, full: true, ...threads })
+    expect(again.written).toEqual([sheets, cedric])
+    expect(readFileSync(join(out, hugo)).equals(kept)).toBe(true)
+    expect(readFileSync(join(out, cedric), 'utf8')).toContain('Rivière, Cédric')
+    expect(readFileSync(join(out, sheets), 'utf8')).toContain('Cédric')
+    // the manifest records all three again
+    const now = JSON.parse(readFileSync(mfile, 'utf8')) as { files: Record<string, unknown> }
+    for (const p of [hugo, cedric, sheets]) expect(now.files[p], p).toBeDefined()
   }, SLOW)
 
   it('misses no registry edit: after a new name, title or federation, and a player withheld or published again, the incremental build equals a full build', async () => {
