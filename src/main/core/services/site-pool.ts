@@ -1,6 +1,6 @@
 // The public website's pages of sheets and player pages rendered on helper threads: each thread (the worker entry
-// again) opens the database read-only on its own connection, takes the build's settings and lists and reads the rest
-// of what every page depends on as the build did (readSiteContext), and renders the lists' pages of sheets and the
+// again) opens the database read-only on its own connection, takes the build's reading of the settings, the lists and
+// their players, reads the rest of what every page depends on as the build did (readSiteContext), and renders the lists' pages of sheets and the
 // batches of players it is handed, each page's UTF-8 bytes hashed and written into the site's folder there (unless
 // the folder already holds them: the build hands what it knows of each file with the batch), so that the pages' bytes
 // never cross to the build's thread. The build records the batches in the order it handed them out: a build on helper
@@ -19,7 +19,7 @@ export interface SiteRenderData {
   out: string
   /** Set (to 1) by a build that stops early: a thread then skips the batches still handed to it. */
   abort: SharedArrayBuffer
-  /** The build's own reading of the settings and lists (the threads read the rest from the database). */
+  /** The build's own reading of the settings, the lists and their players (the threads read the rest from the database). */
   base: SiteContextBase
 }
 
