@@ -196,7 +196,12 @@ export class HandedBatches {
 
   /** Waits until at most `keep` batches are being rendered, recording none (a failure is thrown here). */
   async room(keep: number): Promise<void> {
-    while (this.unanswered > keep) await Promise.race(this.handed.filter((h) => !h.answered).map((h) => h.batch))
+    while (this.unanswered > keep) await this.nextAnswer()
+  }
+
+  /** The next batch to be answered (its failure, if it fails). */
+  private nextAnswer(): Promise<RenderedBatch> {
+    return Promise.race(this.handed.filter((h) => !h.answered).map((h) => h.batch))
   }
 
   /**
@@ -216,7 +221,7 @@ export class HandedBatches {
       }
       if (this.unanswered <= keep && this.handed.length <= 2 * keep) return items
       // the oldest when too many wait to be recorded, else the first answered; a failure is thrown here
-      await (this.handed.length > 2 * keep ? this.handed[0]!.batch : Promise.race(this.handed.filter((h) => !h.answered).map((h) => h.batch)))
+      await (this.handed.length > 2 * keep ? this.handed[0]!.batch : this.nextAnswer())
     }
   }
 }

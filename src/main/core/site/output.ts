@@ -194,19 +194,23 @@ export class SiteOutput {
     return this.folder.root
   }
 
-  /** What the build knows of the file at `path` before writing it (KnownFile). */
-  known(path: string): KnownFile | undefined {
+  /**
+   * A page this build is about to write (here, or on a helper thread it hands the path to): refused if already written or
+   * handed out, marked touched, and what the build knows of its file (KnownFile).
+   */
+  private begin(path: string): KnownFile | undefined {
+    if (this.files.has(path) || this.touched.has(path)) throw new Error(`a site file written twice: ${path}`)
+    this.touched.add(path)
     if (!this.existing.has(path)) return undefined
     const before = this.previous?.files[path]
     return before ? `${before.sha256}:${before.bytes}` : null
   }
 
-  /** What the build knows of each of these paths the folder holds (for a helper thread that writes them). */
+  /** What the build knows of each of these paths the folder holds, handed with them to a helper thread that writes them. */
   knownOf(paths: readonly string[]): Record<string, KnownFile> {
     const out: Record<string, KnownFile> = {}
     for (const p of paths) {
-      this.touched.add(p)
-      const k = this.known(p)
+      const k = this.begin(p)
       if (k !== undefined) out[p] = k
     }
     return out
@@ -218,19 +222,17 @@ export class SiteOutput {
    * among its text) is joined into one buffer first.
    */
   write(path: string, page: PageText | Buffer): void {
-    if (this.files.has(path)) throw new Error(`a site file written twice: ${path}`)
+    const known = this.begin(path)
     const content = Buffer.isBuffer(page) ? page : joinPageText(page)
     // a page's text is hashed and written as it is (UTF-8), never copied into a buffer of its own: millions of
     // buffers would weigh on the garbage collector
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
     const sha256 = createHash('sha256').update(content).digest('hex')
-    this.touched.add(path)
-    this.record({ path, sha256, size, written: this.folder.put(path, content, sha256, size, this.known(path)) })
+    this.record({ path, sha256, size, written: this.folder.put(path, content, sha256, size, known) })
   }
 
-  /** Records a page of this build (written here or by a helper thread): in the manifest, and written or unchanged. */
+  /** Records a page of this build (written here or by a helper thread, `begin` first): in the manifest, and written or unchanged. */
   record(f: PutFile): void {
-    if (this.files.has(f.path)) throw new Error(`a site file written twice: ${f.path}`)
     this.files.set(f.path, { sha256: f.sha256, bytes: f.size })
     this.counts.bytes += f.size
     if (f.written) this.counts.written.push(f.path)

@@ -23,6 +23,8 @@ import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import jobsI18n from '../../../../src/renderer/src/features/jobs/i18n'
 
 const SLOW = 240_000
+/** Two helper threads, started whatever the number of players (the demo's few would not start them by default). */
+const ON_THREADS = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
 const tmp = tempDir()
 let db: Db
 let october: number
@@ -223,7 +225,7 @@ describe('the public website', () => {
     expect([...after.keys()].sort()).toEqual([...ff.keys()].sort())
     for (const [k, v] of ff) expect(v.equals(after.get(k)!), k).toBe(true)
     // the same rebuild on helper threads, from the other folder (no page of sheets removed there): the same bytes
-    const t = await buildSite(db, { out: b, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
+    const t = await buildSite(db, { out: b, ...ON_THREADS })
     expect(t.mode).toBe('incremental')
     expect([...t.written].sort()).toEqual(r.written.filter((k) => k !== `fr/sheets/${october}/1.html`).sort())
     const fb2 = files(b)
@@ -235,8 +237,7 @@ describe('the public website', () => {
     const one = tmp.file('site-t1')
     const two = tmp.file('site-t2')
     const single = await buildSite(db, { out: one, threads: 0 })
-    // two threads, started whatever the number of players (the demo's few would not start them by default)
-    const threaded = await buildSite(db, { out: two, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
+    const threaded = await buildSite(db, { out: two, ...ON_THREADS })
     expect(threaded.rendered).toBe(single.rendered)
     expect(threaded.rendered).toBeGreaterThan(100)
     expect(threaded.written).toEqual(single.written)
@@ -249,7 +250,7 @@ describe('the public website', () => {
     db.prepare("UPDATE players SET given_names = 'Hugo-Hervé' WHERE id = ?").run(pid)
     try {
       const a = await buildSite(db, { out: one, threads: 0 })
-      const b = await buildSite(db, { out: two, thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 })
+      const b = await buildSite(db, { out: two, ...ON_THREADS })
       expect(b.mode).toBe('incremental')
       expect(b.rendered).toBe(a.rendered)
       expect(b.written).toEqual(a.written)
@@ -268,12 +269,11 @@ describe('the public website', () => {
     await buildSite(db, { out: whole, threads: 0 })
     const expected = files(whole)
     const out = tmp.file('site-c')
-    const threads = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
     // cancelled at the first look after the players' pages began to be handed out
     let phase = ''
     const cancelled = buildSite(db, {
       out,
-      ...threads,
+      ...ON_THREADS,
       progress: (_done, _total, step) => (phase = step),
       throwIfCancelled: () => {
         if (phase === 'players') throw new Error('cancelled by the officer')
@@ -286,7 +286,7 @@ describe('the public website', () => {
     expect(pages.length).toBeGreaterThan(0)
     for (const p of pages) expect(left.get(p)!.equals(expected.get(p)!), p).toBe(true)
     // the manifest left vouches for nothing: the next build renders everything and gives the whole site
-    const next = await buildSite(db, { out, ...threads })
+    const next = await buildSite(db, { out, ...ON_THREADS })
     expect(next.mode).toBe('full')
     const done = files(out)
     expect([...done.keys()].sort()).toEqual([...expected.keys()].sort())
@@ -297,8 +297,7 @@ describe('the public website', () => {
 
   it('a page a helper thread cannot write fails the build with the file system’s error, and the next build mends the site', async () => {
     const out = tmp.file('site-w')
-    const threads = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
-    await buildSite(db, { out, ...threads })
+    await buildSite(db, { out, ...ON_THREADS })
     const page = `fr/${playerPage(id('Rivière', 'Hugo').id)}`
     // his page, which a new given name changes, is a folder now: its write fails
     rmSync(join(out, page))
@@ -306,9 +305,9 @@ describe('the public website', () => {
     const { id: pid } = id('Rivière', 'Hugo')
     db.prepare("UPDATE players SET given_names = 'Hugo-Hervé' WHERE id = ?").run(pid)
     try {
-      await expect(buildSite(db, { out, ...threads, full: true })).rejects.toThrow(/EISDIR/)
+      await expect(buildSite(db, { out, ...ON_THREADS, full: true })).rejects.toThrow(/EISDIR/)
       rmSync(join(out, page), { recursive: true })
-      const mended = await buildSite(db, { out, ...threads })
+      const mended = await buildSite(db, { out, ...ON_THREADS })
       expect(mended.mode).toBe('full')
       expect(readFileSync(join(out, page), 'utf8')).toContain('Hugo-Hervé')
     } finally {
@@ -318,8 +317,7 @@ describe('the public website', () => {
 
   it('on helper threads, writes a page the folder holds but no manifest recorded only when its bytes differ', async () => {
     const out = tmp.file('site-t3')
-    const threads = { thread: sourceWorkerScript(), threads: 2, threadsFrom: 1 }
-    await buildSite(db, { out, ...threads })
+    await buildSite(db, { out, ...ON_THREADS })
     const hugo = `fr/${playerPage(id('Rivière', 'Hugo').id)}`
     const cedric = `en/${playerPage(id('Rivière', 'Cédric').id)}`
     const sheets = `en/${sheetsPage(october, 1)}`
@@ -331,7 +329,7 @@ describe('the public website', () => {
     writeFileSync(mfile, JSON.stringify(m))
     writeFileSync(join(out, cedric), 'altered')
     writeFileSync(join(out, sheets), readFileSync(join(out, sheets), 'utf8').replace('Cédric', 'Cedric'))
-    const again = await buildSite(db, { out, full: true, ...threads })
+    const again = await buildSite(db, { out, full: true, ...ON_THREADS })
     expect(again.written).toEqual([sheets, cedric])
     expect(readFileSync(join(out, hugo)).equals(kept)).toBe(true)
     expect(readFileSync(join(out, cedric), 'utf8')).toContain('Rivière, Cédric')
