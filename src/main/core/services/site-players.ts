@@ -10,8 +10,8 @@ import { findEdition } from './rating'
 import { displayName } from './lists'
 import { citeReference } from '../../../shared/citations'
 import { publicFacts } from '../site/privacy'
-import { playerPagesHtml } from '../site/pages'
-import { playerPage, sheetAnchor, sheetPageOf, sheetsPage, type Cited, type SiteList, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
+import { playerPagesHtml, type OpponentCells } from '../site/pages'
+import { playerPage, sheetAnchor, sheetPageOf, sheetsPage, type Cited, type SitePlayer, type SiteSheet, type SiteSheetView } from '../site/model'
 import { WRITING_AT_MOST, type SiteOutput, type SiteManifest } from '../site/output'
 import type { CalculationSheet } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
@@ -167,13 +167,23 @@ export function renderPlayerPages(ctx: SiteContext, sheets: SheetReader, batch: 
 
 /** A player's lines as archive's playerHistory gives them (the lists in force only), oldest first. */
 function historyOf(ctx: SiteContext, lines: readonly SiteLineRow[]): HistoryRow[] {
-  return [...lines]
-    .sort((a, b) => ctx.lineOrder.get(a.listId)! - ctx.lineOrder.get(b.listId)!)
-    .map((e) => {
-      const l = ctx.listById.get(e.listId)!
-      return { listId: l.id, listDate: l.listDate, kind: 'office', status: 'published', source: l.source, ratingType: l.ratingType, version: l.version, rating: e.rating, games: e.games, k: e.k, flags: e.flags, delisted: e.delisted, title: e.title, federation: e.federation, publisher: l.publisher }
-    })
+  // a player has one line a list: each put in its list's place (the lists' order is known), not sorted
+  const placed: (SiteLineRow | undefined)[] = new Array(ctx.lineOrder.size)
+  for (const e of lines) placed[ctx.lineOrder.get(e.listId)!] = e
+  const out: HistoryRow[] = []
+  for (const e of placed) {
+    if (!e) continue
+    const l = ctx.listById.get(e.listId)!
+    out.push({ listId: l.id, listDate: l.listDate, kind: 'office', status: 'published', source: l.source, ratingType: l.ratingType, version: l.version, rating: e.rating, games: e.games, k: e.k, flags: e.flags, delisted: e.delisted, title: e.title, federation: e.federation, publisher: l.publisher })
+  }
+  return out
 }
+
+/** A sheet's citations (sheetCitations) and the rule each of its tournaments follows, by edition. */
+type Citations = Pick<SheetView, 'rounding' | 'caps'> & { rules: SiteSheet['rules'] }
+
+/** Stored sheets by holder, each with its list. */
+export type StoredSheets = Map<number, { listId: number; sheet: Buffer }[]>
 
 /**
  * The calculation sheets of a batch of players as the site shows them: the office's stored sheets (unpackSheet), the
@@ -181,15 +191,25 @@ function historyOf(ctx: SiteContext, lines: readonly SiteLineRow[]): HistoryRow[
  * combination of editions) — what sheetView gives, read in bulk.
  */
 export class SheetReader {
-  private readonly citations = new Map<string, Pick<SheetView, 'rounding' | 'caps'>>()
+  private readonly citations = new Map<string, Citations>()
   /** The players and lists the sheets name, as read (null: not in the database), kept for the build. */
   private readonly playerRef = new Map<number, SheetView['references']['players'][number] | null>()
   private readonly listRef = new Map<number, SheetView['references']['lists'][number] | null>()
   private readonly editionRules = new Map<string, { change: Cited; unrated: Cited } | undefined>()
+  /**
+   * The opponents' cells of the lists' pages of sheets, by player, kept for the build: the same on every such page and
+   * in both languages (the pages all stand in sheets/<list>/, so that the link to a player's page is the same).
+   */
+  readonly sheetsPageCells: OpponentCells
   constructor(
     private readonly ctx: SiteContext,
     private readonly tournamentPages: Record<number, string>
-  ) {}
+  ) {
+    // as long as the highest id of the site's players (a player beyond it is rare: the array grows)
+    let highest = -1
+    for (const p of ctx.people) if (p.id > highest) highest = p.id
+    this.sheetsPageCells = new Array<string | undefined>(highest + 1)
+  }
 
   /** The players' sheets on the lists in force (or on `lists` only). */
   read(ids: readonly number[], onLists: readonly number[] = this.ctx.inForce.map((l) => l.id)): Map<number, SiteSheet[]> {
@@ -197,24 +217,27 @@ export class SheetReader {
     return this.view(siteSheetBlobs(this.ctx.db, ids, onLists))
   }
 
-  /** The sheets of one list held by the given holders (`rows`: [holder, the player the sheet was computed for]). */
-  readList(listId: number, rows: readonly (readonly [number, number])[]): Map<number, SiteSheet[]> {
-    if (!rows.length) return new Map()
-    const blobs = new Map<number, { listId: number; sheet: Buffer }[]>()
+  /**
+   * The stored sheets of one list held by the given holders (`rows`: [holder, the player the sheet was computed for]),
+   * by holder, read at once; `view` makes them what the site shows, a page's at a time (decoded sheets die young).
+   */
+  readList(listId: number, rows: readonly (readonly [number, number])[]): StoredSheets {
+    const blobs: StoredSheets = new Map()
+    if (!rows.length) return blobs
     const holderOf = new Map(rows.map(([holder, player]) => [player, holder]))
     for (const [player, sheet] of siteListSheetBlobs(this.ctx.db, listId, rows.map(([, player]) => player))) {
       const holder = holderOf.get(player)!
       if (!blobs.has(holder)) blobs.set(holder, [])
       blobs.get(holder)!.push({ listId, sheet })
     }
-    return this.view(blobs)
+    return blobs
   }
 
   /**
    * Stored sheets by holder as the site shows them, with the players and lists they name: each read once in a build
    * (a build reads them batch after batch, and the same opponents and lists come back in every batch).
    */
-  private view(blobs: Map<number, { listId: number; sheet: Buffer }[]>): Map<number, SiteSheet[]> {
+  view(blobs: StoredSheets): Map<number, SiteSheet[]> {
     const { ctx } = this
     const decoded: { playerId: number; listId: number; sheet: CalculationSheet; ids: { players: number[]; lists: number[] } }[] = []
     const players = new Set<number>()
@@ -241,34 +264,35 @@ export class SheetReader {
     }
     const out = new Map<number, SiteSheet[]>()
     for (const d of decoded.sort((a, b) => a.playerId - b.playerId || ctx.sheetOrder.get(a.listId)! - ctx.sheetOrder.get(b.listId)!)) {
-      const view: SiteSheetView = {
-        sheet: d.sheet,
-        references: { players: d.ids.players.flatMap((id) => playerRef.get(id) ?? []), lists: d.ids.lists.flatMap((id) => listRef.get(id) ?? []) },
-        ...this.cited(d.sheet)
-      }
+      const { rounding, caps, rules } = this.cited(d.sheet)
+      const view: SiteSheetView = { sheet: d.sheet, references: { players: known(d.ids.players, playerRef), lists: known(d.ids.lists, listRef) }, rounding, caps }
       if (!out.has(d.playerId)) out.set(d.playerId, [])
-      out.get(d.playerId)!.push(this.siteSheet(ctx.listById.get(d.listId)!, view))
+      // the site's lookups themselves, not an object and an array made for each sheet
+      out.get(d.playerId)!.push({ list: ctx.listById.get(d.listId)!, view, rules, tournamentPages: this.tournamentPages, opponentPage: ctx.pageOf, withheld: ctx.withheld })
     }
     return out
   }
 
-  private siteSheet(list: SiteList, view: SiteSheetView): SiteSheet {
-    const rules: SiteSheet['rules'] = {}
-    for (const t of view.sheet?.tournaments ?? []) {
-      const r = this.rulesOf(t.edition)
-      if (r) rules[t.edition] = r
+  /**
+   * sheetCitations for a sheet, and the rule each of its tournaments follows: computed once per combination of its
+   * editions and capped games.
+   */
+  private cited(sheet: CalculationSheet): Citations {
+    let key = sheet.edition
+    for (const t of sheet.tournaments) {
+      let capped = false
+      for (const g of t.games) if (g.capped) capped = true
+      key += `|${t.edition}:${capped ? 1 : 0}`
     }
-    // the site's lookups themselves, not an object and an array made for each sheet
-    return { list, view, rules, tournamentPages: this.tournamentPages, opponentPage: this.ctx.pageOf, withheld: this.ctx.withheld }
-  }
-
-  /** sheetCitations for a sheet, computed once per combination of its editions and capped games. */
-  private cited(sheet: CalculationSheet): Pick<SheetView, 'rounding' | 'caps'> {
-    const key = `${sheet.edition}|${sheet.tournaments.map((t) => `${t.edition}:${t.games.some((g) => g.capped) ? 1 : 0}`).join(',')}`
     let c = this.citations.get(key)
     if (!c) {
       const all = sheetCitations(this.ctx.db, sheet)
-      this.citations.set(key, (c = { rounding: all.rounding, caps: all.caps }))
+      const rules: SiteSheet['rules'] = {}
+      for (const t of sheet.tournaments) {
+        const r = this.rulesOf(t.edition)
+        if (r) rules[t.edition] = r
+      }
+      this.citations.set(key, (c = { rounding: all.rounding, caps: all.caps, rules }))
     }
     return c
   }
@@ -282,4 +306,14 @@ export class SheetReader {
     }
     return this.editionRules.get(editionId)
   }
+}
+
+/** The references of these ids the database holds, in their order (an id it does not hold left out). */
+function known<T>(ids: readonly number[], refs: ReadonlyMap<number, T | null>): T[] {
+  const out: T[] = []
+  for (const id of ids) {
+    const r = refs.get(id)
+    if (r) out.push(r)
+  }
+  return out
 }

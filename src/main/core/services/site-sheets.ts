@@ -9,7 +9,6 @@ import { displayName } from './lists'
 import { listSheetSection, sheetsPageText } from '../site/pages'
 import { inEachLocale, SITE_LOCALES } from '../site/labels'
 import { sheetCuts, sheetPageOf, sheetsPage, type PageText } from '../site/model'
-import type { SheetGame } from '../lists/types'
 import { WRITING_AT_MOST, type SiteOutput, type SiteManifest } from '../site/output'
 import type { SiteBuildOptions, SiteContext } from './site'
 import type { SitePlan } from './site-plan'
@@ -39,11 +38,11 @@ export function renderSheetPages(ctx: SiteContext, reader: SheetReader, task: Sh
   const list = ctx.listById.get(task.listId)!
   const count = task.cuts.length
   const shown = task.sheets.filter(([h]) => ctx.pageOf(h) !== null)
-  const sheets = reader.readList(task.listId, shown)
+  const stored = reader.readList(task.listId, shown)
   for (const k of taskPages(task)) {
     const holders = [...new Set(rowsOfPage(shown, task.cuts, k).map(([h]) => h))]
-    // an opponent's cell is the same in both languages: rendered once for the page
-    const opponents = new Map<SheetGame, string>()
+    // the page's sheets decoded for its two languages, then left (the task's would outlive many collections)
+    const sheets = reader.view(new Map(holders.flatMap((h) => (stored.has(h) ? [[h, stored.get(h)!] as const] : []))))
     for (const loc of SITE_LOCALES) {
       const path = sheetsPage(task.listId, k)
       const ref = { locale: loc, path }
@@ -51,7 +50,7 @@ export function renderSheetPages(ctx: SiteContext, reader: SheetReader, task: Sh
       for (const h of holders) {
         const person = ctx.personOf.get(h)!
         const owner = { id: h, name: displayName(person.surname, person.givenNames), fideId: person.fideId, page: ctx.pageOf(h)! }
-        for (const s of sheets.get(h) ?? []) sections.push(listSheetSection(ref, owner, s, opponents))
+        for (const s of sheets.get(h) ?? []) sections.push(listSheetSection(ref, owner, s, reader.sheetsPageCells))
       }
       each(`${loc}/${path}`, sheetsPageText(ref, ctx.federation, list, k, k < count, sections))
     }

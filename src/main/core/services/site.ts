@@ -243,10 +243,24 @@ export function readSiteContext(db: Db, given?: SiteContextBase): SiteContext {
     people,
     personOf: new Map(people.map((p) => [p.id, p])),
     published,
-    pageOf: (id) => (publishedSet.has(id) ? playerPage(id) : null),
+    pageOf: pagesOf(publishedSet),
     // the withheld players are not an input: withholding one is a registry edit (his fingerprint), rendered incrementally
     inputs: createHash('sha256').update(JSON.stringify({ SITE_FORMAT, federation, birthYear: privacy.birthYear, sex: privacy.sex })).digest('hex'),
     manifestLists: lists.map((l) => ({ id: l.id, supersededBy: l.supersededBy?.id ?? null, current: l.current }))
+  }
+}
+
+/** A published player's page, each path made once (the sheets name the same opponents thousands of times); null: none. */
+function pagesOf(published: ReadonlySet<number>): (id: number) => string | null {
+  // by id, in an array as long as the highest published id (the registry's ids are dense)
+  let highest = -1
+  for (const id of published) if (id > highest) highest = id
+  const made: (string | null | undefined)[] = new Array(highest + 1)
+  return (id) => {
+    if (id > highest || id < 0) return null
+    let page = made[id]
+    if (page === undefined) made[id] = page = published.has(id) ? playerPage(id) : null
+    return page
   }
 }
 

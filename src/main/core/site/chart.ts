@@ -12,6 +12,22 @@ const W = 640
 const H = 220
 const PAD = { left: 48, right: 16, top: 12, bottom: 28 }
 
+/**
+ * A coordinate as the chart writes it: to a tenth of a unit, a whole figure without its ".0". A site draws the same
+ * few thousand coordinates (the same months, the same ratings on the same scales) millions of times: each written once.
+ */
+function coordinate(n: number): string {
+  let t = coordinates.get(n)
+  if (t === undefined) {
+    t = n.toFixed(1)
+    if (t.endsWith('.0')) t = t.slice(0, -2)
+    if (coordinates.size < COORDINATES_KEPT) coordinates.set(n, t)
+  }
+  return t
+}
+const coordinates = new Map<number, string>()
+const COORDINATES_KEPT = 50_000
+
 /** Months since year 0: lists fall on the first of a month. */
 function months(iso: string): number {
   return Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1
@@ -32,11 +48,7 @@ export function chartDrawing(points: readonly Pick<ChartPoint, 'date' | 'rating'
   const hi = Math.ceil((Math.max(...ys) + 10) / 50) * 50
   const sx = (m: number) => (x1 === x0 ? (PAD.left + W - PAD.right) / 2 : PAD.left + ((m - x0) / (x1 - x0)) * (W - PAD.left - PAD.right))
   const sy = (r: number) => PAD.top + ((hi - r) / (hi - lo)) * (H - PAD.top - PAD.bottom)
-  // a tenth of a unit is enough, and a whole figure is written without its ".0"
-  const f = (n: number) => {
-    const t = n.toFixed(1)
-    return t.endsWith('.0') ? t.slice(0, -2) : t
-  }
+  const f = coordinate
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${f(sx(xs[i]!))} ${f(sy(p.rating))}`).join(' ')
   const step = Math.max(50, Math.ceil((hi - lo) / 4 / 50) * 50)
   const grid: string[] = []

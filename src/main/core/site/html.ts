@@ -161,9 +161,8 @@ export type TableKind = keyof typeof NUMERIC_COLUMNS
  * `<tr><td>…<td>…`). HTML's optional end tags are left out (a cell ends at the next one, a row at the next row).
  * A table of a `kind` has its numeric columns right-aligned by the style sheet; another marks them (`num`) on each cell.
  */
-export function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[] | string, o: { kind?: TableKind; num?: readonly number[]; testId?: string; className?: string } = {}): string {
+export function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[] | string, o: TableOptions = {}): string {
   const numeric = new Set(o.kind ? [] : (o.num ?? []))
-  const className = o.kind ?? o.className
   let body = ''
   if (typeof rows === 'string') body = rows
   else {
@@ -176,13 +175,29 @@ export function table(caption: string, head: readonly string[], rows: readonly (
       body += tr
     }
   }
+  const t = tableFrame(head, o)
+  return `${t.open}${caption}${t.head}${body}${t.close}`
+}
+
+export interface TableOptions {
+  kind?: TableKind
+  num?: readonly number[]
+  testId?: string
+  className?: string
+}
+
+/**
+ * A table's markup around its caption's text and its body: `open` (to the caption), `head` (from the caption's end to
+ * the body), `close`. A table repeated by the thousand (a sheet's games) takes them once.
+ */
+export function tableFrame(head: readonly string[], o: TableOptions = {}): { open: string; head: string; close: string } {
+  const numeric = new Set(o.kind ? [] : (o.num ?? []))
+  const className = o.kind ?? o.className
   let th = ''
   for (let i = 0; i < head.length; i++) th += numeric.has(i) ? `<th class="n">${head[i]}` : `<th>${head[i]}`
-  return `<table${className ? ` class="${className}"` : ''}${o.testId ? ` data-testid="${o.testId}"` : ''}>
-<caption>${caption}</caption>
-<thead><tr>${th}</thead>
-<tbody>
-${body}
-</tbody>
-</table>`
+  return {
+    open: `<table${className ? ` class="${className}"` : ''}${o.testId ? ` data-testid="${o.testId}"` : ''}>\n<caption>`,
+    head: `</caption>\n<thead><tr>${th}</thead>\n<tbody>\n`,
+    close: '\n</tbody>\n</table>'
+  }
 }

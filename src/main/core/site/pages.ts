@@ -5,7 +5,7 @@
 import type { CalculationSheet, SheetGame, SheetTournament } from '../lists/types'
 import type { HistoryRow } from '../../../shared/contract/archive'
 import { SITE_LABELS, SITE_LOCALES, type SiteLocale } from './labels'
-import { day, esc, num, page, pageFrame, rel, signed, table, toRoot, type PageRef } from './html'
+import { day, esc, num, page, pageFrame, rel, signed, table, tableFrame, toRoot, type PageRef } from './html'
 import { chartDrawing, ratingChart, type ChartDrawing } from './chart'
 import { listPage, type ListPageModel, type PageText, sheetAnchor, sheetsPage, type SiteList, type SitePlayer, type SiteSheet, type SubListModel, type TopBlock } from './model'
 
@@ -179,38 +179,57 @@ function playerSectionHead(ref: PageRef, s: SiteSheet): SectionHead {
 }
 
 /** A player's calculation sheet on his list's page of sheets: headed by his name (linked to his page) and FIDE ID. */
-export function listSheetSection(ref: PageRef, owner: { id: number; name: string; fideId: number | null; page: string }, s: SiteSheet, opponents: Map<SheetGame, string>): string {
+export function listSheetSection(ref: PageRef, owner: { id: number; name: string; fideId: number | null; page: string }, s: SiteSheet, opponents: OpponentCells): string {
   const head = `<h3>${link(rel(ref, owner.page), owner.name)}${owner.fideId ? ` <small>${esc(owner.fideId)}</small>` : ''}</h3>`
   return sheetSection(ref, s, opponents, { id: sheetAnchor(owner.id), head })
 }
 
 /**
- * A sheet's section in one language. `opponents` holds the opponents' cells already rendered (the same in both
- * languages and on every page of the same depth: his name linked to his page, his FIDE ID), by game.
+ * The opponents' cells of sheets already rendered, by player id (an array: a build's cache holds every player, and
+ * the registry's ids are dense).
  */
-function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, string>, where: SectionHead = playerSectionHead(ref, s)): string {
+export type OpponentCells = (string | undefined)[]
+
+/**
+ * A sheet's section in one language. `opponents` holds the opponents' cells already rendered, by player (the same in
+ * both languages and on every page of the same folders: his name linked to his page, his FIDE ID).
+ */
+function sheetSection(ref: PageRef, s: SiteSheet, opponents: OpponentCells, where: SectionHead = playerSectionHead(ref, s)): string {
   const locale = ref.locale
   const l = L(locale)
   const S = l.sheet
+  const F = sheetFragments(locale)
   const sheet = s.view.sheet as CalculationSheet | null
   const head = where.head
   if (!sheet) return `<section class="sheet" id="${where.id}">${head}<p class="muted">${esc(l.player.sheetNone)}</p></section>`
   const refs = s.view.references
+  // the date of the list a rating came from, and escaped (most of a sheet's ratings come from one list)
+  let lastList: number | null = null
+  let lastDate = ''
+  let lastHtml = ''
   const listOf = (id: number | null): string => {
     if (id === null) return ''
-    for (const x of refs.lists) if (x.id === id) return day(x.listDate, locale, 'short')
-    return ''
+    if (id !== lastList) {
+      lastList = id
+      lastDate = ''
+      for (const x of refs.lists) if (x.id === id) lastDate = day(x.listDate, locale, 'short')
+      lastHtml = esc(lastDate)
+    }
+    return lastDate
   }
+  const listHtml = (id: number | null): string => (id === null ? '' : (listOf(id), lastHtml))
   const opponent = (g: SheetGame): string => {
-    if (g.opponentId === null) return ''
-    if (s.withheld.has(g.opponentId)) return `<em>${esc(S.withheld)}</em>`
-    let html = opponents.get(g)
+    const id = g.opponentId
+    if (id === null) return ''
+    if (s.withheld.has(id)) return F.withheld
+    let html = opponents[id]
     if (html !== undefined) return html
-    const p = refs.players.find((x) => x.id === g.opponentId)
+    let p: (typeof refs.players)[number] | undefined
+    for (const x of refs.players) if (x.id === id) p = x
     if (!p) return ''
-    const href = s.opponentPage(g.opponentId)
-    html = `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <small>${esc(p.fideId)}</small>` : ''}`
-    opponents.set(g, html)
+    const href = s.opponentPage(id)
+    html = `${href ? link(rel(ref, href), p.name) : esc(p.name)}${p.fideId ? ` <small>${p.fideId}</small>` : ''}`
+    opponents[id] = html
     return html
   }
   const tournament = (t: SheetTournament): string => {
@@ -220,15 +239,16 @@ function sheetSection(ref: PageRef, s: SiteSheet, opponents: Map<SheetGame, stri
     // the rows written straight into the body (no array per row): figures need no escaping, texts are escaped
     let rows = ''
     for (const g of t.games) {
-      rows += `${rows ? '\n' : ''}<tr><td>${g.round}<td>${opponent(g)}<td>${g.opponentRating ?? '–'}<td>${esc(listOf(g.opponentListId))}<td>${num(g.score, locale)}<td>${g.d === null ? '' : num(g.d, locale)}${g.capped ? '*' : ''}<td>${g.pd === null ? '' : num(g.pd, locale, 2)}<td>${g.chg === null ? '' : signed(g.chg, locale, 2)}<td>${g.counted ? '' : esc(notCounted(g.notCounted, locale))}`
+      rows += `${rows ? '\n' : ''}<tr><td>${g.round}<td>${opponent(g)}<td>${g.opponentRating ?? '–'}<td>${listHtml(g.opponentListId)}<td>${num(g.score, locale)}<td>${g.d === null ? '' : num(g.d, locale)}${g.capped ? '*' : ''}<td>${g.pd === null ? '' : num(g.pd, locale, 2)}<td>${g.chg === null ? '' : signed(g.chg, locale, 2)}<td>${g.counted ? '' : esc(notCounted(g.notCounted, locale))}`
     }
     const figures =
       t.rating !== null
         ? `<p>${esc(S.ratingUsed(t.rating, listOf(t.ratingListId)))}</p><p class="fig">${esc(S.figures(t.n, num(t.w, locale), num(t.we, locale, 2), signed(t.chg, locale, 2), String(t.k ?? '–'), signed(t.kChg, locale, 2)))}</p>`
         : `<p>${esc(S.playedUnrated)}</p><p class="fig">${esc(S.unratedFigures(t.n, num(t.w, locale), num(t.event?.ra ?? null, locale), num(t.event?.ru ?? null, locale)))}</p>`
-    return `<h4>${tPage ? link(rel(ref, tPage), t.name) : esc(t.name)} <span class="muted">${esc(t.start ? day(t.start, locale, 'short') : '')} – ${esc(t.end ? day(t.end, locale, 'short') : '')}</span></h4>
+    const name = esc(t.name)
+    return `<h4>${tPage ? `<a href="${esc(rel(ref, tPage))}">${name}</a>` : name} <span class="muted">${t.start ? esc(day(t.start, locale, 'short')) : ''} – ${t.end ? esc(day(t.end, locale, 'short')) : ''}</span></h4>
 ${figures}
-${rule ? `<p class="rule">${esc(S.follows)}${esc(l.colon)}${esc(rule)}</p>\n` : ''}${table(esc(t.name), gamesHead(locale), rows, { kind: 'games' })}`
+${rule ? `${F.ruleOpen}${esc(rule)}</p>\n` : ''}${F.games.open}${name}${F.games.head}${rows}${F.games.close}`
   }
   let period = ''
   if (sheet.firstRating) {
@@ -239,17 +259,47 @@ ${rule ? `<p class="rule">${esc(S.follows)}${esc(l.colon)}${esc(rule)}</p>\n` : 
     period += `<p class="chg">${esc(S.periodChange(num(sheet.changeExact, locale, 2), signed(sheet.change, locale)))}${s.view.rounding ? ` <span class="rule">(${esc(s.view.rounding[locale])})</span>` : ''}</p>\n`
   }
   period += `<p class="new">${esc(S.newRating(sheet.rating === null ? l.player.unrated : String(sheet.rating), String(sheet.kNext.k ?? '–')))}</p>`
-  const baseList = listOf(sheet.base.listId)
+  const baseList = listHtml(sheet.base.listId)
   // the legend of the columns stands once above the sheets (sheetsLegend); a sheet adds its caps' citations
   const caps = s.view.caps.length ? `\n<p class="legend">${s.view.caps.map((cp) => esc(`* ${cp.points}${l.colon}${cp.citation[locale]}`)).join(' ')}</p>` : ''
   let tournaments = ''
   for (const t of sheet.tournaments) tournaments += `${tournament(t)}\n`
   return `<section class="sheet" id="${where.id}">
 ${head}
-<p class="muted">${esc(S.base)}${esc(l.colon)}${esc(sheet.base.rating ?? l.player.unrated)}${sheet.base.rating !== null ? `, K ${esc(sheet.base.k ?? '–')}` : ''}${baseList ? ` (${esc(baseList)})` : ''}</p>
-${tournaments}<h4>${esc(S.period)}</h4>
+${F.baseOpen}${sheet.base.rating === null ? F.unrated : `${sheet.base.rating}, K ${sheet.base.k ?? '–'}`}${baseList ? ` (${baseList})` : ''}</p>
+${tournaments}${F.period}
 ${period}${caps}
 </section>`
+}
+
+/** What every sheet's section of a language writes the same, escaped once. */
+interface SheetFragments {
+  baseOpen: string
+  unrated: string
+  ruleOpen: string
+  period: string
+  withheld: string
+  games: { open: string; head: string; close: string }
+}
+const fragments = new Map<SiteLocale, SheetFragments>()
+function sheetFragments(locale: SiteLocale): SheetFragments {
+  let f = fragments.get(locale)
+  if (!f) {
+    const l = L(locale)
+    const S = l.sheet
+    fragments.set(
+      locale,
+      (f = {
+        baseOpen: `<p class="muted">${esc(S.base)}${esc(l.colon)}`,
+        unrated: esc(l.player.unrated),
+        ruleOpen: `<p class="rule">${esc(S.follows)}${esc(l.colon)}`,
+        period: `<h4>${esc(S.period)}</h4>`,
+        withheld: `<em>${esc(S.withheld)}</em>`,
+        games: tableFrame(gamesHead(locale), { kind: 'games' })
+      })
+    )
+  }
+  return f
 }
 
 /** The legend of a sheet's columns, once above the sheets of a page. */
@@ -275,7 +325,7 @@ function notCounted(code: string | null, locale: SiteLocale): string {
  * list has his calculation sheet links to it), and his newest sheet whole.
  */
 export function playerPagesHtml(federation: string, p: SitePlayer): [string, string][] {
-  const opponents = new Map<SheetGame, string>()
+  const opponents: OpponentCells = []
   const here = new Set(p.sheets.map((s) => s.list.id))
   return SITE_LOCALES.map((loc) => {
     const ref: PageRef = { locale: loc, path: p.page }
@@ -327,10 +377,20 @@ function playerParts(p: SitePlayer): PlayerParts {
   let parts = partsOf.get(p)
   if (parts) return parts
   const byChain = new Map<string, HistoryRow[]>()
+  // a chain's key is made only where a line's chain differs from the line's before (most players have one chain)
+  let type: string | null = null
+  let source: string | null = null
+  let rows: HistoryRow[] = []
   for (const h of p.history) {
-    const k = `${h.ratingType}|${h.source}`
-    if (!byChain.has(k)) byChain.set(k, [])
-    byChain.get(k)!.push(h)
+    if (h.ratingType !== type || h.source !== source) {
+      type = h.ratingType
+      source = h.source
+      const k = `${type}|${source}`
+      const had = byChain.get(k)
+      if (had) rows = had
+      else byChain.set(k, (rows = []))
+    }
+    rows.push(h)
   }
   const chains = [...byChain.entries()]
     .sort(([a], [b]) => a.localeCompare(b))

@@ -8,7 +8,7 @@ import { listSheetSection, playerPagesHtml, sheetsPageText } from '../../../../s
 import { joinPageText, pageTextBound, pageTextBytes, sheetAnchor, sheetCuts, sheetPageOf, sheetsPage, SHEETS_PAGE_WEIGHT, SHEET_FRAME_WEIGHT, writePageText } from '../../../../src/main/core/site/model'
 import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import type { SiteList, SitePlayer, SiteSheet } from '../../../../src/main/core/site/model'
-import type { CalculationSheet, SheetGame } from '../../../../src/main/core/lists/types'
+import type { CalculationSheet } from '../../../../src/main/core/lists/types'
 import type { HistoryRow } from '../../../../src/shared/contract/archive'
 
 const PUBLISHER = { origin: 'office' as const, name: 'Fédération française des échecs', code: 'FRA', recorded: true, rules: null }
@@ -99,7 +99,7 @@ describe('a list’s pages of sheets', () => {
     for (const loc of ['en', 'fr'] as const) {
       for (let k = 1; k <= cuts.length; k++) {
         const ref = { locale: loc, path: sheetsPage(l.id, k) }
-        const opponents = new Map<SheetGame, string>()
+        const opponents: (string | undefined)[] = []
         const holders = weights.map((w) => w.holder).filter((h) => sheetPageOf(cuts, h) === k)
         const sections = holders.map((h) => listSheetSection(ref, { id: h, name: `Holder ${h}, Jean`, fideId: 600_000 + h, page: `players/00/${h}.html` }, siteSheet(l, name), opponents))
         pages.push([`${loc}/${ref.path}`, String(joinPageText(sheetsPageText(ref, 'Fédération française des échecs', l, k, k < cuts.length, sections)))])
@@ -143,7 +143,7 @@ describe('a list’s pages of sheets', () => {
 
   it('writes a page of sections rendered apart (bytes among its text) in place, as the same bytes, never cut short', () => {
     const ref = { locale: 'fr' as const, path: sheetsPage(l.id, 2) }
-    const sections = [1, 2, 3].map((h) => listSheetSection(ref, { id: h, name: `Holder ${h}, Jean`, fideId: null, page: `players/00/${h}.html` }, siteSheet(l), new Map()))
+    const sections = [1, 2, 3].map((h) => listSheetSection(ref, { id: h, name: `Holder ${h}, Jean`, fideId: null, page: `players/00/${h}.html` }, siteSheet(l), []))
     const whole = String(joinPageText(sheetsPageText(ref, 'FFE', l, 2, false, sections)))
     const t = sheetsPageText(ref, 'FFE', l, 2, false, sections.map((x, i) => (i === 1 ? Buffer.from(x) : x)))
     expect(typeof t).not.toBe('string')
