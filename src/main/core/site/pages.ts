@@ -217,7 +217,11 @@ function sheetSection(ref: PageRef, s: SiteSheet, opponents: OpponentCells, wher
     }
     return lastDate
   }
-  const listHtml = (id: number | null): string => (id === null ? '' : (listOf(id), lastHtml))
+  const listHtml = (id: number | null): string => {
+    if (id === null) return ''
+    listOf(id)
+    return lastHtml
+  }
   const opponent = (g: SheetGame): string => {
     const id = g.opponentId
     if (id === null) return ''
