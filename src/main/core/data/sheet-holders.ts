@@ -5,6 +5,8 @@
 // through this (the sheet of one list: lists:sheet and its PDF; the archive's rated tournaments; the public website),
 // so that a line and its sheet always go together, whichever surface shows them: the merged record no longer shows the
 // sheets of the lines it gave away.
+import type { Db } from '../db/open'
+import { preparedRaw } from './statements'
 
 /**
  * A recursive CTE `holders(root, id, list)` for the players of the JSON array `@players`: each player (`root`) with
@@ -24,3 +26,24 @@ export const SHEET_HOLDERS = `holders(root, id, list) AS (
  */
 export const HOLDER_SHEET = `s.player_id = h.id AND (s.list_id = h.list OR (h.list IS NULL AND NOT EXISTS (
   SELECT 1 FROM player_merges x CROSS JOIN json_each(x.moved, '$.entryLists') y WHERE x.drop_id = h.id AND x.undone_at IS NULL AND y.value = s.list_id)))`
+
+/**
+ * The same rule read from a sheet's side, for every sheet of one list at once (a list's pages of sheets on the public
+ * website): the holder of the sheet computed for `player` on `listId` — the record a merge (not undone) moved his
+ * entry on that list to, down the chain of such merges; himself when his entry on it never moved.
+ */
+export function sheetHolderOn(db: Db, listId: number): (player: number) => number {
+  const moved = new Map<number, number>()
+  const merges = preparedRaw(db,
+    `SELECT m.drop_id, m.keep_id FROM player_merges m CROSS JOIN json_each(m.moved, '$.entryLists') e
+      WHERE m.undone_at IS NULL AND e.value = ?`
+  ).all(listId) as [number, number][]
+  for (const [drop, keep] of merges) moved.set(drop, keep)
+  return (player) => {
+    let h = player
+    // a chain is at most as long as the merges (a cycle, which merges cannot make, would stop there)
+    for (let n = 0; moved.has(h) && n <= moved.size; n++) h = moved.get(h)!
+    return h
+  }
+}
+

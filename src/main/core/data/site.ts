@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Db } from '../db/open'
 import { listTables } from '../db/archive-files'
 import { prepared, preparedPluck, preparedRaw } from './statements'
-import { HOLDER_SHEET, SHEET_HOLDERS } from './sheet-holders'
+import { HOLDER_SHEET, SHEET_HOLDERS, sheetHolderOn } from './sheet-holders'
 import { DEFAULT_PRIVACY, type SitePrivacy } from '../site/privacy'
 import { archivePlayerColumns, type ArchivePlayerRow, type ListEntryFacts } from './archive'
 import { delistedSql, publishedRatingSql } from './published-rating'
@@ -250,17 +250,7 @@ export function coPlayers(db: Db, playerIds: readonly number[]): number[] {
  * neither a name nor a withholding changes), in holders' order.
  */
 export function siteSheetWeights(db: Db, listId: number): { holder: number; player: number; weight: number }[] {
-  const moved = new Map<number, number>()
-  const merges = preparedRaw(db,
-    `SELECT m.drop_id, m.keep_id FROM player_merges m CROSS JOIN json_each(m.moved, '$.entryLists') e
-      WHERE m.undone_at IS NULL AND e.value = ?`
-  ).all(listId) as [number, number][]
-  for (const [drop, keep] of merges) moved.set(drop, keep)
-  const holderOf = (id: number): number => {
-    let h = id
-    for (let n = 0; moved.has(h) && n <= moved.size; n++) h = moved.get(h)!
-    return h
-  }
+  const holderOf = sheetHolderOn(db, listId)
   const rows = preparedRaw(db, `SELECT s.player_id, length(s.sheet) FROM ${listTables(db, listId).sheets} s WHERE s.list_id = ?`).all(listId) as [number, number][]
   return rows.map(([id, weight]) => ({ holder: holderOf(id), player: id, weight })).sort((a, b) => a.holder - b.holder || a.player - b.player)
 }
