@@ -21,11 +21,12 @@ export const SHEET_HOLDERS = `holders(root, id, list) AS (
    WHERE m.undone_at IS NULL AND (h.list IS NULL OR e.value = h.list))`
 
 /**
- * The join of `office_list_sheets s` to a holder `h`: his own sheets but on the lists where a merge moved his entry
- * to another record (the sheet went with it), or a merged record's on the list whose entry moved to him.
+ * The join of `office_list_sheets s` to a holder `h`: his own sheets, or a merged record's on the list whose entry
+ * moved to him — but none on a list where a merge moved the player's (the root's) own line to another record: the
+ * sheet behind it went with it, whether it was his own or one he held.
  */
-export const HOLDER_SHEET = `s.player_id = h.id AND (s.list_id = h.list OR (h.list IS NULL AND NOT EXISTS (
-  SELECT 1 FROM player_merges x CROSS JOIN json_each(x.moved, '$.entryLists') y WHERE x.drop_id = h.id AND x.undone_at IS NULL AND y.value = s.list_id)))`
+export const HOLDER_SHEET = `s.player_id = h.id AND (h.list IS NULL OR s.list_id = h.list) AND NOT EXISTS (
+  SELECT 1 FROM player_merges x CROSS JOIN json_each(x.moved, '$.entryLists') y WHERE x.drop_id = h.root AND x.undone_at IS NULL AND y.value = s.list_id)`
 
 /**
  * The same rule read from a sheet's side, for every sheet of one list at once (a list's pages of sheets on the public
