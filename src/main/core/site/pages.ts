@@ -153,18 +153,6 @@ function cite(c: { en: string; fr: string } | undefined, locale: SiteLocale): st
   return c ? c[locale] : ''
 }
 
-/** The head of a sheet's table of games in each language, rendered once. */
-const gamesHeads = new Map<SiteLocale, string[]>()
-function gamesHead(locale: SiteLocale): string[] {
-  let h = gamesHeads.get(locale)
-  if (!h) {
-    const l = L(locale)
-    const S = l.sheet
-    gamesHeads.set(locale, (h = [S.col.round, S.col.opponent, l.col.rating, S.col.list, S.col.score, 'D', 'PD', 'ΔR', S.col.why].map(esc)))
-  }
-  return h
-}
-
 /** Where a sheet's section stands: its anchor and its heading (the list on a player's page, the player on a list's). */
 interface SectionHead {
   id: string
@@ -250,7 +238,7 @@ function sheetSection(ref: PageRef, s: SiteSheet, opponents: OpponentCells, wher
         ? `<p>${esc(S.ratingUsed(t.rating, listOf(t.ratingListId)))}</p><p class="fig">${esc(S.figures(t.n, num(t.w, locale), num(t.we, locale, 2), signed(t.chg, locale, 2), String(t.k ?? '–'), signed(t.kChg, locale, 2)))}</p>`
         : `<p>${esc(S.playedUnrated)}</p><p class="fig">${esc(S.unratedFigures(t.n, num(t.w, locale), num(t.event?.ra ?? null, locale), num(t.event?.ru ?? null, locale)))}</p>`
     const name = esc(t.name)
-    return `<h4>${tPage ? `<a href="${esc(rel(ref, tPage))}">${name}</a>` : name} <span class="muted">${t.start ? esc(day(t.start, locale, 'short')) : ''} – ${t.end ? esc(day(t.end, locale, 'short')) : ''}</span></h4>
+    return `<h4>${tPage ? link(rel(ref, tPage), t.name) : name} <span class="muted">${t.start ? esc(day(t.start, locale, 'short')) : ''} – ${t.end ? esc(day(t.end, locale, 'short')) : ''}</span></h4>
 ${figures}
 ${rule ? `${F.ruleOpen}${esc(rule)}</p>\n` : ''}${F.games.open}${name}${F.games.head}${rows}${F.games.close}`
   }
@@ -299,7 +287,7 @@ function sheetFragments(locale: SiteLocale): SheetFragments {
         ruleOpen: `<p class="rule">${esc(S.follows)}${esc(l.colon)}`,
         period: `<h4>${esc(S.period)}</h4>`,
         withheld: `<em>${esc(S.withheld)}</em>`,
-        games: tableFrame(gamesHead(locale), { kind: 'games' })
+        games: tableFrame([S.col.round, S.col.opponent, l.col.rating, S.col.list, S.col.score, 'D', 'PD', 'ΔR', S.col.why].map(esc), { kind: 'games' })
       })
     )
   }
