@@ -2,7 +2,7 @@
 // just before the write starts and END once it is committed. Usage: crash-child.ts OP DB [ARGS...]
 // With CRASH_RECORD=FILE (the harness's whole run), the operations of the office write there the database's state
 // after each of their steps: a killed run must have left one of them.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { basename, join } from 'node:path'
 import { openDatabase } from '../../src/main/core/db/open'
@@ -99,6 +99,14 @@ async function main(): Promise<void> {
     say('BEGIN')
     // the checks on two threads, as a big office's backup runs them (threadFrom 0: at any size)
     await automaticBackup(dbPath!, folder, 'daily', { thread: sourceWorkerScript(), threadFrom: 0 })
+    say('END')
+  } else if (op === 'backup-next') {
+    // the day before's backup and its manifest of pages put in place, then today's checked against them
+    const folder = backupFolderBeside(dbPath!)
+    rmSync(folder, { recursive: true, force: true })
+    cpSync(args[0]!, folder, { recursive: true })
+    say('BEGIN')
+    await automaticBackup(dbPath!, folder, 'daily', { thread: sourceWorkerScript(), threadFrom: 0, now: new Date('2026-10-02T06:00:00Z') })
     say('END')
   } else if (op === 'merge-undo') {
     // ARGS: keep:drop pairs; each merged in turn, then every merge undone, the last first

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { crashTest, type CrashReport } from './harness'
-import { dailyBackup, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
+import { dailyBackup, dailyBackupAfterOne, listImport, nationalImport, officeMonth, restore, trfSequence, type OfficeOperations } from './operations'
 import { mergeAcrossSealed, sealFullOffice, sealYear, sealedDailyBackup, sealedRestore } from './seal-operation'
 import { tempDir } from '../helpers/temp-db'
 
@@ -48,6 +48,14 @@ describe('crash safety (SIGKILL at spread points)', () => {
     reports.push(report)
     expect(report.failures).toEqual([])
     // the kills fell before the backup had its name and after: both ends of the write were tested
+    expect(report.outcomes['ok: before']).toBeGreaterThan(0)
+    expect(report.outcomes['ok: after']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
+  it(`the next day's backup, checked against the day before's manifest of pages (issue 40): ${KILLS} kills, the earlier backup alone or with a verified new one, the manifest always one of theirs`, async () => {
+    const report = await crashTest(await dailyBackupAfterOne(tmp.dir, LINES / 2, 'backup-next.db'), tmp.file('backup-next.db'), KILLS)
+    reports.push(report)
+    expect(report.failures).toEqual([])
     expect(report.outcomes['ok: before']).toBeGreaterThan(0)
     expect(report.outcomes['ok: after']).toBeGreaterThan(0)
   }, TIMEOUT)

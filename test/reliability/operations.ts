@@ -1,11 +1,12 @@
 // The multi-step writes the crash harness kills, each with the database it starts from and how to judge what a
 // killed run left: the state before, the state after, or (for a sequence of reports) a whole prefix of it.
-import { readdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { basename, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { openDatabase } from '../../src/main/core/db/open'
-import { backupDatabase, checkDatabaseFile, frozenListChecksums, listBackups, tableCounts } from '../../src/main/core/db/backup'
+import { automaticBackup, backupDatabase, checkDatabaseFile, frozenListChecksums, listBackups, tableCounts, verifiedPagesFile } from '../../src/main/core/db/backup'
+import { pageHashes, readManifest } from '../../src/main/core/db/verified-pages'
 import { importFideList } from '../../src/main/core/registry/import'
 import { importNationalList } from '../../src/main/core/registry/national'
 import { writeCombinedList, writeSyntheticCombinedList, type CombinedFields } from '../helpers/synthetic-list'
@@ -204,6 +205,78 @@ export function dailyBackup(dir: string, lines: number): Operation<string> {
       return `partial: under a backup's name: ${n.backups.join(', ')}`
     }
   }
+}
+
+/**
+ * The daily backup of an office that has a verified backup from the day before, and a month more since (a FIDE list):
+ * the copy checked against the earlier copy's manifest of pages (db/verified-pages.ts), only the tables the month
+ * changed read again, and its own manifest put in place. Killed anywhere, the office is as it was, the folder holds
+ * the earlier backup alone or with one verified new one, and the manifest under its name is always one of those
+ * backups' (its pages' hashes those of one of them): never a half-written or unverified one.
+ */
+export async function dailyBackupAfterOne(dir: string, lines: number, dbName: string): Promise<Operation<string>> {
+  const list = join(dir, 'backup-next-list.txt')
+  writeSyntheticCombinedList(list, lines, { seed: 7 })
+  // the office of the day before, under the name the harness gives the office (a backup is named after its database)
+  const yesterday = join(dir, 'backup-next-yesterday', dbName)
+  mkdirSync(dirname(yesterday), { recursive: true })
+  const db = openDatabase(yesterday)
+  importFideList(db, { file: list, listDate: '2026-09-01' })
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  db.close()
+  // the day before's backup, kept as a template the child puts in place before each run
+  const template = join(dir, 'backup-next-template')
+  rmSync(template, { recursive: true, force: true })
+  await automaticBackup(yesterday, template, 'daily', { now: new Date('2026-10-01T06:00:00Z') })
+  const before = join(dir, 'backup-next-before.db')
+  copyFileSync(yesterday, before)
+  const next = openDatabase(before)
+  importFideList(next, { file: list, listDate: '2026-10-01' })
+  next.pragma('wal_checkpoint(TRUNCATE)')
+  next.close()
+  // the run the kills interrupt is the one checked against the manifest, not a whole check: proven once, unkilled
+  const trial = join(dir, 'backup-next-trial', dbName)
+  mkdirSync(dirname(trial), { recursive: true })
+  copyFileSync(before, trial)
+  cpSync(template, `${trial}.backups`, { recursive: true })
+  const scope = (await automaticBackup(trial, `${trial}.backups`, 'daily', { now: new Date('2026-10-02T06:00:00Z') })).integrityScope
+  if (scope?.mode !== 'changed' || scope.tables.includes('players')) throw new Error(`the next day's backup was not checked against the manifest: ${JSON.stringify(scope)}`)
+  return {
+    name: 'backup-next',
+    args: [template],
+    before,
+    snapshot: backupNextState,
+    judge: (now, b) => {
+      const [n, o] = [JSON.parse(now) as BackupNextState, JSON.parse(b) as BackupNextState]
+      if (n.office !== o.office) return 'partial: the office database changed'
+      const backups = [...n.backups].sort().join(', ')
+      if (n.pages === 'absent' || n.pages.startsWith('not ') || n.pages.startsWith('the manifest')) return `partial: the manifest of pages is ${n.pages}`
+      if (backups === 'not the database' && n.pages === 'the backup 1') return 'ok: before'
+      if (backups === 'not the database, verified' && (n.pages === 'the backup 1' || n.pages === 'the backup 2')) return 'ok: after'
+      return `partial: under a backup's name: ${backups}; manifest ${n.pages}`
+    }
+  }
+}
+
+export interface BackupNextState extends BackupState {
+  /** Whose pages the manifest under its name describes: 'the backup N' (by date), else what it is. */
+  pages: string
+}
+
+/** backupState, and which backup the manifest of pages beside them describes. */
+export function backupNextState(d: Database.Database): string {
+  const state = JSON.parse(backupState(d)) as BackupState
+  const folder = backupFolderBeside(d.name)
+  const read = readManifest(verifiedPagesFile(folder, basename(d.name)))
+  let pages: string
+  if ('why' in read) pages = read.why === 'no verified copy yet' ? 'absent' : read.why
+  else {
+    const m = read.manifest
+    const copies = listBackups(folder, basename(d.name)).sort((a, b) => a.at.getTime() - b.at.getTime())
+    const i = copies.findIndex((c) => statSync(c.file).size === m.pageSize * m.pageCount && pageHashes(c.file, m.pageSize, m.pageCount).equals(m.hashes))
+    pages = i >= 0 ? `the backup ${i + 1}` : 'not the pages of any backup'
+  }
+  return JSON.stringify({ ...state, pages } satisfies BackupNextState)
 }
 
 // ---- the office's own writes: decisions and approvals, merge and undo, list generation, publication, correction

@@ -23,6 +23,10 @@ export const backupReportSchema = z.object({
   tables: z.array(z.object({ name: z.string(), rows: z.number() })),
   listChecksums: z.record(z.string(), z.string()),
   frozenListProblems: z.array(z.object({ listId: z.number(), problem: z.enum(['altered', 'unrecorded']) })),
+  /** How much of the copy integrity_check read: the whole file, or the tables changed since the last verified copy. */
+  integrityScope: z
+    .object({ mode: z.enum(['full', 'changed']), why: z.string().optional(), pages: z.number(), changedPages: z.number(), tables: z.array(z.string()), listsProven: z.number() })
+    .optional(),
   removed: z.array(z.string())
 })
 export const backupFileSchema = z.object({ fileName: z.string(), at: z.string(), reason: z.string(), bytes: z.number() })

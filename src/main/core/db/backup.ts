@@ -9,6 +9,7 @@ import { latestVersion } from './migrate'
 import { migrations } from './migrations'
 import { RATING_OFFICE_APPLICATION_ID } from './migrations/027-application-id'
 import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-thread'
+import { integrityByPlan, keepManifest, manifestByPlan, planCheck, provenLists, referenceOf, scopeOf, writeManifest, type CheckPlan, type IntegrityScope, type ListProof, type PageManifest, type VerifiedPagesFiles } from './verified-pages'
 import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
 import { fsyncFile } from '../util/durable-files'
@@ -29,6 +30,8 @@ export interface DatabaseCheck {
   listChecksums: Record<number, string>
   /** Frozen lists whose entries are not the ones recorded when they were frozen, or without a record (migration 28 on). */
   frozenListProblems: FrozenListProblem[]
+  /** A backup's copy: how much of it integrity_check read (the whole file, or what changed since the last verified copy). */
+  integrityScope?: IntegrityScope
 }
 
 export interface BackupReport extends DatabaseCheck {
@@ -182,11 +185,15 @@ export function tableCounts(db: Db): TableCount[] {
   return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM main.${quoteIdent(name)}`).get() as { n: number }).n }))
 }
 
-/** Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists. */
-function checksBesideIntegrity(db: Db): Omit<DatabaseCheck, 'integrity'> {
+/**
+ * Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists. The
+ * lists `proven` unchanged since the last verified copy (db/verified-pages.ts) take the checksum it proved, unread.
+ */
+function checksBesideIntegrity(db: Db, proven: ReadonlyMap<number, string> = new Map()): Omit<DatabaseCheck, 'integrity'> {
   const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
   const tables = tableCounts(db)
-  const listChecksums = frozenListChecksums(db)
+  const listChecksums: Record<number, string> = {}
+  if (hasTable(db, 'rating_lists')) for (const id of frozenListIds(db)) listChecksums[id] = proven.get(id) ?? frozenListChecksum(db, id)
   return { foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums, frozenListProblems: frozenListProblems(db, listChecksums) }
 }
 
@@ -269,29 +276,72 @@ function verified(copy: DatabaseCheck, source: SourceFigures, db: Db, out: strin
   return copy
 }
 
-/**
- * Checks a copy of the open database written at `partial` (to become `out`): it opens, passes integrity and
- * foreign keys, and holds the source's row counts and frozen-list checksums. Throws `db.backupUnverified`.
- */
-function verifyCopy(db: Db, partial: string, out: string): DatabaseCheck {
-  const copy = checkDatabaseFile(partial)
-  return verified(copy, sourceFigures(db), db, out)
+/** The entries of each list of a file, by list id (one scan of the entries' keys). */
+function listRows(db: Db): Map<number, number> {
+  if (!hasTable(db, 'rating_list_entries')) return new Map()
+  return new Map(db.prepare('SELECT list_id, count(*) FROM main.rating_list_entries GROUP BY list_id').raw().all() as [number, number][])
 }
 
 /**
- * The same checks, the copy's integrity_check on a helper thread (db/integrity-thread.ts) while this thread makes the
- * others on the copy and reads the source's figures: the same statements on the same files, in two threads.
+ * Checks a copy of the open database written at `partial` (to become `out`): it opens, passes integrity and foreign
+ * keys, and holds the source's row counts and frozen-list checksums; throws `db.backupUnverified`. With `pages`, the
+ * copy is checked against the last verified copy's manifest (db/verified-pages.ts): its pages hashed, integrity_check
+ * on the tables whose trees changed, the frozen lists proven unchanged not read again; the copy's own manifest is
+ * written for the next one. With `script`, integrity_check runs on a helper thread (db/integrity-thread.ts) while this
+ * thread makes the other checks on the copy and reads the source's figures: the same statements, in two threads.
  */
-async function verifyCopyBeside(db: Db, partial: string, out: string, script: WorkerScript): Promise<DatabaseCheck> {
-  const helper = startIntegrityCheck(script, partial)
+async function verifyCopyOf(db: Db, partial: string, out: string, pages?: VerifiedPagesFiles, script?: WorkerScript): Promise<DatabaseCheck> {
+  if (!existsSync(partial)) throw new UserError('db.backupMissing', { file: partial })
+  const copyDb = openForCheck(partial)
+  let helper: ReturnType<typeof startIntegrityCheck> | null = null
   try {
-    const rest = withFile(partial, checksBesideIntegrity)
+    let plan: CheckPlan | null = null
+    let rows = new Map<number, number>()
+    let proven = new Map<number, string>()
+    let rest: Omit<DatabaseCheck, 'integrity'>
+    try {
+      if (pages) {
+        rmSync(pages.partial, { force: true })
+        plan = planCheck(copyDb, partial, referenceOf(pages))
+      }
+      const tables = plan?.mode === 'changed' ? plan.tables : undefined
+      if (script) helper = startIntegrityCheck(script, partial, tables)
+      if (plan) {
+        rows = listRows(copyDb)
+        proven = provenLists(plan, rows)
+      }
+      rest = checksBesideIntegrity(copyDb, proven)
+    } catch (e) {
+      // a file SQLite cannot read through is not a database, as checkDatabaseFile says of it
+      if (e instanceof UserError) throw e
+      throw new UserError('db.notADatabase', { file: partial, reason: (e as Error).message })
+    }
     const source = sourceFigures(db)
-    const integrity = await helper.result
-    return verified({ integrity, ...rest }, source, db, out)
+    let integrity = helper ? await helper.result : integrityByPlan(copyDb, plan?.mode === 'changed' ? plan.tables : undefined)
+    let manifest: PageManifest | null = null
+    if (plan && integrity === 'ok') {
+      // pages not accounted for before the whole check was chosen: the answer when SQLite's own finds nothing
+      if (plan.mode === 'full' && plan.accounting) integrity = plan.accounting.join('; ')
+      else {
+        const lists: ListProof[] = Object.entries(rest.listChecksums).map(([id, checksum]) => ({ id: Number(id), checksum, rows: rows.get(Number(id)) ?? 0 }))
+        const made = manifestByPlan(copyDb, partial, plan, lists)
+        if ('problems' in made) integrity = made.problems.join('; ')
+        else manifest = made.manifest
+      }
+    }
+    const checked = verified({ integrity, ...rest, ...(plan ? { integrityScope: scopeOf(plan, proven.size) } : {}) }, source, db, out)
+    if (pages && manifest) writeManifest(pages.partial, manifest)
+    return checked
   } finally {
-    helper.stop()
+    helper?.stop()
+    copyDb.close()
   }
+}
+
+/** Checks a copy of the open database (one thread, no manifest): the pre-upgrade copy's way. */
+function verifyCopy(db: Db, partial: string, out: string): DatabaseCheck {
+  const copy = checkDatabaseFile(partial)
+  return verified(copy, sourceFigures(db), db, out)
 }
 
 /**
@@ -307,14 +357,30 @@ export interface BackupOptions {
   thread?: WorkerScript
   /** From how many bytes of copy the helper thread is used (default THREAD_FROM; 0: always, for tests). */
   threadFrom?: number
-  /** A full backup: every archive file's copy beside the backups read and checked again (checkArchiveCopies). */
+  /**
+   * A full backup: every archive file's copy beside the backups read and checked again (checkArchiveCopies), and the
+   * copy's whole integrity_check whatever the last verified copy's manifest says.
+   */
   full?: boolean
+  /**
+   * The manifest of the last verified copy's pages (db/verified-pages.ts), kept beside the backups: given, the copy's
+   * integrity_check reads again only the tables whose trees changed since, and the copy's own manifest replaces it once
+   * the copy is kept. Absent: the whole integrity_check, no manifest.
+   */
+  pages?: string
+}
+
+/** The manifests a backup to `out` reads and writes (absent when the options name none). */
+function pagesFiles(out: string, options: BackupOptions): VerifiedPagesFiles | undefined {
+  if (!options.pages) return undefined
+  return { file: options.pages, partial: join(dirname(out), `.${basename(out)}.partial-pages`), ...(options.full ? { full: true } : {}) }
 }
 
 /** Verifies the copy at `partial`, on two threads when it is big and a worker entry is given. */
 export async function verifyBackupCopy(db: Db, partial: string, out: string, options: BackupOptions = {}): Promise<DatabaseCheck> {
-  if (options.thread && existsSync(partial) && statSync(partial).size >= (options.threadFrom ?? THREAD_FROM)) return verifyCopyBeside(db, partial, out, options.thread)
-  return verifyCopy(db, partial, out)
+  const pages = pagesFiles(out, options)
+  const beside = options.thread && existsSync(partial) && statSync(partial).size >= (options.threadFrom ?? THREAD_FROM)
+  return verifyCopyOf(db, partial, out, pages, beside ? options.thread : undefined)
 }
 
 /** The copy of a backup before its checks: SQLite's online backup API, one self-contained file, synced to the disk. */
@@ -356,10 +422,15 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
     // reads each copy again and proves it the file that was sealed
     const archiveCopies = options.full ? checkArchiveCopies(db, db.name, dirname(out)) : (keepArchiveCopies(db, db.name, dirname(out)), undefined)
     renameSync(partial, out)
+    // the copy kept, its pages' manifest is the next copy's reference (a kill before leaves the last one, still true)
+    const pages = pagesFiles(out, options)
+    if (pages) keepManifest(pages.partial, pages.file)
     return { ...copy, file: out, bytes: statSync(out).size, ...(archiveCopies ? { archiveCopies } : {}) }
   } finally {
     if (snapshot && db.inTransaction) db.exec('COMMIT')
     rmSync(partial, { force: true })
+    const pages = pagesFiles(out, options)
+    if (pages) rmSync(pages.partial, { force: true })
   }
 }
 
@@ -464,6 +535,11 @@ export type BackupReason = 'manual' | 'daily' | 'before-import' | 'before-public
 /** Reasons whose backups the retention rule thins out; a manual copy or the one taken before a restore stays. */
 const RETAINED: ReadonlySet<string> = new Set(['daily', 'before-import', 'before-publication', 'before-upgrade'])
 
+/** The manifest of the last verified copy's pages in a backups folder (db/verified-pages.ts), one a database name. */
+export function verifiedPagesFile(dir: string, dbName: string): string {
+  return join(dir, `.${dbName.replace(/\.db$/i, '')}.verified-pages`)
+}
+
 /** The backups folder: the one the settings name, else `backups` beside the database. */
 export function backupFolder(dbPath: string, configured: string): string {
   return configured ? configured : join(dirname(dbPath), 'backups')
@@ -497,7 +573,7 @@ export async function automaticBackup(dbPath: string, dir: string, reason: Backu
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
   let report: BackupReport
   try {
-    report = await backupDatabase(db, freeBackupPath(dir, basename(dbPath), now, reason), options)
+    report = await backupDatabase(db, freeBackupPath(dir, basename(dbPath), now, reason), { pages: verifiedPagesFile(dir, basename(dbPath)), ...options })
   } finally {
     db.close()
   }
@@ -557,7 +633,7 @@ export function removeLeftoverPartials(dir: string, dbName: string, now = new Da
   const stem = dbName.replace(/\.db$/i, '')
   const removed: string[] = []
   for (const name of readdirSync(dir)) {
-    if (!name.startsWith(`.${stem}-`) || !/\.db\.partial(-journal)?$/.test(name)) continue
+    if (!name.startsWith(`.${stem}-`) || !/\.db\.partial(-journal|-pages)?$/.test(name)) continue
     const file = join(dir, name)
     if (now.getTime() - statSync(file).mtimeMs < PARTIAL_MAX_AGE_MS) continue
     rmSync(file, { force: true })

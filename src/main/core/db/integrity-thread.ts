@@ -1,16 +1,18 @@
-// A backup's copy is proven intact by SQLite's full integrity_check, the longest of its checks (about 18 s of the
-// 32 s a 2 GB database took to back up, docs/history/performance-log.md). It is one statement that cannot be split
-// without changing what it checks (checked a table at a time, it skips the page accounting and the freelist), so it
-// runs whole on a helper thread of its own while the backup's thread makes the
-// other checks of the copy (foreign keys, row counts, frozen-list checksums) and reads the source's counts and
+// A backup's copy is proven intact by SQLite's integrity_check, the longest of its checks (about 18 s of the 32 s a
+// 2 GB database took to back up, docs/history/performance-log.md): the whole of it, or — given the last verified
+// copy's manifest — only the tables whose trees changed since, with the page accounting the whole check adds made
+// from the trees' pages (db/verified-pages.ts). It runs on a helper thread of its own while the backup's thread makes
+// the other checks of the copy (foreign keys, row counts, frozen-list checksums) and reads the source's counts and
 // checksums: the verification takes the time of the longest part instead of the sum of all. The helper opens the copy
-// read-only on its own connection and answers once, with integrity_check's answer as checkOpenDatabase gives it.
+// read-only on its own connection and answers once, with integrity_check's answer as checkOpenDatabase gives it and
+// how much of the copy it read.
 import { Worker, parentPort } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import type { Db } from './open'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, failureOf, type Failure } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
+import { integrityByPlan } from './verified-pages'
 
 /** `PRAGMA integrity_check`, the whole of it: 'ok', or SQLite's list of problems joined. */
 export function integrityCheck(db: Db): string {
@@ -29,6 +31,8 @@ export function openForCheck(file: string): Db {
 export interface IntegrityCheckData {
   role: 'backup-integrity'
   file: string
+  /** Only these tables (each with its indexes), as a plan against the last verified copy says (db/verified-pages.ts); absent: the whole file. */
+  tables?: string[]
 }
 
 type Answer = { integrity: string } | { failed: Failure }
@@ -41,7 +45,7 @@ export function runIntegrityCheck(data: IntegrityCheckData): void {
   try {
     const db = openForCheck(data.file)
     try {
-      answer = { integrity: integrityCheck(db) }
+      answer = { integrity: integrityByPlan(db, data.tables) }
     } finally {
       db.close()
     }
@@ -60,8 +64,8 @@ export interface IntegrityCheckThread {
 }
 
 /** The backup's side: starts integrity_check of `file` on a helper thread of the worker entry `script`. */
-export function startIntegrityCheck(script: WorkerScript, file: string): IntegrityCheckThread {
-  const worker = new Worker(script.file, { workerData: { role: 'backup-integrity', file } satisfies IntegrityCheckData, execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
+export function startIntegrityCheck(script: WorkerScript, file: string, tables?: string[]): IntegrityCheckThread {
+  const worker = new Worker(script.file, { workerData: { role: 'backup-integrity', file, ...(tables ? { tables } : {}) } satisfies IntegrityCheckData, execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
   let answered = false
   const result = new Promise<string>((resolve, reject) => {
     worker.once('message', (m: Answer) => {

@@ -106,7 +106,10 @@ describe('automatic backups', () => {
     await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-11-01' })
     expect(existsSync(tmp.file('import/backups'))).toBe(false)
     await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-12-01' })
-    const files = readdirSync(tmp.file('import/backups'))
+    // the backups (beside them the last verified copy's manifest of pages, db/verified-pages.ts)
+    const backupsIn = (dir: string) => readdirSync(dir).filter((f) => !f.startsWith('.'))
+    const files = backupsIn(tmp.file('import/backups'))
+    expect(readdirSync(tmp.file('import/backups')).filter((f) => f.startsWith('.'))).toEqual(['.office.verified-pages'])
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/^office-\d{4}-\d{2}-\d{2}T\d{6}-before-import\.db$/)
     // the copy holds the registry as it was: the first list only
@@ -118,7 +121,7 @@ describe('automatic backups', () => {
     // day's newest automatic copy
     await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2026-01-01' })
     await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2026-02-01' })
-    const after = readdirSync(tmp.file('import/backups'))
+    const after = backupsIn(tmp.file('import/backups'))
     expect(after).toHaveLength(1)
     expect(after[0]).not.toBe(files[0])
     // the copy kept is the one taken before the fourth import: the three lists of each of the three imports before it
@@ -133,7 +136,7 @@ describe('automatic backups', () => {
     expect(records()).toEqual([[1, null], [2, null], [3, null]])
     // the next import's copy records them first, and is checked against them
     await s.ctx.jobs.run('registry:importList', { file: fixture, listDate: '2025-12-01' })
-    const copy = checkDatabaseFile(tmp.file(`records/backups/${readdirSync(tmp.file('records/backups'))[0]}`))
+    const copy = checkDatabaseFile(tmp.file(`records/backups/${readdirSync(tmp.file('records/backups')).find((f) => !f.startsWith('.'))}`))
     expect(copy.frozenListProblems).toEqual([])
     expect(records().slice(0, 3)).toEqual(Object.entries(copy.listChecksums).map(([id, sum]) => [Number(id), sum]))
     expect(records().slice(3)).toEqual([[4, null], [5, null], [6, null]])
