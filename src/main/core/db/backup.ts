@@ -300,12 +300,13 @@ async function verifyCopyOf(db: Db, partial: string, out: string, pages?: Verifi
     let proven = new Map<number, string>()
     let rest: Omit<DatabaseCheck, 'integrity'>
     try {
+      // the helper started first: its start overlaps the plan (the copy's pages hashed and compared)
+      if (script) helper = startIntegrityCheck(script, partial)
       if (pages) {
         rmSync(pages.partial, { force: true })
         plan = planCheck(copyDb, partial, referenceOf(pages))
       }
-      const tables = plan?.mode === 'changed' ? plan.tables : undefined
-      if (script) helper = startIntegrityCheck(script, partial, tables)
+      helper?.begin(plan?.mode === 'changed' ? plan.tables : undefined)
       if (plan) {
         rows = listRows(copyDb)
         proven = provenLists(plan, rows)
@@ -675,8 +676,9 @@ function weekKey(d: Date): string {
  * Which backups to keep: the newest of each of the last `daily` days that have one, of the last `weekly` weeks
  * and of the last `monthly` months (grandfather-father-son). Everything else may be deleted.
  */
-export function applyRetention<T extends { at: Date }>(backups: readonly T[], rule: RetentionRule = DEFAULT_RETENTION): { keep: T[]; remove: T[] } {
-  const newestFirst = [...backups].sort((a, b) => b.at.getTime() - a.at.getTime())
+export function applyRetention<T extends { at: Date; sequence?: number }>(backups: readonly T[], rule: RetentionRule = DEFAULT_RETENTION): { keep: T[]; remove: T[] } {
+  // two copies of the same second: the later one has the higher sequence in its name (freeBackupPath)
+  const newestFirst = [...backups].sort((a, b) => b.at.getTime() - a.at.getTime() || (b.sequence ?? 1) - (a.sequence ?? 1))
   const keep = new Set<T>()
   const pick = (key: (d: Date) => string, count: number) => {
     const seen = new Set<string>()
@@ -695,13 +697,13 @@ export function applyRetention<T extends { at: Date }>(backups: readonly T[], ru
 }
 
 /** The backups in a folder made for this database (by their names), with their dates. */
-export function listBackups(dir: string, dbName: string): { file: string; at: Date; reason: string }[] {
+export function listBackups(dir: string, dbName: string): { file: string; at: Date; sequence: number; reason: string }[] {
   if (!existsSync(dir)) return []
   const stem = dbName.replace(/\.db$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const re = new RegExp(`^${stem}-(\\d{4}-\\d{2}-\\d{2})T(\\d{2})(\\d{2})(\\d{2})?(?:-\\d+)?-([a-z-]+)\\.db$`)
+  const re = new RegExp(`^${stem}-(\\d{4}-\\d{2}-\\d{2})T(\\d{2})(\\d{2})(\\d{2})?(?:-(\\d+))?-([a-z-]+)\\.db$`)
   return readdirSync(dir).flatMap((name) => {
     const m = re.exec(name)
     if (!m) return []
-    return [{ file: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}Z`), reason: m[5]! }]
+    return [{ file: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}Z`), sequence: m[5] ? Number(m[5]) : 1, reason: m[6]! }]
   })
 }

@@ -31,7 +31,14 @@ export function openForCheck(file: string): Db {
 export interface IntegrityCheckData {
   role: 'backup-integrity'
   file: string
-  /** Only these tables (each with its indexes), as a plan against the last verified copy says (db/verified-pages.ts); absent: the whole file. */
+}
+
+/**
+ * What the helper checks, sent once it is known (the thread is started first, so that its start overlaps the plan):
+ * only these tables (each with its indexes), as a plan against the last verified copy says (db/verified-pages.ts);
+ * absent, the whole file.
+ */
+interface Begin {
   tables?: string[]
 }
 
@@ -39,24 +46,28 @@ type Answer = { integrity: string } | { failed: Failure }
 
 export const isIntegrityCheckData = (d: unknown): d is IntegrityCheckData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'backup-integrity'
 
-/** The helper's side (jobs/worker-entry.ts): checks the file and posts its one answer. */
+/** The helper's side (jobs/worker-entry.ts): waits for what to check, checks the file and posts its one answer. */
 export function runIntegrityCheck(data: IntegrityCheckData): void {
-  let answer: Answer
-  try {
-    const db = openForCheck(data.file)
+  parentPort?.once('message', (begin: Begin) => {
+    let answer: Answer
     try {
-      answer = { integrity: integrityByPlan(db, data.tables) }
-    } finally {
-      db.close()
+      const db = openForCheck(data.file)
+      try {
+        answer = { integrity: integrityByPlan(db, begin.tables) }
+      } finally {
+        db.close()
+      }
+    } catch (e) {
+      // a file SQLite cannot read through is not a database, as checkDatabaseFile says of it
+      answer = { failed: e instanceof UserError ? failureOf(e) : failureOf(new UserError('db.notADatabase', { file: data.file, reason: (e as Error).message })) }
     }
-  } catch (e) {
-    // a file SQLite cannot read through is not a database, as checkDatabaseFile says of it
-    answer = { failed: e instanceof UserError ? failureOf(e) : failureOf(new UserError('db.notADatabase', { file: data.file, reason: (e as Error).message })) }
-  }
-  parentPort?.postMessage(answer)
+    parentPort?.postMessage(answer)
+  })
 }
 
 export interface IntegrityCheckThread {
+  /** Says what to check: only these tables (each with its indexes), or the whole file. Once. */
+  begin(tables?: string[]): void
   /** integrity_check's answer on the file; rejects as checkDatabaseFile would (db.notADatabase), or if the thread dies. */
   result: Promise<string>
   /** Ends the thread if it has not answered (the backup failed or gave up meanwhile). */
@@ -64,8 +75,8 @@ export interface IntegrityCheckThread {
 }
 
 /** The backup's side: starts integrity_check of `file` on a helper thread of the worker entry `script`. */
-export function startIntegrityCheck(script: WorkerScript, file: string, tables?: string[]): IntegrityCheckThread {
-  const worker = new Worker(script.file, { workerData: { role: 'backup-integrity', file, ...(tables ? { tables } : {}) } satisfies IntegrityCheckData, execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
+export function startIntegrityCheck(script: WorkerScript, file: string): IntegrityCheckThread {
+  const worker = new Worker(script.file, { workerData: { role: 'backup-integrity', file } satisfies IntegrityCheckData, execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
   let answered = false
   const result = new Promise<string>((resolve, reject) => {
     worker.once('message', (m: Answer) => {
@@ -85,6 +96,7 @@ export function startIntegrityCheck(script: WorkerScript, file: string, tables?:
   result.catch(() => undefined)
   return {
     result,
+    begin: (tables) => worker.postMessage((tables ? { tables } : {}) satisfies Begin),
     stop: () => {
       if (!answered) void worker.terminate()
     }

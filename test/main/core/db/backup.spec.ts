@@ -217,7 +217,19 @@ describe('database backups', () => {
     expect(backupFileName('office.db', new Date('2026-11-26T09:30:00Z'), 'daily', 2)).toBe('office-2026-11-26T093000-2-daily.db')
     writeFileSync(tmp.file(name), '')
     writeFileSync(tmp.file('other-2026-11-26T093000-daily.db'), '')
-    expect(listBackups(tmp.dir, 'office.db')).toEqual([{ file: tmp.file(name), at: new Date('2026-11-26T09:30:00Z'), reason: 'daily' }])
+    expect(listBackups(tmp.dir, 'office.db')).toEqual([{ file: tmp.file(name), at: new Date('2026-11-26T09:30:00Z'), sequence: 1, reason: 'daily' }])
+  })
+
+  it('keeps the later of two copies made in the same second (its name says -2)', () => {
+    const dir = tmp.file('same-second')
+    mkdirSync(dir)
+    const at = new Date('2026-11-26T09:30:00Z')
+    for (const n of [2, 1]) writeFileSync(`${dir}/${backupFileName('office.db', at, 'before-import', n)}`, '')
+    // given the earlier first (as a folder may list them), the later is still the one kept
+    const found = listBackups(dir, 'office.db').sort((a, b) => a.sequence - b.sequence)
+    const { keep, remove } = applyRetention(found, { daily: 1, weekly: 0, monthly: 0 })
+    expect(keep.map((b) => b.sequence)).toEqual([2])
+    expect(remove.map((b) => b.sequence)).toEqual([1])
   })
 
   it('backs up, checks and restores from the command line', () => {
