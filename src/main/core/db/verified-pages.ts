@@ -1,4 +1,4 @@
-// What a backup's integrity_check proved once is not proved again (issue 40: backups whose time follows what changed).
+// What a backup's integrity_check proved once is not proved again: backups whose time follows what changed.
 //
 // A copy that passed the whole of SQLite's integrity_check leaves beside the backups a manifest of its pages: the
 // SHA-256 of every page, and the pages of every B-tree (each table and index, found by `dbstat`) with its root and
@@ -342,7 +342,8 @@ export function planCheck(db: Db, file: string, reference: Reference): CheckPlan
   if (entries && changed.has(ENTRIES)) {
     const was = before.get(ENTRIES)
     const held = new Set(was ? was.pages : [])
-    touched = was ? touchedLists(file, pageSize, entries.pages, (p) => held.has(p) && samePage(hashes, m, p)) : 'all'
+    // another schema text may mean other columns, so another checksum of the same entries: every list read again
+    touched = was && was.sql === entries.sql ? touchedLists(file, pageSize, entries.pages, (p) => held.has(p) && samePage(hashes, m, p)) : 'all'
   }
   return { mode: 'changed', pageSize, pageCount, hashes, changedPages, tables, trees, touched, reference: m }
 }

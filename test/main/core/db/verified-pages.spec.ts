@@ -241,6 +241,20 @@ describe('a backup checked against the last verified copy (issue 40)', () => {
     expect(after).toMatchObject({ integrity: 'ok', scope: { mode: 'changed', tables: ['settings', 'sqlite_schema'] } })
   })
 
+  it('reads every frozen list again when the entries\' schema text changed (their checksum may read other columns)', async () => {
+    const file = office('entries-schema.db', 500, 2)
+    const dir = tmp.file('entries-schema-backups')
+    await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-01T08:00:00Z') })
+    const same = await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-02T08:00:00Z') })
+    expect(same.integrityScope?.listsProven).toBe(2)
+    const db = openDatabase(file)
+    db.exec('ALTER TABLE main.rating_list_entries ADD COLUMN note TEXT')
+    db.close()
+    const altered = await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-03T08:00:00Z') })
+    expect(altered.integrityScope).toMatchObject({ mode: 'changed', listsProven: 0 })
+    expect(altered.integrityScope?.tables).toContain('rating_list_entries')
+  })
+
   it('does not trust a manifest altered on disk, nor one left half-written by a killed backup', async () => {
     const file = office('manifest.db', 300)
     const dir = tmp.file('manifest-backups')
