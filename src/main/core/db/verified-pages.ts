@@ -8,9 +8,12 @@
 // its indexes read nothing else. So only the tables with a tree that changed are checked again, by SQLite itself
 // (`PRAGMA integrity_check(table)`: the table and every index of it). What the whole check adds to the per-table ones
 // — every page used once, by a tree or the freelist, and the freelist itself — is made here from the trees' pages
-// (the unchanged trees' from the manifest, the others' from `dbstat` on the copy) and the freelist read from the file.
+// (the unchanged trees' from the manifest, the others' from `dbstat` on the copy) and the freelist read from the file
+// — made for a copy checked whole too: this SQLite's whole check leaves unused pages unsaid when the schema holds an
+// FTS5 table. A frozen list is proven the verified copy's, its entries not read again for its checksum, when none of
+// its keys can sit on a page of the entries' tree that is not the verified tree's and it holds as many entries.
 // Any doubt — no manifest, a manifest whose own checksum fails, another page size, a page that is not accounted for,
-// dbstat failing on a tree — is settled by the whole integrity_check, whose words are then the answer.
+// dbstat failing on a tree — is settled by the whole integrity_check (its words, else the accounting's, the answer).
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
 import type { Db } from './open'
