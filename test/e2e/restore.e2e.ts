@@ -278,4 +278,25 @@ describe('restore a backup from the Settings screen', () => {
     expect(after.tournaments).toBe(before.tournaments)
     expect(after.february).toBe(before.february.replace('Muller, Anna', 'Müller, Anna'))
   })
+  it('says what a backup read again: only what changed since the last verified backup, in English and in French', async () => {
+    // a backup checked against the one before it (db/verified-pages.ts): the message says how much was read again
+    const backUp = async (said: RegExp, shot: string, keyboard: boolean) => {
+      await h.page.getByTestId('settings-backups-list').waitFor()
+      if (keyboard) {
+        // with the keyboard alone: the button reached by Tab, pressed with Enter
+        const button = h.page.getByTestId('settings-backup-now')
+        for (let i = 0; i < 40 && !(await button.evaluate((b) => b === (b.ownerDocument as { activeElement: unknown }).activeElement)); i++) await h.page.keyboard.press('Tab')
+        await h.page.keyboard.press('Enter')
+      } else await h.page.getByTestId('settings-backup-now').click()
+      // French puts a narrow no-break space before a colon: spaces compared as spaces
+      await expect.poll(async () => (await h.page.locator('.n-message').allInnerTexts()).join(' ').replace(/\s+/g, ' '), { timeout: 30_000 }).toMatch(said)
+      await transitionsOver(h.page)
+      await h.page.screenshot({ path: join(artifacts, shot) })
+    }
+    await openIn(h.page, h.url, '/settings', 'en')
+    await backUp(/Backup made and verified\. Read again: only what changed since the last verified backup \([\d,]+ of [\d,]+ pages\)\./, 'settings-backup-verified-en.png', false)
+    await openIn(h.page, h.url, '/settings', 'fr')
+    await backUp(/Sauvegarde faite et vérifiée\. Relu : seulement ce qui a changé depuis la dernière sauvegarde vérifiée \([\d\s]+ sur [\d\s]+ pages\)\./, 'settings-backup-verified-fr.png', true)
+    await openIn(h.page, h.url, '/settings', 'en')
+  })
 })

@@ -41,11 +41,19 @@ function isReply(v: unknown): v is Reply<unknown> {
 export function createHttpApi(base = ''): Api {
   const listeners = new Set<(e: JobEvent) => void>()
   let source: EventSource | null = null
+  // settled when the stream is open: the server listens for the jobs' events before it answers the stream's headers
+  let open: Promise<void> = Promise.resolve()
 
   const openEvents = (): void => {
     if (source) return
     const token = accessToken()
     source = new EventSource(`${base}/api/events${token ? `?token=${encodeURIComponent(token)}` : ''}`)
+    const opening = source
+    open = new Promise<void>((resolve) => {
+      opening.addEventListener('open', () => resolve(), { once: true })
+      // a stream that cannot open (the server gone) holds nothing back: the call says what went wrong
+      opening.addEventListener('error', () => resolve(), { once: true })
+    })
     source.onmessage = (msg: MessageEvent<string>) => {
       let event: JobEvent
       try {
@@ -82,6 +90,10 @@ export function createHttpApi(base = ''): Api {
       // the server answers replies with 200; a refused token or a proxy error may still carry a reply body
       if (isReply(body)) return body as Reply<CallOutput<N>>
       return networkFailure(`HTTP ${response.status} ${response.statusText}`.trim())
+    },
+    eventsReady() {
+      // without a listener there is no stream to wait for
+      return listeners.size ? open : Promise.resolve()
     },
     onJobEvent(listener) {
       listeners.add(listener)

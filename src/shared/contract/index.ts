@@ -56,4 +56,9 @@ export const callNames = Object.keys(contract).sort() as CallName[]
 export type Api = {
   call<N extends CallName>(name: N, input: CallInput<N>): Promise<Reply<CallOutput<N>>>
   onJobEvent(listener: (event: JobEvent) => void): () => void
+  /**
+   * Resolves once job events are flowing (browser mode: the event stream is open), so that a job started after it
+   * cannot end unheard. Absent where events flow from the start (the desktop app's IPC).
+   */
+  eventsReady?(): Promise<void>
 }

@@ -53,6 +53,8 @@ export const useJobsStore = defineStore('jobs', () => {
   /** Starts a declared job (`{ kind, input }`, checked again in main; not one that reads a file); its events then arrive here. Throws an ApiFailure. */
   async function start(request: CallInput<'jobs:start'>): Promise<string> {
     listen()
+    // a quick job (a small backup) can end before a stream opened just now is heard from: started once it is open
+    await api.eventsReady?.()
     return unwrap(await api.call('jobs:start', request)).jobId
   }
 

@@ -45,6 +45,8 @@ export default {
         restored: 'Backup restored. The current database was kept as {safety}. The window reloads.',
         now: 'Back up now',
         done: 'Backup made and verified.',
+        doneChanged: 'Backup made and verified. Read again: only what changed since the last verified backup ({pages} of {total} pages).',
+        doneListsProven: 'Published lists proven unchanged without being read again: {lists}.',
         none: 'No backup yet.',
         reason: { manual: 'on request', daily: 'daily', 'before-import': 'before a list import', 'before-publication': 'before a publication', 'before-upgrade': 'before an upgrade', 'before-restore': 'before a restore' }
       },
@@ -135,6 +137,8 @@ export default {
         restored: 'Sauvegarde restaurée. La base actuelle est gardée sous {safety}. La fenêtre se recharge.',
         now: 'Sauvegarder maintenant',
         done: 'Sauvegarde faite et vérifiée.',
+        doneChanged: 'Sauvegarde faite et vérifiée. Relu : seulement ce qui a changé depuis la dernière sauvegarde vérifiée ({pages} sur {total} pages).',
+        doneListsProven: 'Listes publiées prouvées inchangées sans être relues : {lists}.',
         none: 'Aucune sauvegarde pour l’instant.',
         reason: { manual: 'à la demande', daily: 'quotidienne', 'before-import': 'avant un import de liste', 'before-publication': 'avant une publication', 'before-upgrade': 'avant une mise à niveau', 'before-restore': 'avant une restauration' }
       },
