@@ -9,6 +9,8 @@ let storage: ReturnType<typeof stubBrowser>
 class FakeEventSource {
   static last: FakeEventSource | null = null
   onmessage: ((m: { data: string }) => void) | null = null
+  onopen: (() => void) | null = null
+  onerror: (() => void) | null = null
   closed = false
   constructor(readonly url: string) {
     FakeEventSource.last = this
@@ -87,6 +89,29 @@ describe('HTTP api client', () => {
     expect(seen).toEqual([{ jobId: 'j1', kind: 'system:health', state: 'running', done: 3, total: 23 }])
     stop()
     expect(source.closed).toBe(true)
+  })
+
+  it('says when job events flow: once the stream is open, or has failed to open (a job started after cannot end unheard)', async () => {
+    const api = mod.createHttpApi()
+    // no listener, no stream to wait for
+    await api.eventsReady!()
+    const stop = api.onJobEvent(() => undefined)
+    const source = FakeEventSource.last as FakeEventSource
+    let ready = false
+    const waiting = api.eventsReady!().then(() => (ready = true))
+    await Promise.resolve()
+    expect(ready).toBe(false)
+    source.onopen?.()
+    await waiting
+    expect(ready).toBe(true)
+    stop()
+    // a stream that cannot open holds nothing back
+    const again = api.onJobEvent(() => undefined)
+    const failing = FakeEventSource.last as FakeEventSource
+    const gaveUp = api.eventsReady!()
+    failing.onerror?.()
+    await gaveUp
+    again()
   })
 
   it('unwrap gives the value or throws an ApiFailure with the message in the interface language', async () => {

@@ -87,6 +87,24 @@ describe('jobs store', () => {
     await expect(refused).rejects.toMatchObject({ name: 'ApiFailure', error: { key: 'contract.invalidInput' } })
   })
 
+  it('starts a job only once the host says its events flow (browser mode: the stream open)', async () => {
+    const store = jobs.useJobsStore()
+    let open!: () => void
+    const api = fakeApi as typeof fakeApi & { eventsReady?: () => Promise<void> }
+    api.eventsReady = () => new Promise<void>((resolve) => (open = resolve))
+    try {
+      const pending = store.start({ kind: 'registry:scanDuplicates', input: { minScore: 0.9 } })
+      await Promise.resolve()
+      expect(calls).toEqual([])
+      open()
+      await expect.poll(() => calls.length).toBe(1)
+      calls[0].resolve({ ok: true, value: { jobId: 'j9' } })
+      expect(await pending).toBe('j9')
+    } finally {
+      delete api.eventsReady
+    }
+  })
+
   it('asks the host to cancel and reports a refusal with its message', async () => {
     const store = jobs.useJobsStore()
     const pending = store.cancel('zz')

@@ -50,9 +50,9 @@ export function createHttpApi(base = ''): Api {
     source = new EventSource(`${base}/api/events${token ? `?token=${encodeURIComponent(token)}` : ''}`)
     const opening = source
     open = new Promise<void>((resolve) => {
-      opening.addEventListener('open', () => resolve(), { once: true })
+      opening.onopen = () => resolve()
       // a stream that cannot open (the server gone) holds nothing back: the call says what went wrong
-      opening.addEventListener('error', () => resolve(), { once: true })
+      opening.onerror = () => resolve()
     })
     source.onmessage = (msg: MessageEvent<string>) => {
       let event: JobEvent

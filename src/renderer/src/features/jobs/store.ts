@@ -54,7 +54,8 @@ export const useJobsStore = defineStore('jobs', () => {
   async function start(request: CallInput<'jobs:start'>): Promise<string> {
     listen()
     // a quick job (a small backup) can end before a stream opened just now is heard from: started once it is open
-    await api.eventsReady?.()
+    const ready = api.eventsReady?.()
+    if (ready) await ready
     return unwrap(await api.call('jobs:start', request)).jobId
   }
 
