@@ -124,16 +124,20 @@ function schemaTrees(db: Db): Omit<TreePages, 'pages'>[] {
 /** The pages of the named trees (every tree when `names` is absent), walked by SQLite's `dbstat`. */
 function treePages(db: Db, names?: ReadonlySet<string>): Map<string, number[]> {
   const out = new Map<string, number[]>()
+  // older SQLite names the schema's own tree sqlite_master in dbstat
   const add = (name: string, page: number) => {
-    let pages = out.get(name)
-    if (!pages) out.set(name, (pages = []))
+    const key = name === 'sqlite_master' ? 'sqlite_schema' : name
+    let pages = out.get(key)
+    if (!pages) out.set(key, (pages = []))
     pages.push(page)
   }
   if (names === undefined) {
     for (const [name, page] of db.prepare("SELECT name, pageno FROM dbstat('main')").raw().iterate() as Iterable<[string, number]>) add(name, page)
   } else {
-    const one = db.prepare("SELECT pageno FROM dbstat('main') WHERE name = ?").pluck()
-    for (const name of names) for (const page of one.iterate(name) as Iterable<number>) add(name, page)
+    const one = db.prepare("SELECT name, pageno FROM dbstat('main') WHERE name = ?").raw()
+    for (const name of names) {
+      for (const asked of name === 'sqlite_schema' ? ['sqlite_schema', 'sqlite_master'] : [name]) for (const [n, page] of one.iterate(asked) as Iterable<[string, number]>) add(n, page)
+    }
   }
   return out
 }
@@ -180,9 +184,12 @@ function pageAccounting(file: string, pageSize: number, pageCount: number, trees
   const free = freelistPages(file, pageSize, pageCount, problems)
   const uses = new Uint8Array(pageCount + 1)
   const lockPage = Math.floor(PENDING_BYTE / pageSize) + 1
+  // (a hundred problems are enough to refuse a copy: the list stops there, as integrity_check's own does)
   const use = (page: number, by: string) => {
+    if (problems.length >= 100) return
     if (page < 1 || page > pageCount || page === lockPage) problems.push(`page ${page} of ${by} out of range`)
-    else if (uses[page]++ === 1) problems.push(`2nd reference to page ${page} (${by})`)
+    else if (uses[page] === 0) uses[page] = 1
+    else problems.push(`2nd reference to page ${page} (${by})`)
   }
   for (const t of trees) for (let i = 0; i < t.pages.length; i++) use(t.pages[i]!, t.name)
   for (const p of free) use(p, 'the freelist')
