@@ -1,5 +1,6 @@
 // Whole-database figures: the home page's counts, the health check's tables and row counts, whether the registry holds data.
 import type { Db } from '../db/open'
+import { quoteIdent } from '../db/ident'
 import { entryCountSql } from './list-pages'
 import { RATING_TYPES } from '../model/tournament'
 
@@ -9,7 +10,7 @@ export function tableNames(db: Db): string[] {
 }
 
 export function tableRowCount(db: Db, table: string): number {
-  return (db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number }).n
+  return (db.prepare(`SELECT count(*) AS n FROM ${quoteIdent(table)}`).get() as { n: number }).n
 }
 
 /** True when the registry holds a player or a rating list (a list import then backs it up first). */

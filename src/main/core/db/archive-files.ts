@@ -13,6 +13,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type Database from 'better-sqlite3'
 import { UserError } from '../util/errors'
+import { quoteIdent } from './ident'
 
 type Connection = Database.Database
 
@@ -86,7 +87,6 @@ export function tableColumns(db: Connection, schema: string, table: string): str
   return db.prepare('SELECT name FROM pragma_table_info(?, ?) ORDER BY cid').pluck().all(table, schema) as string[]
 }
 
-const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
 /** The header of a trigger's SQL up to the table it fires on (the table is the last group). */
 const TRIGGER_HEAD = /^CREATE\s+TRIGGER\s+("?)(\w+)\1(\s+(?:BEFORE|AFTER|INSTEAD\s+OF)\s+(?:INSERT|DELETE|UPDATE(?:\s+OF\s+[\w\s,]+?)?)\s+ON\s+)(\w+)/i
@@ -96,7 +96,7 @@ export function twinTrigger(sql: string, schema: string): string {
   const head = TRIGGER_HEAD.exec(sql)
   if (!head) throw new Error(`cannot read the trigger ${sql.slice(0, 80)}`)
   const body = sql.slice(head[0].length).replace(new RegExp(`\\b(${PARTITIONED.join('|')})\\b`, 'g'), `${schema}.$1`)
-  return `CREATE TEMP TRIGGER ${quote(`${head[2]}__${schema}`)}${head[3]}main.${head[4]}${body}`
+  return `CREATE TEMP TRIGGER ${quoteIdent(`${head[2]}__${schema}`)}${head[3]}main.${head[4]}${body}`
 }
 
 /**
@@ -111,7 +111,7 @@ export function attachArchiveFiles(db: Connection, dbFile: string, instead: Read
     const path = instead.get(f.id) ?? join(archiveDir(dbFile), f.name)
     if (!existsSync(path)) throw new UserError('db.archiveMissing', { file: path, first: f.firstDate, last: f.lastDate })
     try {
-      db.prepare('ATTACH DATABASE ? AS ' + quote(archiveSchema(f.id))).run(path)
+      db.prepare('ATTACH DATABASE ? AS ' + quoteIdent(archiveSchema(f.id))).run(path)
       for (const table of PARTITIONED) {
         const columns = tableColumns(db, 'main', table)
         const theirs = tableColumns(db, archiveSchema(f.id), table)
@@ -142,14 +142,14 @@ export function makeArchiveViews(db: Connection): void {
   const files = attachedFiles(db)
   if (files.length === 0) return
   for (const table of PARTITIONED) {
-    const list = tableColumns(db, 'main', table).map(quote).join(', ')
+    const list = tableColumns(db, 'main', table).map(quoteIdent).join(', ')
     const arms = [...files.map((f) => `SELECT ${list} FROM ${archiveSchema(f.id)}.${table}`), `SELECT ${list} FROM main.${table}`]
     db.exec(`DROP VIEW IF EXISTS temp.${table}; CREATE TEMP VIEW ${table} AS ${arms.join(' UNION ALL ')}`)
   }
   const twinned = db.prepare(`SELECT name, sql FROM main.sqlite_schema WHERE type = 'trigger' AND name IN (${TWINNED_TRIGGERS.map(() => '?').join(', ')})`).all(...TWINNED_TRIGGERS) as { name: string; sql: string }[]
   for (const t of twinned) {
     for (const f of files) {
-      db.exec(`DROP TRIGGER IF EXISTS temp.${quote(`${t.name}__${archiveSchema(f.id)}`)}`)
+      db.exec(`DROP TRIGGER IF EXISTS temp.${quoteIdent(`${t.name}__${archiveSchema(f.id)}`)}`)
       db.exec(twinTrigger(t.sql, archiveSchema(f.id)))
     }
   }
@@ -187,10 +187,10 @@ export function followArchiveFiles(db: Connection, dbFile: string): void {
 /** Drops the views, the twins and the attachments (before the files recorded change), leaving the connection bare. */
 export function detachArchiveFiles(db: Connection): void {
   for (const t of db.prepare("SELECT type, name FROM temp.sqlite_schema WHERE type IN ('view', 'trigger') AND (name IN (" + PARTITIONED.map(() => '?').join(', ') + ") OR name GLOB '*__archive_*')").all(...PARTITIONED) as { type: string; name: string }[]) {
-    db.exec(`DROP ${t.type === 'view' ? 'VIEW' : 'TRIGGER'} temp.${quote(t.name)}`)
+    db.exec(`DROP ${t.type === 'view' ? 'VIEW' : 'TRIGGER'} temp.${quoteIdent(t.name)}`)
   }
   for (const d of db.prepare('SELECT name FROM pragma_database_list').pluck().all() as string[]) {
-    if (/^archive_\d+$/.test(d)) db.exec(`DETACH DATABASE ${quote(d)}`)
+    if (/^archive_\d+$/.test(d)) db.exec(`DETACH DATABASE ${quoteIdent(d)}`)
   }
 }
 

@@ -12,6 +12,7 @@ import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-t
 import { integrityByPlan, keepManifest, manifestByPlan, planCheck, provenLists, referenceOf, scopeOf, writeManifest, type CheckPlan, type IntegrityScope, type ListProof, type PageManifest, type VerifiedPagesFiles } from './verified-pages'
 import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
+import { quoteIdent } from './ident'
 import { fsyncFile } from '../util/durable-files'
 import { bringArchiveFiles, checkArchiveCopies, keepArchiveCopies, planArchiveRestore, setAsideArchiveFiles, type ArchiveCopyCheck } from './archive-backup'
 
@@ -39,10 +40,6 @@ export interface BackupReport extends DatabaseCheck {
   bytes: number
   /** A full backup's check of each archive file's copy beside it (none for a daily one, which only completes them). */
   archiveCopies?: ArchiveCopyCheck[]
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }
 
 function tableNames(db: Db): string[] {

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs'
 import type { Db } from './open'
 import { fsyncFile } from '../util/durable-files'
+import { quoteIdent } from './ident'
 
 /** One B-tree of a database file: its name in the schema, its table, its root page, its schema text and its pages. */
 export interface TreePages {
@@ -71,10 +72,6 @@ const HASH_BYTES = 32
 const FORMAT = 'rating-office-verified-pages'
 /** The page that holds SQLite's lock bytes (offset 2^30) is never used by a tree or the freelist. */
 const PENDING_BYTE = 0x40000000
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
-}
 
 /** `PRAGMA integrity_check` of the whole file, or of one table and its indexes: 'ok', or the problems joined. */
 function integrityOf(db: Db, table?: string): string {
