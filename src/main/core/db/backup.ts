@@ -108,11 +108,15 @@ export function frozenListChecksum(db: Db, listId: number, pageRows = CHECKSUM_P
   return h.digest('hex')
 }
 
-/** The checksum of every frozen list (published or reference) by id, computed from its entries (frozenListChecksum). */
-export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE): Record<number, string> {
+/**
+ * The checksum of every frozen list (published or reference) by id, computed from its entries (frozenListChecksum) —
+ * but for the lists `proven` unchanged since the last verified copy (db/verified-pages.ts), which take the checksum it
+ * proved, unread.
+ */
+export function frozenListChecksums(db: Db, pageRows = CHECKSUM_PAGE, proven: ReadonlyMap<number, string> = new Map()): Record<number, string> {
   if (!hasTable(db, 'rating_lists')) return {}
   const out: Record<number, string> = {}
-  for (const id of frozenListIds(db)) out[id] = frozenListChecksum(db, id, pageRows)
+  for (const id of frozenListIds(db)) out[id] = proven.get(id) ?? frozenListChecksum(db, id, pageRows)
   return out
 }
 
@@ -182,15 +186,11 @@ export function tableCounts(db: Db): TableCount[] {
   return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM main.${quoteIdent(name)}`).get() as { n: number }).n }))
 }
 
-/**
- * Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists. The
- * lists `proven` unchanged since the last verified copy (db/verified-pages.ts) take the checksum it proved, unread.
- */
+/** Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists (`proven`: frozenListChecksums). */
 function checksBesideIntegrity(db: Db, proven: ReadonlyMap<number, string> = new Map()): Omit<DatabaseCheck, 'integrity'> {
   const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
   const tables = tableCounts(db)
-  const listChecksums: Record<number, string> = {}
-  if (hasTable(db, 'rating_lists')) for (const id of frozenListIds(db)) listChecksums[id] = proven.get(id) ?? frozenListChecksum(db, id)
+  const listChecksums = frozenListChecksums(db, CHECKSUM_PAGE, proven)
   return { foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums, frozenListProblems: frozenListProblems(db, listChecksums) }
 }
 

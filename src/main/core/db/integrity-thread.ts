@@ -4,8 +4,7 @@
 // from the trees' pages (db/verified-pages.ts). It runs on a helper thread of its own while the backup's thread makes
 // the other checks of the copy (foreign keys, row counts, frozen-list checksums) and reads the source's counts and
 // checksums: the verification takes the time of the longest part instead of the sum of all. The helper opens the copy
-// read-only on its own connection and answers once, with integrity_check's answer as checkOpenDatabase gives it and
-// how much of the copy it read.
+// read-only on its own connection and answers once, with integrity_check's answer as checkOpenDatabase gives it.
 import { Worker, parentPort } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import type { Db } from './open'
@@ -14,10 +13,8 @@ import { errorOf, failureOf, type Failure } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
 import { integrityByPlan } from './verified-pages'
 
-/** `PRAGMA integrity_check`, the whole of it: 'ok', or SQLite's list of problems joined. */
-export function integrityCheck(db: Db): string {
-  return (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
-}
+// the one definition of the check, whole or of one table, where the plans that name the tables live
+export { integrityCheck } from './verified-pages'
 
 /** A database file opened read-only for a check; a file that is not a database is a located error. */
 export function openForCheck(file: string): Db {

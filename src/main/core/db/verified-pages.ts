@@ -73,8 +73,8 @@ const FORMAT = 'rating-office-verified-pages'
 /** The page that holds SQLite's lock bytes (offset 2^30) is never used by a tree or the freelist. */
 const PENDING_BYTE = 0x40000000
 
-/** `PRAGMA integrity_check` of the whole file, or of one table and its indexes: 'ok', or the problems joined. */
-function integrityOf(db: Db, table?: string): string {
+/** `PRAGMA integrity_check` of the whole file, or of one table and its indexes: 'ok', or SQLite's list of problems joined. */
+export function integrityCheck(db: Db, table?: string): string {
   const sql = table === undefined ? 'integrity_check' : `integrity_check(${quoteIdent(table)})`
   return (db.pragma(sql) as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ')
 }
@@ -357,8 +357,8 @@ export function planCheck(db: Db, file: string, reference: Reference): CheckPlan
 
 /** integrity_check as the plan says: the whole file, or each table it names with its indexes; 'ok' or the problems joined. */
 export function integrityByPlan(db: Db, tables?: readonly string[]): string {
-  if (!tables) return integrityOf(db)
-  const problems = tables.map((t) => integrityOf(db, t)).filter((a) => a !== 'ok')
+  if (!tables) return integrityCheck(db)
+  const problems = tables.map((t) => integrityCheck(db, t)).filter((a) => a !== 'ok')
   return problems.length ? problems.join('; ') : 'ok'
 }
 
