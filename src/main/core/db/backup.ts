@@ -403,6 +403,7 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
   if (existsSync(out)) throw new UserError('db.backupExists', { file: out })
   mkdirSync(dirname(out), { recursive: true })
   const partial = join(dirname(out), `.${basename(out)}.partial`)
+  const pages = pagesFiles(out, options)
   rmSync(partial, { force: true })
   // one state of the database from the copy to the source's figures it is checked against: a read transaction of
   // this connection, begun before the copy. Without it a writer of another connection (an import, a generation)
@@ -421,13 +422,11 @@ export async function backupDatabase(db: Db, out: string, options: BackupOptions
     const archiveCopies = options.full ? checkArchiveCopies(db, db.name, dirname(out)) : (keepArchiveCopies(db, db.name, dirname(out)), undefined)
     renameSync(partial, out)
     // the copy kept, its pages' manifest is the next copy's reference (a kill before leaves the last one, still true)
-    const pages = pagesFiles(out, options)
     if (pages) keepManifest(pages.partial, pages.file)
     return { ...copy, file: out, bytes: statSync(out).size, ...(archiveCopies ? { archiveCopies } : {}) }
   } finally {
     if (snapshot && db.inTransaction) db.exec('COMMIT')
     rmSync(partial, { force: true })
-    const pages = pagesFiles(out, options)
     if (pages) rmSync(pages.partial, { force: true })
   }
 }
