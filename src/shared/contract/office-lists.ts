@@ -53,7 +53,13 @@ export const generateResultSchema = z.object({
   delisted: z.number(),
   inactive: z.number(),
   checksum: z.string(),
-  tournaments: z.array(listTournamentSchema)
+  tournaments: z.array(listTournamentSchema),
+  /**
+   * A big database's publication safety copy, taken while the draft was computed: its file in the backups folder with
+   * the database's state after the draft recorded beside it, or why it will not serve (the publication then takes its
+   * own copy). Absent for a small database: its publication takes its copy then.
+   */
+  safetyCopy: z.union([z.object({ file: z.string() }), z.object({ unrecorded: z.string() })]).optional()
 })
 export type GenerateResult = z.infer<typeof generateResultSchema>
 
@@ -272,6 +278,15 @@ export const publishInputSchema = z
     federation: z.object({ name: federationNameSchema, code: federationCodeSchema }).strict().optional()
   })
   .strict()
+export type PublishInput = z.output<typeof publishInputSchema>
+
+/**
+ * A publication's verified safety copy: its file in the backups folder, and when it was taken — while the draft was
+ * computed (the database proven unchanged since but for the draft: the SHA-256 of its pages) or just before.
+ */
+export const safetyCopySchema = z.object({ file: z.string(), taken: z.enum(['beside-generation', 'before-publication']) })
+export type SafetyCopy = z.infer<typeof safetyCopySchema>
+
 export const publishResultSchema = z.object({
   listId: z.number(),
   checksum: z.string(),
@@ -279,7 +294,9 @@ export const publishResultSchema = z.object({
   tournaments: z.number(),
   entries: z.number(),
   /** The federation recorded with the list as its publisher. */
-  publisher: z.object({ name: z.string(), code: z.string() })
+  publisher: z.object({ name: z.string(), code: z.string() }),
+  /** The verified copy of the office taken for it (absent when published without the job, as a test does). */
+  safetyCopy: safetyCopySchema.optional()
 })
 export type PublishResult = z.infer<typeof publishResultSchema>
 
@@ -294,7 +311,13 @@ export const correctPreviewInputSchema = z.object({ listId: idSchema }).strict()
 export const correctionMode = z.enum(['next-list', 'new-version'])
 export const correctInputSchema = z.object({ listId: idSchema, mode: correctionMode, reason: z.string().trim().min(3).max(2000) }).strict()
 export type CorrectInput = z.output<typeof correctInputSchema>
-export const correctResultSchema = z.object({ mode: correctionMode, newListIds: z.array(z.number()), changed: z.number() })
+export const correctResultSchema = z.object({
+  mode: correctionMode,
+  newListIds: z.array(z.number()),
+  changed: z.number(),
+  /** The verified copy of the office as the correction found it (absent when applied without the job, as a test does). */
+  safetyCopy: safetyCopySchema.optional()
+})
 export type CorrectResult = z.infer<typeof correctResultSchema>
 
 const sheetInputSchema = z.object({ listId: idSchema, playerId: idSchema.optional(), fideId: idSchema.optional() }).strict()

@@ -553,6 +553,11 @@ export interface AutomaticBackupOptions extends BackupOptions {
   now?: Date
   /** The retention rule applied afterwards (default DEFAULT_RETENTION). */
   rule?: RetentionRule
+  /**
+   * Told once the copy's read transaction has begun: the state it copies is fixed from then on (a copy taken while a
+   * draft is computed, db/draft-copy.ts).
+   */
+  onSnapshot?: () => void
 }
 
 export interface AutomaticBackup extends BackupReport {
@@ -570,8 +575,15 @@ export async function automaticBackup(dbPath: string, dir: string, reason: Backu
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
   let report: BackupReport
   try {
+    if (options.onSnapshot) {
+      // the read transaction backupDatabase would begin, begun here to say when the state is fixed
+      db.exec('BEGIN')
+      db.prepare('SELECT count(*) FROM main.sqlite_schema').pluck().get()
+      options.onSnapshot()
+    }
     report = await backupDatabase(db, freeBackupPath(dir, basename(dbPath), now, reason), { pages: verifiedPagesFile(dir, basename(dbPath)), ...options })
   } finally {
+    if (db.inTransaction) db.exec('COMMIT')
     db.close()
   }
   const { remove } = applyRetention(listBackups(dir, basename(dbPath)).filter((b) => RETAINED.has(b.reason)), rule)
@@ -646,9 +658,16 @@ export function backupFileName(dbName: string, at: Date, reason: string, sequenc
   return `${stem}-${stamp}${sequence > 1 ? `-${sequence}` : ''}-${reason}.db`
 }
 
-/** A backup file name not yet taken in the folder (two backups within one second get -2, -3…). */
+/**
+ * A backup file name not yet taken in the folder. Two backups within one second get -2, -3…, whatever their reasons,
+ * each above every sequence that second already has: the retention rule takes the higher sequence for the later copy,
+ * and a lower one freed by it (or a copy of another reason) must not make a new copy look older than one kept.
+ */
 export function freeBackupPath(dir: string, dbName: string, at: Date, reason: string): string {
-  for (let n = 1; ; n++) {
+  const second = Math.floor(at.getTime() / 1000) * 1000
+  let n = 1
+  for (const b of listBackups(dir, dbName)) if (b.at.getTime() === second && b.sequence >= n) n = b.sequence + 1
+  for (; ; n++) {
     const file = join(dir, backupFileName(dbName, at, reason, n))
     if (!existsSync(file)) return file
   }

@@ -7,7 +7,6 @@
 import type { JobHandlersOf } from '../workers/protocol'
 import { inWriteTurn } from './write-turn'
 import { openDatabase, readOnly } from '../db/open'
-import { writeThenCheckpoint } from '../db/checkpoint'
 import { applyCorrection, correctionPreview } from '../services/list-corrections'
 import { assertPublishableNow, draftIsStale, publishList } from '../services/list-publication'
 import { generateDraft } from '../services/list-generation'
@@ -16,28 +15,148 @@ import { compareAndStore } from '../services/list-out'
 import { writeListExportFile } from '../services/list-exports'
 import { automaticBackup, fillFrozenChecksums } from '../db/backup'
 import { backupFolderOf } from './system'
+import { basename } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import type { Db } from '../db/open'
+import { checkpointAndClose, withCheckpointLater } from '../db/checkpoint'
+import { CopyBeside } from '../db/copy-beside'
+import { draftCopyFile, dropDraftCopyRecord, proveDraftCopy } from '../db/draft-copy'
+import type { JobContext } from '../workers/protocol'
+import type { JobHooks } from '../services/list-rules'
+import type { CorrectInput, CorrectResult, GenerateInput, GenerateResult, PublishInput, PublishResult } from '../../../shared/contract/office-lists'
 import { getList } from '../data/list-reads'
 import { UserError } from '../util/errors'
+
+/**
+ * From what size of database the publication's safety copy is taken while the draft is computed: below it the copy
+ * at the publication takes about a second or less, and the thread's start would add to a short generation.
+ */
+export const COPY_BESIDE_FROM = 32 * 1024 * 1024
+
+/**
+ * The `lists:generate` job: the draft computed and committed, its WAL copied into the file once the result is given.
+ * From `from` bytes of database (COPY_BESIDE_FROM), the publication's safety copy is taken on a thread of its own
+ * while the draft is computed, then the state after the draft recorded with it (db/copy-beside.ts).
+ */
+export async function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<GenerateResult> {
+  const db = openDatabase(ctx.dbPath)
+  let beside: CopyBeside | null = null
+  let result: GenerateResult
+  try {
+    if (!db.memory && statSync(ctx.dbPath).size >= from) {
+      // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
+      fillFrozenChecksums(db)
+      beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+    }
+    result = withCheckpointLater(db, () =>
+      generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript, locked: beside?.hooks })
+    )
+    if (beside) {
+      ctx.progress(0, 1, 'backup')
+      const outcome = await beside.record(db, result.listId, () => ctx.progress(0, 1, 'stateRecord'))
+      result = { ...result, safetyCopy: 'recorded' in outcome ? { file: basename(outcome.recorded) } : { unrecorded: outcome.unrecorded } }
+    }
+  } catch (e) {
+    beside?.stop()
+    db.close()
+    throw e
+  }
+  ctx.afterResult(() => checkpointAndClose(db))
+  return result
+}
+
+/**
+ * The publication on the copy taken while its draft was computed: the write lock taken, the database's state proven
+ * the one recorded after the draft, the list published in that same transaction. Null when it cannot be (the reason
+ * is the record's: no copy, another draft's, the database changed since…): the publication then takes its own copy.
+ */
+function publishOnDraftCopy(db: Db, ctx: JobContext, input: PublishInput, hooks: JobHooks): PublishResult | null {
+  const dir = backupFolderOf(ctx.dbPath)
+  const record = draftCopyFile(dir, basename(ctx.dbPath))
+  if (!existsSync(record)) return null
+  ctx.progress(0, 3, 'stateCompare')
+  try {
+    db.exec('BEGIN IMMEDIATE')
+  } catch {
+    return null
+  }
+  let done = false
+  try {
+    const proof = proveDraftCopy(db, dir, basename(ctx.dbPath), input.listId)
+    if (!('copy' in proof)) return null
+    fillFrozenChecksums(db)
+    const result = publishList(db, input.listId, input.reason ?? null, hooks, input.federation, { file: basename(proof.copy), taken: 'beside-generation' })
+    db.exec('COMMIT')
+    done = true
+    dropDraftCopyRecord(record)
+    return result
+  } finally {
+    if (!done && db.inTransaction) db.exec('ROLLBACK')
+  }
+}
+
+/**
+ * The `lists:correct` job. A correction publishes new versions (or changes what the next list carries): a verified copy
+ * of the office as it was comes first — taken before it (a small database), or beside it from `from` bytes
+ * (COPY_BESIDE_FROM): the write lock taken first, the copy started, the correction computed and written meanwhile,
+ * and committed only once the copy is verified (its failure rolls the correction back). Whenever the copy's read
+ * transaction begins, this one's writes are not committed yet: the copy is the office the correction found.
+ */
+export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<CorrectResult> {
+  const db = openDatabase(ctx.dbPath)
+  try {
+    const head = getList(db, input.listId)
+    if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
+    const hooks = { progress: (d: number, t: number, m?: string) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }
+    fillFrozenChecksums(db)
+    if (db.memory || statSync(ctx.dbPath).size < from) {
+      ctx.progress(0, 1, 'backup')
+      const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
+      ctx.throwIfCancelled()
+      return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy: { file: basename(copy.file), taken: 'before-publication' } }
+    }
+    const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+    db.exec('BEGIN IMMEDIATE')
+    let committed = false
+    try {
+      beside.hooks.begun()
+      // inside this transaction (a savepoint of it): committed below, once the copy is verified
+      const result = applyCorrection(db, input.listId, input.mode, input.reason, hooks)
+      ctx.progress(0, 1, 'backup')
+      const copy = await beside.copied()
+      ctx.throwIfCancelled()
+      db.exec('COMMIT')
+      committed = true
+      return { ...result, safetyCopy: { file: basename(copy.file), taken: 'before-publication' } }
+    } finally {
+      if (!committed && db.inTransaction) db.exec('ROLLBACK')
+      beside.stop()
+    }
+  } finally {
+    db.close()
+  }
+}
 
 export const listsJobs: JobHandlersOf<'lists'> = {
   // the draft is committed and readable at its result; its pages are copied from the WAL into the file (seconds at
   // FIDE scale) once the officer has it, as after a list import
-  'lists:generate': inWriteTurn('lists:generate', (input, ctx) =>
-    writeThenCheckpoint(ctx.dbPath, ctx.afterResult, (db) =>
-      generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript })
-    )),
+  'lists:generate': inWriteTurn('lists:generate', (input, ctx) => generateWithCopyBeside(input, ctx)),
   'lists:publish': inWriteTurn('lists:publish', async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
       // an official record is about to be frozen: a verified copy of the database as it was, first (a list that is
       // plainly not publishable takes none; a draft found stale inside the write is refused after it)
       assertPublishableNow(db, input.listId, input.federation)
+      const hooks = { progress: (d: number, t: number, m?: string) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }
+      // the copy taken while the draft was computed, when nothing but the draft changed since (db/draft-copy.ts)
+      const onCopy = publishOnDraftCopy(db, ctx, input, hooks)
+      if (onCopy) return onCopy
       ctx.progress(0, 3, 'backup')
       // the lists frozen since the last publication get their checksums recorded: the copy is checked against them
       fillFrozenChecksums(db)
-      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
+      const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
       ctx.throwIfCancelled()
-      return publishList(db, input.listId, input.reason ?? null, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }, input.federation)
+      return publishList(db, input.listId, input.reason ?? null, hooks, input.federation, { file: basename(copy.file), taken: 'before-publication' })
     } finally {
       db.close()
     }
@@ -59,21 +178,7 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       db.close()
     }
   },
-  'lists:correct': inWriteTurn('lists:correct', async (input, ctx) => {
-    const db = openDatabase(ctx.dbPath)
-    try {
-      // a correction publishes new versions (or changes what the next list carries): the same verified copy first
-      const head = getList(db, input.listId)
-      if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
-      ctx.progress(0, 1, 'backup')
-      fillFrozenChecksums(db)
-      await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
-      ctx.throwIfCancelled()
-      return applyCorrection(db, input.listId, input.mode, input.reason, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
-    } finally {
-      db.close()
-    }
-  }),
+  'lists:correct': inWriteTurn('lists:correct', (input, ctx) => correctWithCopyBeside(input, ctx)),
   'lists:export': async (input, ctx) => {
     // read only, like a comparison: an archive served read-only exports too
     const db = openDatabase(ctx.dbPath, { readonly: true })

@@ -153,12 +153,15 @@ export function generateOnThread(db: Db, input: GenerateInput, plan: GenerationP
   let helper: PacedReceiver<GeneratorMessage> | null = null
   try {
     const write = db.transaction(() => {
+      hooks.locked?.begun()
       const thread = (helper = startGenerator(script, db.name, input))
       const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
       const parts = new ThreeParts(db, target, thread, awaitPlan(thread, hooks), hooks)
       parts.writeOwnLines(input, plan.edition)
       parts.takeTheRest()
-      return parts.finish(input, plan)
+      const done = parts.finish(input, plan)
+      hooks.locked?.committing(db)
+      return done
     })
     const { listId, summary } = withTempStoreInMemory(db, () => write.immediate())
     return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)

@@ -1,6 +1,7 @@
 // What a generation is and the steps both of its ways (one thread, or two for a big list) share: its plan (rules,
 // closing date, edition, chain), its inputs read and the registry's merges folded, its audit entry and its reply.
 import { readTransaction } from '../data/statements'
+import type { LockedHooks } from '../db/copy-beside'
 import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
 import type { GenerateInput, GenerateResult } from '../../../shared/contract/office-lists'
@@ -88,4 +89,9 @@ export interface GenerateHooks extends JobHooks {
    *  the helper to be free, so that the helper takes a tail of untouched lines over whatever the timing. */
   batch?: number
   waitForFree?: boolean
+  /**
+   * Told from inside the draft's write transaction, which then holds the write lock from its start: when it has begun
+   * (nothing written yet) and at its last moment before the commit (db/copy-beside.ts: the safety copy taken beside).
+   */
+  locked?: LockedHooks
 }

@@ -27,13 +27,16 @@ export function generateDraft(db: Db, input: GenerateInput, hooks: GenerateHooks
   // each line is written as it is computed, in the one transaction of the draft: at FIDE scale two million entries
   // and their sheets are never held at once (the profile's lesson: they were most of the memory and of the GC's time)
   const write = db.transaction(() => {
+    hooks.locked?.begun()
     const writer = openListWriter(db, built, meta, { status: 'draft', replaceDraft: true, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled })
     // the base lines are given up as their lines are written: nothing below reads them (the writer took its count)
     const result = generateList({ ...built.input, releaseBase: true }, notingFolds(writer, folded, built))
     const listId = writer.finish(result)
     auditGeneration(db, listId, input, plan.edition, built.base.id, result)
+    hooks.locked?.committing(db)
     return { listId, result }
   })
-  const { listId, result } = withTempStoreInMemory(db, write)
+  // the write lock from the transaction's start: nothing but this draft is committed between its start and its end
+  const { listId, result } = withTempStoreInMemory(db, () => write.immediate())
   return resultOf(db, listId, built.base.id, result, plan.closingDate)
 }

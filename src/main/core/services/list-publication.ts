@@ -3,7 +3,7 @@
 // the federation that publishes it recorded.
 import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
-import type { PublishResult } from '../../../shared/contract/office-lists'
+import type { PublishResult, SafetyCopy } from '../../../shared/contract/office-lists'
 import { readSettings, writeSettings } from '../data/settings'
 import { getList, getMeta, listTournaments } from '../data/list-reads'
 import { findBaseList, importedLookBack, windowPlayers, type BaseListRef } from '../data/base-list'
@@ -80,7 +80,7 @@ export function assertPublishableNow(db: Db, listId: number, federation?: Publis
  * with its entries frozen; its tournaments marked rated; audited. At FIDE scale the input check alone reads every
  * tournament of the period: it runs in the worker (the `lists:publish` job), never in the main process.
  */
-export function publishList(db: Db, listId: number, reason: string | null, hooks: JobHooks = {}, federation?: PublishingFederation): PublishResult {
+export function publishList(db: Db, listId: number, reason: string | null, hooks: JobHooks = {}, federation?: PublishingFederation, safetyCopy?: SafetyCopy): PublishResult {
   const run = db.transaction(() => {
     hooks.progress?.(0, 3, 'checking')
     const list = getList(db, listId)
@@ -100,8 +100,16 @@ export function publishList(db: Db, listId: number, reason: string | null, hooks
     if (federation) writeSettings(db, { federationName: federation.name, federation: federation.code })
     const done = markPublished(db, listId, publisher)
     hooks.progress?.(2, 3, 'audit')
-    auditList(db, 'list.publish', listId, reason, { listDate: list.listDate, ratingType: list.ratingType, checksum, entries, publisher, tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })) })
-    return { listId, checksum, publishedAt: done.publishedAt, tournaments: done.tournaments, entries, publisher }
+    auditList(db, 'list.publish', listId, reason, {
+      listDate: list.listDate,
+      ratingType: list.ratingType,
+      checksum,
+      entries,
+      publisher,
+      tournaments: listTournaments(db, listId).map((t) => ({ id: t.tournamentId, sha256: t.fileSha256, final: t.final })),
+      ...(safetyCopy ? { safetyCopy } : {})
+    })
+    return { listId, checksum, publishedAt: done.publishedAt, tournaments: done.tournaments, entries, publisher, ...(safetyCopy ? { safetyCopy } : {}) }
   })
   const out = run.immediate()
   hooks.progress?.(3, 3, 'published')

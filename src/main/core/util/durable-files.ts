@@ -25,13 +25,13 @@ export function fsyncDir(dir: string): void {
   }
 }
 
-/** The SHA-256 of a file, read in 1 MB pieces. */
-export function fileSha256(path: string): string {
+/** The SHA-256 of a file (or of its first `length` bytes), read in 1 MB pieces. */
+export function fileSha256(path: string, length = Infinity): string {
   const h = createHash('sha256')
   const buf = Buffer.allocUnsafe(1 << 20)
   const fd = openSync(path, 'r')
   try {
-    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) h.update(buf.subarray(0, n))
+    for (let n, left = length; left > 0 && (n = readSync(fd, buf, 0, Math.min(buf.length, left), null)) > 0; left -= n) h.update(buf.subarray(0, n))
   } finally {
     closeSync(fd)
   }

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
-import { applyRetention, automaticBackup, backupDatabase, backupFileName, checkDatabaseFile, frozenListChecksums, listBackups, restoreDatabase } from '../../../../src/main/core/db/backup'
+import { applyRetention, automaticBackup, backupDatabase, backupFileName, checkDatabaseFile, freeBackupPath, frozenListChecksums, listBackups, restoreDatabase } from '../../../../src/main/core/db/backup'
 import { tempDir } from '../../../helpers/temp-db'
 import { runCli } from '../../../helpers/run-cli'
 import { migratedTo } from '../../../helpers/migrated'
@@ -230,6 +230,23 @@ describe('database backups', () => {
     const { keep, remove } = applyRetention(found, { daily: 1, weekly: 0, monthly: 0 })
     expect(keep.map((b) => b.sequence)).toEqual([2])
     expect(remove.map((b) => b.sequence)).toEqual([1])
+  })
+
+  it('names a new copy of a second after every copy that second already has, whatever their reasons', () => {
+    const dir = tmp.file('same-second-reasons')
+    mkdirSync(dir)
+    const at = new Date('2026-11-26T09:30:00.400Z')
+    // the second's first copy was removed by the retention rule, its second kept: a third must not take the first's name
+    writeFileSync(`${dir}/${backupFileName('office.db', at, 'before-publication', 2)}`, '')
+    const next = freeBackupPath(dir, 'office.db', at, 'before-publication')
+    expect(next).toBe(`${dir}/${backupFileName('office.db', at, 'before-publication', 3)}`)
+    writeFileSync(next, '')
+    // another reason in the same second comes after both
+    expect(freeBackupPath(dir, 'office.db', at, 'daily')).toBe(`${dir}/${backupFileName('office.db', at, 'daily', 4)}`)
+    // the newest kept by the rule is the one just named
+    writeFileSync(`${dir}/${backupFileName('office.db', at, 'daily', 4)}`, '')
+    const { keep } = applyRetention(listBackups(dir, 'office.db'), { daily: 1, weekly: 0, monthly: 0 })
+    expect(keep.map((b) => b.reason)).toEqual(['daily'])
   })
 
   it('backs up, checks and restores from the command line', () => {

@@ -317,7 +317,7 @@ describe('a tournament found late', () => {
 
   it("FIDE's practice: the tournament goes into the next list as a late one, with the ratings at its start", async () => {
     const r = await call(fidePractice, 'lists:correct', { listId: nov.listId, mode: 'next-list', reason: 'rated in the next list' })
-    expect(r).toEqual({ mode: 'next-list', newListIds: [], changed: 0 })
+    expect(r).toMatchObject({ mode: 'next-list', newListIds: [], changed: 0, safetyCopy: { taken: 'before-publication' } })
     const dec = (await fidePractice.ctx.jobs.run('lists:generate', { listDate: '2025-12-01' })) as GenerateResult
     expect(dec.baseListId).toBe(nov.listId)
     expect(dec.tournaments).toMatchObject([{ tournamentId: t3, late: true, games: 6 }])
