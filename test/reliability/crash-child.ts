@@ -31,7 +31,7 @@ function record(): void {
 }
 
 /** A job run on this thread as the worker runs it (its own connection), housekeeping after the result. */
-async function runJob<R>(handler: (input: never, ctx: JobContext) => R | Promise<R>, input: unknown): Promise<R> {
+async function runJob<R>(handler: (input: never, ctx: JobContext) => R | Promise<R>, input: unknown, last = true): Promise<R> {
   const after: (() => void | Promise<void>)[] = []
   const ctx: JobContext = {
     progress: () => {},
@@ -42,7 +42,7 @@ async function runJob<R>(handler: (input: never, ctx: JobContext) => R | Promise
     afterResult: (fn) => void after.push(fn)
   }
   const result = await handler(input as never, ctx)
-  say('END')
+  if (last) say('END')
   for (const fn of after) await fn()
   return result
 }
@@ -136,6 +136,29 @@ async function main(): Promise<void> {
     if (op === 'generate') await runJob(listsJobs['lists:generate'], { listDate: args[0], ratingType: args[1] })
     else if (op === 'publish') await runJob(listsJobs['lists:publish'], { listId: Number(args[0]), reason: 'the month’s list' })
     else await runJob(listsJobs['lists:correct'], { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
+    record()
+  } else if (op === 'generate-publish-beside') {
+    // ARGS: list date and type. The generation with the publication's safety copy taken beside it (from any size),
+    // then the publication on that copy; the backups folder emptied first: what a killed run left is all there is
+    const { generateWithCopyBeside, listsJobs } = await import('../../src/main/core/jobs/lists')
+    const { backupFolderOf } = await import('../../src/main/core/jobs/system')
+    rmSync(backupFolderOf(dbPath!), { recursive: true, force: true })
+    record()
+    say('BEGIN')
+    const draft = await runJob((input: { listDate: string; ratingType: 'standard' }, ctx) => generateWithCopyBeside(input, ctx, 0), { listDate: args[0], ratingType: args[1] }, false)
+    record()
+    const published = await runJob(listsJobs['lists:publish'], { listId: draft.listId, reason: 'the month’s list' })
+    if (published.safetyCopy?.taken !== 'beside-generation') throw new Error(`the publication took its own copy: ${JSON.stringify(draft.safetyCopy)}`)
+    record()
+  } else if (op === 'correct-beside') {
+    // ARGS: the published list. A correction as a new version with its copy taken beside it (from any size), the
+    // backups folder emptied first
+    const { correctWithCopyBeside } = await import('../../src/main/core/jobs/lists')
+    const { backupFolderOf } = await import('../../src/main/core/jobs/system')
+    rmSync(backupFolderOf(dbPath!), { recursive: true, force: true })
+    record()
+    say('BEGIN')
+    await runJob((input: { listId: number; mode: 'new-version'; reason: string }, ctx) => correctWithCopyBeside(input, ctx, 0), { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
     record()
   } else if (op === 'seal') {
     // ARGS: the year sealed, and the day it is sealed on; the copy goes to the backups folder the harness looks in

@@ -1,12 +1,14 @@
 // The multi-step writes the crash harness kills, each with the database it starts from and how to judge what a
 // killed run left: the state before, the state after, or (for a sequence of reports) a whole prefix of it.
-import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { basename, dirname, join } from 'node:path'
-import type Database from 'better-sqlite3'
+import Database from 'better-sqlite3'
 import { openDatabase } from '../../src/main/core/db/open'
 import { automaticBackup, backupDatabase, checkDatabaseFile, frozenListChecksums, listBackups, tableCounts, verifiedPagesFile } from '../../src/main/core/db/backup'
 import { pageHashes, readManifest } from '../../src/main/core/db/verified-pages'
+import { draftCopyFile, proveDraftCopy, readDraftCopyRecord } from '../../src/main/core/db/draft-copy'
+import { backupFolderOf } from '../../src/main/core/jobs/system'
 import { importFideList } from '../../src/main/core/registry/import'
 import { importNationalList } from '../../src/main/core/registry/national'
 import { writeCombinedList, writeSyntheticCombinedList, type CombinedFields } from '../helpers/synthetic-list'
@@ -313,6 +315,8 @@ export interface OfficeOperations {
   generate: Operation<OfficeState>
   publish: Operation<OfficeState>
   correct: Operation<OfficeState>
+  generatePublishBeside: Operation<string>
+  correctBeside: Operation<string>
 }
 
 /**
@@ -377,9 +381,79 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
       mergeUndo: op('merge-undo', pairArgs, approved),
       generate: op('generate', ['2025-11-01', 'standard'], approved),
       publish: op('publish', [String(nov.listId)], publishBefore),
-      correct: op('correct', [String(nov.listId)], correctBefore)
+      correct: op('correct', [String(nov.listId)], correctBefore),
+      generatePublishBeside: { name: 'generate-publish-beside', args: ['2025-11-01', 'standard'], before: approved, snapshot: besideState, judge: judgeBeside, recorded: true },
+      correctBeside: { name: 'correct-beside', args: [String(nov.listId)], before: correctBefore, snapshot: besideState, judge: judgeBeside, recorded: true }
     }
   } finally {
     await s.close()
   }
+}
+
+/** The office, the backups beside it, what the draft copy's record would prove, and the publication's safety copy. */
+interface BesideState {
+  office: OfficeState
+  /** Each file under a backup's name: 'verified' (opens, integrity, foreign keys) or what it is. */
+  backups: string[]
+  /** What the draft copy's record proves now: 'absent', 'proves nothing (why)', or the office its copy holds. */
+  proof: string | OfficeState
+  /** The safety copy taken beside a generation that the last publication's audit entry names: 'none', 'present' or 'missing'. */
+  published: string
+}
+
+/** The generation with its copy beside it, then the publication on that copy, as a killed run left them. */
+function besideState(d: Database.Database): string {
+  const folder = backupFolderOf(d.name)
+  const backups = listBackups(folder, basename(d.name)).map((b) => {
+    try {
+      const c = checkDatabaseFile(b.file)
+      return c.integrity === 'ok' && !c.foreignKeyProblems.length ? 'verified' : `damaged (${c.integrity})`
+    } catch (e) {
+      return `unreadable (${(e as Error).message})`
+    }
+  })
+  let proof: BesideState['proof'] = 'absent'
+  const record = readDraftCopyRecord(draftCopyFile(folder, basename(d.name)))
+  if (record) {
+    // the publication's own test, with the write lock held as it holds it
+    const w = new Database(d.name)
+    try {
+      w.exec('BEGIN IMMEDIATE')
+      const p = proveDraftCopy(w as never, folder, basename(d.name), record.listId)
+      w.exec('ROLLBACK')
+      if ('why' in p) proof = `proves nothing (${p.why})`
+      else {
+        const copy = new Database(p.copy, { readonly: true })
+        try {
+          proof = officeState(copy)
+        } finally {
+          copy.close()
+        }
+      }
+    } finally {
+      w.close()
+    }
+  }
+  const audit = d.prepare("SELECT data FROM audit_log WHERE action = 'list.publish' ORDER BY id DESC LIMIT 1").pluck().get() as string | undefined
+  const copy = audit ? (JSON.parse(audit) as { safetyCopy?: { file: string; taken: string } }).safetyCopy : undefined
+  const file = copy?.taken === 'beside-generation' ? copy.file : undefined
+  const published = file === undefined ? 'none' : existsSync(join(folder, file)) ? 'present' : 'missing'
+  return JSON.stringify({ office: officeState(d), backups, proof, published } satisfies BesideState)
+}
+
+/**
+ * A killed run left: a state the whole run passed through (before, the draft, published); only verified copies under a
+ * backup's name; a record that proves a copy only if that copy is the office as the generation found it; a publication
+ * whose safety copy is there.
+ */
+function judgeBeside(now: string, before: string, after: string, steps: string[]): string {
+  const [n, b] = [JSON.parse(now) as BesideState, JSON.parse(before) as BesideState]
+  // the child records the office's state after each step (crash-child.ts: officeState), not this snapshot
+  const office = judgeSteps(n.office, b.office, (JSON.parse(after) as BesideState).office, steps as unknown as OfficeState[])
+  if (!office.startsWith('ok')) return office
+  const bad = n.backups.filter((x) => x !== 'verified')
+  if (bad.length) return `partial: under a backup's name: ${bad.join(', ')}`
+  if (typeof n.proof !== 'string' && stateDiff(n.proof, b.office) !== '') return `wrong: the record proves a copy that is not the office the generation found (${stateDiff(n.proof, b.office)})`
+  if (n.published === 'missing') return 'wrong: the publication’s safety copy is not in the backups folder'
+  return office
 }

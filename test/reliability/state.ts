@@ -5,8 +5,11 @@ import type Database from 'better-sqlite3'
 
 /** Columns that hold the moment a row was written: they differ between two runs of the same operation. */
 const MOMENT = /(^at$|_at$)/
-/** A moment written inside a value (an audit entry's data): replaced by a mark, the rest of the value kept. */
-const STAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g
+/**
+ * A moment written inside a value (an audit entry's data; a backup's name there, its moment to the second and its
+ * sequence in that second: `office-2026-12-04T202700-2-before-publication.db`): replaced by a mark, the rest kept.
+ */
+const STAMP = /\d{4}-\d{2}-\d{2}T(\d{2}:\d{2}:\d{2}(\.\d+)?Z|\d{6}(-\d+)?(?=-[a-z]))/g
 
 /**
  * Columns derived from the rest of the database, filled at a moment of the office's choosing: a frozen list's recorded
