@@ -401,6 +401,11 @@ describe("a rating officer's month on the demo federation", () => {
     await shot(h.page, '14-publish-confirm', false)
     await publish.click()
     await expect.poll(async () => (await h.page.getByTestId('preview-status').innerText()).trim(), { timeout: 30000 }).toBe('Published')
+    // the message names the verified copy of the office taken for the publication (what a restore would bring back)
+    const done = h.page.locator('.n-message').filter({ hasText: 'The list is published.' })
+    await done.waitFor({ timeout: 30000 })
+    expect(await done.innerText()).toMatch(/^The list is published\. Its safety copy, [\w.-]+-before-publication\.db, was taken just before and verified\.$/)
+    await expect.poll(() => done.evaluate((el) => getComputedStyle(el.closest('.n-message-wrapper') ?? el).opacity)).toBe('1')
     expect((await h.page.getByTestId('preview-publisher').innerText()).trim()).toBe(`Source: ${FEDERATION.name} (${FEDERATION.code}). Computed under the FIDE Rating Regulations 2024.`)
     // the picture shows the list's head (its status and source), not the bottom of the page where Publish was clicked
     await h.page.getByTestId('preview-status').evaluate((el) => el.scrollIntoView({ block: 'center' }))

@@ -165,6 +165,10 @@ export default {
       federationCode: 'Federation code',
       federationCodeHint: 'Three letters, as FIDE writes them (FRA, SUI, GER…).',
       publishedMessage: 'The list is published.',
+      publishedCopy: {
+        'beside-generation': 'The list is published. Its safety copy, {file}, was taken while the draft was computed and verified; nothing but the draft has changed since.',
+        'before-publication': 'The list is published. Its safety copy, {file}, was taken just before and verified.'
+      },
       correction: 'Correction',
       correctionIntro: 'A result fixed or a tournament found late: see first which players of which lists would change, then carry the change into the next list (FIDE practice) or publish a new version of this list.',
       correctionPreview: 'Show the re-rating',
@@ -367,6 +371,10 @@ export default {
       federationCode: 'Code de la fédération',
       federationCodeHint: 'Trois lettres, comme la FIDE les écrit (FRA, SUI, GER…).',
       publishedMessage: 'La liste est publiée.',
+      publishedCopy: {
+        'beside-generation': 'La liste est publiée. Sa copie de sécurité, {file}, a été faite et vérifiée pendant le calcul du projet ; rien d’autre que le projet n’a changé depuis.',
+        'before-publication': 'La liste est publiée. Sa copie de sécurité, {file}, a été faite juste avant et vérifiée.'
+      },
       correction: 'Correction',
       correctionIntro: 'Un résultat rectifié ou un tournoi reçu en retard : voyez d’abord quels joueurs de quelles listes changeraient, puis reportez l’écart sur la liste suivante (pratique FIDE) ou publiez une nouvelle version de cette liste.',
       correctionPreview: 'Voir le nouveau calcul',

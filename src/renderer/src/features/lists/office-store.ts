@@ -175,19 +175,22 @@ export const useOfficeListsStore = defineStore('office-lists', () => {
     sheet.value = null
   }
 
-  /** Publishes a draft; `federation`, asked at the first publication, is saved to the settings in the same write. */
-  async function publish(listId: number, reason?: string, federation?: { name: string; code: string }): Promise<boolean> {
+  /**
+   * Publishes a draft; `federation`, asked at the first publication, is saved to the settings in the same write. The
+   * publication's result (its safety copy named), or null when it failed (publishError says why).
+   */
+  async function publish(listId: number, reason?: string, federation?: { name: string; code: string }): Promise<CallOutput<'lists:publish'> | null> {
     publishing.value = true
     publishError.value = null
     // publication runs as a worker job (lists:publish): the jobs bar shows its progress
     jobs.listen()
     try {
-      unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}), ...(federation ? { federation } : {}) }))
+      const r = unwrap(await api.call('lists:publish', { listId, ...(reason ? { reason } : {}), ...(federation ? { federation } : {}) }))
       await loadPreview(listId, {}, true)
-      return true
+      return r
     } catch (e) {
       publishError.value = failureMessage(e)
-      return false
+      return null
     } finally {
       publishing.value = false
     }
