@@ -256,8 +256,12 @@ async function yearWith(lists: number): Promise<YearFigures> {
           }) as Promise<PublishResult>
       )
       publication.close()
-      const { backup, ...published } = publication.phases
-      if (!backup || !Object.keys(published).length) throw new Error('lists:publish: no backup phase, or no message after it')
+      // the publication's safety copy: taken then (its 'backup' phase), or the one taken beside the generation, the
+      // database proven unchanged since but for the draft (its 'stateCompare' phase; db/draft-copy.ts)
+      const { backup: copyPhase, stateCompare, ...published } = publication.phases
+      const besideGeneration = pub.value.safetyCopy?.taken === 'beside-generation'
+      const backup = besideGeneration ? (stateCompare ?? [0, 0]) : copyPhase
+      if (!backup || !Object.keys(published).length) throw new Error('lists:publish: no safety copy phase, or no message after it')
       const [publishWall, publishCpu] = Object.values(published).reduce(([w, c], [pw, pc]) => [w + pw, c + pc], [0, 0])
       const peakRssMb = process.resourceUsage().maxRSS / 1024
 
@@ -286,7 +290,8 @@ async function yearWith(lists: number): Promise<YearFigures> {
         run: { wallMs: wait.wallMs, cpuMs: wait.cpuMs, peakRssMb },
         floor: { ...floor, peakRssMb, what: `the generation's floor: the same ${floor.rows.toLocaleString('en')} entries by a bare prepared-statement loop in one transaction, into the database as the generation found it` },
         notes: [
-          `the officer's whole wait = generation ${s1(gen.wallMs)} (CPU ${s1(gen.cpuMs)}) + safety copy ${s1(backup[0])} (CPU ${s1(backup[1])}) + publication ${s1(publishWall)} (CPU ${s1(publishCpu)}); load average ${loadAt} at its start, ${load()} after`,
+          `the officer's whole wait = generation ${s1(gen.wallMs)} (CPU ${s1(gen.cpuMs)}) + ${besideGeneration ? 'the safety copy taken beside the generation proven the publication’s' : 'safety copy'} ${s1(backup[0])} (CPU ${s1(backup[1])}) + publication ${s1(publishWall)} (CPU ${s1(publishCpu)}); load average ${loadAt} at its start, ${load()} after`,
+          `  the generation's safety copy: ${r.safetyCopy ? ('file' in r.safetyCopy ? `taken beside it (${r.safetyCopy.file})` : `none recorded: ${r.safetyCopy.unrecorded}`) : 'none (a database under 32 MB: the publication takes it)'}`,
           `  generation's phases (wall / CPU): ${Object.entries(generation.phases).map(([k, [w, c]]) => `${k} ${s1(w)} / ${s1(c)}`).join(', ')}`,
           `  publication: ${p(pub.value)}`,
           `the safety copy (${mb(copyBytes)}) taken apart, each part alone (wall / CPU): ${parts.map(([l, w, c]) => `${l} ${s1(w)} / ${s1(c)}`).join(', ')}; together ${s1(partsSum[0]!)} / ${s1(partsSum[1]!)} (the job ${s1(backup[0])}, ${copyBytes >= THREAD_FROM ? 'integrity_check on a thread of its own beside the rest' : `every part on one thread (a copy under ${mb(THREAD_FROM)})`})`,
