@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import Database from 'better-sqlite3'
-import { startHarness, artifacts, openDecision, settled, pick, type Harness } from './harness'
+import { startHarness, artifacts, openDecision, settled, pick, transitionsOver, type Harness } from './harness'
 import { pdfText } from '../helpers/pdf-text'
 import { findingTitle } from '../../src/shared/finding-titles'
 import { demoDir, readDemoArbiters, readDemoManifest } from '../../src/main/core/demo/load'
@@ -405,7 +405,7 @@ describe("a rating officer's month on the demo federation", () => {
     const done = h.page.locator('.n-message').filter({ hasText: 'The list is published.' })
     await done.waitFor({ timeout: 30000 })
     expect(await done.innerText()).toMatch(/^The list is published\. Its safety copy, [\w.-]+-before-publication\.db, was taken just before and verified\.$/)
-    await expect.poll(() => done.evaluate((el) => getComputedStyle(el.closest('.n-message-wrapper') ?? el).opacity)).toBe('1')
+    await transitionsOver(h.page)
     expect((await h.page.getByTestId('preview-publisher').innerText()).trim()).toBe(`Source: ${FEDERATION.name} (${FEDERATION.code}). Computed under the FIDE Rating Regulations 2024.`)
     // the picture shows the list's head (its status and source), not the bottom of the page where Publish was clicked
     await h.page.getByTestId('preview-status').evaluate((el) => el.scrollIntoView({ block: 'center' }))

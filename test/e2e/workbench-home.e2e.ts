@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { openIn, startHarness, type Harness } from './harness'
+import { openIn, startHarness, transitionsOver, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
 import { approveTournament, rejectTournament } from '../../src/main/core/services/checks'
 import { generateDraft } from '../../src/main/core/services/list-generation'
@@ -118,8 +118,8 @@ describe('Publish on the list’s own page', () => {
     await done.waitFor({ timeout: 30000 })
     // a small office: the copy is taken just before the publication (from 32 MB, while the draft is computed)
     expect(await done.innerText()).toMatch(/^La liste est publiée\. Sa copie de sécurité, office-\d{4}-\d{2}-\d{2}T\d{6}(-\d+)?-before-publication\.db, a été faite juste avant et vérifiée\.$/)
-    // the picture once the message has slid in whole (its opacity 1)
-    await expect.poll(() => done.evaluate((el) => getComputedStyle(el.closest('.n-message-wrapper') ?? el).opacity)).toBe('1')
+    // the picture once the message has slid in whole
+    await transitionsOver(h.page)
     await h.page.screenshot({ path: `${SHOTS}/list-published-fr.png` })
     await h.page.getByTestId('locale-switch').selectOption('en')
     expect(await h.page.getByTestId('list-immutable-note').innerText()).toContain('This list is published')
