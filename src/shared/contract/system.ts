@@ -25,7 +25,7 @@ export const backupReportSchema = z.object({
   frozenListProblems: z.array(z.object({ listId: z.number(), problem: z.enum(['altered', 'unrecorded']) })),
   /** How much of the copy integrity_check read: the whole file, or the tables changed since the last verified copy. */
   integrityScope: z
-    .object({ mode: z.enum(['full', 'changed']), why: z.string().optional(), pages: z.number(), changedPages: z.number(), tables: z.array(z.string()), listsProven: z.number() })
+    .object({ mode: z.enum(['full', 'changed']), why: z.string().optional(), pages: z.number(), changedPages: z.number(), tables: z.array(z.string()), listsProven: z.number(), foreignKeys: z.array(z.string()).optional() })
     .optional(),
   removed: z.array(z.string())
 })

@@ -9,7 +9,7 @@ import { latestVersion } from './migrate'
 import { migrations } from './migrations'
 import { RATING_OFFICE_APPLICATION_ID } from './migrations/027-application-id'
 import { integrityCheck, openForCheck, startIntegrityCheck } from './integrity-thread'
-import { integrityByPlan, keepManifest, manifestByPlan, planCheck, provenLists, referenceOf, scopeOf, writeManifest, type CheckPlan, type IntegrityScope, type ListProof, type PageManifest, type VerifiedPagesFiles } from './verified-pages'
+import { foreignKeyScope, integrityByPlan, keepManifest, manifestByPlan, planCheck, provenLists, referenceOf, scopeOf, writeManifest, type CheckPlan, type IntegrityScope, type ListProof, type PageManifest, type VerifiedPagesFiles } from './verified-pages'
 import type { WorkerScript } from '../workers/runner'
 import { UserError } from '../util/errors'
 import { quoteIdent } from './ident'
@@ -186,9 +186,18 @@ export function tableCounts(db: Db): TableCount[] {
   return tableNames(db).map((name) => ({ name, rows: (db.prepare(`SELECT count(*) AS n FROM main.${quoteIdent(name)}`).get() as { n: number }).n }))
 }
 
-/** Every check of checkOpenDatabase but integrity_check: foreign keys, schema version, row counts, frozen lists (`proven`: frozenListChecksums). */
-function checksBesideIntegrity(db: Db, proven: ReadonlyMap<number, string> = new Map()): Omit<DatabaseCheck, 'integrity'> {
-  const foreignKeyProblems = (db.pragma('foreign_key_check') as { table: string; rowid: number | null; parent: string }[]).map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
+/** `PRAGMA foreign_key_check`'s problems, of every table or of the tables named. */
+function foreignKeyProblemsOf(db: Db, tables?: readonly string[]): DatabaseCheck['foreignKeyProblems'] {
+  const rows = (tables ? tables.flatMap((t) => db.pragma(`foreign_key_check(${quoteIdent(t)})`)) : db.pragma('foreign_key_check')) as { table: string; rowid: number | null; parent: string }[]
+  return rows.map((r) => ({ table: r.table, rowid: r.rowid, parent: r.parent }))
+}
+
+/**
+ * Every check of checkOpenDatabase but integrity_check: foreign keys (of every table, or of `foreignKeys`' tables:
+ * verified-pages' foreignKeyScope), schema version, row counts, frozen lists (`proven`: frozenListChecksums).
+ */
+function checksBesideIntegrity(db: Db, proven: ReadonlyMap<number, string> = new Map(), foreignKeys?: readonly string[]): Omit<DatabaseCheck, 'integrity'> {
+  const foreignKeyProblems = foreignKeyProblemsOf(db, foreignKeys)
   const tables = tableCounts(db)
   const listChecksums = frozenListChecksums(db, CHECKSUM_PAGE, proven)
   return { foreignKeyProblems, schemaVersion: db.pragma('user_version', { simple: true }) as number, tables, listChecksums, frozenListProblems: frozenListProblems(db, listChecksums) }
@@ -295,6 +304,7 @@ async function verifyCopyOf(db: Db, partial: string, out: string, pages?: Verifi
     let plan: CheckPlan | null = null
     let rows = new Map<number, number>()
     let proven = new Map<number, string>()
+    let foreignKeys: string[] | undefined
     let rest: Omit<DatabaseCheck, 'integrity'>
     try {
       // the helper started first: its start overlaps the plan (the copy's pages hashed and compared)
@@ -307,8 +317,9 @@ async function verifyCopyOf(db: Db, partial: string, out: string, pages?: Verifi
       if (plan) {
         rows = listRows(copyDb)
         proven = provenLists(plan, rows)
+        foreignKeys = foreignKeyScope(copyDb, plan)
       }
-      rest = checksBesideIntegrity(copyDb, proven)
+      rest = checksBesideIntegrity(copyDb, proven, foreignKeys)
     } catch (e) {
       // a file SQLite cannot read through is not a database, as checkDatabaseFile says of it
       if (e instanceof UserError) throw e
@@ -327,7 +338,7 @@ async function verifyCopyOf(db: Db, partial: string, out: string, pages?: Verifi
         else manifest = made.manifest
       }
     }
-    const checked = verified({ integrity, ...rest, ...(plan ? { integrityScope: scopeOf(plan, proven.size) } : {}) }, source, db, out)
+    const checked = verified({ integrity, ...rest, ...(plan ? { integrityScope: scopeOf(plan, proven.size, foreignKeys) } : {}) }, source, db, out)
     if (pages && manifest) writeManifest(pages.partial, manifest)
     return checked
   } finally {

@@ -58,6 +58,8 @@ export interface IntegrityScope {
   changedPages: number
   /** The tables checked again ('changed' mode), by name. */
   tables: string[]
+  /** The tables whose foreign keys were checked again ('changed' mode; a whole check reads every table's). */
+  foreignKeys?: string[]
   /** Frozen lists proven unchanged since the last verified copy, their entries not read again. */
   listsProven: number
 }
@@ -393,10 +395,27 @@ export function provenLists(plan: CheckPlan, rows: ReadonlyMap<number, number>):
   return proven
 }
 
-/** What the plan read, for the backup's report. */
-export function scopeOf(plan: CheckPlan, listsProven: number): IntegrityScope {
+/**
+ * The tables whose foreign keys a copy checks again: those with a foreign key whose own trees or a parent's changed
+ * since the verified copy ('changed' plans). The check of a table's foreign keys reads its rows, its parents' keys and
+ * the schema; with none of them changed, page for page, it finds what it found on the verified copy: nothing (a copy
+ * with a foreign-key problem is not verified, and leaves no manifest). Undefined: every table (a whole check).
+ */
+export function foreignKeyScope(db: Db, plan: CheckPlan): string[] | undefined {
+  if (plan.mode !== 'changed') return undefined
+  const changed = new Set(plan.tables)
+  const out: string[] = []
+  for (const t of db.prepare("SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]) {
+    const parents = db.prepare('SELECT DISTINCT "table" FROM pragma_foreign_key_list(?)').pluck().all(t) as string[]
+    if (parents.length && (changed.has(t) || parents.some((p) => changed.has(p)))) out.push(t)
+  }
+  return out
+}
+
+/** What the plan read, for the backup's report (`foreignKeys`: the tables whose foreign keys were checked again). */
+export function scopeOf(plan: CheckPlan, listsProven: number, foreignKeys: readonly string[] = []): IntegrityScope {
   if (plan.mode === 'full') return { mode: 'full', why: plan.why, pages: plan.pageCount, changedPages: plan.pageCount, tables: [], listsProven: 0 }
-  return { mode: 'changed', pages: plan.pageCount, changedPages: plan.changedPages, tables: plan.tables, listsProven }
+  return { mode: 'changed', pages: plan.pageCount, changedPages: plan.changedPages, tables: plan.tables, listsProven, foreignKeys: [...foreignKeys] }
 }
 
 /** The manifest a backup reads: the last verified copy's, or why it checks whole (a full backup asked, none yet, damaged). */

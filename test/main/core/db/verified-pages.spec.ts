@@ -168,6 +168,27 @@ describe('a backup checked against the last verified copy (issue 40)', () => {
     expect(checkDatabaseFile(shorter.file).listChecksums).toEqual(shorter.listChecksums)
   })
 
+  it('checks again the foreign keys of the tables whose rows or whose parents\' rows changed, and finds a broken one', async () => {
+    const file = office('foreign.db', 2000, 2)
+    const dir = tmp.file('foreign-backups')
+    await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-01T08:00:00Z') })
+    // a line of the audit log (no foreign key, no parent of one): no table's foreign keys read again
+    let db = openDatabase(file)
+    db.prepare("INSERT INTO audit_log (action, entity, reason) VALUES ('test', 'office', 'a line')").run()
+    db.close()
+    const quiet = await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-02T08:00:00Z') })
+    expect(quiet.integrityScope).toMatchObject({ mode: 'changed', foreignKeys: [] })
+    // a player deleted with the foreign keys off: the entries did not change, page for page, but their parent did —
+    // their foreign keys are read again, and the copy refused with what is broken
+    db = openDatabase(file)
+    db.pragma('foreign_keys = OFF')
+    db.prepare('DELETE FROM players WHERE id = (SELECT max(id) FROM players)').run()
+    db.close()
+    const broken = automaticBackup(file, dir, 'daily', { now: new Date('2026-12-03T08:00:00Z') })
+    await expect(broken).rejects.toMatchObject({ key: 'db.backupUnverified' })
+    await expect(broken).rejects.toThrow(/foreign key problems/)
+  })
+
   it('does the same on the helper thread a big copy\'s check runs on', async () => {
     const file = office('thread.db')
     const dir = tmp.file('thread-backups')
