@@ -168,6 +168,34 @@ describe('a backup checked against the last verified copy (issue 40)', () => {
     expect(checkDatabaseFile(shorter.file).listChecksums).toEqual(shorter.listChecksums)
   })
 
+  it('counts a list frozen since the verified copy, not every list, when the entries did not change; proves it by that count once they do', async () => {
+    const file = office('frozen-since.db', 2000, 2)
+    // a draft of December, its entries written: in the verified copy as a draft
+    let db = openDatabase(file)
+    const draft = Number(db.prepare("INSERT INTO rating_lists (kind, list_date, rating_type, source, status) VALUES ('office', '2026-12-01', 'standard', 'FIDE', 'draft')").run().lastInsertRowid)
+    db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) SELECT ?, id, 1500, 0, 20 FROM players').run(draft)
+    db.close()
+    const dir = tmp.file('frozen-since-backups')
+    await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-01T08:00:00Z') })
+    // published: its status changes, its entries do not
+    db = openDatabase(file)
+    db.prepare("UPDATE rating_lists SET status = 'published', published_at = '2026-12-01T09:00:00Z', entry_count = 2000 WHERE id = ?").run(draft)
+    db.close()
+    const next = await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-02T08:00:00Z') })
+    expect(next.integrityScope?.tables).not.toContain('rating_list_entries')
+    expect(next.integrityScope?.listsProven).toBe(2)
+    expect(next.frozenListProblems).toEqual([])
+    expect(checkDatabaseFile(next.file).listChecksums).toEqual(next.listChecksums)
+    // its count went into that copy's manifest: when October's entries change next (behind the guards), the entries
+    // are counted again, October read again, November and December proven by their pages and their counts
+    behindTheGuards(file, (d) => d.prepare('UPDATE rating_list_entries SET rating = rating + 1 WHERE list_id = 1 AND player_id = 1').run())
+    const third = await automaticBackup(file, dir, 'daily', { now: new Date('2026-12-03T08:00:00Z') })
+    expect(third.integrityScope?.tables).toContain('rating_list_entries')
+    expect(third.integrityScope?.listsProven).toBe(2)
+    expect(third.frozenListProblems).toEqual([{ listId: 1, problem: 'altered' }])
+    expect(third.listChecksums[draft]).toBe(next.listChecksums[draft])
+  })
+
   it('checks again the foreign keys of the tables whose rows or whose parents\' rows changed, and finds a broken one', async () => {
     const file = office('foreign.db', 2000, 2)
     const dir = tmp.file('foreign-backups')
