@@ -25,14 +25,18 @@ export function checkpointAndClose(db: Db): void {
 }
 
 /**
- * A job's big write on a connection of its own: committed with the automatic checkpoint off, the connection kept to
- * copy the WAL once the job has given its result (`afterResult`, the job context's), closed at once if the write fails.
+ * A job's big write on a connection of its own: committed with the automatic checkpoint off (`write` may go on once it
+ * has committed, awaiting what it waits for: the checkpoint stays off until it ends), the connection kept to copy the
+ * WAL once the job has given its result (`afterResult`, the job context's), closed at once if the write fails.
  */
-export function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: () => void) => void, write: (db: Db) => T): T {
+export async function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: () => void) => void, write: (db: Db) => T | Promise<T>): Promise<T> {
   const db = openDatabase(dbPath)
+  const before = db.pragma('wal_autocheckpoint', { simple: true }) as number
   let result: T
   try {
-    result = withCheckpointLater(db, () => write(db))
+    db.pragma('wal_autocheckpoint = 0')
+    result = await write(db)
+    db.pragma(`wal_autocheckpoint = ${before}`)
   } catch (e) {
     db.close()
     throw e

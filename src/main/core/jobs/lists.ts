@@ -18,7 +18,7 @@ import { backupFolderOf } from './system'
 import { basename } from 'node:path'
 import { existsSync, statSync } from 'node:fs'
 import type { Db } from '../db/open'
-import { checkpointAndClose, withCheckpointLater } from '../db/checkpoint'
+import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
 import { draftCopyFile, dropDraftCopyRecord, proveDraftCopy } from '../db/draft-copy'
 import type { JobContext } from '../workers/protocol'
@@ -38,31 +38,25 @@ export const COPY_BESIDE_FROM = 32 * 1024 * 1024
  * From `from` bytes of database (COPY_BESIDE_FROM), the publication's safety copy is taken on a thread of its own
  * while the draft is computed, then the state after the draft recorded with it (db/copy-beside.ts).
  */
-export async function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<GenerateResult> {
-  const db = openDatabase(ctx.dbPath)
-  let beside: CopyBeside | null = null
-  let result: GenerateResult
-  try {
-    if (!db.memory && statSync(ctx.dbPath).size >= from) {
-      // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
-      fillFrozenChecksums(db)
-      beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
-    }
-    result = withCheckpointLater(db, () =>
-      generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript, locked: beside?.hooks })
-    )
-    if (beside) {
+export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<GenerateResult> {
+  return writeThenCheckpoint(ctx.dbPath, ctx.afterResult, async (db) => {
+    let beside: CopyBeside | null = null
+    try {
+      if (!db.memory && statSync(ctx.dbPath).size >= from) {
+        // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
+        fillFrozenChecksums(db)
+        beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+      }
+      const result = generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript, locked: beside?.hooks })
+      if (!beside) return result
       ctx.progress(0, 1, 'backup')
       const outcome = await beside.record(db, result.listId, () => ctx.progress(0, 1, 'stateRecord'))
-      result = { ...result, safetyCopy: 'recorded' in outcome ? { file: basename(outcome.recorded) } : { unrecorded: outcome.unrecorded } }
+      return { ...result, safetyCopy: 'recorded' in outcome ? { file: basename(outcome.recorded) } : { unrecorded: outcome.unrecorded } }
+    } catch (e) {
+      beside?.stop()
+      throw e
     }
-  } catch (e) {
-    beside?.stop()
-    db.close()
-    throw e
-  }
-  ctx.afterResult(() => checkpointAndClose(db))
-  return result
+  })
 }
 
 /**
