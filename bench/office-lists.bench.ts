@@ -204,7 +204,13 @@ report({
   floor: { wallMs: floor.wallMs, cpuMs: floor.cpuMs, peakRssMb: rss, what: `the same ${floor.rows.toLocaleString('en')} entries by a bare prepared-statement loop in one transaction, the order by rating written after` },
   notes: [
     `generate ${secs(g1 - g0)} + publish ${secs(publishWall)}, CPU ${secs(c1 - c0)} + ${secs(publishCpu)} (publish: ${p.entries.toLocaleString('en')} entries checked, ${p.tournaments.toLocaleString('en')} tournaments rated)`,
-    ...(backup ? [`the publication job's verified backup before it: ${secs(backup[0])} wall, ${secs(backup[1])} CPU; the officer's whole wait (generate + backup + publish): ${secs(wallTotal + backup[0])} wall, ${secs(cpuTotal + backup[1])} CPU`] : []),
+    // from 32 MB of database the safety copy is taken beside the generation (in its time) and the publication proves it
+    // its own (in its time: the SHA-256 of the database's pages), else the publication job takes it first
+    ...(backup
+      ? [
+          `${p.safetyCopy?.taken === 'beside-generation' ? 'the publication’s safety copy taken while the draft was computed (in the generation’s time), proven its own' : `the publication job's verified backup before it: ${secs(backup[0])} wall, ${secs(backup[1])} CPU`}; the officer's whole wait (generate + backup + publish): ${secs(wallTotal + backup[0])} wall, ${secs(cpuTotal + backup[1])} CPU`
+        ]
+      : []),
     `peak memory (max RSS): ${peakGeneration !== null && peakPublished !== null ? `${peakSetUp === null ? '' : `${mb(peakSetUp)} by the end of the set-up, `}${mb(peakGeneration)} by the end of the generation (set-up included), ${mb(peakPublished)} by the end of the publication, ` : ''}whole process ${mb(rss)} (the floor's read of the list included)`
   ],
   targets: [
