@@ -2,7 +2,7 @@
 // just before the write starts and END once it is committed. Usage: crash-child.ts OP DB [ARGS...]
 // With CRASH_RECORD=FILE (the harness's whole run), the operations of the office write there the database's state
 // after each of their steps: a killed run must have left one of them.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { basename, join } from 'node:path'
 import { openDatabase } from '../../src/main/core/db/open'
@@ -149,6 +149,26 @@ async function main(): Promise<void> {
     record()
     const published = await runJob(listsJobs['lists:publish'], { listId: draft.listId, reason: 'the month’s list' })
     if (published.safetyCopy?.taken !== 'beside-generation') throw new Error(`the publication took its own copy: ${JSON.stringify(draft.safetyCopy)}`)
+    record()
+  } else if (op === 'publish-on-copy') {
+    // ARGS: the backups folder the generation left (its copy and the record of the state after the draft), the draft.
+    // Put in place, the record says the copy's size and time as the copy now stands (a copied file's time is not the
+    // one recorded); the publication must take the copy as its own
+    const { listsJobs } = await import('../../src/main/core/jobs/lists')
+    const { backupFolderOf } = await import('../../src/main/core/jobs/system')
+    const { draftCopyFile, readDraftCopyRecord, writeDraftCopyRecord } = await import('../../src/main/core/db/draft-copy')
+    const folder = backupFolderOf(dbPath!)
+    rmSync(folder, { recursive: true, force: true })
+    cpSync(args[0]!, folder, { recursive: true })
+    const file = draftCopyFile(folder, basename(dbPath!))
+    const kept = readDraftCopyRecord(file)
+    if (!kept) throw new Error('no record of the draft copy in the template')
+    const st = statSync(join(folder, kept.copy))
+    writeDraftCopyRecord(file, { ...kept, bytes: st.size, mtimeMs: st.mtimeMs })
+    record()
+    say('BEGIN')
+    const published = await runJob(listsJobs['lists:publish'], { listId: Number(args[1]), reason: 'the month’s list' })
+    if (published.safetyCopy?.taken !== 'beside-generation') throw new Error('the publication took its own copy')
     record()
   } else if (op === 'correct-beside') {
     // ARGS: the published list. A correction as a new version with its copy taken beside it (from any size), the

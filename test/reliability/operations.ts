@@ -316,6 +316,7 @@ export interface OfficeOperations {
   publish: Operation<OfficeState>
   correct: Operation<OfficeState>
   generatePublishBeside: Operation<string>
+  publishOnCopy: Operation<string>
   correctBeside: Operation<string>
 }
 
@@ -368,6 +369,7 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
     const playerOf = (fideId: number): number => s.ctx.db.prepare('SELECT id FROM players WHERE fide_id = ?').pluck().get(fideId) as number
     const pairArgs = pairs.map(([keep, drop]) => `${playerOf(keep!.id)}:${playerOf(drop!.id)}`)
 
+    const onCopy = await draftWithCopyBeside(dir, approved)
     const nov = (await s.ctx.jobs.run('lists:generate', { listDate: '2025-11-01', ratingType: 'standard' })) as GenerateResult
     const publishBefore = await copyCheckpointed(s.ctx.db, join(dir, 'publish-before.db'))
     await call(s, 'lists:publish', { listId: nov.listId, reason: 'November list' })
@@ -383,7 +385,8 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
       publish: op('publish', [String(nov.listId)], publishBefore),
       correct: op('correct', [String(nov.listId)], correctBefore),
       generatePublishBeside: { name: 'generate-publish-beside', args: ['2025-11-01', 'standard'], before: approved, snapshot: besideState, judge: judgeBeside, recorded: true },
-      correctBeside: { name: 'correct-beside', args: [String(nov.listId)], before: correctBefore, snapshot: besideState, judge: judgeBeside, recorded: true }
+      correctBeside: { name: 'correct-beside', args: [String(nov.listId)], before: correctBefore, snapshot: besideState, judge: judgeBeside, recorded: true },
+      publishOnCopy: { name: 'publish-on-copy', args: [onCopy.template, String(onCopy.listId)], before: onCopy.before, snapshot: besideState, judge: judgeBesideFrom(onCopy.found), recorded: true }
     }
   } finally {
     await s.close()
@@ -447,13 +450,57 @@ function besideState(d: Database.Database): string {
  * whose safety copy is there.
  */
 function judgeBeside(now: string, before: string, after: string, steps: string[]): string {
-  const [n, b] = [JSON.parse(now) as BesideState, JSON.parse(before) as BesideState]
-  // the child records the office's state after each step (crash-child.ts: officeState), not this snapshot
-  const office = judgeSteps(n.office, b.office, (JSON.parse(after) as BesideState).office, steps as unknown as OfficeState[])
-  if (!office.startsWith('ok')) return office
-  const bad = n.backups.filter((x) => x !== 'verified')
-  if (bad.length) return `partial: under a backup's name: ${bad.join(', ')}`
-  if (typeof n.proof !== 'string' && stateDiff(n.proof, b.office) !== '') return `wrong: the record proves a copy that is not the office the generation found (${stateDiff(n.proof, b.office)})`
-  if (n.published === 'missing') return 'wrong: the publication’s safety copy is not in the backups folder'
-  return office
+  return judgeBesideFrom(null)(now, before, after, steps)
+}
+
+/** judgeBeside, the office the generation found given (`found`) when the operation starts after the generation. */
+function judgeBesideFrom(found: OfficeState | null): (now: string, before: string, after: string, steps: string[]) => string {
+  return (now, before, after, steps) => {
+    const [n, b] = [JSON.parse(now) as BesideState, JSON.parse(before) as BesideState]
+    // the child records the office's state after each step (crash-child.ts: officeState), not this snapshot
+    const office = judgeSteps(n.office, b.office, (JSON.parse(after) as BesideState).office, steps as unknown as OfficeState[])
+    if (!office.startsWith('ok')) return office
+    const bad = n.backups.filter((x) => x !== 'verified')
+    if (bad.length) return `partial: under a backup's name: ${bad.join(', ')}`
+    const generationFound = found ?? b.office
+    if (typeof n.proof !== 'string' && stateDiff(n.proof, generationFound) !== '') return `wrong: the record proves a copy that is not the office the generation found (${stateDiff(n.proof, generationFound)})`
+    if (n.published === 'missing') return 'wrong: the publication’s safety copy is not in the backups folder'
+    return office
+  }
+}
+
+/**
+ * The November draft generated with the publication's safety copy beside it, on a database named as the harness names
+ * the publication's run (`publishOnCopy.db`): the database after it (the WAL in the file), its backups folder as a
+ * template the child puts in place, the draft's list and the office the generation found (what the copy holds).
+ */
+async function draftWithCopyBeside(dir: string, approved: string): Promise<{ before: string; template: string; listId: number; found: OfficeState }> {
+  const { generateWithCopyBeside } = await import('../../src/main/core/jobs/lists')
+  const { backupFolderOf } = await import('../../src/main/core/jobs/system')
+  const work = join(dir, 'on-copy', 'publishOnCopy.db')
+  rmSync(dirname(work), { recursive: true, force: true })
+  mkdirSync(dirname(work), { recursive: true })
+  copyFileSync(approved, work)
+  const found = (() => {
+    const db = new Database(work, { readonly: true })
+    try {
+      return officeState(db)
+    } finally {
+      db.close()
+    }
+  })()
+  const after: (() => void | Promise<void>)[] = []
+  const draft = await generateWithCopyBeside(
+    { listDate: '2025-11-01', ratingType: 'standard' },
+    { progress: () => {}, cancelled: false, throwIfCancelled: () => {}, dbPath: work, workerScript: sourceWorkerScript(), afterResult: (fn) => void after.push(fn) },
+    0
+  )
+  for (const fn of after) await fn()
+  if (!draft.safetyCopy || !('file' in draft.safetyCopy)) throw new Error(`no copy recorded beside the draft: ${JSON.stringify(draft.safetyCopy)}`)
+  const before = join(dir, 'publish-on-copy-before.db')
+  copyFileSync(work, before)
+  const template = join(dir, 'publish-on-copy-template')
+  rmSync(template, { recursive: true, force: true })
+  cpSync(backupFolderOf(work), template, { recursive: true })
+  return { before, template, listId: draft.listId, found }
 }
