@@ -23,7 +23,7 @@ import { CopyBeside } from '../db/copy-beside'
 import { draftCopyFile, dropDraftCopyRecord, proveDraftCopy } from '../db/draft-copy'
 import type { JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
-import type { CorrectInput, CorrectResult, GenerateInput, GenerateResult, PublishInput, PublishResult } from '../../../shared/contract/office-lists'
+import type { CorrectInput, CorrectResult, GenerateInput, GenerateResult, PublishInput, PublishResult, SafetyCopy } from '../../../shared/contract/office-lists'
 import { getList } from '../data/list-reads'
 import { UserError } from '../util/errors'
 
@@ -32,6 +32,28 @@ import { UserError } from '../util/errors'
  * at the publication takes about a second or less, and the thread's start would add to a short generation.
  */
 export const COPY_BESIDE_FROM = 32 * 1024 * 1024
+
+/** Whether a database is big enough for its safety copy to be taken beside the write (COPY_BESIDE_FROM, or `from`). */
+function copiesBeside(db: Db, dbPath: string, from: number): boolean {
+  return !db.memory && statSync(dbPath).size >= from
+}
+
+/** A job's progress and cancel check, as the services take them. */
+function jobHooks(ctx: JobContext): JobHooks {
+  return { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }
+}
+
+/**
+ * The safety copy taken now, before a publication or a correction writes: the lists frozen since the last publication
+ * get their checksums recorded (the copy is checked against them), then the verified copy.
+ */
+async function safetyCopyFirst(db: Db, ctx: JobContext, total: number): Promise<SafetyCopy> {
+  ctx.progress(0, total, 'backup')
+  fillFrozenChecksums(db)
+  const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
+  ctx.throwIfCancelled()
+  return { file: basename(copy.file), taken: 'before-publication' }
+}
 
 /**
  * The `lists:generate` job: the draft computed and committed, its WAL copied into the file once the result is given.
@@ -42,12 +64,12 @@ export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, fr
   return writeThenCheckpoint(ctx.dbPath, ctx.afterResult, async (db) => {
     let beside: CopyBeside | null = null
     try {
-      if (!db.memory && statSync(ctx.dbPath).size >= from) {
+      if (copiesBeside(db, ctx.dbPath, from)) {
         // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
         fillFrozenChecksums(db)
         beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
       }
-      const result = generateDraft(db, input, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled(), thread: ctx.workerScript, locked: beside?.hooks })
+      const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: beside?.hooks })
       if (!beside) return result
       ctx.progress(0, 1, 'backup')
       const outcome = await beside.record(db, result.listId, () => ctx.progress(0, 1, 'stateRecord'))
@@ -101,14 +123,12 @@ export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext
   try {
     const head = getList(db, input.listId)
     if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
-    const hooks = { progress: (d: number, t: number, m?: string) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }
-    fillFrozenChecksums(db)
-    if (db.memory || statSync(ctx.dbPath).size < from) {
-      ctx.progress(0, 1, 'backup')
-      const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
-      ctx.throwIfCancelled()
-      return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy: { file: basename(copy.file), taken: 'before-publication' } }
+    const hooks = jobHooks(ctx)
+    if (!copiesBeside(db, ctx.dbPath, from)) {
+      const safetyCopy = await safetyCopyFirst(db, ctx, 1)
+      return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }
     }
+    fillFrozenChecksums(db)
     const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
     db.exec('BEGIN IMMEDIATE')
     let committed = false
@@ -141,16 +161,12 @@ export const listsJobs: JobHandlersOf<'lists'> = {
       // an official record is about to be frozen: a verified copy of the database as it was, first (a list that is
       // plainly not publishable takes none; a draft found stale inside the write is refused after it)
       assertPublishableNow(db, input.listId, input.federation)
-      const hooks = { progress: (d: number, t: number, m?: string) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }
+      const hooks = jobHooks(ctx)
       // the copy taken while the draft was computed, when nothing but the draft changed since (db/draft-copy.ts)
       const onCopy = publishOnDraftCopy(db, ctx, input, hooks)
       if (onCopy) return onCopy
-      ctx.progress(0, 3, 'backup')
-      // the lists frozen since the last publication get their checksums recorded: the copy is checked against them
-      fillFrozenChecksums(db)
-      const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
-      ctx.throwIfCancelled()
-      return publishList(db, input.listId, input.reason ?? null, hooks, input.federation, { file: basename(copy.file), taken: 'before-publication' })
+      const safetyCopy = await safetyCopyFirst(db, ctx, 3)
+      return publishList(db, input.listId, input.reason ?? null, hooks, input.federation, safetyCopy)
     } finally {
       db.close()
     }
