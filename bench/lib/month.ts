@@ -12,13 +12,15 @@ export interface MonthOfReports {
   month: string
   /** A player's FIDE ID as the registry holds it (default 100000 + id). */
   fideIdOf?: (id: number) => number
+  /** The first tournament's id (default 1): a report found late takes the id after the month's. */
+  from?: number
 }
 
 export const PER_TOURNAMENT = 20
 export const ROUNDS = 7
 
 /**
- * Writes the month's tournaments (ids 1 to `tournaments`), in one transaction; returns the games written. The draws
+ * Writes the month's tournaments (ids `from` to `from + tournaments - 1`, from 1 by default), in one transaction; returns the games written. The draws
  * are the same on every run: a 31-bit LCG in 32-bit integer arithmetic (Math.imul), seeded the same each call (the
  * product in doubles, as it was before session 10, lost its low bits past 2^53 and fell into a cycle of 10,466 draws,
  * so that FIDE scale's 15,000 tournaments drew their 300,000 places from about 15,800 players (11,600 of them on the
@@ -43,7 +45,8 @@ export function writeMonthOfReports(db: Db, m: MonthOfReports): number {
   ]
   let games = 0
   db.transaction(() => {
-    for (let t = 1; t <= m.tournaments; t++) {
+    const from = m.from ?? 1
+    for (let t = from; t < from + m.tournaments; t++) {
       const day = 2 + (t % 24)
       insT.run(t, `Open ${t}`, `${m.month}-${String(day).padStart(2, '0')}`, `${m.month}-${String(day + 2).padStart(2, '0')}`, ROUNDS)
       const ids = new Set<number>()
