@@ -35,6 +35,7 @@ import { archiveDir, archiveFiles } from '../src/main/core/db/archive-files'
 import { writeSettings } from '../src/main/core/data/settings'
 import { copyDatabaseFile, frozenListChecksums, listBackups, tableCounts, THREAD_FROM } from '../src/main/core/db/backup'
 import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thread'
+import { writerMarks } from '../src/main/core/db/writer-marks'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
 import type { CorrectResult, GenerateResult, PublishResult } from '../src/shared/contract/office-lists'
@@ -68,6 +69,11 @@ async function timed<T>(f: () => T | Promise<T>): Promise<{ value: T; wallMs: nu
   const c = cpuNow()
   const value = await f()
   return { value, wallMs: performance.now() - t, cpuMs: cpuNow() - c }
+}
+
+/** Waits until no job holds a write turn on the database (the generation's after its result: writer marks, data/write-turn.ts). */
+async function writeTurnEnded(dbPath: string): Promise<void> {
+  while (writerMarks(dbPath).length) await new Promise((r) => setTimeout(r, 10))
 }
 
 /** What the publication job did. */
@@ -248,6 +254,9 @@ async function yearWith(lists: number): Promise<YearFigures> {
       )
       generation.close()
       const r = gen.value
+      // the draft is shown; the officer reviews it (its preview, its comparison) while the job ends its work after its
+      // result — the copy's end and the state after the draft recorded, the WAL's copy — its write turn held until then
+      const review = await timed(() => writeTurnEnded(file))
       const publication = phaseClock()
       publication.enter('backup')
       const pub = await timed(
@@ -307,7 +316,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
         floor: { ...floor, peakRssMb, what: `the generation's floor: the same ${floor.rows.toLocaleString('en')} entries by a bare prepared-statement loop in one transaction, into the database as the generation found it` },
         notes: [
           `the officer's whole wait = generation ${s1(gen.wallMs)} (CPU ${s1(gen.cpuMs)}) + ${besideGeneration ? 'the safety copy taken beside the generation proven the publication’s' : 'safety copy'} ${s1(backup[0])} (CPU ${s1(backup[1])}) + publication ${s1(publishWall)} (CPU ${s1(publishCpu)}); load average ${loadAt} at its start, ${load()} after`,
-          `  the generation's safety copy: ${r.safetyCopy ? ('file' in r.safetyCopy ? `taken beside it (${r.safetyCopy.file})` : `none recorded: ${r.safetyCopy.unrecorded}`) : 'none (a database under 32 MB: the publication takes it)'}`,
+          `  the generation's safety copy: ${r.safetyCopy ? `taken beside it (${pub.value.safetyCopy?.taken === 'beside-generation' ? `the publication's: ${pub.value.safetyCopy.file}` : 'not the publication’s: it took its own'})` : 'none (a database under 32 MB: the publication takes it)'}; the generation's work after its result (its copy's end, the state recorded, the WAL's copy) ${s1(review.wallMs)} wall, ${s1(review.cpuMs)} CPU while the draft is reviewed — published at once, the officer would wait ${s1(wait.wallMs + review.wallMs)} (${x(wait.wallMs + review.wallMs, floor.wallMs)} the floor)`,
           `  generation's phases (wall / CPU): ${Object.entries(generation.phases).map(([k, [w, c]]) => `${k} ${s1(w)} / ${s1(c)}`).join(', ')}`,
           `  publication: ${p(pub.value)}`,
           `the safety copy (${mb(copyBytes)}) taken apart, each part alone (wall / CPU): ${parts.map(([l, w, c]) => `${l} ${s1(w)} / ${s1(c)}`).join(', ')}; together ${s1(partsSum[0]!)} / ${s1(partsSum[1]!)} (the job ${s1(backup[0])}, ${copyBytes >= THREAD_FROM ? 'integrity_check on a thread of its own beside the rest' : `every part on one thread (a copy under ${mb(THREAD_FROM)})`})`,

@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     const draft = await runJob((input: { listDate: string; ratingType: 'standard' }, ctx) => generateWithCopyBeside(input, ctx, 0), { listDate: args[0], ratingType: args[1] }, false)
     record()
     const published = await runJob(listsJobs['lists:publish'], { listId: draft.listId, reason: 'the month’s list' })
-    if (published.safetyCopy?.taken !== 'beside-generation') throw new Error(`the publication took its own copy: ${JSON.stringify(draft.safetyCopy)}`)
+    if (published.safetyCopy?.taken !== 'beside-generation') throw new Error(`the publication took its own copy (the draft's: ${JSON.stringify(draft.safetyCopy)})`)
     record()
   } else if (op === 'publish-on-copy') {
     // ARGS: the backups folder the generation left (its copy and the record of the state after the draft), the draft.

@@ -496,7 +496,7 @@ async function draftWithCopyBeside(dir: string, approved: string): Promise<{ bef
     0
   )
   for (const fn of after) await fn()
-  if (!draft.safetyCopy || !('file' in draft.safetyCopy)) throw new Error(`no copy recorded beside the draft: ${JSON.stringify(draft.safetyCopy)}`)
+  if (!existsSync(draftCopyFile(backupFolderOf(work), basename(work)))) throw new Error(`no copy recorded beside the draft: ${JSON.stringify(draft.safetyCopy)}`)
   const before = join(dir, 'publish-on-copy-before.db')
   copyFileSync(work, before)
   const template = join(dir, 'publish-on-copy-template')

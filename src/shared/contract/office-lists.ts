@@ -55,11 +55,12 @@ export const generateResultSchema = z.object({
   checksum: z.string(),
   tournaments: z.array(listTournamentSchema),
   /**
-   * A big database's publication safety copy, taken while the draft was computed: its file in the backups folder with
-   * the database's state after the draft recorded beside it, or why it will not serve (the publication then takes its
-   * own copy). Absent for a small database: its publication takes its copy then.
+   * A big database's publication safety copy, taken beside the generation: verified and recorded with the database's
+   * state after the draft once this result is given (the job's write turn held until then), the publication then taking
+   * it when nothing but the draft changed since (its result names the copy it took). Absent for a small database: its
+   * publication takes its copy then.
    */
-  safetyCopy: z.union([z.object({ file: z.string() }), z.object({ unrecorded: z.string() })]).optional()
+  safetyCopy: z.object({ taken: z.literal('beside-generation') }).optional()
 })
 export type GenerateResult = z.infer<typeof generateResultSchema>
 

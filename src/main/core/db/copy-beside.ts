@@ -2,8 +2,8 @@
 // publication's): a thread of the worker entry takes the copy (automaticBackup: copied, verified against the last
 // verified copy, named, the retention rule applied) and says, through shared memory, when its read transaction has
 // begun; the generation, holding the write lock from its first read, starts it first thing and waits for that word
-// before it commits. Once the draft is committed the copy's end is awaited and the state after the draft recorded
-// beside the backups with the copy's name.
+// before it commits. Once the draft is committed (and its job's result given: jobs/lists.ts) the copy's end is awaited
+// and the state after the draft recorded beside the backups with the copy's name.
 import { Worker, parentPort } from 'node:worker_threads'
 import { basename } from 'node:path'
 import { existsSync, statSync } from 'node:fs'
@@ -131,12 +131,11 @@ export class CopyBeside {
    * the copy's name — the write lock taken again and no other connection's commit since the draft's. Says what it did;
    * a copy that failed is not this draft's, and the publication takes its own (whose failure the officer then sees).
    */
-  async record(db: Db, listId: number, recording?: () => void): Promise<CopyBesideOutcome> {
+  async record(db: Db, listId: number): Promise<CopyBesideOutcome> {
     if (!this.answer) return { unrecorded: 'no copy was started' }
     const answer = await this.answer
     if ('failed' in answer) return { unrecorded: `the copy failed: ${errorOf(answer.failed).message}` }
     if (this.committedAt === null) return { unrecorded: 'the copy had not begun when the draft was committed' }
-    recording?.()
     try {
       db.exec('BEGIN IMMEDIATE')
     } catch {

@@ -58,27 +58,37 @@ async function safetyCopyFirst(db: Db, ctx: JobContext, total: number): Promise<
 /**
  * The `lists:generate` job: the draft computed and committed, its WAL copied into the file once the result is given.
  * From `from` bytes of database (COPY_BESIDE_FROM), the publication's safety copy is taken on a thread of its own
- * while the draft is computed, then the state after the draft recorded with it (db/copy-beside.ts).
+ * while the draft is computed; once the draft is shown (its result given) the copy's end is awaited and the state
+ * after the draft recorded with it (db/copy-beside.ts) — the officer reviews the draft meanwhile, and the job keeps its
+ * write turn until then (`lists:generate` below): a publication asked for at once waits for it, then takes that copy.
  */
 export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<GenerateResult> {
-  return writeThenCheckpoint(ctx.dbPath, ctx.afterResult, async (db) => {
-    let beside: CopyBeside | null = null
-    try {
-      if (copiesBeside(db, ctx.dbPath, from)) {
-        // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
-        fillFrozenChecksums(db)
-        beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+  const made: { beside: CopyBeside | null; draft: number } = { beside: null, draft: 0 }
+  return writeThenCheckpoint(
+    ctx.dbPath,
+    ctx.afterResult,
+    (db) => {
+      try {
+        if (copiesBeside(db, ctx.dbPath, from)) {
+          // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
+          fillFrozenChecksums(db)
+          made.beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+        }
+        const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: made.beside?.hooks })
+        made.draft = result.listId
+        return made.beside ? { ...result, safetyCopy: { taken: 'beside-generation' as const } } : result
+      } catch (e) {
+        made.beside?.stop()
+        throw e
       }
-      const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: beside?.hooks })
-      if (!beside) return result
-      ctx.progress(0, 1, 'backup')
-      const outcome = await beside.record(db, result.listId, () => ctx.progress(0, 1, 'stateRecord'))
-      return { ...result, safetyCopy: 'recorded' in outcome ? { file: basename(outcome.recorded) } : { unrecorded: outcome.unrecorded } }
-    } catch (e) {
-      beside?.stop()
-      throw e
+    },
+    async (db) => {
+      if (!made.beside) return
+      const outcome = await made.beside.record(db, made.draft)
+      // not recorded: the publication takes its own copy (its result and audit entry say which it took)
+      if ('unrecorded' in outcome) console.warn(`the generation's safety copy is not the publication's: ${outcome.unrecorded}`)
     }
-  })
+  )
 }
 
 /**
@@ -154,7 +164,7 @@ export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext
 export const listsJobs: JobHandlersOf<'lists'> = {
   // the draft is committed and readable at its result; its pages are copied from the WAL into the file (seconds at
   // FIDE scale) once the officer has it, as after a list import
-  'lists:generate': inWriteTurn('lists:generate', (input, ctx) => generateWithCopyBeside(input, ctx)),
+  'lists:generate': inWriteTurn('lists:generate', (input, ctx) => generateWithCopyBeside(input, ctx), { heldAfterResult: true }),
   'lists:publish': inWriteTurn('lists:publish', async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {

@@ -7,12 +7,13 @@ import { basename, dirname, join } from 'node:path'
 import { existsSync, writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { listBackups } from '../../../../src/main/core/db/backup'
+import { writerMarks } from '../../../../src/main/core/db/writer-marks'
 import { draftCopyFile, readDraftCopyRecord } from '../../../../src/main/core/db/draft-copy'
 import { correctWithCopyBeside, generateWithCopyBeside, listsJobs } from '../../../../src/main/core/jobs/lists'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { JobContext } from '../../../../src/main/core/workers/protocol'
-import type { CorrectResult, GenerateResult, PublishResult } from '../../../../src/shared/contract/index'
+import type { CorrectResult, GenerateInput, GenerateResult, PublishResult } from '../../../../src/shared/contract/index'
 import { writeSettings } from '../../../../src/main/core/data/settings'
 import { tempDir } from '../../../helpers/temp-db'
 import { importApproved, seedFideList, trf } from '../services/office-list-fixture'
@@ -24,8 +25,8 @@ let services: Services
 let dbPath = ''
 let backups = ''
 
-/** A job's context as the worker gives it, its messages kept and its after-result work run at once. */
-function context(messages: string[] = []): JobContext {
+/** A job's context as the worker gives it, its messages kept and its after-result work kept in `after` (run by `settle`). */
+function context(messages: string[] = [], after: (() => void | Promise<void>)[] = []): JobContext {
   return {
     progress: (_d, _t, m) => {
       if (m) messages.push(m)
@@ -34,16 +35,28 @@ function context(messages: string[] = []): JobContext {
     throwIfCancelled: () => undefined,
     dbPath,
     workerScript: sourceWorkerScript(),
-    afterResult: (fn) => void fn()
+    afterResult: (fn) => void after.push(fn)
   }
 }
+
+/** A job run as the worker runs it: its result, then its after-result work, in order (the officer reviewing the draft meanwhile). */
+async function settled<R>(run: (ctx: JobContext) => Promise<R>, messages?: string[]): Promise<R> {
+  const after: (() => void | Promise<void>)[] = []
+  const result = await run(context(messages, after))
+  for (const fn of after) await fn()
+  return result
+}
+
+/** The copy the state after the draft was last recorded with. */
+const recordedCopy = (): string => readDraftCopyRecord(draftCopyFile(backups, basename(dbPath)))!.copy
 
 const copies = (): string[] =>
   listBackups(backups, basename(dbPath))
     .filter((b) => b.reason === 'before-publication')
     .map((b) => basename(b.file))
-const generate = (messages?: string[]): Promise<GenerateResult> => generateWithCopyBeside({ listDate: '2025-11-01', ratingType: 'standard' }, context(messages), 0)
-const publish = (listId: number, messages?: string[]): Promise<PublishResult> => listsJobs['lists:publish']({ listId, reason: 'November list' }, context(messages)) as Promise<PublishResult>
+const generate = (messages?: string[], input: Pick<GenerateInput, 'listDate' | 'ratingType'> = { listDate: '2025-11-01', ratingType: 'standard' }): Promise<GenerateResult> =>
+  settled((ctx) => generateWithCopyBeside(input, ctx, 0), messages)
+const publish = (listId: number, messages?: string[]): Promise<PublishResult> => settled((ctx) => listsJobs['lists:publish']({ listId, reason: 'November list' }, ctx) as Promise<PublishResult>, messages)
 const inCopy = <T>(file: string, read: (db: Database.Database) => T): T => {
   const db = new Database(join(backups, file), { readonly: true })
   try {
@@ -76,17 +89,18 @@ describe('the safety copy taken while the draft is computed', () => {
   it('is the database as the generation found it, verified and named, with the state after the draft recorded beside it', async () => {
     const messages: string[] = []
     draft = november = await generate(messages)
-    expect(draft.safetyCopy).toMatchObject({ file: expect.stringMatching(/-before-publication\.db$/) })
-    copy = (draft.safetyCopy as { file: string }).file
+    expect(draft.safetyCopy).toEqual({ taken: 'beside-generation' })
+    copy = recordedCopy()
+    expect(copy).toMatch(/-before-publication\.db$/)
     expect(copies()).toEqual([copy])
     // the draft is not in it: the copy's read transaction began before the draft was written
     expect(inCopy(copy, (db) => db.prepare('SELECT count(*) FROM rating_lists WHERE id = ?').pluck().get(draft.listId))).toBe(0)
     expect(inCopy(copy, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
     const record = readDraftCopyRecord(draftCopyFile(backups, basename(dbPath)))
     expect(record).toMatchObject({ listId: draft.listId, copy })
-    // the job waited for the copy after its commit, then recorded the state; the progress bar names both steps
-    expect(messages.slice(-2)).toEqual(['backup', 'stateRecord'])
-    for (const step of ['backup', 'stateRecord', 'stateCompare']) {
+    // the job gave its result once the draft was committed: the copy's end and the record came after it
+    expect(messages).not.toContain('backup')
+    for (const step of ['backup', 'stateCompare']) {
       expect(jobsI18n.en.jobs.steps[step as keyof typeof jobsI18n.en.jobs.steps], step).toBeTruthy()
       expect(jobsI18n.fr.jobs.steps[step as keyof typeof jobsI18n.fr.jobs.steps], step).toBeTruthy()
     }
@@ -108,8 +122,8 @@ describe('the safety copy taken while the draft is computed', () => {
 
 describe('the publication takes its own copy', () => {
   it('when the database changed after the draft was committed (a player’s record edited)', async () => {
-    const draft = await generateWithCopyBeside({ listDate: '2025-11-01', ratingType: 'rapid' }, context(), 0)
-    const beside = (draft.safetyCopy as { file: string }).file
+    const draft = await generate(undefined, { listDate: '2025-11-01', ratingType: 'rapid' })
+    const beside = recordedCopy()
     services.ctx.db.prepare("UPDATE players SET given_names = given_names || ' ' WHERE id = (SELECT min(id) FROM players)").run()
     const before = copies()
     const messages: string[] = []
@@ -123,10 +137,10 @@ describe('the publication takes its own copy', () => {
   }, 120_000)
 
   it('when the draft recorded is another list’s, or the copy is gone', async () => {
-    const blitz = await generateWithCopyBeside({ listDate: '2025-11-01', ratingType: 'blitz' }, context(), 0)
-    // another draft generated after it (without a copy beside: a small office): the record no longer speaks of it
-    const standardDec = await generateWithCopyBeside({ listDate: '2025-12-01', ratingType: 'standard' }, context(), 0)
-    const december = (standardDec.safetyCopy as { file: string }).file
+    const blitz = await generate(undefined, { listDate: '2025-11-01', ratingType: 'blitz' })
+    // another draft generated after it, with its own copy: the record no longer speaks of the first
+    const standardDec = await generate(undefined, { listDate: '2025-12-01', ratingType: 'standard' })
+    const december = recordedCopy()
     let published = await publish(blitz.listId)
     expect(published.safetyCopy?.taken).toBe('before-publication')
     // the record of December's draft stands, but its copy is gone: the retention rule keeps the day's newest copy (the
@@ -170,5 +184,17 @@ describe('a correction with its copy taken beside it', () => {
     // the copy holds the office before the new version: computed and written while the copy was taken
     expect(inCopy(r.safetyCopy!.file, (db) => db.prepare('SELECT count(*) FROM rating_lists WHERE supersedes_id = ?').pluck().get(november.listId))).toBe(0)
     expect(inCopy(r.safetyCopy!.file, (db) => db.pragma('integrity_check', { simple: true }))).toBe('ok')
+  }, 120_000)
+})
+
+describe('the generation job', () => {
+  it('keeps its write turn after its result until its work after it is done: a writer asking meanwhile waits for it', async () => {
+    const after: (() => void | Promise<void>)[] = []
+    const r = (await listsJobs['lists:generate']({ listDate: '2026-01-01', ratingType: 'standard' }, context([], after))) as GenerateResult
+    expect(r.listId).toBeGreaterThan(0)
+    // the result is given: the draft committed, the turn still the generation's (its copy's record, the WAL's copy)
+    expect(writerMarks(dbPath).map((m) => m.kind)).toEqual(['lists:generate'])
+    for (const fn of after) await fn()
+    expect(writerMarks(dbPath)).toEqual([])
   }, 120_000)
 })

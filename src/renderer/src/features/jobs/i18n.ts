@@ -36,7 +36,6 @@ export default {
         rewrite: 'writing the sealed period’s file anew and checking it',
         sheets: 'calculation sheets',
         stateCompare: 'checking that nothing but the draft changed since its verified copy',
-        stateRecord: 'recording the database’s state after the draft, beside its verified copy',
         tournaments: 'tournaments',
         vacuum: 'shrinking the database',
         write: 'writing and checking the archive file'
@@ -105,7 +104,6 @@ export default {
         rewrite: 'réécriture et vérification du fichier de la période scellée',
         sheets: 'fiches de calcul',
         stateCompare: 'vérification que seul le projet a changé depuis sa copie vérifiée',
-        stateRecord: 'empreinte de la base après le projet, inscrite à côté de sa copie vérifiée',
         tournaments: 'tournois',
         vacuum: 'réduction de la base',
         write: 'écriture et vérification du fichier d’archive'
