@@ -11,6 +11,7 @@ import type { Db } from './open'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, failureOf, type Failure } from '../workers/paced-channel'
 import { automaticBackup, type AutomaticBackup } from './backup'
+import { runInBackground } from '../workers/thread-priority'
 import { draftCopyFile, dropDraftCopyRecord, stateFingerprint, writeDraftCopyRecord } from './draft-copy'
 
 /** The word the copy's thread gives in shared memory: not yet, its state fixed, failed before. */
@@ -37,8 +38,9 @@ export function runCopyBeside(data: CopyBesideData): void {
   const say = (w: number): void => {
     if (Atomics.compareExchange(word, 0, STARTING, w) === STARTING) Atomics.notify(word, 0)
   }
-  // its checks on this thread alone: the generation's two threads have the cores (a helper for integrity_check would
-  // only add its start)
+  // its checks on this thread alone, at a lower priority: the generation's two threads have the cores the officer waits
+  // for, the copy the rest (it need only have begun before the commit; its end follows the draft's result)
+  runInBackground()
   automaticBackup(data.dbPath, data.dir, 'before-publication', { now: new Date(data.now), onSnapshot: () => say(FIXED) }).then(
     (report) => parentPort?.postMessage({ report } satisfies Answer),
     (e: unknown) => {
