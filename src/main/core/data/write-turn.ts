@@ -51,6 +51,8 @@ export interface TurnOptions {
 export interface WriteTurn {
   /** Ends the turn: the next writer in the queue goes on. */
   release(): void
+  /** Says that the writer now does `kind` (a writer waiting meanwhile is told that), its turn kept. */
+  doing(kind: string): void
   /** How many times the writer looked again before its turn came (0: it was free). */
   waits: number
 }
@@ -80,7 +82,7 @@ export async function takeWriteTurn(dbPath: string, kind: string, hooks: TurnHoo
       const free = ahead.length === 0 && writeLockFree(probe)
       if (free) {
         write({ ...mine, state: 'writing' })
-        return { release: () => removeWriterMark(dbPath, process.pid, thread), waits }
+        return { release: () => removeWriterMark(dbPath, process.pid, thread), doing: (k) => write({ ...mine, kind: k, state: 'writing' }), waits }
       }
       // the writer at work, else the first in the queue
       const holder = ahead.find((m) => m.state === 'writing') ?? ahead[0] ?? null

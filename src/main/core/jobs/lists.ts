@@ -164,7 +164,7 @@ export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext
 export const listsJobs: JobHandlersOf<'lists'> = {
   // the draft is committed and readable at its result; its pages are copied from the WAL into the file (seconds at
   // FIDE scale) once the officer has it, as after a list import
-  'lists:generate': inWriteTurn('lists:generate', (input, ctx) => generateWithCopyBeside(input, ctx), { heldAfterResult: true }),
+  'lists:generate': inWriteTurn('lists:generate', (input, ctx) => generateWithCopyBeside(input, ctx), { heldAfterResult: 'lists:generateCopy' }),
   'lists:publish': inWriteTurn('lists:publish', async (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {

@@ -6,7 +6,10 @@ import type { JobContext } from '../workers/protocol'
 import type { JobKind } from '../../../shared/contract/jobs'
 import { takeWriteTurn } from '../data/write-turn'
 
-export function inWriteTurn<I, R>(kind: JobKind, run: (input: I, ctx: JobContext) => R | Promise<R>, o: { heldAfterResult?: boolean } = {}): (input: I, ctx: JobContext) => Promise<R> {
+/** The work a job does after its result, as a writer waiting for its turn is told it (db.writer.<kind> words). */
+export type AfterResultWork = 'lists:generateCopy'
+
+export function inWriteTurn<I, R>(kind: JobKind, run: (input: I, ctx: JobContext) => R | Promise<R>, o: { heldAfterResult?: AfterResultWork } = {}): (input: I, ctx: JobContext) => Promise<R> {
   return async (input, ctx) => {
     const turn = await takeWriteTurn(ctx.dbPath, kind, { waiting: (message) => ctx.progress(0, 1, message), throwIfCancelled: () => ctx.throwIfCancelled() })
     let result: R
@@ -18,8 +21,10 @@ export function inWriteTurn<I, R>(kind: JobKind, run: (input: I, ctx: JobContext
     }
     // a job whose work goes on after its result (JobContext.afterResult) keeps the turn until that work is done: a
     // writer asking meanwhile waits for it (the runner removes the mark of a worker stopped before)
-    if (o.heldAfterResult) ctx.afterResult(() => turn.release())
-    else turn.release()
+    if (o.heldAfterResult) {
+      turn.doing(o.heldAfterResult)
+      ctx.afterResult(() => turn.release())
+    } else turn.release()
     return result
   }
 }

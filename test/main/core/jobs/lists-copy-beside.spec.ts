@@ -7,7 +7,8 @@ import { basename, dirname, join } from 'node:path'
 import { existsSync, writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { listBackups } from '../../../../src/main/core/db/backup'
-import { writerMarks } from '../../../../src/main/core/db/writer-marks'
+import { holderParams, writerMarks } from '../../../../src/main/core/db/writer-marks'
+import { translateError } from '../../../../src/shared/errors/index'
 import { draftCopyFile, readDraftCopyRecord } from '../../../../src/main/core/db/draft-copy'
 import { correctWithCopyBeside, generateWithCopyBeside, listsJobs } from '../../../../src/main/core/jobs/lists'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
@@ -192,8 +193,12 @@ describe('the generation job', () => {
     const after: (() => void | Promise<void>)[] = []
     const r = (await listsJobs['lists:generate']({ listDate: '2026-01-01', ratingType: 'standard' }, context([], after))) as GenerateResult
     expect(r.listId).toBeGreaterThan(0)
-    // the result is given: the draft committed, the turn still the generation's (its copy's record, the WAL's copy)
-    expect(writerMarks(dbPath).map((m) => m.kind)).toEqual(['lists:generate'])
+    // the result is given: the draft committed, the turn still the generation's (its copy's record, the WAL's copy),
+    // and a writer waiting meanwhile is told what it waits for
+    const marks = writerMarks(dbPath)
+    expect(marks.map((m) => [m.kind, m.state])).toEqual([['lists:generateCopy', 'writing']])
+    expect(translateError('db.writerWaiting', holderParams(dbPath, marks[0]!), 'en')).toMatch(/^Waiting for the safety copy of the draft just generated started at /)
+    expect(translateError('db.writerWaiting', holderParams(dbPath, marks[0]!), 'fr')).toMatch(/^En attente de la fin d’une tâche en cours \(la copie de sécurité du projet qui vient d’être généré, lancée à /)
     for (const fn of after) await fn()
     expect(writerMarks(dbPath)).toEqual([])
   }, 120_000)
