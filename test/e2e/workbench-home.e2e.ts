@@ -5,7 +5,9 @@
 // draft is published from its own page, and twenty reports in the import queue show no crosstable until one is asked
 // for. Screenshots in English and French go to /tmp/shots-home/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { writerMarkPath } from '../../src/main/core/db/writer-marks'
 import type { Page } from 'playwright-core'
 import { openIn, startHarness, transitionsOver, type Harness } from './harness'
 import { loadDemo } from '../../src/main/core/demo/load'
@@ -112,7 +114,20 @@ describe('Publish on the list’s own page', () => {
     await h.page.getByTestId('publish-reason').locator('input').fill('October 2025 list')
     // published in French: the message names the verified safety copy taken for it, in the officer's language
     await h.page.getByTestId('locale-switch').selectOption('fr')
-    await dialog.getByRole('button', { name: 'Publier' }).click()
+    // asked at once after a big office's generation, the publication waits for the generation's work after its result
+    // (its safety copy's end): a writer's mark as that job leaves it (jobs/write-turn.ts), removed once seen
+    const copyMark = writerMarkPath(h.dbPath, process.pid, 9001)
+    writeFileSync(copyMark, JSON.stringify({ kind: 'lists:generateCopy', since: new Date().toISOString(), ticket: Date.now() - 1000, pid: process.pid, thread: 9001, host: hostname(), by: 'Marie Dupont', state: 'writing' }))
+    try {
+      await dialog.getByRole('button', { name: 'Publier' }).click()
+      const waiting = h.page.getByTestId('job-progress').locator('.job-message')
+      await expect.poll(async () => ((await waiting.count()) ? await waiting.first().innerText() : ''), { timeout: 30000 }).toMatch(/^En attente de la fin d’une tâche en cours \(la copie de sécurité du projet qui vient d’être généré, lancée à .+ par Marie Dupont/)
+      // (the job's bar runs an endless animation while it waits: the picture after the message's slide, not after every animation)
+      await h.page.waitForTimeout(500)
+      await h.page.screenshot({ path: `${SHOTS}/publish-waiting-fr.png` })
+    } finally {
+      rmSync(copyMark, { force: true })
+    }
     await h.page.getByTestId('list-immutable-note').waitFor({ timeout: 60000 })
     const done = h.page.locator('.n-message').filter({ hasText: 'La liste est publiée.' })
     await done.waitFor({ timeout: 30000 })
