@@ -4,7 +4,7 @@
 import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
 import type { CorrectionChange, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
-import type { GenerationResult } from '../lists/types'
+import type { GenerationResult, ListEntry } from '../lists/types'
 import { getList, getMeta, listEntriesCanonical, playerNameReader, publishedListsAfter, publishedVersionOf } from '../data/list-reads'
 import { baseListById } from '../data/base-list'
 import { periodTournamentRows, type PeriodTournamentRow } from '../data/period-tournaments'
@@ -28,6 +28,8 @@ interface Recomputed {
   closingDate: string
   edition: Edition
   changes: CorrectionChange[]
+  /** The published lines of the players whose line changes (their changelog's "before"), by player. */
+  before: Map<number, ListEntry>
   added: PeriodTournamentRow[]
   changedFiles: RatedTournamentRow[]
 }
@@ -88,10 +90,12 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     ]
     const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
     const changes: CorrectionChange[] = []
+    const before = new Map<number, ListEntry>()
     const name = playerNameReader(db)
     for (const e of result.entries) {
       const p = published.get(e.playerId)
       if (p && p.rating === e.rating && p.games === e.games && p.k === e.k && p.flags === e.flags && p.status === e.status) continue
+      if (p) before.set(e.playerId, p)
       const [fideId, surname, given] = name(e.playerId)
       changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
     }
@@ -100,6 +104,7 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     for (const p of published.values()) {
       if (fresh.has(p.playerId)) continue
       const m = dropped.get(p.playerId)
+      before.set(p.playerId, p)
       const [fideId, surname, given] = name(p.playerId)
       changes.push({
         listId: id,
@@ -115,7 +120,7 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
       })
     }
     changes.sort((a, b) => a.playerId - b.playerId)
-    const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, added, changedFiles }
+    const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, before, added, changedFiles }
     out.push(c)
     if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, publishedRating(e.rating, e.status)])))
     previous = asChainBase(again)
@@ -181,10 +186,12 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         { status: 'draft', replaceDraft: false, version: c.list.version + 1, supersedesId: c.listId, reason }
       )
       const log = changelogWriter(db)
-      const published = new Map(listEntriesCanonical(db, c.listId).map((e) => [e.playerId, e]))
-      const fresh = new Map(c.result.entries.map((e) => [e.playerId, e]))
+      // the changed players' lines only (the list's whole lines read again and mapped took seconds at FIDE's size)
+      const changedIds = new Set(c.changes.map((ch) => ch.playerId))
+      const fresh = new Map<number, ListEntry>()
+      for (const e of c.result.entries) if (changedIds.has(e.playerId)) fresh.set(e.playerId, e)
       for (const ch of c.changes) {
-        const p = published.get(ch.playerId)
+        const p = c.before.get(ch.playerId)
         const e = fresh.get(ch.playerId) ?? { rating: null, games: null, k: null, flags: null }
         log({ listId: newId, playerId: ch.playerId, before: p ?? null, after: e, reason: `${reason} — ${ch.reason}` })
       }
