@@ -28,10 +28,10 @@ export function checkpointAndClose(db: Db): void {
  * A job's big write on a connection of its own: committed with the automatic checkpoint off (`write` may go on once it
  * has committed, awaiting what it waits for: the checkpoint stays off until it ends), the connection kept to copy the
  * WAL once the job has given its result (`afterResult`, the job context's), closed at once if the write fails. `then`,
- * if given, runs on the connection once the result is given, before the WAL's copy (a job's work the officer need not
- * wait for: the generation's record of its safety copy).
+ * if given, runs on the connection with the result once it is given, before the WAL's copy (a job's work the officer
+ * need not wait for: the generation's record of its safety copy).
  */
-export async function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: () => void | Promise<void>) => void, write: (db: Db) => T | Promise<T>, then?: (db: Db) => Promise<void>): Promise<T> {
+export async function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: () => void | Promise<void>) => void, write: (db: Db) => T | Promise<T>, then?: (db: Db, result: T) => Promise<void>): Promise<T> {
   const db = openDatabase(dbPath)
   const before = db.pragma('wal_autocheckpoint', { simple: true }) as number
   let result: T
@@ -45,7 +45,7 @@ export async function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: (
   }
   afterResult(async () => {
     try {
-      await then?.(db)
+      await then?.(db, result)
     } finally {
       checkpointAndClose(db)
     }

@@ -63,28 +63,27 @@ async function safetyCopyFirst(db: Db, ctx: JobContext, total: number): Promise<
  * write turn until then (`lists:generate` below): a publication asked for at once waits for it, then takes that copy.
  */
 export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<GenerateResult> {
-  const made: { beside: CopyBeside | null; draft: number } = { beside: null, draft: 0 }
+  let beside: CopyBeside | null = null
   return writeThenCheckpoint(
     ctx.dbPath,
     ctx.afterResult,
-    (db) => {
+    (db): GenerateResult => {
       try {
         if (copiesBeside(db, ctx.dbPath, from)) {
           // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
           fillFrozenChecksums(db)
-          made.beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+          beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
         }
-        const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: made.beside?.hooks })
-        made.draft = result.listId
-        return made.beside ? { ...result, safetyCopy: { taken: 'beside-generation' as const } } : result
+        const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: beside?.hooks })
+        return beside ? { ...result, safetyCopy: { taken: 'beside-generation' } } : result
       } catch (e) {
-        made.beside?.stop()
+        beside?.stop()
         throw e
       }
     },
-    async (db) => {
-      if (!made.beside) return
-      const outcome = await made.beside.record(db, made.draft)
+    async (db, result) => {
+      if (!result.safetyCopy || !beside) return
+      const outcome = await beside.record(db, result.listId)
       // not recorded: the publication takes its own copy (its result and audit entry say which it took)
       if ('unrecorded' in outcome) console.warn(`the generation's safety copy is not the publication's: ${outcome.unrecorded}`)
     }
