@@ -12,6 +12,7 @@ import { importNationalList } from '../../src/main/core/registry/national'
 import { automaticBackup, restoreDatabase } from '../../src/main/core/db/backup'
 import { sourceWorkerScript } from '../../src/main/core/workers/script'
 import type { JobContext } from '../../src/main/core/workers/protocol'
+import { runAsWorker } from '../helpers/job-context'
 import { backupFolderBeside, officeState, type OfficeState } from './state'
 
 const [op, dbPath, ...args] = process.argv.slice(2)
@@ -31,20 +32,8 @@ function record(): void {
 }
 
 /** A job run on this thread as the worker runs it (its own connection), housekeeping after the result. */
-async function runJob<R>(handler: (input: never, ctx: JobContext) => R | Promise<R>, input: unknown, last = true): Promise<R> {
-  const after: (() => void | Promise<void>)[] = []
-  const ctx: JobContext = {
-    progress: () => {},
-    cancelled: false,
-    throwIfCancelled: () => {},
-    dbPath: dbPath!,
-    workerScript: sourceWorkerScript(),
-    afterResult: (fn) => void after.push(fn)
-  }
-  const result = await handler(input as never, ctx)
-  if (last) say('END')
-  for (const fn of after) await fn()
-  return result
+function runJob<R>(handler: (input: never, ctx: JobContext) => R | Promise<R>, input: unknown, last = true): Promise<R> {
+  return runAsWorker(dbPath!, (ctx) => handler(input as never, ctx), { atResult: () => (last ? say('END') : undefined) })
 }
 
 /** The office's calls through the dispatcher, as the window makes them; each call is one step. */

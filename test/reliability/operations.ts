@@ -20,6 +20,7 @@ import { PLAYERS, call, trf } from '../main/core/services/office-list-fixture'
 import { backupFolderBeside, officeState, stateDiff, type OfficeState } from './state'
 import type { Operation } from './harness'
 import { nameFederation } from '../helpers/federation'
+import { runAsWorker } from '../helpers/job-context'
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url))
 
@@ -489,13 +490,7 @@ async function draftWithCopyBeside(dir: string, approved: string): Promise<{ bef
       db.close()
     }
   })()
-  const after: (() => void | Promise<void>)[] = []
-  const draft = await generateWithCopyBeside(
-    { listDate: '2025-11-01', ratingType: 'standard' },
-    { progress: () => {}, cancelled: false, throwIfCancelled: () => {}, dbPath: work, workerScript: sourceWorkerScript(), afterResult: (fn) => void after.push(fn) },
-    0
-  )
-  for (const fn of after) await fn()
+  const draft = await runAsWorker(work, (ctx) => generateWithCopyBeside({ listDate: '2025-11-01', ratingType: 'standard' }, ctx, 0))
   if (!existsSync(draftCopyFile(backupFolderOf(work), basename(work)))) throw new Error(`no copy recorded beside the draft: ${JSON.stringify(draft.safetyCopy)}`)
   const before = join(dir, 'publish-on-copy-before.db')
   copyFileSync(work, before)

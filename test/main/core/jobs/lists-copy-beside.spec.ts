@@ -17,6 +17,7 @@ import type { JobContext } from '../../../../src/main/core/workers/protocol'
 import type { CorrectResult, GenerateInput, GenerateResult, PublishResult } from '../../../../src/shared/contract/index'
 import { writeSettings } from '../../../../src/main/core/data/settings'
 import { tempDir } from '../../../helpers/temp-db'
+import { jobContext, runAsWorker } from '../../../helpers/job-context'
 import { importApproved, seedFideList, trf } from '../services/office-list-fixture'
 import { nameFederation } from '../../../helpers/federation'
 import jobsI18n from '../../../../src/renderer/src/features/jobs/i18n'
@@ -26,27 +27,11 @@ let services: Services
 let dbPath = ''
 let backups = ''
 
-/** A job's context as the worker gives it, its messages kept and its after-result work kept in `after` (run by `settle`). */
-function context(messages: string[] = [], after: (() => void | Promise<void>)[] = []): JobContext {
-  return {
-    progress: (_d, _t, m) => {
-      if (m) messages.push(m)
-    },
-    cancelled: false,
-    throwIfCancelled: () => undefined,
-    dbPath,
-    workerScript: sourceWorkerScript(),
-    afterResult: (fn) => void after.push(fn)
-  }
-}
+/** A job's context as the worker gives it (its messages kept, its work after its result into `after`). */
+const context = (messages: string[] = [], after: (() => void | Promise<void>)[] = []): JobContext => jobContext(dbPath, messages, after)
 
-/** A job run as the worker runs it: its result, then its after-result work, in order (the officer reviewing the draft meanwhile). */
-async function settled<R>(run: (ctx: JobContext) => Promise<R>, messages?: string[]): Promise<R> {
-  const after: (() => void | Promise<void>)[] = []
-  const result = await run(context(messages, after))
-  for (const fn of after) await fn()
-  return result
-}
+/** A job run as the worker runs it: its result, then its after-result work (the officer reviewing the draft meanwhile). */
+const settled = <R>(run: (ctx: JobContext) => Promise<R>, messages?: string[]): Promise<R> => runAsWorker(dbPath, run, { messages })
 
 /** The copy the state after the draft was last recorded with. */
 const recordedCopy = (): string => readDraftCopyRecord(draftCopyFile(backups, basename(dbPath)))!.copy
