@@ -160,14 +160,14 @@ async function main(): Promise<void> {
     if (published.safetyCopy?.taken !== 'beside-generation') throw new Error('the publication took its own copy')
     record()
   } else if (op === 'correct-beside') {
-    // ARGS: the published list. A correction as a new version with its copy taken beside it (from any size), the
-    // backups folder emptied first
+    // ARGS: the published list. A correction as a new version with its copy taken beside it and its version computed
+    // on two threads (from any size, as a big office's are), the backups folder emptied first
     const { correctWithCopyBeside } = await import('../../src/main/core/jobs/lists')
     const { backupFolderOf } = await import('../../src/main/core/jobs/system')
     rmSync(backupFolderOf(dbPath!), { recursive: true, force: true })
     record()
     say('BEGIN')
-    await runJob((input: { listId: number; mode: 'new-version'; reason: string }, ctx) => correctWithCopyBeside(input, ctx, 0), { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
+    await runJob((input: { listId: number; mode: 'new-version'; reason: string }, ctx) => correctWithCopyBeside(input, ctx, 0, 0), { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
     record()
   } else if (op === 'seal') {
     // ARGS: the year sealed, and the day it is sealed on; the copy goes to the backups folder the harness looks in

@@ -55,33 +55,61 @@ export function getMeta(db: Db, listId: number): MetaRow | null {
 
 /** The entries of a list in canonical order (player id), as the engine's checksum reads them. */
 export function listEntriesCanonical(db: Db, listId: number): ListEntry[] {
-  const rows = db
-    .prepare(
-      `SELECT player_id, rating, games, k, flags, entry_status, title, federation, birth_year, sex, rated_games, highest_rating, tracked_since, recent_games
-         FROM ${listTables(db, listId).entries} WHERE list_id = ? ORDER BY player_id`
-    )
-    .raw()
-    .iterate(listId) as IterableIterator<unknown[]>
+  const rows = db.prepare(`SELECT ${CANONICAL_COLUMNS} FROM ${listTables(db, listId).entries} WHERE list_id = ? ORDER BY player_id`).raw().iterate(listId) as IterableIterator<unknown[]>
   const out: ListEntry[] = []
-  for (const r of rows) {
-    out.push({
-      playerId: r[0] as number,
-      rating: r[1] as number | null,
-      games: (r[2] as number | null) ?? 0,
-      k: r[3] as number | null,
-      flags: r[4] as string | null,
-      status: (r[5] as EntryStatus | null) ?? 'rated',
-      title: r[6] as string | null,
-      federation: r[7] as string | null,
-      birthYear: r[8] as number | null,
-      sex: r[9] as 'M' | 'F' | null,
-      ratedGamesToDate: r[10] as number | null,
-      highestRating: r[11] as number | null,
-      trackedSince: r[12] as string | null,
-      recentGames: r[13] ? (JSON.parse(r[13] as string) as ListGames[]) : []
-    })
-  }
+  for (const r of rows) out.push(canonicalEntry(r))
   return out
+}
+
+const CANONICAL_COLUMNS = 'player_id, rating, games, k, flags, entry_status, title, federation, birth_year, sex, rated_games, highest_rating, tracked_since, recent_games'
+
+/** A stored line (its CANONICAL_COLUMNS) as the generation gives it. */
+function canonicalEntry(r: unknown[]): ListEntry {
+  return {
+    playerId: r[0] as number,
+    rating: r[1] as number | null,
+    games: (r[2] as number | null) ?? 0,
+    k: r[3] as number | null,
+    flags: r[4] as string | null,
+    status: (r[5] as EntryStatus | null) ?? 'rated',
+    title: r[6] as string | null,
+    federation: r[7] as string | null,
+    birthYear: r[8] as number | null,
+    sex: r[9] as 'M' | 'F' | null,
+    ratedGamesToDate: r[10] as number | null,
+    highestRating: r[11] as number | null,
+    trackedSince: r[12] as string | null,
+    recentGames: r[13] ? (JSON.parse(r[13] as string) as ListGames[]) : []
+  }
+}
+
+/** Some players' lines on a list, as listEntriesCanonical gives them, by player (those not on it left out). */
+export function listEntriesOf(db: Db, listId: number, playerIds: readonly number[]): Map<number, ListEntry> {
+  const rows = db
+    .prepare(`SELECT ${CANONICAL_COLUMNS} FROM ${listTables(db, listId).entries} WHERE list_id = ? AND player_id IN (SELECT value FROM json_each(?)) ORDER BY player_id`)
+    .raw()
+    .all(listId, JSON.stringify(playerIds)) as unknown[][]
+  return new Map(rows.map((r) => [r[0] as number, canonicalEntry(r)]))
+}
+
+/**
+ * The players whose line differs between two lists in what a correction's changelog records (rating, games, K,
+ * flags, status, compared as listEntriesCanonical reads them), or who are on one of them only; sorted.
+ */
+export function differingLines(db: Db, fromId: number, toId: number): number[] {
+  const a = listTables(db, fromId).entries
+  const b = listTables(db, toId).entries
+  const differ = `o.rating IS NOT n.rating OR ifnull(o.games, 0) IS NOT ifnull(n.games, 0) OR o.k IS NOT n.k OR o.flags IS NOT n.flags
+    OR ifnull(o.entry_status, 'rated') IS NOT ifnull(n.entry_status, 'rated')`
+  return db
+    .prepare(
+      `SELECT n.player_id FROM ${b} n LEFT JOIN ${a} o ON o.list_id = @from AND o.player_id = n.player_id WHERE n.list_id = @to AND (o.player_id IS NULL OR ${differ})
+       UNION ALL
+       SELECT o.player_id FROM ${a} o WHERE o.list_id = @from AND NOT EXISTS (SELECT 1 FROM ${b} n WHERE n.list_id = @to AND n.player_id = o.player_id)
+       ORDER BY 1`
+    )
+    .pluck()
+    .all({ from: fromId, to: toId }) as number[]
 }
 
 /** A tournament's finding that it rates no game or far fewer than it holds (checks/rated.ts), as stored. */

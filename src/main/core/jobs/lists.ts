@@ -20,6 +20,7 @@ import { existsSync, statSync } from 'node:fs'
 import type { Db } from '../db/open'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
+import { setTempStore } from '../db/archive-files'
 import { draftCopyFile, dropDraftCopyRecord, proveDraftCopy } from '../db/draft-copy'
 import type { JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
@@ -125,14 +126,18 @@ function publishOnDraftCopy(db: Db, ctx: JobContext, input: PublishInput, hooks:
  * of the office as it was comes first — taken before it (a small database), or beside it from `from` bytes
  * (COPY_BESIDE_FROM): the write lock taken first, the copy started, the correction computed and written meanwhile,
  * and committed only once the copy is verified (its failure rolls the correction back). Whenever the copy's read
- * transaction begins, this one's writes are not committed yet: the copy is the office the correction found.
+ * transaction begins, this one's writes are not committed yet: the copy is the office the correction found. A big new
+ * version is computed on two threads from `threadFrom` players (services/generation-plan.ts THREAD_FROM).
  */
-export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext, from = COPY_BESIDE_FROM): Promise<CorrectResult> {
+export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext, from = COPY_BESIDE_FROM, threadFrom?: number): Promise<CorrectResult> {
   const db = openDatabase(ctx.dbPath)
   try {
     const head = getList(db, input.listId)
     if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId: input.listId })
-    const hooks = jobHooks(ctx)
+    // a big new version is written on two threads as a big generation is; its statement journals in memory, as the
+    // generation's are (data/statements.ts withTempStoreInMemory: this connection is the job's own, closed after it)
+    const hooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
+    setTempStore(db, 2)
     if (!copiesBeside(db, ctx.dbPath, from)) {
       const safetyCopy = await safetyCopyFirst(db, ctx, 1)
       return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }

@@ -19,9 +19,10 @@ import { activeMerges } from '../data/list-history'
 import { withTempStoreInMemory } from '../data/statements'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, type PacedReceiver } from '../workers/paced-channel'
-import { NO_TAIL, startGenerator, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
+import { NO_TAIL, startGenerator, type CorrectionData, type GeneratorData, type GeneratorMessage } from './list-generator-thread'
 import { notingFolds } from './list-merges'
-import { auditGeneration, generationPlan, readInputs, resultOf, type GenerateHooks, type GenerationPlan } from './generation-plan'
+import { auditGeneration, generationOptions, generationPlan, readInputs, resultOf, type GenerateHooks, type GenerationPlan } from './generation-plan'
+import { replayOptions } from './list-regeneration'
 
 type PlanMessage = Extract<GeneratorMessage, { kind: 'plan' }>
 
@@ -90,8 +91,9 @@ function postedRows(post: (m: GeneratorMessage) => void, expected: number, tail:
 export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage) => void, awaitAnswer: () => number): void {
   const db = openDatabase(data.dbPath, { readonly: true })
   try {
-    const { input } = data
-    const plan = generationPlan(db, input)
+    const { input, correction } = data
+    // a generation's plan is the settings' now; a correction's, the published list's frozen one with the late tournaments
+    const options = correction ? replayOptions(db, correction.listId, correction.extraRows).options : generationOptions(input, generationPlan(db, input))
     const merged = activeMerges(db).flatMap((m) => [m.keepId, m.dropId])
     // the players the period touched are this thread's; the job's thread writes the others' lines meanwhile
     let said: PlanMessage | null = null
@@ -100,7 +102,7 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
       post(said)
       return said.touched
     }
-    const { built, folded, meta } = readInputs(db, input, plan, { progress: (done, total, message) => post({ kind: 'progress', done, total, message }) }, split)
+    const { built, folded, meta } = readInputs(db, options, { progress: (done, total, message) => post({ kind: 'progress', done, total, message }) }, split)
     post({ kind: 'progress', done: 0, total: 1, message: 'computing' })
     const expected = Math.max(1, built.input.base.entries.length)
     const own = postedRows(post, expected, false)
@@ -115,7 +117,7 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
       const rows = postedRows(post, expected, true)
       // the job's thread takes the tail's canonical lines from its rows: none kept here
       const into = { counters: emptyCounters(0), window: [] as UnratedWindow[], checksum: { add: (): void => undefined } }
-      untouchedRows(db, input, plan.edition, said, into, rows, { from, limit: () => Infinity }, () => undefined)
+      untouchedRows(db, input, options.edition, said, into, rows, { from, limit: () => Infinity }, () => undefined)
       rows.flush()
       tail = { entriesRest: rows.entries.rest(), sheetsRest: rows.sheets.rest(), counters: into.counters, window: windowRows(into.window), sheets: rows.sheets.count }
     }
@@ -124,8 +126,8 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
       kind: 'end',
       entriesRest: own.entries.rest(),
       sheetsRest: own.sheets.rest(),
-      finish: finishRows(built, result, meta, null),
-      summary: { listDate, ratingType, edition, counters, checksum, baseListId: built.base.id },
+      finish: finishRows(built, result, meta, correction?.reason ?? null),
+      summary: { listDate, ratingType, edition, counters, checksum, baseListId: built.base.id, folded },
       sheets: own.sheets.count,
       expected,
       tail
@@ -139,35 +141,53 @@ export function produceDraftRows(data: GeneratorData, post: (m: GeneratorMessage
 const KEPT_WHEN_FREE = 0.15
 
 /**
- * A big generation on two threads. The helper (produceDraftRows) reads the period, rates it and computes the lines of
- * the players it touched; it says first who they are. This thread composes every other line of the base list itself
+ * A big list written on two threads. The helper (produceDraftRows) reads the period, rates it and computes the lines
+ * of the players it touched; it says first who they are. This thread composes every other line of the base list itself
  * (untouchedLines: a line without games depends on its base line and the registry only) and writes them as it reads
  * them, taking the helper's rows as they come between its batches. When the helper has sent its own lines it is free:
  * this thread hands it the last untouched lines (from a player id KEPT_WHEN_FREE of the way through what is left: this
  * thread still inserts every row, the helper only composes), then inserts the rest of the helper's rows. The list is
  * the one a single thread computes, row for row: the same lines, their checksum over the three parts merged in player
- * order. The transaction starts with the write lock (BEGIN IMMEDIATE) before the helper starts, so that both threads
- * read the same committed state; the draft it replaces is deleted while the helper reads.
+ * order. Run in the caller's transaction, which holds the write lock from before the helper starts, so that both
+ * threads read the same committed state. `correction`: the list is a published list's new version (`draft` says which).
+ */
+export function writeOnTwoThreads(
+  db: Db,
+  input: GenerateInput,
+  edition: Edition,
+  source: string,
+  script: WorkerScript,
+  hooks: GenerateHooks,
+  draft: Parameters<typeof openDraft>[3],
+  correction?: CorrectionData
+): { listId: number; summary: EndMessage['summary'] } {
+  if (!db.inTransaction) throw new Error('a list on two threads is written in its caller’s transaction')
+  const helper = startGenerator(script, db.name, input, correction)
+  try {
+    const target = openDraft(db, input, { params: edition, source }, draft)
+    const parts = new ThreeParts(db, target, helper, awaitPlan(helper, hooks), hooks)
+    parts.writeOwnLines(input, edition)
+    parts.takeTheRest()
+    return parts.finish()
+  } finally {
+    helper.stop()
+  }
+}
+
+/**
+ * A big generation on two threads (writeOnTwoThreads), in one transaction that takes the write lock at its start
+ * (BEGIN IMMEDIATE) before the helper starts; the draft it replaces is deleted while the helper reads. Audited.
  */
 export function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: GenerateHooks): GenerateResult {
-  let helper: PacedReceiver<GeneratorMessage> | null = null
-  try {
-    const write = db.transaction(() => {
-      hooks.locked?.begun()
-      const thread = (helper = startGenerator(script, db.name, input))
-      const target = openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true })
-      const parts = new ThreeParts(db, target, thread, awaitPlan(thread, hooks), hooks)
-      parts.writeOwnLines(input, plan.edition)
-      parts.takeTheRest()
-      const done = parts.finish(input, plan)
-      hooks.locked?.committing(db)
-      return done
-    })
-    const { listId, summary } = withTempStoreInMemory(db, () => write.immediate())
-    return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)
-  } finally {
-    ;(helper as PacedReceiver<GeneratorMessage> | null)?.stop()
-  }
+  const write = db.transaction(() => {
+    hooks.locked?.begun()
+    const done = writeOnTwoThreads(db, input, plan.edition, plan.source, script, hooks, { replaceDraft: true })
+    auditGeneration(db, done.listId, input, plan.edition, done.summary.baseListId, done.summary)
+    hooks.locked?.committing(db)
+    return done
+  })
+  const { listId, summary } = withTempStoreInMemory(db, () => write.immediate())
+  return resultOf(db, listId, summary.baseListId, summary, plan.closingDate)
 }
 
 /** The helper's plan (the players it computes), its progress shown until then; its failure thrown as this thread's. */
@@ -276,8 +296,8 @@ class ThreeParts {
     }
   }
 
-  /** The last rows of the three parts, then the list's figures from the three together; audited. */
-  finish(input: GenerateInput, plan: GenerationPlan): { listId: number; summary: EndMessage['summary'] } {
+  /** The last rows of the three parts, then the list's figures from the three together. */
+  finish(): { listId: number; summary: EndMessage['summary'] } {
     const last = this.end!
     const { own, theirs, tail, entries, sheets, expected, hooks } = this
     hooks.throwIfCancelled?.()
@@ -293,8 +313,6 @@ class ThreeParts {
     const checksum = checksumOfRuns(own.checksum, theirs, tail)
     const window = mergedWindowRows(mergedWindowRows(windowRows(own.window), last.finish.window), last.tail?.window ?? [])
     const listId = this.target.finish(entriesRest, sheetsRest, { ...last.finish, checksum, counters, window })
-    const summary = { ...last.summary, counters, checksum }
-    auditGeneration(this.db, listId, input, plan.edition, summary.baseListId, summary)
-    return { listId, summary }
+    return { listId, summary: { ...last.summary, counters, checksum } }
   }
 }

@@ -10,6 +10,7 @@ import type { FoldedMerge } from '../lists/fold'
 import type { DraftMeta } from '../lists/draft-rows'
 import type { WorkerScript } from '../workers/runner'
 import { editionChain } from '../data/lists'
+import { storedPlayerCount } from '../data/players'
 import { activeMerges } from '../data/list-history'
 import { buildGenerationInput, type BuildOptions, type BuiltInput } from '../data/generation-input'
 import { foldInto } from './list-merges'
@@ -50,34 +51,40 @@ export function generationPlan(db: Db, input: GenerateInput): GenerationPlan {
   return { rules, closingDate, edition, source: editionChain(edition) }
 }
 
-/** The generation's inputs read (base list, period tournaments, decisions) and the merged records folded. */
-export function readInputs(db: Db, input: GenerateInput, plan: GenerationPlan, hooks: JobHooks, splitBase?: BuildOptions['splitBase']): { built: BuiltInput; folded: FoldedMerge[]; meta: DraftMeta } {
+/** What a generation reads its inputs with: its list, and its plan's rules, closing date, edition and chain. */
+export function generationOptions(input: GenerateInput, plan: GenerationPlan): BuildOptions {
+  const { rules, closingDate, edition, source } = plan
+  return { listDate: input.listDate, closingDate, ratingType: input.ratingType, edition, source, editionAt: rules.tournament, cutoffOf: rules.cutoff, listEdition: rules.list }
+}
+
+/**
+ * A list's inputs read (base list, tournaments, decisions) with `options` (a generation's, generationOptions; a
+ * published list's again, list-regeneration.ts replayOptions) and the registry's merged records folded.
+ */
+export function readInputs(db: Db, options: BuildOptions, hooks: JobHooks, splitBase?: BuildOptions['splitBase']): { built: BuiltInput; folded: FoldedMerge[]; meta: DraftMeta } {
   hooks.progress?.(0, 1, 'reading')
   // read in one read transaction: every input from one state of the database, and one read lock for its thousands of
   // statements instead of one each (a statement outside a transaction takes the lock of every attached archive file:
   // 25 µs a lookup through ten files instead of 2, docs/performance.md "With the archive sealed")
-  const built = readTransaction(db, () => buildGenerationInput(db, {
-    splitBase,
-    listDate: input.listDate,
-    closingDate: plan.closingDate,
-    ratingType: input.ratingType,
-    edition: plan.edition,
-    source: plan.source,
-    editionAt: plan.rules.tournament,
-    cutoffOf: plan.rules.cutoff,
-    listEdition: plan.rules.list,
-    progress: hooks.progress,
-    throwIfCancelled: hooks.throwIfCancelled
-  }))
+  const built = readTransaction(db, () => buildGenerationInput(db, { ...options, splitBase, progress: hooks.progress, throwIfCancelled: hooks.throwIfCancelled }))
   // two records of one person merged in the registry: one line on the base, one window (lists/README.md)
   const folded = foldInto(built, activeMerges(db))
-  const { edition, closingDate, source } = plan
+  const { edition, closingDate, source } = options
   const meta: DraftMeta = { closingDate, profileId: edition.id, params: edition, engineVersion: ENGINE_VERSION, inputsHash: built.inputsHash, source, adjustments: built.adjustments }
   return { built, folded, meta }
 }
 
 export function auditGeneration(db: Db, listId: number, input: GenerateInput, edition: Edition, baseListId: number, result: Pick<GenerationResult, 'checksum' | 'counters'>): void {
   auditList(db, 'list.generate', listId, null, { listDate: input.listDate, ratingType: input.ratingType, edition: edition.id, baseListId, checksum: result.checksum, counters: result.counters })
+}
+
+/** From how many players in the registry a big list (a generation, a correction's new version) is computed on a
+ *  thread of its own while the job's thread writes it. */
+const THREAD_FROM = 20_000
+
+/** The helper thread's script when a list is big enough for two threads (THREAD_FROM, or the hooks' threadFrom). */
+export function twoThreadsFor(db: Db, hooks: GenerateHooks): WorkerScript | null {
+  return hooks.thread && !db.memory && (storedPlayerCount(db) ?? 0) >= (hooks.threadFrom ?? THREAD_FROM) ? hooks.thread : null
 }
 
 export interface GenerateHooks extends JobHooks {

@@ -5,7 +5,8 @@ import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
 import type { CorrectionChange, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
 import type { GenerationResult, ListEntry } from '../lists/types'
-import { getList, getMeta, listEntriesCanonical, playerNameReader, publishedListsAfter, publishedVersionOf } from '../data/list-reads'
+import { differingLines, getList, getMeta, listEntriesCanonical, listEntriesOf, playerNameReader, publishedListsAfter, publishedVersionOf } from '../data/list-reads'
+import type { FoldMerge } from '../lists/fold'
 import { baseListById } from '../data/base-list'
 import { periodTournamentRows, type PeriodTournamentRow } from '../data/period-tournaments'
 import type { BuiltInput } from '../data/generation-input'
@@ -19,6 +20,8 @@ import { displayName } from './lists'
 import { ENGINE_VERSION, auditList, rulesFor, type JobHooks } from './list-rules'
 import { asChainBase, regenerateList, type ChainBase } from './list-regeneration'
 import { publishingFederation } from './list-publication'
+import { twoThreadsFor, type GenerateHooks } from './generation-plan'
+import { writeOnTwoThreads } from './generation-on-two-threads'
 
 interface Recomputed {
   listId: number
@@ -45,91 +48,177 @@ function chainFrom(db: Db, listId: number): number[] {
   return [listId, ...publishedListsAfter(db, first.ratingType, first.source, first.listDate)]
 }
 
+/** A correction starts from a published list in force (not one a later version superseded). */
+function assertCorrectable(db: Db, listId: number): void {
+  const head = getList(db, listId)
+  if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
+  const superseded = publishedVersionOf(db, listId)
+  if (superseded !== undefined) throw new UserError('lists.superseded', { listId, by: superseded })
+}
+
+/** The approved tournaments of a published list's period that no list rated (found late), but those it rated. */
+function lateTournaments(db: Db, listId: number, own: readonly RatedTournamentRow[]): PeriodTournamentRow[] {
+  const list = getList(db, listId)
+  const meta = getMeta(db, listId)!
+  return periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, baseClosingOf(db, meta.baseListId, JSON.parse(meta.params) as Edition)).filter(
+    (r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)
+  )
+}
+
+/** The tournaments a list rated whose current file is not the one it rated; each must be approved again to be taken. */
+function correctedFiles(db: Db, rated: readonly RatedTournamentRow[]): RatedTournamentRow[] {
+  const changed = rated.filter((r) => r.fileId !== r.ratedFileId)
+  for (const t of changed) {
+    const st = tournamentState(db, t.id)
+    if (st.status !== 'approved' && st.status !== 'rated') throw new UserError('lists.correctionNotApproved', { id: t.id, name: st.name ?? `#${t.id}`, status: st.status })
+  }
+  return changed
+}
+
+/** Why a list changes: its tournaments found late, its corrected files, the records merged into its base. */
+function whyOf(added: readonly PeriodTournamentRow[], changedFiles: readonly PeriodTournamentRow[], folded: readonly FoldMerge[]): string[] {
+  return [
+    ...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`),
+    ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`),
+    ...folded.map((m) => `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId})`)
+  ]
+}
+
+/**
+ * A list's changes: each line computed again that differs from its published line (rating, games, K, flags, status)
+ * or has none, then each published line with no line now (a merged record's leaves the list), by player. `published`
+ * holds every published line that may differ (all of them, or those of the players found differing).
+ */
+function lineChanges(
+  db: Db,
+  list: { id: number; listDate: string },
+  lines: Iterable<ListEntry>,
+  published: ReadonlyMap<number, ListEntry>,
+  reason: string
+): { changes: CorrectionChange[]; before: Map<number, ListEntry> } {
+  const dropped = new Map(activeMerges(db).map((m) => [m.dropId, m]))
+  const changes: CorrectionChange[] = []
+  const before = new Map<number, ListEntry>()
+  const name = playerNameReader(db)
+  const change = (playerId: number, p: ListEntry | undefined, e: ListEntry | null, why: string): void => {
+    if (p) before.set(playerId, p)
+    const [fideId, surname, given] = name(playerId)
+    changes.push({ listId: list.id, listDate: list.listDate, playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e?.rating ?? null, beforeGames: p?.games ?? null, afterGames: e?.games ?? null, reason: why })
+  }
+  const fresh = new Set<number>()
+  for (const e of lines) {
+    fresh.add(e.playerId)
+    const p = published.get(e.playerId)
+    if (p && p.rating === e.rating && p.games === e.games && p.k === e.k && p.flags === e.flags && p.status === e.status) continue
+    change(e.playerId, p, e, reason)
+  }
+  // a merged record's line leaves the list: the person's line is his kept record's
+  for (const p of published.values()) {
+    if (fresh.has(p.playerId)) continue
+    const m = dropped.get(p.playerId)
+    change(p.playerId, p, null, m ? `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId}): one line, the kept record's` : reason)
+  }
+  changes.sort((a, b) => a.playerId - b.playerId)
+  return { changes, before }
+}
+
 /**
  * Recomputes a published list and the later lists built on it, from their frozen parameters and the tournaments as
  * they are now: the same tournaments with their current files, plus (for the first list) approved tournaments of its
  * period that no list rated (found late). Nothing is written.
  */
 function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks = {}, write?: (c: Recomputed) => number | null): Recomputed[] {
-  const head = getList(db, listId)
-  if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
-  const superseded = publishedVersionOf(db, listId)
-  if (superseded !== undefined) throw new UserError('lists.superseded', { listId, by: superseded })
+  assertCorrectable(db, listId)
   const out: Recomputed[] = []
   let previous: ChainBase | null = null
   // a later list rates its tournaments with the ratings of the corrected lists before it (the versions that will be in force)
   const replacedRatings = new Map<number, Map<number, number | null>>()
   // the registry as it is now: two records of one person are one line from the list corrected on
   const merges = activeMerges(db)
-  const dropped = new Map(merges.map((m) => [m.dropId, m]))
   const chain = chainFrom(db, listId)
   for (const [i, id] of chain.entries()) {
     hooks.throwIfCancelled?.()
     hooks.progress?.(i, chain.length, 'lists')
     const meta = getMeta(db, id)!
     const list = getList(db, id)
-    const own = ratedTournamentRows(db, id)
-    const added =
-      id === listId && includeLate
-        ? periodTournamentRows(db, list.ratingType, meta.closingDate, list.source, baseClosingOf(db, meta.baseListId, JSON.parse(meta.params) as Edition)).filter(
-            (r) => r.ratedThrough === 0 && !own.some((o) => o.id === r.id)
-          )
-        : []
+    const added = id === listId && includeLate ? lateTournaments(db, id, ratedTournamentRows(db, id)) : []
     const again = regenerateList(db, id, previous, { extraRows: added, merges, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
-    const changedFiles = again.rows.filter((r) => r.fileId !== r.ratedFileId)
-    for (const t of changedFiles) {
-      const st = tournamentState(db, t.id)
-      if (st.status !== 'approved' && st.status !== 'rated') throw new UserError('lists.correctionNotApproved', { id: t.id, name: st.name ?? `#${t.id}`, status: st.status })
-    }
+    const changedFiles = correctedFiles(db, again.rows)
     const { built, result, edition } = again
-    const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
-    const why = [
-      ...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`),
-      ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`),
-      ...again.folded.map((m) => `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId})`)
-    ]
+    const why = whyOf(added, changedFiles, again.folded)
     const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
-    const changes: CorrectionChange[] = []
-    const before = new Map<number, ListEntry>()
-    const name = playerNameReader(db)
-    for (const e of result.entries) {
-      const p = published.get(e.playerId)
-      if (p && p.rating === e.rating && p.games === e.games && p.k === e.k && p.flags === e.flags && p.status === e.status) continue
-      if (p) before.set(e.playerId, p)
-      const [fideId, surname, given] = name(e.playerId)
-      changes.push({ listId: id, listDate: list.listDate, playerId: e.playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e.rating, beforeGames: p?.games ?? null, afterGames: e.games, reason })
-    }
-    // a merged record's line leaves the list: the person's line is his kept record's
-    const fresh = new Set(result.entries.map((e) => e.playerId))
-    for (const p of published.values()) {
-      if (fresh.has(p.playerId)) continue
-      const m = dropped.get(p.playerId)
-      before.set(p.playerId, p)
-      const [fideId, surname, given] = name(p.playerId)
-      changes.push({
-        listId: id,
-        listDate: list.listDate,
-        playerId: p.playerId,
-        fideId,
-        name: displayName(surname, given),
-        before: p.rating,
-        after: null,
-        beforeGames: p.games,
-        afterGames: null,
-        reason: m ? `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId}): one line, the kept record's` : reason
-      })
-    }
-    changes.sort((a, b) => a.playerId - b.playerId)
+    const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
+    const { changes, before } = lineChanges(db, list, result.entries, published, reason)
     const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, before, added, changedFiles }
     out.push(c)
     if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, publishedRating(e.rating, e.status)])))
     previous = asChainBase(again)
     // a correction writes each new version before the next list is computed: that list's base, its fingerprint and
-    // its sheets then name the version in force (the new one; listInForce finds it) instead of the superseded one
+    // its sheets name the version in force (the new one; listInForce finds it) instead of the superseded one
     const written = write?.(c) ?? null
     if (written !== null) previous = { ...previous, ref: { ...previous.ref, id: written } }
   }
   return out
+}
+
+/**
+ * A new version written: its changelog (the changed players' lines before and after), its publication by the
+ * federation that published the version it corrects (the settings' when that one recorded none), its audit entry.
+ */
+function recordNewVersion(
+  db: Db,
+  newId: number,
+  c: Pick<Recomputed, 'listId' | 'changes' | 'before' | 'added' | 'changedFiles'> & { after: ReadonlyMap<number, ListEntry>; checksum: string },
+  reason: string
+): void {
+  const log = changelogWriter(db)
+  for (const ch of c.changes) {
+    const e = c.after.get(ch.playerId) ?? { rating: null, games: null, k: null, flags: null }
+    log({ listId: newId, playerId: ch.playerId, before: c.before.get(ch.playerId) ?? null, after: e, reason: `${reason} — ${ch.reason}` })
+  }
+  markPublished(db, newId, recordedPublisher(db, c.listId) ?? publishingFederation(db))
+  auditList(db, 'list.correct', newId, reason, {
+    mode: 'new-version',
+    supersedes: c.listId,
+    changed: c.changes.length,
+    checksum: c.checksum,
+    tournaments: [...c.added.map((t) => ({ id: t.id, sha256: t.sha256, found: 'late' })), ...c.changedFiles.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 }))]
+  })
+}
+
+/**
+ * A big correction of the latest published list of its chain, with a tournament found late or a corrected file: its
+ * new version computed and written on two threads as a big generation is (generation-on-two-threads.ts), from the
+ * list's frozen parameters; the players whose line differs then found by comparing the two versions' stored lines.
+ * The version is the one the one-thread way writes, row for row. Null: not that case (a chain of lists, a merge alone
+ * — whether anything changes is known only once computed —, a small office): the one-thread way.
+ */
+function newVersionOnTwoThreads(db: Db, listId: number, reason: string, hooks: GenerateHooks): CorrectResult | null {
+  const thread = twoThreadsFor(db, hooks)
+  if (!thread) return null
+  assertCorrectable(db, listId)
+  if (chainFrom(db, listId).length !== 1) return null
+  const own = ratedTournamentRows(db, listId)
+  const added = lateTournaments(db, listId, own)
+  const changedFiles = correctedFiles(db, own)
+  if (!added.length && !changedFiles.length) return null
+  const list = getList(db, listId)
+  const edition = JSON.parse(getMeta(db, listId)!.params) as Edition
+  const { listId: newId, summary } = writeOnTwoThreads(
+    db,
+    { listDate: list.listDate, ratingType: list.ratingType },
+    edition,
+    list.source,
+    thread,
+    hooks,
+    { replaceDraft: false, version: list.version + 1, supersedesId: listId },
+    { listId, extraRows: added, reason }
+  )
+  const ids = differingLines(db, listId, newId)
+  const after = listEntriesOf(db, newId, ids)
+  const { changes, before } = lineChanges(db, list, after.values(), listEntriesOf(db, listId, ids), whyOf(added, changedFiles, summary.folded).join('; '))
+  recordNewVersion(db, newId, { listId, changes, before, added, changedFiles, after, checksum: summary.checksum }, reason)
+  return { mode: 'new-version', newListIds: [newId], changed: changes.length }
 }
 
 export function correctionPreview(db: Db, listId: number, hooks: JobHooks = {}): CorrectionPreview {
@@ -150,7 +239,7 @@ export function correctionPreview(db: Db, listId: number, hooks: JobHooks = {}):
  * practice): the differences of corrected tournaments on the latest list are carried into the next generated list,
  * and tournaments found late are rated there as late tournaments.
  */
-export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new-version', reason: string, hooks: JobHooks = {}): CorrectResult {
+export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new-version', reason: string, hooks: GenerateHooks = {}): CorrectResult {
   const run = db.transaction(() => {
     if (mode === 'next-list') {
       // tournaments found late go to the next list by themselves; corrected files leave a difference to carry
@@ -171,6 +260,8 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       auditList(db, 'list.correct', listId, reason, { mode, changed, tournaments: corrected.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 })) })
       return { mode, newListIds: [], changed }
     }
+    const onThreads = newVersionOnTwoThreads(db, listId, reason, hooks)
+    if (onThreads) return onThreads
     const newIds: number[] = []
     let changed = 0
     // each new version is written (published) as soon as it is computed, so that the next list of the chain is
@@ -185,26 +276,11 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
         { closingDate: c.closingDate, profileId: c.edition.id, params: c.edition, engineVersion: ENGINE_VERSION, inputsHash: c.built.inputsHash, source: c.list.source, adjustments: c.built.adjustments },
         { status: 'draft', replaceDraft: false, version: c.list.version + 1, supersedesId: c.listId, reason }
       )
-      const log = changelogWriter(db)
       // the changed players' lines only (the list's whole lines read again and mapped took seconds at FIDE's size)
       const changedIds = new Set(c.changes.map((ch) => ch.playerId))
-      const fresh = new Map<number, ListEntry>()
-      for (const e of c.result.entries) if (changedIds.has(e.playerId)) fresh.set(e.playerId, e)
-      for (const ch of c.changes) {
-        const p = c.before.get(ch.playerId)
-        const e = fresh.get(ch.playerId) ?? { rating: null, games: null, k: null, flags: null }
-        log({ listId: newId, playerId: ch.playerId, before: p ?? null, after: e, reason: `${reason} — ${ch.reason}` })
-      }
-      // a new version is published by the federation that published the version it corrects (the settings' when
-      // that one recorded none)
-      markPublished(db, newId, recordedPublisher(db, c.listId) ?? publishingFederation(db))
-      auditList(db, 'list.correct', newId, reason, {
-        mode,
-        supersedes: c.listId,
-        changed: c.changes.length,
-        checksum: c.result.checksum,
-        tournaments: [...c.added.map((t) => ({ id: t.id, sha256: t.sha256, found: 'late' })), ...c.changedFiles.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 }))]
-      })
+      const after = new Map<number, ListEntry>()
+      for (const e of c.result.entries) if (changedIds.has(e.playerId)) after.set(e.playerId, e)
+      recordNewVersion(db, newId, { ...c, after, checksum: c.result.checksum }, reason)
       newIds.push(newId)
       changed += c.changes.length
       return newId

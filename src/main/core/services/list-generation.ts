@@ -3,15 +3,11 @@
 import type { Db } from '../db/open'
 import type { GenerateInput, GenerateResult } from '../../../shared/contract/office-lists'
 import { generateList } from '../lists/generate'
-import { storedPlayerCount } from '../data/players'
 import { withTempStoreInMemory } from '../data/statements'
 import { assertNotPublished, openListWriter } from '../data/draft-writer'
 import { notingFolds } from './list-merges'
-import { auditGeneration, generationPlan, readInputs, resultOf, type GenerateHooks } from './generation-plan'
+import { auditGeneration, generationOptions, generationPlan, readInputs, resultOf, twoThreadsFor, type GenerateHooks } from './generation-plan'
 import { generateOnThread } from './generation-on-two-threads'
-
-/** From how many players in the registry a generation computes on a thread of its own while this one writes. */
-const THREAD_FROM = 20_000
 
 /**
  * Generates the draft of a list date and type: base list, period tournaments, the engine, then every row written in
@@ -20,8 +16,9 @@ const THREAD_FROM = 20_000
 export function generateDraft(db: Db, input: GenerateInput, hooks: GenerateHooks = {}): GenerateResult {
   const plan = generationPlan(db, input)
   assertNotPublished(db, input.listDate, input.ratingType, plan.source)
-  if (hooks.thread && !db.memory && (storedPlayerCount(db) ?? 0) >= (hooks.threadFrom ?? THREAD_FROM)) return generateOnThread(db, input, plan, hooks.thread, hooks)
-  const { built, folded, meta } = readInputs(db, input, plan, hooks)
+  const thread = twoThreadsFor(db, hooks)
+  if (thread) return generateOnThread(db, input, plan, thread, hooks)
+  const { built, folded, meta } = readInputs(db, generationOptions(input, plan), hooks)
   hooks.throwIfCancelled?.()
   hooks.progress?.(0, 1, 'computing')
   // each line is written as it is computed, in the one transaction of the draft: at FIDE scale two million entries

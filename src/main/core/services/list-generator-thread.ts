@@ -11,15 +11,28 @@ import type { GenerateInput } from '../../../shared/contract/office-lists'
 import type { GenerationCounters } from '../lists/types'
 import type { BaseListRef, LookBack } from '../data/base-list'
 import type { FinishRows } from '../lists/draft-rows'
+import type { FoldedMerge } from '../lists/fold'
+import type { PeriodTournamentRow } from '../data/period-tournaments'
 import type { PendingAdjustment } from '../lists/corrections'
 import type { WorkerScript } from '../workers/runner'
 import { PacedReceiver, isHelper, serveHelper, type Failure, type PacedData } from '../workers/paced-channel'
 import { UserError } from '../util/errors'
 
+/** A published list computed again for its correction (its new version): which list, the tournaments found late to
+ *  rate with it, the correction's reason (written on the new version). */
+export interface CorrectionData {
+  listId: number
+  extraRows: PeriodTournamentRow[]
+  reason: string
+}
+
 export interface GeneratorData extends PacedData {
   role: 'list-generator'
   dbPath: string
+  /** The list's date and type (and, for a generation, its profile). */
   input: GenerateInput
+  /** Given: the list is a published list's new version, computed from its frozen parameters (not the settings'). */
+  correction?: CorrectionData
 }
 
 /**
@@ -36,6 +49,8 @@ export interface GeneratedSummary {
   counters: GenerationCounters
   checksum: string
   baseListId: number
+  /** The registry's merges folded into its base. */
+  folded: FoldedMerge[]
 }
 
 export type GeneratorMessage =
@@ -74,10 +89,10 @@ const STALL_MS = 300_000
 export const isListGeneratorData = (d: unknown): d is GeneratorData => isHelper<GeneratorData>(d, 'list-generator')
 
 /** The job's side: starts the helper on the list of `input` in the database at `dbPath`. */
-export function startGenerator(script: WorkerScript, dbPath: string, input: GenerateInput): PacedReceiver<GeneratorMessage> {
+export function startGenerator(script: WorkerScript, dbPath: string, input: GenerateInput, correction?: CorrectionData): PacedReceiver<GeneratorMessage> {
   return new PacedReceiver<GeneratorMessage>(
     script,
-    { role: 'list-generator', dbPath, input },
+    { role: 'list-generator', dbPath, input, ...(correction ? { correction } : {}) },
     (m) => m.kind === 'end' || m.kind === 'failed',
     (seconds) => new UserError('lists.generatorStalled', { seconds }),
     STALL_MS

@@ -9,7 +9,7 @@ import { generateList } from '../lists/generate'
 import { getList, getMeta } from '../data/list-reads'
 import type { BaseListRef } from '../data/base-list'
 import type { PeriodTournamentRow } from '../data/period-tournaments'
-import { buildGenerationInput, type BuiltInput } from '../data/generation-input'
+import { buildGenerationInput, type BuildOptions, type BuiltInput } from '../data/generation-input'
 import { adjustmentsByIds, ratedTournamentRows, type RatedTournamentRow } from '../data/list-history'
 import { UserError } from '../util/errors'
 import { foldInto, noteFolds } from './list-merges'
@@ -54,6 +54,49 @@ export interface Regenerated {
   folded: FoldedMerge[]
 }
 
+/** A published list's frozen plan, what it is computed again with (one thread here; two for a big correction). */
+export interface ReplayOptions {
+  list: ReturnType<typeof getList>
+  meta: NonNullable<ReturnType<typeof getMeta>>
+  edition: Edition
+  /** The tournaments it rated, with the file version it rated and the one current now. */
+  rows: RatedTournamentRow[]
+  /** Its inputs' options: its edition's rules, closing date and chain, its base list, those tournaments (and the ones
+   *  given with them), the corrections it carried. */
+  options: BuildOptions
+}
+
+/** What a published list is computed again with: its frozen parameters, and `extraRows` (tournaments found late). */
+export function replayOptions(db: Db, listId: number, extraRows: readonly PeriodTournamentRow[] = []): ReplayOptions {
+  const list = getList(db, listId)
+  const meta = getMeta(db, listId)
+  if (!meta) throw new UserError('lists.notOffice', { listId })
+  const edition = JSON.parse(meta.params) as Edition
+  const rules = rulesFor(db, edition.kind === 'fide' ? null : edition)
+  const rows = ratedTournamentRows(db, listId)
+  const all: PeriodTournamentRow[] = [...rows, ...extraRows].sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)
+  const carried = (JSON.parse(meta.counters) as { adjustments?: number[] }).adjustments ?? []
+  return {
+    list,
+    meta,
+    edition,
+    rows,
+    options: {
+      listDate: list.listDate,
+      closingDate: meta.closingDate,
+      ratingType: list.ratingType,
+      edition,
+      source: list.source,
+      editionAt: rules.tournament,
+      cutoffOf: rules.cutoff,
+      listEdition: rules.list,
+      rows: all,
+      baseListId: meta.baseListId,
+      adjustments: adjustmentsByIds(db, carried)
+    }
+  }
+}
+
 /**
  * One published list computed again from its frozen parameters (edition, closing date, the tournaments and rounds it
  * rated, the corrections it carried) and the tournaments as stored now; its base is `previous` (a chain computed
@@ -74,31 +117,8 @@ export function regenerateList(
     throwIfCancelled?: () => void
   } = {}
 ): Regenerated {
-  const list = getList(db, listId)
-  const meta = getMeta(db, listId)
-  if (!meta) throw new UserError('lists.notOffice', { listId })
-  const edition = JSON.parse(meta.params) as Edition
-  const rules = rulesFor(db, edition.kind === 'fide' ? null : edition)
-  const rows = ratedTournamentRows(db, listId)
-  const extra = o.extraRows ?? []
-  const all: PeriodTournamentRow[] = [...rows, ...extra].sort((a, b) => a.endDate.localeCompare(b.endDate) || a.id - b.id)
-  const carried = (JSON.parse(meta.counters) as { adjustments?: number[] }).adjustments ?? []
-  const built = buildGenerationInput(db, {
-    listDate: list.listDate,
-    closingDate: meta.closingDate,
-    ratingType: list.ratingType,
-    edition,
-    source: list.source,
-    editionAt: rules.tournament,
-    cutoffOf: rules.cutoff,
-    listEdition: rules.list,
-    rows: all,
-    base: previous ?? undefined,
-    baseListId: meta.baseListId,
-    adjustments: adjustmentsByIds(db, carried),
-    replacedRatings: o.replacedRatings,
-    throwIfCancelled: o.throwIfCancelled
-  })
+  const { list, meta, edition, rows, options } = replayOptions(db, listId, o.extraRows)
+  const built = buildGenerationInput(db, { ...options, base: previous ?? undefined, replacedRatings: o.replacedRatings, throwIfCancelled: o.throwIfCancelled })
   const folded = foldInto(built, o.merges ?? [])
   if (o.frozenIdentity) {
     // the generation gives a player's registry facts only where they differ from his base line; here the facts are

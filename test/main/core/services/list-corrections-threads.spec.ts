@@ -1,0 +1,94 @@
+// A big correction's new version is computed on a helper thread while the job's thread writes it, as a big generation
+// is (services/list-corrections.ts newVersionOnTwoThreads). It must be the version the one-thread way writes, row for
+// row, with the same changelog, audit entry and tournaments rated. Forced here on the office-list fixture (threadFrom
+// 0): November published, then a report found late, a rated report corrected and two records merged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServices, type Services } from '../../../../src/main/core/services/index'
+import { applyCorrection, correctionPreview } from '../../../../src/main/core/services/list-corrections'
+import { generateDraft } from '../../../../src/main/core/services/list-generation'
+import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
+import { tempDir } from '../../../helpers/temp-db'
+import { nameFederation } from '../../../helpers/federation'
+import { PLAYERS, call, importApproved, playerId, seedFideList, trf } from './office-list-fixture'
+
+const tmp = tempDir()
+let s: Services
+let novId = 0
+let t1 = 0
+const thread = { thread: sourceWorkerScript(), threadFrom: 0 }
+const REASON = 'Late Round Robin received, Autumn Round Robin corrected'
+
+beforeAll(async () => {
+  s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
+  seedFideList(s, tmp.file('players_list_foa.txt'))
+  nameFederation(s.ctx.db)
+  t1 = await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
+  await importApproved(s, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
+  novId = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
+  await call(s, 'lists:publish', { listId: novId, reason: 'November list' })
+  // after the publication: a report of the period found late, the arbiter's corrected report of the first (Alpha and
+  // Bravo drew), and Delta's record merged into Fox Five's (one person, two FIDE IDs)
+  await importApproved(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't3.trf')
+  expect(await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x==0', '=x1=', '=0x1', '1=0x']), 't1-corrected.trf', true, t1)).toBe(t1)
+  await call(s, 'players:merge', { keepId: playerId(s, PLAYERS.F5.id), dropId: playerId(s, PLAYERS.D.id), reason: 'one person, two FIDE IDs' })
+}, 180_000)
+
+afterAll(async () => {
+  await s?.close()
+  tmp.cleanup()
+})
+
+/** Every stored row of a new version and what its correction wrote besides (changelog, audit, tournaments' states). */
+function versionRows(listId: number): Record<string, unknown[]> {
+  const db = s.ctx.db
+  const all = (sql: string, ...params: unknown[]): unknown[] => db.prepare(sql).raw().all(...params)
+  return {
+    list: all('SELECT id, kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum, entry_count, rated_count FROM rating_lists WHERE id = ?', listId),
+    entries: all('SELECT * FROM rating_list_entries WHERE list_id = ? ORDER BY player_id', listId),
+    sheets: all('SELECT * FROM office_list_sheets WHERE list_id = ? ORDER BY player_id', listId),
+    window: all('SELECT * FROM office_list_window WHERE list_id = ? ORDER BY player_id', listId),
+    tournaments: all('SELECT * FROM office_list_tournaments WHERE list_id = ? ORDER BY tournament_id', listId),
+    // its publication's time aside
+    meta: all('SELECT * FROM office_list_meta WHERE list_id = ?', listId).map((r) => (r as unknown[]).map((v) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(v) ? 'at' : v))),
+    changelog: all('SELECT player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason FROM office_list_changelog WHERE list_id = ? ORDER BY player_id', listId),
+    audit: all("SELECT actor, action, entity, entity_id, reason, data FROM audit_log WHERE entity = 'rating_list' AND entity_id = ? ORDER BY id", String(listId)),
+    states: all("SELECT id, status FROM tournaments ORDER BY id")
+  }
+}
+
+describe('a big correction on two threads', () => {
+  it('writes the new version the one-thread way writes, row for row, with its changelog and audit entry', () => {
+    const db = s.ctx.db
+    const preview = correctionPreview(db, novId)
+    // the one-thread way, in a transaction rolled back: the same state for the other
+    db.exec('BEGIN IMMEDIATE')
+    let one: ReturnType<typeof applyCorrection>
+    let here: Record<string, unknown[]>
+    try {
+      one = applyCorrection(db, novId, 'new-version', REASON)
+      here = versionRows(one.newListIds[0]!)
+    } finally {
+      db.exec('ROLLBACK')
+    }
+    const events: string[] = []
+    const two = applyCorrection(db, novId, 'new-version', REASON, { ...thread, progress: (_d, _t, m) => void events.push(m) })
+    expect(two).toEqual(one)
+    expect(versionRows(two.newListIds[0]!)).toEqual(here)
+    // the helper computed it: its phases reached the progress (the one-thread way says only the chain's lists)
+    expect(events).toContain('computing')
+    expect(events).not.toContain('lists')
+
+    // what the rows hold: version 2 of November, published, superseding version 1; each changed line in the changelog
+    // with why: the late report's four players, the corrected report's, and Delta's line leaving the list (nine lines now)
+    expect(here.list).toEqual([[two.newListIds[0], 'office', '2025-11-01', 'standard', 'FIDE', 'fide-2024', 'published', 2, novId, expect.any(String), 9, 9]])
+    const log = here.changelog as [number, number | null, number | null, ...unknown[]][]
+    const reasonOf = (fideId: number): string => String(log.find((l) => l[0] === playerId(s, fideId))?.[9])
+    expect(two.changed).toBe(log.length)
+    expect(reasonOf(PLAYERS.F1.id)).toMatch(/^Late Round Robin received, Autumn Round Robin corrected — tournament \d+ \(Late Round Robin\) found late; tournament \d+ \(Autumn Round Robin\) corrected; player \d+ merged into player \d+/)
+    expect(reasonOf(PLAYERS.D.id)).toMatch(/merged into player \d+ \(merge \d+\): one line, the kept record's$/)
+    expect(log.find((l) => l[0] === playerId(s, PLAYERS.D.id))?.[2]).toBeNull()
+    for (const k of ['A', 'B', 'C', 'F1'] as const) expect(log.some((l) => l[0] === playerId(s, PLAYERS[k].id))).toBe(true)
+    // and what the preview showed before: the same players, the same figures
+    expect(log.map((l) => [l[0], l[1], l[2]])).toEqual(preview.changes.map((c) => [c.playerId, c.before, c.after]))
+  }, 120_000)
+})
