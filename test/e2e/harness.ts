@@ -1,5 +1,5 @@
 // Starts browser mode on a temporary database and a headless Chromium for the end-to-end tests.
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -54,6 +54,7 @@ export async function startHarness(seed?: (db: Db) => void | Promise<void>, opti
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
+  traceCalls(page)
   return {
     url: server.url,
     dbPath,
@@ -67,6 +68,49 @@ export async function startHarness(seed?: (db: Db) => void | Promise<void>, opti
     }
   }
 }
+
+/** The page's calls to the server, for the log of a failed test: those still unanswered, and the last ones. */
+const trace = { page: null as Page | null, started: 0, pending: new Map<unknown, { name: string; at: number }>(), last: [] as string[] }
+
+function traceCalls(page: Page): void {
+  trace.page = page
+  trace.started = Date.now()
+  trace.pending.clear()
+  trace.last = []
+  const name = (url: string): string | null => (url.includes('/api/') ? url.slice(url.indexOf('/api/') + 5).split('?')[0]! : null)
+  const note = (line: string): void => void (trace.last.push(`${((Date.now() - trace.started) / 1000).toFixed(2)} s ${line}`) > 30 && trace.last.shift())
+  page.on('request', (r) => {
+    const n = name(r.url())
+    if (n === null) return
+    trace.pending.set(r, { name: n, at: Date.now() })
+    note(`→ ${n}`)
+  })
+  const end = (how: string) => (r: unknown) => {
+    const p = trace.pending.get(r)
+    if (!p) return
+    trace.pending.delete(r)
+    note(`← ${p.name} ${how} after ${Date.now() - p.at} ms`)
+  }
+  page.on('requestfinished', end('answered'))
+  page.on('requestfailed', end('failed'))
+}
+
+// a failed test says what the page was waiting for from the server, and where its focus and dialogs were (a flake seen
+// once in CI is understood from its log alone)
+afterEach(async (ctx) => {
+  const page = trace.page
+  if (!page || ctx.task.result?.state !== 'fail' || page.isClosed()) return
+  const now = Date.now()
+  const pending = [...trace.pending.values()].map((p) => `${p.name} (${now - p.at} ms)`)
+  const state = await page
+    .evaluate(`(() => ({
+      focus: document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName,
+      dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => (d.getAttribute('data-testid') ?? '?') + ': ' + d.innerText.replace(/\\s+/g, ' ').slice(0, 300)),
+      busy: [...document.querySelectorAll('.n-button--loading, [aria-busy="true"]')].map((b) => b.getAttribute('data-testid') ?? b.textContent?.trim())
+    }))()`)
+    .catch((e: Error) => ({ unreadable: e.message }))
+  console.error(`[e2e] "${ctx.task.name}" failed. Calls unanswered: ${pending.join(', ') || 'none'}. Page: ${JSON.stringify(state)}\n[e2e] last calls:\n  ${trace.last.join('\n  ')}`)
+})
 
 // runs in the page (page.evaluate): the node project has no DOM types
 declare function requestAnimationFrame(callback: () => void): number
