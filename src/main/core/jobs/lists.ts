@@ -196,7 +196,8 @@ export const listsJobs: JobHandlersOf<'lists'> = {
   'lists:correctPreview': (input, ctx) => {
     const db = openDatabase(ctx.dbPath)
     try {
-      return correctionPreview(db, input.listId, { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() })
+      // a big office's on two threads, as its correction's new version (nothing written)
+      return correctionPreview(db, input.listId, { ...jobHooks(ctx), thread: ctx.workerScript })
     } finally {
       db.close()
     }

@@ -4,7 +4,7 @@
 // writer (data/draft-writer.ts) inserts them.
 import type { Edition } from '../../../shared/contract/rating'
 import type { ChangeKind } from '../../../shared/contract/office-lists'
-import type { CalculationSheet, EntryStatus, GenerationCounters, GenerationInput, GenerationResult, GenerationSink, UnratedWindow } from './types'
+import type { CalculationSheet, EntryStatus, GenerationCounters, GenerationInput, GenerationResult, GenerationSink, ListEntry, UnratedWindow } from './types'
 import type { CanonicalRun } from './checksum'
 import type { PendingAdjustment } from './corrections'
 import { gamelessSheet } from './generate'
@@ -109,6 +109,27 @@ export function lineRows(
     const printedBefore = before === null ? null : before - undo
     // his rating kind against the base line as printed (lists/change-kinds.ts: the diff's, by the same definition)
     sheets.add(s.playerId, ratingKindOf(b && printedBefore !== null ? { ...b, rating: printedBefore } : b, e), printedBefore, e.rating !== null && printedBefore !== null ? e.rating - printedBefore : null, JSON.stringify(sheetTournamentIds(s)), packSheet(s))
+  }
+}
+
+/** The line an entry row holds (lineRows' layout: ENTRY_COLUMNS values from `at`), as the generation gave it. */
+export function entryOfRow(values: readonly unknown[], at = 0): ListEntry {
+  const recent = values[at + 13] as string | null
+  return {
+    playerId: values[at] as number,
+    rating: values[at + 1] as number | null,
+    games: values[at + 2] as number,
+    k: values[at + 3] as number | null,
+    flags: values[at + 4] as string | null,
+    title: values[at + 5] as string | null,
+    federation: values[at + 6] as string | null,
+    birthYear: values[at + 7] as number | null,
+    sex: values[at + 8] as 'M' | 'F' | null,
+    status: values[at + 9] as EntryStatus,
+    ratedGamesToDate: values[at + 10] as number | null,
+    highestRating: values[at + 11] as number | null,
+    trackedSince: values[at + 12] as string | null,
+    recentGames: recent ? (JSON.parse(recent) as ListEntry['recentGames']) : []
   }
 }
 

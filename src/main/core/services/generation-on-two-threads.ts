@@ -148,24 +148,23 @@ const KEPT_WHEN_FREE = 0.15
  * this thread hands it the last untouched lines (from a player id KEPT_WHEN_FREE of the way through what is left: this
  * thread still inserts every row, the helper only composes), then inserts the rest of the helper's rows. The list is
  * the one a single thread computes, row for row: the same lines, their checksum over the three parts merged in player
- * order. Run in the caller's transaction, which holds the write lock from before the helper starts, so that both
- * threads read the same committed state. `correction`: the list is a published list's new version (`draft` says which).
+ * order. Run in the caller's transaction: a write transaction holds the write lock from before the helper starts, so
+ * that both threads read the same committed state (a preview's read transaction writes nothing). `target`: where the rows go (the draft, opened once the helper has started;
+ * a comparison that writes nothing, for a correction's preview). `correction`: the list is a published list's again.
  */
 export function writeOnTwoThreads(
   db: Db,
   input: GenerateInput,
   edition: Edition,
-  source: string,
   script: WorkerScript,
   hooks: GenerateHooks,
-  draft: Parameters<typeof openDraft>[3],
+  target: () => DraftTarget,
   correction?: CorrectionData
 ): { listId: number; summary: EndMessage['summary'] } {
   if (!db.inTransaction) throw new Error('a list on two threads is written in its caller’s transaction')
   const helper = startGenerator(script, db.name, input, correction)
   try {
-    const target = openDraft(db, input, { params: edition, source }, draft)
-    const parts = new ThreeParts(db, target, helper, awaitPlan(helper, hooks), hooks)
+    const parts = new ThreeParts(db, target(), helper, awaitPlan(helper, hooks), hooks)
     parts.writeOwnLines(input, edition)
     parts.takeTheRest()
     return parts.finish()
@@ -181,7 +180,7 @@ export function writeOnTwoThreads(
 export function generateOnThread(db: Db, input: GenerateInput, plan: GenerationPlan, script: WorkerScript, hooks: GenerateHooks): GenerateResult {
   const write = db.transaction(() => {
     hooks.locked?.begun()
-    const done = writeOnTwoThreads(db, input, plan.edition, plan.source, script, hooks, { replaceDraft: true })
+    const done = writeOnTwoThreads(db, input, plan.edition, script, hooks, () => openDraft(db, input, { params: plan.edition, source: plan.source }, { replaceDraft: true }))
     auditGeneration(db, done.listId, input, plan.edition, done.summary.baseListId, done.summary)
     hooks.locked?.committing(db)
     return done

@@ -11,7 +11,10 @@ import { baseListById } from '../data/base-list'
 import { periodTournamentRows, type PeriodTournamentRow } from '../data/period-tournaments'
 import type { BuiltInput } from '../data/generation-input'
 import { adjustmentWriter, changelogWriter } from '../data/list-corrections'
-import { writeGeneratedList } from '../data/draft-writer'
+import { openDraft, writeGeneratedList, type DraftTarget } from '../data/draft-writer'
+import { compareWithList, type LineComparison } from '../data/line-comparison'
+import { readTransaction } from '../data/statements'
+import type { WorkerScript } from '../workers/runner'
 import { markPublished, recordedPublisher } from '../data/list-publication'
 import { activeMerges, markRatedAgain, ratedTournamentRows, tournamentState, type RatedTournamentRow } from '../data/list-history'
 import { publishedRating } from '../data/published-rating'
@@ -186,14 +189,22 @@ function recordNewVersion(
   })
 }
 
+/** A correction computed on two threads: the helper's script, the list, its edition, its late tournaments and corrected files. */
+interface OnTwoThreads {
+  thread: WorkerScript
+  list: ReturnType<typeof getList>
+  edition: Edition
+  added: PeriodTournamentRow[]
+  changedFiles: RatedTournamentRow[]
+}
+
 /**
- * A big correction of the latest published list of its chain, with a tournament found late or a corrected file: its
- * new version computed and written on two threads as a big generation is (generation-on-two-threads.ts), from the
- * list's frozen parameters; the players whose line differs then found by comparing the two versions' stored lines.
- * The version is the one the one-thread way writes, row for row. Null: not that case (a chain of lists, a merge alone
- * — whether anything changes is known only once computed —, a small office): the one-thread way.
+ * Whether a correction of a published list is computed on two threads as a big generation is (generation-on-two-
+ * threads.ts), from the list's frozen parameters: in a big office, for the latest published list of its chain, with
+ * a tournament found late or a corrected file. Null: the one-thread way (a chain of lists, a merge alone — whether
+ * anything changes is known only once computed —, a small office).
  */
-function newVersionOnTwoThreads(db: Db, listId: number, reason: string, hooks: GenerateHooks): CorrectResult | null {
+function onTwoThreads(db: Db, listId: number, hooks: GenerateHooks): OnTwoThreads | null {
   const thread = twoThreadsFor(db, hooks)
   if (!thread) return null
   assertCorrectable(db, listId)
@@ -202,26 +213,56 @@ function newVersionOnTwoThreads(db: Db, listId: number, reason: string, hooks: G
   const added = lateTournaments(db, listId, own)
   const changedFiles = correctedFiles(db, own)
   if (!added.length && !changedFiles.length) return null
-  const list = getList(db, listId)
-  const edition = JSON.parse(getMeta(db, listId)!.params) as Edition
-  const { listId: newId, summary } = writeOnTwoThreads(
-    db,
-    { listDate: list.listDate, ratingType: list.ratingType },
-    edition,
-    list.source,
-    thread,
-    hooks,
-    { replaceDraft: false, version: list.version + 1, supersedesId: listId },
-    { listId, extraRows: added, reason }
-  )
-  const ids = differingLines(db, listId, newId)
-  const after = listEntriesOf(db, newId, ids)
-  const { changes, before } = lineChanges(db, list, after.values(), listEntriesOf(db, listId, ids), whyOf(added, changedFiles, summary.folded).join('; '))
-  recordNewVersion(db, newId, { listId, changes, before, added, changedFiles, after, checksum: summary.checksum }, reason)
-  return { mode: 'new-version', newListIds: [newId], changed: changes.length }
+  return { thread, list: getList(db, listId), edition: JSON.parse(getMeta(db, listId)!.params) as Edition, added, changedFiles }
 }
 
-export function correctionPreview(db: Db, listId: number, hooks: JobHooks = {}): CorrectionPreview {
+/** The list's lines computed again on two threads into `target` (its new version, or a comparison). */
+function computedOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, reason: string, target: () => DraftTarget): { listId: number; folded: FoldMerge[]; checksum: string } {
+  const { list } = c
+  const { listId, summary } = writeOnTwoThreads(db, { listDate: list.listDate, ratingType: list.ratingType }, c.edition, c.thread, hooks, target, { listId: list.id, extraRows: c.added, reason })
+  return { listId, folded: summary.folded, checksum: summary.checksum }
+}
+
+/**
+ * A correction's new version written on two threads; the players whose line differs then found by comparing the two
+ * versions' stored lines. The version is the one the one-thread way writes, row for row.
+ */
+function newVersionOnTwoThreads(db: Db, c: OnTwoThreads, reason: string, hooks: GenerateHooks): CorrectResult {
+  const { list } = c
+  const v = computedOnTwoThreads(db, c, hooks, reason, () => openDraft(db, list, { params: c.edition, source: list.source }, { replaceDraft: false, version: list.version + 1, supersedesId: list.id }))
+  const ids = differingLines(db, list.id, v.listId)
+  const after = listEntriesOf(db, v.listId, ids)
+  const { changes, before } = lineChanges(db, list, after.values(), listEntriesOf(db, list.id, ids), whyOf(c.added, c.changedFiles, v.folded).join('; '))
+  recordNewVersion(db, v.listId, { listId: list.id, changes, before, added: c.added, changedFiles: c.changedFiles, after, checksum: v.checksum }, reason)
+  return { mode: 'new-version', newListIds: [v.listId], changed: changes.length }
+}
+
+/**
+ * A correction's preview on two threads: the lines computed again compared with the published ones as they come
+ * (data/line-comparison.ts), in one read transaction; nothing written, no write lock taken.
+ */
+function previewOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks): CorrectionPreview {
+  const { list } = c
+  let compared: LineComparison | null = null
+  const v = readTransaction(db, () => computedOnTwoThreads(db, c, hooks, '', () => (compared = compareWithList(db, list.id))))
+  const cmp = compared as LineComparison | null
+  if (!cmp) throw new Error('the comparison was not opened')
+  const gone = cmp.gone()
+  const published = listEntriesOf(db, list.id, [...cmp.differing.map((e) => e.playerId), ...gone])
+  const { changes } = lineChanges(db, list, cmp.differing, published, whyOf(c.added, c.changedFiles, v.folded).join('; '))
+  hooks.progress?.(1, 1, 'lists')
+  return {
+    listId: list.id,
+    lists: [{ listId: list.id, listDate: list.listDate, changed: changes.length }],
+    changes,
+    addedTournaments: c.added.map((t) => ({ id: t.id, name: t.name })),
+    changedTournaments: c.changedFiles.map((t) => ({ id: t.id, name: t.name }))
+  }
+}
+
+export function correctionPreview(db: Db, listId: number, hooks: GenerateHooks = {}): CorrectionPreview {
+  const big = onTwoThreads(db, listId, hooks)
+  if (big) return previewOnTwoThreads(db, big, hooks)
   const chain = recompute(db, listId, true, hooks)
   hooks.progress?.(chain.length, chain.length, 'lists')
   return {
@@ -260,8 +301,8 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       auditList(db, 'list.correct', listId, reason, { mode, changed, tournaments: corrected.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 })) })
       return { mode, newListIds: [], changed }
     }
-    const onThreads = newVersionOnTwoThreads(db, listId, reason, hooks)
-    if (onThreads) return onThreads
+    const big = onTwoThreads(db, listId, hooks)
+    if (big) return newVersionOnTwoThreads(db, big, reason, hooks)
     const newIds: number[] = []
     let changed = 0
     // each new version is written (published) as soon as it is computed, so that the next list of the chain is

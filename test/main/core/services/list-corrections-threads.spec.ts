@@ -27,8 +27,8 @@ beforeAll(async () => {
   novId = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
   await call(s, 'lists:publish', { listId: novId, reason: 'November list' })
   // after the publication: a report of the period found late, the arbiter's corrected report of the first (Alpha and
-  // Bravo drew), and Delta's record merged into Fox Five's (one person, two FIDE IDs)
-  await importApproved(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['A', 'B', 'C', 'F1'], ['x===', '=x==', '==x=', '===x']), 't3.trf')
+  // Bravo drew: their lines change in rating only), and Delta's record merged into Fox Five's (one person, two FIDE IDs)
+  await importApproved(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['F1', 'F2', 'F3', 'F4'], ['x1==', '0x==', '==x=', '===x']), 't3.trf')
   expect(await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x==0', '=x1=', '=0x1', '1=0x']), 't1-corrected.trf', true, t1)).toBe(t1)
   await call(s, 'players:merge', { keepId: playerId(s, PLAYERS.F5.id), dropId: playerId(s, PLAYERS.D.id), reason: 'one person, two FIDE IDs' })
 }, 180_000)
@@ -60,6 +60,13 @@ describe('a big correction on two threads', () => {
   it('writes the new version the one-thread way writes, row for row, with its changelog and audit entry', () => {
     const db = s.ctx.db
     const preview = correctionPreview(db, novId)
+    // the preview on two threads: the same changes, nothing written
+    const lists = db.prepare('SELECT count(*) FROM rating_lists').pluck().get()
+    const events: string[] = []
+    expect(correctionPreview(db, novId, { ...thread, progress: (_d, _t, m) => void events.push(m) })).toEqual(preview)
+    expect(events).toContain('computing')
+    expect(db.prepare('SELECT count(*) FROM rating_lists').pluck().get()).toBe(lists)
+    expect(preview.changes.length).toBeGreaterThan(5)
     // the one-thread way, in a transaction rolled back: the same state for the other
     db.exec('BEGIN IMMEDIATE')
     let one: ReturnType<typeof applyCorrection>
@@ -70,7 +77,7 @@ describe('a big correction on two threads', () => {
     } finally {
       db.exec('ROLLBACK')
     }
-    const events: string[] = []
+    events.length = 0
     const two = applyCorrection(db, novId, 'new-version', REASON, { ...thread, progress: (_d, _t, m) => void events.push(m) })
     expect(two).toEqual(one)
     expect(versionRows(two.newListIds[0]!)).toEqual(here)
@@ -79,7 +86,7 @@ describe('a big correction on two threads', () => {
     expect(events).not.toContain('lists')
 
     // what the rows hold: version 2 of November, published, superseding version 1; each changed line in the changelog
-    // with why: the late report's four players, the corrected report's, and Delta's line leaving the list (nine lines now)
+    // with why: the late report's four players, Alpha and Bravo, and Delta's line leaving the list (nine lines now)
     expect(here.list).toEqual([[two.newListIds[0], 'office', '2025-11-01', 'standard', 'FIDE', 'fide-2024', 'published', 2, novId, expect.any(String), 9, 9]])
     const log = here.changelog as [number, number | null, number | null, ...unknown[]][]
     const reasonOf = (fideId: number): string => String(log.find((l) => l[0] === playerId(s, fideId))?.[9])
@@ -87,7 +94,11 @@ describe('a big correction on two threads', () => {
     expect(reasonOf(PLAYERS.F1.id)).toMatch(/^Late Round Robin received, Autumn Round Robin corrected — tournament \d+ \(Late Round Robin\) found late; tournament \d+ \(Autumn Round Robin\) corrected; player \d+ merged into player \d+/)
     expect(reasonOf(PLAYERS.D.id)).toMatch(/merged into player \d+ \(merge \d+\): one line, the kept record's$/)
     expect(log.find((l) => l[0] === playerId(s, PLAYERS.D.id))?.[2]).toBeNull()
-    for (const k of ['A', 'B', 'C', 'F1'] as const) expect(log.some((l) => l[0] === playerId(s, PLAYERS[k].id))).toBe(true)
+    for (const k of ['F1', 'F2', 'F3', 'F4'] as const) expect(log.some((l) => l[0] === playerId(s, PLAYERS[k].id))).toBe(true)
+    // Alpha's and Bravo's games are those of November, their ratings not: Alpha scores half a point less, Bravo more
+    const [a, b] = [PLAYERS.A.id, PLAYERS.B.id].map((id) => log.find((l) => l[0] === playerId(s, id))!)
+    expect([a![3] === a![4], b![3] === b![4]]).toEqual([true, true])
+    expect([a![2]! < a![1]!, b![2]! > b![1]!]).toEqual([true, true])
     // and what the preview showed before: the same players, the same figures
     expect(log.map((l) => [l[0], l[1], l[2]])).toEqual(preview.changes.map((c) => [c.playerId, c.before, c.after]))
   }, 120_000)
