@@ -112,9 +112,8 @@ export function lineRows(
   }
 }
 
-/** The line an entry row holds (lineRows' layout: ENTRY_COLUMNS values from `at`), as the generation gave it. */
-export function entryOfRow(values: readonly unknown[], at = 0): ListEntry {
-  const recent = values[at + 13] as string | null
+/** The canonical line (lists/checksum.ts) of the entry row at `at` of `values` (lineRows' layout, ENTRY_COLUMNS a row). */
+function canonicalOfRow(values: readonly unknown[], at: number): Parameters<CanonicalRun['add']>[0] {
   return {
     playerId: values[at] as number,
     rating: values[at + 1] as number | null,
@@ -125,7 +124,15 @@ export function entryOfRow(values: readonly unknown[], at = 0): ListEntry {
     federation: values[at + 6] as string | null,
     birthYear: values[at + 7] as number | null,
     sex: values[at + 8] as 'M' | 'F' | null,
-    status: values[at + 9] as EntryStatus,
+    status: values[at + ENTRY_STATUS_AT] as EntryStatus
+  }
+}
+
+/** The whole line an entry row holds, as the generation gave it. */
+export function entryOfRow(values: readonly unknown[], at = 0): ListEntry {
+  const recent = values[at + 13] as string | null
+  return {
+    ...canonicalOfRow(values, at),
     ratedGamesToDate: values[at + 10] as number | null,
     highestRating: values[at + 11] as number | null,
     trackedSince: values[at + 12] as string | null,
@@ -134,24 +141,11 @@ export function entryOfRow(values: readonly unknown[], at = 0): ListEntry {
 }
 
 /**
- * The canonical lines (lists/checksum.ts) of entry rows as lineRows lays them out (ENTRY_COLUMNS values a row, one
- * group or one row): a big list's job thread checksums the helper's lines from the rows it inserts.
+ * The canonical lines of entry rows (one group or one row): a big list's job thread checksums the helper's lines from
+ * the rows it inserts.
  */
 export function entryRowLines(values: readonly unknown[], run: CanonicalRun): void {
-  for (let at = 0; at + ENTRY_COLUMNS <= values.length; at += ENTRY_COLUMNS) {
-    run.add({
-      playerId: values[at] as number,
-      rating: values[at + 1] as number | null,
-      games: values[at + 2] as number,
-      k: values[at + 3] as number | null,
-      flags: values[at + 4] as string | null,
-      title: values[at + 5] as string | null,
-      federation: values[at + 6] as string | null,
-      birthYear: values[at + 7] as number | null,
-      sex: values[at + 8] as 'M' | 'F' | null,
-      status: values[at + 9] as EntryStatus
-    })
-  }
+  for (let at = 0; at + ENTRY_COLUMNS <= values.length; at += ENTRY_COLUMNS) run.add(canonicalOfRow(values, at))
 }
 
 /** What a draft stores once its lines are written, as rows: pure of the database, computed where the list was. */
