@@ -4,8 +4,8 @@
 // differs): the archive (bench/lib/archive.ts, as archive.bench builds it), the month's reports for the list of
 // 1 January 2026 (bench/lib/month.ts, as office-lists.bench makes them), then as the officer runs it the lists:generate
 // job, the lists:publish job (its verified safety copy first, then the publication), the daily backup (the
-// system:backup job) and a correction (the lists:correct job: a report of the month found late, a new version of the
-// list), each phase's wall and CPU time (the process's, every thread). Beside them, in the same run:
+// system:backup job) and a correction (a report of the month found late: the lists:correctPreview job the Lists screen
+// shows first, then the lists:correct job, a new version of the list), each phase's wall and CPU time (the process's, every thread). Beside them, in the same run:
 // - the generation's floor (bench/lib: generationFloor, office-lists.bench's): the list's entries written once by a
 //   bare prepared-statement loop into a copy of the database as the generation found it;
 // - "the month's new rows written once plus copied once": that floor plus the month's new rows (the list's rows in
@@ -16,7 +16,7 @@
 //   job's own copy and on the database (the job runs integrity_check on a thread of its own beside the others once
 //   the copy reaches THREAD_FROM, 32 MB: the parts add up to more than its wall time there).
 // Targets (issue 40; printed, not met today): the officer's whole wait (generation + safety copy + publication)
-// within 2× the generation's floor, and a correction's; the daily backup's time independent of the archive's size (the largest archive's
+// within 2× the generation's floor, and a correction's (its preview and the correction); the daily backup's time independent of the archive's size (the largest archive's
 // within 1.5× the smallest's). Not in bench/baseline.json: the figure a design must reach, not a ratio to hold
 // (`npm run bench -- --ci` gates only ratios with a baseline; a target not met is printed, never a failure).
 // `--sealed`: before the month, the archive's years but the last are sealed into period archive files, a year a file
@@ -38,7 +38,7 @@ import { integrityCheck, openForCheck } from '../src/main/core/db/integrity-thre
 import { writerMarks } from '../src/main/core/db/writer-marks'
 import { JobRunner } from '../src/main/core/workers/runner'
 import { jobsContract } from '../src/shared/contract/jobs'
-import type { CorrectResult, GenerateResult, PublishResult } from '../src/shared/contract/office-lists'
+import type { CorrectionPreview, CorrectResult, GenerateResult, PublishResult } from '../src/shared/contract/office-lists'
 import type { z } from 'zod'
 import type { backupReportSchema } from '../src/shared/contract/system'
 import { tempDir } from '../test/helpers/temp-db'
@@ -288,6 +288,8 @@ async function yearWith(lists: number): Promise<YearFigures> {
       // version (the lists:correct job: its verified copy of the office as it found it, the list recomputed, the new
       // version written and published) — his wait for a correction
       writeMonthOfReports(db, { tournaments: 1, players: PLAYERS, month: '2025-12', fideIdOf: archiveFideId, from: TOURNAMENTS + 1 })
+      // the officer first sees what it would change (the Lists screen's preview, the lists:correctPreview job), then applies it
+      const preview = await timed(() => jobs.run('lists:correctPreview', { listId: r.listId }) as Promise<CorrectionPreview>)
       const correction = phaseClock()
       correction.enter('start')
       const cor = await timed(
@@ -298,6 +300,8 @@ async function yearWith(lists: number): Promise<YearFigures> {
       )
       correction.close()
       if (cor.value.newListIds.length !== 1 || !cor.value.safetyCopy) throw new Error(`lists:correct: ${JSON.stringify(cor.value)} (one new version with its safety copy expected)`)
+      if (preview.value.changes.length !== cor.value.changed) throw new Error(`the preview showed ${preview.value.changes.length} changes, the correction made ${cor.value.changed}`)
+      const corrWait = { wallMs: preview.wallMs + cor.wallMs, cpuMs: preview.cpuMs + cor.cpuMs }
 
       // the floors, after the product's work
       const floor = generationFloor(db, r.listId, dir.file('floor.db'), LIST_DATE)
@@ -329,13 +333,13 @@ async function yearWith(lists: number): Promise<YearFigures> {
         name: `correction in year ten, ${lists} lists${SEALED ? ', sealed' : ''}`,
         items: cor.value.changed,
         unit: 'lines changed',
-        run: { wallMs: cor.wallMs, cpuMs: cor.cpuMs, peakRssMb },
+        run: { wallMs: corrWait.wallMs, cpuMs: corrWait.cpuMs, peakRssMb },
         floor: { ...floor, peakRssMb, what: `the generation's floor (above): a new version is a list written again` },
         notes: [
-          `the officer's wait for a correction (a new version of the list, one report of its month found late): ${s1(cor.wallMs)} wall, ${s1(cor.cpuMs)} CPU; its safety copy ${cor.value.safetyCopy.file} (${cor.value.safetyCopy.taken})`,
-          `  its phases (wall / CPU): ${Object.entries(correction.phases).map(([k, [w, c]]) => `${k} ${s1(w)} / ${s1(c)}`).join(', ')}`
+          `the officer's wait for a correction (one report of its month found late) = its preview ${s1(preview.wallMs)} (CPU ${s1(preview.cpuMs)}, ${preview.value.changes.length} changes shown) + the correction ${s1(cor.wallMs)} (CPU ${s1(cor.cpuMs)}, ${x(cor.wallMs, floor.wallMs)} the floor: a new version, its safety copy ${cor.value.safetyCopy.file} (${cor.value.safetyCopy.taken}))`,
+          `  the correction's phases (wall / CPU): ${Object.entries(correction.phases).map(([k, [w, c]]) => `${k} ${s1(w)} / ${s1(c)}`).join(', ')}`
         ],
-        targets: [target(`a correction's wait within 2× the generation's floor (${x(cor.wallMs, floor.wallMs)})`, cor.wallMs <= 2 * floor.wallMs)]
+        targets: [target(`a correction's wait, its preview and the correction, within 2× the generation's floor (${x(corrWait.wallMs, floor.wallMs)})`, corrWait.wallMs <= 2 * floor.wallMs)]
       })
       if (SEALED) await mergeAcrossSealed(db, file, jobs, dir.file('period-floor.db'))
       return { lists, bytes, wait, genFloor: floor, daily, ms: performance.now() - t0 }
