@@ -1,6 +1,6 @@
-// A correction's preview on two threads: the lines of the list computed again are compared with the published list's
-// as they come, and nothing is written (the target the two-thread writer fills instead of a draft,
-// services/generation-on-two-threads.ts). The published lines' compared figures are held in typed arrays in player
+// A correction on two threads: the lines of the list computed again are compared with the published list's as they
+// come (the target the two-thread writer fills, services/generation-on-two-threads.ts), on their way into the new
+// version, or into nothing for a preview. The published lines' compared figures are held in typed arrays in player
 // order (tens of megabytes at FIDE's size), each new line found by binary search.
 import type { Db } from '../db/open'
 import type { ListEntry } from '../lists/types'
@@ -19,8 +19,8 @@ export interface LineComparison extends DraftTarget {
   gone(): number[]
 }
 
-/** Compares the rows given to it with the lines of the list `listId`; writes nothing. */
-export function compareWithList(db: Db, listId: number): LineComparison {
+/** Compares the rows given to it with the lines of the list `listId`, then gives them to `draft` (none: writes nothing). */
+export function compareWithList(db: Db, listId: number, draft?: DraftTarget): LineComparison {
   const n = listEntryCount(db, listId)
   const ids = new Float64Array(n)
   // NaN stands for NULL; flags and status by a code each
@@ -82,17 +82,21 @@ export function compareWithList(db: Db, listId: number): LineComparison {
   const entries = {
     group: (values: unknown[]): void => {
       for (let from = 0; from + ENTRY_COLUMNS <= values.length; from += ENTRY_COLUMNS) check(values, from)
+      draft?.entries.group(values)
     },
-    one: (values: unknown[]): void => check(values, 0)
+    one: (values: unknown[]): void => {
+      check(values, 0)
+      draft?.entries.one(values)
+    }
   }
   const nothing = { group: (): void => undefined, one: (): void => undefined }
   return {
-    id: 0,
+    id: draft?.id ?? 0,
     entries,
-    sheets: nothing,
-    finish: (entriesRest) => {
+    sheets: draft?.sheets ?? nothing,
+    finish: (entriesRest, sheetsRest, rows) => {
       for (const r of entriesRest) check(r, 0)
-      return 0
+      return draft ? draft.finish(entriesRest, sheetsRest, rows) : 0
     },
     differing,
     gone: () => {

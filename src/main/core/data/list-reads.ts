@@ -92,26 +92,6 @@ export function listEntriesOf(db: Db, listId: number, playerIds: readonly number
   return new Map(rows.map((r) => [r[0] as number, canonicalEntry(r)]))
 }
 
-/**
- * The players whose line differs between two lists in what a correction's changelog records (rating, games, K,
- * flags, status, compared as listEntriesCanonical reads them), or who are on one of them only; sorted.
- */
-export function differingLines(db: Db, fromId: number, toId: number): number[] {
-  const a = listTables(db, fromId).entries
-  const b = listTables(db, toId).entries
-  const differ = `o.rating IS NOT n.rating OR ifnull(o.games, 0) IS NOT ifnull(n.games, 0) OR o.k IS NOT n.k OR o.flags IS NOT n.flags
-    OR ifnull(o.entry_status, 'rated') IS NOT ifnull(n.entry_status, 'rated')`
-  return db
-    .prepare(
-      `SELECT n.player_id FROM ${b} n LEFT JOIN ${a} o ON o.list_id = @from AND o.player_id = n.player_id WHERE n.list_id = @to AND (o.player_id IS NULL OR ${differ})
-       UNION ALL
-       SELECT o.player_id FROM ${a} o WHERE o.list_id = @from AND NOT EXISTS (SELECT 1 FROM ${b} n WHERE n.list_id = @to AND n.player_id = o.player_id)
-       ORDER BY 1`
-    )
-    .pluck()
-    .all({ from: fromId, to: toId }) as number[]
-}
-
 /** A tournament's finding that it rates no game or far fewer than it holds (checks/rated.ts), as stored. */
 export interface RatedGamesFinding {
   code: string

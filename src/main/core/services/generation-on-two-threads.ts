@@ -150,24 +150,26 @@ const KEPT_WHEN_FREE = 0.15
  * the one a single thread computes, row for row: the same lines, their checksum over the three parts merged in player
  * order. Run in the caller's transaction: a write transaction holds the write lock from before the helper starts, so
  * that both threads read the same committed state (a preview's read transaction writes nothing). `target`: where the rows go (the draft, opened once the helper has started;
- * a comparison that writes nothing, for a correction's preview). `correction`: the list is a published list's again.
+ * a correction's comparison, data/line-comparison.ts), given back with the result. `correction`: the list is a
+ * published list's again.
  */
-export function writeOnTwoThreads(
+export function writeOnTwoThreads<T extends DraftTarget>(
   db: Db,
   input: GenerateInput,
   edition: Edition,
   script: WorkerScript,
   hooks: GenerateHooks,
-  target: () => DraftTarget,
+  target: () => T,
   correction?: CorrectionData
-): { listId: number; summary: EndMessage['summary'] } {
+): { listId: number; summary: EndMessage['summary']; target: T } {
   if (!db.inTransaction) throw new Error('a list on two threads is written in its caller’s transaction')
   const helper = startGenerator(script, db.name, input, correction)
   try {
-    const parts = new ThreeParts(db, target(), helper, awaitPlan(helper, hooks), hooks)
+    const opened = target()
+    const parts = new ThreeParts(db, opened, helper, awaitPlan(helper, hooks), hooks)
     parts.writeOwnLines(input, edition)
     parts.takeTheRest()
-    return parts.finish()
+    return { ...parts.finish(), target: opened }
   } finally {
     helper.stop()
   }

@@ -5,14 +5,14 @@ import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
 import type { CorrectionChange, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
 import type { GenerationResult, ListEntry } from '../lists/types'
-import { differingLines, getList, getMeta, listEntriesCanonical, listEntriesOf, playerNameReader, publishedListsAfter, publishedVersionOf } from '../data/list-reads'
+import { getList, getMeta, listEntriesCanonical, listEntriesOf, playerNameReader, publishedListsAfter, publishedVersionOf } from '../data/list-reads'
 import type { FoldMerge } from '../lists/fold'
 import { baseListById } from '../data/base-list'
 import { periodTournamentRows, type PeriodTournamentRow } from '../data/period-tournaments'
 import type { BuiltInput } from '../data/generation-input'
 import { adjustmentWriter, changelogWriter } from '../data/list-corrections'
 import { openDraft, writeGeneratedList, type DraftTarget } from '../data/draft-writer'
-import { compareWithList, type LineComparison } from '../data/line-comparison'
+import { compareWithList } from '../data/line-comparison'
 import { readTransaction } from '../data/statements'
 import type { WorkerScript } from '../workers/runner'
 import { markPublished, recordedPublisher } from '../data/list-publication'
@@ -52,7 +52,7 @@ function chainFrom(db: Db, listId: number): number[] {
 }
 
 /** A correction starts from a published list in force (not one a later version superseded). */
-function assertCorrectable(db: Db, listId: number): void {
+export function assertCorrectable(db: Db, listId: number): void {
   const head = getList(db, listId)
   if (head.kind !== 'office' || head.status !== 'published') throw new UserError('lists.notPublished', { listId })
   const superseded = publishedVersionOf(db, listId)
@@ -216,40 +216,42 @@ function onTwoThreads(db: Db, listId: number, hooks: GenerateHooks): OnTwoThread
   return { thread, list: getList(db, listId), edition: JSON.parse(getMeta(db, listId)!.params) as Edition, added, changedFiles }
 }
 
-/** The list's lines computed again on two threads into `target` (its new version, or a comparison). */
-function computedOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, reason: string, target: () => DraftTarget): { listId: number; folded: FoldMerge[]; checksum: string } {
+/**
+ * The list's lines computed again on two threads, compared with its published lines as they come (data/line-
+ * comparison.ts) on their way into `draft` (its new version; none for a preview); the changes they make.
+ */
+function comparedOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, reason: string, draft?: () => DraftTarget): CorrectionOnTwoThreads {
   const { list } = c
-  const { listId, summary } = writeOnTwoThreads(db, { listDate: list.listDate, ratingType: list.ratingType }, c.edition, c.thread, hooks, target, { listId: list.id, extraRows: c.added, reason })
-  return { listId, folded: summary.folded, checksum: summary.checksum }
+  const { listId, summary, target } = writeOnTwoThreads(db, { listDate: list.listDate, ratingType: list.ratingType }, c.edition, c.thread, hooks, () => compareWithList(db, list.id, draft?.()), {
+    listId: list.id,
+    extraRows: c.added,
+    reason
+  })
+  const published = listEntriesOf(db, list.id, [...target.differing.map((e) => e.playerId), ...target.gone()])
+  const { changes, before } = lineChanges(db, list, target.differing, published, whyOf(c.added, c.changedFiles, summary.folded).join('; '))
+  return { listId, checksum: summary.checksum, changes, before, after: new Map(target.differing.map((e) => [e.playerId, e])) }
 }
 
-/**
- * A correction's new version written on two threads; the players whose line differs then found by comparing the two
- * versions' stored lines. The version is the one the one-thread way writes, row for row.
- */
+interface CorrectionOnTwoThreads extends Pick<Recomputed, 'changes' | 'before'> {
+  /** The new version's id (0 for a preview) and checksum. */
+  listId: number
+  checksum: string
+  /** The new lines of the players whose line changes. */
+  after: Map<number, ListEntry>
+}
+
+/** A correction's new version written on two threads: the version the one-thread way writes, row for row. */
 function newVersionOnTwoThreads(db: Db, c: OnTwoThreads, reason: string, hooks: GenerateHooks): CorrectResult {
   const { list } = c
-  const v = computedOnTwoThreads(db, c, hooks, reason, () => openDraft(db, list, { params: c.edition, source: list.source }, { replaceDraft: false, version: list.version + 1, supersedesId: list.id }))
-  const ids = differingLines(db, list.id, v.listId)
-  const after = listEntriesOf(db, v.listId, ids)
-  const { changes, before } = lineChanges(db, list, after.values(), listEntriesOf(db, list.id, ids), whyOf(c.added, c.changedFiles, v.folded).join('; '))
-  recordNewVersion(db, v.listId, { listId: list.id, changes, before, added: c.added, changedFiles: c.changedFiles, after, checksum: v.checksum }, reason)
-  return { mode: 'new-version', newListIds: [v.listId], changed: changes.length }
+  const v = comparedOnTwoThreads(db, c, hooks, reason, () => openDraft(db, list, { params: c.edition, source: list.source }, { replaceDraft: false, version: list.version + 1, supersedesId: list.id }))
+  recordNewVersion(db, v.listId, { ...v, listId: list.id, added: c.added, changedFiles: c.changedFiles }, reason)
+  return { mode: 'new-version', newListIds: [v.listId], changed: v.changes.length }
 }
 
-/**
- * A correction's preview on two threads: the lines computed again compared with the published ones as they come
- * (data/line-comparison.ts), in one read transaction; nothing written, no write lock taken.
- */
+/** A correction's preview on two threads, in one read transaction: nothing written, no write lock taken. */
 function previewOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks): CorrectionPreview {
   const { list } = c
-  let compared: LineComparison | null = null
-  const v = readTransaction(db, () => computedOnTwoThreads(db, c, hooks, '', () => (compared = compareWithList(db, list.id))))
-  const cmp = compared as LineComparison | null
-  if (!cmp) throw new Error('the comparison was not opened')
-  const gone = cmp.gone()
-  const published = listEntriesOf(db, list.id, [...cmp.differing.map((e) => e.playerId), ...gone])
-  const { changes } = lineChanges(db, list, cmp.differing, published, whyOf(c.added, c.changedFiles, v.folded).join('; '))
+  const { changes } = readTransaction(db, () => comparedOnTwoThreads(db, c, hooks, ''))
   hooks.progress?.(1, 1, 'lists')
   return {
     listId: list.id,
