@@ -278,7 +278,8 @@ export function readBaseLinesExcept(
 
 /** The highest player id on a list (-1: none): where a list's id range ends. */
 export function lastPlayerId(db: Db, listId: number): number {
-  return (db.prepare('SELECT max(player_id) FROM rating_list_entries WHERE list_id = ?').pluck().get(listId) as number | null) ?? -1
+  // in the list's own file: through the view (every file's arm) max() reads all its entries (0.17 s at 500,000 players)
+  return (db.prepare(`SELECT max(player_id) FROM ${listSchema(db, listId)}.rating_list_entries WHERE list_id = ?`).pluck().get(listId) as number | null) ?? -1
 }
 
 /**

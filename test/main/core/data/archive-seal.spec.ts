@@ -26,6 +26,7 @@ import { DEMO_FEDERATION, publishDemoOctober } from '../../../helpers/demo-site'
 import { copyCheckpointed } from '../../../helpers/db-copy'
 import { tempDir } from '../../../helpers/temp-db'
 import { queryPlans } from '../../../helpers/query-plans'
+import { lastPlayerId } from '../../../../src/main/core/data/base-list'
 import { listsHandlers } from '../../../../src/main/core/services/lists'
 import { listRows } from '../../../../src/main/core/data/list-rows'
 import { diffCounts, diffRows } from '../../../../src/main/core/data/list-compare'
@@ -161,6 +162,7 @@ describe('sealing lists into period archive files', () => {
     calls.push(['a search', (ctx) => listsHandlers['lists:entries']({ listId: ids.october, sort: 'rating', order: 'desc', offset: 0, limit: 50, search: 'riviere' }, ctx)])
     calls.push(['the export rows', (ctx) => [...listRows(ctx.db, { listId: ids.october, listDate: '2025-10-01', sort: 'rating', category: 'open', federation: null }, 100)]])
     calls.push(['the comparison', (ctx) => [diffCounts(ctx.db, ids.september[0]!, ids.october), diffRows(ctx.db, ids.september[0]!, ids.october, 'up', 0, 50)]])
+    calls.push(['the next generation’s last player of its base', (ctx) => lastPlayerId(ctx.db, ids.october)])
     calls.push(['the preview', (ctx) => [previewRows(ctx.db, ids.october, { offset: 0, limit: 50 }), previewRows(ctx.db, ids.october, { offset: 100, limit: 50, playerIds: [1, 2, 3] })]])
     for (const [name, call] of calls) {
       // (a list's stored counts are read with the count as SQL's fallback, which a sealed list, always counted, never runs)
