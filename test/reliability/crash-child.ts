@@ -162,12 +162,26 @@ async function main(): Promise<void> {
   } else if (op === 'correct-beside') {
     // ARGS: the published list. A correction as a new version with its copy taken beside it and its version computed
     // on two threads (from any size, as a big office's are), the backups folder emptied first
-    const { correctWithCopyBeside } = await import('../../src/main/core/jobs/lists')
+    const { correctWithCopyBeside } = await import('../../src/main/core/jobs/list-corrections')
     const { backupFolderOf } = await import('../../src/main/core/jobs/system')
     rmSync(backupFolderOf(dbPath!), { recursive: true, force: true })
     record()
     say('BEGIN')
     await runJob((input: { listId: number; mode: 'new-version'; reason: string }, ctx) => correctWithCopyBeside(input, ctx, 0, 0), { listId: Number(args[0]), mode: 'new-version', reason: 'a tournament found late' })
+    record()
+  } else if (op === 'preview-correct') {
+    // ARGS: the published list. A big correction's preview (its lines kept, its copy taken beside it), then the
+    // correction written from those lines (from any size, as a big office's are), the backups folder emptied first
+    const { correctWithCopyBeside, previewWithCopyBeside } = await import('../../src/main/core/jobs/list-corrections')
+    const { backupFolderOf } = await import('../../src/main/core/jobs/system')
+    rmSync(backupFolderOf(dbPath!), { recursive: true, force: true })
+    const listId = Number(args[0])
+    record()
+    say('BEGIN')
+    await runJob((input: { listId: number }, ctx) => previewWithCopyBeside(input, ctx, 0, 0), { listId }, false)
+    record()
+    const r = await runJob((input: { listId: number; mode: 'new-version'; reason: string }, ctx) => correctWithCopyBeside(input, ctx, 0, 0), { listId, mode: 'new-version', reason: 'a tournament found late' })
+    if (r.safetyCopy?.taken !== 'beside-preview') throw new Error('the correction computed its lines again')
     record()
   } else if (op === 'seal') {
     // ARGS: the year sealed, and the day it is sealed on; the copy goes to the backups folder the harness looks in

@@ -158,6 +158,11 @@ describe('crash safety of the office’s own writes (SIGKILL at spread points)',
     expect(r.outcomes['ok: before']).toBeGreaterThan(0)
   }, TIMEOUT)
 
+  it(`a big correction's preview keeping its lines and copy, then the correction written from them: ${KILLS} kills, the new version whole or absent`, async () => {
+    const r = await killed('previewCorrect')
+    expect(r.outcomes['ok: before']).toBeGreaterThan(0)
+  }, TIMEOUT)
+
   it(`a correction as a new version (worker job): ${KILLS} kills, the new version whole or absent`, async () => {
     const r = await killed('correct')
     expect(r.outcomes['ok: before']).toBeGreaterThan(0)

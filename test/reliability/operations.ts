@@ -7,7 +7,7 @@ import Database from 'better-sqlite3'
 import { openDatabase } from '../../src/main/core/db/open'
 import { automaticBackup, backupDatabase, checkDatabaseFile, frozenListChecksums, listBackups, tableCounts, verifiedPagesFile } from '../../src/main/core/db/backup'
 import { pageHashes, readManifest } from '../../src/main/core/db/verified-pages'
-import { draftCopyFile, proveDraftCopy, readDraftCopyRecord } from '../../src/main/core/db/draft-copy'
+import { draftCopyFile, proveDraftCopy, provePreparedCorrection, readDraftCopyRecord } from '../../src/main/core/db/draft-copy'
 import { backupFolderOf } from '../../src/main/core/jobs/system'
 import { importFideList } from '../../src/main/core/registry/import'
 import { importNationalList } from '../../src/main/core/registry/national'
@@ -319,6 +319,7 @@ export interface OfficeOperations {
   generatePublishBeside: Operation<string>
   publishOnCopy: Operation<string>
   correctBeside: Operation<string>
+  previewCorrect: Operation<string>
 }
 
 /**
@@ -387,6 +388,7 @@ export async function officeMonth(dir: string, lines: number): Promise<OfficeOpe
       correct: op('correct', [String(nov.listId)], correctBefore),
       generatePublishBeside: { name: 'generate-publish-beside', args: ['2025-11-01', 'standard'], before: approved, snapshot: besideState, judge: judgeBeside, recorded: true },
       correctBeside: { name: 'correct-beside', args: [String(nov.listId)], before: correctBefore, snapshot: besideState, judge: judgeBeside, recorded: true },
+      previewCorrect: { name: 'preview-correct', args: [String(nov.listId)], before: correctBefore, snapshot: besideState, judge: judgeBeside, recorded: true },
       publishOnCopy: { name: 'publish-on-copy', args: [onCopy.template, String(onCopy.listId)], before: onCopy.before, snapshot: besideState, judge: judgeBesideFrom(onCopy.found), recorded: true }
     }
   } finally {
@@ -423,7 +425,8 @@ function besideState(d: Database.Database): string {
     const w = new Database(d.name)
     try {
       w.exec('BEGIN IMMEDIATE')
-      const p = proveDraftCopy(w as never, folder, basename(d.name), record.listId)
+      // a correction's preview's record, as its correction proves it; a draft's, as its publication does
+      const p = record.prepared ? provePreparedCorrection(w as never, folder, basename(d.name), record.listId) : proveDraftCopy(w as never, folder, basename(d.name), record.listId)
       w.exec('ROLLBACK')
       if ('why' in p) proof = `proves nothing (${p.why})`
       else {

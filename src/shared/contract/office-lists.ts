@@ -285,7 +285,7 @@ export type PublishInput = z.output<typeof publishInputSchema>
  * A publication's verified safety copy: its file in the backups folder, and when it was taken — while the draft was
  * computed (the database proven unchanged since but for the draft: the SHA-256 of its pages) or just before.
  */
-export const safetyCopySchema = z.object({ file: z.string(), taken: z.enum(['beside-generation', 'before-publication']) })
+export const safetyCopySchema = z.object({ file: z.string(), taken: z.enum(['beside-generation', 'beside-preview', 'before-publication']) })
 export type SafetyCopy = z.infer<typeof safetyCopySchema>
 
 export const publishResultSchema = z.object({

@@ -101,6 +101,8 @@ export const coreErrors: ErrorCatalogue = {
   'db.writer.demo.load': { en: 'the demo’s loading', fr: 'le chargement de la démonstration' },
   'db.writer.lists.generate': { en: 'the list generation', fr: 'la génération de la liste' },
   'db.writer.lists.generateCopy': { en: 'the safety copy of the draft just generated', fr: 'la copie de sécurité du projet qui vient d’être généré' },
+  'db.writer.lists.correctPreview': { en: 'the preview of a list correction', fr: 'l’aperçu d’une correction de liste' },
+  'db.writer.lists.previewCopy': { en: 'the safety copy of the correction just previewed', fr: 'la copie de sécurité de la correction qui vient d’être prévisualisée' },
   'db.writer.lists.publish': { en: 'the list publication', fr: 'la publication de la liste' },
   'db.writer.lists.correct': { en: 'the list correction', fr: 'la correction de la liste' },
   'db.writer.system.backup': { en: 'the recording of the published lists’ checksums before a backup', fr: 'l’enregistrement des sommes de contrôle des listes publiées avant une sauvegarde' },

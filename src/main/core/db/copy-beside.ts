@@ -12,7 +12,7 @@ import type { WorkerScript } from '../workers/runner'
 import { errorOf, failureOf, type Failure } from '../workers/paced-channel'
 import { automaticBackup, type AutomaticBackup } from './backup'
 import { runInBackground } from '../workers/thread-priority'
-import { draftCopyFile, dropDraftCopyRecord, stateFingerprint, writeDraftCopyRecord } from './draft-copy'
+import { draftCopyFile, dropDraftCopyRecord, stateFingerprint, writeDraftCopyRecord, type PreparedFileRef } from './draft-copy'
 
 /** The word the copy's thread gives in shared memory: not yet, its state fixed, failed before. */
 const STARTING = 0
@@ -132,8 +132,9 @@ export class CopyBeside {
    * Once the draft `listId` is committed on `db`: the copy's end awaited, then the state after the draft recorded with
    * the copy's name — the write lock taken again and no other connection's commit since the draft's. Says what it did;
    * a copy that failed is not this draft's, and the publication takes its own (whose failure the officer then sees).
+   * A correction's preview, which commits nothing, records the state it read with the lines it `prepared`.
    */
-  async record(db: Db, listId: number): Promise<CopyBesideOutcome> {
+  async record(db: Db, listId: number, prepared?: PreparedFileRef): Promise<CopyBesideOutcome> {
     if (!this.answer) return { unrecorded: 'no copy was started' }
     const answer = await this.answer
     if ('failed' in answer) return { unrecorded: `the copy failed: ${errorOf(answer.failed).message}` }
@@ -151,7 +152,7 @@ export class CopyBeside {
       // a copy of the same day made since by another job, newer, and the retention rule keeps that one alone
       if (!existsSync(copy)) return { unrecorded: 'the copy was removed by the retention rule (a newer copy of the day)' }
       const st = statSync(copy)
-      writeDraftCopyRecord(draftCopyFile(this.dir, basename(this.dbPath)), { listId, copy: basename(copy), bytes: st.size, mtimeMs: st.mtimeMs, state })
+      writeDraftCopyRecord(draftCopyFile(this.dir, basename(this.dbPath)), { listId, copy: basename(copy), bytes: st.size, mtimeMs: st.mtimeMs, state, ...(prepared ? { prepared } : {}) })
       return { recorded: copy }
     } finally {
       db.exec('ROLLBACK')

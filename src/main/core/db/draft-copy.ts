@@ -17,7 +17,7 @@
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { Db } from './open'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 
@@ -58,9 +58,19 @@ export function stateFingerprint(dbPath: string): StateFingerprint | null {
   return { sha256: fileSha256(dbPath, pages * pageSize), pageSize, pages }
 }
 
-/** What the generation records beside the backups once its draft is committed: the copy and the state after the draft. */
+/** A correction's lines prepared by its preview (data/prepared-lines.ts): its file beside the record, size and SHA-256. */
+export interface PreparedFileRef {
+  file: string
+  bytes: number
+  sha256: string
+}
+
+/**
+ * What the generation records beside the backups once its draft is committed: the copy and the state after the draft.
+ * A correction's preview records the same (the copy taken beside it, the state it read) with its prepared lines.
+ */
 export interface DraftCopyRecord {
-  /** The draft's list. */
+  /** The draft's list (a correction's preview: the published list it corrects). */
   listId: number
   /** The copy's file name in the backups folder, its size and modification time once verified and named. */
   copy: string
@@ -68,6 +78,8 @@ export interface DraftCopyRecord {
   mtimeMs: number
   /** The database's state once the draft was committed. */
   state: StateFingerprint
+  /** A correction's preview: the lines it prepared. */
+  prepared?: PreparedFileRef
 }
 
 const FORMAT = 'rating-office draft copy'
@@ -75,6 +87,16 @@ const FORMAT = 'rating-office draft copy'
 /** Where the record lives: beside the backups, named after the database. */
 export function draftCopyFile(dir: string, dbName: string): string {
   return join(dir, `.${dbName}.draft-copy`)
+}
+
+/** Where a correction's preview keeps its prepared lines: beside the record (one at a time, as the record). */
+export function preparedLinesFile(dir: string, dbName: string): string {
+  return join(dir, `.${dbName}.prepared-lines`)
+}
+
+/** The prepared lines' file of a record's file (the two are named after the same database in the same folder). */
+function preparedOfRecord(file: string): string {
+  return join(dirname(file), basename(file).replace(/\.draft-copy$/, '.prepared-lines'))
 }
 
 /** Writes the record durably under its name (written beside it, synced, renamed), with the SHA-256 of its own text. */
@@ -95,16 +117,19 @@ export function readDraftCopyRecord(file: string): DraftCopyRecord | null {
     if (!body || createHash('sha256').update(body).digest('hex') !== sha) return null
     const r = JSON.parse(body) as DraftCopyRecord & { format?: unknown; version?: unknown }
     if (r.format !== FORMAT || r.version !== 1) return null
-    return { listId: r.listId, copy: r.copy, bytes: r.bytes, mtimeMs: r.mtimeMs, state: r.state }
+    return { listId: r.listId, copy: r.copy, bytes: r.bytes, mtimeMs: r.mtimeMs, state: r.state, ...(r.prepared ? { prepared: r.prepared } : {}) }
   } catch {
     return null
   }
 }
 
-/** Removes the record (and a partial one a stop left): its draft published, or replaced. */
+/** Removes the record (and a partial one a stop left), and a correction's prepared lines: its draft published, or replaced. */
 export function dropDraftCopyRecord(file: string): void {
   rmSync(`${file}.partial`, { force: true })
   rmSync(file, { force: true })
+  const prepared = preparedOfRecord(file)
+  rmSync(`${prepared}.partial`, { force: true })
+  rmSync(prepared, { force: true })
 }
 
 /** Whether two fingerprints are one state. */
@@ -120,16 +145,40 @@ export type DraftCopyProof = { copy: string } | { why: string }
  * holds the write lock (`db` in BEGIN IMMEDIATE, nothing written yet), so nothing can commit before its publication.
  */
 export function proveDraftCopy(db: Db, dir: string, dbName: string, listId: number): DraftCopyProof {
-  if (!db.inTransaction) throw new Error('proveDraftCopy: the write lock must be held')
+  const proof = proveRecord(db, dir, dbName, listId, false)
+  return 'why' in proof ? proof : { copy: proof.copy }
+}
+
+/** The copy and the lines a correction's preview prepared, or why they are not the correction's now. */
+export type PreparedProof = { copy: string; prepared: string } | { why: string }
+
+/**
+ * Whether the copy and the lines a correction's preview of the published list `listId` left are the correction's now:
+ * the record's, the copy intact, the lines' file the one named (its size and SHA-256), the database's state the one the
+ * preview read. The caller holds the write lock (BEGIN IMMEDIATE, nothing written yet).
+ */
+export function provePreparedCorrection(db: Db, dir: string, dbName: string, listId: number): PreparedProof {
+  const proof = proveRecord(db, dir, dbName, listId, true)
+  if ('why' in proof) return proof
+  const ref = proof.record.prepared!
+  const prepared = join(dir, ref.file)
+  if (!existsSync(prepared) || statSync(prepared).size !== ref.bytes || fileSha256(prepared) !== ref.sha256) return { why: 'the prepared lines are not the ones the preview wrote' }
+  return { copy: proof.copy, prepared }
+}
+
+/** The record's copy proven the state now, for a draft of `listId` (`prepared` false) or a correction's preview of it. */
+function proveRecord(db: Db, dir: string, dbName: string, listId: number, prepared: boolean): { copy: string; record: DraftCopyRecord } | { why: string } {
+  if (!db.inTransaction) throw new Error('a copy is proven with the write lock held')
   const record = readDraftCopyRecord(draftCopyFile(dir, dbName))
-  if (!record) return { why: 'no copy taken while a draft was computed' }
-  if (record.listId !== listId) return { why: 'the copy was taken while another draft was computed' }
+  if (!record) return { why: prepared ? 'no copy taken beside a correction’s preview' : 'no copy taken while a draft was computed' }
+  if (!record.prepared !== !prepared) return { why: prepared ? 'the copy was taken while a draft was computed' : 'the copy was taken beside a correction’s preview' }
+  if (record.listId !== listId) return { why: prepared ? 'the copy was taken beside the preview of another list’s correction' : 'the copy was taken while another draft was computed' }
   const copy = join(dir, record.copy)
   if (!existsSync(copy)) return { why: 'the copy is no longer in the backups folder' }
   const st = statSync(copy)
   if (st.size !== record.bytes || st.mtimeMs !== record.mtimeMs) return { why: 'the copy was changed since it was verified' }
   const now = stateFingerprint(db.name)
   if (!now) return { why: 'the database could not be read whole (another reader)' }
-  if (!sameState(now, record.state)) return { why: 'the database changed since the draft was committed' }
-  return { copy }
+  if (!sameState(now, record.state)) return { why: prepared ? 'the database changed since the preview' : 'the database changed since the draft was committed' }
+  return { copy, record }
 }

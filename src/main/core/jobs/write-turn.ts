@@ -7,7 +7,7 @@ import type { JobKind } from '../../../shared/contract/jobs'
 import { takeWriteTurn } from '../data/write-turn'
 
 /** The work a job does after its result, as a writer waiting for its turn is told it (db.writer.<kind> words). */
-export type AfterResultWork = 'lists:generateCopy'
+export type AfterResultWork = 'lists:generateCopy' | 'lists:previewCopy'
 
 export function inWriteTurn<I, R>(kind: JobKind, run: (input: I, ctx: JobContext) => R | Promise<R>, o: { heldAfterResult?: AfterResultWork } = {}): (input: I, ctx: JobContext) => Promise<R> {
   return async (input, ctx) => {

@@ -207,6 +207,12 @@ export function finishRows(built: FinishedInput, result: GenerationResult, meta:
   }
 }
 
+/** A draft's end rows with another reason (a correction's lines prepared by its preview, which had none). */
+export function withReason(rows: FinishRows, reason: string | null): FinishRows {
+  // the reason is the meta row's last value (finishRows above)
+  return { ...rows, meta: [...rows.meta.slice(0, -1), reason] }
+}
+
 /** The window a list leaves as the rows it stores: (player id, window as JSON). */
 export function windowRows(window: readonly UnratedWindow[]): [number, string][] {
   return window.map((w) => [w.playerId, JSON.stringify(w)])

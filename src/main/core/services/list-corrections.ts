@@ -25,6 +25,7 @@ import { asChainBase, regenerateList, type ChainBase } from './list-regeneration
 import { publishingFederation } from './list-publication'
 import { twoThreadsFor, type GenerateHooks } from './generation-plan'
 import { writeOnTwoThreads } from './generation-on-two-threads'
+import { replayPreparedLines, type PreparedOutcome, type PreparedWriter } from '../data/prepared-lines'
 
 interface Recomputed {
   listId: number
@@ -189,69 +190,111 @@ function recordNewVersion(
   })
 }
 
-/** A correction computed on two threads: the helper's script, the list, its edition, its late tournaments and corrected files. */
-interface OnTwoThreads {
-  thread: WorkerScript
+/** A correction computed from a published list's frozen plan: the list, its edition, its late tournaments and corrected files. */
+interface CorrectionScope {
   list: ReturnType<typeof getList>
   edition: Edition
   added: PeriodTournamentRow[]
   changedFiles: RatedTournamentRow[]
 }
 
+/** A correction computed on two threads: its scope and the helper's script. */
+export interface OnTwoThreads extends CorrectionScope {
+  thread: WorkerScript
+}
+
 /**
- * Whether a correction of a published list is computed on two threads as a big generation is (generation-on-two-
- * threads.ts), from the list's frozen parameters: in a big office, for the latest published list of its chain, with
- * a tournament found late or a corrected file. Null: the one-thread way (a chain of lists, a merge alone — whether
- * anything changes is known only once computed —, a small office).
+ * The scope of a correction that a big office computes on two threads as a big generation is (generation-on-two-
+ * threads.ts), from the list's frozen parameters: the latest published list of its chain, with a tournament found late
+ * or a corrected file. Null: the one-thread way (a chain of lists, a merge alone — whether anything changes is known
+ * only once computed).
  */
-function onTwoThreads(db: Db, listId: number, hooks: GenerateHooks): OnTwoThreads | null {
-  const thread = twoThreadsFor(db, hooks)
-  if (!thread) return null
+function correctionScope(db: Db, listId: number): CorrectionScope | null {
   assertCorrectable(db, listId)
   if (chainFrom(db, listId).length !== 1) return null
   const own = ratedTournamentRows(db, listId)
   const added = lateTournaments(db, listId, own)
   const changedFiles = correctedFiles(db, own)
   if (!added.length && !changedFiles.length) return null
-  return { thread, list: getList(db, listId), edition: JSON.parse(getMeta(db, listId)!.params) as Edition, added, changedFiles }
+  return { list: getList(db, listId), edition: JSON.parse(getMeta(db, listId)!.params) as Edition, added, changedFiles }
+}
+
+/** Whether a correction of a published list is computed on two threads: in a big office, in the scope above. */
+export function correctionOnTwoThreads(db: Db, listId: number, hooks: GenerateHooks): OnTwoThreads | null {
+  const thread = twoThreadsFor(db, hooks)
+  if (!thread) return null
+  const scope = correctionScope(db, listId)
+  return scope && { ...scope, thread }
 }
 
 /**
  * The list's lines computed again on two threads, compared with its published lines as they come (data/line-
- * comparison.ts) on their way into `draft` (its new version; none for a preview); the changes they make.
+ * comparison.ts) on their way into `draft` (its new version, or a preview's prepared lines; none for a plain preview);
+ * the new list's id (0 without a draft) and what the comparison found.
  */
-function comparedOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, reason: string, draft?: () => DraftTarget): CorrectionOnTwoThreads {
+function computedOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, reason: string, draft?: () => DraftTarget): { newId: number; outcome: PreparedOutcome } {
   const { list } = c
   const { listId, summary, target } = writeOnTwoThreads(db, { listDate: list.listDate, ratingType: list.ratingType }, c.edition, c.thread, hooks, () => compareWithList(db, list.id, draft?.()), {
     listId: list.id,
     extraRows: c.added,
     reason
   })
-  const published = listEntriesOf(db, list.id, [...target.differing.map((e) => e.playerId), ...target.gone()])
-  const { changes, before } = lineChanges(db, list, target.differing, published, whyOf(c.added, c.changedFiles, summary.folded).join('; '))
-  return { listId, checksum: summary.checksum, changes, before, after: new Map(target.differing.map((e) => [e.playerId, e])) }
+  return { newId: listId, outcome: { listId: list.id, differing: target.differing, gone: target.gone(), checksum: summary.checksum, folded: summary.folded } }
 }
 
-interface CorrectionOnTwoThreads extends Pick<Recomputed, 'changes' | 'before'> {
-  /** The new version's id (0 for a preview) and checksum. */
-  listId: number
-  checksum: string
-  /** The new lines of the players whose line changes. */
-  after: Map<number, ListEntry>
+/** A correction's changes from what its computation found: each differing or gone line with its published one and why. */
+function changesOf(db: Db, c: CorrectionScope, outcome: PreparedOutcome): Pick<Recomputed, 'changes' | 'before'> & { after: Map<number, ListEntry> } {
+  const { list } = c
+  const published = listEntriesOf(db, list.id, [...outcome.differing.map((e) => e.playerId), ...outcome.gone])
+  const { changes, before } = lineChanges(db, list, outcome.differing, published, whyOf(c.added, c.changedFiles, outcome.folded).join('; '))
+  return { changes, before, after: new Map(outcome.differing.map((e) => [e.playerId, e])) }
+}
+
+/** The draft of a correction's new version: the next version of the list, superseding it. */
+function openNewVersion(db: Db, c: CorrectionScope): DraftTarget {
+  const { list } = c
+  return openDraft(db, list, { params: c.edition, source: list.source }, { replaceDraft: false, version: list.version + 1, supersedesId: list.id })
+}
+
+/** A new version written (`newId`, its lines in): its changelog, publication and audit entry from what was found. */
+function newVersionOf(db: Db, c: CorrectionScope, newId: number, outcome: PreparedOutcome, reason: string): CorrectResult {
+  const v = changesOf(db, c, outcome)
+  recordNewVersion(db, newId, { ...v, checksum: outcome.checksum, listId: c.list.id, added: c.added, changedFiles: c.changedFiles }, reason)
+  return { mode: 'new-version', newListIds: [newId], changed: v.changes.length }
 }
 
 /** A correction's new version written on two threads: the version the one-thread way writes, row for row. */
 function newVersionOnTwoThreads(db: Db, c: OnTwoThreads, reason: string, hooks: GenerateHooks): CorrectResult {
-  const { list } = c
-  const v = comparedOnTwoThreads(db, c, hooks, reason, () => openDraft(db, list, { params: c.edition, source: list.source }, { replaceDraft: false, version: list.version + 1, supersedesId: list.id }))
-  recordNewVersion(db, v.listId, { ...v, listId: list.id, added: c.added, changedFiles: c.changedFiles }, reason)
-  return { mode: 'new-version', newListIds: [v.listId], changed: v.changes.length }
+  const { newId, outcome } = computedOnTwoThreads(db, c, hooks, reason, () => openNewVersion(db, c))
+  return newVersionOf(db, c, newId, outcome, reason)
 }
 
-/** A correction's preview on two threads, in one read transaction: nothing written, no write lock taken. */
-function previewOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks): CorrectionPreview {
+/**
+ * A correction's new version written from the lines its preview prepared (data/prepared-lines.ts), in the caller's
+ * write transaction, which has proven the database the one the preview read: the version computing them again writes,
+ * row for row. Null when the list is not one whose correction is prepared (the caller computes it).
+ */
+export function newVersionFromPrepared(db: Db, listId: number, reason: string, file: string, hooks: GenerateHooks = {}): CorrectResult | null {
+  return db.transaction(() => {
+    const scope = correctionScope(db, listId)
+    if (!scope) return null
+    const { listId: newId, outcome } = replayPreparedLines(file, listId, openNewVersion(db, scope), reason, hooks)
+    return newVersionOf(db, scope, newId, outcome, reason)
+  })()
+}
+
+/**
+ * A correction's preview on two threads: in one read transaction, nothing written, no write lock taken; or, with a
+ * `writer`, in the caller's write transaction (which writes nothing either), its lines prepared for the correction.
+ */
+export function previewOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, writer?: PreparedWriter): CorrectionPreview {
   const { list } = c
-  const { changes } = readTransaction(db, () => comparedOnTwoThreads(db, c, hooks, ''))
+  const run = (): Pick<Recomputed, 'changes'> => {
+    const { outcome } = computedOnTwoThreads(db, c, hooks, '', writer && (() => writer.target))
+    writer?.close(outcome)
+    return changesOf(db, c, outcome)
+  }
+  const { changes } = writer ? run() : readTransaction(db, run)
   hooks.progress?.(1, 1, 'lists')
   return {
     listId: list.id,
@@ -263,7 +306,7 @@ function previewOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks): Cor
 }
 
 export function correctionPreview(db: Db, listId: number, hooks: GenerateHooks = {}): CorrectionPreview {
-  const big = onTwoThreads(db, listId, hooks)
+  const big = correctionOnTwoThreads(db, listId, hooks)
   if (big) return previewOnTwoThreads(db, big, hooks)
   const chain = recompute(db, listId, true, hooks)
   hooks.progress?.(chain.length, chain.length, 'lists')
@@ -303,7 +346,7 @@ export function applyCorrection(db: Db, listId: number, mode: 'next-list' | 'new
       auditList(db, 'list.correct', listId, reason, { mode, changed, tournaments: corrected.map((t) => ({ id: t.id, sha256: t.sha256, ratedSha256: t.ratedSha256 })) })
       return { mode, newListIds: [], changed }
     }
-    const big = onTwoThreads(db, listId, hooks)
+    const big = correctionOnTwoThreads(db, listId, hooks)
     if (big) return newVersionOnTwoThreads(db, big, reason, hooks)
     const newIds: number[] = []
     let changed = 0

@@ -1,0 +1,187 @@
+// The correction jobs: `lists:correctPreview` shows what a correction of a published list would change,
+// `lists:correct` applies it. Both take their turn on the database. In a big office the preview computes the list's
+// lines on two threads, as the correction would, and keeps them (data/prepared-lines.ts) with a safety copy taken
+// beside it: the correction that follows writes them as its new version when the database is proven the one the
+// preview read (db/draft-copy.ts), instead of computing them again and taking a copy of its own.
+import { basename, join } from 'node:path'
+import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { openDatabase, type Db } from '../db/open'
+import { fillFrozenChecksums } from '../db/backup'
+import { writeThenCheckpoint } from '../db/checkpoint'
+import { CopyBeside } from '../db/copy-beside'
+import { draftCopyFile, dropDraftCopyRecord, preparedLinesFile, provePreparedCorrection, readDraftCopyRecord } from '../db/draft-copy'
+import { preparedWriter } from '../data/prepared-lines'
+import { applyCorrection, assertCorrectable, correctionOnTwoThreads, correctionPreview, newVersionFromPrepared, previewOnTwoThreads } from '../services/list-corrections'
+import type { GenerateHooks } from '../services/generation-plan'
+import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
+import { JobCancelled, type JobContext } from '../workers/protocol'
+import type { CorrectInput, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, safetyCopyFirst } from './safety-copy'
+import { backupFolderOf } from './system'
+
+/** A preview's prepared lines, not yet named, and the copy taken beside it. */
+interface Prepared {
+  beside: CopyBeside
+  partial: string
+  file: string
+}
+
+/**
+ * The `lists:correctPreview` job. A big correction (services/list-corrections.ts, correctionOnTwoThreads) in a
+ * database of `from` bytes or more (COPY_BESIDE_FROM) is previewed as its correction would compute it: the write lock
+ * taken (nothing is written; no commit can come between the lines and the copy), the safety copy started on a thread
+ * of its own, the lines computed on two threads and compared with the published ones on their way into the prepared
+ * lines' file, then the lock given back. Once the result is given, the file is made durable and named, the copy's end
+ * awaited and the state the preview read recorded with both (the job keeps its turn till then). Any other preview is
+ * computed in a read transaction and keeps nothing.
+ */
+export function previewWithCopyBeside(input: { listId: number }, ctx: JobContext, from = COPY_BESIDE_FROM, threadFrom?: number): Promise<CorrectionPreview> {
+  let prepared: Prepared | null = null
+  return writeThenCheckpoint(
+    ctx.dbPath,
+    ctx.afterResult,
+    (db) => {
+      const hooks: GenerateHooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
+      const big = correctionOnTwoThreads(db, input.listId, hooks)
+      if (!big || !copiesBeside(db, ctx.dbPath, from)) return correctionPreview(db, input.listId, hooks)
+      // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
+      fillFrozenChecksums(db)
+      const dir = backupFolderOf(ctx.dbPath)
+      const file = preparedLinesFile(dir, basename(ctx.dbPath))
+      const beside = new CopyBeside(ctx.dbPath, dir, ctx.workerScript)
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        // the record of an earlier draft or preview, and its prepared lines, dropped first
+        beside.hooks.begun()
+        mkdirSync(dir, { recursive: true })
+        const partial = `${file}.partial`
+        rmSync(partial, { force: true })
+        const writer = preparedWriter(partial)
+        let preview: CorrectionPreview
+        try {
+          preview = previewOnTwoThreads(db, big, hooks, writer)
+        } catch (e) {
+          writer.abandon()
+          rmSync(partial, { force: true })
+          throw e
+        }
+        beside.hooks.committing(db)
+        prepared = { beside, partial, file }
+        return preview
+      } catch (e) {
+        beside.stop()
+        throw e
+      } finally {
+        db.exec('ROLLBACK')
+      }
+    },
+    async (db) => {
+      if (prepared) await recordPrepared(db, input.listId, prepared)
+    }
+  )
+}
+
+/** A preview's lines made durable and named, then recorded with its copy and the state it read; removed if not recorded. */
+async function recordPrepared(db: Db, listId: number, p: Prepared): Promise<void> {
+  fsyncFile(p.partial)
+  renameSync(p.partial, p.file)
+  fsyncDir(join(p.file, '..'))
+  const outcome = await p.beside.record(db, listId, { file: basename(p.file), bytes: statSync(p.file).size, sha256: fileSha256(p.file) })
+  if ('unrecorded' in outcome) {
+    rmSync(p.file, { force: true })
+    console.warn(`the correction's preview keeps no lines: ${outcome.unrecorded}`)
+  }
+}
+
+/**
+ * A new version written from the lines its preview prepared: the write lock taken, the copy and the lines proven the
+ * preview's and the database the state it read (db/draft-copy.ts), the version written and published in that same
+ * transaction. Null when it cannot be (no lines prepared for this list, the database changed since, another mode…):
+ * the correction then computes its lines and takes its own copy. Lines that cannot be written are dropped, and the
+ * correction computed: they are a shortcut, never the only way.
+ */
+function correctOnPreparedLines(db: Db, ctx: JobContext, input: CorrectInput, hooks: GenerateHooks): CorrectResult | null {
+  if (input.mode !== 'new-version') return null
+  const dir = backupFolderOf(ctx.dbPath)
+  const record = draftCopyFile(dir, basename(ctx.dbPath))
+  if (!readDraftCopyRecord(record)?.prepared) return null
+  ctx.progress(0, 1, 'stateCompare')
+  try {
+    db.exec('BEGIN IMMEDIATE')
+  } catch {
+    return null
+  }
+  let done = false
+  // lines that are not this correction's now never will be: dropped, but for a correction cancelled
+  let drop = true
+  try {
+    const proof = provePreparedCorrection(db, dir, basename(ctx.dbPath), input.listId)
+    if ('why' in proof) {
+      console.warn(`the correction computes its lines: ${proof.why}`)
+      return null
+    }
+    fillFrozenChecksums(db)
+    const result = newVersionFromPrepared(db, input.listId, input.reason, proof.prepared, hooks)
+    if (!result) return null
+    db.exec('COMMIT')
+    done = true
+    dropDraftCopyRecord(record)
+    return { ...result, safetyCopy: { file: basename(proof.copy), taken: 'beside-preview' } }
+  } catch (e) {
+    if (e instanceof JobCancelled) {
+      drop = false
+      throw e
+    }
+    console.warn(`the correction computes its lines: its prepared lines could not be written (${e instanceof Error ? e.message : String(e)})`)
+    return null
+  } finally {
+    if (!done && db.inTransaction) db.exec('ROLLBACK')
+    if (!done && drop) dropDraftCopyRecord(record)
+  }
+}
+
+/**
+ * The `lists:correct` job. A correction publishes new versions (or changes what the next list carries): a verified copy
+ * of the office as it was comes first. The lines its preview prepared, with the copy taken beside it, when they are
+ * still the office's (above); else the copy taken before it (a small database), or beside it from `from` bytes
+ * (COPY_BESIDE_FROM): the write lock taken first, the copy started, the correction computed and written meanwhile,
+ * and committed only once the copy is verified (its failure rolls the correction back). Whenever the copy's read
+ * transaction begins, this one's writes are not committed yet: the copy is the office the correction found. A big new
+ * version is computed on two threads from `threadFrom` players (services/generation-plan.ts THREAD_FROM).
+ */
+export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext, from = COPY_BESIDE_FROM, threadFrom?: number): Promise<CorrectResult> {
+  const db = openDatabase(ctx.dbPath)
+  try {
+    assertCorrectable(db, input.listId)
+    // a big new version is written on two threads as a big generation is. Its statement journals stay in a file:
+    // in memory (temp_store 2, as the generation's) the correction's inserts, made in a savepoint of this job's
+    // transaction, took three times as long (the year-ten bench at 100,000 players: 7.9–17.3 s against 3.4 s)
+    const hooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
+    const onPrepared = correctOnPreparedLines(db, ctx, input, hooks)
+    if (onPrepared) return onPrepared
+    if (!copiesBeside(db, ctx.dbPath, from)) {
+      const safetyCopy = await safetyCopyFirst(db, ctx, 1)
+      return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }
+    }
+    fillFrozenChecksums(db)
+    const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+    db.exec('BEGIN IMMEDIATE')
+    let committed = false
+    try {
+      beside.hooks.begun()
+      // inside this transaction (a savepoint of it): committed below, once the copy is verified
+      const result = applyCorrection(db, input.listId, input.mode, input.reason, hooks)
+      ctx.progress(0, 1, 'backup')
+      const copy = await beside.copied()
+      ctx.throwIfCancelled()
+      db.exec('COMMIT')
+      committed = true
+      return { ...result, safetyCopy: { file: basename(copy.file), taken: 'before-publication' } }
+    } finally {
+      if (!committed && db.inTransaction) db.exec('ROLLBACK')
+      beside.stop()
+    }
+  } finally {
+    db.close()
+  }
+}
