@@ -3,7 +3,7 @@
 // lines on two threads, as the correction would, and keeps them (data/prepared-lines.ts) with a safety copy taken
 // beside it: the correction that follows writes them as its new version when the database is proven the one the
 // preview read (db/draft-copy.ts), instead of computing them again and taking a copy of its own.
-import { basename, join } from 'node:path'
+import { basename, dirname } from 'node:path'
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { openDatabase, type Db } from '../db/open'
 import { fillFrozenChecksums } from '../db/backup'
@@ -42,14 +42,19 @@ export function previewWithCopyBeside(input: { listId: number }, ctx: JobContext
     ctx.afterResult,
     (db) => {
       const hooks: GenerateHooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
-      const big = correctionOnTwoThreads(db, input.listId, hooks)
-      if (!big || !copiesBeside(db, ctx.dbPath, from)) return correctionPreview(db, input.listId, hooks)
+      if (!copiesBeside(db, ctx.dbPath, from) || !correctionOnTwoThreads(db, input.listId, hooks)) return correctionPreview(db, input.listId, hooks)
       // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
       fillFrozenChecksums(db)
       const dir = backupFolderOf(ctx.dbPath)
       const file = preparedLinesFile(dir, basename(ctx.dbPath))
-      const beside = new CopyBeside(ctx.dbPath, dir, ctx.workerScript)
       db.exec('BEGIN IMMEDIATE')
+      // the correction's scope read again under the lock: the lines are those of the state the record names
+      const big = correctionOnTwoThreads(db, input.listId, hooks)
+      if (!big) {
+        db.exec('ROLLBACK')
+        return correctionPreview(db, input.listId, hooks)
+      }
+      const beside = new CopyBeside(ctx.dbPath, dir, ctx.workerScript)
       try {
         // the record of an earlier draft or preview, and its prepared lines, dropped first
         beside.hooks.begun()
@@ -85,7 +90,7 @@ export function previewWithCopyBeside(input: { listId: number }, ctx: JobContext
 async function recordPrepared(db: Db, listId: number, p: Prepared): Promise<void> {
   fsyncFile(p.partial)
   renameSync(p.partial, p.file)
-  fsyncDir(join(p.file, '..'))
+  fsyncDir(dirname(p.file))
   const outcome = await p.beside.record(db, listId, { file: basename(p.file), bytes: statSync(p.file).size, sha256: fileSha256(p.file) })
   if ('unrecorded' in outcome) {
     rmSync(p.file, { force: true })
