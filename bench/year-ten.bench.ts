@@ -16,7 +16,9 @@
 //   job's own copy and on the database (the job runs integrity_check on a thread of its own beside the others once
 //   the copy reaches THREAD_FROM, 32 MB: the parts add up to more than its wall time there).
 // Targets (issue 40; printed, not met today): the officer's whole wait (generation + safety copy + publication)
-// within 2× the generation's floor, and a correction's (its preview and the correction); the daily backup's time independent of the archive's size (the largest archive's
+// within 2× the generation's floor, and a correction's (the correction, then its preview and the correction; the
+// preview's work after its result, its copy's end, timed apart as the officer reads it, as the generation's is while
+// the draft is reviewed); the daily backup's time independent of the archive's size (the largest archive's
 // within 1.5× the smallest's). Not in bench/baseline.json: the figure a design must reach, not a ratio to hold
 // (`npm run bench -- --ci` gates only ratios with a baseline; a target not met is printed, never a failure).
 // `--sealed`: before the month, the archive's years but the last are sealed into period archive files, a year a file
@@ -290,6 +292,9 @@ async function yearWith(lists: number): Promise<YearFigures> {
       writeMonthOfReports(db, { tournaments: 1, players: PLAYERS, month: '2025-12', fideIdOf: archiveFideId, from: TOURNAMENTS + 1 })
       // the officer first sees what it would change (the Lists screen's preview, the lists:correctPreview job), then applies it
       const preview = await timed(() => jobs.run('lists:correctPreview', { listId: r.listId }) as Promise<CorrectionPreview>)
+      // the officer reads it (and writes the correction's reason) while the job ends its work after its result — in a
+      // big office its copy's end and its lines recorded for the correction — its write turn held until then
+      const reading = await timed(() => writeTurnEnded(file))
       const correction = phaseClock()
       correction.enter('start')
       const cor = await timed(
@@ -337,9 +342,13 @@ async function yearWith(lists: number): Promise<YearFigures> {
         floor: { ...floor, peakRssMb, what: `the generation's floor (above): a new version is a list written again` },
         notes: [
           `the officer's wait for a correction (one report of its month found late) = its preview ${s1(preview.wallMs)} (CPU ${s1(preview.cpuMs)}, ${preview.value.changes.length} changes shown) + the correction ${s1(cor.wallMs)} (CPU ${s1(cor.cpuMs)}, ${x(cor.wallMs, floor.wallMs)} the floor: a new version, its safety copy ${cor.value.safetyCopy.file} (${cor.value.safetyCopy.taken}))`,
+          `  the preview's work after its result (its copy's end, its lines recorded) ${s1(reading.wallMs)} wall, ${s1(reading.cpuMs)} CPU while the officer reads it — corrected at once, the officer would wait ${s1(corrWait.wallMs + reading.wallMs)} (${x(corrWait.wallMs + reading.wallMs, floor.wallMs)} the floor)`,
           `  the correction's phases (wall / CPU): ${Object.entries(correction.phases).map(([k, [w, c]]) => `${k} ${s1(w)} / ${s1(c)}`).join(', ')}`
         ],
-        targets: [target(`a correction's wait, its preview and the correction, within 2× the generation's floor (${x(corrWait.wallMs, floor.wallMs)})`, corrWait.wallMs <= 2 * floor.wallMs)]
+        targets: [
+          target(`the correction (the lists:correct job) within 2× the generation's floor (${x(cor.wallMs, floor.wallMs)})`, cor.wallMs <= 2 * floor.wallMs),
+          target(`a correction's wait, its preview and the correction, within 2× the generation's floor (${x(corrWait.wallMs, floor.wallMs)})`, corrWait.wallMs <= 2 * floor.wallMs)
+        ]
       })
       if (SEALED) await mergeAcrossSealed(db, file, jobs, dir.file('period-floor.db'))
       return { lists, bytes, wait, genFloor: floor, daily, ms: performance.now() - t0 }
