@@ -146,7 +146,7 @@ export class CopyBeside {
     }
     try {
       if (db.pragma('data_version', { simple: true }) !== this.committedAt) return { unrecorded: 'another connection wrote since the draft' }
-      const state = stateFingerprint(this.dbPath)
+      const state = stateFingerprint(this.dbPath, this.script)
       if (!state) return { unrecorded: 'the database could not be read whole (another reader)' }
       const copy = answer.report.file
       // a copy of the same day made since by another job, newer, and the retention rule keeps that one alone

@@ -20,8 +20,10 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rm
 import { basename, dirname, join } from 'node:path'
 import type { Db } from './open'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
+import type { WorkerScript } from '../workers/runner'
+import { halvesSha256 } from './halves-hash'
 
-/** The committed state of a database file: the SHA-256 of its pages, their size and number. */
+/** The committed state of a database file: the SHA-256 of its pages (of its two halves' SHA-256s), their size and number. */
 export interface StateFingerprint {
   sha256: string
   pageSize: number
@@ -31,10 +33,11 @@ export interface StateFingerprint {
 /**
  * The committed state of the database at `dbPath`, for a caller that holds its write lock (BEGIN IMMEDIATE, nothing
  * written): the WAL copied into the file by a connection of its own (no commit can come between), then the SHA-256 of
- * the file's pages as its header counts them. Null when the WAL could not be copied whole (a reader of an older state
+ * the file's pages as its header counts them, read as two halves, the second on a helper thread of `thread` in a big
+ * database (db/halves-hash.ts). Null when the WAL could not be copied whole (a reader of an older state
  * holds part of it) or the header does not give the database's size.
  */
-export function stateFingerprint(dbPath: string): StateFingerprint | null {
+export function stateFingerprint(dbPath: string, thread?: WorkerScript): StateFingerprint | null {
   const other = new Database(dbPath, { fileMustExist: true })
   try {
     // PASSIVE never waits: it copies what no reader of an older state still needs
@@ -55,7 +58,7 @@ export function stateFingerprint(dbPath: string): StateFingerprint | null {
   const pages = head.readUInt32BE(28)
   // the header's page count is valid only when its change counter and "version valid for" agree (file format, 1.3.8)
   if (pages === 0 || head.readUInt32BE(24) !== head.readUInt32BE(92) || statSync(dbPath).size < pages * pageSize) return null
-  return { sha256: fileSha256(dbPath, pages * pageSize), pageSize, pages }
+  return { sha256: halvesSha256(dbPath, pages * pageSize, thread), pageSize, pages }
 }
 
 /** A correction's lines prepared by its preview (data/prepared-lines.ts): its file beside the record, size and SHA-256. */
@@ -83,6 +86,8 @@ export interface DraftCopyRecord {
 }
 
 const FORMAT = 'rating-office draft copy'
+/** The record's version: 2 since its state is hashed by halves (a record of version 1 proves nothing now). */
+const VERSION = 2
 
 /** Where the record lives: beside the backups, named after the database. */
 export function draftCopyFile(dir: string, dbName: string): string {
@@ -101,7 +106,7 @@ function preparedOfRecord(file: string): string {
 
 /** Writes the record durably under its name (written beside it, synced, renamed), with the SHA-256 of its own text. */
 export function writeDraftCopyRecord(file: string, record: DraftCopyRecord): void {
-  const body = JSON.stringify({ format: FORMAT, version: 1, ...record })
+  const body = JSON.stringify({ format: FORMAT, version: VERSION, ...record })
   const partial = `${file}.partial`
   writeFileSync(partial, `${body}\n${createHash('sha256').update(body).digest('hex')}\n`)
   fsyncFile(partial)
@@ -116,7 +121,7 @@ export function readDraftCopyRecord(file: string): DraftCopyRecord | null {
     const [body, sha] = readFileSync(file, 'utf8').split('\n')
     if (!body || createHash('sha256').update(body).digest('hex') !== sha) return null
     const r = JSON.parse(body) as DraftCopyRecord & { format?: unknown; version?: unknown }
-    if (r.format !== FORMAT || r.version !== 1) return null
+    if (r.format !== FORMAT || r.version !== VERSION) return null
     return { listId: r.listId, copy: r.copy, bytes: r.bytes, mtimeMs: r.mtimeMs, state: r.state, ...(r.prepared ? { prepared: r.prepared } : {}) }
   } catch {
     return null
@@ -144,8 +149,8 @@ export type DraftCopyProof = { copy: string } | { why: string }
  * Whether the copy taken while the draft `listId` was computed is the safety copy of its publication now. The caller
  * holds the write lock (`db` in BEGIN IMMEDIATE, nothing written yet), so nothing can commit before its publication.
  */
-export function proveDraftCopy(db: Db, dir: string, dbName: string, listId: number): DraftCopyProof {
-  const proof = proveRecord(db, dir, dbName, listId, false)
+export function proveDraftCopy(db: Db, dir: string, dbName: string, listId: number, thread?: WorkerScript): DraftCopyProof {
+  const proof = proveRecord(db, dir, dbName, listId, false, thread)
   return 'why' in proof ? proof : { copy: proof.copy }
 }
 
@@ -157,8 +162,8 @@ export type PreparedProof = { copy: string; prepared: string } | { why: string }
  * the record's, the copy intact, the lines' file the one named (its size and SHA-256), the database's state the one the
  * preview read. The caller holds the write lock (BEGIN IMMEDIATE, nothing written yet).
  */
-export function provePreparedCorrection(db: Db, dir: string, dbName: string, listId: number): PreparedProof {
-  const proof = proveRecord(db, dir, dbName, listId, true)
+export function provePreparedCorrection(db: Db, dir: string, dbName: string, listId: number, thread?: WorkerScript): PreparedProof {
+  const proof = proveRecord(db, dir, dbName, listId, true, thread)
   if ('why' in proof) return proof
   const ref = proof.record.prepared!
   const prepared = join(dir, ref.file)
@@ -167,7 +172,7 @@ export function provePreparedCorrection(db: Db, dir: string, dbName: string, lis
 }
 
 /** The record's copy proven the state now, for a draft of `listId` (`prepared` false) or a correction's preview of it. */
-function proveRecord(db: Db, dir: string, dbName: string, listId: number, prepared: boolean): { copy: string; record: DraftCopyRecord } | { why: string } {
+function proveRecord(db: Db, dir: string, dbName: string, listId: number, prepared: boolean, thread?: WorkerScript): { copy: string; record: DraftCopyRecord } | { why: string } {
   if (!db.inTransaction) throw new Error('a copy is proven with the write lock held')
   const record = readDraftCopyRecord(draftCopyFile(dir, dbName))
   if (!record) return { why: prepared ? 'no copy taken beside a correction’s preview' : 'no copy taken while a draft was computed' }
@@ -177,7 +182,7 @@ function proveRecord(db: Db, dir: string, dbName: string, listId: number, prepar
   if (!existsSync(copy)) return { why: 'the copy is no longer in the backups folder' }
   const st = statSync(copy)
   if (st.size !== record.bytes || st.mtimeMs !== record.mtimeMs) return { why: 'the copy was changed since it was verified' }
-  const now = stateFingerprint(db.name)
+  const now = stateFingerprint(db.name, thread)
   if (!now) return { why: 'the database could not be read whole (another reader)' }
   if (!sameState(now, record.state)) return { why: prepared ? 'the database changed since the preview' : 'the database changed since the draft was committed' }
   return { copy, record }

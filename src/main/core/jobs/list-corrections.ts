@@ -120,7 +120,7 @@ function correctOnPreparedLines(db: Db, ctx: JobContext, input: CorrectInput, ho
   // lines that are not this correction's now never will be: dropped, but for a correction cancelled
   let drop = true
   try {
-    const proof = provePreparedCorrection(db, dir, basename(ctx.dbPath), input.listId)
+    const proof = provePreparedCorrection(db, dir, basename(ctx.dbPath), input.listId, ctx.workerScript)
     if ('why' in proof) {
       console.warn(`the correction computes its lines: ${proof.why}`)
       return null

@@ -78,7 +78,7 @@ function publishOnDraftCopy(db: Db, ctx: JobContext, input: PublishInput, hooks:
   }
   let done = false
   try {
-    const proof = proveDraftCopy(db, dir, basename(ctx.dbPath), input.listId)
+    const proof = proveDraftCopy(db, dir, basename(ctx.dbPath), input.listId, ctx.workerScript)
     if (!('copy' in proof)) return null
     fillFrozenChecksums(db)
     const result = publishList(db, input.listId, input.reason ?? null, hooks, input.federation, { file: basename(proof.copy), taken: 'beside-generation' })

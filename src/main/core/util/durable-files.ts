@@ -27,13 +27,18 @@ export function fsyncDir(dir: string): void {
 
 /** The SHA-256 of a file (or of its first `length` bytes), read in 1 MB pieces. */
 export function fileSha256(path: string, length = Infinity): string {
+  return rangeSha256(path, 0, length).toString('hex')
+}
+
+/** The SHA-256 of a file's bytes from `from` (at most `length` of them), read in 1 MB pieces. */
+export function rangeSha256(path: string, from: number, length: number): Buffer {
   const h = createHash('sha256')
   const buf = Buffer.allocUnsafe(1 << 20)
   const fd = openSync(path, 'r')
   try {
-    for (let n, left = length; left > 0 && (n = readSync(fd, buf, 0, Math.min(buf.length, left), null)) > 0; left -= n) h.update(buf.subarray(0, n))
+    for (let n, at = from, left = length; left > 0 && (n = readSync(fd, buf, 0, Math.min(buf.length, left), at)) > 0; left -= n, at += n) h.update(buf.subarray(0, n))
   } finally {
     closeSync(fd)
   }
-  return h.digest('hex')
+  return h.digest()
 }
