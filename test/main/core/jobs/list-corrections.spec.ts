@@ -20,6 +20,7 @@ import { fileSha256 } from '../../../../src/main/core/util/durable-files'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import type { CorrectionPreview, CorrectResult } from '../../../../src/shared/contract/index'
 import { tempDir } from '../../../helpers/temp-db'
+import { versionRows } from '../../../helpers/version-rows'
 import { copyCheckpointed } from '../../../helpers/db-copy'
 import { jobContext, runAsWorker } from '../../../helpers/job-context'
 import { nameFederation } from '../../../helpers/federation'
@@ -54,26 +55,6 @@ const preparedFile = (o: Office): string => preparedLinesFile(o.backups, basenam
 const preview = (o: Office): Promise<CorrectionPreview> => runAsWorker(o.dbPath, (ctx) => previewWithCopyBeside({ listId: novId }, ctx, 0, 0))
 const correct = (o: Office, messages?: string[], mode: 'new-version' | 'next-list' = 'new-version'): Promise<CorrectResult> =>
   runAsWorker(o.dbPath, (ctx) => correctWithCopyBeside({ listId: novId, mode, reason: REASON }, ctx, 0, 0), { messages })
-
-/** Every stored row of a new version and what its correction wrote besides (changelog, audit, tournaments' states). */
-function versionRows(db: Db, listId: number): Record<string, unknown[]> {
-  const all = (sql: string, ...params: unknown[]): unknown[] => db.prepare(sql).raw().all(...params)
-  return {
-    list: all('SELECT id, kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum, entry_count, rated_count FROM rating_lists WHERE id = ?', listId),
-    entries: all('SELECT * FROM rating_list_entries WHERE list_id = ? ORDER BY player_id', listId),
-    sheets: all('SELECT * FROM office_list_sheets WHERE list_id = ? ORDER BY player_id', listId),
-    window: all('SELECT * FROM office_list_window WHERE list_id = ? ORDER BY player_id', listId),
-    tournaments: all('SELECT * FROM office_list_tournaments WHERE list_id = ? ORDER BY tournament_id', listId),
-    byRating: all('SELECT * FROM list_by_rating WHERE list_id = ? ORDER BY key, player_id', listId),
-    counts: all('SELECT * FROM office_list_kind_counts WHERE list_id = ? ORDER BY kind', listId),
-    orders: all('SELECT * FROM office_list_orders WHERE list_id = ? ORDER BY 1, 2', listId),
-    // its publication's time aside
-    meta: all('SELECT * FROM office_list_meta WHERE list_id = ?', listId).map((r) => (r as unknown[]).map((v) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(v) ? 'at' : v))),
-    changelog: all('SELECT player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason FROM office_list_changelog WHERE list_id = ? ORDER BY player_id', listId),
-    audit: all("SELECT actor, action, entity, entity_id, reason, data FROM audit_log WHERE entity = 'rating_list' AND entity_id = ? ORDER BY id", String(listId)),
-    states: all('SELECT id, status FROM tournaments ORDER BY id')
-  }
-}
 
 /**
  * The office's own state, as a reader sees it: every table's rows (what a preview leaves as it was), but the checksums

@@ -8,6 +8,7 @@ import { applyCorrection, correctionPreview } from '../../../../src/main/core/se
 import { generateDraft } from '../../../../src/main/core/services/list-generation'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
+import { versionRows } from '../../../helpers/version-rows'
 import { nameFederation } from '../../../helpers/federation'
 import { PLAYERS, call, importApproved, playerId, seedFideList, trf } from './office-list-fixture'
 
@@ -38,24 +39,6 @@ afterAll(async () => {
   tmp.cleanup()
 })
 
-/** Every stored row of a new version and what its correction wrote besides (changelog, audit, tournaments' states). */
-function versionRows(listId: number): Record<string, unknown[]> {
-  const db = s.ctx.db
-  const all = (sql: string, ...params: unknown[]): unknown[] => db.prepare(sql).raw().all(...params)
-  return {
-    list: all('SELECT id, kind, list_date, rating_type, source, edition, status, version, supersedes_id, checksum, entry_count, rated_count FROM rating_lists WHERE id = ?', listId),
-    entries: all('SELECT * FROM rating_list_entries WHERE list_id = ? ORDER BY player_id', listId),
-    sheets: all('SELECT * FROM office_list_sheets WHERE list_id = ? ORDER BY player_id', listId),
-    window: all('SELECT * FROM office_list_window WHERE list_id = ? ORDER BY player_id', listId),
-    tournaments: all('SELECT * FROM office_list_tournaments WHERE list_id = ? ORDER BY tournament_id', listId),
-    // its publication's time aside
-    meta: all('SELECT * FROM office_list_meta WHERE list_id = ?', listId).map((r) => (r as unknown[]).map((v) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(v) ? 'at' : v))),
-    changelog: all('SELECT player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason FROM office_list_changelog WHERE list_id = ? ORDER BY player_id', listId),
-    audit: all("SELECT actor, action, entity, entity_id, reason, data FROM audit_log WHERE entity = 'rating_list' AND entity_id = ? ORDER BY id", String(listId)),
-    states: all("SELECT id, status FROM tournaments ORDER BY id")
-  }
-}
-
 describe('a big correction on two threads', () => {
   it('writes the new version the one-thread way writes, row for row, with its changelog and audit entry', () => {
     const db = s.ctx.db
@@ -73,14 +56,14 @@ describe('a big correction on two threads', () => {
     let here: Record<string, unknown[]>
     try {
       one = applyCorrection(db, novId, 'new-version', REASON)
-      here = versionRows(one.newListIds[0]!)
+      here = versionRows(s.ctx.db, one.newListIds[0]!)
     } finally {
       db.exec('ROLLBACK')
     }
     events.length = 0
     const two = applyCorrection(db, novId, 'new-version', REASON, { ...thread, progress: (_d, _t, m) => void events.push(m) })
     expect(two).toEqual(one)
-    expect(versionRows(two.newListIds[0]!)).toEqual(here)
+    expect(versionRows(s.ctx.db, two.newListIds[0]!)).toEqual(here)
     // the helper computed it: its phases reached the progress (the one-thread way says only the chain's lists)
     expect(events).toContain('computing')
     expect(events).not.toContain('lists')
