@@ -245,6 +245,19 @@ export const listMetaSchema = z.object({
   reason: z.string().nullable()
 })
 
+/**
+ * Why a line of a corrected list changes, as the screens say it in the officer's language (the changelog records the
+ * same in words): a tournament of its period found late, a rated tournament's file corrected, a record merged into
+ * another (the dropped record's own line leaving the list), or a later list carrying the change of a corrected one.
+ */
+export const correctionCauseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('late'), tournamentId: z.number(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('corrected'), tournamentId: z.number(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('merged'), mergeId: z.number(), keepId: z.number(), dropId: z.number(), keep: z.string(), drop: z.string(), leaves: z.boolean() }),
+  z.object({ kind: z.literal('carried'), listDate: z.string() })
+])
+export type CorrectionCause = z.infer<typeof correctionCauseSchema>
+
 export const correctionChangeSchema = z.object({
   listId: z.number(),
   listDate: isoDate,
@@ -255,7 +268,9 @@ export const correctionChangeSchema = z.object({
   after: z.number().nullable(),
   beforeGames: z.number().nullable(),
   afterGames: z.number().nullable(),
-  reason: z.string()
+  /** The causes in words, as the changelog records them. */
+  reason: z.string(),
+  causes: z.array(correctionCauseSchema)
 })
 export type CorrectionChange = z.infer<typeof correctionChangeSchema>
 

@@ -3,7 +3,7 @@
 // published again as new versions with a changelog, or carried into the next list (FIDE practice).
 import type { Db } from '../db/open'
 import type { Edition } from '../../../shared/contract/rating'
-import type { CorrectionChange, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
+import type { CorrectionCause, CorrectionChange, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
 import type { GenerationResult, ListEntry } from '../lists/types'
 import { getList, getMeta, listEntriesCanonical, listEntriesOf, playerNameReader, publishedListsAfter, publishedVersionOf } from '../data/list-reads'
 import type { FoldMerge } from '../lists/fold'
@@ -80,12 +80,36 @@ function correctedFiles(db: Db, rated: readonly RatedTournamentRow[]): RatedTour
 }
 
 /** Why a list changes: its tournaments found late, its corrected files, the records merged into its base. */
-function whyOf(added: readonly PeriodTournamentRow[], changedFiles: readonly PeriodTournamentRow[], folded: readonly FoldMerge[]): string[] {
+function causesOf(db: Db, added: readonly PeriodTournamentRow[], changedFiles: readonly PeriodTournamentRow[], folded: readonly FoldMerge[]): CorrectionCause[] {
   return [
-    ...added.map((t) => `tournament ${t.id} (${t.name ?? ''}) found late`),
-    ...changedFiles.map((t) => `tournament ${t.id} (${t.name ?? ''}) corrected`),
-    ...folded.map((m) => `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId})`)
+    ...added.map((t): CorrectionCause => ({ kind: 'late', tournamentId: t.id, name: t.name })),
+    ...changedFiles.map((t): CorrectionCause => ({ kind: 'corrected', tournamentId: t.id, name: t.name })),
+    ...folded.map((m) => mergedCause(db, m, false))
   ]
+}
+
+/** A merge as a cause: its records by name too (the screens name the players, the changelog their ids). */
+function mergedCause(db: Db, m: Pick<FoldMerge, 'mergeId' | 'keepId' | 'dropId'>, leaves: boolean): CorrectionCause {
+  const name = playerNameReader(db)
+  const named = (id: number): string => {
+    const [, surname, given] = name(id)
+    return displayName(surname, given)
+  }
+  return { kind: 'merged', mergeId: m.mergeId, keepId: m.keepId, dropId: m.dropId, keep: named(m.keepId), drop: named(m.dropId), leaves }
+}
+
+/** A cause as the changelog records it, in words (the office's record; the screens say the causes in their language). */
+function causeText(c: CorrectionCause): string {
+  switch (c.kind) {
+    case 'late':
+      return `tournament ${c.tournamentId} (${c.name ?? ''}) found late`
+    case 'corrected':
+      return `tournament ${c.tournamentId} (${c.name ?? ''}) corrected`
+    case 'merged':
+      return `player ${c.dropId} merged into player ${c.keepId} (merge ${c.mergeId})${c.leaves ? ": one line, the kept record's" : ''}`
+    case 'carried':
+      return `carried from the corrected list ${c.listDate}`
+  }
 }
 
 /**
@@ -98,29 +122,41 @@ function lineChanges(
   list: { id: number; listDate: string },
   lines: Iterable<ListEntry>,
   published: ReadonlyMap<number, ListEntry>,
-  reason: string
+  causes: CorrectionCause[]
 ): { changes: CorrectionChange[]; before: Map<number, ListEntry> } {
   const dropped = new Map(activeMerges(db).map((m) => [m.dropId, m]))
   const changes: CorrectionChange[] = []
   const before = new Map<number, ListEntry>()
   const name = playerNameReader(db)
-  const change = (playerId: number, p: ListEntry | undefined, e: ListEntry | null, why: string): void => {
+  const change = (playerId: number, p: ListEntry | undefined, e: ListEntry | null, why: CorrectionCause[]): void => {
     if (p) before.set(playerId, p)
     const [fideId, surname, given] = name(playerId)
-    changes.push({ listId: list.id, listDate: list.listDate, playerId, fideId, name: displayName(surname, given), before: p?.rating ?? null, after: e?.rating ?? null, beforeGames: p?.games ?? null, afterGames: e?.games ?? null, reason: why })
+    changes.push({
+      listId: list.id,
+      listDate: list.listDate,
+      playerId,
+      fideId,
+      name: displayName(surname, given),
+      before: p?.rating ?? null,
+      after: e?.rating ?? null,
+      beforeGames: p?.games ?? null,
+      afterGames: e?.games ?? null,
+      reason: why.map(causeText).join('; '),
+      causes: why
+    })
   }
   const fresh = new Set<number>()
   for (const e of lines) {
     fresh.add(e.playerId)
     const p = published.get(e.playerId)
     if (p && p.rating === e.rating && p.games === e.games && p.k === e.k && p.flags === e.flags && p.status === e.status) continue
-    change(e.playerId, p, e, reason)
+    change(e.playerId, p, e, causes)
   }
   // a merged record's line leaves the list: the person's line is his kept record's
   for (const p of published.values()) {
     if (fresh.has(p.playerId)) continue
     const m = dropped.get(p.playerId)
-    change(p.playerId, p, null, m ? `player ${m.dropId} merged into player ${m.keepId} (merge ${m.mergeId}): one line, the kept record's` : reason)
+    change(p.playerId, p, null, m ? [mergedCause(db, m, true)] : causes)
   }
   changes.sort((a, b) => a.playerId - b.playerId)
   return { changes, before }
@@ -149,10 +185,10 @@ function recompute(db: Db, listId: number, includeLate: boolean, hooks: JobHooks
     const again = regenerateList(db, id, previous, { extraRows: added, merges, replacedRatings, throwIfCancelled: hooks.throwIfCancelled })
     const changedFiles = correctedFiles(db, again.rows)
     const { built, result, edition } = again
-    const why = whyOf(added, changedFiles, again.folded)
-    const reason = why.length ? why.join('; ') : `carried from the corrected list ${out[out.length - 1]?.list.listDate ?? ''}`
+    const why = causesOf(db, added, changedFiles, again.folded)
+    const causes: CorrectionCause[] = why.length ? why : [{ kind: 'carried', listDate: out[out.length - 1]?.list.listDate ?? '' }]
     const published = new Map(listEntriesCanonical(db, id).map((e) => [e.playerId, e]))
-    const { changes, before } = lineChanges(db, list, result.entries, published, reason)
+    const { changes, before } = lineChanges(db, list, result.entries, published, causes)
     const c: Recomputed = { listId: id, list, built, result, closingDate: meta.closingDate, edition, changes, before, added, changedFiles }
     out.push(c)
     if (changes.length) replacedRatings.set(id, new Map(result.entries.map((e) => [e.playerId, publishedRating(e.rating, e.status)])))
@@ -246,7 +282,7 @@ function computedOnTwoThreads(db: Db, c: OnTwoThreads, hooks: GenerateHooks, rea
 function changesOf(db: Db, c: CorrectionScope, outcome: PreparedOutcome): Pick<Recomputed, 'changes' | 'before'> & { after: Map<number, ListEntry> } {
   const { list } = c
   const published = listEntriesOf(db, list.id, [...outcome.differing.map((e) => e.playerId), ...outcome.gone])
-  const { changes, before } = lineChanges(db, list, outcome.differing, published, whyOf(c.added, c.changedFiles, outcome.folded).join('; '))
+  const { changes, before } = lineChanges(db, list, outcome.differing, published, causesOf(db, c.added, c.changedFiles, outcome.folded))
   return { changes, before, after: new Map(outcome.differing.map((e) => [e.playerId, e])) }
 }
 

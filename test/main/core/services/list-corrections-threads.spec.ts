@@ -84,5 +84,14 @@ describe('a big correction on two threads', () => {
     expect([a![2]! < a![1]!, b![2]! > b![1]!]).toEqual([true, true])
     // and what the preview showed before: the same players, the same figures
     expect(log.map((l) => [l[0], l[1], l[2]])).toEqual(preview.changes.map((c) => [c.playerId, c.before, c.after]))
+    // its causes as the screens say them (the players by name, the tournaments by theirs), the changelog's words from them
+    const causesOf = (fideId: number): unknown => preview.changes.find((c) => c.playerId === playerId(s, fideId))?.causes
+    const merge = { kind: 'merged', mergeId: expect.any(Number), keepId: playerId(s, PLAYERS.F5.id), dropId: playerId(s, PLAYERS.D.id), keep: 'Fox, Five', drop: 'Delta, Dan' }
+    expect(causesOf(PLAYERS.F1.id)).toEqual([
+      { kind: 'late', tournamentId: expect.any(Number), name: 'Late Round Robin' },
+      { kind: 'corrected', tournamentId: t1, name: 'Autumn Round Robin' },
+      { ...merge, leaves: false }
+    ])
+    expect(causesOf(PLAYERS.D.id)).toEqual([{ ...merge, leaves: true }])
   }, 120_000)
 })

@@ -177,6 +177,13 @@ export default {
       foundLate: '{name}: found late, rated in the recomputation',
       fileChanged: '{name}: its file changed since it was rated',
       why: 'Why',
+      cause: {
+        late: '{name}: found late',
+        corrected: '{name}: its file corrected',
+        merged: '{drop} merged into {keep}',
+        mergedLeaves: '{drop} merged into {keep}: one line, the kept record’s',
+        carried: 'carried from the corrected list of {date}'
+      },
       reason: 'Reason (kept with the correction)',
       correctNext: 'Into the next list',
       correctVersion: 'Publish a new version',
@@ -383,6 +390,13 @@ export default {
       foundLate: '{name} : reçu en retard, comptabilisé dans le nouveau calcul',
       fileChanged: '{name} : son fichier a changé depuis son classement',
       why: 'Motif',
+      cause: {
+        late: '{name} : reçu en retard',
+        corrected: '{name} : son fichier rectifié',
+        merged: '{drop} fusionné avec {keep}',
+        mergedLeaves: '{drop} fusionné avec {keep} : une seule ligne, celle de la fiche conservée',
+        carried: 'reporté de la liste corrigée du {date}'
+      },
       reason: 'Motif (conservé avec la correction)',
       correctNext: 'Sur la liste suivante',
       correctVersion: 'Publier une nouvelle version',
