@@ -9,14 +9,14 @@ import { openDatabase, type Db } from '../db/open'
 import { fillFrozenChecksums } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
-import { draftCopyFile, dropDraftCopyRecord, preparedLinesFile, provePreparedCorrection, readDraftCopyRecord } from '../db/draft-copy'
+import { preparedLinesFile, provePreparedCorrection } from '../db/draft-copy'
 import { preparedWriter } from '../data/prepared-lines'
 import { applyCorrection, assertCorrectable, correctionOnTwoThreads, correctionPreview, newVersionFromPrepared, previewOnTwoThreads } from '../services/list-corrections'
 import type { GenerateHooks } from '../services/generation-plan'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
-import { JobCancelled, type JobContext } from '../workers/protocol'
+import type { JobContext } from '../workers/protocol'
 import type { CorrectInput, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
 import { backupFolderOf } from './system'
 
 /** A preview's prepared lines, not yet named, and the copy taken beside it. */
@@ -101,48 +101,21 @@ async function recordPrepared(db: Db, listId: number, p: Prepared): Promise<void
 /**
  * A new version written from the lines its preview prepared: the write lock taken, the copy and the lines proven the
  * preview's and the database the state it read (db/draft-copy.ts), the version written and published in that same
- * transaction. Null when it cannot be (no lines prepared for this list, the database changed since, another mode…):
- * the correction then computes its lines and takes its own copy. Lines that cannot be written are dropped, and the
- * correction computed: they are a shortcut, never the only way.
+ * transaction (onRecordedCopy). Null when it cannot be (no lines prepared, the database changed since, another
+ * mode…): the correction then computes its lines and takes its own copy. Lines that cannot be written are dropped, and
+ * the correction computed: they are a shortcut, never the only way.
  */
 function correctOnPreparedLines(db: Db, ctx: JobContext, input: CorrectInput, hooks: GenerateHooks): CorrectResult | null {
   if (input.mode !== 'new-version') return null
-  const dir = backupFolderOf(ctx.dbPath)
-  const record = draftCopyFile(dir, basename(ctx.dbPath))
-  if (!readDraftCopyRecord(record)?.prepared) return null
-  ctx.progress(0, 1, 'stateCompare')
-  try {
-    db.exec('BEGIN IMMEDIATE')
-  } catch {
-    return null
-  }
-  let done = false
-  // lines that are not this correction's now never will be: dropped, but for a correction cancelled
-  let drop = true
-  try {
-    const proof = provePreparedCorrection(db, dir, basename(ctx.dbPath), input.listId, ctx.workerScript)
-    if ('why' in proof) {
-      console.warn(`the correction computes its lines: ${proof.why}`)
-      return null
-    }
-    fillFrozenChecksums(db)
-    const result = newVersionFromPrepared(db, input.listId, input.reason, proof.prepared, hooks)
-    if (!result) return null
-    db.exec('COMMIT')
-    done = true
-    dropDraftCopyRecord(record)
-    return { ...result, safetyCopy: { file: basename(proof.copy), taken: 'beside-preview' } }
-  } catch (e) {
-    if (e instanceof JobCancelled) {
-      drop = false
-      throw e
-    }
-    console.warn(`the correction computes its lines: its prepared lines could not be written (${e instanceof Error ? e.message : String(e)})`)
-    return null
-  } finally {
-    if (!done && db.inTransaction) db.exec('ROLLBACK')
-    if (!done && drop) dropDraftCopyRecord(record)
-  }
+  return onRecordedCopy(db, ctx, 1, {
+    applies: (record) => record?.prepared !== undefined,
+    prove: (dir, dbName) => provePreparedCorrection(db, dir, dbName, input.listId, ctx.workerScript),
+    write: (proof) => {
+      const result = newVersionFromPrepared(db, input.listId, input.reason, proof.prepared, hooks)
+      return result && { ...result, safetyCopy: { file: basename(proof.copy), taken: 'beside-preview' as const } }
+    },
+    shortcut: true
+  })
 }
 
 /**

@@ -15,15 +15,14 @@ import { writeListExportFile } from '../services/list-exports'
 import { fillFrozenChecksums } from '../db/backup'
 import { backupFolderOf } from './system'
 import { basename } from 'node:path'
-import { existsSync } from 'node:fs'
 import type { Db } from '../db/open'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
-import { draftCopyFile, dropDraftCopyRecord, proveDraftCopy } from '../db/draft-copy'
+import { proveDraftCopy } from '../db/draft-copy'
 import type { JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
 import type { GenerateInput, GenerateResult, PublishInput, PublishResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
 import { correctWithCopyBeside, previewWithCopyBeside } from './list-corrections'
 
 /**
@@ -67,28 +66,11 @@ export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, fr
  * is the record's: no copy, another draft's, the database changed since…): the publication then takes its own copy.
  */
 function publishOnDraftCopy(db: Db, ctx: JobContext, input: PublishInput, hooks: JobHooks): PublishResult | null {
-  const dir = backupFolderOf(ctx.dbPath)
-  const record = draftCopyFile(dir, basename(ctx.dbPath))
-  if (!existsSync(record)) return null
-  ctx.progress(0, 3, 'stateCompare')
-  try {
-    db.exec('BEGIN IMMEDIATE')
-  } catch {
-    return null
-  }
-  let done = false
-  try {
-    const proof = proveDraftCopy(db, dir, basename(ctx.dbPath), input.listId, ctx.workerScript)
-    if (!('copy' in proof)) return null
-    fillFrozenChecksums(db)
-    const result = publishList(db, input.listId, input.reason ?? null, hooks, input.federation, { file: basename(proof.copy), taken: 'beside-generation' })
-    db.exec('COMMIT')
-    done = true
-    dropDraftCopyRecord(record)
-    return result
-  } finally {
-    if (!done && db.inTransaction) db.exec('ROLLBACK')
-  }
+  return onRecordedCopy(db, ctx, 3, {
+    applies: (record) => record !== null,
+    prove: (dir, dbName) => proveDraftCopy(db, dir, dbName, input.listId, ctx.workerScript),
+    write: (proof) => publishList(db, input.listId, input.reason ?? null, hooks, input.federation, { file: basename(proof.copy), taken: 'beside-generation' })
+  })
 }
 
 export const listsJobs: JobHandlersOf<'lists'> = {
