@@ -17,7 +17,7 @@
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Db } from './open'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 import type { WorkerScript } from '../workers/runner'
@@ -89,19 +89,23 @@ const FORMAT = 'rating-office draft copy'
 /** The record's version: 2 since its state is hashed by halves (a record of version 1 proves nothing now). */
 const VERSION = 2
 
+/** The record's and the prepared lines' names beside the backups, after the database's: `.<db>` and these. */
+const RECORD = '.draft-copy'
+const PREPARED = '.prepared-lines'
+
 /** Where the record lives: beside the backups, named after the database. */
 export function draftCopyFile(dir: string, dbName: string): string {
-  return join(dir, `.${dbName}.draft-copy`)
+  return join(dir, `.${dbName}${RECORD}`)
 }
 
 /** Where a correction's preview keeps its prepared lines: beside the record (one at a time, as the record). */
 export function preparedLinesFile(dir: string, dbName: string): string {
-  return join(dir, `.${dbName}.prepared-lines`)
+  return join(dir, `.${dbName}${PREPARED}`)
 }
 
 /** The prepared lines' file of a record's file (the two are named after the same database in the same folder). */
 function preparedOfRecord(file: string): string {
-  return join(dirname(file), basename(file).replace(/\.draft-copy$/, '.prepared-lines'))
+  return `${file.slice(0, -RECORD.length)}${PREPARED}`
 }
 
 /** Writes the record durably under its name (written beside it, synced, renamed), with the SHA-256 of its own text. */
