@@ -10,7 +10,6 @@ import Database from 'better-sqlite3'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { applyCorrection, correctionPreview } from '../../../../src/main/core/services/list-corrections'
-import { generateDraft } from '../../../../src/main/core/services/list-generation'
 import { correctWithCopyBeside, previewWithCopyBeside } from '../../../../src/main/core/jobs/list-corrections'
 import { listsJobs } from '../../../../src/main/core/jobs/lists'
 import { draftCopyFile, preparedLinesFile, readDraftCopyRecord } from '../../../../src/main/core/db/draft-copy'
@@ -23,8 +22,7 @@ import { tempDir } from '../../../helpers/temp-db'
 import { versionRows } from '../../../helpers/version-rows'
 import { copyCheckpointed } from '../../../helpers/db-copy'
 import { jobContext, runAsWorker } from '../../../helpers/job-context'
-import { nameFederation } from '../../../helpers/federation'
-import { PLAYERS, call, importApproved, playerId, seedFideList, trf } from '../services/office-list-fixture'
+import { correctedNovember } from '../services/office-list-fixture'
 
 const tmp = tempDir()
 let s: Services
@@ -78,15 +76,7 @@ function computedVersion(o: Office): { result: CorrectResult; rows: Record<strin
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
-  seedFideList(s, tmp.file('players_list_foa.txt'))
-  nameFederation(s.ctx.db)
-  const t1 = await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
-  await importApproved(s, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
-  novId = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
-  await call(s, 'lists:publish', { listId: novId, reason: 'November list' })
-  await importApproved(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['F1', 'F2', 'F3', 'F4'], ['x1==', '0x==', '==x=', '===x']), 't3.trf')
-  expect(await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x==0', '=x1=', '=0x1', '1=0x']), 't1-corrected.trf', true, t1)).toBe(t1)
-  await call(s, 'players:merge', { keepId: playerId(s, PLAYERS.F5.id), dropId: playerId(s, PLAYERS.D.id), reason: 'one person, two FIDE IDs' })
+  novId = (await correctedNovember(s, tmp.file('players_list_foa.txt'))).novId
   template = await copyCheckpointed(s.ctx.db, tmp.file('template.db'))
 }, 180_000)
 

@@ -5,12 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices, type Services } from '../../../../src/main/core/services/index'
 import { applyCorrection, correctionPreview } from '../../../../src/main/core/services/list-corrections'
-import { generateDraft } from '../../../../src/main/core/services/list-generation'
 import { sourceWorkerScript } from '../../../../src/main/core/workers/script'
 import { tempDir } from '../../../helpers/temp-db'
 import { versionRows } from '../../../helpers/version-rows'
-import { nameFederation } from '../../../helpers/federation'
-import { PLAYERS, call, importApproved, playerId, seedFideList, trf } from './office-list-fixture'
+import { PLAYERS, correctedNovember, playerId } from './office-list-fixture'
 
 const tmp = tempDir()
 let s: Services
@@ -21,17 +19,9 @@ const REASON = 'Late Round Robin received, Autumn Round Robin corrected'
 
 beforeAll(async () => {
   s = createServices({ dbPath: tmp.file('office.db'), host: 'cli', appVersion: 'test', worker: sourceWorkerScript(), checkOutput: true })
-  seedFideList(s, tmp.file('players_list_foa.txt'))
-  nameFederation(s.ctx.db)
-  t1 = await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
-  await importApproved(s, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
-  novId = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
-  await call(s, 'lists:publish', { listId: novId, reason: 'November list' })
-  // after the publication: a report of the period found late, the arbiter's corrected report of the first (Alpha and
-  // Bravo drew: their lines change in rating only), and Delta's record merged into Fox Five's (one person, two FIDE IDs)
-  await importApproved(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['F1', 'F2', 'F3', 'F4'], ['x1==', '0x==', '==x=', '===x']), 't3.trf')
-  expect(await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x==0', '=x1=', '=0x1', '1=0x']), 't1-corrected.trf', true, t1)).toBe(t1)
-  await call(s, 'players:merge', { keepId: playerId(s, PLAYERS.F5.id), dropId: playerId(s, PLAYERS.D.id), reason: 'one person, two FIDE IDs' })
+  const month = await correctedNovember(s, tmp.file('players_list_foa.txt'))
+  novId = month.novId
+  t1 = month.t1
 }, 180_000)
 
 afterAll(async () => {

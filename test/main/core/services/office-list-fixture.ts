@@ -5,6 +5,8 @@ import type { CallInput, CallName, CallOutput } from '../../../../src/shared/con
 import { importFideList } from '../../../../src/main/core/registry/import'
 import { writeCombinedList } from '../../../helpers/synthetic-list'
 import { roundRobinTrf, type TrfPlayerSpec } from '../../cli/trf-writer'
+import { generateDraft } from '../../../../src/main/core/services/list-generation'
+import { nameFederation } from '../../../helpers/federation'
 
 export async function call<N extends CallName>(s: Services, name: N, input: CallInput<N>): Promise<CallOutput<N>> {
   const r = await s.dispatch(name, input)
@@ -78,4 +80,25 @@ export function seedFideList(s: Services, file: string): void {
     Object.values(PLAYERS).map((p) => ({ id: p.id, name: p.name, fed: 'SUI', sex: p.sex, title: 'title' in p ? p.title : undefined, standard: { rating: p.rating, games: 0, k: p.k }, birthYear: p.birth }))
   )
   importFideList(s.ctx.db, { file: list, listDate: '2025-10-01' })
+}
+
+/**
+ * The month a correction starts from (list-corrections-threads.spec.ts, jobs/list-corrections.spec.ts): the FIDE list,
+ * the federation named, two round robins approved, November generated and published; then a report of the period
+ * found late, the arbiter's corrected report of the first (Alpha and Bravo drew: their lines change in rating only),
+ * and Delta's record merged into Fox Five's (one person, two FIDE IDs). November's list and the first tournament.
+ */
+export async function correctedNovember(s: Services, listFile: string): Promise<{ novId: number; t1: number }> {
+  seedFideList(s, listFile)
+  nameFederation(s.ctx.db)
+  const t1 = await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x1=0', '0x1=', '=0x1', '1=0x']), 't1.trf')
+  await importApproved(s, trf('Newcomers Round Robin', '2025-10-15', '2025-10-19', ['E', 'F1', 'F2', 'F3', 'F4', 'F5'], ['x11==0', '0x====', '0=x===', '===x==', '====x=', '1====x']), 't2.trf')
+  const novId = generateDraft(s.ctx.db, { listDate: '2025-11-01', ratingType: 'standard' }).listId
+  await call(s, 'lists:publish', { listId: novId, reason: 'November list' })
+  await importApproved(s, trf('Late Round Robin', '2025-10-18', '2025-10-20', ['F1', 'F2', 'F3', 'F4'], ['x1==', '0x==', '==x=', '===x']), 't3.trf')
+  if ((await importApproved(s, trf('Autumn Round Robin', '2025-10-10', '2025-10-12', ['A', 'B', 'C', 'D'], ['x==0', '=x1=', '=0x1', '1=0x']), 't1-corrected.trf', true, t1)) !== t1) {
+    throw new Error('the corrected report did not replace the first')
+  }
+  await call(s, 'players:merge', { keepId: playerId(s, PLAYERS.F5.id), dropId: playerId(s, PLAYERS.D.id), reason: 'one person, two FIDE IDs' })
+  return { novId, t1 }
 }
