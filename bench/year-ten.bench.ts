@@ -90,9 +90,10 @@ type BackupJobReport = z.infer<typeof backupReportSchema>
 /** What a backup's integrity_check read, in words. */
 function scopeOf(r: BackupJobReport): string {
   const s = r.integrityScope
-  if (!s) return 'integrity_check of the whole copy'
-  if (s.mode === 'full') return `integrity_check of the whole copy (${s.why ?? ''})`
-  return `integrity_check of ${s.tables.length} tables changed since the last verified copy (${s.changedPages.toLocaleString('en')} of ${s.pages.toLocaleString('en')} pages changed: ${s.tables.join(', ')}), ${s.listsProven} frozen lists proven unchanged`
+  const copied = r.copiedBy === 'file' ? 'the file copied' : 'copied by the backup API'
+  if (!s) return `${copied}, integrity_check of the whole copy`
+  if (s.mode === 'full') return `${copied}, integrity_check of the whole copy (${s.why ?? ''})`
+  return `${copied}, integrity_check of ${s.tables.length} tables changed since the last verified copy (${s.changedPages.toLocaleString('en')} of ${s.pages.toLocaleString('en')} pages changed: ${s.tables.join(', ')}), ${s.listsProven} frozen lists proven unchanged`
 }
 
 /**

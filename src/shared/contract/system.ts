@@ -27,6 +27,8 @@ export const backupReportSchema = z.object({
   integrityScope: z
     .object({ mode: z.enum(['full', 'changed']), why: z.string().optional(), pages: z.number(), changedPages: z.number(), tables: z.array(z.string()), listsProven: z.number(), foreignKeys: z.array(z.string()).optional() })
     .optional(),
+  /** How the copy was made: the database file copied whole (it alone held the state copied), or SQLite's backup API. */
+  copiedBy: z.enum(['file', 'backup-api']),
   removed: z.array(z.string())
 })
 export const backupFileSchema = z.object({ fileName: z.string(), at: z.string(), reason: z.string(), bytes: z.number() })

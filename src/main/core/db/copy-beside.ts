@@ -3,14 +3,15 @@
 // verified copy, named, the retention rule applied) and says, through shared memory, when its read transaction has
 // begun; the generation, holding the write lock from its first read, starts it first thing and waits for that word
 // before it commits. Once the draft is committed (and its job's result given: jobs/lists.ts) the copy's end is awaited
-// and the state after the draft recorded beside the backups with the copy's name.
+// and the state after the draft recorded beside the backups with the copy's name. The writer empties the WAL before its
+// lock (emptyWal): the copy is then the file's, copied by the file system (db/backup.ts, copyDatabaseFile).
 import { Worker, parentPort } from 'node:worker_threads'
 import { basename } from 'node:path'
 import { existsSync, statSync } from 'node:fs'
 import type { Db } from './open'
 import type { WorkerScript } from '../workers/runner'
 import { errorOf, failureOf, type Failure } from '../workers/paced-channel'
-import { automaticBackup, type AutomaticBackup } from './backup'
+import { automaticBackup, walIsEmpty, type AutomaticBackup } from './backup'
 import { runInBackground } from '../workers/thread-priority'
 import { draftCopyFile, dropDraftCopyRecord, stateFingerprint, writeDraftCopyRecord, type PreparedFileRef } from './draft-copy'
 
@@ -26,6 +27,8 @@ export interface CopyBesideData {
   /** The time the copy's name says (ISO). */
   now: string
   control: SharedArrayBuffer
+  /** The WAL was empty when the writer, its write lock held, started the copy: the copy is of the file (copyDatabaseFile). */
+  fileIsSnapshot: boolean
 }
 
 export const isCopyBesideData = (d: unknown): d is CopyBesideData => typeof d === 'object' && d !== null && (d as { role?: unknown }).role === 'copy-beside'
@@ -41,7 +44,7 @@ export function runCopyBeside(data: CopyBesideData): void {
   // its checks on this thread alone, at a lower priority: the generation's two threads have the cores the officer waits
   // for, the copy the rest (it need only have begun before the commit; its end follows the draft's result)
   runInBackground()
-  automaticBackup(data.dbPath, data.dir, 'before-publication', { now: new Date(data.now), onSnapshot: () => say(FIXED) }).then(
+  automaticBackup(data.dbPath, data.dir, 'before-publication', { now: new Date(data.now), onSnapshot: () => say(FIXED), fileIsSnapshot: data.fileIsSnapshot }).then(
     (report) => parentPort?.postMessage({ report } satisfies Answer),
     (e: unknown) => {
       say(FAILED)
@@ -101,7 +104,10 @@ export class CopyBeside {
     } catch {
       // not a folder
     }
-    const data: CopyBesideData = { role: 'copy-beside', dbPath: this.dbPath, dir: this.dir, now: this.now.toISOString(), control: this.word.buffer as SharedArrayBuffer }
+    // the write lock held and nothing written yet: an empty WAL now stays without a commit until the copy's state is
+    // fixed (the writer commits only after), so the copy's read transaction reads the file alone, which it then copies
+    const fileIsSnapshot = walIsEmpty(this.dbPath)
+    const data: CopyBesideData = { role: 'copy-beside', dbPath: this.dbPath, dir: this.dir, now: this.now.toISOString(), control: this.word.buffer as SharedArrayBuffer, fileIsSnapshot }
     const worker = new Worker(this.script.file, { workerData: data, execArgv: this.script.execArgv ?? [], argv: this.script.argv ?? [] })
     this.worker = worker
     this.answer = new Promise<Answer>((resolve) => {

@@ -6,7 +6,6 @@
 import { basename, dirname } from 'node:path'
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { openDatabase, type Db } from '../db/open'
-import { fillFrozenChecksums } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
 import { preparedLinesFile, provePreparedCorrection } from '../db/draft-copy'
@@ -16,7 +15,7 @@ import type { GenerateHooks } from '../services/generation-plan'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 import type { JobContext } from '../workers/protocol'
 import type { CorrectInput, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, readyForCopy, safetyCopyFirst } from './safety-copy'
 import { backupFolderOf } from './system'
 
 /** A preview's prepared lines, not yet named, and the copy taken beside it. */
@@ -43,8 +42,7 @@ export function previewWithCopyBeside(input: { listId: number }, ctx: JobContext
     (db) => {
       const hooks: GenerateHooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
       if (!copiesBeside(db, ctx.dbPath, from) || !correctionOnTwoThreads(db, input.listId, hooks)) return correctionPreview(db, input.listId, hooks)
-      // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
-      fillFrozenChecksums(db)
+      readyForCopy(db)
       const dir = backupFolderOf(ctx.dbPath)
       const file = preparedLinesFile(dir, basename(ctx.dbPath))
       db.exec('BEGIN IMMEDIATE')
@@ -141,7 +139,7 @@ export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext
       const safetyCopy = await safetyCopyFirst(db, ctx, 1)
       return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }
     }
-    fillFrozenChecksums(db)
+    readyForCopy(db)
     const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
     db.exec('BEGIN IMMEDIATE')
     let committed = false

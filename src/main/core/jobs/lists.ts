@@ -12,7 +12,6 @@ import { generateDraft } from '../services/list-generation'
 import { replayHistory } from '../services/list-history'
 import { compareAndStore } from '../services/list-out'
 import { writeListExportFile } from '../services/list-exports'
-import { fillFrozenChecksums } from '../db/backup'
 import { backupFolderOf } from './system'
 import { basename } from 'node:path'
 import type { Db } from '../db/open'
@@ -22,7 +21,7 @@ import { proveDraftCopy } from '../db/draft-copy'
 import type { JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
 import type { GenerateInput, GenerateResult, PublishInput, PublishResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, readyForCopy, safetyCopyFirst } from './safety-copy'
 import { correctWithCopyBeside, previewWithCopyBeside } from './list-corrections'
 
 /**
@@ -40,8 +39,7 @@ export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, fr
     (db): GenerateResult => {
       try {
         if (copiesBeside(db, ctx.dbPath, from)) {
-          // the lists frozen since the last publication get their checksums recorded first: the copy is checked against them
-          fillFrozenChecksums(db)
+          readyForCopy(db)
           beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
         }
         const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: beside?.hooks })

@@ -5,6 +5,7 @@ import { basename } from 'node:path'
 import { statSync } from 'node:fs'
 import type { Db } from '../db/open'
 import { automaticBackup, fillFrozenChecksums } from '../db/backup'
+import { emptyWal } from '../db/checkpoint'
 import { draftCopyFile, dropDraftCopyRecord, readDraftCopyRecord, type DraftCopyRecord } from '../db/draft-copy'
 import { JobCancelled, type JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
@@ -22,18 +23,25 @@ export function copiesBeside(db: Db, dbPath: string, from: number): boolean {
   return !db.memory && statSync(dbPath).size >= from
 }
 
+/**
+ * Before a safety copy (taken now, or beside the write: CopyBeside): the lists frozen since the last publication get
+ * their checksums recorded (the copy is checked against them), then the WAL is emptied into the file, so that the
+ * copy is made from the file (db/backup.ts, copyDatabaseFile).
+ */
+export function readyForCopy(db: Db): void {
+  fillFrozenChecksums(db)
+  emptyWal(db)
+}
+
 /** A job's progress and cancel check, as the services take them. */
 export function jobHooks(ctx: JobContext): JobHooks {
   return { progress: (d, t, m) => ctx.progress(d, t, m), throwIfCancelled: () => ctx.throwIfCancelled() }
 }
 
-/**
- * The safety copy taken now, before a publication or a correction writes: the lists frozen since the last publication
- * get their checksums recorded (the copy is checked against them), then the verified copy.
- */
+/** The safety copy taken now, before a publication or a correction writes (readyForCopy first), verified. */
 export async function safetyCopyFirst(db: Db, ctx: JobContext, total: number): Promise<SafetyCopy> {
   ctx.progress(0, total, 'backup')
-  fillFrozenChecksums(db)
+  readyForCopy(db)
   const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
   ctx.throwIfCancelled()
   return { file: basename(copy.file), taken: 'before-publication' }

@@ -3,6 +3,7 @@ import { openDatabase, readOnly } from '../db/open'
 import type { JobHandlersOf } from '../workers/protocol'
 import type { WorkerScript } from '../workers/runner'
 import { automaticBackup, backupFolder, fillFrozenChecksums, restoreDatabase } from '../db/backup'
+import { emptyWal } from '../db/checkpoint'
 import { takeWriteTurn } from '../data/write-turn'
 import { UserError } from '../util/errors'
 import { readSettings } from '../data/settings'
@@ -97,11 +98,16 @@ export async function backupBeforeImport(dbPath: string, thread?: WorkerScript):
   return (await automaticBackup(dbPath, backupFolderOf(dbPath), 'before-import', { thread })).file
 }
 
-/** Records the checksum of each frozen list that has none yet (db/backup.ts), on a writer's connection of its own. */
+/**
+ * Records the checksum of each frozen list that has none yet (db/backup.ts), then empties the WAL into the file (the
+ * backup then copies the file, if nothing is committed before its read: copyDatabaseFile), on a writer's connection
+ * of its own.
+ */
 function recordFrozenChecksums(dbPath: string): void {
   const db = openDatabase(dbPath)
   try {
     fillFrozenChecksums(db)
+    emptyWal(db)
   } finally {
     db.close()
   }
