@@ -4,7 +4,7 @@
 // the read must give exactly.
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/core/db/open'
-import { readBaseLinesExcept, type BaseListRef } from '../../../../src/main/core/data/base-list'
+import { readBaseEntries, readBaseLinesExcept, touchedBaseRows, type BaseListRef, type LookBack } from '../../../../src/main/core/data/base-list'
 import { birthYearOf } from '../../../../src/main/core/lists/generate'
 import type { BaseEntry, PlayerFacts } from '../../../../src/main/core/lists/types'
 import { tempDir } from '../../../helpers/temp-db'
@@ -76,5 +76,69 @@ describe('readBaseLinesExcept: the registry facts of a line', () => {
     expect([listed, listed - withFacts]).toEqual([7286, 75])
     // batches of 500 over the list's 7,500 entries: the thread's other work runs after each of the 15 full ones
     expect(lastIds).toEqual(Array.from({ length: 15 }, (_, i) => 500 * (i + 1)))
+  })
+})
+
+describe('readBaseLinesExcept: the games on the look-back’s imported lists', () => {
+  // the base (1 December) and three imported lists before it; a player's games on each: absent (no line), a line
+  // without games (null), none, some, and more than the merge's number carries (2^20: that list read as pairs)
+  const lists = [
+    { listId: 1, listDate: '2025-12-01', periodStart: '2025-11-01' },
+    { listId: 2, listDate: '2025-11-01', periodStart: '2025-10-01' },
+    { listId: 3, listDate: '2025-10-01', periodStart: '2025-09-01' },
+    { listId: 4, listDate: '2025-09-01', periodStart: '2025-08-01' }
+  ]
+  const kinds: ('absent' | null | number)[] = ['absent', null, 0, 3, 1_048_576]
+  const gamesOf = (id: number, list: number): 'absent' | null | number => {
+    if (list === 1) return id % 5
+    if (list === 4 && id > 900) return 2 ** 20 + id // the last players' games too big for the number on the oldest list
+    return kinds[Math.floor(id / (list === 2 ? 1 : list === 3 ? 5 : 25)) % kinds.length]!
+  }
+
+  it('are the joins’ own, batch by batch, whatever a player has on each list', () => {
+    const db = openDatabase(tmp.file('look-back.db'))
+    const list = db.prepare("INSERT INTO rating_lists (id, kind, list_date, rating_type, source, status) VALUES (?, 'reference', ?, 'standard', 'FIDE', 'reference')")
+    for (const l of lists) list.run(l.listId, l.listDate)
+    const player = db.prepare("INSERT INTO players (id, surname, given_names, name_folded) VALUES (?, ?, '', ?)")
+    const entry = db.prepare('INSERT INTO rating_list_entries (list_id, player_id, rating, games, k) VALUES (?, ?, ?, ?, 20)')
+    db.transaction(() => {
+      for (let id = 1; id <= 1000; id++) {
+        player.run(id, `P${id}`, `p${id}`)
+        for (const l of lists) {
+          const g = gamesOf(id, l.listId)
+          if (g !== 'absent') entry.run(l.listId, id, 1500 + (id % 700), g)
+        }
+      }
+    })()
+    const base: BaseListRef = { id: 1, kind: 'reference', listDate: '2025-12-01', closingDate: '2025-11-28', source: 'FIDE' }
+    const lookBack: LookBack = { yearStart: '2025-01-01', lists }
+    // the joins' reading: every player's row read by key with his games on each imported list joined (touchedBaseRows)
+    const everyone = Float64Array.from({ length: 1000 }, (_, i) => i + 1)
+    const joined = readBaseEntries(db, base, lookBack, new Map(), { given: null, touched: touchedBaseRows(db, base, lookBack, everyone) }, []).entries
+    // the whole list's reading (a small list's generation): the merge's
+    expect(readBaseEntries(db, base, lookBack, new Map(), { given: null, touched: null }, []).entries).toEqual(joined)
+    for (const batch of [7, 64, 2048]) {
+      const merged: typeof joined = []
+      readBaseLinesExcept(db, base, new Float64Array(0), new Map(), { from: 0, limit: () => Infinity, batch }, (line) => merged.push(line), () => undefined, lookBack)
+      expect(merged, `batches of ${batch}`).toEqual(joined)
+    }
+    db.close()
+    // what the lines say: every kind of games on the imported lists was met, and summed up to the first list without a line
+    const imported = new Map(joined.map((l) => [l.playerId, l.imported]))
+    expect(joined).toHaveLength(1000)
+    const expected = (id: number): { games: number; since: string } | null => {
+      let games = id % 5
+      let since = '2025-11-01'
+      for (const l of [2, 3, 4]) {
+        const g = gamesOf(id, l)
+        if (g === 'absent' || g === null) break
+        games += g
+        since = lists[l - 1]!.periodStart
+      }
+      return { games, since }
+    }
+    for (const id of [1, 2, 3, 4, 5, 26, 130, 999, 1000]) expect(imported.get(id), `player ${id}`).toEqual(expected(id))
+    expect(new Set(joined.map((l) => l.imported?.since))).toEqual(new Set(['2025-11-01', '2025-10-01', '2025-09-01', '2025-08-01']))
+    expect(joined.some((l) => (l.imported?.games ?? 0) > 2 ** 20)).toBe(true)
   })
 })
