@@ -61,7 +61,8 @@ export async function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: (
  * made by SQLite's backup API. Says whether the WAL is empty.
  */
 export function emptyWal(db: Db, waitMs = 200): boolean {
-  if (db.memory) return false
+  // (a checkpoint cannot run inside a transaction of its own connection)
+  if (db.memory || db.inTransaction) return false
   const before = db.pragma('busy_timeout', { simple: true }) as number
   db.pragma(`busy_timeout = ${waitMs}`)
   try {
