@@ -248,8 +248,9 @@ const GAMES_SLOT = 2 ** 20
  * line there, or no games), added to a batch of base rows read without the joins, in player order: each imported
  * list's lines in the batch's range of players read in key order (one number a line, its id and games), merged with
  * the rows. The same values as the joins, which look each line up by key: at FIDE scale, eleven imported lists over
- * 1.9 M players, the base read 9.5 s with the joins, 4.1 s so (the generation's job thread reads most of it). A list
- * holding games the number cannot carry (negative, or a million and more) is read as pairs for that batch.
+ * 1.9 M players, the base lines read in 10.8 s of CPU with the joins, 6.4 s so (the generation's job thread reads most
+ * of them). A list holding games the number cannot carry (negative, or a million and more) is read as pairs for that
+ * batch.
  */
 function lookBackMerger(db: Db, lookBack: LookBack | null, base: { id: number }): ((rows: unknown[][], after: number) => void) | null {
   const others = (lookBack?.lists ?? []).filter((l) => l.listId !== base.id)

@@ -423,6 +423,35 @@ export function walIsEmpty(dbFile: string): boolean {
 }
 
 /**
+ * The WAL copied into the database file and emptied, before a writer takes its lock: a copy taken beside its write then
+ * copies the file (db/copy-beside.ts). Readers of an older state are waited for `waitMs` at most, not the connection's
+ * busy timeout (a long read, an export, would hold the writer that long): the WAL is then left as it is, and the copy
+ * made by SQLite's backup API. Says whether the WAL is empty.
+ */
+export function emptyWal(db: Db, waitMs = 200): boolean {
+  // (a checkpoint cannot run inside a transaction of its own connection)
+  if (db.memory || db.inTransaction) return false
+  const before = db.pragma('busy_timeout', { simple: true }) as number
+  db.pragma(`busy_timeout = ${waitMs}`)
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.pragma(`busy_timeout = ${before}`)
+  }
+  return walIsEmpty(db.name)
+}
+
+/**
+ * Before a safety copy or a backup (taken now, or beside a write: db/copy-beside.ts), on a writer's connection: the
+ * lists frozen since the last publication get their checksums recorded (the copy is checked against them), then the
+ * WAL is emptied into the file, so that the copy is made from the file (copyDatabaseFile).
+ */
+export function readyForCopy(db: Db): void {
+  fillFrozenChecksums(db)
+  emptyWal(db)
+}
+
+/**
  * Whether the database file alone holds the state `db`'s read transaction reads, and goes on holding it until that
  * transaction ends. A reader that begins on an empty WAL reads the file alone, and SQLite copies no page of a later
  * commit into the file until that reader is gone (a checkpoint waits for it: test/main/core/db/backup-copy.spec.ts

@@ -3,7 +3,6 @@
 // seconds the officer would wait for, with the result already committed and readable. A job that writes that much
 // commits with the automatic copy off and copies the WAL once its result is given (JobContext.afterResult).
 import { openDatabase, type Db } from './open'
-import { walIsEmpty } from './backup'
 
 /** Runs `run` with the automatic checkpoint off on this connection, then sets it back as it was. */
 export function withCheckpointLater<T>(db: Db, run: () => T): T {
@@ -52,23 +51,4 @@ export async function writeThenCheckpoint<T>(dbPath: string, afterResult: (fn: (
     }
   })
   return result
-}
-
-/**
- * The WAL copied into the database file and emptied, before a writer takes its lock: a copy taken beside its write then
- * copies the file (db/copy-beside.ts). Readers of an older state are waited for `waitMs` at most, not the connection's
- * busy timeout (a long read, an export, would hold the writer that long): the WAL is then left as it is, and the copy
- * made by SQLite's backup API. Says whether the WAL is empty.
- */
-export function emptyWal(db: Db, waitMs = 200): boolean {
-  // (a checkpoint cannot run inside a transaction of its own connection)
-  if (db.memory || db.inTransaction) return false
-  const before = db.pragma('busy_timeout', { simple: true }) as number
-  db.pragma(`busy_timeout = ${waitMs}`)
-  try {
-    db.pragma('wal_checkpoint(TRUNCATE)')
-  } finally {
-    db.pragma(`busy_timeout = ${before}`)
-  }
-  return walIsEmpty(db.name)
 }

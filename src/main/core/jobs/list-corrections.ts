@@ -6,6 +6,7 @@
 import { basename, dirname } from 'node:path'
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { openDatabase, type Db } from '../db/open'
+import { readyForCopy } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
 import { preparedLinesFile, provePreparedCorrection } from '../db/draft-copy'
@@ -15,7 +16,7 @@ import type { GenerateHooks } from '../services/generation-plan'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 import type { JobContext } from '../workers/protocol'
 import type { CorrectInput, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, readyForCopy, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
 import { backupFolderOf } from './system'
 
 /** A preview's prepared lines, not yet named, and the copy taken beside it. */

@@ -4,8 +4,7 @@
 import { basename } from 'node:path'
 import { statSync } from 'node:fs'
 import type { Db } from '../db/open'
-import { automaticBackup, fillFrozenChecksums } from '../db/backup'
-import { emptyWal } from '../db/checkpoint'
+import { automaticBackup, fillFrozenChecksums, readyForCopy } from '../db/backup'
 import { draftCopyFile, dropDraftCopyRecord, readDraftCopyRecord, type DraftCopyRecord } from '../db/draft-copy'
 import { JobCancelled, type JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
@@ -21,16 +20,6 @@ export const COPY_BESIDE_FROM = 32 * 1024 * 1024
 /** Whether a database is big enough for its safety copy to be taken beside the write (COPY_BESIDE_FROM, or `from`). */
 export function copiesBeside(db: Db, dbPath: string, from: number): boolean {
   return !db.memory && statSync(dbPath).size >= from
-}
-
-/**
- * Before a safety copy (taken now, or beside the write: CopyBeside): the lists frozen since the last publication get
- * their checksums recorded (the copy is checked against them), then the WAL is emptied into the file, so that the
- * copy is made from the file (db/backup.ts, copyDatabaseFile).
- */
-export function readyForCopy(db: Db): void {
-  fillFrozenChecksums(db)
-  emptyWal(db)
 }
 
 /** A job's progress and cancel check, as the services take them. */

@@ -2,8 +2,7 @@
 import { openDatabase, readOnly } from '../db/open'
 import type { JobHandlersOf } from '../workers/protocol'
 import type { WorkerScript } from '../workers/runner'
-import { automaticBackup, backupFolder, fillFrozenChecksums, restoreDatabase } from '../db/backup'
-import { emptyWal } from '../db/checkpoint'
+import { automaticBackup, backupFolder, readyForCopy, restoreDatabase } from '../db/backup'
 import { takeWriteTurn } from '../data/write-turn'
 import { UserError } from '../util/errors'
 import { readSettings } from '../data/settings'
@@ -16,7 +15,7 @@ import { SEAL_STEPS, sealPeriod } from '../data/archive-periods'
 export const systemJobs: JobHandlersOf<'system'> = {
   'system:backup': async (input, ctx) => {
     ctx.progress(0, 1, 'backup')
-    await recordFrozenChecksumsIfFree(ctx.dbPath)
+    await readyForBackupIfFree(ctx.dbPath)
     const report = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), input.reason, { thread: ctx.workerScript })
     ctx.progress(1, 1)
     return report
@@ -94,31 +93,26 @@ export async function backupBeforeImport(dbPath: string, thread?: WorkerScript):
   if (empty) return null
   // the import holds the write turn: the lists frozen since the last publication (the previous FIDE list) get their
   // checksums recorded now, computed once instead of at this copy and again at every copy until the next publication
-  recordFrozenChecksums(dbPath)
+  readyForBackup(dbPath)
   return (await automaticBackup(dbPath, backupFolderOf(dbPath), 'before-import', { thread })).file
 }
 
-/**
- * Records the checksum of each frozen list that has none yet (db/backup.ts), then empties the WAL into the file (the
- * backup then copies the file, if nothing is committed before its read: copyDatabaseFile), on a writer's connection
- * of its own.
- */
-function recordFrozenChecksums(dbPath: string): void {
+/** readyForCopy (db/backup.ts) on a writer's connection of its own: the backup then copies the file, if nothing is committed before its read. */
+function readyForBackup(dbPath: string): void {
   const db = openDatabase(dbPath)
   try {
-    fillFrozenChecksums(db)
-    emptyWal(db)
+    readyForCopy(db)
   } finally {
     db.close()
   }
 }
 
 /**
- * Before a backup the officer or the daily timer starts (no write turn of its own): the same recording if no other
+ * Before a backup the officer or the daily timer starts (no write turn of its own): readyForBackup if no other
  * writer is at work or waiting, taking the turn for it; else none, and the backup reads those lists in the database
  * itself — the same verification, only slower. It never waits behind a writer.
  */
-async function recordFrozenChecksumsIfFree(dbPath: string): Promise<void> {
+async function readyForBackupIfFree(dbPath: string): Promise<void> {
   let turn: Awaited<ReturnType<typeof takeWriteTurn>>
   try {
     turn = await takeWriteTurn(dbPath, 'system:backup', {}, { maxWaitMs: 0 })
@@ -128,7 +122,7 @@ async function recordFrozenChecksumsIfFree(dbPath: string): Promise<void> {
     throw e
   }
   try {
-    recordFrozenChecksums(dbPath)
+    readyForBackup(dbPath)
   } finally {
     turn.release()
   }
