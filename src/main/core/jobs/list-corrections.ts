@@ -5,7 +5,7 @@
 // preview read (db/draft-copy.ts), instead of computing them again and taking a copy of its own.
 import { basename, dirname } from 'node:path'
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { openDatabase, type Db } from '../db/open'
+import type { Db } from '../db/open'
 import { readyForCopy } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
@@ -126,39 +126,41 @@ function correctOnPreparedLines(db: Db, ctx: JobContext, input: CorrectInput, ho
  * transaction begins, this one's writes are not committed yet: the copy is the office the correction found. A big new
  * version is computed on two threads from `threadFrom` players (services/generation-plan.ts THREAD_FROM).
  */
-export async function correctWithCopyBeside(input: CorrectInput, ctx: JobContext, from = COPY_BESIDE_FROM, threadFrom?: number): Promise<CorrectResult> {
-  const db = openDatabase(ctx.dbPath)
+export function correctWithCopyBeside(input: CorrectInput, ctx: JobContext, from = COPY_BESIDE_FROM, threadFrom?: number): Promise<CorrectResult> {
+  // committed with the automatic checkpoint off, the WAL copied into the file once the result is given (as the
+  // generation's): at FIDE's size the new version's 1.5 GB of pages took 3 s of the commit
+  return writeThenCheckpoint(ctx.dbPath, ctx.afterResult, (db) => correctOn(db, input, ctx, from, threadFrom))
+}
+
+/** The correction on `db` (correctWithCopyBeside), the connection writeThenCheckpoint opened. */
+async function correctOn(db: Db, input: CorrectInput, ctx: JobContext, from: number, threadFrom?: number): Promise<CorrectResult> {
+  assertCorrectable(db, input.listId)
+  // a big new version is written on two threads as a big generation is. Its statement journals stay in a file:
+  // in memory (temp_store 2, as the generation's) the correction's inserts, made in a savepoint of this job's
+  // transaction, took three times as long (the year-ten bench at 100,000 players: 7.9–17.3 s against 3.4 s)
+  const hooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
+  const onPrepared = correctOnPreparedLines(db, ctx, input, hooks)
+  if (onPrepared) return onPrepared
+  if (!copiesBeside(db, ctx.dbPath, from)) {
+    const safetyCopy = await safetyCopyFirst(db, ctx, 1)
+    return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }
+  }
+  readyForCopy(db)
+  const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+  db.exec('BEGIN IMMEDIATE')
+  let committed = false
   try {
-    assertCorrectable(db, input.listId)
-    // a big new version is written on two threads as a big generation is. Its statement journals stay in a file:
-    // in memory (temp_store 2, as the generation's) the correction's inserts, made in a savepoint of this job's
-    // transaction, took three times as long (the year-ten bench at 100,000 players: 7.9–17.3 s against 3.4 s)
-    const hooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
-    const onPrepared = correctOnPreparedLines(db, ctx, input, hooks)
-    if (onPrepared) return onPrepared
-    if (!copiesBeside(db, ctx.dbPath, from)) {
-      const safetyCopy = await safetyCopyFirst(db, ctx, 1)
-      return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }
-    }
-    readyForCopy(db)
-    const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
-    db.exec('BEGIN IMMEDIATE')
-    let committed = false
-    try {
-      beside.hooks.begun()
-      // inside this transaction (a savepoint of it): committed below, once the copy is verified
-      const result = applyCorrection(db, input.listId, input.mode, input.reason, hooks)
-      ctx.progress(0, 1, 'backup')
-      const copy = await beside.copied()
-      ctx.throwIfCancelled()
-      db.exec('COMMIT')
-      committed = true
-      return { ...result, safetyCopy: { file: basename(copy.file), taken: 'before-publication' } }
-    } finally {
-      if (!committed && db.inTransaction) db.exec('ROLLBACK')
-      beside.stop()
-    }
+    beside.hooks.begun()
+    // inside this transaction (a savepoint of it): committed below, once the copy is verified
+    const result = applyCorrection(db, input.listId, input.mode, input.reason, hooks)
+    ctx.progress(0, 1, 'backup')
+    const copy = await beside.copied()
+    ctx.throwIfCancelled()
+    db.exec('COMMIT')
+    committed = true
+    return { ...result, safetyCopy: { file: basename(copy.file), taken: 'before-publication' } }
   } finally {
-    db.close()
+    if (!committed && db.inTransaction) db.exec('ROLLBACK')
+    beside.stop()
   }
 }

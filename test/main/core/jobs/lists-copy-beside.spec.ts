@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path'
 import { existsSync, writeFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { listBackups } from '../../../../src/main/core/db/backup'
+import { fileSha256 } from '../../../../src/main/core/util/durable-files'
 import { holderParams, writerMarks } from '../../../../src/main/core/db/writer-marks'
 import { translateError } from '../../../../src/shared/errors/index'
 import { draftCopyFile, readDraftCopyRecord } from '../../../../src/main/core/db/draft-copy'
@@ -141,7 +142,8 @@ describe('the publication takes its own copy', () => {
 })
 
 describe('a correction with its copy taken beside it', () => {
-  const correct = (): Promise<CorrectResult> => correctWithCopyBeside({ listId: november.listId, mode: 'new-version', reason: 'Late Round Robin received after publication' }, context(), 0)
+  const correct = (atResult?: () => void): Promise<CorrectResult> =>
+    runAsWorker(dbPath, (ctx) => correctWithCopyBeside({ listId: november.listId, mode: 'new-version', reason: 'Late Round Robin received after publication' }, ctx, 0), { atResult })
   const versions = (): number => services.ctx.db.prepare('SELECT count(*) FROM rating_lists WHERE supersedes_id = ?').pluck().get(november.listId) as number
 
   beforeAll(async () => {
@@ -162,8 +164,13 @@ describe('a correction with its copy taken beside it', () => {
     }
   }, 120_000)
 
-  it('commits once the copy of the office as it found it is verified, and names it', async () => {
-    const r = await correct()
+  it('commits once the copy of the office as it found it is verified, and names it; the WAL copied into the file after its result', async () => {
+    // the database file as the officer gets the result, and once the job's work after it is done: the new version's
+    // pages reach the file after (committed with the automatic checkpoint off, as a generation is)
+    let atResult = ''
+    const r = await correct(() => (atResult = fileSha256(dbPath)))
+    expect(atResult).not.toBe('')
+    expect(fileSha256(dbPath)).not.toBe(atResult)
     // November's new version, and December's after it (computed on it)
     expect(r.newListIds).toHaveLength(2)
     expect(versions()).toBe(1)
