@@ -14,6 +14,7 @@ import { ORDER_KINDS, ordersFromSheets, type ListOrders } from './list-orders'
 import { UNRATED, type KnownEntries } from './list-order-marks'
 import type { SortedKeys } from './list-by-rating'
 import { publishedRating } from './published-rating'
+import { ENTRY_STATUS_AT } from '../lists/draft-rows'
 
 const TWO32 = 2 ** 32
 const ID_LIMIT = 2 ** 31
@@ -22,6 +23,11 @@ const RATING_LIMIT = 2 ** 20
 /** Preview keys: ((CHANGE_LIMIT − 1 − |change|) × 2^31 + id) × 8 + kind: biggest change first, then by player. */
 const CHANGE_LIMIT = 2 ** 19
 const KIND_CODE = new Map<unknown, number>(ORDER_KINDS.map((k, i) => [k, i]))
+
+/** The places in an entry row (ENTRY_COLUMNS values) that DraftOrders.entryRows reads: the player id, the rating, the status. */
+export const ENTRY_ORDER_COLUMNS: readonly number[] = [0, 1, ENTRY_STATUS_AT]
+/** The places in a sheet row (SHEET_COLUMNS values) that DraftOrders.sheetRows reads: the player id, the kind, the change. */
+export const SHEET_ORDER_COLUMNS: readonly number[] = [0, 1, 3]
 
 /** A growing array of keys. */
 class Keys {
@@ -60,7 +66,7 @@ export class DraftOrders implements KnownEntries {
 
   /**
    * Entry rows as the draft inserts them: `columns` values a row, the player id first, then the rating, the entry's
-   * status at `statusAt`. A delisted entry is keyed as unrated: the list's order, ranks and rated count go by the
+   * status at `statusAt` (ENTRY_ORDER_COLUMNS: the places read). A delisted entry is keyed as unrated: the list's order, ranks and rated count go by the
    * published rating (data/published-rating.ts, migration 24).
    */
   entryRows(values: readonly unknown[], columns: number, statusAt: number): void {
@@ -81,7 +87,7 @@ export class DraftOrders implements KnownEntries {
     }
   }
 
-  /** Sheet rows as the draft inserts them: `columns` values a row, the player id, the kind, the rating before, the change. */
+  /** Sheet rows as the draft inserts them: `columns` values a row, the player id, the kind, the rating before, the change (SHEET_ORDER_COLUMNS: the places read). */
   sheetRows(values: readonly unknown[], columns: number): void {
     for (let at = 0; at + columns <= values.length; at += columns) {
       this.sheetCount++

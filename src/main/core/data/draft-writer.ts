@@ -12,7 +12,7 @@ import type { BuiltInput } from './generation-input'
 import { getMeta } from './list-reads'
 import { storeListCounts } from './list-pages'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
-import { DraftOrders } from './draft-orders'
+import { DraftOrders, ENTRY_ORDER_COLUMNS, SHEET_ORDER_COLUMNS } from './draft-orders'
 import { sheetMarks } from './list-compare'
 import { deleteListEntries, liftByRatingInsert, writeListByRating } from './list-by-rating'
 import { writeListOrders, type ListOrders } from './list-orders'
@@ -77,9 +77,19 @@ interface RowInserts {
   one(values: unknown[]): void
 }
 
-function rowInserts(db: Db, insert: string, row: string, inserted: (values: unknown[]) => void): RowInserts {
-  const one = db.prepare(`${insert} ${row}`)
-  const many = db.prepare(`${insert} ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
+/** A draft table's inserts, and the rows of another table copied by SQLite itself (OpenDraft.copyRows). */
+interface DraftInserts extends RowInserts {
+  copy(source: string, columns: readonly string[]): void
+}
+
+/**
+ * `insert` a row at a time or in groups, or from a table; each row told to `inserted` as its values (a row's
+ * `told` of them, by their places, when copied: what the draft's orders read).
+ */
+function rowInserts(db: Db, insert: string, row: string, inserted: (values: unknown[]) => void, told: readonly number[]): DraftInserts {
+  const one = db.prepare(`${insert} VALUES ${row}`)
+  const many = db.prepare(`${insert} VALUES ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
+  const listId = row.slice(1, row.indexOf(','))
   // the values go as the call's arguments, not as one array: better-sqlite3 reads an array's values one property
   // lookup at a time, the arguments directly (0.8 s less for a FIDE-sized list's 1.9 M entries, docs/performance.md).
   // Every value is a number, a string, null or bytes, each one parameter either way
@@ -91,6 +101,16 @@ function rowInserts(db: Db, insert: string, row: string, inserted: (values: unkn
     one: (v) => {
       one.run(...v)
       inserted(v)
+    },
+    copy: (source, columns) => {
+      db.prepare(`${insert} SELECT ${listId}, ${columns.join(', ')} FROM ${source} ORDER BY rowid`).run()
+      // the values the orders read, read again by themselves: a row of them, their places in a full row
+      const tell = db.prepare(`SELECT ${told.map((i) => columns[i]).join(', ')} FROM ${source} ORDER BY rowid`).raw()
+      const values = new Array<unknown>(columns.length)
+      for (const r of tell.iterate() as IterableIterator<unknown[]>) {
+        for (let i = 0; i < told.length; i++) values[told[i]!] = r[i]
+        inserted(values)
+      }
     }
   }
 }
@@ -104,11 +124,21 @@ export interface DraftTarget {
   finish(entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number
 }
 
+/** A draft opened in the database (openDraft): its rows also taken from another table by SQLite itself. */
+export interface OpenDraft extends DraftTarget {
+  /**
+   * The rows of `source` (a table of an attached database, the values of a row in `columns`, in the order `group`
+   * takes them) inserted by INSERT … SELECT in its rowid order, each told to the draft's orders as if given to `group`:
+   * a correction's prepared lines (data/prepared-lines.ts) without a value passing through JavaScript.
+   */
+  copyRows(table: 'entries' | 'sheets', source: string, columns: readonly string[]): void
+}
+
 /** The insert guards of a list's entries and sheets (migrations 8 and 11), lifted while a draft's rows are written. */
 export const DRAFT_ROW_GUARDS = [ENTRIES_GUARD, 'office_list_sheets_frozen_insert'] as const
 
 /** Starts a draft of `listDate`/`ratingType`: the list row (replacing the earlier draft when asked, its id kept). */
-export function openDraft(db: Db, list: { listDate: string; ratingType: RatingType }, meta: Pick<DraftMeta, 'params' | 'source'>, o: Pick<WriteListOptions, 'replaceDraft' | 'version' | 'supersedesId'>): DraftTarget {
+export function openDraft(db: Db, list: { listDate: string; ratingType: RatingType }, meta: Pick<DraftMeta, 'params' | 'source'>, o: Pick<WriteListOptions, 'replaceDraft' | 'version' | 'supersedesId'>): OpenDraft {
   const edition = meta.params.id
   let listId: number | null = o.replaceDraft ? existingList(db, list.listDate, list.ratingType, meta.source, 'draft') : null
   if (listId !== null) {
@@ -137,12 +167,17 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
   const entries = rowInserts(
     db,
     `INSERT INTO main.rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
-       entry_status, rated_games, highest_rating, tracked_since, recent_games) VALUES`,
+       entry_status, rated_games, highest_rating, tracked_since, recent_games)`,
     `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT)
+    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT),
+    ENTRY_ORDER_COLUMNS
   )
-  const sheets = rowInserts(db, 'INSERT INTO main.office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet) VALUES', `(${id}, ?, ?, ?, ?, ?, ?)`, (v) =>
-    orders.sheetRows(v, SHEET_COLUMNS)
+  const sheets = rowInserts(
+    db,
+    'INSERT INTO main.office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet)',
+    `(${id}, ?, ?, ?, ?, ?, ?)`,
+    (v) => orders.sheetRows(v, SHEET_COLUMNS),
+    SHEET_ORDER_COLUMNS
   )
   const finish = (entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number => {
     for (const r of entriesRest) entries.one(r)
@@ -163,7 +198,7 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     storeDraftCounts(db, id, orders)
     return id
   }
-  return { id, entries, sheets, finish }
+  return { id, entries, sheets, finish, copyRows: (table, source, columns) => (table === 'entries' ? entries : sheets).copy(source, columns) }
 }
 
 /** Writes a draft as generateList gives it, line by line (its GenerationSink), then the rest with `finish`. */

@@ -7,8 +7,9 @@
 // preview read (db/draft-copy.ts), and computes them again otherwise.
 import Database from 'better-sqlite3'
 import { deserialize, serialize } from 'node:v8'
-import type { DraftTarget } from './draft-writer'
-import { ENTRY_COLUMNS, ROWS_A_STATEMENT, RowGroups, SHEET_COLUMNS, withReason, type FinishRows } from '../lists/draft-rows'
+import type { Db } from '../db/open'
+import type { DraftTarget, OpenDraft } from './draft-writer'
+import { ENTRY_COLUMNS, ROWS_A_STATEMENT, SHEET_COLUMNS, withReason, type FinishRows } from '../lists/draft-rows'
 import type { ListEntry } from '../lists/types'
 import type { FoldMerge } from '../lists/fold'
 
@@ -27,7 +28,8 @@ export interface PreparedOutcome {
 /** The file's format: a file of another one is not replayed (the correction computes its lines). */
 const FORMAT = 'rating-office prepared lines 1'
 
-const columns = (n: number): string => Array.from({ length: n }, (_, i) => `c${i}`).join(', ')
+/** The file's columns of a table of `n` values a row, in their order. */
+const columnNames = (n: number): string[] => Array.from({ length: n }, (_, i) => `c${i}`)
 const row = (n: number): string => `(${Array.from({ length: n }, () => '?').join(', ')})`
 
 /** A writer of the file: a draft target that stores the rows it is given, then the outcome with `close`. */
@@ -48,7 +50,7 @@ export function preparedWriter(file: string): PreparedWriter {
   db.pragma('journal_mode = OFF')
   db.pragma('synchronous = OFF')
   // columns without a type keep each value as it was given (number, text, bytes or null)
-  db.exec(`CREATE TABLE entries (${columns(ENTRY_COLUMNS)}); CREATE TABLE sheets (${columns(SHEET_COLUMNS)}); CREATE TABLE facts (name TEXT PRIMARY KEY, value BLOB NOT NULL)`)
+  db.exec(`CREATE TABLE entries (${columnNames(ENTRY_COLUMNS).join(', ')}); CREATE TABLE sheets (${columnNames(SHEET_COLUMNS).join(', ')}); CREATE TABLE facts (name TEXT PRIMARY KEY, value BLOB NOT NULL)`)
   db.exec('BEGIN')
   const inserts = (table: string, n: number): DraftTarget['entries'] => {
     const one = db.prepare(`INSERT INTO ${table} VALUES ${row(n)}`)
@@ -81,44 +83,58 @@ export function preparedWriter(file: string): PreparedWriter {
   }
 }
 
+/** The schema a prepared file is attached under while a correction writes its lines (attachPrepared). */
+export const PREPARED_SCHEMA = 'prepared'
+
+/**
+ * The prepared file attached to the office's connection (outside a transaction: SQLite attaches none inside one), so
+ * that its rows go into the new version by SQLite itself; gives the detach, which may be called more than once (the
+ * file is closed before it is removed: a platform may refuse to remove an open file). One attachment slot is always
+ * free for it (db/archive-files.ts keeps MAX_ARCHIVE_FILES under SQLite's limit).
+ */
+export function attachPrepared(db: Db, file: string): () => void {
+  db.prepare(`ATTACH DATABASE ? AS ${PREPARED_SCHEMA}`).run(file)
+  let attached = true
+  return () => {
+    if (!attached || db.inTransaction) return
+    db.exec(`DETACH DATABASE ${PREPARED_SCHEMA}`)
+    attached = false
+  }
+}
+
 /**
  * The prepared lines of the list `listId` written into `target` (a new version's draft) as the preview wrote them,
- * the draft's end with the correction's `reason`; the new list's id and the outcome. Throws when the file is not a
- * finished file of this list (the caller has proven it the file the preview named, by its SHA-256).
+ * the draft's end with the correction's `reason`; the new list's id and the outcome. The file is `file`, attached to
+ * the target's connection (attachPrepared): its rows are copied by SQLite in the order they were given (one statement
+ * a table: no JavaScript value a row, half the CPU of giving them row by row at FIDE's size), its facts read on a
+ * connection of its own. Throws when the file is not a finished file of this list (the caller has proven it the file
+ * the preview named, by its SHA-256).
  */
 export function replayPreparedLines(
   file: string,
   listId: number,
-  target: DraftTarget,
+  target: OpenDraft,
   reason: string,
   hooks: { progress?: (done: number, total: number, message: string) => void; throwIfCancelled?: () => void } = {}
 ): { listId: number; outcome: PreparedOutcome } {
   const db = new Database(file, { readonly: true, fileMustExist: true })
+  let outcome: PreparedOutcome
+  let finish: FinishRows
   try {
     const fact = (name: string): Buffer | undefined => db.prepare('SELECT value FROM facts WHERE name = ?').pluck().get(name) as Buffer | undefined
     if (fact('format')?.toString() !== FORMAT) throw new Error(`${file}: not a finished file of prepared lines`)
-    const outcome = deserialize(fact('outcome')!) as PreparedOutcome
+    outcome = deserialize(fact('outcome')!) as PreparedOutcome
     if (outcome.listId !== listId) throw new Error(`${file}: the lines of list ${outcome.listId}, not of list ${listId}`)
-    const finish = deserialize(fact('finish')!) as FinishRows
-    // the rows in the order they were given, in groups as a draft takes them; the steps of the generation's progress
-    const replay = (table: 'entries' | 'sheets', n: number, into: DraftTarget['entries']): unknown[][] => {
-      const groups = new RowGroups(n, into.group, true)
-      const total = Math.max(1, (db.prepare(`SELECT max(rowid) FROM ${table}`).pluck().get() as number | null) ?? 0)
-      let i = 0
-      for (const r of db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).raw().iterate() as IterableIterator<unknown[]>) {
-        groups.add(...r)
-        if ((++i & 16383) === 0) {
-          hooks.throwIfCancelled?.()
-          hooks.progress?.(i, total, table)
-        }
-      }
-      hooks.progress?.(total, total, table)
-      return groups.rest()
-    }
-    const entriesRest = replay('entries', ENTRY_COLUMNS, target.entries)
-    const sheetsRest = replay('sheets', SHEET_COLUMNS, target.sheets)
-    return { listId: target.finish(entriesRest, sheetsRest, withReason(finish, reason)), outcome }
+    finish = deserialize(fact('finish')!) as FinishRows
   } finally {
     db.close()
   }
+  // the steps of the generation's progress, a table each
+  for (const [table, n] of [['entries', ENTRY_COLUMNS], ['sheets', SHEET_COLUMNS]] as const) {
+    hooks.throwIfCancelled?.()
+    hooks.progress?.(0, 1, table)
+    target.copyRows(table, `${PREPARED_SCHEMA}.${table}`, columnNames(n))
+    hooks.progress?.(1, 1, table)
+  }
+  return { listId: target.finish([], [], withReason(finish, reason)), outcome }
 }

@@ -3,14 +3,14 @@
 // lines on two threads, as the correction would, and keeps them (data/prepared-lines.ts) with a safety copy taken
 // beside it: the correction that follows writes them as its new version when the database is proven the one the
 // preview read (db/draft-copy.ts), instead of computing them again and taking a copy of its own.
-import { basename, dirname } from 'node:path'
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import type { Db } from '../db/open'
 import { readyForCopy } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
 import { CopyBeside } from '../db/copy-beside'
 import { preparedLinesFile, provePreparedCorrection } from '../db/draft-copy'
-import { preparedWriter } from '../data/prepared-lines'
+import { attachPrepared, preparedWriter } from '../data/prepared-lines'
 import { applyCorrection, assertCorrectable, correctionOnTwoThreads, correctionPreview, newVersionFromPrepared, previewOnTwoThreads } from '../services/list-corrections'
 import type { GenerateHooks } from '../services/generation-plan'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
@@ -106,15 +106,30 @@ async function recordPrepared(db: Db, listId: number, p: Prepared): Promise<void
  */
 function correctOnPreparedLines(db: Db, ctx: JobContext, input: CorrectInput, hooks: GenerateHooks): CorrectResult | null {
   if (input.mode !== 'new-version') return null
-  return onRecordedCopy(db, ctx, 1, {
-    applies: (record) => record?.prepared !== undefined,
-    prove: (dir, dbName) => provePreparedCorrection(db, dir, dbName, input.listId, ctx.workerScript),
-    write: (proof) => {
-      const result = newVersionFromPrepared(db, input.listId, input.reason, proof.prepared, hooks)
-      return result && { ...result, safetyCopy: { file: basename(proof.copy), taken: 'beside-preview' as const } }
-    },
-    shortcut: true
-  })
+  // the lines attached before the write lock is taken (SQLite attaches none inside a transaction), proven the
+  // preview's under it; lines missing or that cannot be attached fail their proof or their write, and are dropped
+  const file = preparedLinesFile(backupFolderOf(ctx.dbPath), basename(ctx.dbPath))
+  let detach = (): void => undefined
+  try {
+    if (existsSync(file)) detach = attachPrepared(db, file)
+  } catch (e) {
+    console.warn(`the prepared lines could not be attached: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  try {
+    return onRecordedCopy(db, ctx, 1, {
+      applies: (record) => record?.prepared !== undefined,
+      prove: (dir, dbName) => provePreparedCorrection(db, dir, dbName, input.listId, ctx.workerScript),
+      write: (proof) => {
+        if (resolve(proof.prepared) !== resolve(file)) throw new Error(`the lines proven (${proof.prepared}) are not the ones attached (${file})`)
+        const result = newVersionFromPrepared(db, input.listId, input.reason, proof.prepared, hooks)
+        return result && { ...result, safetyCopy: { file: basename(proof.copy), taken: 'beside-preview' as const } }
+      },
+      shortcut: true,
+      ended: detach
+    })
+  } finally {
+    detach()
+  }
 }
 
 /**

@@ -49,6 +49,8 @@ export interface RecordedCopyWork<P extends { copy: string }, R> {
    * and a write that fails (but for a cancel) leaves the caller its own way instead of failing the job.
    */
   shortcut?: boolean
+  /** Told once the transaction has ended, committed or not, before the record is dropped (a file the work holds open is closed). */
+  ended?(): void
 }
 
 /**
@@ -90,6 +92,7 @@ export function onRecordedCopy<P extends { copy: string }, R>(db: Db, ctx: JobCo
     return null
   } finally {
     if (!done && db.inTransaction) db.exec('ROLLBACK')
+    work.ended?.()
     if (drop) dropDraftCopyRecord(record)
   }
 }

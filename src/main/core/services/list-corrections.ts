@@ -11,7 +11,7 @@ import { baseListById } from '../data/base-list'
 import { periodTournamentRows, type PeriodTournamentRow } from '../data/period-tournaments'
 import type { BuiltInput } from '../data/generation-input'
 import { adjustmentWriter, changelogWriter } from '../data/list-corrections'
-import { openDraft, writeGeneratedList, type DraftTarget } from '../data/draft-writer'
+import { openDraft, writeGeneratedList, type DraftTarget, type OpenDraft } from '../data/draft-writer'
 import { compareWithList } from '../data/line-comparison'
 import { readTransaction } from '../data/statements'
 import type { WorkerScript } from '../workers/runner'
@@ -287,7 +287,7 @@ function changesOf(db: Db, c: CorrectionScope, outcome: PreparedOutcome): Pick<R
 }
 
 /** The draft of a correction's new version: the next version of the list, superseding it. */
-function openNewVersion(db: Db, c: CorrectionScope): DraftTarget {
+function openNewVersion(db: Db, c: CorrectionScope): OpenDraft {
   const { list } = c
   return openDraft(db, list, { params: c.edition, source: list.source }, { replaceDraft: false, version: list.version + 1, supersedesId: list.id })
 }
@@ -308,7 +308,8 @@ function newVersionOnTwoThreads(db: Db, c: OnTwoThreads, reason: string, hooks: 
 /**
  * A correction's new version written from the lines its preview prepared (data/prepared-lines.ts), in the caller's
  * write transaction, which has proven the database the one the preview read: the version computing them again writes,
- * row for row. Null when the list is not one whose correction is prepared (the caller computes it).
+ * row for row. `file` is attached to `db` (attachPrepared). Null when the list is not one whose correction is prepared
+ * (the caller computes it).
  */
 export function newVersionFromPrepared(db: Db, listId: number, reason: string, file: string, hooks: GenerateHooks = {}): CorrectResult | null {
   return db.transaction(() => {
