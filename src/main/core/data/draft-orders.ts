@@ -66,8 +66,8 @@ export class DraftOrders implements KnownEntries {
 
   /**
    * Entry rows as the draft inserts them: `columns` values a row, the player id first, then the rating, the entry's
-   * status at `statusAt` (ENTRY_ORDER_COLUMNS: the places read). A delisted entry is keyed as unrated: the list's order, ranks and rated count go by the
-   * published rating (data/published-rating.ts, migration 24).
+   * status at `statusAt` (ENTRY_ORDER_COLUMNS: the places read). A delisted entry is keyed as unrated: the list's
+   * order, ranks and rated count go by the published rating (data/published-rating.ts, migration 24).
    */
   entryRows(values: readonly unknown[], columns: number, statusAt: number): void {
     this.sortedByRating = null
@@ -87,7 +87,10 @@ export class DraftOrders implements KnownEntries {
     }
   }
 
-  /** Sheet rows as the draft inserts them: `columns` values a row, the player id, the kind, the rating before, the change (SHEET_ORDER_COLUMNS: the places read). */
+  /**
+   * Sheet rows as the draft inserts them: `columns` values a row, the player id, the kind, the rating before, the
+   * change (SHEET_ORDER_COLUMNS: the places read).
+   */
   sheetRows(values: readonly unknown[], columns: number): void {
     for (let at = 0; at + columns <= values.length; at += columns) {
       this.sheetCount++

@@ -83,13 +83,13 @@ interface DraftInserts extends RowInserts {
 }
 
 /**
- * `insert` a row at a time or in groups, or from a table; each row told to `inserted` as its values (a row's
- * `told` of them, by their places, when copied: what the draft's orders read).
+ * `insert` (its columns the list's id, then `values` more) a row at a time or in groups, or from a table; each row
+ * told to `inserted` as its values (only the `told` places of a row copied from a table: what the draft's orders read).
  */
-function rowInserts(db: Db, insert: string, row: string, inserted: (values: unknown[]) => void, told: readonly number[]): DraftInserts {
+function rowInserts(db: Db, insert: string, listId: number, values: number, inserted: (values: unknown[]) => void, told: readonly number[]): DraftInserts {
+  const row = `(${listId}${', ?'.repeat(values)})`
   const one = db.prepare(`${insert} VALUES ${row}`)
   const many = db.prepare(`${insert} VALUES ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
-  const listId = row.slice(1, row.indexOf(','))
   // the values go as the call's arguments, not as one array: better-sqlite3 reads an array's values one property
   // lookup at a time, the arguments directly (0.8 s less for a FIDE-sized list's 1.9 M entries, docs/performance.md).
   // Every value is a number, a string, null or bytes, each one parameter either way
@@ -106,10 +106,10 @@ function rowInserts(db: Db, insert: string, row: string, inserted: (values: unkn
       db.prepare(`${insert} SELECT ${listId}, ${columns.join(', ')} FROM ${source} ORDER BY rowid`).run()
       // the values the orders read, read again by themselves: a row of them, their places in a full row
       const tell = db.prepare(`SELECT ${told.map((i) => columns[i]).join(', ')} FROM ${source} ORDER BY rowid`).raw()
-      const values = new Array<unknown>(columns.length)
+      const full = new Array<unknown>(columns.length)
       for (const r of tell.iterate() as IterableIterator<unknown[]>) {
-        for (let i = 0; i < told.length; i++) values[told[i]!] = r[i]
-        inserted(values)
+        for (let i = 0; i < told.length; i++) full[told[i]!] = r[i]
+        inserted(full)
       }
     }
   }
@@ -168,14 +168,16 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     db,
     `INSERT INTO main.rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games)`,
-    `(${id}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    id,
+    ENTRY_COLUMNS,
     (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT),
     ENTRY_ORDER_COLUMNS
   )
   const sheets = rowInserts(
     db,
     'INSERT INTO main.office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet)',
-    `(${id}, ?, ?, ?, ?, ?, ?)`,
+    id,
+    SHEET_COLUMNS,
     (v) => orders.sheetRows(v, SHEET_COLUMNS),
     SHEET_ORDER_COLUMNS
   )
