@@ -8,5 +8,6 @@ export const testJobsContract = {
   'test:fail': job({ summary: 'Fails with a user error', input: z.object({}).strict(), result: z.object({}) }),
   'test:wrongResult': job({ summary: 'Gives a result its schema does not describe', input: z.object({}).strict(), result: z.object({ sum: z.number() }) }),
   'test:spin': job({ summary: 'A synchronous loop that checks the cancel flag', input: z.object({}).strict(), result: z.object({}) }),
+  'test:limits': job({ summary: "The thread's own V8 limits, as its Worker was given them", input: z.object({}).strict(), result: z.object({ youngMb: z.number() }) }),
   'test:hang': job({ summary: 'A loop that never checks the cancel flag', input: z.object({}).strict(), result: z.object({}) })
 }

@@ -2,6 +2,7 @@
 import { serveJob, type JobHandlers } from '../../src/main/core/workers/protocol'
 import { UserError } from '../../src/main/core/util/errors'
 import { existsSync, writeFileSync } from 'node:fs'
+import { resourceLimits } from 'node:worker_threads'
 import type { testJobsContract } from './test-jobs'
 
 const jobs: JobHandlers<typeof testJobsContract> = {
@@ -28,6 +29,7 @@ const jobs: JobHandlers<typeof testJobsContract> = {
   },
   // a handler typed against its schema cannot give a wrong result; this one pretends the worker sent one
   'test:wrongResult': () => JSON.parse('{"sum":"fifteen"}') as { sum: number },
+  'test:limits': () => ({ youngMb: resourceLimits.maxYoungGenerationSizeMb ?? 0 }),
   'test:spin': (_input, ctx) => {
     // a synchronous loop: only the shared cancel flag can reach it
     let i = 0

@@ -6,6 +6,7 @@
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort, type TransferListItem } from 'node:worker_threads'
 import type { WorkerScript } from './runner'
 import { UserError } from '../util/errors'
+import { JOB_YOUNG_GENERATION_MB } from './script'
 
 /** What every helper's workerData carries beside its own fields. */
 export interface PacedData {
@@ -132,7 +133,7 @@ export class PacedReceiver<M> {
     const control = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT)
     this.ctrl = new Int32Array(control)
     Atomics.store(this.ctrl, ANSWER, UNANSWERED)
-    this.worker = new Worker(script.file, { workerData: { ...data, port: port2, control }, transferList: [port2], execArgv: script.execArgv ?? [], argv: script.argv ?? [] })
+    this.worker = new Worker(script.file, { workerData: { ...data, port: port2, control }, transferList: [port2], execArgv: script.execArgv ?? [], argv: script.argv ?? [], resourceLimits: { maxYoungGenerationSizeMb: JOB_YOUNG_GENERATION_MB } })
     this.worker.unref()
     this.port = port1
   }

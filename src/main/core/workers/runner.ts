@@ -8,6 +8,7 @@ import type { AnyJobEventOf, JobDefs, JobEventBase, JobInputOf, JobKindOf, JobRe
 import { UserError } from '../util/errors'
 import type { WorkerMessage, WorkerStartData } from './protocol'
 import { describeIssue, issueTexts, type InputIssue } from '../../../shared/errors/issues'
+import { JOB_YOUNG_GENERATION_MB } from './script'
 
 export interface WorkerScript {
   /** Absolute path of the worker entry (built .js, or the .ts source with tsx in development). */
@@ -90,7 +91,8 @@ export class JobRunner<C extends JobDefs> extends EventEmitter {
     const worker = new Worker(this.options.worker.file, {
       workerData,
       execArgv: this.options.worker.execArgv ?? [],
-      argv: this.options.worker.argv ?? []
+      argv: this.options.worker.argv ?? [],
+      resourceLimits: { maxYoungGenerationSizeMb: JOB_YOUNG_GENERATION_MB }
     })
     const event: Event = { jobId, kind, state: 'running', done: 0, total: 0 }
     let resolveSettled!: (e: Event) => void

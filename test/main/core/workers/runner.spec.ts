@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { JobRunner } from '../../../../src/main/core/workers/runner'
-import { sourceWorkerScript, tsWorkerScript } from '../../../../src/main/core/workers/script'
+import { JOB_YOUNG_GENERATION_MB, sourceWorkerScript, tsWorkerScript } from '../../../../src/main/core/workers/script'
 import { openDatabase } from '../../../../src/main/core/db/open'
 import { jobsContract, type AnyJobEventOf, type JobEvent } from '../../../../src/shared/contract/jobs'
 import { testJobsContract } from '../../../helpers/test-jobs'
@@ -69,6 +69,13 @@ describe('JobRunner', () => {
     // the same run, not quiet, is heard
     await runner.run('test:count', { to: 2 })
     expect(heard.at(-1)).toMatchObject({ kind: 'test:count', state: 'done' })
+    await runner.close()
+  })
+
+  it('gives a job’s thread the young generation a big list’s rows need (V8’s default for a thread is about 48 MB)', async () => {
+    const runner = testRunner()
+    expect(await runner.run('test:limits', {})).toEqual({ youngMb: JOB_YOUNG_GENERATION_MB })
+    expect(JOB_YOUNG_GENERATION_MB).toBeGreaterThan(64)
     await runner.close()
   })
 
