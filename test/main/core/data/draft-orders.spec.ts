@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { ENTRY_COLUMNS, SHEET_COLUMNS, RowGroups } from '../../../../src/main/core/lists/draft-rows'
-import { openDraft } from '../../../../src/main/core/data/draft-writer'
+import { openDraft, unchangedOrder } from '../../../../src/main/core/data/draft-writer'
 import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import { previewRows, previewOrderSlice } from '../../../../src/main/core/data/list-preview'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
@@ -188,5 +188,22 @@ describe("a draft's orders, from the rows its writer saw go in", () => {
     const known = { entries: 2, rated: 2, ratingMarks: () => null, playerIds: () => null }
     expect(() => db.transaction(() => storeListCounts(db, 9, undefined, known))()).toThrow('list 9: its writer saw 2 entries (2 rated), the list holds 2 (1 rated)')
     expect(db.prepare('SELECT entry_count FROM rating_lists WHERE id = 9').pluck().get()).toBeNull()
+  })
+
+  it("orders the 'unchanged' players by id: the list's players without a sheet, and the sheets of that kind", () => {
+    // the naive order: a Set of the holders, every player without a sheet added, the whole sorted
+    const naive = (entries: number[], holders: number[], ofKind: number[]): number[] => {
+      const has = new Set(holders)
+      return [...ofKind, ...entries.filter((id) => !has.has(id))].sort((a, b) => a - b)
+    }
+    const entries = Array.from({ length: 5000 }, (_, i) => 3 * i + 1)
+    // holders in the preview's order (by change, not by id); some of kind 'unchanged', one of them off the list
+    const holders = entries.filter((id) => id % 7 === 0).reverse().concat([2, 15001])
+    const ofKind = holders.filter((id) => id % 5 === 0).concat([2])
+    const got = unchangedOrder(Float64Array.from(entries), holders, ofKind)
+    expect(Array.from(got)).toEqual(naive(entries, holders, ofKind))
+    expect(got.length).toBe(entries.length - holders.filter((id) => id % 3 === 1 && id <= 14998).length + ofKind.length)
+    expect(Array.from(unchangedOrder([], holders, ofKind))).toEqual([...ofKind].sort((a, b) => a - b))
+    expect(Array.from(unchangedOrder([4, 8], [], []))).toEqual([4, 8])
   })
 })
