@@ -15,7 +15,7 @@
 //   backup API, then integrity_check, foreign keys, row counts and frozen-list checksums each timed alone on the
 //   job's own copy and on the database (the job runs integrity_check on a thread of its own beside the others once
 //   the copy reaches THREAD_FROM, 32 MB: the parts add up to more than its wall time there).
-// Targets (issue 40; printed, not met today): the officer's whole wait (generation + safety copy + publication)
+// Targets (issue 40; printed, a run saying whether it met them): the officer's whole wait (generation + safety copy + publication)
 // within 2× the generation's floor, and a correction's (the correction, then its preview and the correction; the
 // preview's work after its result, its copy's end, timed apart as the officer reads it, as the generation's is while
 // the draft is reviewed); the daily backup's time independent of the archive's size (the largest archive's
