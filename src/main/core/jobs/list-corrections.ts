@@ -6,9 +6,8 @@
 import { basename, dirname, resolve } from 'node:path'
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import type { Db } from '../db/open'
-import { readyForCopy } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
-import { CopyBeside } from '../db/copy-beside'
+import type { CopyBeside } from '../db/copy-beside'
 import { preparedLinesFile, provePreparedCorrection } from '../db/draft-copy'
 import { attachPrepared, preparedWriter } from '../data/prepared-lines'
 import { applyCorrection, assertCorrectable, correctionOnTwoThreads, correctionPreview, newVersionFromPrepared, previewOnTwoThreads } from '../services/list-corrections'
@@ -16,7 +15,7 @@ import type { GenerateHooks } from '../services/generation-plan'
 import { fileSha256, fsyncDir, fsyncFile } from '../util/durable-files'
 import type { JobContext } from '../workers/protocol'
 import type { CorrectInput, CorrectionPreview, CorrectResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, readyCopyBeside, safetyCopyFirst } from './safety-copy'
 import { backupFolderOf } from './system'
 
 /** A preview's prepared lines, not yet named, and the copy taken beside it. */
@@ -43,8 +42,8 @@ export function previewWithCopyBeside(input: { listId: number }, ctx: JobContext
     (db) => {
       const hooks: GenerateHooks = { ...jobHooks(ctx), thread: ctx.workerScript, threadFrom }
       if (!copiesBeside(db, ctx.dbPath, from) || !correctionOnTwoThreads(db, input.listId, hooks)) return correctionPreview(db, input.listId, hooks)
-      readyForCopy(db)
       const dir = backupFolderOf(ctx.dbPath)
+      const beside = readyCopyBeside(db, ctx, dir)
       const file = preparedLinesFile(dir, basename(ctx.dbPath))
       db.exec('BEGIN IMMEDIATE')
       // the correction's scope read again under the lock: the lines are those of the state the record names
@@ -53,7 +52,6 @@ export function previewWithCopyBeside(input: { listId: number }, ctx: JobContext
         db.exec('ROLLBACK')
         return correctionPreview(db, input.listId, hooks)
       }
-      const beside = new CopyBeside(ctx.dbPath, dir, ctx.workerScript)
       try {
         // the record of an earlier draft or preview, and its prepared lines, dropped first
         beside.hooks.begun()
@@ -160,8 +158,7 @@ async function correctOn(db: Db, input: CorrectInput, ctx: JobContext, from: num
     const safetyCopy = await safetyCopyFirst(db, ctx, 1)
     return { ...applyCorrection(db, input.listId, input.mode, input.reason, hooks), safetyCopy }
   }
-  readyForCopy(db)
-  const beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+  const beside = readyCopyBeside(db, ctx)
   db.exec('BEGIN IMMEDIATE')
   let committed = false
   try {

@@ -12,17 +12,15 @@ import { generateDraft } from '../services/list-generation'
 import { replayHistory } from '../services/list-history'
 import { compareAndStore } from '../services/list-out'
 import { writeListExportFile } from '../services/list-exports'
-import { backupFolderOf } from './system'
 import { basename } from 'node:path'
 import type { Db } from '../db/open'
-import { readyForCopy } from '../db/backup'
 import { writeThenCheckpoint } from '../db/checkpoint'
-import { CopyBeside } from '../db/copy-beside'
+import type { CopyBeside } from '../db/copy-beside'
 import { proveDraftCopy } from '../db/draft-copy'
 import type { JobContext } from '../workers/protocol'
 import type { JobHooks } from '../services/list-rules'
 import type { GenerateInput, GenerateResult, PublishInput, PublishResult } from '../../../shared/contract/office-lists'
-import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, safetyCopyFirst } from './safety-copy'
+import { COPY_BESIDE_FROM, copiesBeside, jobHooks, onRecordedCopy, readyCopyBeside, safetyCopyFirst } from './safety-copy'
 import { correctWithCopyBeside, previewWithCopyBeside } from './list-corrections'
 
 /**
@@ -40,8 +38,7 @@ export function generateWithCopyBeside(input: GenerateInput, ctx: JobContext, fr
     (db): GenerateResult => {
       try {
         if (copiesBeside(db, ctx.dbPath, from)) {
-          readyForCopy(db)
-          beside = new CopyBeside(ctx.dbPath, backupFolderOf(ctx.dbPath), ctx.workerScript)
+          beside = readyCopyBeside(db, ctx)
         }
         const result = generateDraft(db, input, { ...jobHooks(ctx), thread: ctx.workerScript, locked: beside?.hooks })
         return beside ? { ...result, safetyCopy: { taken: 'beside-generation' } } : result

@@ -4,6 +4,7 @@
 import { basename } from 'node:path'
 import { statSync } from 'node:fs'
 import type { Db } from '../db/open'
+import { CopyBeside } from '../db/copy-beside'
 import { automaticBackup, fillFrozenChecksums, readyForCopy } from '../db/backup'
 import { draftCopyFile, dropDraftCopyRecord, readDraftCopyRecord, type DraftCopyRecord } from '../db/draft-copy'
 import { JobCancelled, type JobContext } from '../workers/protocol'
@@ -34,6 +35,15 @@ export async function safetyCopyFirst(db: Db, ctx: JobContext, total: number): P
   const copy = await automaticBackup(ctx.dbPath, backupFolderOf(ctx.dbPath), 'before-publication', { thread: ctx.workerScript })
   ctx.throwIfCancelled()
   return { file: basename(copy.file), taken: 'before-publication' }
+}
+
+/**
+ * The safety copy to take beside a write (db/copy-beside.ts: started when the write has its lock), the database made
+ * ready for it first (readyForCopy, before the lock: the copy is then made from the file).
+ */
+export function readyCopyBeside(db: Db, ctx: JobContext, dir = backupFolderOf(ctx.dbPath)): CopyBeside {
+  readyForCopy(db)
+  return new CopyBeside(ctx.dbPath, dir, ctx.workerScript)
 }
 
 /** A write on the copy a record beside the backups names (db/draft-copy.ts), as onRecordedCopy runs it. */
