@@ -192,6 +192,9 @@ describe('in French, and with the keyboard alone', () => {
     await h.page.getByTestId('reason-dialog').waitFor()
     for (let i = 0; i < 10 && (await focused()) !== 'reason-input'; i++) await h.page.keyboard.press('Tab')
     await h.page.keyboard.type('Arbiter without a licence all season: the federation withdrew the report')
+    // the button is disabled (out of the tab order) until the typed reason has reached the dialog: on a loaded machine
+    // that can take longer than the tabs
+    await expect.poll(() => h.page.getByTestId('reason-submit').isEnabled()).toBe(true)
     for (let i = 0; i < 10 && (await focused()) !== 'reason-submit'; i++) await h.page.keyboard.press('Tab')
     expect(await focused()).toBe('reason-submit')
     await h.page.keyboard.press('Enter')
