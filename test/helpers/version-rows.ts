@@ -15,6 +15,8 @@ export function versionRows(db: Db, listId: number): Record<string, unknown[]> {
     byRating: all('SELECT * FROM list_by_rating WHERE list_id = ? ORDER BY key, player_id', listId),
     counts: all('SELECT * FROM office_list_kind_counts WHERE list_id = ? ORDER BY kind', listId),
     orders: all('SELECT * FROM office_list_orders WHERE list_id = ? ORDER BY 1, 2', listId),
+    // and its marks by rating, name and FIDE ID (where a page of the list starts)
+    marks: all('SELECT * FROM list_marks WHERE list_id = ? ORDER BY sort, rank', listId),
     // its publication's time aside
     meta: all('SELECT * FROM office_list_meta WHERE list_id = ?', listId).map((r) => (r as unknown[]).map((v) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(v) ? 'at' : v))),
     changelog: all('SELECT player_id, before_rating, after_rating, before_games, after_games, before_k, after_k, before_flags, after_flags, reason FROM office_list_changelog WHERE list_id = ? ORDER BY player_id', listId),

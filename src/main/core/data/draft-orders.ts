@@ -14,7 +14,6 @@ import { ORDER_KINDS, ordersFromSheets, type ListOrders } from './list-orders'
 import { UNRATED, type KnownEntries } from './list-order-marks'
 import type { SortedKeys } from './list-by-rating'
 import { publishedRating } from './published-rating'
-import { ENTRY_STATUS_AT } from '../lists/draft-rows'
 
 const TWO32 = 2 ** 32
 const ID_LIMIT = 2 ** 31
@@ -23,11 +22,6 @@ const RATING_LIMIT = 2 ** 20
 /** Preview keys: ((CHANGE_LIMIT − 1 − |change|) × 2^31 + id) × 8 + kind: biggest change first, then by player. */
 const CHANGE_LIMIT = 2 ** 19
 const KIND_CODE = new Map<unknown, number>(ORDER_KINDS.map((k, i) => [k, i]))
-
-/** The places in an entry row (ENTRY_COLUMNS values) that DraftOrders.entryRows reads: the player id, the rating, the status. */
-export const ENTRY_ORDER_COLUMNS: readonly number[] = [0, 1, ENTRY_STATUS_AT]
-/** The places in a sheet row (SHEET_COLUMNS values) that DraftOrders.sheetRows reads: the player id, the kind, the change. */
-export const SHEET_ORDER_COLUMNS: readonly number[] = [0, 1, 3]
 
 /** A growing array of keys. */
 class Keys {
@@ -45,16 +39,44 @@ class Keys {
   sorted(): Float64Array {
     return this.a.subarray(0, this.n).sort()
   }
+  /** A copy of the keys as they are (of their length: a view would carry the whole growing buffer). */
+  values(): Float64Array {
+    return this.a.slice(0, this.n)
+  }
+  /** Keys given whole (an orders' snapshot). */
+  static of(values: Float64Array): Keys {
+    const k = new Keys()
+    k.a = Float64Array.from(values)
+    k.n = values.length
+    return k
+  }
+}
+
+/**
+ * What the orders learned of a draft's rows, as plain values: a correction's preview keeps it with the lines it
+ * prepared (data/prepared-lines.ts), so that the correction writing them need not read them back to learn it again.
+ */
+export interface OrdersSnapshot {
+  ratedKeys: Float64Array
+  unratedIds: Float64Array
+  ids: Float64Array
+  sheetKeys: Float64Array
+  kinds: number[]
+  entryCount: number
+  ratedCount: number
+  sheetCount: number
+  entriesKeyed: boolean
+  sheetsKeyed: boolean
 }
 
 const isIndex = (x: unknown, limit: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < limit
 
 export class DraftOrders implements KnownEntries {
-  private readonly ratedKeys = new Keys()
-  private readonly unratedIds = new Keys()
-  private readonly ids = new Keys()
-  private readonly sheetKeys = new Keys()
-  private readonly kinds = new Array<number>(ORDER_KINDS.length).fill(0)
+  private ratedKeys = new Keys()
+  private unratedIds = new Keys()
+  private ids = new Keys()
+  private sheetKeys = new Keys()
+  private kinds = new Array<number>(ORDER_KINDS.length).fill(0)
   private entryCount = 0
   private ratedCount = 0
   private sheetCount = 0
@@ -106,6 +128,29 @@ export class DraftOrders implements KnownEntries {
       this.kinds[code]!++
       this.sheetKeys.push(((CHANGE_LIMIT - 1 - size) * ID_LIMIT + id) * 8 + code)
     }
+  }
+
+  /** What these orders learned of the rows so far (`fromSnapshot` gives them back). */
+  snapshot(): OrdersSnapshot {
+    const { ratedKeys, unratedIds, ids, sheetKeys, kinds, entryCount, ratedCount, sheetCount, entriesKeyed, sheetsKeyed } = this
+    return { ratedKeys: ratedKeys.values(), unratedIds: unratedIds.values(), ids: ids.values(), sheetKeys: sheetKeys.values(), kinds: [...kinds], entryCount, ratedCount, sheetCount, entriesKeyed, sheetsKeyed }
+  }
+
+  /** The orders that learned what `s` says, as if the same rows had been told to them in the same order. */
+  static fromSnapshot(s: OrdersSnapshot): DraftOrders {
+    if (s.kinds.length !== ORDER_KINDS.length) throw new Error(`an orders' snapshot of ${s.kinds.length} kinds, not ${ORDER_KINDS.length}`)
+    const o = new DraftOrders()
+    o.ratedKeys = Keys.of(s.ratedKeys)
+    o.unratedIds = Keys.of(s.unratedIds)
+    o.ids = Keys.of(s.ids)
+    o.sheetKeys = Keys.of(s.sheetKeys)
+    o.kinds = [...s.kinds]
+    o.entryCount = s.entryCount
+    o.ratedCount = s.ratedCount
+    o.sheetCount = s.sheetCount
+    o.entriesKeyed = s.entriesKeyed
+    o.sheetsKeyed = s.sheetsKeyed
+    return o
   }
 
   /** The entries written so far. */

@@ -12,7 +12,7 @@ import type { BuiltInput } from './generation-input'
 import { getMeta } from './list-reads'
 import { storeListCounts } from './list-pages'
 import { ENTRIES_GUARD, liftTriggers } from './triggers'
-import { DraftOrders, ENTRY_ORDER_COLUMNS, SHEET_ORDER_COLUMNS } from './draft-orders'
+import { DraftOrders } from './draft-orders'
 import { sheetMarks } from './list-compare'
 import { deleteListEntries, liftByRatingInsert, writeListByRating } from './list-by-rating'
 import { writeListOrders, type ListOrders } from './list-orders'
@@ -77,17 +77,12 @@ interface RowInserts {
   one(values: unknown[]): void
 }
 
-/** A draft table's inserts, and the rows of another table copied by SQLite itself (OpenDraft.copyRows). */
-interface DraftInserts extends RowInserts {
-  copy(source: string, columns: readonly string[]): void
-}
-
 /**
- * `insert` (its columns the list's id, then `values` more) a row at a time or in groups, or from a table; each row
- * told to `inserted` as its values (only the `told` places of a row copied from a table: what the draft's orders read).
+ * The inserts `insert` (`INSERT INTO table (columns)`) of the VALUES tuple `row`, a row at a time or ROWS_A_STATEMENT
+ * at once, each row told to `told` as its values once it is in: a draft's tables, and a correction's prepared lines
+ * (data/prepared-lines.ts), which learn what the draft's orders learn of the same rows.
  */
-function rowInserts(db: Db, insert: string, listId: number, values: number, inserted: (values: unknown[]) => void, told: readonly number[]): DraftInserts {
-  const row = `(${listId}${', ?'.repeat(values)})`
+export function toldInserts(db: Db, insert: string, row: string, told: (values: unknown[]) => void): RowInserts {
   const one = db.prepare(`${insert} VALUES ${row}`)
   const many = db.prepare(`${insert} VALUES ${Array.from({ length: ROWS_A_STATEMENT }, () => row).join(', ')}`)
   // the values go as the call's arguments, not as one array: better-sqlite3 reads an array's values one property
@@ -96,22 +91,29 @@ function rowInserts(db: Db, insert: string, listId: number, values: number, inse
   return {
     group: (v) => {
       many.run(...v)
-      inserted(v)
+      told(v)
     },
     one: (v) => {
       one.run(...v)
-      inserted(v)
-    },
-    copy: (source, columns) => {
-      db.prepare(`${insert} SELECT ${listId}, ${columns.join(', ')} FROM ${source} ORDER BY rowid`).run()
-      // the values the orders read, read again by themselves: a row of them, their places in a full row
-      const tell = db.prepare(`SELECT ${told.map((i) => columns[i]).join(', ')} FROM ${source} ORDER BY rowid`).raw()
-      const full = new Array<unknown>(columns.length)
-      for (const r of tell.iterate() as IterableIterator<unknown[]>) {
-        for (let i = 0; i < told.length; i++) full[told[i]!] = r[i]
-        inserted(full)
-      }
+      told(v)
     }
+  }
+}
+
+/** A draft table's inserts, and the rows of another table copied by SQLite itself (OpenDraft.copyRows). */
+interface DraftInserts extends RowInserts {
+  copy(source: string, columns: readonly string[]): void
+}
+
+/**
+ * `insert` (its columns the list's id, then `values` more) a row at a time or in groups, each row told to `inserted`
+ * as its values; or from a table, told to nothing (the caller gives the draft's orders what they would learn,
+ * OpenDraft.knownOrders).
+ */
+function rowInserts(db: Db, insert: string, listId: number, values: number, inserted: (values: unknown[]) => void): DraftInserts {
+  return {
+    ...toldInserts(db, insert, `(${listId}${', ?'.repeat(values)})`, inserted),
+    copy: (source, columns) => void db.prepare(`${insert} SELECT ${listId}, ${columns.join(', ')} FROM ${source} ORDER BY rowid`).run()
   }
 }
 
@@ -128,10 +130,17 @@ export interface DraftTarget {
 export interface OpenDraft extends DraftTarget {
   /**
    * The rows of `source` (a table of an attached database, the values of a row in `columns`, in the order `group`
-   * takes them) inserted by INSERT … SELECT in its rowid order, each told to the draft's orders as if given to `group`:
-   * a correction's prepared lines (data/prepared-lines.ts) without a value passing through JavaScript.
+   * takes them) inserted by INSERT … SELECT in its rowid order, told to nothing: what the draft's orders would learn
+   * of them is given whole (`knownOrders`). A correction's prepared lines (data/prepared-lines.ts), without a value
+   * passing through JavaScript.
    */
   copyRows(table: 'entries' | 'sheets', source: string, columns: readonly string[]): void
+  /**
+   * The draft's orders as the rows it is given would teach them (what the prepared lines' writer learned of the same
+   * rows in the same order), before any row is told to its own; held like its own to the counts SQLite finds at its
+   * end.
+   */
+  knownOrders(orders: DraftOrders): void
 }
 
 /** The insert guards of a list's entries and sheets (migrations 8 and 11), lifted while a draft's rows are written. */
@@ -163,23 +172,21 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
   // entries and sheets go in statements of ROWS_A_STATEMENT rows (the rest one by one at the end): one statement per
   // row paid its call, bindings, trigger set-up and statement journal for each of two million rows. Each row is also
   // told to `orders`, which gives the draft's orders and counts once its last row is in (storeDraftCounts)
-  const orders = new DraftOrders()
+  let orders = new DraftOrders()
   const entries = rowInserts(
     db,
     `INSERT INTO main.rating_list_entries (list_id, player_id, rating, games, k, flags, title, federation, birth_year, sex,
        entry_status, rated_games, highest_rating, tracked_since, recent_games)`,
     id,
     ENTRY_COLUMNS,
-    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT),
-    ENTRY_ORDER_COLUMNS
+    (v) => orders.entryRows(v, ENTRY_COLUMNS, ENTRY_STATUS_AT)
   )
   const sheets = rowInserts(
     db,
     'INSERT INTO main.office_list_sheets (list_id, player_id, kind, before_rating, change, tournaments, sheet)',
     id,
     SHEET_COLUMNS,
-    (v) => orders.sheetRows(v, SHEET_COLUMNS),
-    SHEET_ORDER_COLUMNS
+    (v) => orders.sheetRows(v, SHEET_COLUMNS)
   )
   const finish = (entriesRest: unknown[][], sheetsRest: unknown[][], rows: FinishRows): number => {
     for (const r of entriesRest) entries.one(r)
@@ -200,7 +207,11 @@ export function openDraft(db: Db, list: { listDate: string; ratingType: RatingTy
     storeDraftCounts(db, id, orders)
     return id
   }
-  return { id, entries, sheets, finish, copyRows: (table, source, columns) => (table === 'entries' ? entries : sheets).copy(source, columns) }
+  const knownOrders = (known: DraftOrders): void => {
+    if (orders.entries || orders.sheets) throw new Error(`list ${id}: its orders were told ${orders.entries} entries and ${orders.sheets} sheets before they were given`)
+    orders = known
+  }
+  return { id, entries, sheets, finish, copyRows: (table, source, columns) => (table === 'entries' ? entries : sheets).copy(source, columns), knownOrders }
 }
 
 /** Writes a draft as generateList gives it, line by line (its GenerationSink), then the rest with `finish`. */

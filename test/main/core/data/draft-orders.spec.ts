@@ -8,6 +8,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/core/db/open'
 import { ENTRY_COLUMNS, SHEET_COLUMNS, RowGroups } from '../../../../src/main/core/lists/draft-rows'
 import { openDraft, unchangedOrder } from '../../../../src/main/core/data/draft-writer'
+import { DraftOrders, type OrdersSnapshot } from '../../../../src/main/core/data/draft-orders'
+import { ENTRY_STATUS_AT } from '../../../../src/main/core/lists/draft-rows'
+import { deserialize, serialize } from 'node:v8'
 import { packSheet } from '../../../../src/main/core/lists/stored-sheet'
 import { previewRows, previewOrderSlice } from '../../../../src/main/core/data/list-preview'
 import { storeListCounts } from '../../../../src/main/core/data/list-pages'
@@ -205,5 +208,73 @@ describe("a draft's orders, from the rows its writer saw go in", () => {
     expect(got.length).toBe(entries.length - holders.filter((id) => id % 3 === 1 && id <= 14998).length + ofKind.length)
     expect(Array.from(unchangedOrder([], holders, ofKind))).toEqual([...ofKind].sort((a, b) => a - b))
     expect(Array.from(unchangedOrder([4, 8], [], []))).toEqual([4, 8])
+  })
+})
+
+describe("a draft's orders given whole (a correction's prepared lines keep them)", () => {
+  /** Orders told 3,000 entries (some unrated, some delisted) and 2,000 sheets in groups, as a writer tells them. */
+  function told(ratingOf: (p: number) => number | null, changeOf: (i: number) => number | null): DraftOrders {
+    const o = new DraftOrders()
+    const entries: unknown[] = []
+    for (let p = 1; p <= 3000; p++) {
+      const row = [p, ratingOf(p), 0, 20, null, null, null, null, null, p % 17 === 0 ? 'delisted' : 'rated', null, null, null, null]
+      expect(row[ENTRY_STATUS_AT]).toBe(p % 17 === 0 ? 'delisted' : 'rated')
+      entries.push(...row)
+      if (entries.length === 16 * ENTRY_COLUMNS) o.entryRows(entries.splice(0), ENTRY_COLUMNS, ENTRY_STATUS_AT)
+    }
+    o.entryRows(entries, ENTRY_COLUMNS, ENTRY_STATUS_AT)
+    for (const [i, [p, kind, before, change]] of sheetsOf(Array.from({ length: 2000 }, (_, i) => 3 * i + 1)).entries()) o.sheetRows([p, kind, before, changeOf(i) ?? change, '[]', SHEET], SHEET_COLUMNS)
+    return o
+  }
+  /** Everything a draft's end reads of its orders. */
+  const outputs = (o: DraftOrders) => ({
+    entries: o.entries,
+    rated: o.rated,
+    sheets: o.sheets,
+    byRating: o.byRating(),
+    ratingMarks: o.ratingMarks(100),
+    playerIds: o.playerIds(),
+    preview: o.previewOrders(db, -1)
+  })
+
+  it('give, through the file’s serialization, every order and count the rows would have taught', () => {
+    for (const [ratingOf, changeOf] of [
+      [(p: number) => (p % 11 === 0 ? null : 1100 + ((p * 31) % 650)), () => null],
+      // a rating and a change past the keys' range: both orders left to SQLite's sort, as the rows would leave them
+      [(p: number) => (p === 7 ? 5_000_000 : 1500), (i: number) => (i === 5 ? 600_000 : null)]
+    ] as const) {
+      const rows = told(ratingOf, changeOf)
+      const snapshot = deserialize(serialize(rows.snapshot())) as OrdersSnapshot
+      const given = DraftOrders.fromSnapshot(snapshot)
+      if (changeOf(5) === null) {
+        expect(outputs(given)).toEqual(outputs(rows))
+        // of the keys' length, not the growing buffers'
+        expect(snapshot.ids.length).toBe(3000)
+        expect(snapshot.ids.buffer.byteLength).toBe(3000 * 8)
+      } else {
+        expect(given.byRating()).toBeNull()
+        expect(given.playerIds()).toBeNull()
+        expect([given.entries, given.rated, given.sheets]).toEqual([rows.entries, rows.rated, rows.sheets])
+      }
+    }
+  })
+
+  it('are refused by a draft already told rows, and held to SQLite’s counts at its end', () => {
+    const rows = told((p) => 1400 + p, () => null)
+    const t = db.transaction(() => {
+      const d = openDraft(db, { listDate: '2025-11-01', ratingType: 'standard' }, { params: { id: 'fide-2024' } as Edition, source: 'FRA' }, { replaceDraft: true })
+      d.entries.one([1, 1500, 0, 20, null, null, null, null, null, 'rated', null, null, null, null])
+      expect(() => d.knownOrders(rows)).toThrow(/its orders were told 1 entries and 0 sheets before they were given/)
+      throw new Error('rolled back')
+    })
+    expect(t).toThrow('rolled back')
+    // given whole to a draft whose rows are not the ones they were learned from: its end refuses the counts
+    const wrong = db.transaction(() => {
+      const d = openDraft(db, { listDate: '2025-11-01', ratingType: 'standard' }, { params: { id: 'fide-2024' } as Edition, source: 'FRA' }, { replaceDraft: true })
+      d.knownOrders(rows)
+      d.entries.one([1, 1500, 0, 20, null, null, null, null, null, 'rated', null, null, null, null])
+      return d.finish([], [], { edition: 'fide-2024', checksum: 'c', window: [], tournaments: [], meta: [1, '2025-10-29', 'fide-2024', '{}', 'test', 'h', null], counters: {} as GenerationCounters, adjustments: [] })
+    })
+    expect(wrong).toThrow(/1 entries, 3001 of them in its order by rating/)
   })
 })
