@@ -1,4 +1,5 @@
-// What a draft's writer learns of its rows as they go in (openDraft): each entry's player and rating, each sheet's
+// What a draft's writer learns of its rows as they go in (openDraft; a correction's prepared lines' writer learns the
+// same and keeps it for the correction's draft, data/prepared-lines.ts): each entry's player and rating, each sheet's
 // player, kind and change. Once the last row is in, these sorted in memory give what the draft stores with its counts:
 // its preview's orders (migration 22) and with them its sheets counted by kind (migration 21), its marks by rating and its players in
 // id order, from which its marks by name and FIDE ID are moved from its base list's (list-order-marks.ts).
@@ -29,7 +30,8 @@ class Keys {
   n = 0
   push(x: number): void {
     if (this.n === this.a.length) {
-      const b = new Float64Array(2 * this.a.length)
+      // (keys given whole may be none: Keys.of)
+      const b = new Float64Array(Math.max(1 << 14, 2 * this.a.length))
       b.set(this.a)
       this.a = b
     }
