@@ -26,10 +26,11 @@
 // folder, as the seal does (all three timed and printed apart: the seal's one cost, not the month's).
 // Scale: `--players N` (default 100,000, `--ci` 5,000, `--full` 1.9 M: its 120-list archive takes about 45 min to
 // build, KEEP_DB to keep it), `--lists A,B` the archive sizes, `--tournaments N` (default 15,000 for 1.9 M players,
-// in proportion). KEEP_DB=FILE keeps each archive as FILE-<lists>-lists-<players>.db (built once, reused, upgraded in
-// place) and works on a copy of it; with `--sealed`, the office as sealed (the month's reports in) is kept beside it too,
-// as the folder FILE-<lists>-lists-<players>-sealed (its live database, archive files and backups folder), and reused:
-// a FIDE-scale run then starts in a minute instead of about 15.
+// in proportion); `--correction-alone` runs the correction without its preview. KEEP_DB=FILE keeps each archive as
+// FILE-<lists>-lists-<players>.db (built once, reused, upgraded in place) and works on a copy of it; with `--sealed`,
+// the office as sealed (the month's reports in) is kept beside it too, as the folder
+// FILE-<lists>-lists-<players>-sealed (its live database, archive files and backups folder), and reused: a FIDE-scale
+// run then starts in a minute instead of about 15.
 import { copyFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadavg } from 'node:os'
@@ -60,6 +61,9 @@ const TOURNAMENTS = Number(arg('--tournaments') ?? Math.round((PLAYERS * 15_000)
 const LIST_DATE = '2026-01-01'
 const KEEP = process.env.KEEP_DB
 const SEALED = process.argv.includes('--sealed')
+// `--correction-alone`: the correction without its preview (its own way: its copy beside, its lines computed on two
+// threads and compared with the published ones as they are written), as it runs when no preview's lines serve
+const CORRECTION_ALONE = process.argv.includes('--correction-alone')
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--lists: archive sizes as whole numbers, e.g. 12,120 (not ${arg('--lists')})`)
 
 const s1 = (ms: number): string => `${(ms / 1000).toFixed(ms >= 10_000 ? 1 : 2)} s`
@@ -301,7 +305,9 @@ async function yearWith(lists: number): Promise<YearFigures> {
       // version written and published) — his wait for a correction
       writeMonthOfReports(db, { tournaments: 1, players: PLAYERS, month: '2025-12', fideIdOf: archiveFideId, from: TOURNAMENTS + 1 })
       // the officer first sees what it would change (the Lists screen's preview, the lists:correctPreview job), then applies it
-      const preview = await timed(() => jobs.run('lists:correctPreview', { listId: r.listId }) as Promise<CorrectionPreview>)
+      const preview = CORRECTION_ALONE
+        ? { value: null, wallMs: 0, cpuMs: 0 }
+        : await timed(() => jobs.run('lists:correctPreview', { listId: r.listId }) as Promise<CorrectionPreview>)
       // the officer reads it (and writes the correction's reason) while the job ends its work after its result — in a
       // big office its copy's end and its lines recorded for the correction — its write turn held until then
       const reading = await timed(() => writeTurnEnded(file))
@@ -315,7 +321,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
       )
       correction.close()
       if (cor.value.newListIds.length !== 1 || !cor.value.safetyCopy) throw new Error(`lists:correct: ${JSON.stringify(cor.value)} (one new version with its safety copy expected)`)
-      if (preview.value.changes.length !== cor.value.changed) throw new Error(`the preview showed ${preview.value.changes.length} changes, the correction made ${cor.value.changed}`)
+      if (preview.value && preview.value.changes.length !== cor.value.changed) throw new Error(`the preview showed ${preview.value.changes.length} changes, the correction made ${cor.value.changed}`)
       const corrWait = { wallMs: preview.wallMs + cor.wallMs, cpuMs: preview.cpuMs + cor.cpuMs }
 
       // the floors, after the product's work
@@ -351,7 +357,7 @@ async function yearWith(lists: number): Promise<YearFigures> {
         run: { wallMs: corrWait.wallMs, cpuMs: corrWait.cpuMs, peakRssMb },
         floor: { ...floor, peakRssMb, what: `the generation's floor (above): a new version is a list written again` },
         notes: [
-          `the officer's wait for a correction (one report of its month found late) = its preview ${s1(preview.wallMs)} (CPU ${s1(preview.cpuMs)}, ${preview.value.changes.length} changes shown) + the correction ${s1(cor.wallMs)} (CPU ${s1(cor.cpuMs)}, ${x(cor.wallMs, floor.wallMs)} the floor: a new version, its safety copy ${cor.value.safetyCopy.file} (${cor.value.safetyCopy.taken}))`,
+          `the officer's wait for a correction (one report of its month found late) = ${preview.value ? `its preview ${s1(preview.wallMs)} (CPU ${s1(preview.cpuMs)}, ${preview.value.changes.length} changes shown)` : 'no preview (--correction-alone)'} + the correction ${s1(cor.wallMs)} (CPU ${s1(cor.cpuMs)}, ${x(cor.wallMs, floor.wallMs)} the floor: a new version, its safety copy ${cor.value.safetyCopy.file} (${cor.value.safetyCopy.taken}))`,
           `  the preview's work after its result (its copy's end, its lines recorded) ${s1(reading.wallMs)} wall, ${s1(reading.cpuMs)} CPU while the officer reads it — corrected at once, the officer would wait ${s1(corrWait.wallMs + reading.wallMs)} (${x(corrWait.wallMs + reading.wallMs, floor.wallMs)} the floor)`,
           `  the correction's phases (wall / CPU): ${Object.entries(correction.phases).map(([k, [w, c]]) => `${k} ${s1(w)} / ${s1(c)}`).join(', ')}`
         ],
