@@ -64,3 +64,17 @@ describe('formatWhen and formatNumber', () => {
     expect(f.formatNumber(null)).toBe('')
   })
 })
+
+describe('formatFigureOrText', () => {
+  it("writes a reconciliation's figures as the calculation sheet does: the language's decimal mark, a real minus sign, no grouping", () => {
+    // the rounding difference of the demo's planted player: the office's exact change against FIDE's
+    expect(inLocale('en', () => [f.formatFigureOrText(-20.6), f.formatFigureOrText(-20)])).toEqual(['−20.6', '−20'])
+    expect(inLocale('fr', () => [f.formatFigureOrText(-20.6), f.formatFigureOrText(-20)])).toEqual(['−20,6', '−20'])
+    expect(inLocale('fr', () => f.formatFigureOrText(2498))).toBe('2498')
+  })
+
+  it('gives a flag as it is and nothing as a dash', () => {
+    expect(f.formatFigureOrText('wi')).toBe('wi')
+    expect(f.formatFigureOrText(null)).toBe('—')
+  })
+})

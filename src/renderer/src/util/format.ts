@@ -1,7 +1,7 @@
 // The one formatter of dates and numbers on screen, in the interface language (vue-i18n's global locale, so a
 // change of language redraws them): the contract's ISO days and timestamps never reach the screen as written.
 import { i18n } from '@renderer/i18n'
-import { formatDay as sharedDay, formatPeriod as sharedPeriod, formatRating as sharedRating, type DayStyle, type FormatLocale } from '@shared/formats'
+import { formatDay as sharedDay, formatFigure as sharedFigure, formatPeriod as sharedPeriod, formatRating as sharedRating, type DayStyle, type FormatLocale } from '@shared/formats'
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
 function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: 'd' | 'n', options: Intl.DateTimeFormatOptions | Intl.NumberFormatOptions, make: (locale: string) => T): T {
@@ -32,6 +32,15 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
 /** A rating (or a rating average) with no thousands separator, whatever the language: "2543", never "2,543". */
 export function formatRating(n: number | null | undefined, digits?: number): string {
   return sharedRating(n, uiLocale(), digits)
+}
+
+/**
+ * A figure as the calculation sheet writes it (the language's decimal mark, a real minus sign, no grouping): "−20,6",
+ * "2498"; a text (a flag) as it is; nothing as "—".
+ */
+export function formatFigureOrText(v: number | string | null | undefined): string {
+  if (v === null || v === undefined) return '—'
+  return typeof v === 'number' ? sharedFigure(v, uiLocale()) : v
 }
 
 /** A moment (an ISO timestamp of the audit log, a backup, a decision) in local time: day and hour. */
