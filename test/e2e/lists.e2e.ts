@@ -92,7 +92,8 @@ describe('the monthly list in the browser', () => {
     await h.page.getByTestId('generate-year').locator('input').fill('2026')
     await h.page.getByTestId('generate-year').locator('input').blur()
     await h.page.getByTestId('generate-date').click()
-    await h.page.getByText('1 Nov 2026 (closing 29 Oct 2026, fide-2024)').click()
+    // each date names the rules it is computed under as the officer reads them, never by their id
+    await h.page.getByText('1 Nov 2026 (closing 29 Oct 2026, FIDE Rating Regulations 2024)').click()
     await h.page.getByTestId('generate-run').click()
     const progress = h.page.getByTestId('generate-progress')
     await progress.waitFor({ timeout: 30000 })
