@@ -15,6 +15,11 @@ describe('screenTextProblems', () => {
     expect(kinds('(check.deadline.report)')).toEqual(['code:check.deadline.report'])
   })
 
+  it("finds an edition's id where its name belongs (the generation's dates named their rules 'fide-2024' until 6 December 2026)", () => {
+    expect(kinds('1 Oct 2025 (closing 28 Sept 2025, fide-2024)')).toEqual(['code:fide-2024'])
+    expect(kinds('1 Oct 2025 (closing 28 Sept 2025, FIDE Rating Regulations 2024)')).toEqual([])
+  })
+
   it('lets through paragraphs, decimals, versions, abbreviations, file names and addresses', () => {
     const text = [
       'FIDE Rating Regulations 2024, § 8.3.4',

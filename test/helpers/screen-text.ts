@@ -1,5 +1,6 @@
 // What must never be read on a screen of the office (issue 36): an internal code (`trf.match.nameMismatch`, an
-// untranslated i18n key), the name of our own regulations file, a day in ISO form, and in French an English sentence.
+// untranslated i18n key, an edition's id), the name of our own regulations file, a day in ISO form, and in French an
+// English sentence.
 // Pure: the screen walker (test/e2e/screen-text.e2e.ts) gives it the visible text of each screen.
 
 export type ProblemKind = 'code' | 'regulations-file' | 'iso-date' | 'english'
@@ -17,6 +18,8 @@ export interface TextProblem {
  *  digit and never match. */
 const CODE = /\b[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*\.[a-zA-Z][a-zA-Z.]*\b|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\b/g
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g
+/** An edition's id ('fide-2024'): the officer reads its name, "FIDE Rating Regulations 2024". */
+const EDITION_ID = /\bfide-\d{4}\b/g
 /** A file name (`FRA-standard-2025-10-01-v1.pdf`, `open-automne-lyon.trf`), a web or mail address: its dots and its
  *  digits are its own, not a code or a date shown raw. */
 const FILE_OR_ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|\S+@\S+\.\S+|\S+\.(?:trf|txt|pdf|csv|tsv|xlsx?|json|xml|zip|db|png|com|org|net|fr))$/i
@@ -81,6 +84,7 @@ export function screenTextProblems(text: string, locale: 'en' | 'fr', options: S
     return FILE_OR_ADDRESS.test(bare) ? token.replace(/./g, ' ') : token
   })
   for (const m of tokens.matchAll(CODE)) problems.push({ kind: 'code', match: m[0], line: lineOf(text, m.index) })
+  for (const m of tokens.matchAll(EDITION_ID)) problems.push({ kind: 'code', match: m[0], line: lineOf(text, m.index) })
   for (const m of tokens.matchAll(ISO_DATE)) problems.push({ kind: 'iso-date', match: m[0], line: lineOf(text, m.index) })
   if (locale === 'fr') {
     for (const m of blank(source, PROPER_NAMES).matchAll(ENGLISH)) problems.push({ kind: 'english', match: m[0], line: lineOf(text, m.index) })

@@ -116,6 +116,8 @@ export default {
         flags: 'Tournament',
         nationalChampionship: 'National championship',
         womenEvent: 'Women’s event',
+        yes: 'yes',
+        no: 'no',
         save: 'Save and run the checks'
       },
       audit: {
@@ -255,6 +257,8 @@ export default {
         flags: 'Tournoi',
         nationalChampionship: 'Championnat national',
         womenEvent: 'Tournoi féminin',
+        yes: 'oui',
+        no: 'non',
         save: 'Enregistrer et relancer les contrôles'
       },
       audit: {
