@@ -4,7 +4,7 @@ import type { ErrorCatalogue } from './index'
 export const listsErrors: ErrorCatalogue = {
   'lists.noBaseList': {
     en: 'No base list for the {ratingType} list of {listDate}: import a FIDE rating list or the federation’s national list dated before it, or publish the office list before it.',
-    fr: 'Aucune liste de base pour la liste {ratingType} du {listDate} : importez une liste FIDE ou la liste nationale de la fédération datée d’avant, ou publiez la liste de l’office qui la précède.'
+    fr: 'Aucune liste de base pour la liste {ratingType} du {listDate} : importez une liste FIDE ou la liste nationale de la fédération datée d’avant, ou publiez la liste du bureau qui la précède.'
   },
   'lists.offCalendar': {
     en: '{listDate} is not a list date of the calendar; the list dates of that year are {dates}.',
@@ -26,8 +26,8 @@ export const listsErrors: ErrorCatalogue = {
     en: 'The list was not generated: its computing thread sent nothing for {seconds} s. Nothing was written; try again.',
     fr: 'La liste n’a pas été générée : son fil de calcul n’a rien envoyé pendant {seconds} s. Rien n’a été écrit ; réessayez.'
   },
-  'lists.notOffice': { en: 'List {listId} is not a list computed by the office.', fr: 'La liste {listId} n’est pas une liste calculée par l’office.' },
-  'lists.notPublished': { en: 'List {listId} is not a published office list: only a published list is corrected.', fr: 'La liste {listId} n’est pas une liste publiée de l’office : seule une liste publiée se corrige.' },
+  'lists.notOffice': { en: 'List {listId} is not a list computed by the office.', fr: 'La liste {listId} n’est pas une liste calculée par le bureau.' },
+  'lists.notPublished': { en: 'List {listId} is not a published office list: only a published list is corrected.', fr: 'La liste {listId} n’est pas une liste publiée du bureau : seule une liste publiée se corrige.' },
   'lists.correctionNotApproved': { en: 'Tournament {id} ({name}) has a corrected file that is not approved yet (status {status}): review and approve it before correcting the lists that rated it.', fr: 'Le tournoi {id} ({name}) a un fichier corrigé qui n’est pas encore approuvé (statut {status}) : examinez-le et approuvez-le avant de corriger les listes qui l’ont comptabilisé.' },
   'lists.superseded': { en: 'List {listId} has been replaced by version {by}: correct the newest version.', fr: 'La liste {listId} a été remplacée par la version {by} : corrigez la version la plus récente.' },
   'lists.sheetPlayer': { en: 'Name the player by exactly one of playerId and fideId.', fr: 'Désignez le joueur par exactement un de playerId et fideId.' },

@@ -127,25 +127,25 @@ export default {
       reconcile: {
         reasonFilter: 'Écart affiché',
         title: 'Rapprochement avec la FIDE',
-        intro: 'La liste de l’office face à la liste FIDE de la même date : chaque joueur dont l’Elo, le K ou le statut diffère, et pourquoi.',
+        intro: 'La liste du bureau face à la liste FIDE de la même date : chaque joueur dont l’Elo, le K ou le statut diffère, et pourquoi.',
         run: 'Rapprocher',
         differing: 'Aucun joueur ne diffère. | Un joueur diffère. | {count} joueurs diffèrent.',
         noSheets: 'Pas de fiches de calcul pour cette liste : les raisons viennent des entrées et des listes de base.',
-        bases: 'Base de l’office : {office} ; base FIDE : {reference}.',
+        bases: 'Base du bureau : {office} ; base FIDE : {reference}.',
         allReasons: 'Toutes les raisons',
         reasons: {
           onlyOffice: 'Inconnu de la FIDE',
-          onlyReference: 'Inconnu de l’office',
+          onlyReference: 'Inconnu du bureau',
           base: 'Elo de départ différent',
-          gamesReference: 'Parties comptabilisées par la FIDE, pas par l’office',
-          gamesOffice: 'Parties comptabilisées par l’office, pas par la FIDE',
+          gamesReference: 'Parties comptabilisées par la FIDE, pas par le bureau',
+          gamesOffice: 'Parties comptabilisées par le bureau, pas par la FIDE',
           k: 'K différent',
           flag: 'Statut différent',
           rounding: 'Écart d’arrondi',
           cap400: 'Règle des 400 points',
           unexplained: 'Non expliqué'
         },
-        col: { office: 'Office', reference: 'FIDE', reasons: 'Raisons' },
+        col: { office: 'Bureau', reference: 'FIDE', reasons: 'Raisons' },
         versus: '{office} contre {reference}'
       }
     }

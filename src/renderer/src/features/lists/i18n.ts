@@ -216,14 +216,14 @@ export default {
   fr: {
     replay: {
       title: 'Rejeu des listes publiées',
-      intro: 'Chaque liste publiée de l’office est recalculée, dans l’ordre, depuis la liste dont elle est partie et les tournois tels qu’ils sont enregistrés, puis comparée à la somme de contrôle figée à sa publication. La première liste qui diffère arrête sa chaîne : ses lignes qui diffèrent et la cause sont affichées.',
+      intro: 'Chaque liste publiée du bureau est recalculée, dans l’ordre, depuis la liste dont elle est partie et les tournois tels qu’ils sont enregistrés, puis comparée à la somme de contrôle figée à sa publication. La première liste qui diffère arrête sa chaîne : ses lignes qui diffèrent et la cause sont affichées.',
       open: 'Rejouer l’historique',
       run: 'Rejouer',
       progress: 'Liste {done} sur {total}',
       cancelled: 'Le rejeu a été annulé : aucun résultat.',
       allReproduced: 'La liste publiée est reproduite ({n} vérifiée). | Chaque liste publiée est reproduite ({n} vérifiées).',
       notReproduced: 'Une liste publiée n’est pas reproduite.',
-      none: 'Aucune liste publiée de l’office.',
+      none: 'Aucune liste publiée du bureau.',
       intact: 'intactes',
       altered: 'modifiées',
       noLine: 'pas de ligne',
@@ -310,8 +310,8 @@ export default {
       back: 'Toutes les listes'
     },
     officeLists: {
-      generateTitle: 'Générer une liste de l’office',
-      generateIntro: 'Le brouillon reprend chaque tournoi approuvé de la cadence, terminé au plus tard à la date de clôture et qu’aucune liste publiée n’a comptabilisé, et part de la dernière liste publiée de l’office (ou de la liste importée en vigueur). On peut le générer à nouveau autant de fois qu’il le faut jusqu’à sa publication.',
+      generateTitle: 'Générer une liste du bureau',
+      generateIntro: 'Le brouillon reprend chaque tournoi approuvé de la cadence, terminé au plus tard à la date de clôture et qu’aucune liste publiée n’a comptabilisé, et part de la dernière liste publiée du bureau (ou de la liste importée en vigueur). On peut le générer à nouveau autant de fois qu’il le faut jusqu’à sa publication.',
       year: 'Année',
       dateOption: '{date} (clôture {closing}, {edition})',
       suggested: {

@@ -175,11 +175,11 @@ export default {
       headerItem: { arbiter: '{role} : {name}', roundDate: '{round} : {date}' },
       tabs: { crosstable: 'Grille', players: 'Joueurs', games: 'Parties', rating: 'Aperçu du calcul', review: 'Contrôle', files: 'Historique des fichiers', problemsN: 'Problèmes ({error}, {warning}, {info})', problemCount: { error: '{n} erreur | {n} erreurs', warning: '{n} avertissement | {n} avertissements', info: '{n} note | {n} notes' } },
       rating: {
-        hint: 'Comment l’office calculerait ce tournoi maintenant : Elo et K de la liste en vigueur au début, sans les parties écartées par des constats ouverts ou acceptés. Rien n’est enregistré.',
+        hint: 'Comment le bureau calculerait ce tournoi maintenant : Elo et K de la liste en vigueur au début, sans les parties écartées par des constats ouverts ou acceptés. Rien n’est enregistré.',
         edition: 'Règlement',
         editionFrom: { asked: 'demandé', tournament: 'choisi pour ce tournoi', startDate: 'en vigueur au début' },
         list: 'Elo de',
-        listOf: { reference: 'la liste FIDE du {date}', office: 'la liste de l’office du {date}' },
+        listOf: { reference: 'la liste FIDE du {date}', office: 'la liste du bureau du {date}' },
         noList: 'aucune liste en vigueur au début',
         noListHint: 'Aucune liste {type} n’est datée du {date} ou avant : tous les joueurs comptent comme non classés. Importez d’abord la liste FIDE en vigueur.',
         treatedAsSwiss: 'toutes rondes avec parties non jouées, comptabilisé comme un système suisse',
