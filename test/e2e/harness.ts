@@ -249,8 +249,13 @@ export async function pick(page: Page, testId: string, text: string): Promise<vo
   await option.click()
 }
 
-/** Waits until every animation of the page is over (a dialog's entrance, another's leaving), before a screenshot. */
+/**
+ * Waits until every animation of the page is over (a dialog's entrance, another's leaving), before a screenshot. One
+ * that never ends (a running job's bar, a spinner) is not waited for.
+ */
 export async function transitionsOver(page: Page): Promise<void> {
   // (written as text: this file is typed without the DOM)
-  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))')
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))'
+  )
 }

@@ -46,11 +46,16 @@ async function speaks(page: Page, locale: 'en' | 'fr'): Promise<void> {
 /**
  * The guide's picture of the screen as it is, in English, then the same screen in French for the French guide (the
  * language switched with the header's switch, as an officer does, and switched back). A message that slid in before
- * the switch keeps the words it was written in: the French picture is taken without the messages' layer.
+ * the switch keeps the words it was written in: the French picture is taken without the messages' layer. Each picture
+ * waits for the page's transitions to end (the guide's pictures of 4 December caught the sheet's drawer half in and a
+ * filter's menu fading over the reconciliation).
  */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  // a drawer still sliding in, a menu still fading out: the picture is of the screen at rest
+  await transitionsOver(page)
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage })
   await speaks(page, 'fr')
+  await transitionsOver(page)
   const messages = page.locator('.n-message-container')
   const hidden = (await messages.count()) > 0
   if (hidden) await messages.evaluateAll((els) => els.forEach((el) => ((el as unknown as Styled).style.visibility = 'hidden')))
