@@ -26,3 +26,9 @@ export const RATING_KINDS = ['up', 'down', 'new', 'delisted', 'unchanged', 'unli
 
 /** The kinds counted besides a player's rating kind (none, one or several). */
 export const MARK_KINDS = ['inactive', 'reactivated', 'title'] as const satisfies readonly (typeof CHANGE_KINDS)[number][]
+
+/**
+ * The steps of a job whose progress counts the bytes of a file read (a FIDE list read, its checksum taken): the job
+ * bar shows them as a share of the file, never as a count of players or lists.
+ */
+export const BYTE_STEPS = ['file', 'fileChecksum'] as const

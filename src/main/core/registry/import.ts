@@ -108,7 +108,7 @@ function inspectListFile(file: string): { fileName: string; size: number; isXml:
 
 /** The file's checksum, refusing a file already imported for the same date. */
 function checksumIfNew(db: Db, opts: ImportListOptions, fileName: string, size: number): string {
-  opts.progress?.(0, size, 'checksum')
+  opts.progress?.(0, size, 'fileChecksum')
   const checksum = fileChecksum(opts.file)
   const dup = referenceListByChecksum(db, checksum, opts.listDate)
   if (dup) throw new UserError('registry.alreadyImported', { file: fileName, listDate: opts.listDate, listId: dup.id })
@@ -127,7 +127,7 @@ function writeFromThread(thread: PacedReceiver<ReaderMessage>, writer: ListWrite
       return { format: m.format, encoding: m.encoding }
     }
     if (m.kind === 'failed') throw errorOf(m.error)
-    if (m.kind === 'progress') opts.progress?.(m.read, m.total, 'players')
+    if (m.kind === 'progress') opts.progress?.(m.read, m.total, 'file')
     else writer.writeBulk(m)
     opts.throwIfCancelled?.()
   }
@@ -139,7 +139,7 @@ function writeHere(src: ListSource, writer: ListWriter, log: ProblemLog, opts: I
   const outcome = readList(src, log, {
     open: (t) => (encoder ? encoder.open(t) : void writer.openList(t)),
     record: (r) => (encoder ? encoder.add(r) : writer.write(r)),
-    progress: (read, total) => opts.progress?.(read, total, 'players'),
+    progress: (read, total) => opts.progress?.(read, total, 'file'),
     pulse: () => opts.throwIfCancelled?.()
   })
   if (encoder) {
@@ -234,7 +234,8 @@ export function importFideList(db: Db, opts: ImportListOptions): ImportListResul
   } finally {
     thread?.stop()
   }
-  opts.progress?.(size, size, 'done')
+  // the end said in players read, the one count the officer knows the file by (its bytes were the reading's)
+  opts.progress?.(writer.records, writer.records, 'players')
   return {
     format: read.format,
     encoding: read.encoding,

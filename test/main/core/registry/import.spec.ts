@@ -235,3 +235,24 @@ describe('bulk first load', () => {
     expect(db.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 0 })
   })
 })
+
+describe("the import's progress, as the job bar shows it", () => {
+  it("counts the file's bytes while it is read, under steps that say so, then ends on the players read", () => {
+    // 12,000 players (the reader says how far it is every 5,000 lines): the sample's second line under 12,000 FIDE IDs
+    const [header, line] = readFileSync(fixture('players_list_foa.txt'), 'latin1').split('\r\n') as [string, string]
+    const lines = Array.from({ length: 12_000 }, (_, i) => String(90_000_001 + i).padEnd(15) + line.slice(15))
+    const file = tmp.file('progress-list.txt')
+    writeFileSync(file, [header, ...lines, ''].join('\r\n'), 'latin1')
+    const size = readFileSync(file).length
+    const events: [number, number, string | undefined][] = []
+    const res = importFideList(freshDb(), { file, listDate: '2025-11-01', progress: (done, total, message) => events.push([done, total, message]) })
+    expect(res.records).toBe(12_000)
+    // the bytes are never said to be players (FIDE's 230 MB list read as "120,000,000 of 230,000,000 players")
+    expect([...new Set(events.map((e) => e[2]))]).toEqual(['fileChecksum', 'file', 'players'])
+    const read = events.filter((e) => e[2] === 'file')
+    expect(read.length).toBe(2)
+    // (the bytes read so far: the reader reads a file this small in one piece)
+    for (const [done, total] of read) expect([done > 0 && done <= size, total]).toEqual([true, size])
+    expect(events.at(-1)).toEqual([12_000, 12_000, 'players'])
+  })
+})
