@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
-import { startHarness, artifacts, type Harness } from './harness'
+import { startHarness, artifacts, transitionsOver, type Harness } from './harness'
 import { marchReport, seedArbiter, seedList, sixPlayers, type ReportSpec } from '../helpers/report-trf'
 import { importReports } from '../../src/main/core/services/tournaments'
 
@@ -85,7 +85,7 @@ const focusedTab = (): Promise<{ role: string | null; text: string; selected: st
 const focusInside = (testid: string): Promise<boolean> => h.page.evaluate((id) => document.activeElement?.closest(`[data-testid="${id}"]`) != null, testid)
 async function shot(name: string): Promise<void> {
   // once the dialogs' and groups' transitions are over
-  await h.page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))))
+  await transitionsOver(h.page)
   const buffer = await h.page.screenshot({ path: join(shots, `${name}.png`) })
   await import('node:fs').then((fs) => fs.writeFileSync(join(extra, `${name}.png`), buffer))
 }

@@ -14,12 +14,10 @@ export interface TextProblem {
 }
 
 /** A code: three dotted segments starting with a lower-case letter (`check.deadline.report`), or two with a camelCase
- *  second one (`lists.publishOpen`, an i18n key shown raw). Decimal numbers and paragraphs (§ 8.3.4) start with a
- *  digit and never match. */
-const CODE = /\b[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*\.[a-zA-Z][a-zA-Z.]*\b|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\b/g
+ *  second one (`lists.publishOpen`, an i18n key shown raw), or an edition's id (`fide-2024`: the officer reads its name,
+ *  "FIDE Rating Regulations 2024"). Decimal numbers and paragraphs (§ 8.3.4) start with a digit and never match. */
+const CODE = /\b[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*\.[a-zA-Z][a-zA-Z.]*\b|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\b|\bfide-\d{4}\b/g
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g
-/** An edition's id ('fide-2024'): the officer reads its name, "FIDE Rating Regulations 2024". */
-const EDITION_ID = /\bfide-\d{4}\b/g
 /** A file name (`FRA-standard-2025-10-01-v1.pdf`, `open-automne-lyon.trf`), a web or mail address: its dots and its
  *  digits are its own, not a code or a date shown raw. */
 const FILE_OR_ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|\S+@\S+\.\S+|\S+\.(?:trf|txt|pdf|csv|tsv|xlsx?|json|xml|zip|db|png|com|org|net|fr))$/i
@@ -84,7 +82,6 @@ export function screenTextProblems(text: string, locale: 'en' | 'fr', options: S
     return FILE_OR_ADDRESS.test(bare) ? token.replace(/./g, ' ') : token
   })
   for (const m of tokens.matchAll(CODE)) problems.push({ kind: 'code', match: m[0], line: lineOf(text, m.index) })
-  for (const m of tokens.matchAll(EDITION_ID)) problems.push({ kind: 'code', match: m[0], line: lineOf(text, m.index) })
   for (const m of tokens.matchAll(ISO_DATE)) problems.push({ kind: 'iso-date', match: m[0], line: lineOf(text, m.index) })
   if (locale === 'fr') {
     for (const m of blank(source, PROPER_NAMES).matchAll(ENGLISH)) problems.push({ kind: 'english', match: m[0], line: lineOf(text, m.index) })

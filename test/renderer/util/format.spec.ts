@@ -78,3 +78,11 @@ describe('formatFigureOrText', () => {
     expect(f.formatFigureOrText(null)).toBe('—')
   })
 })
+
+describe('formatEdition', () => {
+  it('names rules in the interface language, never by their id; a federation profile by its own name', () => {
+    expect(inLocale('en', () => f.formatEdition('fide-2024'))).toBe('FIDE Rating Regulations 2024')
+    expect(inLocale('fr', () => f.formatEdition('fide-2024'))).toBe('Réglementation du classement de la FIDE 2024')
+    expect(inLocale('en', () => f.formatEdition('ffe-2025', 'FFE national profile'))).toBe('FFE national profile')
+  })
+})

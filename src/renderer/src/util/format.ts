@@ -1,6 +1,7 @@
 // The one formatter of dates and numbers on screen, in the interface language (vue-i18n's global locale, so a
 // change of language redraws them): the contract's ISO days and timestamps never reach the screen as written.
 import { i18n } from '@renderer/i18n'
+import { editionName } from '@shared/citations'
 import { formatDay as sharedDay, formatFigure as sharedFigure, formatPeriod as sharedPeriod, formatRating as sharedRating, type DayStyle, type FormatLocale } from '@shared/formats'
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
@@ -32,6 +33,15 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
 /** A rating (or a rating average) with no thousands separator, whatever the language: "2543", never "2,543". */
 export function formatRating(n: number | null | undefined, digits?: number): string {
   return sharedRating(n, uiLocale(), digits)
+}
+
+/**
+ * Rules by their name in the interface language ("FIDE Rating Regulations 2024", "Réglementation du classement de la
+ * FIDE 2024"), never by their id: a FIDE edition or the Swiss profile by the shared name, a federation's profile by
+ * `ownName`.
+ */
+export function formatEdition(editionId: string, ownName?: string | null): string {
+  return editionName(editionId, uiLocale(), ownName)
 }
 
 /**
